@@ -1,0 +1,89 @@
+import crypto from 'node:crypto';
+import Fastify, { type FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
+import compress from '@fastify/compress';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppDeps } from './lib/deps.js';
+import { registerErrorHandler } from './plugins/error-handler.js';
+import { registerWeb } from './plugins/web.js';
+import { modules } from './modules/index.js';
+
+const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
+
+export interface BuildAppOptions {
+  /** pino logger options, or false for none (tests) */
+  logger?: boolean | Record<string, unknown>;
+}
+
+/** Builds the whole HTTP app from its dependencies. server.ts listens; tests use app.inject(). */
+export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger:
+      options.logger === undefined
+        ? {
+            level: deps.config.logLevel,
+            redact: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.password_confirmation'],
+          }
+        : options.logger,
+    bodyLimit: 1024 * 1024,
+    trustProxy: deps.config.trustProxy,
+    requestIdHeader: 'x-request-id',
+    genReqId: (req) => {
+      const incoming = req.headers['x-request-id'];
+      return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : crypto.randomUUID();
+    },
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  app.addHook('onSend', async (request, reply) => {
+    void reply.header('x-request-id', request.id);
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    hsts: deps.config.isProduction,
+  });
+  await app.register(compress, { threshold: 1024 });
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Caterway API',
+        version: '2.0.0',
+        description: 'The office-catering marketplace API. JSON keys are snake_case; errors are { error } or { error, messages }.',
+      },
+      components: {
+        securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  for (const register of modules) {
+    await register(app, deps);
+  }
+
+  await registerWeb(app, deps.config.webDistDir);
+  return app;
+}

@@ -1,0 +1,106 @@
+import { z } from 'zod';
+import path from 'node:path';
+
+// The only place that reads process.env. Validated once at boot; a bad value
+// stops the process with a message that names the variable.
+const boolish = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('localhost'),
+  PUBLIC_URL: z.url().optional(),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+    .optional(),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  SEED_DEMO: boolish.default(true),
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).default(120),
+  SESSION_MAX_DAYS: z.coerce.number().int().min(1).default(30),
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional(),
+  MAIL_FROM: z.string().min(3).default('Caterway <no-reply@caterway.local>'),
+  SUPPORT_EMAIL: z.email().default('support@caterway.ca'),
+  MAILBOX_ENABLED: boolish.optional(),
+  GEOCODER_URL: z.url().optional(),
+  GEOCODER_KIND: z.enum(['photon', 'nominatim']).default('photon'),
+  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must start with redis://').optional(),
+  RATE_LIMIT_AUTH_PER_HOUR: z.coerce.number().int().min(1).default(30),
+  TRUST_PROXY: boolish.default(false),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST_DIR: z.string().optional(),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config {
+  nodeEnv: Env['NODE_ENV'];
+  isProduction: boolean;
+  port: number;
+  host: string;
+  publicUrl: string;
+  dataDir: string;
+  databaseUrl?: string;
+  databasePoolSize: number;
+  seedDemo: boolean;
+  jwtSecret?: string;
+  sessionIdleMinutes: number;
+  sessionMaxDays: number;
+  smtpUrl?: string;
+  mailFrom: string;
+  supportEmail: string;
+  mailboxEnabled: boolean;
+  geocoderUrl?: string;
+  geocoderKind: Env['GEOCODER_KIND'];
+  redisUrl?: string;
+  rateLimitAuthPerHour: number;
+  trustProxy: boolean;
+  logLevel: Env['LOG_LEVEL'];
+  webDistDir: string;
+}
+
+export class ConfigError extends Error {}
+
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== ''));
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const env = parsed.data;
+  const isProduction = env.NODE_ENV === 'production';
+  if (isProduction && !env.JWT_SECRET) {
+    throw new ConfigError('Invalid configuration:\n  JWT_SECRET: required when NODE_ENV=production');
+  }
+  const displayHost = env.HOST === '0.0.0.0' || env.HOST === '::' ? 'localhost' : env.HOST;
+  return {
+    nodeEnv: env.NODE_ENV,
+    isProduction,
+    port: env.PORT,
+    host: env.HOST,
+    publicUrl: (env.PUBLIC_URL ?? `http://${displayHost}:${env.PORT}`).replace(/\/$/, ''),
+    dataDir: path.resolve(env.DATA_DIR),
+    databaseUrl: env.DATABASE_URL,
+    databasePoolSize: env.DATABASE_POOL_SIZE,
+    seedDemo: env.SEED_DEMO,
+    jwtSecret: env.JWT_SECRET,
+    sessionIdleMinutes: env.SESSION_IDLE_MINUTES,
+    sessionMaxDays: env.SESSION_MAX_DAYS,
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM,
+    supportEmail: env.SUPPORT_EMAIL,
+    mailboxEnabled: env.MAILBOX_ENABLED ?? !isProduction,
+    geocoderUrl: env.GEOCODER_URL,
+    geocoderKind: env.GEOCODER_KIND,
+    redisUrl: env.REDIS_URL,
+    rateLimitAuthPerHour: env.RATE_LIMIT_AUTH_PER_HOUR,
+    trustProxy: env.TRUST_PROXY,
+    logLevel: env.LOG_LEVEL,
+    webDistDir: path.resolve(env.WEB_DIST_DIR ?? path.join(import.meta.dirname, '../../../web/dist')),
+  };
+}

@@ -1,0 +1,47 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Db } from './pool.js';
+
+const migrationsDir = path.join(import.meta.dirname, 'migrations');
+const LOCK_KEY = 727_001; // advisory lock so several instances never migrate at once
+
+export interface MigrationResult {
+  applied: string[];
+}
+
+/** Applies every migrations/NNN_name.sql not yet recorded, each in its own transaction. */
+export async function migrate(db: Db): Promise<MigrationResult> {
+  const files = fs
+    .readdirSync(migrationsDir)
+    .filter((f) => /^\d{3}_[a-z0-9_]+\.sql$/.test(f))
+    .sort();
+  const client = await db.connect();
+  const applied: string[] = [];
+  try {
+    await client.query('SELECT pg_advisory_lock($1)', [LOCK_KEY]);
+    await client.query(`CREATE TABLE IF NOT EXISTS schema_migrations (
+      version text PRIMARY KEY,
+      applied_at timestamptz NOT NULL DEFAULT now()
+    )`);
+    const { rows } = await client.query<{ version: string }>('SELECT version FROM schema_migrations');
+    const done = new Set(rows.map((r) => r.version));
+    for (const file of files) {
+      if (done.has(file)) continue;
+      const sql = fs.readFileSync(path.join(migrationsDir, file), 'utf8');
+      await client.query('BEGIN');
+      try {
+        await client.query(sql);
+        await client.query('INSERT INTO schema_migrations (version) VALUES ($1)', [file]);
+        await client.query('COMMIT');
+        applied.push(file);
+      } catch (err) {
+        await client.query('ROLLBACK');
+        throw new Error(`Migration ${file} failed: ${(err as Error).message}`);
+      }
+    }
+  } finally {
+    await client.query('SELECT pg_advisory_unlock($1)', [LOCK_KEY]).catch(() => undefined);
+    client.release();
+  }
+  return { applied };
+}

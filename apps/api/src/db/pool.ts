@@ -1,0 +1,60 @@
+import pg from 'pg';
+import type { FastifyBaseLogger } from 'fastify';
+
+// int8 (bigint ids, counts) come back as JS numbers: our ids and cent amounts stay far below 2^53.
+pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number.parseInt(v, 10));
+pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => Number.parseFloat(v));
+// dates stay as yyyy-MM-dd strings; they are calendar days, not instants
+pg.types.setTypeParser(pg.types.builtins.DATE, (v) => v);
+
+export type Db = pg.Pool;
+export type Queryable = pg.Pool | pg.PoolClient;
+
+export function createPool(connectionString: string, options: { max?: number; logger?: Pick<FastifyBaseLogger, 'error' | 'warn'> } = {}): Db {
+  const pool = new pg.Pool({
+    connectionString,
+    max: options.max ?? 10,
+    connectionTimeoutMillis: 5_000,
+    idleTimeoutMillis: 30_000,
+  });
+  // An idle client whose server went away emits 'error' on the pool; without a
+  // listener Node would crash the process. Requests meanwhile fail with 503.
+  pool.on('error', (err) => {
+    options.logger?.warn({ err: { message: err.message, code: (err as { code?: string }).code } }, 'database connection lost');
+  });
+  return pool;
+}
+
+/** Runs fn inside a transaction on one client; rolls back on any error. */
+export async function withTransaction<T>(db: Db, fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  const client = await db.connect();
+  try {
+    await client.query('BEGIN');
+    const result = await fn(client);
+    await client.query('COMMIT');
+    return result;
+  } catch (err) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw err;
+  } finally {
+    client.release();
+  }
+}
+
+const unavailableCodes = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P02', '57P03', '08000', '08001', '08003', '08006', '53300']);
+
+/** True for errors that mean "the database is not reachable right now" rather than a bad query. */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  if (!err || typeof err !== 'object') return false;
+  const e = err as { code?: string; message?: string };
+  if (e.code && unavailableCodes.has(e.code)) return true;
+  const msg = e.message ?? '';
+  return /Connection terminated|timeout exceeded when trying to connect|connect ECONNREFUSED|Client has encountered a connection error/.test(msg);
+}
+
+/** The same server URL pointing at another database. */
+export function withDatabase(url: string, database: string): string {
+  const u = new URL(url);
+  u.pathname = `/${database}`;
+  return u.toString();
+}

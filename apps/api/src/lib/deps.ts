@@ -1,0 +1,17 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../config/env.js';
+import type { Db } from '../db/pool.js';
+import type { Clock } from './clock.js';
+import type { Mailer } from '../ports/email.js';
+import type { Geocoder } from '../ports/geocoder.js';
+
+/** What the app is built from; tests pass their own (fixed clock, local SMTP, ...). */
+export interface AppDeps {
+  config: Config;
+  db: Db;
+  clock: Clock;
+  mailer: Mailer;
+  geocoder: Geocoder;
+  /** secret that signs session JWTs */
+  jwtSecret: Uint8Array;
+}

@@ -1,0 +1,40 @@
+// One error vocabulary for the API; mapped to HTTP status in plugins/error-handler.ts.
+export const errorStatus = {
+  bad_request: 400,
+  validation: 422,
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  too_many_requests: 429,
+  unavailable: 503,
+  internal: 500,
+} as const;
+
+export type ErrorCode = keyof typeof errorStatus;
+
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  /** A list of messages for validation failures, answered as { messages: [...] }. */
+  readonly messages?: string[];
+  readonly headers?: Record<string, string>;
+
+  constructor(code: ErrorCode, message: string, options: { messages?: string[]; headers?: Record<string, string> } = {}) {
+    super(message);
+    this.name = 'AppError';
+    this.code = code;
+    this.messages = options.messages;
+    this.headers = options.headers;
+  }
+
+  get status(): number {
+    return errorStatus[this.code];
+  }
+}
+
+export const notFound = (message = 'Not found') => new AppError('not_found', message);
+export const unauthorized = (message = 'Not authorized') => new AppError('unauthorized', message);
+export const forbidden = (message = 'Not authorized') => new AppError('forbidden', message);
+export const conflict = (message: string) => new AppError('conflict', message);
+export const validationFailed = (messages: string[]) =>
+  new AppError('validation', messages.join(', '), { messages });

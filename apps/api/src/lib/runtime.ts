@@ -1,0 +1,68 @@
+import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../config/env.js';
+import { createPool, withDatabase, type Db } from '../db/pool.js';
+import { lockDataDir, startEmbeddedPostgres, type EmbeddedServer } from '../db/embedded.js';
+import { migrate } from '../db/migrate.js';
+
+export interface Database {
+  db: Db;
+  url: string;
+  embedded?: EmbeddedServer;
+  close(): Promise<void>;
+}
+
+type Log = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
+
+/**
+ * Opens the database the configuration names: DATABASE_URL, or the embedded PostgreSQL
+ * server with its cluster under DATA_DIR/postgres (locked against a second start).
+ * Migrates it before returning.
+ */
+export async function openDatabase(config: Config, log: Log): Promise<Database> {
+  let url = config.databaseUrl;
+  let embedded: EmbeddedServer | undefined;
+  let unlock = () => {};
+  if (!url) {
+    unlock = lockDataDir(config.dataDir);
+    try {
+      embedded = await startEmbeddedPostgres(path.join(config.dataDir, 'postgres'), {
+        onLog: (line) => {
+          if (/FATAL|PANIC|ERROR/.test(line)) log.warn({ postgres: line.trim() }, 'embedded postgres');
+        },
+      });
+    } catch (err) {
+      unlock();
+      throw err;
+    }
+    url = embedded.url;
+    const admin = createPool(url, { max: 1 });
+    try {
+      const { rowCount } = await admin.query("SELECT 1 FROM pg_database WHERE datname = 'caterway'");
+      if (!rowCount) await admin.query('CREATE DATABASE caterway');
+    } finally {
+      await admin.end();
+    }
+    url = withDatabase(url, 'caterway');
+  }
+  const db = createPool(url, { max: config.databasePoolSize, logger: log as FastifyBaseLogger });
+  try {
+    const { applied } = await migrate(db);
+    if (applied.length) log.info({ applied }, 'database migrated');
+  } catch (err) {
+    await db.end().catch(() => undefined);
+    await embedded?.stop().catch(() => undefined);
+    unlock();
+    throw err;
+  }
+  return {
+    db,
+    url,
+    embedded,
+    async close() {
+      await db.end().catch(() => undefined);
+      await embedded?.stop().catch(() => undefined);
+      unlock();
+    },
+  };
+}

@@ -1,0 +1,16 @@
+// Email port. Adapters: outbox (default; rows in outbox_emails read by the dev mailbox)
+// and SMTP through nodemailer when SMTP_URL is set. Both record every message in the outbox.
+export interface OutgoingEmail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  /** template name, e.g. 'confirm_email', for tests and the mailbox */
+  template: string;
+}
+
+export interface Mailer {
+  readonly transport: 'outbox' | 'smtp';
+  send(email: OutgoingEmail): Promise<void>;
+  close?(): Promise<void>;
+}

@@ -1,0 +1,89 @@
+import { loadConfig, ConfigError } from './config/env.js';
+import { DataDirInUseError } from './db/embedded.js';
+import { openDatabase } from './lib/runtime.js';
+import { resolveJwtSecret } from './lib/secrets.js';
+import { systemClock } from './lib/clock.js';
+import { demoAccounts } from './lib/demo-accounts.js';
+import { buildApp } from './app.js';
+import { createMailer } from './adapters/email/index.js';
+import { createGeocoder } from './adapters/geocoding/index.js';
+import { ensureDemoData } from './db/seed/demo.js';
+import pino from 'pino';
+
+const config = (() => {
+  try {
+    return loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+})();
+
+const log = pino({ level: config.logLevel });
+
+async function main() {
+  const database = await openDatabase(config, log);
+  let closing = false;
+  try {
+    if (config.seedDemo) {
+      const result = await ensureDemoData(database.db, log);
+      if (result.loaded) log.info(result.summary, 'demo catalogue loaded');
+    }
+    const mailer = createMailer(config, database.db, log);
+    const geocoder = createGeocoder(config, log);
+    const app = await buildApp({
+      config,
+      db: database.db,
+      clock: systemClock,
+      mailer,
+      geocoder,
+      jwtSecret: resolveJwtSecret(config),
+    });
+
+    const shutdown = async (signal: string) => {
+      if (closing) return;
+      closing = true;
+      log.info({ signal }, 'shutting down');
+      const timer = setTimeout(() => process.exit(1), 10_000).unref();
+      try {
+        await app.close(); // stops accepting, waits for in-flight requests
+        await mailer.close?.();
+      } finally {
+        await database.close();
+        clearTimeout(timer);
+        process.exit(0);
+      }
+    };
+    process.on('SIGINT', () => void shutdown('SIGINT'));
+    process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+    await app.listen({ port: config.port, host: config.host });
+    const lines = [
+      '',
+      `  Caterway is running at ${config.publicUrl}`,
+      `  API docs:        ${config.publicUrl}/api/docs`,
+      config.mailboxEnabled ? `  Dev mailbox:     ${config.publicUrl}/dev/mailbox` : '',
+      `  Database:        ${database.embedded ? `embedded PostgreSQL (${config.dataDir}/postgres)` : 'DATABASE_URL'}`,
+      config.seedDemo ? '  Demo accounts:' : '',
+      ...(config.seedDemo ? demoAccounts.map((a) => `    ${a.role.padEnd(8)} ${a.email} / ${a.password}`) : []),
+      '  Press Ctrl-C to stop.',
+      '',
+    ].filter((l) => l !== '');
+    console.log(lines.join('\n'));
+  } catch (err) {
+    await database.close();
+    throw err;
+  }
+}
+
+main().catch((err) => {
+  if (err instanceof DataDirInUseError) {
+    console.error(`\n  ${err.message}\n`);
+  } else {
+    console.error(`\n  Caterway could not start: ${(err as Error).message}\n`);
+  }
+  process.exit(1);
+});

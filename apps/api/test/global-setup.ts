@@ -1,0 +1,55 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { startEmbeddedPostgres, type EmbeddedServer } from '../src/db/embedded.js';
+import { createPool, withDatabase } from '../src/db/pool.js';
+import { migrate } from '../src/db/migrate.js';
+
+// One PostgreSQL per test run: TEST_DATABASE_URL (an external server) or an embedded
+// cluster in a temp folder. A migrated template database is cloned by every test file.
+let embedded: EmbeddedServer | undefined;
+let tempDir: string | undefined;
+let serverUrl: string;
+const templateName = `caterway_template_${process.pid}`;
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    testServerUrl: string;
+    testTemplateDb: string;
+  }
+}
+
+export async function setup(project: TestProject) {
+  if (process.env.TEST_DATABASE_URL) {
+    serverUrl = process.env.TEST_DATABASE_URL;
+  } else {
+    tempDir = fs.mkdtempSync(path.join(os.tmpdir(), 'caterway-test-pg-'));
+    embedded = await startEmbeddedPostgres(path.join(tempDir, 'pg'));
+    serverUrl = embedded.url;
+  }
+  const admin = createPool(serverUrl, { max: 1 });
+  await admin.query(`DROP DATABASE IF EXISTS ${templateName}`);
+  await admin.query(`CREATE DATABASE ${templateName}`);
+  const templateDb = createPool(withDatabase(serverUrl, templateName), { max: 1 });
+  await migrate(templateDb);
+  await templateDb.end();
+  await admin.end();
+  project.provide('testServerUrl', serverUrl);
+  project.provide('testTemplateDb', templateName);
+}
+
+export async function teardown() {
+  const admin = createPool(serverUrl, { max: 1 });
+  try {
+    const { rows } = await admin.query<{ datname: string }>(
+      "SELECT datname FROM pg_database WHERE datname = $1 OR datname LIKE $2",
+      [templateName, `${templateName}_f%`],
+    );
+    for (const r of rows) await admin.query(`DROP DATABASE IF EXISTS ${r.datname} WITH (FORCE)`);
+  } finally {
+    await admin.end();
+  }
+  await embedded?.stop();
+  if (tempDir) fs.rmSync(tempDir, { recursive: true, force: true });
+}

@@ -1,0 +1,77 @@
+import crypto from 'node:crypto';
+import { inject } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { loadConfig, type Config } from '../src/config/env.js';
+import { createPool, withDatabase, type Db } from '../src/db/pool.js';
+import { buildApp } from '../src/app.js';
+import { systemClock, type Clock } from '../src/lib/clock.js';
+import type { AppDeps } from '../src/lib/deps.js';
+import { createOutboxMailer } from '../src/adapters/email/index.js';
+import { createGeocoder } from '../src/adapters/geocoding/index.js';
+
+export interface TestContext {
+  app: FastifyInstance;
+  db: Db;
+  deps: AppDeps;
+  databaseUrl: string;
+  close(): Promise<void>;
+}
+
+/** A fresh database cloned from the migrated template; never shared between test files. */
+export async function createTestDatabase(): Promise<{ db: Db; url: string; drop(): Promise<void> }> {
+  const serverUrl = inject('testServerUrl');
+  const template = inject('testTemplateDb');
+  const name = `${template}_f${crypto.randomBytes(5).toString('hex')}`;
+  const admin = createPool(serverUrl, { max: 1 });
+  try {
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
+  } finally {
+    await admin.end();
+  }
+  const url = withDatabase(serverUrl, name);
+  const db = createPool(url, { max: 5 });
+  return {
+    db,
+    url,
+    async drop() {
+      await db.end().catch(() => undefined);
+      const a = createPool(serverUrl, { max: 1 });
+      try {
+        await a.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      } finally {
+        await a.end();
+      }
+    },
+  };
+}
+
+export function testConfig(overrides: Record<string, string> = {}): Config {
+  return loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: '/tmp/caterway-test-data', ...overrides });
+}
+
+/** Builds the real app on its own database. Pass overrides to swap a port (clock, mailer, ...). */
+export async function createTestApp(overrides: Partial<AppDeps> & { env?: Record<string, string> } = {}): Promise<TestContext> {
+  const database = await createTestDatabase();
+  const config = overrides.config ?? testConfig(overrides.env);
+  const clock: Clock = overrides.clock ?? systemClock;
+  const deps: AppDeps = {
+    config,
+    db: database.db,
+    clock,
+    mailer: overrides.mailer ?? createOutboxMailer(database.db),
+    geocoder: overrides.geocoder ?? createGeocoder(config, console),
+    jwtSecret: overrides.jwtSecret ?? new TextEncoder().encode('test-secret-test-secret-test-secret-0123'),
+  };
+  const app = await buildApp(deps, { logger: false });
+  await app.ready();
+  return {
+    app,
+    db: database.db,
+    deps,
+    databaseUrl: database.url,
+    async close() {
+      await app.close();
+      await database.drop();
+    },
+  };
+}

@@ -1,0 +1,109 @@
+import { z } from 'zod';
+import { messages } from '@caterway/domain';
+
+// Wire format is snake_case (ARCHITECTURE.md, HTTP API). address1/address2 keep their names.
+const trimmed = z.string().trim();
+const requiredText = (max = 200) => trimmed.min(1, messages.required).max(max);
+const email = trimmed.toLowerCase().min(1, messages.required).max(254).pipe(z.email(messages.invalidEmail));
+
+export const signUpBodySchema = z.object({
+  user: z
+    .object({
+      first_name: requiredText(80),
+      last_name: requiredText(80),
+      email,
+      phone: requiredText(40),
+      company_name: trimmed.max(200).optional().default(''),
+      address1: requiredText(300),
+      address2: trimmed.max(200).optional().default(''),
+      password: z.string().min(1, messages.required).max(128),
+      password_confirmation: z.string(),
+      latitude: z.number().min(-90).max(90).nullish(),
+      longitude: z.number().min(-180).max(180).nullish(),
+      ref: trimmed.max(100).optional(),
+    })
+    .refine((u) => u.password === u.password_confirmation, {
+      message: messages.passwordsMustMatch,
+      path: ['password_confirmation'],
+    }),
+});
+export type SignUpBody = z.input<typeof signUpBodySchema>;
+
+export const signInBodySchema = z.object({
+  auth: z.object({ email, password: z.string().min(1, messages.required).max(128) }),
+});
+export type SignInBody = z.input<typeof signInBodySchema>;
+
+/** The signed-in user as the storefront keeps it (spec: ordering-payments §3 User). */
+export const sessionUserSchema = z
+  .object({
+    id: z.number().int(),
+    first_name: z.string(),
+    last_name: z.string(),
+    email: z.string(),
+    confirmed: z.boolean(),
+    role: z.enum(['customer', 'staff']),
+    admin_token: z.string().nullable(),
+  })
+  .meta({ id: 'SessionUser' });
+export type SessionUser = z.infer<typeof sessionUserSchema>;
+
+export const signInResponseSchema = z.object({ jwt: z.string(), user: sessionUserSchema });
+export type SignInResponse = z.infer<typeof signInResponseSchema>;
+
+export const signUpResponseSchema = z.object({ user: sessionUserSchema });
+export type SignUpResponse = z.infer<typeof signUpResponseSchema>;
+
+/** Full profile (spec: browse-account-orders §3 User / account). Group-order times are epoch seconds. */
+export const profileSchema = sessionUserSchema
+  .extend({
+    phone: z.string(),
+    company_name: z.string(),
+    address1: z.string(),
+    address2: z.string(),
+    city: z.string(),
+    province: z.string(),
+    zip: z.string(),
+    country: z.enum(['CA', 'US']),
+    latitude: z.number().nullable(),
+    longitude: z.number().nullable(),
+    about_me: z.string(),
+    default_delivery_instructions: z.string(),
+    favorite_cousine_types: z.array(z.string()),
+    dietary_types: z.array(z.string()),
+    go_name: z.string(),
+    go_head_count: z.number().int(),
+    go_budget_cents: z.number().int(),
+    go_gap_days: z.number().int(),
+    go_cutoff_time: z.number().int(),
+    go_delivery_time: z.number().int(),
+  })
+  .meta({ id: 'Profile' });
+export type Profile = z.infer<typeof profileSchema>;
+
+export const currentUserResponseSchema = z.object({ user: profileSchema });
+export const tokenExchangeResponseSchema = z.object({ jwt: z.string(), user: sessionUserSchema });
+export const sessionStatusResponseSchema = z.object({
+  active: z.literal(true),
+  expires_at: z.string(),
+  idle_expires_at: z.string(),
+});
+
+export const passwordResetRequestBodySchema = z.object({ user: z.object({ email }) });
+export const resendConfirmationBodySchema = z.object({ user: z.object({ email }) });
+
+export const passwordResetBodySchema = z.object({
+  user: z
+    .object({
+      reset_password_token: trimmed.min(1, messages.invalidLink).max(200),
+      password: z.string().min(1, messages.required).max(128),
+      password_confirmation: z.string().min(1, messages.required),
+    })
+    .refine((u) => u.password === u.password_confirmation, {
+      message: messages.bothPasswordsSame,
+      path: ['password_confirmation'],
+    }),
+});
+export type PasswordResetBody = z.input<typeof passwordResetBodySchema>;
+
+export const confirmationQuerySchema = z.object({ confirmation_token: z.string().max(200).optional() });

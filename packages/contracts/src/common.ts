@@ -1,0 +1,25 @@
+import { z } from 'zod';
+
+/** Single failure: { error: "message" } (spec: browse-account-orders §8). */
+export const errorBodySchema = z.object({ error: z.string() }).meta({ id: 'ErrorBody' });
+/** Validation failure: { messages: [...] } with error holding them joined by commas. */
+export const messagesBodySchema = z
+  .object({ error: z.string(), messages: z.array(z.string()) })
+  .meta({ id: 'MessagesBody' });
+export type ErrorBody = z.infer<typeof errorBodySchema>;
+export type MessagesBody = z.infer<typeof messagesBodySchema>;
+
+export const okBodySchema = z.object({ message: z.string() });
+
+export const idParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+
+/** Standard error responses to list in route schemas. */
+export const errorResponses = {
+  400: errorBodySchema,
+  401: errorBodySchema,
+  403: errorBodySchema,
+  404: errorBodySchema,
+  409: errorBodySchema,
+  422: messagesBodySchema,
+  429: errorBodySchema,
+} as const;

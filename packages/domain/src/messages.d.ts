@@ -1,0 +1,31 @@
+export declare const messages: {
+    readonly required: "Please fill in the required field.";
+    readonly invalidEmail: "Invalid email address";
+    readonly nonNegativeInteger: "Please select non negative integer.";
+    readonly tooBroad: "Your search is too broad, please enter in a street address.";
+    readonly passwordsMustMatch: "Passwords must match";
+    readonly bothPasswordsSame: "Both password need to be the same";
+    readonly invalidLink: "Invalid link";
+    readonly signInFailed: "Invalid Information. Please try again.";
+    readonly confirmEmail: "Please confirm your email address.";
+    readonly loggedOutInactivity: "You are logged out because of inactivity. Please login again!";
+    readonly successfullyUpdated: "Successfully updated!";
+    readonly genericFailure: "Sorry, we are not able to process your request now. Please try again later.";
+    readonly accountVerified: "Your account has been verified. Please log in.";
+    readonly accountVerificationFailed: (supportEmail: string) => string;
+    readonly notFoundPage: "Oops! Page Not found.";
+    readonly invalidDate: "Please select valid date.";
+    readonly pleaseSignInToCheckout: "Please Sign In to CheckOut.";
+    readonly passwordTooShort: "Password must be at least 8 characters";
+    readonly passwordTooLong: "Password must be at most 128 characters";
+    readonly passwordNeedsLetterAndNumber: "Password must include a letter and a number";
+    readonly emailTaken: "Email has already been taken";
+    readonly addressNotFound: "We could not find that address. Please choose a street address from the suggestions.";
+    readonly resetRequested: "If an account exists for that email, we have sent a link to reset your password. Please check your email.";
+    readonly resetLinkExpired: "This reset link has expired or was already used. Please request a new one.";
+    readonly tooManyAttempts: "Too many attempts. Please wait a while and try again.";
+    readonly serviceUnavailable: "The service is temporarily unavailable. Please try again in a moment.";
+    readonly internalError: "Something went wrong on our side. Please try again.";
+};
+/** Password rules shared by the sign-up and reset forms and the API. Returns messages; empty when valid. */
+export declare function passwordProblems(password: string): string[];

@@ -1,0 +1,42 @@
+// Every user-facing message of the product documents, typed once.
+// Sources: ../shared/spec/browse-account-orders.md §5, §8 and ordering-payments.md §5, §8.
+export const messages = {
+  required: 'Please fill in the required field.',
+  invalidEmail: 'Invalid email address',
+  nonNegativeInteger: 'Please select non negative integer.',
+  tooBroad: 'Your search is too broad, please enter in a street address.',
+  passwordsMustMatch: 'Passwords must match',
+  bothPasswordsSame: 'Both password need to be the same',
+  invalidLink: 'Invalid link',
+  signInFailed: 'Invalid Information. Please try again.',
+  confirmEmail: 'Please confirm your email address.',
+  loggedOutInactivity: 'You are logged out because of inactivity. Please login again!',
+  successfullyUpdated: 'Successfully updated!',
+  genericFailure: 'Sorry, we are not able to process your request now. Please try again later.',
+  accountVerified: 'Your account has been verified. Please log in.',
+  accountVerificationFailed: (supportEmail: string) =>
+    `Your account verification didn't work. Please contact us at ${supportEmail} and we're Happy to help!`,
+  notFoundPage: 'Oops! Page Not found.',
+  invalidDate: 'Please select valid date.',
+  pleaseSignInToCheckout: 'Please Sign In to CheckOut.',
+  // Our own wording where the spec is silent:
+  passwordTooShort: 'Password must be at least 8 characters',
+  passwordTooLong: 'Password must be at most 128 characters',
+  passwordNeedsLetterAndNumber: 'Password must include a letter and a number',
+  emailTaken: 'Email has already been taken',
+  addressNotFound: 'We could not find that address. Please choose a street address from the suggestions.',
+  resetRequested: 'If an account exists for that email, we have sent a link to reset your password. Please check your email.',
+  resetLinkExpired: 'This reset link has expired or was already used. Please request a new one.',
+  tooManyAttempts: 'Too many attempts. Please wait a while and try again.',
+  serviceUnavailable: 'The service is temporarily unavailable. Please try again in a moment.',
+  internalError: 'Something went wrong on our side. Please try again.',
+} as const;
+
+/** Password rules shared by the sign-up and reset forms and the API. Returns messages; empty when valid. */
+export function passwordProblems(password: string): string[] {
+  const problems: string[] = [];
+  if (password.length < 8) problems.push(messages.passwordTooShort);
+  if (password.length > 128) problems.push(messages.passwordTooLong);
+  if (!/[A-Za-z]/.test(password) || !/\d/.test(password)) problems.push(messages.passwordNeedsLetterAndNumber);
+  return problems;
+}
