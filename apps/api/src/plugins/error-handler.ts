@@ -26,7 +26,8 @@ export function validationMessages(issues: ValidationIssue[]): string[] {
     const issue = v.params?.issue;
     const path = issue?.path ?? (v.instancePath ?? '').split('/').filter(Boolean);
     let message = v.message;
-    if (issue?.code === 'invalid_type' && issue.input === undefined) message = text.required;
+    // zod 4 leaves the input out of issues; its message says "received undefined" for a missing field
+    if (issue?.code === 'invalid_type' && /received (undefined|null)$/.test(v.message)) message = text.required;
     else if (issue?.code === 'invalid_type') message = 'has an invalid value';
     const line = genericMessages.has(message) || /^(Invalid input|Too (small|big)|has an invalid)/.test(message)
       ? `${label(path)}: ${message}`

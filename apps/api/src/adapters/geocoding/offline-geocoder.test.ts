@@ -1,0 +1,133 @@
+import { describe, expect, it } from 'vitest';
+import type { GeocodedAddress } from '../../ports/geocoder.js';
+import { createOfflineGeocoder, offsetPoint } from './offline-geocoder.js';
+
+const geocoder = createOfflineGeocoder();
+
+function distanceKm(a: { latitude: number; longitude: number }, b: { latitude: number; longitude: number }): number {
+  const rad = Math.PI / 180;
+  const h =
+    Math.sin(((b.latitude - a.latitude) * rad) / 2) ** 2 +
+    Math.cos(a.latitude * rad) * Math.cos(b.latitude * rad) * Math.sin(((b.longitude - a.longitude) * rad) / 2) ** 2;
+  return 2 * 6371 * Math.asin(Math.sqrt(h));
+}
+
+async function placed(query: string): Promise<GeocodedAddress> {
+  const result = await geocoder.geocode(query);
+  if (!result.ok) throw new Error(`${query}: ${result.reason}`);
+  return result.address;
+}
+
+describe('offline geocode', () => {
+  it('places a Canadian address by its postal code', async () => {
+    const a = await placed('100 King St W, Toronto, ON m5x1a9');
+    expect(a).toMatchObject({
+      label: '100 King St W, Toronto, ON M5X 1A9, Canada',
+      address1: '100 King St W', city: 'Toronto', province: 'ON', zip: 'M5X 1A9', country: 'CA', precision: 'postal_code',
+    });
+    expect(distanceKm(a, { latitude: 43.6492, longitude: -79.3823 })).toBeLessThan(0.6);
+  });
+
+  it('places a US address by its ZIP', async () => {
+    const a = await placed('350 5th Ave, New York, NY 10118');
+    expect(a).toMatchObject({ address1: '350 5th Ave', city: 'New York', province: 'NY', zip: '10118', country: 'US', precision: 'postal_code' });
+    expect(a.label).toBe('350 5th Ave, New York, NY 10118, USA');
+  });
+
+  it('takes the city from the postal code when none is typed', async () => {
+    expect(await placed('1250 René-Lévesque Blvd W H3B 4W8')).toMatchObject({ city: 'Montréal', province: 'QC', zip: 'H3B 4W8' });
+  });
+
+  it('places by city without a postal code, with the nearest FSA/ZIP as zip', async () => {
+    const a = await placed('123 Main Street, Ottawa');
+    expect(a).toMatchObject({ city: 'Ottawa', province: 'ON', country: 'CA', precision: 'city', label: '123 Main Street, Ottawa, ON, Canada' });
+    expect(a.zip).toMatch(/^K\d[A-Z]$/);
+    expect(distanceKm(a, { latitude: 45.4215, longitude: -75.6972 })).toBeLessThanOrEqual(1.5);
+    expect(await placed('1055 W Georgia St Vancouver BC')).toMatchObject({ city: 'Vancouver', province: 'BC', precision: 'city' });
+    expect(await placed('55 Bloor St W Toronto')).toMatchObject({ city: 'Toronto', address1: '55 Bloor St W' });
+    expect(await placed('10 rue Sainte-Catherine O, montreal')).toMatchObject({ city: 'Montréal', province: 'QC' });
+    expect(await placed('350 5th Ave, New York')).toMatchObject({ city: 'New York', province: 'NY', country: 'US' });
+    expect(await placed('1 Main St, NYC')).toMatchObject({ city: 'New York', province: 'NY' });
+  });
+
+  it('keeps the unit out of address1 but in the label', async () => {
+    const a = await placed('Suite 400, 100 King St W, Toronto, ON M5X 1A9');
+    expect(a.address1).toBe('100 King St W');
+    expect(a.label).toBe('Suite 400, 100 King St W, Toronto, ON M5X 1A9, Canada');
+  });
+
+  it('gives one address one point, and two addresses of a city two points', async () => {
+    const a = await placed('123 Main Street, Ottawa');
+    const again = await placed('123 main street, ottawa, on');
+    const other = await placed('456 Bank St, Ottawa');
+    expect([again.latitude, again.longitude]).toEqual([a.latitude, a.longitude]);
+    expect([other.latitude, other.longitude]).not.toEqual([a.latitude, a.longitude]);
+  });
+
+  it.each([
+    'Toronto', 'Toronto, ON', 'Ontario', 'Québec', 'NY', 'New York', 'Canada', 'USA', 'M5X 1A9', 'M5X', '10118',
+    'King Street West, Toronto', 'Yonge St', '123', 'PO Box 123, Toronto, ON', '   ',
+  ])('refuses broad input %j', async (query) => {
+    expect(await geocoder.geocode(query)).toEqual({ ok: false, reason: 'too_broad' });
+  });
+
+  it('answers not_found for a street address in no city it knows', async () => {
+    expect(await geocoder.geocode('123 Main St')).toEqual({ ok: false, reason: 'not_found' });
+    expect(await geocoder.geocode('123 Main St, Xyzzyville')).toEqual({ ok: false, reason: 'not_found' });
+    expect(await geocoder.geocode('123 Main St, Toronto, BC')).toEqual({ ok: false, reason: 'not_found' });
+  });
+});
+
+describe('offline suggest', () => {
+  it('suggests the typed street in the biggest cities when no city is typed', async () => {
+    const list = await geocoder.suggest('100 King St W');
+    expect(list.map((s) => s.label)).toEqual([
+      '100 King St W, Toronto, ON, Canada',
+      '100 King St W, Montréal, QC, Canada',
+      '100 King St W, Vancouver, BC, Canada',
+      '100 King St W, New York, NY, USA',
+      '100 King St W, Calgary, AB, Canada',
+    ]);
+    expect(list.every((s) => s.precision === 'city' && Number.isFinite(s.latitude) && Number.isFinite(s.longitude))).toBe(true);
+  });
+
+  it('completes a partly typed city, accent-insensitive, biggest first', async () => {
+    const mon = await geocoder.suggest('1250 René-Lévesque Blvd W, Mon', 3);
+    expect(mon).toHaveLength(3);
+    expect(mon[0]).toMatchObject({ address1: '1250 René-Lévesque Blvd W', city: 'Montréal', province: 'QC', country: 'CA' });
+    const tor = await geocoder.suggest('55 Bloor St W, tor');
+    expect(tor[0]).toMatchObject({ city: 'Toronto', province: 'ON' });
+    expect(tor.every((s) => s.city.toLowerCase().startsWith('tor'))).toBe(true);
+  });
+
+  it('limits suggestions to the province or country typed', async () => {
+    const inQuebec = await geocoder.suggest('10 Main St, QC', 4);
+    expect(inQuebec.length).toBe(4);
+    expect(inQuebec.every((s) => s.province === 'QC')).toBe(true);
+    const inUs = await geocoder.suggest('10 Main St, USA', 3);
+    expect(inUs.map((s) => s.city)).toEqual(['New York', 'Chicago', 'Los Angeles']);
+  });
+
+  it('suggests the one placed address when a postal code is typed', async () => {
+    expect(await geocoder.suggest('100 King St W M5X 1A9')).toEqual([
+      expect.objectContaining({ label: '100 King St W, Toronto, ON M5X 1A9, Canada', precision: 'postal_code' }),
+    ]);
+  });
+
+  it('suggests nothing for less than a street address, and caps the count', async () => {
+    expect(await geocoder.suggest('King St W, Toronto')).toEqual([]);
+    expect(await geocoder.suggest('Toronto')).toEqual([]);
+    expect(await geocoder.suggest('M5X 1A9')).toEqual([]);
+    expect(await geocoder.suggest('100 King St W', 50)).toHaveLength(10);
+  });
+});
+
+describe('offsetPoint', () => {
+  it('stays within the radius and is the same for the same key', () => {
+    for (const key of ['1 a', '2 b', '3 c', '99 Long Street Name', 'x']) {
+      const p = offsetPoint(45, -75, key, 1.5);
+      expect(distanceKm(p, { latitude: 45, longitude: -75 })).toBeLessThanOrEqual(1.5001);
+      expect(offsetPoint(45, -75, key, 1.5)).toEqual(p);
+    }
+  });
+});

@@ -1,0 +1,171 @@
+import type { Country, GeocodedAddress, GeocodeResult, Geocoder } from '../../ports/geocoder.js';
+import { parseAddress, type ParsedAddress } from './address-parser.js';
+import { loadGazetteer, type CityPlace, type Gazetteer } from './gazetteer.js';
+
+// The default geocoder: works offline with no account (ARCHITECTURE.md, boundaries).
+// It places a street address by its postal code or, failing that, its city; it never
+// knows where on the street a house is. Precision says which: 'postal_code' or 'city'.
+//
+// Why a small deterministic offset: every address of a city would otherwise share one
+// point, so restaurants and customers in the same city would all be 0 km apart and the
+// distance ranking of search results (spec: ordering-payments, restaurant search) would
+// be arbitrary. Each street address is moved by a hash of its street line, at most
+// 0.5 km from a postal-code centroid and 1.5 km from a city centre; the same address
+// always lands on the same point.
+const MAX_OFFSET_KM = { postal_code: 0.5, city: 1.5 } as const;
+export const DEFAULT_SUGGESTIONS = 5;
+export const MAX_SUGGESTIONS = 10;
+
+const countryName: Record<Country, string> = { CA: 'Canada', US: 'USA' };
+
+function fnv1a(text: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    h ^= text.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return h >>> 0;
+}
+
+/** A point within maxKm of the centre, fixed for a given key. */
+export function offsetPoint(latitude: number, longitude: number, key: string, maxKm: number): { latitude: number; longitude: number } {
+  const h = fnv1a(key.toLowerCase().replace(/\s+/g, ' ').trim());
+  const angle = ((h & 0xffff) / 0x10000) * 2 * Math.PI;
+  const distance = Math.sqrt(((h >>> 16) & 0xffff) / 0x10000) * maxKm;
+  const dLat = (distance / 111.32) * Math.cos(angle);
+  const dLon = (distance / (111.32 * Math.cos((latitude * Math.PI) / 180))) * Math.sin(angle);
+  return { latitude: round6(latitude + dLat), longitude: round6(longitude + dLon) };
+}
+
+function round6(n: number): number {
+  return Math.round(n * 1e6) / 1e6;
+}
+
+interface Placement {
+  latitude: number;
+  longitude: number;
+  precision: 'postal_code' | 'city';
+  city: string;
+  province: string;
+  country: Country;
+  zip: string;
+  /** the zip was typed by the user (shown in the label), not the centroid's own */
+  zipGiven: boolean;
+}
+
+function toAddress(parsed: ParsedAddress, place: Placement): GeocodedAddress {
+  const address1 = `${parsed.houseNumber} ${parsed.street}`;
+  const point = offsetPoint(place.latitude, place.longitude, `${address1}|${place.city}`, MAX_OFFSET_KM[place.precision]);
+  const region = place.zipGiven ? `${place.province} ${place.zip}` : place.province;
+  // The unit stays out of address1 (the forms carry it as address2) but the label shows it.
+  const label = [parsed.unit, address1, place.city, region, countryName[place.country]].filter(Boolean).join(', ');
+  return {
+    label,
+    address1,
+    city: place.city,
+    province: place.province,
+    zip: place.zip,
+    country: place.country,
+    latitude: point.latitude,
+    longitude: point.longitude,
+    precision: place.precision,
+  };
+}
+
+function cityPlacement(city: CityPlace): Placement {
+  return {
+    latitude: city.latitude,
+    longitude: city.longitude,
+    precision: 'city',
+    city: city.name,
+    province: city.province,
+    country: city.country,
+    // No postal code typed: the FSA/ZIP nearest the city centre, so forms that require
+    // one get a plausible value; precision 'city' tells the client it is approximate.
+    zip: city.zip,
+    zipGiven: false,
+  };
+}
+
+function isStreetAddress(parsed: ParsedAddress): boolean {
+  return !parsed.poBox && parsed.houseNumber !== undefined && parsed.street !== undefined && /[a-z]/i.test(parsed.street);
+}
+
+export interface OfflineGeocoderOptions {
+  gazetteer?: () => Gazetteer;
+  /** Build the gazetteer in the background now rather than on the first request (about 1 s of CPU). */
+  preload?: boolean;
+}
+
+export function createOfflineGeocoder(options: OfflineGeocoderOptions = {}): Geocoder {
+  const gazetteer = options.gazetteer ?? loadGazetteer;
+  if (options.preload) setTimeout(() => gazetteer(), 0).unref();
+  const parse = (query: string, g: Gazetteer) => parseAddress(query, { isCity: (name) => g.isCity(name) });
+
+  function place(parsed: ParsedAddress, g: Gazetteer): Placement | undefined {
+    if (parsed.postalCode) {
+      const postal = g.postal(parsed.postalCode.code);
+      if (postal) {
+        const typed = parsed.city ?? parsed.regionText;
+        const known = typed ? g.findCity(typed, { province: postal.province }) : undefined;
+        const city = known?.name ?? parsed.city ?? postal.city?.name ?? g.nearestCity(postal.latitude, postal.longitude, postal.province)?.name ?? '';
+        return {
+          latitude: postal.latitude,
+          longitude: postal.longitude,
+          precision: 'postal_code',
+          city,
+          province: postal.province,
+          country: postal.country,
+          zip: parsed.postalCode.code,
+          zipGiven: true,
+        };
+      }
+      // A postal code we have no centroid for: fall back to the city.
+    }
+    const country = parsed.postalCode?.country ?? parsed.country;
+    if (parsed.city) {
+      const city = g.findCity(parsed.city, { province: parsed.region?.code, country });
+      return city ? cityPlacement(city) : undefined;
+    }
+    if (parsed.regionText && parsed.region) {
+      // "350 5th Ave, New York": a lone region name that is also a city of that region.
+      const city = g.findCity(parsed.regionText, { province: parsed.region.code });
+      return city ? cityPlacement(city) : undefined;
+    }
+    return undefined;
+  }
+
+  return {
+    kind: 'offline',
+
+    async geocode(query) {
+      const g = gazetteer();
+      const parsed = parse(query, g);
+      if (!isStreetAddress(parsed)) return { ok: false, reason: 'too_broad' } satisfies GeocodeResult;
+      const placement = place(parsed, g);
+      if (!placement) return { ok: false, reason: 'not_found' };
+      return { ok: true, address: toAddress(parsed, placement) };
+    },
+
+    async suggest(query, limit = DEFAULT_SUGGESTIONS) {
+      const max = Math.max(1, Math.min(MAX_SUGGESTIONS, Math.floor(limit)));
+      const g = gazetteer();
+      const parsed = parse(query, g);
+      if (!isStreetAddress(parsed)) return [];
+      if (parsed.postalCode) {
+        const placement = place(parsed, g);
+        return placement ? [toAddress(parsed, placement)] : [];
+      }
+      const country = parsed.country;
+      let cities: CityPlace[];
+      if (parsed.city) {
+        cities = g.citiesByPrefix(parsed.city, { province: parsed.region?.code, country, limit: max });
+      } else if (parsed.region) {
+        cities = g.citiesByPrefix('', { province: parsed.region.code, limit: max });
+      } else {
+        cities = g.majorCities(max, { country });
+      }
+      return cities.map((c) => toAddress(parsed, cityPlacement(c)));
+    },
+  };
+}
