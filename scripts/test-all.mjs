@@ -1,0 +1,36 @@
+#!/usr/bin/env node
+// npm test: every suite in order — typecheck, unit, API integration (embedded PostgreSQL
+// or TEST_DATABASE_URL), then browser journeys in Chromium against the built storefront.
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const bin = (p) => path.join(root, 'node_modules', p);
+const steps = [
+  ['typecheck', [bin('typescript/bin/tsc'), '-b']],
+  ['unit', [bin('vitest/vitest.mjs'), 'run', '--project', 'unit']],
+  ['integration', [bin('vitest/vitest.mjs'), 'run', '--project', 'integration']],
+  ['build', [bin('vite/bin/vite.js'), 'build', '--logLevel', 'warn'], path.join(root, 'apps/web')],
+  ['e2e', [bin('@playwright/test/cli.js'), 'test']],
+];
+const only = process.argv.slice(2);
+let passed = 0;
+let failed = 0;
+for (const [name, args, cwd] of steps) {
+  if (only.length && !only.includes(name)) continue;
+  console.log(`\n=== ${name} ===`);
+  const started = Date.now();
+  const r = spawnSync(process.execPath, args, { cwd: cwd ?? root, stdio: 'inherit', env: process.env });
+  const secs = ((Date.now() - started) / 1000).toFixed(1);
+  if (r.status === 0) {
+    passed++;
+    console.log(`=== ${name}: passed in ${secs}s ===`);
+  } else {
+    failed++;
+    console.log(`=== ${name}: FAILED in ${secs}s ===`);
+    break;
+  }
+}
+console.log(`\nsuites: ${passed} passed, ${failed} failed`);
+process.exit(failed ? 1 : 0);
