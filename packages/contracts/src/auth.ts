@@ -1,10 +1,27 @@
 import { z } from 'zod';
-import { messages } from '@caterway/domain';
+import { messages, passwordProblems } from '@caterway/domain';
 
 // Wire format is snake_case (ARCHITECTURE.md, HTTP API). address1/address2 keep their names.
+// The API validates with these schemas and the SPAs reuse them for their forms, so the
+// same messages show on both sides.
 const trimmed = z.string().trim();
 const requiredText = (max = 200) => trimmed.min(1, messages.required).max(max);
 const email = trimmed.toLowerCase().min(1, messages.required).max(254).pipe(z.email(messages.invalidEmail));
+
+/** A new password: required, then the shared rules of passwordProblems(). */
+const newPassword = z
+  .string()
+  .min(1, messages.required)
+  .superRefine((password, ctx) => {
+    if (password.length === 0) return;
+    for (const message of passwordProblems(password)) ctx.addIssue({ code: 'custom', message });
+  });
+
+/** Runs the "passwords match" check even when other fields failed, so one answer lists every problem. */
+const bothPasswordsGiven = (payload: { value: unknown }) => {
+  const v = payload.value as { password?: unknown; password_confirmation?: unknown } | undefined;
+  return typeof v?.password === 'string' && typeof v?.password_confirmation === 'string';
+};
 
 export const signUpBodySchema = z.object({
   user: z
@@ -16,7 +33,7 @@ export const signUpBodySchema = z.object({
       company_name: trimmed.max(200).optional().default(''),
       address1: requiredText(300),
       address2: trimmed.max(200).optional().default(''),
-      password: z.string().min(1, messages.required).max(128),
+      password: newPassword,
       password_confirmation: z.string(),
       latitude: z.number().min(-90).max(90).nullish(),
       longitude: z.number().min(-180).max(180).nullish(),
@@ -25,6 +42,7 @@ export const signUpBodySchema = z.object({
     .refine((u) => u.password === u.password_confirmation, {
       message: messages.passwordsMustMatch,
       path: ['password_confirmation'],
+      when: bothPasswordsGiven,
     }),
 });
 export type SignUpBody = z.input<typeof signUpBodySchema>;
@@ -75,6 +93,7 @@ export const profileSchema = sessionUserSchema
     go_head_count: z.number().int(),
     go_budget_cents: z.number().int(),
     go_gap_days: z.number().int(),
+    /** seconds since midnight of the time of day, e.g. 17:00 -> 61200 */
     go_cutoff_time: z.number().int(),
     go_delivery_time: z.number().int(),
   })
@@ -82,28 +101,47 @@ export const profileSchema = sessionUserSchema
 export type Profile = z.infer<typeof profileSchema>;
 
 export const currentUserResponseSchema = z.object({ user: profileSchema });
+export type CurrentUserResponse = z.infer<typeof currentUserResponseSchema>;
 export const tokenExchangeResponseSchema = z.object({ jwt: z.string(), user: sessionUserSchema });
+export type TokenExchangeResponse = z.infer<typeof tokenExchangeResponseSchema>;
 export const sessionStatusResponseSchema = z.object({
   active: z.literal(true),
+  /** ISO instant: the absolute end of the session */
   expires_at: z.string(),
+  /** ISO instant: when the session ends unless the user does something first */
   idle_expires_at: z.string(),
 });
+export type SessionStatusResponse = z.infer<typeof sessionStatusResponseSchema>;
 
 export const passwordResetRequestBodySchema = z.object({ user: z.object({ email }) });
+export type PasswordResetRequestBody = z.input<typeof passwordResetRequestBodySchema>;
 export const resendConfirmationBodySchema = z.object({ user: z.object({ email }) });
+export type ResendConfirmationBody = z.input<typeof resendConfirmationBodySchema>;
 
 export const passwordResetBodySchema = z.object({
   user: z
     .object({
-      reset_password_token: trimmed.min(1, messages.invalidLink).max(200),
-      password: z.string().min(1, messages.required).max(128),
+      // A missing or empty token means the page was opened without its link's token.
+      reset_password_token: trimmed
+        .max(200)
+        .default('')
+        .refine((t) => t.length > 0, messages.invalidLink),
+      password: newPassword,
       password_confirmation: z.string().min(1, messages.required),
     })
     .refine((u) => u.password === u.password_confirmation, {
       message: messages.bothPasswordsSame,
       path: ['password_confirmation'],
+      when: bothPasswordsGiven,
     }),
 });
 export type PasswordResetBody = z.input<typeof passwordResetBodySchema>;
 
 export const confirmationQuerySchema = z.object({ confirmation_token: z.string().max(200).optional() });
+export type ConfirmationQuery = z.infer<typeof confirmationQuerySchema>;
+
+/** Where the confirmation link lands (the SPA's /confirmation route forwards the query to /). */
+export const confirmationRedirect = {
+  ok: (firstName: string) => `/confirmation?confirmed=ok&name=${encodeURIComponent(firstName)}`,
+  failed: '/confirmation?confirmed=failed',
+} as const;

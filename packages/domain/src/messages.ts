@@ -28,6 +28,8 @@ export const messages = {
   resetRequested: 'If an account exists for that email, we have sent a link to reset your password. Please check your email.',
   resetLinkExpired: 'This reset link has expired or was already used. Please request a new one.',
   tooManyAttempts: 'Too many attempts. Please wait a while and try again.',
+  confirmationResent: 'If your account still needs confirming, we have sent a new confirmation link. Please check your email.',
+  notAuthorized: 'Not authorized',
   serviceUnavailable: 'The service is temporarily unavailable. Please try again in a moment.',
   internalError: 'Something went wrong on our side. Please try again.',
 } as const;

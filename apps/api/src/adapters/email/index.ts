@@ -1,3 +1,4 @@
+import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config/env.js';
 import type { Db } from '../../db/pool.js';
@@ -19,6 +20,48 @@ export function createOutboxMailer(db: Db): Mailer {
   };
 }
 
-export function createMailer(_config: Config, db: Db, _log: Log): Mailer {
+/**
+ * SMTP adapter (nodemailer, SMTP_URL such as smtp://user:pass@host:587 or smtps://...:465).
+ * Every message is recorded in outbox_emails first with transport 'smtp'; sent_at is set once
+ * the server accepted it, or error holds why it did not (and send rejects).
+ */
+export function createSmtpMailer(config: { smtpUrl: string; mailFrom: string }, db: Db, log: Log): Mailer {
+  const transport = nodemailer.createTransport(config.smtpUrl);
+  return {
+    transport: 'smtp',
+    async send(email: OutgoingEmail) {
+      const { rows } = await db.query<{ id: number }>(
+        `INSERT INTO outbox_emails (to_address, subject, text_body, html_body, template, transport)
+         VALUES ($1, $2, $3, $4, $5, 'smtp') RETURNING id`,
+        [email.to, email.subject, email.text, email.html, email.template],
+      );
+      const id = rows[0]!.id;
+      try {
+        const info = await transport.sendMail({
+          from: config.mailFrom,
+          to: email.to,
+          subject: email.subject,
+          text: email.text,
+          html: email.html,
+        });
+        await db.query('UPDATE outbox_emails SET sent_at = now() WHERE id = $1', [id]);
+        log.info({ outboxId: id, template: email.template, messageId: info.messageId }, 'email sent');
+      } catch (err) {
+        const message = (err as Error).message || 'send failed';
+        await db.query('UPDATE outbox_emails SET error = $2 WHERE id = $1', [id, message.slice(0, 1000)]);
+        log.error({ outboxId: id, template: email.template, err: { message } }, 'email not sent');
+        throw err;
+      }
+    },
+    async close() {
+      transport.close();
+    },
+  };
+}
+
+/** SMTP when SMTP_URL is set; otherwise the outbox, read through the development mailbox. */
+export function createMailer(config: Config, db: Db, log: Log): Mailer {
+  if (config.smtpUrl) return createSmtpMailer({ smtpUrl: config.smtpUrl, mailFrom: config.mailFrom }, db, log);
+  if (config.isProduction) log.warn({}, 'SMTP_URL is not set: emails stay in the outbox table and nobody receives them');
   return createOutboxMailer(db);
 }

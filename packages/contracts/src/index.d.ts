@@ -1,2 +1,0 @@
-export * from './common.js';
-export * from './auth.js';
