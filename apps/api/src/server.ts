@@ -8,6 +8,7 @@ import { buildApp } from './app.js';
 import { createMailer } from './adapters/email/index.js';
 import { createGeocoder } from './adapters/geocoding/index.js';
 import { ensureDemoData } from './db/seed/demo.js';
+import { loadReferenceData } from './db/seed/loader.js';
 import pino from 'pino';
 
 const config = (() => {
@@ -28,6 +29,8 @@ async function main() {
   const database = await openDatabase(config, log);
   let closing = false;
   try {
+    // cuisine and dietary types and the tag palette exist even without demo data (idempotent)
+    await loadReferenceData(database.db);
     if (config.seedDemo) {
       const result = await ensureDemoData(database.db, log);
       if (result.loaded) log.info(result.summary, 'demo catalogue loaded');

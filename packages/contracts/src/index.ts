@@ -1,2 +1,7 @@
 export * from './common.js';
 export * from './auth.js';
+export * from './mailbox.js';
+export * from './geo.js';
+export * from './catalogue.js';
+export * from './presets.js';
+export * from './search.js';

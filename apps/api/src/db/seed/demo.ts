@@ -1,6 +1,73 @@
-import type { Db } from '../pool.js';
+// First start: load the demo catalogue and the demo accounts once (ARCHITECTURE.md, "One
+// command to run"). catalogue_loads remembers that it happened; an advisory lock keeps two
+// processes starting together from both loading.
+import { withTransaction, type Db, type Queryable } from '../pool.js';
+import { demoAccounts } from '../../lib/demo-accounts.js';
+import { hashPassword } from '../../lib/passwords.js';
+import { demoOptions } from './generator.js';
+import { loadCatalogue } from './loader.js';
 
-// Replaced by the deterministic demo-catalogue generator.
-export async function ensureDemoData(_db: Db, _log: unknown): Promise<{ loaded: boolean; summary: Record<string, number> }> {
-  return { loaded: false, summary: {} };
+const DEMO_LOCK_KEY = 727_002; // 727_001 is the migration lock
+
+interface Log {
+  info(obj: object, msg?: string): void;
+  warn(obj: object, msg?: string): void;
+}
+
+/** Where the demo accounts live: an office tower on King St W, Toronto. */
+export const demoAddress = {
+  address1: '100 King St W',
+  city: 'Toronto',
+  province: 'ON',
+  zip: 'M5X 1A9',
+  country: 'CA',
+  latitude: 43.6487,
+  longitude: -79.3817,
+  phone: '416-555-0142',
+} as const;
+
+/** Creates the confirmed demo accounts that do not exist yet; returns how many were created. */
+export async function insertDemoAccounts(db: Queryable, hashes?: string[]): Promise<number> {
+  hashes ??= await Promise.all(demoAccounts.map((a) => hashPassword(a.password)));
+  let created = 0;
+  for (const [i, account] of demoAccounts.entries()) {
+    const { rowCount } = await db.query(
+      `INSERT INTO users (email, password_hash, role, first_name, last_name, company_name, phone,
+                          address1, city, province, zip, country, latitude, longitude, confirmed_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, now())
+       ON CONFLICT ((lower(email))) DO NOTHING`,
+      [
+        account.email, hashes[i], account.role, account.firstName, account.lastName, account.companyName, demoAddress.phone,
+        demoAddress.address1, demoAddress.city, demoAddress.province, demoAddress.zip, demoAddress.country,
+        demoAddress.latitude, demoAddress.longitude,
+      ],
+    );
+    created += rowCount ?? 0;
+  }
+  return created;
+}
+
+/**
+ * Loads the demo catalogue and the demo accounts when no catalogue was ever loaded, in one
+ * transaction. Later starts (and a second process racing this one) load nothing.
+ */
+export async function ensureDemoData(db: Db, log: Log): Promise<{ loaded: boolean; summary: Record<string, number> }> {
+  // cheap check first, so a normal start neither waits for the lock nor hashes passwords
+  const { rowCount } = await db.query('SELECT 1 FROM catalogue_loads LIMIT 1');
+  if (rowCount) return { loaded: false, summary: {} };
+  const hashes = await Promise.all(demoAccounts.map((a) => hashPassword(a.password)));
+  return withTransaction(db, async (client) => {
+    await client.query('SELECT pg_advisory_xact_lock($1)', [DEMO_LOCK_KEY]);
+    const loads = await client.query('SELECT 1 FROM catalogue_loads LIMIT 1');
+    if (loads.rowCount) return { loaded: false, summary: {} };
+    const chefs = await client.query('SELECT 1 FROM chefs LIMIT 1');
+    if (chefs.rowCount) {
+      // someone filled the catalogue by hand: never mix the demo into it
+      log.warn({}, 'catalogue has chefs but no recorded load; demo catalogue not loaded');
+      return { loaded: false, summary: {} };
+    }
+    const summary = await loadCatalogue(client, { ...demoOptions, kind: 'demo' });
+    const accounts = await insertDemoAccounts(client, hashes);
+    return { loaded: true, summary: { ...summary, demo_accounts: accounts } };
+  });
 }

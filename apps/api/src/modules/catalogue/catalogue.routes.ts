@@ -1,0 +1,32 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { messagesBodySchema, systemVarsQuerySchema, systemVarsResponseSchema } from '@caterway/contracts';
+import type { AppDeps } from '../../lib/deps.js';
+import { createCatalogueRepository } from './catalogue.repository.js';
+import { createCatalogueService } from './catalogue.service.js';
+
+const tags = ['catalogue'];
+
+export async function catalogueRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const service = createCatalogueService({ catalogueRepository: createCatalogueRepository(deps.db) });
+
+  // Public: the home page's cuisine and dietary filters load before anyone signs in.
+  r.get(
+    '/api/v2/system_vars',
+    {
+      schema: {
+        tags,
+        summary: 'Cuisine and dietary types (preset_cuisine_type, preset_dietary_type)',
+        querystring: systemVarsQuerySchema,
+        response: { 200: systemVarsResponseSchema, 422: messagesBodySchema },
+      },
+    },
+    async (request, reply) => {
+      const body = await service.systemVars(request.query);
+      // reference data that changes rarely: a short shared cache keeps the home page quick
+      void reply.header('cache-control', 'public, max-age=300');
+      return body;
+    },
+  );
+}

@@ -1,0 +1,42 @@
+import { z } from 'zod';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { errorBodySchema } from '@caterway/contracts';
+import type { AppDeps } from '../../lib/deps.js';
+import { notFound } from '../../lib/errors.js';
+import { artKinds, renderArt } from './media.art.js';
+
+const paramsSchema = z.object({
+  kind: z.string().max(40).describe(`one of ${artKinds.join(', ')}`),
+  file: z.string().max(80).describe('<seed>.svg, e.g. 12.svg, 12-bc.svg (initials), 34-bowl.svg (shape)'),
+});
+
+/**
+ * Generated catalogue artwork (ARCHITECTURE.md: no remote image hosts). The catalogue stores
+ * relative URLs like /media/art/dish/123-bowl.svg; the same URL always draws the same picture,
+ * so browsers and CDNs keep it for a year.
+ */
+export async function mediaRoutes(app: FastifyInstance, _deps: AppDeps): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.get(
+    '/media/art/:kind/:file',
+    {
+      schema: {
+        tags: ['media'],
+        summary: 'Deterministic SVG artwork for chefs, dishes and presets',
+        params: paramsSchema,
+        response: { 200: z.string().describe('image/svg+xml'), 404: errorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      const { kind, file } = request.params;
+      const seed = file.endsWith('.svg') ? file.slice(0, -4) : '';
+      const art = seed ? renderArt(kind, seed) : null;
+      if (!art) throw notFound();
+      return reply
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .type('image/svg+xml; charset=utf-8')
+        .send(art);
+    },
+  );
+}

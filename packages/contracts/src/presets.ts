@@ -1,0 +1,216 @@
+import { z } from 'zod';
+
+// Catalogue read models on the wire (snake_case). Field lists follow
+// browse-account-orders §3 and ordering-payments §3.
+
+export const weekdays = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
+export type Weekday = (typeof weekdays)[number];
+
+export const dayHoursSchema = z.object({
+  enabled: z.boolean(),
+  /** 24-hour HH:MM in the restaurant's time zone */
+  open: z.string(),
+  close: z.string(),
+});
+/** Per lowercase weekday; an empty object means "Store hours not available". */
+export const storeHoursSchema = z.record(z.enum(weekdays), dayHoursSchema).meta({ id: 'StoreHours' });
+export type StoreHours = z.infer<typeof storeHoursSchema>;
+
+export const presetTagSchema = z.object({ id: z.number().int(), name: z.string(), color: z.string() }).meta({ id: 'PresetTag' });
+export type PresetTag = z.infer<typeof presetTagSchema>;
+
+export const chefImageSchema = z.object({ profile_image_url: z.string(), main_image_url: z.string() });
+
+/** A restaurant as listed on browse, home and search (browse-account-orders §3 Restaurant card). */
+export const restaurantCardSchema = z
+  .object({
+    id: z.number().int(), // the restaurant preset's id
+    slug: z.string(),
+    name: z.string(),
+    description: z.string(),
+    chef_ids: z.array(z.number().int()),
+    distance: z.number().nullable(),
+    distance_unit: z.enum(['km', 'mi']),
+    short_address: z.string(),
+    latitude: z.number(),
+    longitude: z.number(),
+    profile_image_url: z.string(),
+    main_image_url: z.string(),
+    search_result_image_url: z.string(),
+    chef_images: z.record(z.string(), chefImageSchema),
+    available_for_ordering: z.boolean(),
+    /** why not, when available_for_ordering is false: closed, outside_hours, notice, distance */
+    unavailable_reason: z.enum(['closed', 'outside_hours', 'notice', 'distance']).nullable(),
+    preset_tags: z.array(presetTagSchema),
+    store_hours: storeHoursSchema,
+    cuisine_types: z.array(z.string()),
+    average_rating: z.number(),
+    order_count: z.number().int(),
+    pre_order_notice_hour: z.number().int(),
+    favorite: z.boolean(),
+  })
+  .meta({ id: 'RestaurantCard' });
+export type RestaurantCard = z.infer<typeof restaurantCardSchema>;
+
+/** A preset as listed (browse-account-orders §3 Preset). */
+export const presetCardSchema = z
+  .object({
+    id: z.number().int(),
+    slug: z.string(),
+    name: z.string(),
+    description: z.string(),
+    preset_type: z.enum(['restaurant', 'catering', 'save_for_later']),
+    base_preset_id: z.number().int().nullable(),
+    order_count: z.number().int(),
+    average_rating: z.number(),
+    number_of_guests: z.number().int(),
+    price_per_person_cents: z.number().int(),
+    total_price_cents: z.number().int(),
+    serving_styles: z.array(z.string()),
+    chef_ids: z.array(z.number().int()),
+    chef_names: z.array(z.string()),
+    chef_images: z.record(z.string(), chefImageSchema),
+    search_result_image_url: z.string(),
+    banner_image_url: z.string(),
+    category_names: z.array(z.string()),
+    cuisine_types: z.array(z.string()),
+    dietary_types: z.array(z.string()),
+    preset_tags: z.array(presetTagSchema),
+    favorite: z.boolean(),
+    distance: z.number().nullable(),
+    available_for_ordering: z.boolean().nullable(),
+  })
+  .meta({ id: 'PresetCard' });
+export type PresetCard = z.infer<typeof presetCardSchema>;
+
+export const menuItemSchema = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    price_cents: z.number().int(),
+    main_image_url: z.string(),
+    /** comma list, as the spec's clients read it */
+    dietary_types: z.string(),
+  })
+  .meta({ id: 'MenuItem' });
+
+export const menuSchema = z
+  .object({
+    id: z.number().int(),
+    chef_id: z.number().int(),
+    name: z.string(),
+    description: z.string(),
+    category_name: z.string(),
+    menu_type: z.enum(['single', 'other']),
+    price_cents: z.number().int(),
+    min_order_amount: z.number().int(),
+    main_image_url: z.string(),
+    dietary_types: z.string(),
+    is_deleted: z.boolean(),
+    menu_items: z.array(menuItemSchema),
+  })
+  .meta({ id: 'Menu' });
+export type Menu = z.infer<typeof menuSchema>;
+
+export const chefSchema = z
+  .object({
+    id: z.number().int(),
+    slug: z.string(),
+    business_name: z.string(),
+    first_name: z.string(),
+    last_name: z.string(),
+    description: z.string(),
+    profile_image_url: z.string(),
+    main_image_url: z.string(),
+    menus: z.array(menuSchema),
+    menu_category_names: z.array(z.string()),
+    pre_order_min_order_amount_cents: z.number().int(),
+    pre_order_notice_hour: z.number().int(),
+    addon_maximum_items_qty: z.number().int(),
+    eft_enabled: z.boolean(),
+    address1: z.string(),
+    address2: z.string(),
+    city: z.string(),
+    state: z.string(),
+    zip: z.string(),
+    country: z.enum(['CA', 'US']),
+    latitude: z.number(),
+    longitude: z.number(),
+    time_zone: z.string(),
+    store_hours: storeHoursSchema,
+    cuisine_types: z.array(z.string()),
+  })
+  .meta({ id: 'Chef' });
+export type Chef = z.infer<typeof chefSchema>;
+
+export const presetItemSchema = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    preset_menu_category_name: z.string(),
+    chef_id: z.number().int(),
+    menu_id: z.number().int(),
+    quantity: z.number().int(),
+    special_instruction: z.string(),
+    /** menu item id -> quantity */
+    menu_items_mapping: z.record(z.string(), z.number().int()),
+    menu_items: z.array(menuItemSchema),
+    price_cents: z.number().int(),
+    main_image_url: z.string(),
+    dietary_types: z.string(),
+    menu_type: z.enum(['single', 'other']),
+    min_order_amount: z.number().int(),
+  })
+  .meta({ id: 'PresetItem' });
+export type PresetItem = z.infer<typeof presetItemSchema>;
+
+export const deliveryFeeRangeSchema = z.object({
+  min_km: z.number(),
+  max_km: z.number(),
+  fee_cents: z.number().int(),
+});
+
+/** GET api/v2/presets/{id or slug} (ordering-payments §3 Preset). */
+export const presetDetailSchema = presetCardSchema
+  .extend({
+    chefs: z.array(chefSchema),
+    preset_items: z.array(presetItemSchema),
+    price_cents: z.number().int(),
+    delivery_price_cents: z.number().int(),
+    pre_order_notice_hour: z.number().int(),
+    minimum_order_amount_cents: z.number().int(),
+    shared_url: z.string(),
+    tax_rate: z.number(),
+    tax_name: z.string(),
+    delivery_fee_data: z.object({ ranges: z.array(deliveryFeeRangeSchema) }),
+    store_hours: storeHoursSchema,
+    preset_location: z.object({ time_zone: z.string(), city_time_zone_name: z.string() }),
+    address1: z.string(),
+  })
+  .meta({ id: 'PresetDetail' });
+export type PresetDetail = z.infer<typeof presetDetailSchema>;
+
+export const presetDetailResponseSchema = z.object({ preset: presetDetailSchema });
+
+/** Delivery context shared by browse and detail queries: where and when. */
+export const deliveryContextQuerySchema = z.object({
+  lat: z.coerce.number().min(-90).max(90).optional(),
+  lng: z.coerce.number().min(-180).max(180).optional(),
+  address: z.string().trim().max(300).optional(),
+  /** yyyy-MM-dd */
+  delivery_date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Please select valid date.').optional(),
+  /** hh:mm AM/PM or HH:mm */
+  delivery_time: z.string().trim().max(10).optional(),
+});
+
+/** GET api/v2/presets: the home page lists. */
+export const presetsHomeResponseSchema = z
+  .object({
+    presets: z.object({
+      trending_restaurants: z.array(restaurantCardSchema),
+      /** [group name, presets] pairs, e.g. ["Healthy Lunch", [...]] */
+      all_presets: z.array(z.tuple([z.string(), z.array(presetCardSchema)])),
+    }),
+  })
+  .meta({ id: 'PresetsHome' });
+export type PresetsHomeResponse = z.infer<typeof presetsHomeResponseSchema>;

@@ -1,0 +1,72 @@
+import { z } from 'zod';
+import { deliveryContextQuerySchema, presetCardSchema, restaurantCardSchema } from './presets.js';
+
+// Browse and search (ordering-payments §3 Search response, §7 Calls).
+
+const csv = z
+  .string()
+  .max(2000)
+  .transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean));
+
+export const presetSortSchema = z.enum(['popular', 'price_desc', 'price_asc', 'headcount_desc', 'headcount_asc']);
+export type PresetSort = z.infer<typeof presetSortSchema>;
+
+/** GET api/v2/search.json and GET api/v2/search */
+export const searchQuerySchema = deliveryContextQuerySchema.extend({
+  search_type: z.enum(['restaurant', 'preset', 'user_data']).default('restaurant'),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  per_page: z.coerce.number().int().min(1).max(50).default(12),
+  /** cuisine filter cards (names of preset_cuisine_type system vars) */
+  preset_category_names: csv.optional(),
+  q: z.string().trim().max(200).optional(),
+  sort: presetSortSchema.default('popular'),
+});
+export type SearchQuery = z.input<typeof searchQuerySchema>;
+
+export const searchMetaSchema = z.object({
+  preset_category_names: z.array(z.string()),
+  preset_category_name_with_icon: z.array(z.object({ name: z.string(), icon: z.string() })),
+  current_page: z.number().int(),
+  full_count: z.number().int(),
+  total_page: z.number().int(),
+});
+
+export const restaurantSearchResponseSchema = z
+  .object({
+    presets: z.object({
+      all_presets: z.array(restaurantCardSchema),
+      favorite_restaurants: z.array(restaurantCardSchema),
+      saved_for_later_restaurants: z.array(restaurantCardSchema),
+    }),
+    meta_data: searchMetaSchema,
+  })
+  .meta({ id: 'RestaurantSearch' });
+export type RestaurantSearchResponse = z.infer<typeof restaurantSearchResponseSchema>;
+
+export const presetSearchResponseSchema = z
+  .object({
+    presets: z.object({
+      /** [group name, presets] pairs; one group per category on browse-presets */
+      all_presets: z.array(z.tuple([z.string(), z.array(presetCardSchema)])),
+      favorite_restaurants: z.array(presetCardSchema),
+      saved_for_later_restaurants: z.array(presetCardSchema),
+    }),
+    meta_data: searchMetaSchema,
+  })
+  .meta({ id: 'PresetSearch' });
+export type PresetSearchResponse = z.infer<typeof presetSearchResponseSchema>;
+
+/** GET api/v2/search/elastic_search: the navigation search overlay. */
+export const quickSearchQuerySchema = z.object({
+  q: z.string().trim().min(3, 'Type at least 3 characters').max(200),
+  lat: z.coerce.number().min(-90).max(90).optional(),
+  lng: z.coerce.number().min(-180).max(180).optional(),
+  address: z.string().trim().max(300).optional(),
+  /** used when the address cannot be geocoded; default Toronto (ordering-payments §7) */
+  city: z.string().trim().max(100).optional(),
+  limit: z.coerce.number().int().min(1).max(20).default(8),
+});
+export const quickSearchResponseSchema = z
+  .object({ presets: z.array(restaurantCardSchema), query: z.string() })
+  .meta({ id: 'QuickSearch' });
+export type QuickSearchResponse = z.infer<typeof quickSearchResponseSchema>;
