@@ -13,7 +13,7 @@ export async function registerWeb(app: FastifyInstance, distDir: string): Promis
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: distDir,
-      wildcard: false,
+      wildcard: true, // files built after start are served too; misses fall to the SPA below
       index: false,
       setHeaders(res, filePath) {
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {

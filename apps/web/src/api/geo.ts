@@ -1,0 +1,38 @@
+import { queryOptions } from '@tanstack/react-query';
+import { api } from '../lib/api-client';
+
+// Address suggestions and geocoding (browse-account-orders §2: street addresses in Canada and
+// the US). Shared by the delivery bar, the home address form and the sign-up form, so it lives
+// outside any one feature.
+
+export interface AddressSuggestion {
+  label: string;
+  address1: string;
+  city: string;
+  province: string;
+  zip: string;
+  country: string;
+  latitude: number;
+  longitude: number;
+  precision: string;
+}
+
+export const geoKeys = {
+  all: ['geo'] as const,
+  suggestions: (q: string, limit: number) => [...geoKeys.all, 'suggestions', q, limit] as const,
+};
+
+export const MIN_SUGGESTION_QUERY = 3;
+
+export const suggestionsQueryOptions = (q: string, limit = 5) =>
+  queryOptions({
+    queryKey: geoKeys.suggestions(q, limit),
+    queryFn: ({ signal }) => api.get<{ suggestions: AddressSuggestion[] }>('/api/v2/geo/suggestions', { query: { q, limit }, signal, auth: 'none' }),
+    enabled: q.trim().length >= MIN_SUGGESTION_QUERY,
+    staleTime: 5 * 60_000,
+    meta: { handlesErrors: true },
+  });
+
+/** Geocodes a free-typed address. 422 'too broad' and 404 arrive as ApiError for the caller to word. */
+export const geocodeAddress = (address: string) =>
+  api.get<{ address: AddressSuggestion }>('/api/v2/geo/geocode', { query: { address }, auth: 'none' }).then((r) => r.address);

@@ -1,0 +1,26 @@
+import { paths } from '../../config/paths';
+import type { StoredUser } from '../../lib/storage';
+
+export interface MenuEntry {
+  label: string;
+  href: string;
+  /** Shown only once the page behind it exists. */
+  built: boolean;
+  external?: boolean;
+}
+
+/** Entries of the greeting menu in the spec's order (ordering-payments §2 'Navigation bar'). */
+export function greetingMenuEntries(user: Pick<StoredUser, 'id' | 'adminToken'>): MenuEntry[] {
+  const groupOrderHref = `${paths.groupOrderDashboard.getHref(user.id)}${user.adminToken ? `?admin_token=${encodeURIComponent(user.adminToken)}` : ''}`;
+  const entries: MenuEntry[] = [
+    { label: 'Account Details', href: paths.settings.path, built: paths.settings.built },
+    { label: 'Payment Methods', href: paths.payments.path, built: paths.payments.built },
+    // Only for a user with an id; opens the separate group-order site in a new tab.
+    { label: 'Group Order Dashboard', href: groupOrderHref, built: paths.groupOrderDashboard.built && Boolean(user.id), external: true },
+    { label: 'My Favorites & Saved Orders', href: paths.favorites.path, built: paths.favorites.built },
+    { label: 'Reports', href: paths.reports.path, built: paths.reports.built },
+    { label: 'Orders', href: paths.myOrders.path, built: paths.myOrders.built },
+  ];
+  return entries.filter((e) => e.built);
+}
+

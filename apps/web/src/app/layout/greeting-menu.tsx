@@ -1,0 +1,64 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { Link, useLocation } from 'react-router';
+import type { SessionUser } from '../../stores/session';
+import { greetingMenuEntries } from './greeting-menu-entries';
+import { useSignOut } from '../../features/auth/api/sign-out';
+
+export function GreetingMenu({ user }: { user: SessionUser }) {
+  const [open, setOpen] = useState(false);
+  const menuId = useId();
+  const root = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  const location = useLocation();
+  const signOut = useSignOut();
+
+  useEffect(() => setOpen(false), [location.pathname]);
+
+  useEffect(() => {
+    if (!open) return undefined;
+    const onPointer = (event: PointerEvent) => {
+      if (root.current && !root.current.contains(event.target as Node)) setOpen(false);
+    };
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') {
+        setOpen(false);
+        button.current?.focus();
+      }
+    };
+    document.addEventListener('pointerdown', onPointer);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('pointerdown', onPointer);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [open]);
+
+  return (
+    <div className="greeting" ref={root}>
+      <button ref={button} type="button" className="btn btn-ghost greeting-button" aria-expanded={open} aria-controls={menuId} onClick={() => setOpen((o) => !o)}>
+        Hi, {user.firstName}
+        <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" focusable="false">
+          <path d="M6 9l6 6 6-6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+        </svg>
+      </button>
+      <ul id={menuId} className="greeting-list" hidden={!open}>
+        {greetingMenuEntries(user).map((entry) => (
+          <li key={entry.label}>
+            {entry.external ? (
+              <a href={entry.href} target="_blank" rel="noopener noreferrer">
+                {entry.label}
+              </a>
+            ) : (
+              <Link to={entry.href}>{entry.label}</Link>
+            )}
+          </li>
+        ))}
+        <li>
+          <button type="button" onClick={() => signOut.mutate()} disabled={signOut.isPending}>
+            Sign Out
+          </button>
+        </li>
+      </ul>
+    </div>
+  );
+}

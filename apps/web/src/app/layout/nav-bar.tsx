@@ -1,0 +1,81 @@
+import { useEffect, useId, useState } from 'react';
+import { Link, NavLink, useLocation } from 'react-router';
+import { paths } from '../../config/paths';
+import { useSessionUser } from '../../stores/session';
+import { openModal } from '../../stores/modals';
+import { GreetingMenu } from './greeting-menu';
+
+// Navigation bar (ordering-payments §2): Home, About, Faq, Browse Restaurants; the greeting
+// menu for signed-in users, Sign In and Sign Up otherwise. Under 768 px the links fold into
+// a menu button.
+const links = [
+  { label: 'Home', to: paths.home.path },
+  { label: 'About', to: paths.aboutUs.path },
+  { label: 'Faq', to: paths.faq.path },
+  { label: 'Browse Restaurants', to: paths.browseRestaurants.path },
+];
+
+export function NavBar() {
+  const user = useSessionUser();
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
+  const location = useLocation();
+
+  useEffect(() => setOpen(false), [location.pathname]);
+
+  return (
+    <header className="site-header">
+      <nav className="container nav" aria-label="Main">
+        <Link to={paths.home.path} className="brand" aria-label="Caterway home">
+          <svg viewBox="0 0 32 32" width="32" height="32" aria-hidden="true" focusable="false">
+            <rect width="32" height="32" rx="8" fill="currentColor" />
+            <path d="M8 19h16a8 8 0 0 0-16 0Zm-2 2h20v2H6z" fill="#fbf8f3" />
+            <circle cx="16" cy="10" r="1.6" fill="#fbf8f3" />
+          </svg>
+          <span>Caterway</span>
+        </Link>
+        <button
+          type="button"
+          className="icon-button nav-toggle"
+          aria-expanded={open}
+          aria-controls={panelId}
+          aria-label="Menu"
+          onClick={() => setOpen((o) => !o)}
+        >
+          <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
+            {open ? (
+              <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+            ) : (
+              <path d="M4 7h16M4 12h16M4 17h16" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+            )}
+          </svg>
+        </button>
+        <div id={panelId} className={`nav-panel${open ? ' nav-panel-open' : ''}`}>
+          <ul className="nav-links">
+            {links.map((link) => (
+              <li key={link.to}>
+                <NavLink to={link.to} end={link.to === '/'}>
+                  {link.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+          <div className="nav-account">
+            {user ? (
+              <GreetingMenu user={user} />
+            ) : (
+              <>
+                <button type="button" className="btn btn-ghost" onClick={() => openModal('signIn')}>
+                  Sign In
+                </button>
+                <button type="button" className="btn btn-primary" onClick={() => openModal('signUp')}>
+                  Sign Up
+                </button>
+              </>
+            )}
+          </div>
+        </div>
+      </nav>
+    </header>
+  );
+}

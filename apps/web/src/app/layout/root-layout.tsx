@@ -1,0 +1,51 @@
+import { lazy, Suspense } from 'react';
+import { Outlet, useLocation, useNavigation } from 'react-router';
+import { accountPagePaths, paths } from '../../config/paths';
+import { APP_SHELL_ID } from '../../components/ui/modal';
+import { useSessionUser } from '../../stores/session';
+import { useOpenModal } from '../../stores/modals';
+import { Toaster } from '../../features/notifications/components/toaster';
+import { DeliveryBar } from '../../features/delivery/components/delivery-bar';
+import { NavBar } from './nav-bar';
+import { Footer } from './footer';
+import { Sidebar } from './sidebar';
+import { ScrollToTop } from './scroll-to-top';
+
+// The account modals load on first use, keeping them out of the initial bundle.
+const AuthModals = lazy(() => import('../../features/auth/components/auth-modals'));
+
+export function RootLayout() {
+  const user = useSessionUser();
+  const modal = useOpenModal();
+  const { pathname } = useLocation();
+  const navigation = useNavigation();
+  const showSidebar = Boolean(user?.confirmed) && accountPagePaths.includes(pathname);
+  const showDeliveryBar = !pathname.startsWith('/dev/') && pathname !== paths.resetPassword.path;
+
+  return (
+    <>
+      <div id={APP_SHELL_ID} className="app-shell">
+        <a className="skip-link" href="#main">
+          Skip to main content
+        </a>
+        <NavBar />
+        {navigation.state === 'loading' ? <div className="route-progress" role="progressbar" aria-label="Loading page" /> : null}
+        {showDeliveryBar ? <DeliveryBar /> : null}
+        <div className={showSidebar ? 'container with-sidebar' : undefined}>
+          {showSidebar ? <Sidebar /> : null}
+          <main id="main" tabIndex={-1}>
+            <Outlet />
+          </main>
+        </div>
+        {showSidebar ? null : <Footer />}
+      </div>
+      <Toaster />
+      {modal ? (
+        <Suspense fallback={null}>
+          <AuthModals which={modal} />
+        </Suspense>
+      ) : null}
+      <ScrollToTop />
+    </>
+  );
+}

@@ -1,0 +1,38 @@
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { paths } from '../config/paths';
+import { RootLayout } from './layout/root-layout';
+import { RouteError } from './route-error';
+import { HomePage } from './routes/home';
+import { NotFoundPage } from './routes/not-found';
+import { ErrorPage } from './routes/error';
+
+// Every page but the home page is its own chunk, loaded while navigating (route-level code
+// splitting). The home page is in the main bundle (most visits start there), and so are the
+// tiny not-found and error pages, which the route error boundary needs anyway.
+export const routes: RouteObject[] = [
+  {
+    path: '/',
+    Component: RootLayout,
+    // Shown while the first page's chunk loads on a deep link.
+    HydrateFallback: () => <div className="route-progress" role="progressbar" aria-label="Loading page" />,
+    children: [
+      {
+        errorElement: <RouteError />,
+        children: [
+          { index: true, Component: HomePage },
+          { path: paths.signUp.path, lazy: () => import('./routes/signup') },
+          { path: paths.confirmation.path, lazy: () => import('./routes/confirmation') },
+          { path: paths.resetPassword.path, lazy: () => import('./routes/reset-password') },
+          { path: paths.devMailbox.path, lazy: () => import('./routes/dev-mailbox') },
+          { path: paths.devMailboxEmail.path, lazy: () => import('./routes/dev-mailbox') },
+          { path: paths.error.path, Component: ErrorPage },
+          { path: paths.notFound.path, Component: NotFoundPage },
+          // Any unknown path shows the not-found page (ordering-payments §2).
+          { path: '*', Component: NotFoundPage },
+        ],
+      },
+    ],
+  },
+];
+
+export const createAppRouter = () => createBrowserRouter(routes);

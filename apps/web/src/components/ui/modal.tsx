@@ -1,0 +1,102 @@
+import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
+
+export interface ModalProps {
+  title: string;
+  onClose: () => void;
+  children: ReactNode;
+  /** Optional line under the title, read as the dialog's description. */
+  description?: ReactNode;
+}
+
+/** The element made inert while a modal is open: the whole page except modals and toasts. */
+export const APP_SHELL_ID = 'app-shell';
+
+const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+/**
+ * A modal dialog, open while mounted (render it conditionally). The page behind it is made
+ * `inert`, so focus and screen readers stay inside; Tab wraps around within it; Escape and a
+ * press on the backdrop close it; focus returns to the element that opened it. Not the native
+ * <dialog>: its top layer would cover the toasts and make their live region inert, and form
+ * errors arrive as toasts while a modal is open.
+ */
+export function Modal({ title, onClose, children, description }: ModalProps) {
+  const panel = useRef<HTMLDivElement>(null);
+  const titleId = useId();
+  const descriptionId = useId();
+  const onCloseRef = useRef(onClose);
+  onCloseRef.current = onClose;
+
+  useEffect(() => {
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    const shell = document.getElementById(APP_SHELL_ID);
+    shell?.setAttribute('inert', '');
+    document.documentElement.classList.add('modal-open');
+    const node = panel.current;
+    const first = node?.querySelector<HTMLElement>('[data-autofocus]') ?? node?.querySelector<HTMLElement>('input, select, textarea');
+    (first ?? node)?.focus();
+
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape' && !event.defaultPrevented) {
+        event.preventDefault();
+        onCloseRef.current();
+        return;
+      }
+      if (event.key !== 'Tab' || !node) return;
+      const items = [...node.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => el.offsetParent !== null || el === document.activeElement);
+      if (items.length === 0) return;
+      const firstItem = items[0]!;
+      const lastItem = items[items.length - 1]!;
+      if (event.shiftKey && (document.activeElement === firstItem || document.activeElement === node)) {
+        event.preventDefault();
+        lastItem.focus();
+      } else if (!event.shiftKey && document.activeElement === lastItem) {
+        event.preventDefault();
+        firstItem.focus();
+      }
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => {
+      document.removeEventListener('keydown', onKeyDown);
+      shell?.removeAttribute('inert');
+      document.documentElement.classList.remove('modal-open');
+      if (opener && opener.isConnected && opener !== document.body) opener.focus();
+    };
+  }, []);
+
+  return createPortal(
+    <div
+      className="modal-backdrop"
+      onMouseDown={(event) => {
+        if (event.target === event.currentTarget) onCloseRef.current();
+      }}
+    >
+      <div
+        ref={panel}
+        className="modal"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        aria-describedby={description ? descriptionId : undefined}
+        tabIndex={-1}
+      >
+        <header className="modal-header">
+          <h2 id={titleId}>{title}</h2>
+          <button type="button" className="icon-button" onClick={() => onCloseRef.current()} aria-label="Close">
+            <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+              <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+            </svg>
+          </button>
+        </header>
+        {description ? (
+          <p id={descriptionId} className="modal-description">
+            {description}
+          </p>
+        ) : null}
+        {children}
+      </div>
+    </div>,
+    document.body,
+  );
+}

@@ -1,0 +1,56 @@
+// One typed registry of the storefront's routes (spec: browse-account-orders §2,
+// ordering-payments §2). `built` says whether this app serves the page yet: links and menu
+// entries to pages not built are filtered out (the navigation's main links are the exception:
+// the spec puts them there, and they show /not-found until their page lands).
+
+interface PathEntry<Args extends unknown[] = []> {
+  path: string;
+  built: boolean;
+  getHref: (...args: Args) => string;
+}
+
+const fixed = (path: string, built: boolean): PathEntry => ({ path, built, getHref: () => path });
+
+export const paths = {
+  home: fixed('/', true),
+  aboutUs: fixed('/about-us', false),
+  faq: fixed('/faq', false),
+  browseRestaurants: fixed('/browse-restaurants', false),
+  browsePresets: fixed('/browse-presets', false),
+  bookDemo: fixed('/book-demo', false),
+  signUp: fixed('/signup', true),
+  confirmation: fixed('/confirmation', true),
+  resetPassword: {
+    path: '/accounts/reset-password',
+    built: true,
+    getHref: (token?: string) => (token ? `/accounts/reset-password?token=${encodeURIComponent(token)}` : '/accounts/reset-password'),
+  } satisfies PathEntry<[string?]>,
+  settings: fixed('/settings', false),
+  payments: fixed('/payments', false),
+  favorites: fixed('/favorites', false),
+  reports: fixed('/reports', false),
+  myOrders: fixed('/my-orders', false),
+  /** On the separate group-order site; appears with it. */
+  groupOrderDashboard: {
+    path: '/grouporder-dashboard/:creatorId',
+    built: false,
+    getHref: (creatorId: number) => `/grouporder-dashboard/${creatorId}`,
+  } satisfies PathEntry<[number]>,
+  notFound: fixed('/not-found', true),
+  error: fixed('/error', true),
+  devMailbox: fixed('/dev/mailbox', true),
+  devMailboxEmail: {
+    path: '/dev/mailbox/:emailId',
+    built: true,
+    getHref: (id: number) => `/dev/mailbox/${id}`,
+  } satisfies PathEntry<[number]>,
+} as const;
+
+/** Account pages: a confirmed user sees the sidebar there instead of the footer (ordering-payments §2). */
+export const accountPagePaths: readonly string[] = [
+  paths.settings.path,
+  paths.payments.path,
+  paths.favorites.path,
+  paths.reports.path,
+  paths.myOrders.path,
+];

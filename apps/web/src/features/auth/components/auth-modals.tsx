@@ -1,0 +1,19 @@
+import type { AuthModal } from '../../../stores/modals';
+import { SignInModal } from './sign-in-modal';
+import { SignUpModal } from './sign-up-modal';
+import { SignUpConfirmationModal } from './sign-up-confirmation-modal';
+import { ResetRequestModal } from './reset-request-modal';
+
+/** Renders the one open account modal (ordering-payments §2: exactly one shows). Loaded lazily. */
+export default function AuthModals({ which }: { which: AuthModal }) {
+  switch (which) {
+    case 'signIn':
+      return <SignInModal />;
+    case 'signUp':
+      return <SignUpModal />;
+    case 'confirm':
+      return <SignUpConfirmationModal />;
+    case 'resetPassword':
+      return <ResetRequestModal />;
+  }
+}

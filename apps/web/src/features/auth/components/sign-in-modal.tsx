@@ -1,0 +1,63 @@
+import { useState, type FormEvent } from 'react';
+import { isBlank, isValidEmail, messages } from '@caterway/domain';
+import { Modal } from '../../../components/ui/modal';
+import { TextField } from '../../../components/ui/text-field';
+import { Button } from '../../../components/ui/button';
+import { closeModal, openModal } from '../../../stores/modals';
+import { signInErrorMessage, useSignIn } from '../api/sign-in';
+
+export function SignInModal() {
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [errors, setErrors] = useState<{ email?: string; password?: string }>({});
+  const signIn = useSignIn();
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    // ordering-payments §5 'Sign-in: email (valid) and password required'
+    const next = {
+      email: isBlank(email) ? messages.required : isValidEmail(email) ? undefined : messages.invalidEmail,
+      password: password === '' ? messages.required : undefined,
+    };
+    setErrors(next);
+    if (next.email || next.password) return;
+    signIn.mutate({ email, password }, { onSuccess: () => closeModal() });
+  };
+
+  return (
+    <Modal title="Sign In" onClose={closeModal}>
+      <form className="form" onSubmit={onSubmit} noValidate>
+        {signIn.isError ? (
+          <p className="form-alert" role="alert">
+            {signInErrorMessage(signIn.error)}
+          </p>
+        ) : null}
+        <TextField label="Email" type="email" name="email" autoComplete="email" required value={email} error={errors.email} onChange={(e) => setEmail(e.target.value)} />
+        <TextField
+          label="Password"
+          type="password"
+          name="password"
+          autoComplete="current-password"
+          required
+          value={password}
+          error={errors.password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
+        <Button type="submit" block busy={signIn.isPending}>
+          Sign In
+        </Button>
+        <div className="form-links">
+          <button type="button" className="link-button" onClick={() => openModal('resetPassword')}>
+            Forgot password?
+          </button>
+          <p>
+            New to Caterway?{' '}
+            <button type="button" className="link-button" onClick={() => openModal('signUp')}>
+              Create an account
+            </button>
+          </p>
+        </div>
+      </form>
+    </Modal>
+  );
+}

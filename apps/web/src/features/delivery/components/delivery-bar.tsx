@@ -1,0 +1,221 @@
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import {
+  availableTimeSlots,
+  displayTime,
+  formatDisplayDate,
+  formatIsoDate,
+  messages,
+  parseIsoDate,
+  type DeliveryInfo,
+} from '@caterway/domain';
+import { AddressAutocomplete } from '../../../components/address-autocomplete';
+import { Button } from '../../../components/ui/button';
+import { geocodeAddress } from '../../../api/geo';
+import { isApiError } from '../../../lib/api-client';
+import type { ReceivingMethod } from '../../../lib/storage';
+import { refreshDelivery, saveDelivery, useDelivery } from '../delivery-store';
+
+export interface DeliveryBarProps {
+  /** Whether this page allows pickup (ordering-payments §2: the toggle shows 'where allowed'). */
+  allowPickup?: boolean;
+}
+
+/**
+ * The shared delivery bar (ordering-payments §2 'Shared delivery bar'): a collapsed summary
+ * with Update Details, or the edit form with address, date, time, Delivery/Pickup and SAVE.
+ */
+export function DeliveryBar({ allowPickup = true }: DeliveryBarProps) {
+  const { info, receivingMethod } = useDelivery();
+  const [editing, setEditing] = useState(false);
+  const formId = useId();
+  const updateButton = useRef<HTMLButtonElement>(null);
+  const returnFocus = useRef(false);
+
+  useEffect(() => {
+    if (!editing && returnFocus.current) {
+      returnFocus.current = false;
+      updateButton.current?.focus();
+    }
+  }, [editing]);
+
+  useEffect(() => {
+    // A tab left open overnight: re-apply the "past date moves ahead" rule when it is seen again.
+    const onVisible = () => document.visibilityState === 'visible' && refreshDelivery(new Date());
+    document.addEventListener('visibilitychange', onVisible);
+    return () => document.removeEventListener('visibilitychange', onVisible);
+  }, []);
+
+  return (
+    <section className="delivery-bar" aria-label="Delivery details">
+      <div className="container">
+        {editing ? (
+          <DeliveryForm
+            formId={formId}
+            initial={info}
+            initialMethod={receivingMethod}
+            allowPickup={allowPickup}
+            onDone={() => {
+              returnFocus.current = true;
+              setEditing(false);
+            }}
+          />
+        ) : (
+          <div className="delivery-summary">
+            <dl className="delivery-summary-items">
+              <div>
+                <dt>{receivingMethod === 'pickup' ? 'Pickup' : 'Deliver to'}</dt>
+                <dd>{info.address || <span className="muted">No address yet</span>}</dd>
+              </div>
+              <div>
+                <dt>Date</dt>
+                <dd>{formatDisplayDate(info.deliveryDate)}</dd>
+              </div>
+              <div>
+                <dt>Time</dt>
+                <dd>{displayTime(info.deliveryTime)}</dd>
+              </div>
+            </dl>
+            <Button ref={updateButton} variant="secondary" className="btn-sm" onClick={() => setEditing(true)}>
+              Update Details
+            </Button>
+          </div>
+        )}
+      </div>
+    </section>
+  );
+}
+
+interface DeliveryFormProps {
+  formId: string;
+  initial: DeliveryInfo;
+  initialMethod: ReceivingMethod;
+  allowPickup: boolean;
+  onDone: () => void;
+}
+
+function DeliveryForm({ formId, initial, initialMethod, allowPickup, onDone }: DeliveryFormProps) {
+  const [address, setAddress] = useState(initial.address);
+  const [coords, setCoords] = useState<{ lat: number | null; lng: number | null }>({ lat: initial.lat, lng: initial.lng });
+  const [date, setDate] = useState(initial.deliveryDate);
+  const [time, setTime] = useState(initial.deliveryTime);
+  const [method, setMethod] = useState<ReceivingMethod>(allowPickup ? initialMethod : 'delivery');
+  const [error, setError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const dateId = useId();
+  const timeId = useId();
+
+  const now = new Date();
+  const today = formatIsoDate(now);
+  const slots = availableTimeSlots(date, now);
+  const dateValid = parseIsoDate(date) !== null && date >= today;
+  const timeValid = slots.includes(time);
+  const canSave = address.trim() !== '' && dateValid && timeValid && !saving;
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!canSave) return;
+    setError(null);
+    let { lat, lng } = coords;
+    let finalAddress = address.trim();
+    if (lat === null || lng === null) {
+      // A free-typed address: geocode it; a too-broad one is refused (ordering-payments §5).
+      setSaving(true);
+      try {
+        const found = await geocodeAddress(finalAddress);
+        lat = found.latitude;
+        lng = found.longitude;
+        finalAddress = found.label || finalAddress;
+      } catch (err) {
+        setSaving(false);
+        if (isApiError(err) && err.status === 422) {
+          setError(err.serverError ?? messages.tooBroad);
+          return;
+        }
+        if (isApiError(err) && err.status === 404) {
+          setError(err.serverError ?? messages.addressNotFound);
+          return;
+        }
+        setError(messages.genericFailure);
+        return;
+      }
+      setSaving(false);
+    }
+    saveDelivery({ address: finalAddress, lat, lng, deliveryDate: date, deliveryTime: time }, method);
+    onDone();
+  };
+
+  return (
+    <form id={formId} className="delivery-form" onSubmit={onSubmit} noValidate>
+      <AddressAutocomplete
+        className="delivery-form-address"
+        label={method === 'pickup' ? 'Your address' : 'Delivery address'}
+        value={address}
+        required
+        autoFocus
+        placeholder="Street address, city"
+        error={error}
+        onChange={(text) => {
+          setAddress(text);
+          setCoords({ lat: null, lng: null });
+          setError(null);
+        }}
+        onSelect={(s) => {
+          setAddress(s.label);
+          setCoords({ lat: s.latitude, lng: s.longitude });
+          setError(null);
+        }}
+      />
+      <div className="field">
+        <label htmlFor={dateId}>Date</label>
+        <input
+          id={dateId}
+          type="date"
+          required
+          min={today}
+          value={date}
+          aria-invalid={!dateValid || undefined}
+          onChange={(event) => {
+            const next = event.target.value;
+            setDate(next);
+            const nextSlots = availableTimeSlots(next, new Date());
+            if (!nextSlots.includes(time) && nextSlots.length > 0) setTime(nextSlots[0]!);
+          }}
+        />
+      </div>
+      <div className="field">
+        <label htmlFor={timeId}>Time</label>
+        <select id={timeId} required value={timeValid ? time : ''} onChange={(event) => setTime(event.target.value)}>
+          {!timeValid ? (
+            <option value="" disabled>
+              {slots.length === 0 ? 'No times left' : 'Choose a time'}
+            </option>
+          ) : null}
+          {slots.map((slot) => (
+            <option key={slot} value={slot}>
+              {displayTime(slot)}
+            </option>
+          ))}
+        </select>
+      </div>
+      {allowPickup ? (
+        <fieldset className="segmented">
+          <legend className="visually-hidden">Receiving method</legend>
+          {(['delivery', 'pickup'] as const).map((m) => (
+            <label key={m} className={method === m ? 'segmented-on' : undefined}>
+              <input type="radio" name={`${formId}-method`} value={m} checked={method === m} onChange={() => setMethod(m)} />
+              {m === 'delivery' ? 'Delivery' : 'Pickup'}
+            </label>
+          ))}
+        </fieldset>
+      ) : null}
+      <div className="delivery-form-actions">
+        <Button type="submit" disabled={!canSave} busy={saving}>
+          SAVE
+        </Button>
+        <Button variant="ghost" onClick={onDone}>
+          Cancel
+        </Button>
+      </div>
+    </form>
+  );
+}

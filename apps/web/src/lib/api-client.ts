@@ -1,0 +1,122 @@
+import { camelizeKeys, snakifyKeys } from './case';
+
+// One fetch wrapper for every call of the storefront. It adds the signed-in user's bearer
+// token, converts keys (camelCase in the app, snake_case on the wire, except address1/address2),
+// turns error bodies ({ error } / { error, messages }) into ApiError, and reports a 401 on an
+// authenticated call so the app can sign the user out (browse-account-orders §4 Sessions, §8).
+
+export class ApiError extends Error {
+  readonly status: number;
+  /** The body's `error` string, when there was one. */
+  readonly serverError: string | undefined;
+  /** The body's `messages` list (validation failures), else empty. */
+  readonly messages: string[];
+  /** Seconds from a Retry-After header (429). */
+  readonly retryAfter: number | undefined;
+
+  constructor(status: number, body: unknown, retryAfter?: number) {
+    const record = body && typeof body === 'object' ? (body as Record<string, unknown>) : {};
+    const serverError = typeof record.error === 'string' && record.error !== '' ? record.error : undefined;
+    const messages = Array.isArray(record.messages) ? record.messages.filter((m): m is string => typeof m === 'string') : [];
+    super(serverError ?? (messages.length > 0 ? messages.join(', ') : `Request failed with status ${status}`));
+    this.name = 'ApiError';
+    this.status = status;
+    this.serverError = serverError;
+    this.messages = messages;
+    this.retryAfter = retryAfter;
+  }
+}
+
+export const isApiError = (error: unknown): error is ApiError => error instanceof ApiError;
+
+type QueryValue = string | number | boolean | null | undefined;
+
+export interface RequestOptions {
+  /** Plain object in camelCase; sent as snake_case JSON. */
+  body?: unknown;
+  /** camelCase keys; empty values are omitted. */
+  query?: Record<string, QueryValue>;
+  /** 'auto' sends the signed-in user's token when there is one; 'none' never does; a string is used as the token. */
+  auth?: 'auto' | 'none' | { token: string };
+  signal?: AbortSignal;
+}
+
+export interface ApiClientConfig {
+  getToken: () => string | null | undefined;
+  /** Called when a request that carried a token is answered 401. */
+  onUnauthorized: () => void;
+  fetch?: typeof fetch;
+}
+
+let config: ApiClientConfig = { getToken: () => null, onUnauthorized: () => {} };
+
+export function configureApiClient(next: Partial<ApiClientConfig>): void {
+  config = { ...config, ...next };
+}
+
+export function buildQuery(query: Record<string, QueryValue> | undefined): string {
+  if (!query) return '';
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(snakifyKeys<Record<string, QueryValue>>(query))) {
+    if (value === undefined || value === null || value === '') continue;
+    params.append(key, String(value));
+  }
+  const s = params.toString();
+  return s ? `?${s}` : '';
+}
+
+function parseRetryAfter(value: string | null): number | undefined {
+  if (!value) return undefined;
+  const seconds = Number(value);
+  return Number.isFinite(seconds) && seconds >= 0 ? seconds : undefined;
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  if (response.status === 204) return undefined;
+  const text = await response.text();
+  if (!text) return undefined;
+  const type = response.headers.get('content-type') ?? '';
+  if (type.includes('json')) {
+    try {
+      return JSON.parse(text);
+    } catch {
+      return text;
+    }
+  }
+  return text;
+}
+
+export async function apiRequest<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  const token =
+    options.auth === 'none' ? null : typeof options.auth === 'object' ? options.auth.token : (config.getToken() ?? null);
+  if (token) headers.authorization = `Bearer ${token}`;
+  let body: string | undefined;
+  if (options.body !== undefined) {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify(snakifyKeys(options.body));
+  }
+  const doFetch = config.fetch ?? fetch;
+  const response = await doFetch(`${path}${buildQuery(options.query)}`, {
+    method,
+    headers,
+    body,
+    signal: options.signal,
+    credentials: 'same-origin',
+  });
+  const data = await readBody(response);
+  if (!response.ok) {
+    // Only a call made as the signed-in user can mean "your session is gone"; a 401 from
+    // the sign-in form itself is just wrong credentials.
+    if (response.status === 401 && token) config.onUnauthorized();
+    throw new ApiError(response.status, data, parseRetryAfter(response.headers.get('retry-after')));
+  }
+  return camelizeKeys<T>(data);
+}
+
+export const api = {
+  get: <T>(path: string, options?: Omit<RequestOptions, 'body'>) => apiRequest<T>('GET', path, options),
+  post: <T>(path: string, body?: unknown, options?: RequestOptions) => apiRequest<T>('POST', path, { ...options, body }),
+  put: <T>(path: string, body?: unknown, options?: RequestOptions) => apiRequest<T>('PUT', path, { ...options, body }),
+  delete: <T>(path: string, options?: RequestOptions) => apiRequest<T>('DELETE', path, options),
+};
