@@ -5,3 +5,4 @@ export * from './geo.js';
 export * from './catalogue.js';
 export * from './presets.js';
 export * from './search.js';
+export * from './demo-requests.js';

@@ -12,8 +12,11 @@ export const dayHoursSchema = z.object({
   open: z.string(),
   close: z.string(),
 });
-/** Per lowercase weekday; an empty object means "Store hours not available". */
-export const storeHoursSchema = z.record(z.enum(weekdays), dayHoursSchema).meta({ id: 'StoreHours' });
+/**
+ * Per lowercase weekday; an empty object means "Store hours not available". partialRecord:
+ * zod 4's z.record with enum keys demands every key, which would refuse that empty object.
+ */
+export const storeHoursSchema = z.partialRecord(z.enum(weekdays), dayHoursSchema).meta({ id: 'StoreHours' });
 export type StoreHours = z.infer<typeof storeHoursSchema>;
 
 export const presetTagSchema = z.object({ id: z.number().int(), name: z.string(), color: z.string() }).meta({ id: 'PresetTag' });

@@ -19,6 +19,16 @@ export const messages = {
   notFoundPage: 'Oops! Page Not found.',
   invalidDate: 'Please select valid date.',
   pleaseSignInToCheckout: 'Please Sign In to CheckOut.',
+  // Restaurant / preset detail and the demo form (browse-account-orders §5, §8; ordering-payments §2, §8):
+  orderedTimes: (n: number) => `Ordered ${n} times`,
+  storeHoursNotAvailable: 'Store hours not available',
+  currentlyOpen: 'Currently Open',
+  currentlyClosed: 'Currently Closed',
+  urlCopied: 'URL Copied!',
+  presetNotFound: 'Preset not found',
+  selectOneOption: 'Please select one of the options below',
+  verifyHuman: 'Please verify if you are human.',
+  demoRequestSent: 'Your message was successfully sent! One of our experts will be in contact with you shortly',
   // Our own wording where the spec is silent:
   passwordTooShort: 'Password must be at least 8 characters',
   passwordTooLong: 'Password must be at most 128 characters',
@@ -32,6 +42,14 @@ export const messages = {
   notAuthorized: 'Not authorized',
   serviceUnavailable: 'The service is temporarily unavailable. Please try again in a moment.',
   internalError: 'Something went wrong on our side. Please try again.',
+  // Availability of a restaurant for a delivery (ordering-payments §5 'Opening hours', §8 'Lead time';
+  // browse-account-orders §2 store-hours modal). Times are formatted by formatStoreTime.
+  storeClosedOnDay: 'Store is closed on this day!',
+  outsideStoreHours: (open: string, close: string) => `This restaurant accepts orders between ( ${open} - ${close} ) on selected day!`,
+  leadTimeNotMet: (hours: number) =>
+    `This preset requires ${hours} hours notice, please select a delivery date and time that meets the minimum lead time`,
+  // Our own wording (catalogue reads):
+  invalidTime: 'Please select valid time.',
 } as const;
 
 /** Password rules shared by the sign-up and reset forms and the API. Returns messages; empty when valid. */

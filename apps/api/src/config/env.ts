@@ -25,6 +25,8 @@ const envSchema = z.object({
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional(),
   MAIL_FROM: z.string().min(3).default('Caterway <no-reply@caterway.local>'),
   SUPPORT_EMAIL: z.email().default('support@caterway.ca'),
+  /** inbox that receives demo requests (browse-account-orders §7 messages/json_create.json) */
+  SALES_EMAIL: z.email().default('sales@caterway.ca'),
   MAILBOX_ENABLED: boolish.optional(),
   GEOCODER_URL: z.url().optional(),
   GEOCODER_KIND: z.enum(['photon', 'nominatim']).default('photon'),
@@ -53,6 +55,7 @@ export interface Config {
   smtpUrl?: string;
   mailFrom: string;
   supportEmail: string;
+  salesEmail: string;
   mailboxEnabled: boolean;
   geocoderUrl?: string;
   geocoderKind: Env['GEOCODER_KIND'];
@@ -94,6 +97,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
     supportEmail: env.SUPPORT_EMAIL,
+    salesEmail: env.SALES_EMAIL,
     mailboxEnabled: env.MAILBOX_ENABLED ?? !isProduction,
     geocoderUrl: env.GEOCODER_URL,
     geocoderKind: env.GEOCODER_KIND,

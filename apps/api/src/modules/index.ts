@@ -6,6 +6,10 @@ import { mailboxRoutes } from './mailbox/mailbox.routes.js';
 import { geoRoutes } from './geo/geo.routes.js';
 import { catalogueRoutes } from './catalogue/catalogue.routes.js';
 import { mediaRoutes } from './media/media.routes.js';
+import { altchaRoutes } from './altcha/altcha.routes.js';
+import { demoRequestsRoutes } from './demo-requests/demo-requests.routes.js';
+import { presetsRoutes } from './presets/presets.routes.js';
+import { searchRoutes } from './search/search.routes.js';
 
 export type ModuleRegistrar = (app: FastifyInstance, deps: AppDeps) => Promise<void>;
 
@@ -17,4 +21,8 @@ export const modules: ModuleRegistrar[] = [
   geoRoutes,
   catalogueRoutes,
   mediaRoutes,
+  altchaRoutes,
+  demoRequestsRoutes,
+  presetsRoutes,
+  searchRoutes,
 ];

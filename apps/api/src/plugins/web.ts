@@ -14,7 +14,7 @@ export async function registerWeb(app: FastifyInstance, distDir: string): Promis
     await app.register(fastifyStatic, {
       root: distDir,
       wildcard: true, // files built after start are served too; misses fall to the SPA below
-      index: false,
+      index: ['index.html'],
       setHeaders(res, filePath) {
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {
           res.header('cache-control', 'public, max-age=31536000, immutable');

@@ -13,11 +13,24 @@ const fixed = (path: string, built: boolean): PathEntry => ({ path, built, getHr
 
 export const paths = {
   home: fixed('/', true),
-  aboutUs: fixed('/about-us', false),
-  faq: fixed('/faq', false),
-  browseRestaurants: fixed('/browse-restaurants', false),
-  browsePresets: fixed('/browse-presets', false),
-  bookDemo: fixed('/book-demo', false),
+  aboutUs: fixed('/about-us', true),
+  faq: fixed('/faq', true),
+  browseRestaurants: fixed('/browse-restaurants', true),
+  browsePresets: fixed('/browse-presets', true),
+  bookDemo: fixed('/book-demo', true),
+  dailyLunches: fixed('/daily-lunches', true),
+  /** Restaurant page: a restaurant-kind preset by slug (browse-account-orders §2). */
+  restaurant: {
+    path: '/chefs/:slug',
+    built: true,
+    getHref: (slug: string) => `/chefs/${encodeURIComponent(slug)}`,
+  } satisfies PathEntry<[string]>,
+  /** Preset detail by id or slug (ordering-payments §2). */
+  presetDetail: {
+    path: '/preset-detail/:idOrSlug',
+    built: true,
+    getHref: (idOrSlug: string | number) => `/preset-detail/${encodeURIComponent(String(idOrSlug))}`,
+  } satisfies PathEntry<[string | number]>,
   signUp: fixed('/signup', true),
   confirmation: fixed('/confirmation', true),
   resetPassword: {

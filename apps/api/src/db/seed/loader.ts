@@ -188,8 +188,11 @@ export async function loadCatalogue(
     `INSERT INTO catalogue_loads (kind, seed, restaurants, presets, menus, menu_items) VALUES ($1, $2, $3, $4, $5, $6)`,
     [options.kind, resolved.seed, counts.restaurants, counts.presets, counts.menus, counts.menuItems],
   );
+  // search documents, locations and the word list of the new presets (002_search.sql): one
+  // set-based statement after the load instead of a trigger per inserted row
+  await db.query('SELECT refresh_preset_search(array(SELECT id FROM presets WHERE id > $1))', [idBase.preset]);
   // fresh statistics so the first searches get good plans
-  await db.query('ANALYZE chefs, menus, menu_items, presets, preset_chefs, preset_tags, preset_items');
+  await db.query('ANALYZE chefs, menus, menu_items, presets, preset_chefs, preset_tags, preset_items, search_terms');
   return {
     seed: resolved.seed,
     restaurants: counts.restaurants,

@@ -4,6 +4,8 @@ import { paths } from '../../config/paths';
 import { useSessionUser } from '../../stores/session';
 import { openModal } from '../../stores/modals';
 import { GreetingMenu } from './greeting-menu';
+import { NavSearch } from '../../features/search/components/nav-search';
+import { useDelivery } from '../../features/delivery/delivery-store';
 
 // Navigation bar (ordering-payments §2): Home, About, Faq, Browse Restaurants; the greeting
 // menu for signed-in users, Sign In and Sign Up otherwise. Under 768 px the links fold into
@@ -20,6 +22,7 @@ export function NavBar() {
   const [open, setOpen] = useState(false);
   const panelId = useId();
   const location = useLocation();
+  const { info } = useDelivery();
 
   useEffect(() => setOpen(false), [location.pathname]);
 
@@ -51,6 +54,8 @@ export function NavBar() {
           </svg>
         </button>
         <div id={panelId} className={`nav-panel${open ? ' nav-panel-open' : ''}`}>
+          {/* restaurant search (ordering-payments §2); on phones it sits in this collapsed menu */}
+          <NavSearch near={{ lat: info.lat, lng: info.lng, address: info.address }} />
           <ul className="nav-links">
             {links.map((link) => (
               <li key={link.to}>

@@ -1,31 +1,79 @@
-import { useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { messages } from '@caterway/domain';
 import { paths } from '../../config/paths';
 import { SUPPORT_EMAIL } from '../../config/app';
+import { storage } from '../../lib/storage';
+import { useSessionUser } from '../../stores/session';
 import { openModal } from '../../stores/modals';
 import { notify, TOAST_DURATION } from '../../stores/notifications';
 import { AddressSearchForm } from '../../features/delivery/components/address-search-form';
+import { useDelivery } from '../../features/delivery/delivery-store';
+import { LandingPage } from '../../features/landing/components/landing-page';
 
-/**
- * Home for now: the hero with the address form. The full landing page (carousels, how it
- * works, testimonials) comes with the browse issue.
- */
+// For a confirmed user / is the vendor browse page; for everyone else the landing page
+// (browse-account-orders §2, ordering-payments §2). Both heavy parts load as their own chunks.
+const PresetBrowsePage = lazy(() => import('../../features/browse/components/preset-browse-page'));
+const WelcomeModal = lazy(() => import('../../features/landing/components/welcome-modal'));
+const PresetQuickView = lazy(() =>
+  import('../../features/preset-detail/components/preset-quick-view').then((m) => ({ default: m.PresetQuickView })),
+);
+
 export function HomePage() {
   const navigate = useNavigate();
+  const user = useSessionUser();
+  const { info } = useDelivery();
+  const [quickView, setQuickView] = useState<string | number | null>(null);
   useVerificationNotice();
+  const delivery = { address: info.address, lat: info.lat, lng: info.lng, deliveryDate: info.deliveryDate, deliveryTime: info.deliveryTime };
+
+  if (user?.confirmed) {
+    return (
+      <Suspense fallback={<div className="route-progress" role="progressbar" aria-label="Loading page" />}>
+        <PresetBrowsePage delivery={delivery} title="Browse Presets" onQuickView={(p) => setQuickView(p.slug)} />
+        {quickView !== null ? <PresetQuickView presetIdOrSlug={quickView} onClose={() => setQuickView(null)} /> : null}
+      </Suspense>
+    );
+  }
+
+  const form = (
+    <AddressSearchForm
+      submitLabel="Browse restaurants"
+      onDone={() => void navigate(paths.browseRestaurants.path)}
+      secondary={{ label: 'Browse presets', onDone: () => void navigate(paths.browsePresets.path) }}
+    />
+  );
   return (
-    <section className="hero">
-      <div className="container hero-inner">
-        <p className="eyebrow">Office catering, Canada &amp; US</p>
-        <h1>Office catering for your team</h1>
-        <p className="hero-lead">
-          Order from local restaurants and ready-made menus for meetings, lunches and events. Tell us where to deliver and we will show
-          what is available.
-        </p>
-        <AddressSearchForm onDone={() => void navigate(paths.browseRestaurants.path)} />
-      </div>
-    </section>
+    <>
+      <LandingPage
+        addressForm={form}
+        floatingAddressForm={
+          <AddressSearchForm fieldLabel="Delivery address" submitLabel="Find caterers" onDone={() => void navigate(paths.browseRestaurants.path)} />
+        }
+        delivery={delivery}
+      />
+      {user ? <UnconfirmedWelcome firstName={user.firstName} /> : null}
+    </>
+  );
+}
+
+/**
+ * The welcome modal explaining preset menus, for a signed-in user whose account is not
+ * confirmed yet (ordering-payments §2): shown once, remembered in the lightbox flag (§3).
+ */
+function UnconfirmedWelcome({ firstName }: { firstName: string }) {
+  const [show, setShow] = useState(() => !storage.getLightboxSeen());
+  if (!show) return null;
+  return (
+    <Suspense fallback={null}>
+      <WelcomeModal
+        firstName={firstName}
+        onClose={() => {
+          storage.setLightboxSeen(true);
+          setShow(false);
+        }}
+      />
+    </Suspense>
   );
 }
 

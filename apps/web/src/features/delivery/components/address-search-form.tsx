@@ -11,7 +11,16 @@ import { saveDelivery, useDelivery } from '../delivery-store';
  * disabled while the address is empty; a too-broad address is refused; any other geocode
  * failure continues without coordinates (§8). Saves the address into the delivery details.
  */
-export function AddressSearchForm({ onDone, submitLabel = 'Find caterers' }: { onDone: () => void; submitLabel?: string }) {
+export interface AddressSearchFormProps {
+  onDone: () => void;
+  submitLabel?: string;
+  /** A second submit button (the landing page: browse presets instead of restaurants). */
+  secondary?: { label: string; onDone: () => void };
+  /** Accessible name of the address field. */
+  fieldLabel?: string;
+}
+
+export function AddressSearchForm({ onDone, submitLabel = 'Find caterers', secondary, fieldLabel = 'Office address' }: AddressSearchFormProps) {
   const { info, receivingMethod } = useDelivery();
   const [address, setAddress] = useState(info.address);
   const [coords, setCoords] = useState<{ lat: number | null; lng: number | null }>({ lat: info.lat, lng: info.lng });
@@ -22,6 +31,8 @@ export function AddressSearchForm({ onDone, submitLabel = 'Find caterers' }: { o
     event.preventDefault();
     const text = address.trim();
     if (!text) return;
+    const submitter = (event.nativeEvent as SubmitEvent).submitter;
+    const done = secondary && submitter?.dataset.action === 'secondary' ? secondary.onDone : onDone;
     let { lat, lng } = coords;
     let label = text;
     if (lat === null || lng === null) {
@@ -42,14 +53,14 @@ export function AddressSearchForm({ onDone, submitLabel = 'Find caterers' }: { o
       setBusy(false);
     }
     saveDelivery({ ...info, address: label, lat, lng }, receivingMethod);
-    onDone();
+    done();
   };
 
   return (
-    <form className="address-search" onSubmit={onSubmit} noValidate>
+    <form className={secondary ? 'address-search address-search-two' : 'address-search'} onSubmit={onSubmit} noValidate>
       <AddressAutocomplete
         className="address-search-field"
-        label="Office address"
+        label={fieldLabel}
         hideLabel
         required
         placeholder="Enter your office address"
@@ -69,6 +80,11 @@ export function AddressSearchForm({ onDone, submitLabel = 'Find caterers' }: { o
       <Button type="submit" disabled={address.trim() === ''} busy={busy} className="address-search-submit">
         {submitLabel}
       </Button>
+      {secondary ? (
+        <Button type="submit" variant="secondary" data-action="secondary" disabled={address.trim() === '' || busy} className="address-search-submit">
+          {secondary.label}
+        </Button>
+      ) : null}
     </form>
   );
 }

@@ -1,0 +1,109 @@
+import type { PresetCard, RestaurantCard } from '@caterway/contracts';
+import { KM_PER_MILE, availableForOrdering, haversineKm, type UnavailableReason } from '@caterway/domain';
+import { deliveryAt, type DeliveryContext } from './delivery-context.js';
+import type { CardChefRow, CardRow } from './presets.repository.js';
+
+// Database rows -> wire cards (whitelists: only the contract's fields leave).
+
+const round1 = (n: number) => Math.round(n * 10) / 10;
+
+/** Distance from the delivery point to the first chef, in the chef's country's unit (mi in the US). */
+function distanceOf(chef: CardChefRow | undefined, ctx: DeliveryContext): { distance: number | null; unit: 'km' | 'mi'; km: number | null } {
+  const unit = chef?.country === 'US' ? 'mi' : 'km';
+  if (!chef || !ctx.point) return { distance: null, unit, km: null };
+  const km = haversineKm(ctx.point.latitude, ctx.point.longitude, chef.latitude, chef.longitude);
+  return { distance: round1(unit === 'mi' ? km / KM_PER_MILE : km), unit, km };
+}
+
+/**
+ * Every chef of the preset must deliver to the address, be open at the delivery time and get
+ * the notice the preset needs (the largest of its chefs'); the first failure is the reason.
+ */
+export function availabilityOf(row: CardRow, ctx: DeliveryContext): { available: boolean; reason: UnavailableReason | null } {
+  const notice = noticeHours(row);
+  for (const chef of row.chefs) {
+    const km = ctx.point ? haversineKm(ctx.point.latitude, ctx.point.longitude, chef.latitude, chef.longitude) : null;
+    const result = availableForOrdering({
+      storeHours: chef.store_hours,
+      timeZone: chef.time_zone,
+      noticeHours: notice,
+      radiusKm: Number(chef.delivery_radius_km),
+      distanceKm: km,
+      deliveryInstant: deliveryAt(ctx, chef.time_zone),
+      now: ctx.now,
+    });
+    if (!result.available) return result;
+  }
+  return { available: true, reason: null };
+}
+
+export function noticeHours(row: { chefs: { pre_order_notice_hours: number }[] }): number {
+  return row.chefs.reduce((max, c) => Math.max(max, c.pre_order_notice_hours), 0);
+}
+
+function chefImages(row: CardRow): Record<string, { profile_image_url: string; main_image_url: string }> {
+  return Object.fromEntries(row.chefs.map((c) => [String(c.id), { profile_image_url: c.profile_image_url, main_image_url: c.main_image_url }]));
+}
+
+export function toRestaurantCard(row: CardRow, ctx: DeliveryContext): RestaurantCard {
+  const chef = row.chefs[0];
+  const { distance, unit } = distanceOf(chef, ctx);
+  const availability = availabilityOf(row, ctx);
+  return {
+    id: row.id,
+    slug: row.slug,
+    name: row.name,
+    description: row.description,
+    chef_ids: row.chefs.map((c) => c.id),
+    distance,
+    distance_unit: unit,
+    short_address: chef ? `${chef.address1}, ${chef.city}` : '',
+    latitude: chef?.latitude ?? 0,
+    longitude: chef?.longitude ?? 0,
+    profile_image_url: chef?.profile_image_url ?? '',
+    main_image_url: chef?.main_image_url ?? row.banner_image_url,
+    search_result_image_url: row.search_result_image_url,
+    chef_images: chefImages(row),
+    available_for_ordering: availability.available,
+    unavailable_reason: availability.reason,
+    preset_tags: row.tags,
+    store_hours: chef?.store_hours ?? {},
+    cuisine_types: row.cuisine_types,
+    average_rating: Number(row.average_rating),
+    order_count: row.order_count,
+    pre_order_notice_hour: noticeHours(row),
+    // favourites arrive with a later issue
+    favorite: false,
+  };
+}
+
+export function toPresetCard(row: CardRow, ctx: DeliveryContext): PresetCard {
+  const km = distanceOf(row.chefs[0], ctx).km;
+  return {
+    id: row.id,
+    slug: row.slug,
+    name: row.name,
+    description: row.description,
+    preset_type: row.preset_type,
+    base_preset_id: row.base_preset_id,
+    order_count: row.order_count,
+    average_rating: Number(row.average_rating),
+    number_of_guests: row.number_of_guests,
+    price_per_person_cents: row.price_per_person_cents,
+    total_price_cents: Number(row.total_price_cents),
+    serving_styles: row.serving_styles,
+    chef_ids: row.chefs.map((c) => c.id),
+    chef_names: row.chefs.map((c) => c.business_name),
+    chef_images: chefImages(row),
+    search_result_image_url: row.search_result_image_url,
+    banner_image_url: row.banner_image_url,
+    category_names: row.category_names,
+    cuisine_types: row.cuisine_types,
+    dietary_types: row.dietary_types,
+    preset_tags: row.tags,
+    favorite: false,
+    distance: km === null ? null : round1(km),
+    // unknown (null) until the visitor gives an address or a delivery date
+    available_for_ordering: ctx.point || ctx.date ? availabilityOf(row, ctx).available : null,
+  };
+}

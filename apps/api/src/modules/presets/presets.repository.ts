@@ -1,0 +1,262 @@
+import crypto from 'node:crypto';
+import type { Queryable } from '../../db/pool.js';
+import type { StoreHoursMap } from '@caterway/domain';
+
+// The only SQL of catalogue reads (presets, chefs, menus). Listing queries pick ids on the
+// presets table alone (indexes of 002_search.sql); cardsByIds then joins chefs, tags and cart
+// totals for those few ids. The search module reuses cardsByIds and the geo snippets.
+
+export interface GeoPoint {
+  latitude: number;
+  longitude: number;
+}
+
+/**
+ * A named (server-side prepared) statement for hot catalogue reads: PostgreSQL parses it once per
+ * connection and, after a few runs, reuses a generic plan when it costs no more than the custom
+ * ones. Planning these statements against a dozen presets indexes took as long as running them.
+ */
+export function prepared(text: string, values: unknown[]): { name: string; text: string; values: unknown[] } {
+  return { name: `cw_${crypto.createHash('sha1').update(text).digest('hex').slice(0, 16)}`, text, values };
+}
+
+/** Listings near an address reach this far (km); the card says when a restaurant does not deliver there. */
+export const LISTING_RADIUS_KM = 50;
+
+/**
+ * SQL for "within radius of a point" on presets.location (a stored ll_to_earth cube): the
+ * earth_box test uses the GiST index, the chord test (<->, metres) trims the box's corners.
+ * lat, lng and metres are placeholders such as $1.
+ */
+export function nearSql(lat: string, lng: string, metres: string, alias = 'p'): string {
+  return `${alias}.location <@ earth_box(ll_to_earth(${lat}, ${lng}), ${metres})
+      AND ${alias}.location <-> ll_to_earth(${lat}, ${lng})::cube <= 2 * earth() * sin(${metres}::float8 / (2 * earth()))`;
+}
+/** ORDER BY expression: nearest first (KNN on the GiST index). */
+export function distanceOrderSql(lat: string, lng: string, alias = 'p'): string {
+  return `${alias}.location <-> ll_to_earth(${lat}, ${lng})::cube`;
+}
+
+export interface CardChefRow {
+  id: number;
+  slug: string;
+  business_name: string;
+  address1: string;
+  city: string;
+  country: 'CA' | 'US';
+  latitude: number;
+  longitude: number;
+  time_zone: string;
+  profile_image_url: string;
+  main_image_url: string;
+  pre_order_notice_hours: number;
+  delivery_radius_km: number;
+  store_hours: StoreHoursMap;
+}
+
+export interface CardRow {
+  id: number;
+  slug: string;
+  name: string;
+  description: string;
+  preset_type: 'restaurant' | 'catering' | 'save_for_later';
+  base_preset_id: number | null;
+  owner_user_id: number | null;
+  order_count: number;
+  average_rating: number;
+  number_of_guests: number;
+  price_per_person_cents: number;
+  minimum_order_amount_cents: number;
+  serving_styles: string[];
+  banner_image_url: string;
+  search_result_image_url: string;
+  category_names: string[];
+  cuisine_types: string[];
+  dietary_types: string[];
+  total_price_cents: number;
+  tags: { id: number; name: string; color: string }[];
+  chefs: CardChefRow[];
+}
+
+export interface ChefRow extends CardChefRow {
+  first_name: string;
+  last_name: string;
+  description: string;
+  address2: string;
+  province: string;
+  zip: string;
+  pre_order_min_order_amount_cents: number;
+  addon_maximum_items_qty: number;
+  eft_enabled: boolean;
+  tax_name: string;
+  tax_rate: number;
+  delivery_fee_ranges: { min_km: number; max_km: number; fee_cents: number }[];
+  cuisine_types: string[];
+}
+
+export interface MenuRow {
+  id: number;
+  chef_id: number;
+  name: string;
+  description: string;
+  category_name: string;
+  menu_type: 'single' | 'other';
+  price_cents: number;
+  min_order_amount: number;
+  dietary_types: string[];
+  main_image_url: string;
+  is_deleted: boolean;
+  position: number;
+}
+
+export interface MenuItemRow {
+  id: number;
+  menu_id: number;
+  name: string;
+  price_cents: number;
+  dietary_types: string[];
+  main_image_url: string;
+}
+
+export interface PresetItemRow {
+  id: number;
+  chef_id: number;
+  menu_id: number;
+  quantity: number;
+  special_instruction: string;
+  menu_items_mapping: Record<string, number>;
+  name: string;
+  category_name: string;
+  price_cents: number;
+  main_image_url: string;
+  dietary_types: string[];
+  menu_type: 'single' | 'other';
+  min_order_amount: number;
+}
+
+const CARD_SQL = `
+  SELECT p.id, p.slug, p.name, p.description, p.preset_type, p.base_preset_id, p.owner_user_id, p.order_count,
+         p.average_rating, p.number_of_guests, p.price_per_person_cents, p.minimum_order_amount_cents, p.serving_styles,
+         p.banner_image_url, p.search_result_image_url, p.category_names, p.cuisine_types, p.dietary_types,
+         coalesce((SELECT sum(pi.quantity * m.price_cents) FROM preset_items pi JOIN menus m ON m.id = pi.menu_id
+                    WHERE pi.preset_id = p.id), 0)::bigint AS total_price_cents,
+         coalesce((SELECT json_agg(json_build_object('id', t.id, 'name', t.name, 'color', t.color) ORDER BY t.name)
+                     FROM preset_tags pt JOIN tags t ON t.id = pt.tag_id WHERE pt.preset_id = p.id), '[]') AS tags,
+         coalesce((SELECT json_agg(json_build_object(
+                     'id', c.id, 'slug', c.slug, 'business_name', c.business_name, 'address1', c.address1, 'city', c.city,
+                     'country', c.country, 'latitude', c.latitude, 'longitude', c.longitude, 'time_zone', c.time_zone,
+                     'profile_image_url', c.profile_image_url, 'main_image_url', c.main_image_url,
+                     'pre_order_notice_hours', c.pre_order_notice_hours, 'delivery_radius_km', c.delivery_radius_km,
+                     'store_hours', c.store_hours) ORDER BY pc.position, c.id)
+                     FROM preset_chefs pc JOIN chefs c ON c.id = pc.chef_id WHERE pc.preset_id = p.id), '[]') AS chefs
+    FROM presets p`;
+
+export function createPresetsRepository(db: Queryable) {
+  return {
+    /** Card rows for the given ids, in the order of the ids. */
+    async cardsByIds(ids: readonly number[], tx: Queryable = db): Promise<CardRow[]> {
+      if (!ids.length) return [];
+      const { rows } = await tx.query<CardRow>(prepared(`${CARD_SQL} WHERE p.id = ANY($1::bigint[])`, [ids]));
+      const byId = new Map(rows.map((r) => [r.id, r]));
+      return ids.map((id) => byId.get(id)).filter((r): r is CardRow => !!r);
+    },
+
+    /**
+     * Ids of active presets of a type, most ordered first; near a point (within radiusKm) when
+     * given; only those in a home group when given.
+     */
+    async findPopularIds(
+      options: { presetType: 'restaurant' | 'catering'; near?: GeoPoint | null; radiusKm?: number; group?: string; limit: number },
+      tx: Queryable = db,
+    ): Promise<number[]> {
+      const params: unknown[] = [options.presetType, options.limit];
+      const where = ['p.preset_type = $1', 'p.is_active'];
+      if (options.group) {
+        params.push([options.group]);
+        where.push(`p.category_names @> $${params.length}::text[]`);
+      }
+      if (options.near) {
+        params.push(options.near.latitude, options.near.longitude, (options.radiusKm ?? LISTING_RADIUS_KM) * 1000);
+        const n = params.length;
+        where.push(nearSql(`$${n - 2}`, `$${n - 1}`, `$${n}`));
+      }
+      const { rows } = await tx.query<{ id: number }>(
+        prepared(`SELECT p.id FROM presets p WHERE ${where.join(' AND ')} ORDER BY p.order_count DESC, p.id LIMIT $2`, params),
+      );
+      return rows.map((r) => r.id);
+    },
+
+    /** An active preset by numeric id, by slug, or (restaurant presets) by its chef's slug. */
+    async findIdByKey(key: string, tx: Queryable = db): Promise<{ id: number; preset_type: string; owner_user_id: number | null } | undefined> {
+      if (/^\d{1,15}$/.test(key)) {
+        const { rows } = await tx.query<{ id: number; preset_type: string; owner_user_id: number | null }>(
+          'SELECT id, preset_type, owner_user_id FROM presets WHERE id = $1 AND is_active',
+          [Number(key)],
+        );
+        if (rows[0]) return rows[0];
+      }
+      const { rows } = await tx.query<{ id: number; preset_type: string; owner_user_id: number | null }>(
+        `SELECT id, preset_type, owner_user_id FROM presets WHERE slug = $1 AND is_active
+         UNION ALL
+         SELECT p.id, p.preset_type, p.owner_user_id
+           FROM chefs c JOIN preset_chefs pc ON pc.chef_id = c.id
+           JOIN presets p ON p.id = pc.preset_id AND p.preset_type = 'restaurant' AND p.is_active
+          WHERE c.slug = $1
+         LIMIT 1`,
+        [key],
+      );
+      return rows[0];
+    },
+
+    async findChefsOfPreset(presetId: number, tx: Queryable = db): Promise<ChefRow[]> {
+      const { rows } = await tx.query<ChefRow>(
+        `SELECT c.id, c.slug, c.business_name, c.first_name, c.last_name, c.description, c.address1, c.address2, c.city,
+                c.province, c.zip, c.country, c.latitude, c.longitude, c.time_zone, c.profile_image_url, c.main_image_url,
+                c.pre_order_notice_hours, c.pre_order_min_order_amount_cents, c.addon_maximum_items_qty, c.eft_enabled,
+                c.tax_name, c.tax_rate, c.delivery_radius_km, c.delivery_fee_ranges, c.store_hours, c.cuisine_types
+           FROM preset_chefs pc JOIN chefs c ON c.id = pc.chef_id
+          WHERE pc.preset_id = $1
+          ORDER BY pc.position, c.id`,
+        [presetId],
+      );
+      return rows;
+    },
+
+    /** The chefs' menus that are not deleted, in menu order. */
+    async findMenusOfChefs(chefIds: readonly number[], tx: Queryable = db): Promise<MenuRow[]> {
+      if (!chefIds.length) return [];
+      const { rows } = await tx.query<MenuRow>(
+        `SELECT id, chef_id, name, description, category_name, menu_type, price_cents, min_order_amount, dietary_types,
+                main_image_url, is_deleted, position
+           FROM menus WHERE chef_id = ANY($1::bigint[]) AND NOT is_deleted
+          ORDER BY chef_id, position, id`,
+        [chefIds],
+      );
+      return rows;
+    },
+
+    async findMenuItemsOfMenus(menuIds: readonly number[], tx: Queryable = db): Promise<MenuItemRow[]> {
+      if (!menuIds.length) return [];
+      const { rows } = await tx.query<MenuItemRow>(
+        `SELECT id, menu_id, name, price_cents, dietary_types, main_image_url
+           FROM menu_items WHERE menu_id = ANY($1::bigint[])
+          ORDER BY menu_id, position, id`,
+        [menuIds],
+      );
+      return rows;
+    },
+
+    async findPresetItems(presetId: number, tx: Queryable = db): Promise<PresetItemRow[]> {
+      const { rows } = await tx.query<PresetItemRow>(
+        `SELECT pi.id, pi.chef_id, pi.menu_id, pi.quantity, pi.special_instruction, pi.menu_items_mapping,
+                m.name, m.category_name, m.price_cents, m.main_image_url, m.dietary_types, m.menu_type, m.min_order_amount
+           FROM preset_items pi JOIN menus m ON m.id = pi.menu_id
+          WHERE pi.preset_id = $1
+          ORDER BY pi.position, pi.id`,
+        [presetId],
+      );
+      return rows;
+    },
+  };
+}
+export type PresetsRepository = ReturnType<typeof createPresetsRepository>;

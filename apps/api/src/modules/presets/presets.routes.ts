@@ -1,0 +1,54 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  deliveryContextQuerySchema,
+  errorBodySchema,
+  messagesBodySchema,
+  presetDetailResponseSchema,
+  presetsHomeResponseSchema,
+} from '@caterway/contracts';
+import type { AppDeps } from '../../lib/deps.js';
+import { optionalUser } from '../auth/auth.guard.js';
+import { createPresetsRepository } from './presets.repository.js';
+import { createPresetsService } from './presets.service.js';
+
+const tags = ['presets'];
+
+export async function presetsRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const service = createPresetsService({
+    presetsRepository: createPresetsRepository(deps.db),
+    geocoder: deps.geocoder,
+    clock: deps.clock,
+    publicUrl: deps.config.publicUrl,
+  });
+
+  r.get(
+    '/api/v2/presets',
+    {
+      schema: {
+        tags,
+        summary: 'Home page lists: trending restaurants and the three preset groups',
+        querystring: deliveryContextQuerySchema,
+        response: { 200: presetsHomeResponseSchema, 422: messagesBodySchema },
+      },
+    },
+    async (request) => service.home(request.query),
+  );
+
+  r.get(
+    '/api/v2/presets/:id',
+    {
+      preHandler: optionalUser(deps),
+      schema: {
+        tags,
+        summary: 'Preset detail by id or slug (restaurant presets also by chef slug)',
+        params: z.object({ id: z.string().min(1).max(200) }),
+        querystring: deliveryContextQuerySchema,
+        response: { 200: presetDetailResponseSchema, 404: errorBodySchema, 422: messagesBodySchema },
+      },
+    },
+    async (request) => service.detail(request.params.id, request.query, request.user?.id),
+  );
+}

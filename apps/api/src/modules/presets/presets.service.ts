@@ -1,0 +1,189 @@
+import type { Chef, Menu, PresetDetail, PresetsHomeResponse } from '@caterway/contracts';
+import { messages } from '@caterway/domain';
+import { notFound } from '../../lib/errors.js';
+import type { Clock } from '../../lib/clock.js';
+import type { Geocoder } from '../../ports/geocoder.js';
+import { resolveDeliveryContext, type DeliveryContextQuery } from './delivery-context.js';
+import { noticeHours, toPresetCard, toRestaurantCard } from './presets.mappers.js';
+import type { MenuItemRow, MenuRow, PresetsRepository } from './presets.repository.js';
+
+/** The home page's preset carousels, exactly these and in this order (browse-account-orders §2). */
+export const HOME_GROUPS = ['Healthy Lunch', 'Corporate Breakfast', 'Sandwich/Wrap & Salad Lunches'] as const;
+export const HOME_LIST_SIZE = 12;
+
+export interface PresetsServiceDeps {
+  presetsRepository: PresetsRepository;
+  geocoder: Pick<Geocoder, 'geocode'>;
+  clock: Clock;
+  publicUrl: string;
+}
+
+const list = (values: readonly string[]) => values.join(', ');
+
+export function createPresetsService({ presetsRepository: repo, geocoder, clock, publicUrl }: PresetsServiceDeps) {
+  /** Popular ids near the point; the whole catalogue when nothing is near (or no point is known). */
+  async function popularNear(options: Parameters<PresetsRepository['findPopularIds']>[0]): Promise<number[]> {
+    if (options.near) {
+      const near = await repo.findPopularIds(options);
+      if (near.length) return near;
+    }
+    return repo.findPopularIds({ ...options, near: null });
+  }
+
+  return {
+    /**
+     * GET api/v2/presets: trending restaurants and the three home groups (browse-account-orders
+     * §2 Home page, §7), the most ordered first, near the delivery address when one is known.
+     */
+    async home(query: DeliveryContextQuery): Promise<PresetsHomeResponse> {
+      const ctx = await resolveDeliveryContext(query, { geocoder, now: clock.now() });
+      const [restaurantIds, ...groupIds] = await Promise.all([
+        popularNear({ presetType: 'restaurant', near: ctx.point, limit: HOME_LIST_SIZE }),
+        ...HOME_GROUPS.map((group) => popularNear({ presetType: 'catering', near: ctx.point, group, limit: HOME_LIST_SIZE })),
+      ]);
+      const rows = await repo.cardsByIds([...restaurantIds!, ...groupIds.flat()]);
+      const byId = new Map(rows.map((r) => [r.id, r]));
+      const cards = (ids: number[]) => ids.map((id) => byId.get(id)).filter((r) => r !== undefined);
+      return {
+        presets: {
+          trending_restaurants: cards(restaurantIds!).map((r) => toRestaurantCard(r, ctx)),
+          all_presets: HOME_GROUPS.map((group, i) => [group, cards(groupIds[i]!).map((r) => toPresetCard(r, ctx))] as [string, ReturnType<typeof toPresetCard>[]]),
+        },
+      };
+    },
+
+    /**
+     * GET api/v2/presets/{id or slug} (ordering-payments §3 Preset). A saved-for-later preset is
+     * its owner's only: anyone else gets the same 404 as an unknown id.
+     */
+    async detail(key: string, query: DeliveryContextQuery, viewerId: number | undefined): Promise<{ preset: PresetDetail }> {
+      const found = await repo.findIdByKey(key);
+      if (!found || (found.preset_type === 'save_for_later' && found.owner_user_id !== viewerId)) throw notFound(messages.presetNotFound);
+      const ctx = await resolveDeliveryContext(query, { geocoder, now: clock.now() });
+      const [cardRows, chefRows, itemRows] = await Promise.all([
+        repo.cardsByIds([found.id]),
+        repo.findChefsOfPreset(found.id),
+        repo.findPresetItems(found.id),
+      ]);
+      const row = cardRows[0];
+      if (!row) throw notFound(messages.presetNotFound);
+      const menuRows = await repo.findMenusOfChefs(chefRows.map((c) => c.id));
+      const menuIds = [...new Set([...menuRows.map((m) => m.id), ...itemRows.map((i) => i.menu_id)])];
+      const itemsByMenu = new Map<number, MenuItemRow[]>();
+      for (const item of await repo.findMenuItemsOfMenus(menuIds)) {
+        const bucket = itemsByMenu.get(item.menu_id) ?? [];
+        bucket.push(item);
+        itemsByMenu.set(item.menu_id, bucket);
+      }
+      const menuItems = (menuId: number) =>
+        (itemsByMenu.get(menuId) ?? []).map((i) => ({
+          id: i.id,
+          name: i.name,
+          price_cents: i.price_cents,
+          main_image_url: i.main_image_url,
+          dietary_types: list(i.dietary_types),
+        }));
+      const toMenu = (m: MenuRow): Menu => ({
+        id: m.id,
+        chef_id: m.chef_id,
+        name: m.name,
+        description: m.description,
+        category_name: m.category_name,
+        menu_type: m.menu_type,
+        price_cents: m.price_cents,
+        min_order_amount: m.min_order_amount,
+        main_image_url: m.main_image_url,
+        dietary_types: list(m.dietary_types),
+        is_deleted: m.is_deleted,
+        menu_items: menuItems(m.id),
+      });
+
+      const chefs: Chef[] = chefRows.map((c) => {
+        // menus grouped by category, categories in the order their first dish appears
+        const own = menuRows.filter((m) => m.chef_id === c.id);
+        const categories = [...new Set(own.map((m) => m.category_name))];
+        const grouped = categories.flatMap((cat) => own.filter((m) => m.category_name === cat));
+        return {
+          id: c.id,
+          slug: c.slug,
+          business_name: c.business_name,
+          first_name: c.first_name,
+          last_name: c.last_name,
+          description: c.description,
+          profile_image_url: c.profile_image_url,
+          main_image_url: c.main_image_url,
+          menus: grouped.map(toMenu),
+          menu_category_names: categories,
+          pre_order_min_order_amount_cents: c.pre_order_min_order_amount_cents,
+          pre_order_notice_hour: c.pre_order_notice_hours,
+          addon_maximum_items_qty: c.addon_maximum_items_qty,
+          eft_enabled: c.eft_enabled,
+          address1: c.address1,
+          address2: c.address2,
+          city: c.city,
+          state: c.province,
+          zip: c.zip,
+          country: c.country,
+          latitude: c.latitude,
+          longitude: c.longitude,
+          time_zone: c.time_zone,
+          store_hours: c.store_hours,
+          cuisine_types: c.cuisine_types,
+        };
+      });
+
+      const first = chefRows[0];
+      const card = toPresetCard(row, ctx);
+      const timeZone = first?.time_zone ?? 'America/Toronto';
+      return {
+        preset: {
+          ...card,
+          chefs,
+          preset_items: itemRows.map((i) => ({
+            id: i.id,
+            name: i.name,
+            preset_menu_category_name: i.category_name,
+            chef_id: i.chef_id,
+            menu_id: i.menu_id,
+            quantity: i.quantity,
+            special_instruction: i.special_instruction,
+            menu_items_mapping: i.menu_items_mapping,
+            menu_items: menuItems(i.menu_id),
+            // the unit price of the line: the dish's menu price. The default cart maps only
+            // included components (price 0), so a line costs quantity x price_cents.
+            price_cents: i.price_cents,
+            main_image_url: i.main_image_url,
+            dietary_types: list(i.dietary_types),
+            menu_type: i.menu_type,
+            min_order_amount: i.min_order_amount,
+          })),
+          // the default cart's subtotal; delivery is 0 until the delivery-fee call (ordering-payments §9)
+          price_cents: card.total_price_cents,
+          delivery_price_cents: 0,
+          pre_order_notice_hour: noticeHours(row),
+          minimum_order_amount_cents: row.minimum_order_amount_cents,
+          shared_url: `${publicUrl.replace(/\/$/, '')}/preset-detail/${row.slug}`,
+          tax_rate: first ? Number(first.tax_rate) : 13,
+          tax_name: first?.tax_name ?? 'HST',
+          delivery_fee_data: { ranges: first?.delivery_fee_ranges ?? [] },
+          store_hours: first?.store_hours ?? {},
+          preset_location: { time_zone: timeZone, city_time_zone_name: timeZoneName(timeZone) },
+          address1: first?.address1 ?? '',
+        },
+      };
+    },
+  };
+}
+export type PresetsService = ReturnType<typeof createPresetsService>;
+
+/** 'America/Toronto' -> 'Eastern Time' (the zone's generic English name). */
+function timeZoneName(timeZone: string): string {
+  try {
+    const part = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longGeneric' })
+      .formatToParts(new Date(0))
+      .find((p) => p.type === 'timeZoneName');
+    return part?.value ?? timeZone;
+  } catch {
+    return timeZone;
+  }
+}

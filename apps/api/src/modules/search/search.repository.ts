@@ -1,0 +1,156 @@
+import type { PresetSort } from '@caterway/contracts';
+import type { Queryable } from '../../db/pool.js';
+import { distanceOrderSql, nearSql, prepared, type GeoPoint } from '../presets/presets.repository.js';
+
+// The only SQL of search. Every query here picks ids on presets alone through the indexes of
+// 002_search.sql; cards are hydrated by the presets repository for the page's ids only.
+// bench/search.bench.ts EXPLAINs these statements and fails on a sequential scan.
+
+/** How many nearest matches the quick search ranks by relevance (see quickSearchIds). */
+export const QUICK_SEARCH_POOL = 100;
+
+const sortSql: Record<PresetSort, string> = {
+  popular: 'p.order_count DESC, p.id',
+  // descending sorts break ties by id descending too, so one index serves both directions
+  price_desc: 'p.price_per_person_cents DESC, p.id DESC',
+  price_asc: 'p.price_per_person_cents, p.id',
+  headcount_desc: 'p.number_of_guests DESC, p.id DESC',
+  headcount_asc: 'p.number_of_guests, p.id',
+};
+
+export interface ListingFilter {
+  presetType: 'restaurant' | 'catering';
+  near: GeoPoint | null;
+  radiusKm: number;
+  cuisines: readonly string[];
+  /** to_tsquery('english') text from expandTerms; null for no text filter */
+  tsquery: string | null;
+}
+
+function listingWhere(f: ListingFilter): { where: string; params: unknown[] } {
+  const params: unknown[] = [f.presetType];
+  const where = ['p.preset_type = $1', 'p.is_active'];
+  if (f.cuisines.length) {
+    params.push(f.cuisines);
+    where.push(`p.cuisine_types && $${params.length}::text[]`);
+  }
+  if (f.tsquery) {
+    params.push(f.tsquery);
+    where.push(`p.search_document @@ to_tsquery('english', $${params.length})`);
+  }
+  if (f.near) {
+    params.push(f.near.latitude, f.near.longitude, f.radiusKm * 1000);
+    const n = params.length;
+    where.push(nearSql(`$${n - 2}`, `$${n - 1}`, `$${n}`));
+  }
+  return { where: where.join(' AND '), params };
+}
+
+export function createSearchRepository(db: Queryable) {
+  return {
+    /**
+     * One page of a listing and the size of the whole list. Near a point the nearest come first
+     * (restaurants) or the chosen sort applies within the radius (presets); without a point the
+     * chosen sort (most ordered first for restaurants).
+     */
+    async listingPage(filter: ListingFilter, page: { sort: PresetSort; limit: number; offset: number }, tx: Queryable = db): Promise<{ ids: number[]; total: number }> {
+      const { where, params } = listingWhere(filter);
+      const order =
+        filter.presetType === 'restaurant' && filter.near
+          ? // the distance alone: a tie-breaker would stop the GiST index from returning rows nearest first (KNN)
+            distanceOrderSql(`$${params.length - 2}`, `$${params.length - 1}`)
+          : sortSql[page.sort];
+      const [pageRows, countRows] = await Promise.all([
+        tx.query<{ id: number }>(
+          prepared(`SELECT p.id FROM presets p WHERE ${where} ORDER BY ${order} LIMIT $${params.length + 1} OFFSET $${params.length + 2}`, [
+            ...params,
+            page.limit,
+            page.offset,
+          ]),
+        ),
+        tx.query<{ n: number }>(prepared(`SELECT count(*)::int AS n FROM presets p WHERE ${where}`, params)),
+      ]);
+      return { ids: pageRows.rows.map((r) => r.id), total: countRows.rows[0]?.n ?? 0 };
+    },
+
+    /**
+     * Typo tolerance: each query word that is not a word of the catalogue is replaced by its
+     * nearest catalogue words (pg_trgm similarity over search_terms, up to 3) and kept itself.
+     * Returns to_tsquery('english') text: one OR group per word, the groups ANDed; English stop
+     * words and words with nothing similar are dropped. Null when no word is left.
+     */
+    async expandTerms(words: readonly string[], tx: Queryable = db): Promise<string | null> {
+      if (!words.length) return null;
+      const { rows } = await tx.query<{ word: string; exact: boolean; alternatives: string[] | null }>(prepared(
+        `SELECT t.word, e.exact,
+                CASE WHEN e.exact THEN NULL
+                     ELSE (SELECT array_agg(x.word) FROM (
+                             SELECT s.word FROM search_terms s WHERE s.word % t.word
+                              ORDER BY s.word <-> t.word, s.word LIMIT 3) x)
+                END AS alternatives
+           FROM unnest($1::text[]) WITH ORDINALITY AS t(word, n)
+           CROSS JOIN LATERAL (SELECT EXISTS (SELECT 1 FROM search_terms s WHERE s.word = t.word) AS exact) e
+          WHERE numnode(plainto_tsquery('english', t.word)) > 0
+          ORDER BY t.n`,
+        [words],
+      ));
+      // a word the catalogue does not know and nothing resembles ("nyc") is left out, so the
+      // other words still find something
+      const groups = rows
+        .filter((r) => r.exact || r.alternatives?.length)
+        .map((r) => `(${[r.word, ...(r.alternatives ?? [])].join(' | ')})`);
+      return groups.length ? groups.join(' & ') : null;
+    },
+
+    /**
+     * The navigation search: restaurants matching the words (as typed, or typo-corrected), the
+     * QUICK_SEARCH_POOL nearest of them (within radiusKm when given) taken by the location
+     * index, then ordered by relevance
+     * (ts_rank of the exact and the corrected query, plus the name's trigram similarity;
+     * rounded to 2 decimals so that near-equal relevance falls back to distance).
+     */
+    async quickSearchIds(
+      input: { q: string; tsquery: string; point: GeoPoint; radiusKm: number | null; limit: number },
+      tx: Queryable = db,
+    ): Promise<number[]> {
+      const params: unknown[] = [input.q, input.tsquery, input.point.latitude, input.point.longitude, input.limit];
+      if (input.radiusKm !== null) params.push(input.radiusKm * 1000);
+      const { rows } = await tx.query<{ id: number }>(prepared(
+        `SELECT c.id FROM (
+           SELECT p.id, p.name, p.search_document, p.location <-> ll_to_earth($3, $4)::cube AS chord
+             FROM presets p
+            WHERE p.preset_type = 'restaurant' AND p.is_active
+              AND (p.search_document @@ websearch_to_tsquery('english', $1) OR p.search_document @@ to_tsquery('english', $2))
+              ${input.radiusKm !== null ? `AND ${nearSql('$3', '$4', '$6')}` : ''}
+            ORDER BY p.location <-> ll_to_earth($3, $4)::cube
+            LIMIT ${QUICK_SEARCH_POOL}) c
+          ORDER BY round((2 * ts_rank(c.search_document, websearch_to_tsquery('english', $1))
+                          + ts_rank(c.search_document, to_tsquery('english', $2))
+                          + similarity(lower(c.name), lower($1)))::numeric, 2) DESC,
+                   c.chord, c.id
+          LIMIT $5`,
+        params,
+      ));
+      return rows.map((r) => r.id);
+    },
+
+    /** The cuisine filter cards: the preset_cuisine_type system vars in display order. */
+    async cuisines(tx: Queryable = db): Promise<{ name: string; icon: string }[]> {
+      const { rows } = await tx.query<{ name: string; icon: string }>(
+        `SELECT name, icon FROM system_vars WHERE value_type = 'preset_cuisine_type' ORDER BY position, name`,
+      );
+      return rows;
+    },
+
+    /** A user's saved carts (save_for_later presets), newest first. */
+    async savedForLaterIds(userId: number, tx: Queryable = db): Promise<number[]> {
+      const { rows } = await tx.query<{ id: number }>(
+        `SELECT id FROM presets WHERE owner_user_id = $1 AND preset_type = 'save_for_later' AND is_active
+          ORDER BY created_at DESC, id DESC LIMIT 100`,
+        [userId],
+      );
+      return rows.map((r) => r.id);
+    },
+  };
+}
+export type SearchRepository = ReturnType<typeof createSearchRepository>;

@@ -1,0 +1,66 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  errorBodySchema,
+  messagesBodySchema,
+  presetSearchResponseSchema,
+  quickSearchQuerySchema,
+  quickSearchResponseSchema,
+  restaurantSearchResponseSchema,
+  searchQuerySchema,
+} from '@caterway/contracts';
+import type { AppDeps } from '../../lib/deps.js';
+import { optionalUser } from '../auth/auth.guard.js';
+import { createPresetsRepository } from '../presets/presets.repository.js';
+import { createSearchRepository } from './search.repository.js';
+import { createSearchService } from './search.service.js';
+
+const tags = ['search'];
+
+export async function searchRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const service = createSearchService({
+    searchRepository: createSearchRepository(deps.db),
+    presetsRepository: createPresetsRepository(deps.db),
+    geocoder: deps.geocoder,
+    clock: deps.clock,
+  });
+
+  // search_type=restaurant answers RestaurantSearch; preset and user_data answer PresetSearch
+  const searchResponse = z.union([restaurantSearchResponseSchema, presetSearchResponseSchema]);
+  for (const url of ['/api/v2/search.json', '/api/v2/search']) {
+    r.get(
+      url,
+      {
+        preHandler: optionalUser(deps),
+        schema: {
+          tags,
+          summary: 'Browse restaurants (search_type=restaurant) or presets (preset), or the signed-in user\'s lists (user_data)',
+          hide: url.endsWith('.json'),
+          querystring: searchQuerySchema,
+          response: { 200: searchResponse, 401: errorBodySchema, 422: messagesBodySchema },
+        },
+      },
+      async (request) => {
+        const query = request.query;
+        if (query.search_type === 'preset') return service.presets(query);
+        if (query.search_type === 'user_data') return service.userData(query, request.user?.id);
+        return service.restaurants(query);
+      },
+    );
+  }
+
+  r.get(
+    '/api/v2/search/elastic_search',
+    {
+      schema: {
+        tags,
+        summary: 'Navigation search: restaurants by relevance (full text with typo tolerance), then distance',
+        querystring: quickSearchQuerySchema,
+        response: { 200: quickSearchResponseSchema, 422: messagesBodySchema },
+      },
+    },
+    async (request) => service.quick(request.query),
+  );
+}

@@ -1,0 +1,175 @@
+import type {
+  PresetCard,
+  PresetSearchResponse,
+  QuickSearchResponse,
+  RestaurantSearchResponse,
+  presetSortSchema,
+} from '@caterway/contracts';
+import type { z } from 'zod';
+import type { Clock } from '../../lib/clock.js';
+import { unauthorized } from '../../lib/errors.js';
+import type { Geocoder } from '../../ports/geocoder.js';
+import { cities } from '../../db/seed/vocabulary.js';
+import { geocodePoint, resolveDeliveryContext, type DeliveryContextQuery } from '../presets/delivery-context.js';
+import { toPresetCard, toRestaurantCard } from '../presets/presets.mappers.js';
+import { LISTING_RADIUS_KM, type GeoPoint, type PresetsRepository } from '../presets/presets.repository.js';
+import type { SearchRepository } from './search.repository.js';
+
+export interface SearchQueryInput extends DeliveryContextQuery {
+  search_type: 'restaurant' | 'preset' | 'user_data';
+  page: number;
+  per_page: number;
+  preset_category_names?: string[];
+  q?: string;
+  sort: z.infer<typeof presetSortSchema>;
+}
+
+export interface QuickSearchInput {
+  q: string;
+  lat?: number;
+  lng?: number;
+  address?: string;
+  city?: string;
+  limit: number;
+}
+
+export interface SearchServiceDeps {
+  searchRepository: SearchRepository;
+  presetsRepository: Pick<PresetsRepository, 'cardsByIds'>;
+  geocoder: Pick<Geocoder, 'geocode'>;
+  clock: Clock;
+}
+
+/** The city the navigation search falls back to (ordering-payments §7: default Toronto). */
+export const DEFAULT_CITY = 'Toronto';
+const MAX_QUERY_WORDS = 8;
+
+/** Query words as the catalogue's word list holds them: lower case, letters only, 3+ letters. */
+export function queryWords(q: string): string[] {
+  const words = q.toLowerCase().normalize('NFC').split(/[^\p{L}]+/u).filter((w) => w.length >= 3);
+  return [...new Set(words)].slice(0, MAX_QUERY_WORDS);
+}
+
+/** A city's centre from the cities the catalogue serves (the seed's vocabulary); Toronto otherwise. */
+export function cityCentre(name: string | undefined): GeoPoint {
+  const key = (name ?? '').trim().toLowerCase();
+  const city = cities.find((c) => c.name.toLowerCase() === key || c.key === key) ?? cities.find((c) => c.name === DEFAULT_CITY)!;
+  return { latitude: city.centre.lat, longitude: city.centre.lng };
+}
+
+/** The cuisine cards change with an admin edit at most: every page reuses them for a minute. */
+const CUISINES_TTL_MS = 60_000;
+
+export function createSearchService({ searchRepository: repo, presetsRepository, geocoder, clock }: SearchServiceDeps) {
+  let cuisineCache: { at: number; list: Promise<{ name: string; icon: string }[]> } | undefined;
+  function cuisines() {
+    const now = Date.now();
+    if (!cuisineCache || now - cuisineCache.at > CUISINES_TTL_MS) {
+      const list = repo.cuisines();
+      cuisineCache = { at: now, list };
+      // a failed read is not kept
+      list.catch(() => {
+        if (cuisineCache?.list === list) cuisineCache = undefined;
+      });
+    }
+    return cuisineCache.list;
+  }
+
+  async function meta(page: number, perPage: number, total: number) {
+    const list = await cuisines();
+    const cuisineCards = list.map((c) => ({ ...c }));
+    return {
+      preset_category_names: cuisineCards.map((c) => c.name),
+      preset_category_name_with_icon: cuisineCards,
+      current_page: page,
+      full_count: total,
+      total_page: Math.ceil(total / perPage),
+    };
+  }
+
+  return {
+    /**
+     * GET api/v2/search(.json), search_type=restaurant (ordering-payments §3 Search response,
+     * §7): restaurants within LISTING_RADIUS_KM of the address, nearest first (most ordered first
+     * when the address is unknown), filtered by cuisine. Each card says whether the restaurant
+     * can take the order for the chosen date and time and why not (delivery radius, store hours,
+     * notice) instead of hiding it, as the spec's card shows availability.
+     */
+    async restaurants(query: SearchQueryInput): Promise<RestaurantSearchResponse> {
+      const ctx = await resolveDeliveryContext(query, { geocoder, now: clock.now() });
+      const tsquery = query.q ? await repo.expandTerms(queryWords(query.q)) : null;
+      const { ids, total } = await repo.listingPage(
+        { presetType: 'restaurant', near: ctx.point, radiusKm: LISTING_RADIUS_KM, cuisines: query.preset_category_names ?? [], tsquery },
+        { sort: 'popular', limit: query.per_page, offset: (query.page - 1) * query.per_page },
+      );
+      const [rows, metaData] = await Promise.all([presetsRepository.cardsByIds(ids), meta(query.page, query.per_page, total)]);
+      return {
+        presets: { all_presets: rows.map((r) => toRestaurantCard(r, ctx)), favorite_restaurants: [], saved_for_later_restaurants: [] },
+        meta_data: metaData,
+      };
+    },
+
+    /**
+     * search_type=preset: catering presets (near the address when known), filtered by cuisine
+     * and words, sorted as asked and paged as one flat list; each page is grouped by the
+     * preset's first category into [name, presets] pairs in the order the sort gives.
+     */
+    async presets(query: SearchQueryInput): Promise<PresetSearchResponse> {
+      const ctx = await resolveDeliveryContext(query, { geocoder, now: clock.now() });
+      const tsquery = query.q ? await repo.expandTerms(queryWords(query.q)) : null;
+      const { ids, total } = await repo.listingPage(
+        { presetType: 'catering', near: ctx.point, radiusKm: LISTING_RADIUS_KM, cuisines: query.preset_category_names ?? [], tsquery },
+        { sort: query.sort, limit: query.per_page, offset: (query.page - 1) * query.per_page },
+      );
+      const [rows, metaData] = await Promise.all([presetsRepository.cardsByIds(ids), meta(query.page, query.per_page, total)]);
+      const groups = new Map<string, PresetCard[]>();
+      for (const row of rows) {
+        const name = row.category_names[0] ?? 'Other';
+        const list = groups.get(name) ?? [];
+        list.push(toPresetCard(row, ctx));
+        groups.set(name, list);
+      }
+      return {
+        presets: { all_presets: [...groups.entries()], favorite_restaurants: [], saved_for_later_restaurants: [] },
+        meta_data: metaData,
+      };
+    },
+
+    /**
+     * search_type=user_data: the signed-in user's lists (browse-account-orders §2 Favorites page).
+     * Favourites and orders do not exist yet (later issues): those lists are empty; saved
+     * carts are the user's save_for_later presets.
+     */
+    async userData(query: SearchQueryInput, userId: number | undefined): Promise<PresetSearchResponse> {
+      if (userId === undefined) throw unauthorized();
+      const ctx = await resolveDeliveryContext(query, { geocoder, now: clock.now() });
+      const ids = await repo.savedForLaterIds(userId);
+      const [rows, metaData] = await Promise.all([presetsRepository.cardsByIds(ids), meta(1, Math.max(ids.length, 1), ids.length)]);
+      return {
+        presets: { all_presets: [], favorite_restaurants: [], saved_for_later_restaurants: rows.map((r) => toPresetCard(r, ctx)) },
+        meta_data: metaData,
+      };
+    },
+
+    /**
+     * GET api/v2/search/elastic_search (ordering-payments §2 navigation search, §7): restaurants
+     * by relevance, then distance from lat/lng, the geocoded address, or the city's centre
+     * (Toronto when the city is unknown or absent).
+     */
+    async quick(query: QuickSearchInput): Promise<QuickSearchResponse> {
+      const point =
+        query.lat !== undefined && query.lng !== undefined
+          ? { latitude: query.lat, longitude: query.lng }
+          : (query.address ? await geocodePoint(geocoder, query.address) : null) ?? cityCentre(query.city);
+      const tsquery = await repo.expandTerms(queryWords(query.q));
+      if (!tsquery) return { presets: [], query: query.q };
+      // restaurants that can deliver there first; the whole catalogue when none matches nearby
+      let ids = await repo.quickSearchIds({ q: query.q, tsquery, point, radiusKm: LISTING_RADIUS_KM, limit: query.limit });
+      if (!ids.length) ids = await repo.quickSearchIds({ q: query.q, tsquery, point, radiusKm: null, limit: query.limit });
+      const rows = await presetsRepository.cardsByIds(ids);
+      const ctx = { point, date: null, time: null, now: clock.now() };
+      return { presets: rows.map((r) => toRestaurantCard(r, ctx)), query: query.q };
+    },
+  };
+}
+export type SearchService = ReturnType<typeof createSearchService>;

@@ -1,0 +1,4 @@
+import { AboutPage } from '../../features/marketing/components/about-page';
+
+/** /about-us */
+export const Component = AboutPage;

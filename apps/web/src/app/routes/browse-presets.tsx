@@ -1,0 +1,27 @@
+import { useState } from 'react';
+import { useDelivery } from '../../features/delivery/delivery-store';
+import { PresetBrowsePage } from '../../features/browse/components/preset-browse-page';
+import { PresetQuickView } from '../../features/preset-detail/components/preset-quick-view';
+import { useSessionUser } from '../../stores/session';
+
+/**
+ * /browse-presets: preset rows, cuisine filters and the sortable section; a card's Quick view
+ * opens the preset quick-view modal (browse-account-orders §2). Title per ordering-payments §2.
+ */
+export function BrowsePresetsRoute() {
+  const { info } = useDelivery();
+  const user = useSessionUser();
+  const [quickView, setQuickView] = useState<string | number | null>(null);
+  return (
+    <>
+      <PresetBrowsePage
+        delivery={{ address: info.address, lat: info.lat, lng: info.lng, deliveryDate: info.deliveryDate, deliveryTime: info.deliveryTime }}
+        title={user?.confirmed ? 'Browse Presets' : 'Popular Options'}
+        onQuickView={(preset) => setQuickView(preset.slug)}
+      />
+      {quickView !== null ? <PresetQuickView presetIdOrSlug={quickView} onClose={() => setQuickView(null)} /> : null}
+    </>
+  );
+}
+
+export const Component = BrowsePresetsRoute;

@@ -1,0 +1,14 @@
+import { useDelivery } from '../../features/delivery/delivery-store';
+import { BrowseRestaurantsPage } from '../../features/browse/components/browse-restaurants-page';
+
+/** /browse-restaurants: the delivery bar's details drive the search (ordering-payments §2, §7). */
+export function BrowseRestaurantsRoute() {
+  const { info } = useDelivery();
+  return (
+    <BrowseRestaurantsPage
+      delivery={{ address: info.address, lat: info.lat, lng: info.lng, deliveryDate: info.deliveryDate, deliveryTime: info.deliveryTime }}
+    />
+  );
+}
+
+export const Component = BrowseRestaurantsRoute;

@@ -1,0 +1,4 @@
+import { FaqPage } from '../../features/marketing/components/faq-page';
+
+/** /faq */
+export const Component = FaqPage;

@@ -1,0 +1,80 @@
+import { Link } from 'react-router';
+import { paths } from '../../config/paths';
+import type { Restaurant } from '../../types/catalogue';
+import { StarRating } from './star-rating';
+import { TagBadges } from './tag-badges';
+import './catalogue.css';
+
+/** Restaurant pages live at /chefs/{slug}, presets at /preset-detail/{slug} (browse-account-orders §2). */
+export const restaurantHref = (slug: string) => paths.restaurant.getHref(slug);
+export const presetHref = (slug: string) => paths.presetDetail.getHref(slug);
+
+/** Why a restaurant cannot take an order at the chosen date and time (contracts: unavailable_reason). */
+export function unavailableLabel(restaurant: Pick<Restaurant, 'unavailableReason' | 'preOrderNoticeHour'>): string {
+  switch (restaurant.unavailableReason) {
+    case 'closed':
+      return 'Closed on this day';
+    case 'outside_hours':
+      return 'Outside store hours';
+    case 'notice':
+      return `Needs ${restaurant.preOrderNoticeHour} h notice`;
+    case 'distance':
+      return 'Outside delivery area';
+    default:
+      return 'Unavailable';
+  }
+}
+
+export function formatDistance(distance: number | null, unit: string): string | null {
+  if (distance === null) return null;
+  return `${distance < 10 ? distance.toFixed(1) : Math.round(distance)} ${unit}`;
+}
+
+export interface RestaurantCardProps {
+  restaurant: Restaurant;
+  /** Shows a Map button (browse pages). */
+  onShowMap?: (restaurant: Restaurant) => void;
+  headingLevel?: 'h2' | 'h3';
+}
+
+/**
+ * A restaurant as listed (browse-account-orders §3 Restaurant card): image, name, cuisines,
+ * coloured tags, distance with unit, short address, rating and the availability badge for the
+ * chosen delivery date and time. The name links to the restaurant page /chefs/{slug}.
+ */
+export function RestaurantCardView({ restaurant, onShowMap, headingLevel: Heading = 'h3' }: RestaurantCardProps) {
+  const distance = formatDistance(restaurant.distance, restaurant.distanceUnit);
+  const image = restaurant.searchResultImageUrl || restaurant.mainImageUrl;
+  return (
+    <article className="catalogue-card restaurant-card" data-testid="restaurant-card">
+      <div className="catalogue-card-media">
+        {image ? <img src={image} alt="" width={400} height={225} loading="lazy" decoding="async" /> : null}
+        <span className={restaurant.availableForOrdering ? 'availability availability-on' : 'availability availability-off'}>
+          {restaurant.availableForOrdering ? 'Available' : unavailableLabel(restaurant)}
+        </span>
+      </div>
+      <div className="catalogue-card-body">
+        <Heading className="catalogue-card-title">
+          <Link to={restaurantHref(restaurant.slug)} className="card-link">
+            {restaurant.name}
+          </Link>
+        </Heading>
+        {restaurant.cuisineTypes.length > 0 ? <p className="catalogue-card-meta">{restaurant.cuisineTypes.join(' · ')}</p> : null}
+        <div className="catalogue-card-row">
+          <StarRating rating={restaurant.averageRating} />
+          {distance ? <span className="distance" data-testid="distance">{distance}</span> : null}
+        </div>
+        {restaurant.shortAddress ? <p className="catalogue-card-address">{restaurant.shortAddress}</p> : null}
+        <TagBadges tags={restaurant.presetTags} />
+        {onShowMap ? (
+          <button type="button" className="btn btn-ghost btn-sm card-action" onClick={() => onShowMap(restaurant)}>
+            <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" focusable="false">
+              <path d="M12 2a7 7 0 0 0-7 7c0 5 7 13 7 13s7-8 7-13a7 7 0 0 0-7-7Zm0 9.5A2.5 2.5 0 1 1 12 6.5a2.5 2.5 0 0 1 0 5Z" fill="currentColor" />
+            </svg>
+            Map<span className="visually-hidden"> of {restaurant.name}</span>
+          </button>
+        ) : null}
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,26 @@
+/**
+ * Where and when the user wants the food (the delivery bar's details, browse-account-orders §3).
+ * The route reads them from the delivery store and passes them in: features do not import
+ * each other.
+ */
+export interface DeliveryContext {
+  address: string;
+  lat: number | null;
+  lng: number | null;
+  /** yyyy-MM-dd */
+  deliveryDate: string;
+  /** hh:mm a */
+  deliveryTime: string;
+}
+
+/** Query parameters of the delivery context: coordinates when known, else the address text (ordering-payments §7). */
+export function deliveryQuery(ctx: DeliveryContext) {
+  const placed = ctx.lat !== null && ctx.lng !== null;
+  return {
+    lat: placed ? ctx.lat : undefined,
+    lng: placed ? ctx.lng : undefined,
+    address: placed ? undefined : ctx.address || undefined,
+    deliveryDate: ctx.deliveryDate,
+    deliveryTime: ctx.deliveryTime,
+  };
+}

@@ -1,0 +1,108 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { paths } from '../../../config/paths';
+import { RestaurantCardView } from '../../../components/catalogue/restaurant-card';
+import type { Restaurant } from '../../../types/catalogue';
+import { useRestaurantSearch } from '../api/search-restaurants';
+import type { DeliveryContext } from '../api/delivery-context';
+import { CuisineFilter } from './cuisine-filter';
+import { LocationModal } from './location-modal';
+import { LoadMore } from './load-more';
+import { NoResults } from './no-results';
+import { useDebouncedSelection } from './use-debounced-filter';
+import './browse.css';
+
+/**
+ * Restaurants near the delivery address for the chosen date and time (ordering-payments §2
+ * 'Restaurant search list', §4, §7): count, cuisine filter cards, infinite scroll, cards with
+ * availability, the map modal, and the spec's advice when nothing is found.
+ */
+export function BrowseRestaurantsPage({ delivery }: { delivery: DeliveryContext }) {
+  const filter = useDebouncedSelection();
+  const query = useRestaurantSearch({ delivery, cuisines: filter.applied });
+  const [mapOf, setMapOf] = useState<Restaurant | null>(null);
+
+  const pages = query.data?.pages ?? [];
+  const meta = pages[0]?.metaData;
+  const seen = new Set<number>();
+  // A restaurant can move between pages when the catalogue changes while scrolling: show it once.
+  const restaurants = pages.flatMap((p) => p.presets.allPresets).filter((r) => (seen.has(r.id) ? false : (seen.add(r.id), true)));
+  const reloading = filter.pending || (query.isFetching && !query.isFetchingNextPage && query.isPlaceholderData);
+  const origin = delivery.lat !== null && delivery.lng !== null ? { lat: delivery.lat, lng: delivery.lng, address: delivery.address } : null;
+
+  return (
+    <div className="container page browse-page">
+      <header className="browse-head">
+        <h1>Restaurants</h1>
+        <p className="browse-count" role="status" aria-live="polite" data-testid="restaurant-count">
+          {meta
+            ? `${meta.fullCount} ${meta.fullCount === 1 ? 'restaurant' : 'restaurants'}${delivery.address ? ` near ${delivery.address}` : ''}`
+            : query.isPending
+              ? 'Finding restaurants…'
+              : ''}
+        </p>
+        <Link to={paths.browsePresets.path} className="browse-switch">
+          Browse preset menus instead
+        </Link>
+      </header>
+
+      {meta ? (
+        <CuisineFilter cuisines={meta.presetCategoryNameWithIcon} selected={filter.selected} onChange={filter.setSelected} />
+      ) : null}
+
+      {query.isError && !query.data ? (
+        <div className="inline-alert" role="alert">
+          <p>We could not load restaurants right now.</p>
+          <button type="button" className="btn btn-secondary btn-sm" onClick={() => void query.refetch()}>
+            Try again
+          </button>
+        </div>
+      ) : query.isPending ? (
+        <ResultsSkeleton />
+      ) : restaurants.length === 0 ? (
+        <NoResults what="restaurants" />
+      ) : (
+        <div aria-busy={reloading || undefined} className={reloading ? 'results-reloading' : undefined}>
+          <ul className="card-grid" aria-label="Restaurants" data-testid="restaurant-list">
+            {restaurants.map((r) => (
+              <li key={r.id}>
+                <RestaurantCardView restaurant={r} onShowMap={setMapOf} headingLevel="h2" />
+              </li>
+            ))}
+          </ul>
+          {query.isFetchNextPageError ? (
+            <p className="inline-alert" role="alert">
+              The next restaurants did not load. Use Load more restaurants to try again.
+            </p>
+          ) : null}
+          <LoadMore
+            hasMore={Boolean(query.hasNextPage) && !query.isFetchNextPageError}
+            loading={query.isFetchingNextPage}
+            onLoad={() => void query.fetchNextPage()}
+            label="Load more restaurants"
+          />
+          {query.isFetchNextPageError ? (
+            <div className="load-more">
+              <button type="button" className="btn btn-secondary" onClick={() => void query.fetchNextPage()}>
+                Load more restaurants
+              </button>
+            </div>
+          ) : null}
+        </div>
+      )}
+      {mapOf ? <LocationModal restaurant={mapOf} origin={origin} onClose={() => setMapOf(null)} /> : null}
+    </div>
+  );
+}
+
+export function ResultsSkeleton({ count = 6 }: { count?: number }) {
+  return (
+    <ul className="card-grid" aria-hidden="true" data-testid="results-skeleton">
+      {Array.from({ length: count }, (_, i) => (
+        <li key={i}>
+          <div className="catalogue-card card-skeleton" />
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,37 @@
+import { useEffect, useRef } from 'react';
+import { Button } from '../../../components/ui/button';
+
+/**
+ * Infinite scroll (ordering-payments §4: the next page loads while currentPage < totalPage):
+ * a sentinel watched by an IntersectionObserver loads the next page as it nears the viewport,
+ * and a visible Load more button does the same for keyboard users and old browsers.
+ */
+export function LoadMore({ hasMore, loading, onLoad, label }: { hasMore: boolean; loading: boolean; onLoad: () => void; label: string }) {
+  const sentinel = useRef<HTMLDivElement>(null);
+  const onLoadRef = useRef(onLoad);
+  onLoadRef.current = onLoad;
+  const busy = useRef(loading);
+  busy.current = loading;
+
+  useEffect(() => {
+    const node = sentinel.current;
+    if (!node || !hasMore || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting) && !busy.current) onLoadRef.current();
+      },
+      { rootMargin: '400px 0px' },
+    );
+    observer.observe(node);
+    return () => observer.disconnect();
+  }, [hasMore, loading]);
+
+  if (!hasMore) return null;
+  return (
+    <div className="load-more" ref={sentinel}>
+      <Button variant="secondary" busy={loading} onClick={onLoad}>
+        {loading ? 'Loading…' : label}
+      </Button>
+    </div>
+  );
+}

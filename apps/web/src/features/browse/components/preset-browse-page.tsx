@@ -1,0 +1,79 @@
+import { Link } from 'react-router';
+import { paths } from '../../../config/paths';
+import { Carousel, CarouselSkeleton } from '../../../components/carousel';
+import { PresetCardView } from '../../../components/catalogue/preset-card';
+import type { PresetSummary } from '../../../types/catalogue';
+import { usePresetRows } from '../api/search-presets';
+import type { DeliveryContext } from '../api/delivery-context';
+import { CuisineFilter } from './cuisine-filter';
+import { NoResults } from './no-results';
+import { SortablePresets } from './sortable-presets';
+import { useDebouncedSelection } from './use-debounced-filter';
+import './browse.css';
+
+export interface PresetBrowsePageProps {
+  delivery: DeliveryContext;
+  /** 'Browse Presets' for confirmed users, 'Popular Options' for visitors (ordering-payments §2). */
+  title: string;
+  onQuickView?: (preset: PresetSummary) => void;
+}
+
+/**
+ * The vendor browse page (/ for confirmed users) and /browse-presets (ordering-payments §2):
+ * preset rows by category, a Search by Cuisine Type link, the cuisine filter cards and the
+ * sortable section.
+ */
+export function PresetBrowsePage({ delivery, title, onQuickView }: PresetBrowsePageProps) {
+  const filter = useDebouncedSelection();
+  // a larger first page, so each category row has cards to scroll through
+  const rows = usePresetRows({ delivery, cuisines: filter.applied, perPage: 48 });
+  const meta = rows.data?.metaData;
+  const groups = (rows.data?.presets.allPresets ?? []).filter(([, list]) => list.length > 0);
+  const reloading = filter.pending || (rows.isFetching && rows.isPlaceholderData);
+
+  return (
+    <div className="container page browse-page">
+      <header className="browse-head">
+        <h1>{title}</h1>
+        <p className="browse-count" role="status" aria-live="polite">
+          {meta ? `${meta.fullCount} preset ${meta.fullCount === 1 ? 'menu' : 'menus'}` : rows.isPending ? 'Finding preset menus…' : ''}
+        </p>
+        <Link to={paths.browseRestaurants.path} className="browse-switch">
+          Search by Cuisine Type
+        </Link>
+      </header>
+
+      {meta ? <CuisineFilter cuisines={meta.presetCategoryNameWithIcon} selected={filter.selected} onChange={filter.setSelected} /> : null}
+
+      {rows.isError && !rows.data ? (
+        <div className="inline-alert" role="alert">
+          <p>We could not load preset menus right now.</p>
+          <button type="button" className="btn btn-secondary btn-sm" onClick={() => void rows.refetch()}>
+            Try again
+          </button>
+        </div>
+      ) : rows.isPending ? (
+        <>
+          <CarouselSkeleton title="Loading menus" />
+        </>
+      ) : groups.length === 0 ? (
+        <NoResults what="menus" />
+      ) : (
+        <div aria-busy={reloading || undefined} className={reloading ? 'results-reloading' : undefined}>
+          {groups.map(([name, list]) => (
+            <Carousel
+              key={name}
+              title={name}
+              items={list}
+              getKey={(p) => p.id}
+              renderItem={(p) => <PresetCardView preset={p} onQuickView={onQuickView} />}
+            />
+          ))}
+          <SortablePresets delivery={delivery} cuisines={filter.applied} onQuickView={onQuickView} />
+        </div>
+      )}
+    </div>
+  );
+}
+
+export default PresetBrowsePage;

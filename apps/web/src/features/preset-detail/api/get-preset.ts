@@ -1,0 +1,29 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import type { PresetDetail } from './types';
+
+// GET api/v2/presets/{id or slug} (ordering-payments §3 Preset): one restaurant or catering
+// preset with its chefs, menus and default cart. 404 { error: 'Preset not found' } for an
+// unknown id or slug; the pages send the visitor to /not-found then.
+
+export const presetKeys = {
+  all: ['presets'] as const,
+  detail: (idOrSlug: string | number) => [...presetKeys.all, 'detail', String(idOrSlug)] as const,
+};
+
+export const getPreset = (idOrSlug: string | number, signal?: AbortSignal) =>
+  api
+    .get<{ preset: PresetDetail }>(`/api/v2/presets/${encodeURIComponent(String(idOrSlug))}`, { signal })
+    .then((body) => body.preset);
+
+export const presetQueryOptions = (idOrSlug: string | number) =>
+  queryOptions({
+    queryKey: presetKeys.detail(idOrSlug),
+    queryFn: ({ signal }) => getPreset(idOrSlug, signal),
+    staleTime: 60_000,
+    // A 404 is an answer, not a hiccup: do not retry it.
+    retry: (failureCount, error) => !(error && 'status' in error && (error as { status: number }).status === 404) && failureCount < 2,
+    meta: { handlesErrors: true },
+  });
+
+export const usePreset = (idOrSlug: string | number) => useQuery(presetQueryOptions(idOrSlug));

@@ -1,0 +1,226 @@
+import { useEffect, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { formatCents, messages } from '@caterway/domain';
+import { StarRating } from '../../../components/catalogue/star-rating';
+import { TagBadges } from '../../../components/catalogue/tag-badges';
+import { paths } from '../../../config/paths';
+import { isApiError } from '../../../lib/api-client';
+import { notify } from '../../../stores/notifications';
+import { usePreset } from '../api/get-preset';
+import type { PresetDetail } from '../api/types';
+import { ExpandableText } from './expandable-text';
+import { ChefMenus, PresetMenu } from './menu-sections';
+import { PresetQuickView } from './preset-quick-view';
+import { chefDisplayName, noticeText, orderedTimes } from './preset-text';
+import { StoreHoursModal } from './store-hours-modal';
+import '../../../components/catalogue/catalogue.css';
+import './preset-detail.css';
+
+// Restaurant page (/chefs/{slug}) and preset detail (/preset-detail/{id or slug}):
+// ordering-payments §2 'Restaurant / preset detail'. An unknown preset goes to /not-found (§8).
+// The cart arrives with the next issue; the summary column (a bottom bar on phones) is its
+// place and shows the default menu's figures meanwhile.
+
+export const DESCRIPTION_LIMIT = 300;
+
+export function PresetPage({ idOrSlug, kind }: { idOrSlug: string; kind: 'restaurant' | 'preset' }) {
+  const query = usePreset(idOrSlug);
+  const navigate = useNavigate();
+  const notFound = query.isError && isApiError(query.error) && query.error.status === 404;
+
+  useEffect(() => {
+    if (notFound) void navigate(paths.notFound.path, { replace: true });
+  }, [notFound, navigate]);
+
+  useEffect(() => {
+    if (query.data) document.title = `${query.data.name} | Caterway`;
+  }, [query.data]);
+
+  if (query.data) return <PresetView preset={query.data} kind={kind} />;
+  if (query.isError && !notFound) {
+    return (
+      <section className="container page">
+        <h1>We could not load this menu</h1>
+        <p role="alert">{messages.genericFailure}</p>
+      </section>
+    );
+  }
+  return (
+    <div className="container page" role="status">
+      <span className="spinner" aria-hidden="true" /> Loading…
+    </div>
+  );
+}
+
+function PresetView({ preset, kind }: { preset: PresetDetail; kind: 'restaurant' | 'preset' }) {
+  const [modal, setModal] = useState<'hours' | 'quick' | null>(null);
+  const timeZone = preset.presetLocation.timeZone;
+  const notice = noticeText(preset.preOrderNoticeHour);
+  // A restaurant shows its chefs' full menus; a catering preset its caterers (the route only
+  // says which URL was used: /preset-detail accepts both kinds).
+  const isRestaurant = preset.presetType === 'restaurant' || kind === 'restaurant';
+
+  return (
+    <article className="preset-page">
+      <div className="preset-banner">
+        {preset.bannerImageUrl ? <img src={preset.bannerImageUrl} alt="" /> : null}
+      </div>
+      <div className="container preset-layout">
+        <div className="preset-main">
+          <header className="preset-header">
+            <p className="preset-kind muted">{isRestaurant ? 'Restaurant' : 'Catering menu'}</p>
+            <h1>{preset.name}</h1>
+            <TagBadges tags={preset.presetTags} max={preset.presetTags.length} />
+            <div className="preset-meta">
+              <StarRating rating={preset.averageRating} />
+              <span>{orderedTimes(preset.orderCount)}</span>
+              {preset.cuisineTypes.length > 0 ? <span className="muted">{preset.cuisineTypes.join(' · ')}</span> : null}
+            </div>
+            <ExpandableText className="preset-description" text={preset.description} limit={DESCRIPTION_LIMIT} />
+            <div className="preset-actions">
+              <button type="button" className="btn btn-secondary btn-sm" onClick={() => setModal('hours')}>
+                Store Hours
+              </button>
+              {preset.presetItems.length > 0 ? (
+                <button type="button" className="btn btn-ghost btn-sm" onClick={() => setModal('quick')}>
+                  Quick view
+                </button>
+              ) : null}
+              <ShareButton url={preset.sharedUrl} />
+            </div>
+          </header>
+
+          <DeliveryFacts preset={preset} notice={notice} />
+
+          <PresetMenu preset={preset} title={isRestaurant ? 'Default menu' : 'What’s included'} />
+          {isRestaurant ? (
+            preset.chefs.map((chef) => <ChefMenus key={chef.id} chef={chef} />)
+          ) : (
+            <section className="caterers" aria-labelledby="caterers-heading">
+              <h2 id="caterers-heading">Caterers</h2>
+              <ul className="caterer-list">
+                {preset.chefs.map((chef) => (
+                  <li key={chef.id} className="caterer">
+                    {chef.profileImageUrl ? <img src={chef.profileImageUrl} alt="" width={40} height={40} loading="lazy" /> : null}
+                    <span>{chefDisplayName(chef)}</span>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          )}
+        </div>
+
+        <OrderSummary preset={preset} notice={notice} />
+      </div>
+
+      {modal === 'hours' ? (
+        <StoreHoursModal
+          storeHours={preset.storeHours}
+          timeZone={timeZone}
+          timeZoneName={preset.presetLocation.cityTimeZoneName}
+          onClose={() => setModal(null)}
+        />
+      ) : null}
+      {modal === 'quick' ? <PresetQuickView presetIdOrSlug={preset.slug} onClose={() => setModal(null)} /> : null}
+    </article>
+  );
+}
+
+function DeliveryFacts({ preset, notice }: { preset: PresetDetail; notice: string | null }) {
+  const ranges = preset.deliveryFeeData.ranges;
+  const country = preset.chefs[0]?.country;
+  const unit = country === 'US' ? 'mi' : 'km';
+  const distance = (km: number) => (unit === 'mi' ? Math.round((km / 1.609344) * 10) / 10 : km);
+  return (
+    <section className="delivery-facts" aria-labelledby="delivery-facts-heading">
+      <h2 id="delivery-facts-heading" className="visually-hidden">
+        Ordering details
+      </h2>
+      <dl>
+        {notice ? (
+          <div>
+            <dt>Notice</dt>
+            <dd>{notice}</dd>
+          </div>
+        ) : null}
+        {preset.minimumOrderAmountCents > 0 ? (
+          <div>
+            <dt>Minimum order</dt>
+            <dd>{formatCents(preset.minimumOrderAmountCents)}</dd>
+          </div>
+        ) : null}
+        {preset.address1 ? (
+          <div>
+            <dt>Prepared at</dt>
+            <dd>
+              {preset.address1}
+              {preset.chefs[0]?.city ? `, ${preset.chefs[0].city}` : ''}
+            </dd>
+          </div>
+        ) : null}
+        {ranges.length > 0 ? (
+          <div className="delivery-fees">
+            <dt>Delivery fee</dt>
+            <dd>
+              <ul>
+                {ranges.map((range) => (
+                  <li key={`${range.minKm}-${range.maxKm}`}>
+                    {distance(range.minKm)}–{distance(range.maxKm)} {unit}: {formatCents(range.feeCents)}
+                  </li>
+                ))}
+              </ul>
+            </dd>
+          </div>
+        ) : null}
+      </dl>
+    </section>
+  );
+}
+
+/**
+ * The default menu's figures where the cart will sit: a sticky column on wide screens and a
+ * bar along the bottom on phones. Read-only: it summarises the data, it takes no actions.
+ */
+function OrderSummary({ preset, notice }: { preset: PresetDetail; notice: string | null }) {
+  return (
+    <aside className="order-summary" aria-labelledby="order-summary-heading">
+      <h2 id="order-summary-heading">Default menu</h2>
+      <dl className="order-summary-figures">
+        <div>
+          <dt>Serves</dt>
+          <dd>{preset.numberOfGuests}</dd>
+        </div>
+        <div>
+          <dt>Per person</dt>
+          <dd>{formatCents(preset.pricePerPersonCents)}</dd>
+        </div>
+        <div className="order-summary-total">
+          <dt>Total before tax</dt>
+          <dd>{formatCents(preset.totalPriceCents)}</dd>
+        </div>
+      </dl>
+      <p className="muted order-summary-note">
+        {preset.taxName} ({preset.taxRate.toFixed(3)}%) and delivery are added at checkout.{notice ? ` ${notice}.` : ''}
+      </p>
+    </aside>
+  );
+}
+
+function ShareButton({ url }: { url: string }) {
+  return (
+    <button
+      type="button"
+      className="btn btn-ghost btn-sm"
+      onClick={async () => {
+        try {
+          await navigator.clipboard.writeText(url);
+          notify({ tone: 'success', message: messages.urlCopied });
+        } catch {
+          notify({ tone: 'info', message: `Copy this link: ${url}` });
+        }
+      }}
+    >
+      Share
+    </button>
+  );
+}

@@ -1,0 +1,61 @@
+import { formatStoreTime, isCurrentlyOpen, messages, type StoreHoursMap } from '@caterway/domain';
+import { Modal } from '../../../components/ui/modal';
+import type { StoreHours } from '../api/types';
+
+// Store-hours modal (browse-account-orders §2 'Modals and widgets'): Monday to Sunday with
+// open and close times or Closed, and Currently Open / Currently Closed computed in the
+// restaurant's time zone (preset_location.time_zone); no hours: 'Store hours not available'.
+
+// Monday first, as the spec lists them (not imported from contracts: that would bring zod into the chunk).
+const weekdays = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
+
+const dayLabel = (day: string) => day.charAt(0).toUpperCase() + day.slice(1);
+
+export function hasStoreHours(hours: StoreHours | null | undefined): hours is StoreHours {
+  return Boolean(hours) && Object.keys(hours!).length > 0;
+}
+
+export function StoreHoursModal({
+  storeHours,
+  timeZone,
+  timeZoneName,
+  now = new Date(),
+  onClose,
+}: {
+  storeHours: StoreHours | null | undefined;
+  timeZone: string;
+  timeZoneName?: string;
+  now?: Date;
+  onClose: () => void;
+}) {
+  const available = hasStoreHours(storeHours);
+  const open = available && isCurrentlyOpen(storeHours as StoreHoursMap, now, timeZone);
+  return (
+    <Modal title="Store Hours" onClose={onClose}>
+      {available ? (
+        <>
+          <p className={open ? 'store-status store-status-open' : 'store-status store-status-closed'}>
+            {open ? messages.currentlyOpen : messages.currentlyClosed}
+          </p>
+          <table className="store-hours">
+            <caption className="visually-hidden">Opening hours{timeZoneName ? ` (${timeZoneName})` : ''}</caption>
+            <tbody>
+              {weekdays.map((day) => {
+                const hours = storeHours[day];
+                return (
+                  <tr key={day}>
+                    <th scope="row">{dayLabel(day)}</th>
+                    <td>{hours && hours.enabled ? `${formatStoreTime(hours.open)} - ${formatStoreTime(hours.close)}` : 'Closed'}</td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+          {timeZoneName ? <p className="muted store-hours-zone">Times in {timeZoneName}.</p> : null}
+        </>
+      ) : (
+        <p>{messages.storeHoursNotAvailable}</p>
+      )}
+    </Modal>
+  );
+}

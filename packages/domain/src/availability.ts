@@ -1,0 +1,271 @@
+// Whether a restaurant can take an order for a delivery date and time: store hours, lead time
+// (pre-order notice) and delivery radius. Pure rules with the current time passed in, used by
+// the search API now and by the cart and checkout later (ordering-payments §5 'Opening hours',
+// 'Lead time'; §8 lead-time message; browse-account-orders §2 store-hours modal).
+//
+// Times: a restaurant's hours are wall-clock 'HH:mm' in its IANA time zone. Wall times are
+// turned into instants with Intl.DateTimeFormat (no date library): the zone's offset is read
+// at a first guess and read again at the corrected instant, which settles across a DST change.
+// A wall time that does not exist (the hour skipped in spring) maps to the instant after the
+// gap; an ambiguous one (the hour repeated in autumn) to its first occurrence.
+import { messages } from './messages.js';
+
+export type StoreWeekday = 'monday' | 'tuesday' | 'wednesday' | 'thursday' | 'friday' | 'saturday' | 'sunday';
+export interface DayHours {
+  enabled: boolean;
+  /** 'HH:mm', 24-hour, in the restaurant's time zone */
+  open: string;
+  close: string;
+}
+/** Per lowercase weekday; an empty object means "Store hours not available". */
+export type StoreHoursMap = Partial<Record<StoreWeekday, DayHours>>;
+
+export const DEFAULT_TIME_ZONE = 'America/Toronto';
+
+const WEEKDAY_BY_SHORT: Record<string, StoreWeekday> = {
+  Mon: 'monday', Tue: 'tuesday', Wed: 'wednesday', Thu: 'thursday', Fri: 'friday', Sat: 'saturday', Sun: 'sunday',
+};
+
+export interface ZonedParts {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  second: number;
+  weekday: StoreWeekday;
+}
+
+// Building a DateTimeFormat is ~50x dearer than using one; a search page checks a dozen cards.
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function formatterFor(timeZone: string): Intl.DateTimeFormat {
+  let f = formatters.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      weekday: 'short',
+    });
+    formatters.set(timeZone, f);
+  }
+  return f;
+}
+
+/** True when the runtime knows the IANA zone name. */
+export function isValidTimeZone(timeZone: string): boolean {
+  try {
+    formatterFor(timeZone);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The wall-clock fields of an instant in a time zone. */
+export function zonedParts(instant: Date, timeZone: string): ZonedParts {
+  const out: Record<string, string> = {};
+  for (const part of formatterFor(timeZone).formatToParts(instant)) out[part.type] = part.value;
+  return {
+    year: Number(out.year),
+    month: Number(out.month),
+    day: Number(out.day),
+    // some engines print midnight as 24 even with h23
+    hour: Number(out.hour) % 24,
+    minute: Number(out.minute),
+    second: Number(out.second),
+    weekday: WEEKDAY_BY_SHORT[out.weekday as string] as StoreWeekday,
+  };
+}
+
+/** Offset of the zone from UTC at an instant, in minutes (Toronto in winter: -300). */
+export function timeZoneOffsetMinutes(instant: Date, timeZone: string): number {
+  const p = zonedParts(instant, timeZone);
+  const asUtc = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second);
+  const whole = Math.floor(instant.getTime() / 1000) * 1000;
+  return Math.round((asUtc - whole) / 60_000);
+}
+
+/** The instant a wall-clock time in a zone stands for (see the file comment for DST gaps and overlaps). */
+export function zonedWallTimeToInstant(
+  wall: { year: number; month: number; day: number; hour: number; minute: number },
+  timeZone: string,
+): Date {
+  const asUtc = Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute);
+  // zones change offset at most once within two days: the offsets a day either side are the
+  // only candidates
+  const before = timeZoneOffsetMinutes(new Date(asUtc - 86_400_000), timeZone);
+  const after = timeZoneOffsetMinutes(new Date(asUtc + 86_400_000), timeZone);
+  const shows = (t: number) => {
+    const p = zonedParts(new Date(t), timeZone);
+    return p.year === wall.year && p.month === wall.month && p.day === wall.day && p.hour === wall.hour && p.minute === wall.minute;
+  };
+  const candidates = [...new Set([asUtc - before * 60_000, asUtc - after * 60_000])].filter(shows);
+  // overlap: the first occurrence; gap (none shows it): the earlier offset lands after the gap
+  return new Date(candidates.length ? Math.min(...candidates) : asUtc - before * 60_000);
+}
+
+const TIME_12H = /^(\d{1,2}):(\d{2})\s*([AaPp])\.?[Mm]\.?$/;
+const TIME_24H = /^(\d{1,2}):(\d{2})(?::\d{2})?$/;
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** Minutes since midnight of 'hh:mm AM' (any case, padded or not) or 'HH:mm'; null when invalid. '24:00' is 1440. */
+export function parseTimeOfDay(value: string): number | null {
+  const text = value.trim();
+  const m12 = TIME_12H.exec(text);
+  if (m12) {
+    const hour = Number(m12[1]);
+    const minute = Number(m12[2]);
+    if (hour < 1 || hour > 12 || minute > 59) return null;
+    return ((hour % 12) + (m12[3]!.toUpperCase() === 'P' ? 12 : 0)) * 60 + minute;
+  }
+  const m24 = TIME_24H.exec(text);
+  if (m24) {
+    const hour = Number(m24[1]);
+    const minute = Number(m24[2]);
+    if (hour === 24 && minute === 0) return 1440;
+    if (hour > 23 || minute > 59) return null;
+    return hour * 60 + minute;
+  }
+  return null;
+}
+
+/** Parses 'yyyy-MM-dd' to its fields; null for anything else or an impossible day (2026-02-30). */
+export function parseCalendarDate(value: string): { year: number; month: number; day: number } | null {
+  const m = ISO_DATE.exec(value.trim());
+  if (!m) return null;
+  const year = Number(m[1]);
+  const month = Number(m[2]);
+  const day = Number(m[3]);
+  const d = new Date(Date.UTC(year, month - 1, day));
+  if (d.getUTCFullYear() !== year || d.getUTCMonth() !== month - 1 || d.getUTCDate() !== day) return null;
+  return { year, month, day };
+}
+
+/**
+ * The instant of a delivery given as the spec's strings ('yyyy-MM-dd' and 'hh:mm AM' or
+ * 'HH:mm', ordering-payments §3, §9) in the restaurant's time zone; null when either is invalid.
+ */
+export function deliveryInstant(date: string, time: string, timeZone: string = DEFAULT_TIME_ZONE): Date | null {
+  const d = parseCalendarDate(date);
+  const minutes = parseTimeOfDay(time);
+  if (!d || minutes === null || minutes >= 1440) return null;
+  return zonedWallTimeToInstant({ ...d, hour: Math.floor(minutes / 60), minute: minutes % 60 }, timeZone);
+}
+
+const pad2 = (n: number) => String(n).padStart(2, '0');
+
+/**
+ * Store-hours times as the spec's clients show times: 12-hour 'hh:mm AM' with a zero-padded
+ * hour, the same spelling as the delivery time picker ('07:00 AM', '10:30 PM'; midnight
+ * '12:00 AM'). Returns the input when it is not an 'HH:mm' time.
+ */
+export function formatStoreTime(hhmm: string): string {
+  const minutes = parseTimeOfDay(hhmm);
+  if (minutes === null) return hhmm;
+  const inDay = minutes % 1440;
+  const h24 = Math.floor(inDay / 60);
+  const h12 = h24 % 12 === 0 ? 12 : h24 % 12;
+  return `${pad2(h12)}:${pad2(inDay % 60)} ${h24 < 12 ? 'AM' : 'PM'}`;
+}
+
+export type StoreHoursResult =
+  | { ok: true }
+  | { ok: false; reason: 'closed'; message: string }
+  | { ok: false; reason: 'outside_hours'; message: string };
+
+function hasHours(storeHours: StoreHoursMap | null | undefined): storeHours is StoreHoursMap {
+  return !!storeHours && Object.keys(storeHours).length > 0;
+}
+
+/** Whether minute-of-day t falls in [open, close]; a close at or before open runs past midnight. */
+function withinHours(day: DayHours, t: number): boolean | null {
+  const open = parseTimeOfDay(day.open);
+  const close = parseTimeOfDay(day.close);
+  if (open === null || close === null) return null;
+  if (close > open) return t >= open && t <= close;
+  return t >= open || t <= close;
+}
+
+/**
+ * The spec's opening-hours rule (ordering-payments §5): a disabled or missing day is 'Store is
+ * closed on this day!'; a time outside open-close (both ends included: an order for the
+ * closing minute is accepted) is the 'accepts orders between' message. A restaurant without
+ * store hours ('Store hours not available') restricts nothing.
+ */
+export function storeHoursCheck(storeHours: StoreHoursMap | null | undefined, delivery: Date, timeZone: string = DEFAULT_TIME_ZONE): StoreHoursResult {
+  if (!hasHours(storeHours)) return { ok: true };
+  const p = zonedParts(delivery, timeZone);
+  const day = storeHours[p.weekday];
+  if (!day || !day.enabled) return { ok: false, reason: 'closed', message: messages.storeClosedOnDay };
+  const inside = withinHours(day, p.hour * 60 + p.minute);
+  if (inside === false || inside === null) {
+    return { ok: false, reason: 'outside_hours', message: messages.outsideStoreHours(formatStoreTime(day.open), formatStoreTime(day.close)) };
+  }
+  return { ok: true };
+}
+
+export type LeadTimeResult = { ok: true } | { ok: false; reason: 'notice'; message: string };
+
+/** Lead time (ordering-payments §5, §8): the delivery must be at least noticeHours after now. */
+export function leadTimeCheck(noticeHours: number, delivery: Date, now: Date): LeadTimeResult {
+  if (delivery.getTime() - now.getTime() >= noticeHours * 3_600_000) return { ok: true };
+  return { ok: false, reason: 'notice', message: messages.leadTimeNotMet(noticeHours) };
+}
+
+/** The store-hours modal's Currently Open / Currently Closed flag, in the restaurant's zone. False without hours. */
+export function isCurrentlyOpen(storeHours: StoreHoursMap | null | undefined, now: Date, timeZone: string = DEFAULT_TIME_ZONE): boolean {
+  if (!hasHours(storeHours)) return false;
+  const p = zonedParts(now, timeZone);
+  const day = storeHours[p.weekday];
+  if (!day || !day.enabled) return false;
+  return withinHours(day, p.hour * 60 + p.minute) === true;
+}
+
+const EARTH_RADIUS_KM = 6371.0088;
+const rad = (deg: number) => (deg * Math.PI) / 180;
+
+/** Great-circle distance in kilometres. */
+export function haversineKm(lat1: number, lng1: number, lat2: number, lng2: number): number {
+  const dLat = rad(lat2 - lat1);
+  const dLng = rad(lng2 - lng1);
+  const a = Math.sin(dLat / 2) ** 2 + Math.cos(rad(lat1)) * Math.cos(rad(lat2)) * Math.sin(dLng / 2) ** 2;
+  return 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(a)));
+}
+
+export const KM_PER_MILE = 1.609344;
+
+export type UnavailableReason = 'closed' | 'outside_hours' | 'notice' | 'distance';
+
+export interface AvailabilityInput {
+  storeHours: StoreHoursMap | null | undefined;
+  timeZone: string;
+  noticeHours: number;
+  radiusKm: number;
+  /** from the delivery address; null when the address is unknown (no distance rule then) */
+  distanceKm: number | null;
+  /** null when no delivery date and time were chosen (no time rules then) */
+  deliveryInstant: Date | null;
+  now: Date;
+}
+
+/**
+ * Availability of a restaurant for the chosen delivery (the card's availableForOrdering).
+ * The first failing rule is the reason, in this order: distance (the address is out of the
+ * delivery radius: no date fixes it), closed on that day, outside that day's hours, then
+ * short of notice (a later date fixes it, as the spec's empty-result advice says).
+ */
+export function availableForOrdering(input: AvailabilityInput): { available: boolean; reason: UnavailableReason | null } {
+  if (input.distanceKm !== null && input.distanceKm > input.radiusKm) return { available: false, reason: 'distance' };
+  if (input.deliveryInstant) {
+    const hours = storeHoursCheck(input.storeHours, input.deliveryInstant, input.timeZone);
+    if (!hours.ok) return { available: false, reason: hours.reason };
+    if (!leadTimeCheck(input.noticeHours, input.deliveryInstant, input.now).ok) return { available: false, reason: 'notice' };
+  }
+  return { available: true, reason: null };
+}
