@@ -117,9 +117,15 @@ export async function startEmbeddedPostgres(dir: string, options: { onLog?: (lin
         'If another program uses this folder, stop it; otherwise see the log above.',
     );
   }
+  const pidFile = path.join(databaseDir, 'postmaster.pid');
   return {
     url: `postgres://caterway:${password}@127.0.0.1:${port}/postgres`,
     port,
-    stop: () => pg.stop(),
+    async stop() {
+      // A server that already died (killed, crashed) would leave pg.stop() waiting forever.
+      const pid = fs.existsSync(pidFile) ? Number.parseInt(fs.readFileSync(pidFile, 'utf8').split('\n')[0] ?? '', 10) : NaN;
+      if (!Number.isInteger(pid) || !pidAlive(pid)) return;
+      await pg.stop();
+    },
   };
 }
