@@ -6,3 +6,5 @@ export * from './catalogue.js';
 export * from './presets.js';
 export * from './search.js';
 export * from './demo-requests.js';
+export * from './orders.js';
+export * from './payments.js';

@@ -6,3 +6,4 @@ export * from './validation.js';
 export * from './money.js';
 export * from './demo-request.js';
 export * from './availability.js';
+export * from './totals.js';

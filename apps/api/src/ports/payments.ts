@@ -1,0 +1,89 @@
+// Payment port with Stripe's semantics (ARCHITECTURE.md, payments). Adapters: the built-in
+// sandbox provider (default; state in PostgreSQL, test cards that decline) and Stripe
+// (STRIPE_SECRET_KEY), tested against a local fake of Stripe's HTTP API.
+// Amounts are integer cents; currency 'cad' or 'usd'.
+
+export type PaymentMethodType = 'card' | 'acss_debit';
+
+export interface ProviderPaymentMethod {
+  id: string; // pm_...
+  type: PaymentMethodType;
+  brand: string; // 'visa', 'mastercard', 'amex', ... or the bank name for acss_debit
+  last4: string;
+  expMonth: number | null; // cards only
+  expYear: number | null;
+  /** the provider customer the method is attached to, if any */
+  customerId: string | null;
+}
+
+export interface ProviderCustomer {
+  id: string; // cus_...
+}
+
+export interface SetupIntent {
+  id: string; // seti_...
+  clientSecret: string;
+  status: 'requires_payment_method' | 'requires_confirmation' | 'requires_action' | 'processing' | 'succeeded' | 'canceled';
+  paymentMethodId: string | null;
+}
+
+export type PaymentIntentStatus =
+  | 'requires_payment_method'
+  | 'requires_confirmation'
+  | 'requires_capture' // authorised, waiting for capture at processing time
+  | 'processing' // bank debit in flight
+  | 'succeeded'
+  | 'canceled';
+
+export interface PaymentIntent {
+  id: string; // pi_...
+  amountCents: number;
+  amountCapturableCents: number;
+  amountReceivedCents: number;
+  currency: 'cad' | 'usd';
+  status: PaymentIntentStatus;
+  paymentMethodId: string | null;
+  clientSecret: string;
+}
+
+/** A refusal by the provider (decline, expired card, ...). message is shown to the customer. */
+export class PaymentDeclinedError extends Error {
+  readonly declineCode: string;
+  constructor(message: string, declineCode: string) {
+    super(message);
+    this.name = 'PaymentDeclinedError';
+    this.declineCode = declineCode;
+  }
+}
+
+export interface PaymentProvider {
+  readonly kind: 'sandbox' | 'stripe';
+  /** key the browser uses (Stripe publishable key, or 'sandbox') */
+  readonly publishableKey: string;
+  createCustomer(input: { email: string; name: string; userId: number }): Promise<ProviderCustomer>;
+  /** Sandbox only: create a card payment method from card details (Stripe does this in Elements). */
+  createCardPaymentMethod?(input: { number: string; expMonth: number; expYear: number; cvc: string; name?: string }): Promise<ProviderPaymentMethod>;
+  retrievePaymentMethod(id: string): Promise<ProviderPaymentMethod>;
+  attachPaymentMethod(paymentMethodId: string, customerId: string): Promise<ProviderPaymentMethod>;
+  detachPaymentMethod(paymentMethodId: string): Promise<void>;
+  /** For acss_debit (and saving cards off-session): the browser confirms it with the client secret. */
+  createSetupIntent(input: { customerId: string; type: PaymentMethodType; idempotencyKey?: string }): Promise<SetupIntent>;
+  retrieveSetupIntent(id: string): Promise<SetupIntent>;
+  /** Authorise now, capture later (manual capture); bank debit follows the provider's flow. */
+  createPaymentIntent(input: {
+    amountCents: number;
+    currency: 'cad' | 'usd';
+    customerId: string;
+    paymentMethodId: string;
+    type: PaymentMethodType;
+    description: string;
+    metadata: Record<string, string>;
+    /** provider-side idempotency: the same key never authorises twice */
+    idempotencyKey: string;
+  }): Promise<PaymentIntent>;
+  retrievePaymentIntent(id: string): Promise<PaymentIntent>;
+  /** Change the authorised amount before capture (edits); may need a new intent if larger. */
+  capturePaymentIntent(id: string, input: { amountToCaptureCents?: number; idempotencyKey: string }): Promise<PaymentIntent>;
+  cancelPaymentIntent(id: string, input: { idempotencyKey: string }): Promise<PaymentIntent>;
+  refund(input: { paymentIntentId: string; amountCents?: number; idempotencyKey: string }): Promise<{ id: string; amountCents: number }>;
+}

@@ -1,0 +1,130 @@
+import { z } from 'zod';
+
+// Cart, checkout and orders on the wire (ordering-payments §3 Checkout line, Order payload,
+// Catering order; §7 Calls). Prices the browser sends are ignored: the server reprices.
+
+const dateString = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Please select valid date.');
+const timeString = z.string().trim().min(1, 'Please fill in the required field.').max(10);
+
+export const servingDetailItemSchema = z.object({
+  user_name: z.string().trim().min(1, 'User name is required.').max(100),
+  quantity: z.number().int().gt(0, 'Quantity must be greater than 0.'),
+  dietary_type: z.string().trim().max(60).default(''),
+});
+export const servingDetailSchema = z.object({ id: z.union([z.number().int(), z.string().max(60)]), items: z.array(servingDetailItemSchema).max(500) });
+
+/** One cart line (ordering-payments §3 Checkout line). */
+export const checkoutLineSchema = z
+  .object({
+    /** the preset item id, or a client id for added items */
+    id: z.union([z.number().int(), z.string().max(60)]),
+    menu_id: z.number().int().positive(),
+    quantity: z.number().int().min(0, 'Please select non negative integer.'),
+    /** ignored by the server: it reprices from the menu */
+    price_cents: z.number().int().optional(),
+    /** menu item id -> quantity */
+    menu_items_mapping: z.record(z.string().regex(/^\d+$/), z.number().int().min(0, 'Please select non negative integer.')).default({}),
+    special_instruction: z.string().max(500).default(''),
+    serving_details: z.array(servingDetailSchema).max(100).default([]),
+  })
+  .meta({ id: 'CheckoutLine' });
+export type CheckoutLine = z.input<typeof checkoutLineSchema>;
+
+const personFields = {
+  first_name: z.string().trim().min(1, 'Please fill in the required field.').max(80),
+  last_name: z.string().trim().min(1, 'Please fill in the required field.').max(80),
+  company_name: z.string().trim().max(200).default(''),
+  phone_number: z.string().trim().min(1, 'Please fill in the required field.').max(40),
+  email: z.string().trim().toLowerCase().pipe(z.email('Invalid email address')),
+};
+
+/** The order payload (ordering-payments §3): delivery or pickup. */
+export const orderPayloadSchema = z
+  .object({
+    preset_id: z.number().int().positive(),
+    preset_name: z.string().max(300).optional(),
+    num_cutlery: z.number().int().min(0, 'Please select non negative integer.').max(10_000).default(0),
+    serving_style: z.enum(['Individually Packaged', 'Family Style']),
+    preset_items: z.array(checkoutLineSchema).max(300),
+    receiving_method: z.enum(['delivery', 'pickup']),
+    ...personFields,
+    delivery_address: z.string().trim().max(300).optional(),
+    delivery_suite_address: z.string().trim().max(200).optional(),
+    delivery_date: dateString.optional(),
+    delivery_time: timeString.optional(),
+    delivery_instruction: z.string().max(1000).optional(),
+    /** ignored by the server: it recomputes the fee from the distance */
+    delivery_fee: z.number().int().optional(),
+    latitude: z.number().min(-90).max(90).optional(),
+    longitude: z.number().min(-180).max(180).optional(),
+    pickup_date: dateString.optional(),
+    pickup_time: timeString.optional(),
+    pickup_instruction: z.string().max(1000).optional(),
+  })
+  .meta({ id: 'OrderPayload' });
+export type OrderPayload = z.input<typeof orderPayloadSchema>;
+
+export const createCateringOrderBodySchema = z.object({ catering_order: orderPayloadSchema, is_eft: z.boolean().default(false) });
+export const updateCateringOrderBodySchema = createCateringOrderBodySchema;
+
+export const orderTotalsSchema = z
+  .object({
+    subtotal_cents: z.number().int(),
+    delivery_fee_cents: z.number().int(),
+    cutlery_cents: z.number().int(),
+    tax_cents: z.number().int(),
+    total_cents: z.number().int(),
+    tax_name: z.string(),
+    tax_rate: z.number(),
+  })
+  .meta({ id: 'OrderTotals' });
+
+export const savedCardSchema = z.object({ name: z.string(), payment_method_id: z.string() });
+
+/** Answer of create/update (ordering-payments §3 Catering order). */
+export const checkoutOrderSchema = z
+  .object({
+    id: z.number().int(),
+    purchase_id: z.string(),
+    client_secret: z.string().nullable(),
+    saved_cards: z.array(savedCardSchema),
+    is_eft: z.boolean(),
+    full_name: z.string(),
+    email: z.string(),
+    status: z.string(),
+    totals: orderTotalsSchema,
+  })
+  .meta({ id: 'CheckoutOrder' });
+export const checkoutOrderResponseSchema = z.object({ catering_order: checkoutOrderSchema });
+
+/** POST api/v2/catering_orders/{id}/finalize, with an Idempotency-Key header. */
+export const finalizeOrderBodySchema = z.object({
+  purchase_id: z.string().max(100),
+  payment_method_id: z.string().min(1).max(200),
+  save_card: z.boolean().default(false),
+});
+
+export const finalizedOrderResponseSchema = z.object({
+  catering_order: z.object({
+    id: z.number().int(),
+    order_number: z.string(),
+    status: z.string(),
+    total_cents: z.number().int(),
+    payment_status: z.enum(['authorized', 'processing', 'captured', 'failed']),
+  }),
+});
+
+/** POST api/v2/delivery_fee_by_distance */
+export const deliveryFeeBodySchema = z.object({
+  chef_id: z.number().int().positive(),
+  user_lat: z.number().min(-90).max(90).optional(),
+  user_lng: z.number().min(-180).max(180).optional(),
+  address: z.string().trim().max(300).optional(),
+});
+export const deliveryFeeResponseSchema = z.object({
+  delivery_fee: z.number().int(),
+  distance_km: z.number().nullable(),
+  deliverable: z.boolean(),
+  ranges: z.array(z.object({ min_km: z.number(), max_km: z.number(), fee_cents: z.number().int() })),
+  store_hours: z.record(z.string(), z.object({ enabled: z.boolean(), open: z.string(), close: z.string() })),
+});

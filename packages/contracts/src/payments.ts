@@ -1,0 +1,54 @@
+import { z } from 'zod';
+
+// Saved payment methods (ordering-payments §2 Payments page, §3 Saved payment method, §7).
+
+export const userPaymentMethodSchema = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    payment_method_id: z.string(),
+    is_default: z.boolean(),
+    payment_type: z.enum(['card', 'acss_debit']),
+    brand: z.string(),
+    last4: z.string(),
+    exp_month: z.number().int().nullable(),
+    exp_year: z.number().int().nullable(),
+    description: z.string(),
+  })
+  .meta({ id: 'UserPaymentMethod' });
+export type UserPaymentMethod = z.infer<typeof userPaymentMethodSchema>;
+
+/** GET api/v2/user_payment_methods: default first. */
+export const userPaymentMethodsResponseSchema = z.object({ payment_methods: z.array(userPaymentMethodSchema) });
+
+/** POST api/v2/user_payment_methods: a card pm id, or for bank accounts the confirmed setup intent. */
+export const addUserPaymentMethodBodySchema = z.object({
+  payment_method_id: z.string().min(1).max(200),
+  stripe_setup_intent_id: z.string().max(200).optional(),
+  name: z.string().trim().max(120).optional(),
+  email: z.string().trim().max(254).optional(),
+});
+
+/** POST api/v2/payment_methods/create_setup_intent */
+export const createSetupIntentBodySchema = z.object({ payment_type: z.enum(['card', 'acss_debit']).default('acss_debit') });
+export const setupIntentResponseSchema = z.object({ setup_intent_id: z.string(), client_secret: z.string() });
+
+/** The sandbox provider's browser-side calls (what Stripe.js does against Stripe). */
+export const sandboxCreateCardBodySchema = z.object({
+  number: z.string().trim().min(12).max(23),
+  exp_month: z.number().int().min(1).max(12),
+  exp_year: z.number().int().min(2000).max(2100),
+  cvc: z.string().trim().regex(/^\d{3,4}$/, 'Your card\u2019s security code is invalid.'),
+  name: z.string().trim().max(120).optional(),
+});
+export const sandboxConfirmSetupBodySchema = z.object({
+  client_secret: z.string().min(1).max(300),
+  billing_name: z.string().trim().min(1).max(120),
+  billing_email: z.string().trim().max(254),
+  institution_number: z.string().regex(/^\d{3}$/),
+  transit_number: z.string().regex(/^\d{5}$/),
+  account_number: z.string().regex(/^\d{7,12}$/),
+});
+
+/** What the browser needs to talk to the provider. */
+export const paymentConfigResponseSchema = z.object({ provider: z.enum(['sandbox', 'stripe']), publishable_key: z.string() });

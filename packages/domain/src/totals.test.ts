@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { computeTotals, deliveryFeeForDistance, formatTaxLabel, lineSubtotalCents, taxOn, type TotalsInput } from './totals.js';
+
+describe('taxOn', () => {
+  it('rounds half up once, exactly', () => {
+    expect(taxOn(1000, 13)).toBe(130);
+    expect(taxOn(1, 13)).toBe(0); // 0.13 cents
+    expect(taxOn(4, 12.5)).toBe(1); // 0.5 cents goes up
+    expect(taxOn(3, 14.975)).toBe(0); // 0.449
+    expect(taxOn(10_000, 14.975)).toBe(1498); // 1497.5 -> 1498
+    expect(taxOn(123_457, 8.875)).toBe(10_957); // 10956.8
+  });
+
+  it('refuses rates with more than 3 decimals and bad amounts', () => {
+    expect(() => taxOn(100, 13.0001)).toThrow(RangeError);
+    expect(() => taxOn(-1, 13)).toThrow(RangeError);
+    expect(() => taxOn(1.5, 13)).toThrow(RangeError);
+  });
+});
+
+describe('computeTotals', () => {
+  const base: TotalsInput = {
+    lines: [
+      { unitPriceCents: 1250, quantity: 10, menuItems: [] },
+      { unitPriceCents: 900, quantity: 12, menuItems: [{ priceCents: 0, quantity: 8 }, { priceCents: 150, quantity: 4 }] },
+    ],
+    receivingMethod: 'delivery',
+    deliveryFeeCents: 2500,
+    cutleryCount: 22,
+    taxRatePercent: 13,
+  };
+
+  it('is (subtotal + delivery fee + cutlery) x (1 + tax) for delivery', () => {
+    const t = computeTotals(base);
+    expect(t.subtotalCents).toBe(12_500 + 10_800 + 600);
+    expect(t.cutleryCents).toBe(1100);
+    expect(t.deliveryFeeCents).toBe(2500);
+    expect(t.taxCents).toBe(Math.round((23_900 + 2500 + 1100) * 0.13));
+    expect(t.totalCents).toBe(23_900 + 2500 + 1100 + t.taxCents);
+  });
+
+  it('drops the delivery fee for pickup and add-on orders', () => {
+    expect(computeTotals({ ...base, receivingMethod: 'pickup' }).deliveryFeeCents).toBe(0);
+    expect(computeTotals({ ...base, isAddOn: true }).deliveryFeeCents).toBe(0);
+  });
+
+  it('is additive and never negative for any valid cart (property)', () => {
+    const line = fc.record({
+      unitPriceCents: fc.integer({ min: 0, max: 50_000 }),
+      quantity: fc.integer({ min: 0, max: 500 }),
+      menuItems: fc.array(fc.record({ priceCents: fc.integer({ min: 0, max: 5_000 }), quantity: fc.integer({ min: 0, max: 200 }) }), { maxLength: 5 }),
+    });
+    fc.assert(
+      fc.property(
+        fc.array(line, { maxLength: 20 }),
+        fc.constantFrom<'delivery' | 'pickup'>('delivery', 'pickup'),
+        fc.integer({ min: 0, max: 20_000 }),
+        fc.integer({ min: 0, max: 500 }),
+        fc.integer({ min: 0, max: 20_000 }).map((m) => m / 1000),
+        (lines, receivingMethod, deliveryFeeCents, cutleryCount, taxRatePercent) => {
+          const t = computeTotals({ lines, receivingMethod, deliveryFeeCents, cutleryCount, taxRatePercent });
+          const taxable = t.subtotalCents + t.deliveryFeeCents + t.cutleryCents;
+          expect(t.subtotalCents).toBe(lines.reduce((s, l) => s + lineSubtotalCents(l), 0));
+          expect(t.totalCents).toBe(taxable + t.taxCents);
+          // the exact tax is within half a cent of the rounded one
+          expect(Math.abs(t.taxCents - (taxable * taxRatePercent) / 100)).toBeLessThanOrEqual(0.5 + 1e-9);
+          expect(Number.isSafeInteger(t.totalCents) && t.totalCents >= 0).toBe(true);
+        },
+      ),
+      { numRuns: 500 },
+    );
+  });
+});
+
+describe('formatTaxLabel and deliveryFeeForDistance', () => {
+  it('shows the percent with 3 decimals', () => {
+    expect(formatTaxLabel('HST', 13)).toBe('HST 13.000%');
+    expect(formatTaxLabel('GST+QST', 14.975)).toBe('GST+QST 14.975%');
+  });
+
+  it('finds the range containing the distance', () => {
+    const ranges = [
+      { minKm: 5, maxKm: 10, feeCents: 2500 },
+      { minKm: 0, maxKm: 5, feeCents: 1500 },
+    ];
+    expect(deliveryFeeForDistance(ranges, 0)).toBe(1500);
+    expect(deliveryFeeForDistance(ranges, 5)).toBe(2500);
+    expect(deliveryFeeForDistance(ranges, 10)).toBeNull();
+  });
+});
