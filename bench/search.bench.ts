@@ -6,6 +6,7 @@
 //   npm run bench:search                       # postgres://postgres@127.0.0.1:5432/caterway_bench
 //   DATABASE_URL=postgres://... npm run bench:search
 //   BENCH_REQUESTS=2000 BENCH_CONCURRENCY=10 npm run bench:search
+//   BENCH_ONLY="home" npm run bench:search     # only the endpoints whose name matches
 //
 // See bench/README.md.
 import fs from 'node:fs';
@@ -21,6 +22,7 @@ import { migrate } from '../apps/api/src/db/migrate.js';
 import { systemClock } from '../apps/api/src/lib/clock.js';
 import { createOutboxMailer } from '../apps/api/src/adapters/email/index.js';
 import { createGeocoder } from '../apps/api/src/adapters/geocoding/index.js';
+import { createSandboxProvider } from '../apps/api/src/adapters/payments/index.js';
 import { loadCatalogue } from '../apps/api/src/db/seed/loader.js';
 import { DEMO_SEED } from '../apps/api/src/db/seed/generator.js';
 import { cities } from '../apps/api/src/db/seed/vocabulary.js';
@@ -327,7 +329,7 @@ async function main() {
   benchDb = db;
   const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', DATABASE_URL: databaseUrl, JWT_SECRET: 'bench-secret-bench-secret-bench-secret-00', DATA_DIR: '/tmp/caterway-bench' });
   const app = await buildApp(
-    { config, db, clock: systemClock, mailer: createOutboxMailer(db), geocoder: createGeocoder(config, console), jwtSecret: new TextEncoder().encode(config.jwtSecret) },
+    { config, db, clock: systemClock, mailer: createOutboxMailer(db), geocoder: createGeocoder(config, console), payments: createSandboxProvider({ db, clock: systemClock }), jwtSecret: new TextEncoder().encode(config.jwtSecret) },
     { logger: false },
   );
   await app.listen({ host: '127.0.0.1', port: 0 });
@@ -355,7 +357,11 @@ async function main() {
     console.log(`load: ${REQUESTS} requests per endpoint after ${WARMUP} warm-up, ${CONCURRENCY} concurrent clients, keep-alive, loopback`);
     const helloRow = await measure('bare Fastify hello', helloPort, () => '/hello');
     const rows = [];
-    for (const [name, make] of Object.entries(endpoints)) rows.push(await measure(name, appPort, make));
+    for (const [name, make] of Object.entries(endpoints)) {
+      // BENCH_ONLY=<regex> measures only the matching endpoints (while tuning one of them)
+      if (process.env.BENCH_ONLY && !new RegExp(process.env.BENCH_ONLY).test(name)) continue;
+      rows.push(await measure(name, appPort, make));
+    }
     const withRatio = rows.map((r) => ({ ...r, ratio_to_hello: r2(r.req_per_s / helloRow.req_per_s), meets_target: r.p95_ms < TARGET_P95_MS && !r.errors.length }));
     const passed = withRatio.every((r) => r.meets_target) && !scans.length;
 

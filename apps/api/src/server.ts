@@ -7,6 +7,7 @@ import { demoAccounts } from './lib/demo-accounts.js';
 import { buildApp } from './app.js';
 import { createMailer } from './adapters/email/index.js';
 import { createGeocoder } from './adapters/geocoding/index.js';
+import { createPaymentProvider } from './adapters/payments/index.js';
 import { ensureDemoData } from './db/seed/demo.js';
 import { loadReferenceData } from './db/seed/loader.js';
 import pino from 'pino';
@@ -43,6 +44,7 @@ async function main() {
       clock: systemClock,
       mailer,
       geocoder,
+      payments: createPaymentProvider(config, database.db, log, systemClock),
       jwtSecret: resolveJwtSecret(config),
     });
 

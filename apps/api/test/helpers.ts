@@ -8,6 +8,7 @@ import { systemClock, type Clock } from '../src/lib/clock.js';
 import type { AppDeps } from '../src/lib/deps.js';
 import { createOutboxMailer } from '../src/adapters/email/index.js';
 import { createGeocoder } from '../src/adapters/geocoding/index.js';
+import { createSandboxProvider } from '../src/adapters/payments/index.js';
 
 export interface TestContext {
   app: FastifyInstance;
@@ -60,6 +61,8 @@ export async function createTestApp(overrides: Partial<AppDeps> & { env?: Record
     clock,
     mailer: overrides.mailer ?? createOutboxMailer(database.db),
     geocoder: overrides.geocoder ?? createGeocoder(config, console),
+    // the sandbox provider on this test's database, on the test's clock (card expiry)
+    payments: overrides.payments ?? createSandboxProvider({ db: database.db, clock }),
     jwtSecret: overrides.jwtSecret ?? new TextEncoder().encode('test-secret-test-secret-test-secret-0123'),
   };
   const app = await buildApp(deps, { logger: false });

@@ -8,3 +8,4 @@ export * from './search.js';
 export * from './demo-requests.js';
 export * from './orders.js';
 export * from './payments.js';
+export * from './account-actions.js';

@@ -96,12 +96,15 @@ export const checkoutOrderSchema = z
   })
   .meta({ id: 'CheckoutOrder' });
 export const checkoutOrderResponseSchema = z.object({ catering_order: checkoutOrderSchema });
+export type CheckoutOrder = z.infer<typeof checkoutOrderSchema>;
 
 /** POST api/v2/catering_orders/{id}/finalize, with an Idempotency-Key header. */
 export const finalizeOrderBodySchema = z.object({
   purchase_id: z.string().max(100),
   payment_method_id: z.string().min(1).max(200),
   save_card: z.boolean().default(false),
+  /** bank debit: the confirmed setup intent, needed to keep the account when save_card is true */
+  stripe_setup_intent_id: z.string().max(200).optional(),
 });
 
 export const finalizedOrderResponseSchema = z.object({
@@ -125,6 +128,83 @@ export const deliveryFeeResponseSchema = z.object({
   delivery_fee: z.number().int(),
   distance_km: z.number().nullable(),
   deliverable: z.boolean(),
+  /** why the chef cannot deliver there, when deliverable is false */
+  message: z.string().optional(),
   ranges: z.array(z.object({ min_km: z.number(), max_km: z.number(), fee_cents: z.number().int() })),
   store_hours: z.record(z.string(), z.object({ enabled: z.boolean(), open: z.string(), close: z.string() })),
 });
+
+/** A purchase item as the edit page reads it (ordering-payments §3 Purchase item): the dish, then its chosen menu items. */
+export const purchaseItemSchema = z
+  .object({
+    parent_id: z.number().int().nullable(),
+    model_id: z.number().int().nullable(),
+    model_type: z.enum(['Menu', 'MenuItem']),
+    amount: z.number().int(),
+    item_price: z.number().int(),
+    menu_name: z.string(),
+    name: z.string(),
+    detail: z.string(),
+    serving_details: z.array(servingDetailSchema),
+  })
+  .meta({ id: 'PurchaseItem' });
+
+/** GET api/v2/catering_orders/{id} (ordering-payments §3 'Order as read by the edit page'). */
+export const cateringOrderDetailSchema = z
+  .object({
+    id: z.number().int(),
+    order_number: z.string(),
+    purchase_id: z.string(),
+    status: z.string(),
+    preset_id: z.number().int().nullable(),
+    preset_name: z.string(),
+    chef_id: z.number().int().nullable(),
+    order_type: z.enum(['delivery', 'pickup']),
+    /** ISO instant of the delivery (or pickup) */
+    order_date_time: z.string(),
+    /** 'yyyy-MM-dd' and 'hh:mm AM' in the restaurant's zone, for the edit form */
+    delivery_date: z.string(),
+    delivery_time: z.string(),
+    time_zone: z.string(),
+    display_delivery_date_time: z.string(),
+    order_processing_at: z.string(),
+    delivery_address: z.string(),
+    delivery_suite_address: z.string(),
+    more_detail: z.string(),
+    extra_info: z.object({ serving_style: z.string(), num_cutlery: z.number().int() }),
+    first_name: z.string(),
+    last_name: z.string(),
+    company_name: z.string(),
+    phone_number: z.string(),
+    email: z.string(),
+    /** the cart lines as sent back to the checkout (menu_id, quantity, mapping, ...) */
+    preset_items: z.array(
+      z.object({
+        id: z.union([z.number().int(), z.string()]),
+        menu_id: z.number().int().nullable(),
+        chef_id: z.number().int().nullable(),
+        name: z.string(),
+        quantity: z.number().int(),
+        price_cents: z.number().int(),
+        menu_items_mapping: z.record(z.string(), z.number().int()),
+        special_instruction: z.string(),
+        serving_details: z.array(servingDetailSchema),
+        line_subtotal_cents: z.number().int(),
+      }),
+    ),
+    purchase_items: z.array(purchaseItemSchema),
+    totals: orderTotalsSchema,
+    total_price: z.number().int(),
+    is_eft: z.boolean(),
+    /** 'acss_debit' for bank debit, 'card' otherwise */
+    purchased_with: z.enum(['card', 'acss_debit']),
+    selected_stripe_payment_method: z.string().nullable(),
+    payment_status: z.string(),
+    /** the provider's message of the last declined payment, shown in the order details */
+    payment_error: z.string().nullable(),
+    saved_cards: z.array(savedCardSchema),
+    editable: z.boolean(),
+  })
+  .meta({ id: 'CateringOrderDetail' });
+export const cateringOrderDetailResponseSchema = z.object({ catering_order: cateringOrderDetailSchema });
+export type CateringOrderDetail = z.infer<typeof cateringOrderDetailSchema>;

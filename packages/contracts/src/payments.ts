@@ -52,3 +52,22 @@ export const sandboxConfirmSetupBodySchema = z.object({
 
 /** What the browser needs to talk to the provider. */
 export const paymentConfigResponseSchema = z.object({ provider: z.enum(['sandbox', 'stripe']), publishable_key: z.string() });
+
+/** POST api/v2/user_payment_methods -> 201 the saved method. */
+export const userPaymentMethodResponseSchema = z.object({ payment_method: userPaymentMethodSchema });
+export const userPaymentMethodIdParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+
+/** POST api/v2/sandbox/payment_methods: what Stripe.js returns from createPaymentMethod. */
+export const sandboxPaymentMethodResponseSchema = z.object({
+  payment_method: z.object({
+    id: z.string(),
+    brand: z.string(),
+    last4: z.string(),
+    exp_month: z.number().int(),
+    exp_year: z.number().int(),
+  }),
+});
+/** POST api/v2/sandbox/setup_intents/confirm: what stripe.confirmAcssDebitSetup resolves with. */
+export const sandboxSetupIntentResponseSchema = z.object({
+  setup_intent: z.object({ id: z.string(), status: z.string(), payment_method_id: z.string().nullable() }),
+});

@@ -7,3 +7,5 @@ export * from './money.js';
 export * from './demo-request.js';
 export * from './availability.js';
 export * from './totals.js';
+export * from './cart-rules.js';
+export * from './payment-methods.js';

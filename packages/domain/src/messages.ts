@@ -50,6 +50,64 @@ export const messages = {
     `This preset requires ${hours} hours notice, please select a delivery date and time that meets the minimum lead time`,
   // Our own wording (catalogue reads):
   invalidTime: 'Please select valid time.',
+  // Cart and checkout rules (ordering-payments §5 'Quantity editor', 'Serving name', 'Vendor minimum',
+  // 'Add-on limit', 'Empty order'; §8). Amounts arrive formatted by formatCents ('$250.00').
+  minimumPerItemNotMet: (n: number) => `Minimum order amount of ${n} per item not met. Please increase quantity and continue.`,
+  userNameRequired: 'User name is required.',
+  servingQuantityPositive: 'Quantity must be greater than 0.',
+  chefMinimumNotMet: (amount: string, chefName: string) =>
+    `Minimum ${amount} order not met for ${chefName}. Please add additional items or increase quantity and continue.`,
+  noItems: 'No Items: At least one item is required in your order.',
+  noItemsTitle: 'No Items',
+  cartEmpty: 'Your cart is empty.',
+  addOnLimit: (n: number) => `You cannot add more than ${n} items.`,
+  orderRequestFailed: 'Something went wrong in processing your request. Please verify the details and try again.',
+  // Our own wording where the spec only states the rule (ordering-payments §5):
+  servingExceedsQuantity: (assigned: number, quantity: number) =>
+    `Assigned quantity (${assigned}) cannot exceed the item's quantity (${quantity}).`,
+  presetMinimumNotMet: (amount: string) =>
+    `Minimum order of ${amount} (including delivery and tax) not met. Please add additional items or increase quantity and continue.`,
+  notDeliverable: 'This restaurant does not deliver to this address. Please choose a closer address or pickup.',
+  // Checkout, card and EFT modals, payments page (ordering-payments §2 'Payments page', §4, §6, §8):
+  orderSubmittedTitle: 'Thank you! Your order has been submitted',
+  orderSubmittedSubtitle: 'You will receive a response shortly!',
+  pleaseSignInToPay: 'Please Sign In to Pay.',
+  cardAdditionErrorTitle: 'Card Addition Error!',
+  noCreditCards: 'No Credit Card(s) Found. Please add a one by clicking Add New Method.',
+  noBankAccounts: 'No Bank Account(s) Found. Please add a one by clicking Add New Method.',
+  noPaymentMethods: "There doesn't seem to be any saved cards or bank accounts here...",
+  noPaymentMethodsHint: "Why don't you add one to make checking out faster.",
+  // Our own wording where the spec only states the rule:
+  cardNumberIncorrect: 'Your card number is incorrect.',
+  cardExpiryInvalid: 'Please enter a valid expiry date (MM/YY).',
+  cardExpiryPast: 'Your card has expired.',
+  cardCvcInvalid: 'Your card\u2019s security code is invalid.',
+  padMandateRequired: 'Please accept the pre-authorized debit agreement to continue.',
+  institutionNumberInvalid: 'Institution number is 3 digits.',
+  transitNumberInvalid: 'Transit number is 5 digits.',
+  accountNumberInvalid: 'Account number is 7 to 12 digits.',
+  stripeNotConfigured: 'Card payments through Stripe could not be loaded. Check the Stripe publishable key and that js.stripe.com is reachable, or use the built-in sandbox provider.',
+  paymentMethodSetDefault: 'Default payment method updated.',
+  paymentMethodDeleted: 'Payment method deleted.',
+  paymentMethodAdded: 'Payment method added.',
+  // Cart on the restaurant and preset pages (ordering-payments §2, §4, §6, §8, browse-account-orders §9):
+  confirmResetPreset: 'Are you sure you want to reset the preset?',
+  confirmRemoveItem: 'Are you sure you want to remove this item from your order?',
+  itemRemoved: 'Item removed!',
+  itemRemovedHint: 'If you want to add it back, please check additional items.',
+  itemAdded: 'Item added!',
+  itemAddedHint: 'Please check the additional items category.',
+  cartSavedAt: (time: string) => `~~ [ Saved @ ${time} ]`,
+  addedToFavorites: 'Added to your Favorites',
+  removedFromFavorites: 'Removed from your Favorites',
+  presetSaved: 'Preset Saved!',
+  pleaseSignInToSave: 'Please Sign In to Save the CheckOut.',
+  priceHelp: 'The total includes tax and delivery and is the final charge to the card.',
+  // Our own wording (menu-suggestion bot, ordering-payments §4; the spec names only its states):
+  suggestionPreparing: 'Preparing your suggestion…',
+  suggestionTooltip: 'Need help choosing? Ask for a menu suggestion.',
+  pleaseSignInToFavorite: 'Please Sign In to add Favorites.',
+  pleaseSignInToGroupOrder: 'Please Sign In to create a Group Order.',
 } as const;
 
 /** Password rules shared by the sign-up and reset forms and the API. Returns messages; empty when valid. */

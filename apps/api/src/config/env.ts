@@ -35,6 +35,11 @@ const envSchema = z.object({
   TRUST_PROXY: boolish.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().optional(),
+  /** Stripe (card + acss_debit) when set; the built-in sandbox provider otherwise */
+  STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_/, 'must start with sk_ or rk_').optional(),
+  STRIPE_PUBLISHABLE_KEY: z.string().regex(/^pk_/, 'must start with pk_').optional(),
+  /** base URL of Stripe's API; a local fake in tests */
+  STRIPE_API_URL: z.url().default('https://api.stripe.com'),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -64,6 +69,9 @@ export interface Config {
   trustProxy: boolean;
   logLevel: Env['LOG_LEVEL'];
   webDistDir: string;
+  stripeSecretKey?: string;
+  stripePublishableKey?: string;
+  stripeApiUrl: string;
 }
 
 export class ConfigError extends Error {}
@@ -77,6 +85,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   }
   const env = parsed.data;
   const isProduction = env.NODE_ENV === 'production';
+  if (env.STRIPE_SECRET_KEY && !env.STRIPE_PUBLISHABLE_KEY) {
+    throw new ConfigError('Invalid configuration:\n  STRIPE_PUBLISHABLE_KEY: required when STRIPE_SECRET_KEY is set');
+  }
   if (isProduction && !env.JWT_SECRET) {
     throw new ConfigError('Invalid configuration:\n  JWT_SECRET: required when NODE_ENV=production');
   }
@@ -106,5 +117,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: env.TRUST_PROXY,
     logLevel: env.LOG_LEVEL,
     webDistDir: path.resolve(env.WEB_DIST_DIR ?? path.join(import.meta.dirname, '../../../web/dist')),
+    stripeSecretKey: env.STRIPE_SECRET_KEY,
+    stripePublishableKey: env.STRIPE_PUBLISHABLE_KEY,
+    stripeApiUrl: env.STRIPE_API_URL.replace(/\/$/, ''),
   };
 }

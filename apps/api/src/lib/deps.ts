@@ -4,6 +4,7 @@ import type { Db } from '../db/pool.js';
 import type { Clock } from './clock.js';
 import type { Mailer } from '../ports/email.js';
 import type { Geocoder } from '../ports/geocoder.js';
+import type { PaymentProvider } from '../ports/payments.js';
 
 /** What the app is built from; tests pass their own (fixed clock, local SMTP, ...). */
 export interface AppDeps {
@@ -12,6 +13,8 @@ export interface AppDeps {
   clock: Clock;
   mailer: Mailer;
   geocoder: Geocoder;
+  /** sandbox provider by default, Stripe when STRIPE_SECRET_KEY is set (adapters/payments) */
+  payments: PaymentProvider;
   /** secret that signs session JWTs */
   jwtSecret: Uint8Array;
 }

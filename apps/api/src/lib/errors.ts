@@ -3,6 +3,8 @@ export const errorStatus = {
   bad_request: 400,
   validation: 422,
   unauthorized: 401,
+  /** the payment provider refused (decline, expired card): { error: provider message } */
+  payment_required: 402,
   forbidden: 403,
   not_found: 404,
   conflict: 409,

@@ -10,6 +10,13 @@ import { altchaRoutes } from './altcha/altcha.routes.js';
 import { demoRequestsRoutes } from './demo-requests/demo-requests.routes.js';
 import { presetsRoutes } from './presets/presets.routes.js';
 import { searchRoutes } from './search/search.routes.js';
+import { paymentMethodsRoutes } from './payment-methods/payment-methods.routes.js';
+import { sandboxPaymentsRoutes } from './sandbox-payments/sandbox-payments.routes.js';
+import { ordersRoutes } from './orders/orders.routes.js';
+import { favoritesRoutes } from './favorites/favorites.routes.js';
+import { savedPresetsRoutes } from './saved-presets/saved-presets.routes.js';
+import { groupOrdersRoutes } from './group-orders/group-orders.routes.js';
+import { suggestionsRoutes } from './suggestions/suggestions.routes.js';
 
 export type ModuleRegistrar = (app: FastifyInstance, deps: AppDeps) => Promise<void>;
 
@@ -25,4 +32,11 @@ export const modules: ModuleRegistrar[] = [
   demoRequestsRoutes,
   presetsRoutes,
   searchRoutes,
+  paymentMethodsRoutes,
+  sandboxPaymentsRoutes,
+  ordersRoutes,
+  favoritesRoutes,
+  savedPresetsRoutes,
+  groupOrdersRoutes,
+  suggestionsRoutes,
 ];

@@ -87,3 +87,17 @@ export interface PaymentProvider {
   cancelPaymentIntent(id: string, input: { idempotencyKey: string }): Promise<PaymentIntent>;
   refund(input: { paymentIntentId: string; amountCents?: number; idempotencyKey: string }): Promise<{ id: string; amountCents: number }>;
 }
+
+/**
+ * A request the provider refuses that is not a decline (Stripe's invalid_request_error and
+ * idempotency_error): unknown id, wrong state, amount too large, an idempotency key reused
+ * with other parameters. message is the provider's; callers usually answer 422 or 409.
+ */
+export class PaymentRequestError extends Error {
+  readonly code: 'idempotency_error' | 'resource_missing' | 'invalid_state' | 'invalid_amount' | 'invalid_request';
+  constructor(code: PaymentRequestError['code'], message: string) {
+    super(message);
+    this.name = 'PaymentRequestError';
+    this.code = code;
+  }
+}

@@ -20,6 +20,9 @@ export function prepared(text: string, values: unknown[]): { name: string; text:
   return { name: `cw_${crypto.createHash('sha1').update(text).digest('hex').slice(0, 16)}`, text, values };
 }
 
+/** How many of the most ordered presets findPopularIds walks before it asks the radius query. */
+export const POPULAR_WALK = 2000;
+
 /** Listings near an address reach this far (km); the card says when a restaurant does not deliver there. */
 export const LISTING_RADIUS_KM = 50;
 
@@ -169,6 +172,32 @@ export function createPresetsRepository(db: Queryable) {
       options: { presetType: 'restaurant' | 'catering'; near?: GeoPoint | null; radiusKm?: number; group?: string; limit: number },
       tx: Queryable = db,
     ): Promise<number[]> {
+      if (options.near) {
+        // Most ordered first, then keep those near the point: in a city the first page is
+        // found after a few hundred index tuples (presets_*_popular_geo_idx, index-only),
+        // where the radius query below reads and sorts every preset of the city. The walk
+        // reads at most POPULAR_WALK tuples; a page it cannot fill comes from the radius
+        // query, so the answer is the same either way.
+        const type = options.presetType === 'restaurant' ? 'restaurant' : 'catering';
+        const walkParams: unknown[] = [options.limit, options.near.latitude, options.near.longitude, (options.radiusKm ?? LISTING_RADIUS_KM) * 1000];
+        let groupSql = '';
+        if (options.group) {
+          walkParams.push([options.group]);
+          groupSql = `x.category_names @> $${walkParams.length}::text[] AND`;
+        }
+        const { rows } = await tx.query<{ id: number }>(
+          prepared(
+            `SELECT x.id FROM (
+               SELECT p.id, p.location${type === 'catering' ? ', p.category_names' : ''} FROM presets p
+                WHERE p.preset_type = '${type}' AND p.is_active
+                ORDER BY p.order_count DESC, p.id LIMIT ${POPULAR_WALK}) x
+              WHERE ${groupSql} ${nearSql('$2', '$3', '$4', 'x')}
+              LIMIT $1`,
+            walkParams,
+          ),
+        );
+        if (rows.length === options.limit) return rows.map((r) => r.id);
+      }
       const params: unknown[] = [options.presetType, options.limit];
       const where = ['p.preset_type = $1', 'p.is_active'];
       if (options.group) {

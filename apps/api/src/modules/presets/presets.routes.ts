@@ -12,13 +12,16 @@ import type { AppDeps } from '../../lib/deps.js';
 import { optionalUser } from '../auth/auth.guard.js';
 import { createPresetsRepository } from './presets.repository.js';
 import { createPresetsService } from './presets.service.js';
+import { createCardCache } from './card-cache.js';
 
 const tags = ['presets'];
 
 export async function presetsRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const presetsRepository = createPresetsRepository(deps.db);
   const service = createPresetsService({
-    presetsRepository: createPresetsRepository(deps.db),
+    presetsRepository,
+    cardCache: createCardCache((ids) => presetsRepository.cardsByIds(ids)),
     geocoder: deps.geocoder,
     clock: deps.clock,
     publicUrl: deps.config.publicUrl,

@@ -6,6 +6,7 @@ import type { Geocoder } from '../../ports/geocoder.js';
 import { resolveDeliveryContext, type DeliveryContextQuery } from './delivery-context.js';
 import { noticeHours, toPresetCard, toRestaurantCard } from './presets.mappers.js';
 import type { MenuItemRow, MenuRow, PresetsRepository } from './presets.repository.js';
+import type { CardCache } from './card-cache.js';
 
 /** The home page's preset carousels, exactly these and in this order (browse-account-orders §2). */
 export const HOME_GROUPS = ['Healthy Lunch', 'Corporate Breakfast', 'Sandwich/Wrap & Salad Lunches'] as const;
@@ -13,6 +14,8 @@ export const HOME_LIST_SIZE = 12;
 
 export interface PresetsServiceDeps {
   presetsRepository: PresetsRepository;
+  /** listing cards, briefly cached (card-cache.ts); the detail page reads presetsRepository */
+  cardCache: Pick<CardCache, 'cardsByIds'>;
   geocoder: Pick<Geocoder, 'geocode'>;
   clock: Clock;
   publicUrl: string;
@@ -20,7 +23,7 @@ export interface PresetsServiceDeps {
 
 const list = (values: readonly string[]) => values.join(', ');
 
-export function createPresetsService({ presetsRepository: repo, geocoder, clock, publicUrl }: PresetsServiceDeps) {
+export function createPresetsService({ presetsRepository: repo, cardCache, geocoder, clock, publicUrl }: PresetsServiceDeps) {
   /** Popular ids near the point; the whole catalogue when nothing is near (or no point is known). */
   async function popularNear(options: Parameters<PresetsRepository['findPopularIds']>[0]): Promise<number[]> {
     if (options.near) {
@@ -41,7 +44,7 @@ export function createPresetsService({ presetsRepository: repo, geocoder, clock,
         popularNear({ presetType: 'restaurant', near: ctx.point, limit: HOME_LIST_SIZE }),
         ...HOME_GROUPS.map((group) => popularNear({ presetType: 'catering', near: ctx.point, group, limit: HOME_LIST_SIZE })),
       ]);
-      const rows = await repo.cardsByIds([...restaurantIds!, ...groupIds.flat()]);
+      const rows = await cardCache.cardsByIds([...restaurantIds!, ...groupIds.flat()]);
       const byId = new Map(rows.map((r) => [r.id, r]));
       const cards = (ids: number[]) => ids.map((id) => byId.get(id)).filter((r) => r !== undefined);
       return {

@@ -15,14 +15,17 @@ import { optionalUser } from '../auth/auth.guard.js';
 import { createPresetsRepository } from '../presets/presets.repository.js';
 import { createSearchRepository } from './search.repository.js';
 import { createSearchService } from './search.service.js';
+import { createCardCache } from '../presets/card-cache.js';
 
 const tags = ['search'];
 
 export async function searchRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const presetsRepository = createPresetsRepository(deps.db);
   const service = createSearchService({
     searchRepository: createSearchRepository(deps.db),
-    presetsRepository: createPresetsRepository(deps.db),
+    presetsRepository,
+    cardCache: createCardCache((ids) => presetsRepository.cardsByIds(ids)),
     geocoder: deps.geocoder,
     clock: deps.clock,
   });

@@ -14,6 +14,7 @@ import { geocodePoint, resolveDeliveryContext, type DeliveryContextQuery } from 
 import { toPresetCard, toRestaurantCard } from '../presets/presets.mappers.js';
 import { LISTING_RADIUS_KM, type GeoPoint, type PresetsRepository } from '../presets/presets.repository.js';
 import type { SearchRepository } from './search.repository.js';
+import type { CardCache } from '../presets/card-cache.js';
 
 export interface SearchQueryInput extends DeliveryContextQuery {
   search_type: 'restaurant' | 'preset' | 'user_data';
@@ -35,7 +36,10 @@ export interface QuickSearchInput {
 
 export interface SearchServiceDeps {
   searchRepository: SearchRepository;
+  /** the signed-in user's saved carts: read directly, the user edits them */
   presetsRepository: Pick<PresetsRepository, 'cardsByIds'>;
+  /** catalogue cards of listings and the quick search, briefly cached (card-cache.ts) */
+  cardCache: Pick<CardCache, 'cardsByIds'>;
   geocoder: Pick<Geocoder, 'geocode'>;
   clock: Clock;
 }
@@ -60,7 +64,7 @@ export function cityCentre(name: string | undefined): GeoPoint {
 /** The cuisine cards change with an admin edit at most: every page reuses them for a minute. */
 const CUISINES_TTL_MS = 60_000;
 
-export function createSearchService({ searchRepository: repo, presetsRepository, geocoder, clock }: SearchServiceDeps) {
+export function createSearchService({ searchRepository: repo, presetsRepository, cardCache, geocoder, clock }: SearchServiceDeps) {
   let cuisineCache: { at: number; list: Promise<{ name: string; icon: string }[]> } | undefined;
   function cuisines() {
     const now = Date.now();
@@ -102,7 +106,7 @@ export function createSearchService({ searchRepository: repo, presetsRepository,
         { presetType: 'restaurant', near: ctx.point, radiusKm: LISTING_RADIUS_KM, cuisines: query.preset_category_names ?? [], tsquery },
         { sort: 'popular', limit: query.per_page, offset: (query.page - 1) * query.per_page },
       );
-      const [rows, metaData] = await Promise.all([presetsRepository.cardsByIds(ids), meta(query.page, query.per_page, total)]);
+      const [rows, metaData] = await Promise.all([cardCache.cardsByIds(ids), meta(query.page, query.per_page, total)]);
       return {
         presets: { all_presets: rows.map((r) => toRestaurantCard(r, ctx)), favorite_restaurants: [], saved_for_later_restaurants: [] },
         meta_data: metaData,
@@ -121,7 +125,7 @@ export function createSearchService({ searchRepository: repo, presetsRepository,
         { presetType: 'catering', near: ctx.point, radiusKm: LISTING_RADIUS_KM, cuisines: query.preset_category_names ?? [], tsquery },
         { sort: query.sort, limit: query.per_page, offset: (query.page - 1) * query.per_page },
       );
-      const [rows, metaData] = await Promise.all([presetsRepository.cardsByIds(ids), meta(query.page, query.per_page, total)]);
+      const [rows, metaData] = await Promise.all([cardCache.cardsByIds(ids), meta(query.page, query.per_page, total)]);
       const groups = new Map<string, PresetCard[]>();
       for (const row of rows) {
         const name = row.category_names[0] ?? 'Other';
@@ -166,7 +170,7 @@ export function createSearchService({ searchRepository: repo, presetsRepository,
       // restaurants that can deliver there first; the whole catalogue when none matches nearby
       let ids = await repo.quickSearchIds({ q: query.q, tsquery, point, radiusKm: LISTING_RADIUS_KM, limit: query.limit });
       if (!ids.length) ids = await repo.quickSearchIds({ q: query.q, tsquery, point, radiusKm: null, limit: query.limit });
-      const rows = await presetsRepository.cardsByIds(ids);
+      const rows = await cardCache.cardsByIds(ids);
       const ctx = { point, date: null, time: null, now: clock.now() };
       return { presets: rows.map((r) => toRestaurantCard(r, ctx)), query: query.q };
     },

@@ -1,0 +1,28 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config/env.js';
+import type { Db } from '../../db/pool.js';
+import { systemClock, type Clock } from '../../lib/clock.js';
+import type { PaymentProvider } from '../../ports/payments.js';
+import { createSandboxProvider } from './sandbox-provider.js';
+import { createStripeProvider } from './stripe-provider.js';
+
+export { createSandboxProvider, isSandboxProvider, type SandboxPaymentProvider } from './sandbox-provider.js';
+export { createStripeProvider } from './stripe-provider.js';
+
+type Log = Pick<FastifyBaseLogger, 'info' | 'warn'>;
+
+/**
+ * Stripe when STRIPE_SECRET_KEY is set (STRIPE_API_URL points it elsewhere, e.g. a local fake);
+ * otherwise the built-in sandbox provider on the app's database (ARCHITECTURE.md "payments").
+ */
+export function createPaymentProvider(config: Config, db: Db, log: Log, clock: Clock = systemClock): PaymentProvider {
+  if (config.stripeSecretKey) {
+    return createStripeProvider({
+      secretKey: config.stripeSecretKey,
+      publishableKey: config.stripePublishableKey ?? '',
+      apiUrl: config.stripeApiUrl,
+    });
+  }
+  if (config.isProduction) log.warn({}, 'STRIPE_SECRET_KEY is not set: payments use the sandbox provider and nobody is charged');
+  return createSandboxProvider({ db, clock });
+}

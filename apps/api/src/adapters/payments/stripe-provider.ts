@@ -1,0 +1,203 @@
+import Stripe from 'stripe';
+import {
+  PaymentDeclinedError,
+  PaymentRequestError,
+  type PaymentIntent,
+  type PaymentIntentStatus,
+  type PaymentMethodType,
+  type PaymentProvider,
+  type ProviderPaymentMethod,
+  type SetupIntent,
+} from '../../ports/payments.js';
+
+// Stripe adapter of the payment port (card + Canadian pre-authorised debit, acss_debit) through
+// the official SDK. Tested against test/fakes/stripe-fake.ts, a local server speaking Stripe's
+// HTTP API (ARCHITECTURE.md "payments"). Cards are created in the browser by Stripe Elements;
+// the server only sees pm_ ids.
+
+export interface StripeProviderOptions {
+  secretKey: string;
+  publishableKey: string;
+  /** https://api.stripe.com, or a local fake such as http://127.0.0.1:4010 */
+  apiUrl?: string;
+  /** automatic network retries of the SDK (it adds idempotency keys to its retries) */
+  maxNetworkRetries?: number;
+}
+
+/** Canadian PAD needs a mandate: sporadic debits for a business (ordering-payments §7 EFT). */
+export const acssMandateOptions = {
+  currency: 'cad',
+  mandate_options: { payment_schedule: 'sporadic', transaction_type: 'business' },
+  verification_method: 'automatic',
+} as const;
+
+export function stripeClient(options: StripeProviderOptions): Stripe {
+  const url = new URL(options.apiUrl ?? 'https://api.stripe.com');
+  const protocol = url.protocol === 'http:' ? 'http' : 'https';
+  return new Stripe(options.secretKey, {
+    host: url.hostname,
+    port: url.port || (protocol === 'http' ? 80 : 443),
+    protocol,
+    telemetry: false,
+    maxNetworkRetries: options.maxNetworkRetries ?? 2,
+    appInfo: { name: 'Caterway' },
+  });
+}
+
+const idOf = (v: string | { id: string } | null | undefined): string | null => (v == null ? null : typeof v === 'string' ? v : v.id);
+
+export function mapPaymentMethod(pm: Stripe.PaymentMethod): ProviderPaymentMethod {
+  if (pm.type === 'acss_debit') {
+    return {
+      id: pm.id,
+      type: 'acss_debit',
+      brand: pm.acss_debit?.bank_name || 'Bank',
+      last4: pm.acss_debit?.last4 ?? '',
+      expMonth: null,
+      expYear: null,
+      customerId: idOf(pm.customer),
+    };
+  }
+  if (pm.type !== 'card' || !pm.card) {
+    throw new PaymentRequestError('invalid_request', `Payment methods of type ${pm.type} are not accepted.`);
+  }
+  return {
+    id: pm.id,
+    type: 'card',
+    brand: pm.card.brand,
+    last4: pm.card.last4,
+    expMonth: pm.card.exp_month,
+    expYear: pm.card.exp_year,
+    customerId: idOf(pm.customer),
+  };
+}
+
+const setupStatuses = new Set<string>(['requires_payment_method', 'requires_confirmation', 'requires_action', 'processing', 'succeeded', 'canceled']);
+
+function mapSetupIntent(si: Stripe.SetupIntent): SetupIntent {
+  const status = setupStatuses.has(si.status) ? (si.status as SetupIntent['status']) : 'requires_action';
+  return { id: si.id, clientSecret: si.client_secret ?? '', status, paymentMethodId: idOf(si.payment_method) };
+}
+
+const intentStatuses = new Set<string>(['requires_payment_method', 'requires_confirmation', 'requires_capture', 'processing', 'succeeded', 'canceled']);
+// the port has no 'requires_action' (3-D Secure): such an intent still needs the customer
+const statusOf = (s: string): PaymentIntentStatus => (intentStatuses.has(s) ? (s as PaymentIntentStatus) : 'requires_confirmation');
+
+function mapPaymentIntent(pi: Stripe.PaymentIntent): PaymentIntent {
+  return {
+    id: pi.id,
+    amountCents: pi.amount,
+    amountCapturableCents: pi.amount_capturable,
+    amountReceivedCents: pi.amount_received,
+    currency: pi.currency === 'usd' ? 'usd' : 'cad',
+    status: statusOf(pi.status),
+    paymentMethodId: idOf(pi.payment_method),
+    clientSecret: pi.client_secret ?? '',
+  };
+}
+
+/** Card errors become PaymentDeclinedError with Stripe's message; other refusals PaymentRequestError. */
+function translate(err: unknown): never {
+  if (err instanceof Stripe.errors.StripeCardError) {
+    throw new PaymentDeclinedError(err.message, err.decline_code ?? err.code ?? 'card_declined');
+  }
+  if (err instanceof Stripe.errors.StripeIdempotencyError) throw new PaymentRequestError('idempotency_error', err.message);
+  if (err instanceof Stripe.errors.StripeInvalidRequestError) {
+    throw new PaymentRequestError(
+      err.code === 'resource_missing' ? 'resource_missing' : err.code === 'payment_intent_unexpected_state' ? 'invalid_state' : 'invalid_request',
+      err.message,
+    );
+  }
+  throw err;
+}
+
+async function call<T>(fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (err) {
+    return translate(err);
+  }
+}
+
+export function createStripeProvider(options: StripeProviderOptions): PaymentProvider {
+  const stripe = stripeClient(options);
+
+  return {
+    kind: 'stripe',
+    publishableKey: options.publishableKey,
+
+    async createCustomer({ email, name, userId }) {
+      const customer = await call(() => stripe.customers.create({ email, name, metadata: { user_id: String(userId) } }));
+      return { id: customer.id };
+    },
+
+    async retrievePaymentMethod(id) {
+      return mapPaymentMethod(await call(() => stripe.paymentMethods.retrieve(id)));
+    },
+
+    async attachPaymentMethod(paymentMethodId, customerId) {
+      return mapPaymentMethod(await call(() => stripe.paymentMethods.attach(paymentMethodId, { customer: customerId })));
+    },
+
+    async detachPaymentMethod(paymentMethodId) {
+      await call(() => stripe.paymentMethods.detach(paymentMethodId));
+    },
+
+    async createSetupIntent({ customerId, type, idempotencyKey }) {
+      const params: Stripe.SetupIntentCreateParams = {
+        customer: customerId,
+        allowed_payment_method_types: [type],
+        usage: 'off_session',
+        ...(type === 'acss_debit' ? { payment_method_options: { acss_debit: acssMandateOptions } } : {}),
+      };
+      return mapSetupIntent(await call(() => stripe.setupIntents.create(params, idempotencyKey ? { idempotencyKey } : undefined)));
+    },
+
+    async retrieveSetupIntent(id) {
+      return mapSetupIntent(await call(() => stripe.setupIntents.retrieve(id)));
+    },
+
+    async createPaymentIntent(input) {
+      const type: PaymentMethodType = input.type;
+      const params: Stripe.PaymentIntentCreateParams = {
+        amount: input.amountCents,
+        currency: input.currency,
+        customer: input.customerId,
+        payment_method: input.paymentMethodId,
+        allowed_payment_method_types: [type],
+        description: input.description,
+        metadata: input.metadata,
+        confirm: true,
+        // cards are authorised now and captured when the order is processed; Stripe settles a
+        // bank debit on its own schedule (the intent stays processing), so it has no manual capture
+        capture_method: type === 'card' ? 'manual' : 'automatic',
+        ...(type === 'acss_debit' ? { payment_method_options: { acss_debit: { mandate_options: acssMandateOptions.mandate_options } } } : {}),
+      };
+      return mapPaymentIntent(await call(() => stripe.paymentIntents.create(params, { idempotencyKey: input.idempotencyKey })));
+    },
+
+    async retrievePaymentIntent(id) {
+      return mapPaymentIntent(await call(() => stripe.paymentIntents.retrieve(id)));
+    },
+
+    async capturePaymentIntent(id, { amountToCaptureCents, idempotencyKey }) {
+      const current = await call(() => stripe.paymentIntents.retrieve(id));
+      // a bank debit is captured by Stripe itself: processing until it settles, then succeeded
+      if (current.payment_method_types.includes('acss_debit') && (current.status === 'processing' || current.status === 'succeeded')) {
+        return mapPaymentIntent(current);
+      }
+      const params: Stripe.PaymentIntentCaptureParams = amountToCaptureCents === undefined ? {} : { amount_to_capture: amountToCaptureCents };
+      return mapPaymentIntent(await call(() => stripe.paymentIntents.capture(id, params, { idempotencyKey })));
+    },
+
+    async cancelPaymentIntent(id, { idempotencyKey }) {
+      return mapPaymentIntent(await call(() => stripe.paymentIntents.cancel(id, {}, { idempotencyKey })));
+    },
+
+    async refund({ paymentIntentId, amountCents, idempotencyKey }) {
+      const params: Stripe.RefundCreateParams = { payment_intent: paymentIntentId, ...(amountCents === undefined ? {} : { amount: amountCents }) };
+      const refund = await call(() => stripe.refunds.create(params, { idempotencyKey }));
+      return { id: refund.id, amountCents: refund.amount };
+    },
+  };
+}

@@ -1,0 +1,122 @@
+import crypto from 'node:crypto';
+import type { Queryable } from '../../db/pool.js';
+import { AppError } from '../../lib/errors.js';
+
+// Idempotency-Key for requests that move money (ordering-payments §4 Checkout; issue 4 item 7).
+// Semantics follow Stripe's:
+// - the first request with a key runs and its answer is stored (2xx and 4xx, except 409);
+// - the same key with the same body answers the stored result; while the first still runs, 409;
+// - the same key with another body (or another endpoint) is refused with 422;
+// - a 5xx or 409 answer is not stored, so the client may retry with the same key.
+// Keys are per user. A key left 'in_progress' by a crashed process is taken over after STALE.
+
+const STALE_SECONDS = 120;
+const KEY = /^[\x21-\x7e]{1,255}$/;
+
+export interface StoredResponse {
+  status: number;
+  body: unknown;
+}
+
+export class IdempotentReplay extends Error {
+  constructor(readonly response: StoredResponse) {
+    super('replay');
+  }
+}
+
+/** Canonical JSON (sorted keys) hashed: the same body in any key order is the same request. */
+export function requestHash(value: unknown): string {
+  const canonical = (v: unknown): unknown => {
+    if (Array.isArray(v)) return v.map(canonical);
+    if (v && typeof v === 'object') return Object.fromEntries(Object.keys(v as object).sort().map((k) => [k, canonical((v as Record<string, unknown>)[k])]));
+    return v;
+  };
+  return crypto.createHash('sha256').update(JSON.stringify(canonical(value))).digest('hex');
+}
+
+export function parseIdempotencyKey(header: string | string[] | undefined): string {
+  const key = Array.isArray(header) ? header[0] : header;
+  if (!key) throw new AppError('bad_request', 'The Idempotency-Key header is required.');
+  if (!KEY.test(key)) throw new AppError('bad_request', 'The Idempotency-Key header must be 1 to 255 visible characters.');
+  return key;
+}
+
+export function createIdempotencyRepository(db: Queryable) {
+  return {
+    /**
+     * Takes the key for this request, or throws: IdempotentReplay with the stored answer,
+     * 409 while the first request runs, 422 for a different request under the same key.
+     */
+    async begin(input: { userId: number; key: string; endpoint: string; hash: string; now: Date }): Promise<void> {
+      const inserted = await db.query(
+        `INSERT INTO idempotency_keys (user_id, key, endpoint, request_hash, status, created_at)
+         VALUES ($1, $2, $3, $4, 'in_progress', $5) ON CONFLICT (user_id, key) DO NOTHING`,
+        [input.userId, input.key, input.endpoint, input.hash, input.now],
+      );
+      if (inserted.rowCount === 1) return;
+      const { rows } = await db.query<{ endpoint: string; request_hash: string; status: string; response_status: number | null; response_body: unknown; created_at: Date }>(
+        'SELECT endpoint, request_hash, status, response_status, response_body, created_at FROM idempotency_keys WHERE user_id = $1 AND key = $2',
+        [input.userId, input.key],
+      );
+      const row = rows[0];
+      if (!row) return this.begin(input); // released between our insert and read: try again
+      if (row.endpoint !== input.endpoint || row.request_hash !== input.hash) {
+        throw new AppError('validation', 'This Idempotency-Key was already used with a different request.', {
+          messages: ['This Idempotency-Key was already used with a different request.'],
+        });
+      }
+      if (row.status === 'done') throw new IdempotentReplay({ status: row.response_status ?? 200, body: row.response_body });
+      // a crashed first request: take the key over
+      const taken = await db.query(
+        `UPDATE idempotency_keys SET created_at = $3 WHERE user_id = $1 AND key = $2 AND status = 'in_progress'
+            AND created_at < $3::timestamptz - make_interval(secs => $4)`,
+        [input.userId, input.key, input.now, STALE_SECONDS],
+      );
+      if (taken.rowCount === 1) return;
+      throw new AppError('conflict', 'A request with this Idempotency-Key is still being processed. Please retry in a moment.');
+    },
+
+    async finish(input: { userId: number; key: string; response: StoredResponse }): Promise<void> {
+      await db.query(
+        `UPDATE idempotency_keys SET status = 'done', response_status = $3, response_body = $4 WHERE user_id = $1 AND key = $2`,
+        [input.userId, input.key, input.response.status, JSON.stringify(input.response.body)],
+      );
+    },
+
+    async release(input: { userId: number; key: string }): Promise<void> {
+      await db.query(`DELETE FROM idempotency_keys WHERE user_id = $1 AND key = $2 AND status = 'in_progress'`, [input.userId, input.key]);
+    },
+  };
+}
+export type IdempotencyRepository = ReturnType<typeof createIdempotencyRepository>;
+
+/**
+ * Runs fn under the key: stores its answer (or its 4xx error) and replays it to later requests.
+ * AppErrors come back as { status, body } so a replay answers the same status and body.
+ */
+export async function withIdempotency(
+  repo: IdempotencyRepository,
+  input: { userId: number; key: string; endpoint: string; hash: string; now: Date },
+  fn: () => Promise<StoredResponse>,
+): Promise<StoredResponse> {
+  try {
+    await repo.begin(input);
+  } catch (err) {
+    if (err instanceof IdempotentReplay) return err.response;
+    throw err;
+  }
+  let response: StoredResponse;
+  try {
+    response = await fn();
+  } catch (err) {
+    if (err instanceof AppError && err.status < 500 && err.status !== 409) {
+      const body = err.messages ? { error: err.message, messages: err.messages } : { error: err.message };
+      await repo.finish({ userId: input.userId, key: input.key, response: { status: err.status, body } });
+    } else {
+      await repo.release({ userId: input.userId, key: input.key }).catch(() => undefined);
+    }
+    throw err;
+  }
+  await repo.finish({ userId: input.userId, key: input.key, response });
+  return response;
+}

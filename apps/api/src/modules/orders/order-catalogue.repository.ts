@@ -1,0 +1,151 @@
+import type { DeliveryFeeRange, StoreHoursMap } from '@caterway/domain';
+import type { Queryable } from '../../db/pool.js';
+
+// Catalogue reads an order needs (preset, its chefs, menus with their items), always straight
+// from the database: the server prices and checks every cart itself (ARCHITECTURE.md 'HTTP API').
+// Also used by the saved-presets, group-orders and suggestions modules.
+
+export interface OrderPresetRow {
+  id: number;
+  slug: string;
+  name: string;
+  description: string;
+  preset_type: 'restaurant' | 'catering' | 'save_for_later';
+  owner_user_id: number | null;
+  is_active: boolean;
+  number_of_guests: number;
+  minimum_order_amount_cents: number;
+  serving_styles: string[];
+  category_names: string[];
+  cuisine_types: string[];
+  dietary_types: string[];
+  banner_image_url: string;
+  search_result_image_url: string;
+}
+
+export interface OrderChefRow {
+  id: number;
+  slug: string;
+  business_name: string;
+  email_name: string;
+  country: 'CA' | 'US';
+  latitude: number;
+  longitude: number;
+  time_zone: string;
+  pre_order_notice_hours: number;
+  pre_order_min_order_amount_cents: number;
+  addon_maximum_items_qty: number;
+  eft_enabled: boolean;
+  tax_name: string;
+  tax_rate: number;
+  delivery_radius_km: number;
+  delivery_fee_ranges: { min_km: number; max_km: number; fee_cents: number }[];
+  store_hours: StoreHoursMap;
+  address1: string;
+  city: string;
+}
+
+export interface OrderMenuItemRow {
+  id: number;
+  menu_id: number;
+  name: string;
+  price_cents: number;
+  dietary_types: string[];
+  position: number;
+}
+
+export interface OrderMenuRow {
+  id: number;
+  chef_id: number;
+  name: string;
+  category_name: string;
+  menu_type: 'single' | 'other';
+  price_cents: number;
+  min_order_amount: number;
+  dietary_types: string[];
+  is_deleted: boolean;
+  position: number;
+  menu_items: OrderMenuItemRow[];
+}
+
+export interface OrderPresetItemRow {
+  id: number;
+  chef_id: number;
+  menu_id: number;
+  quantity: number;
+  menu_items_mapping: Record<string, number>;
+}
+
+const CHEF_COLUMNS = `c.id, c.slug, c.business_name, c.first_name || ' ' || c.last_name AS email_name, c.country, c.latitude, c.longitude,
+  c.time_zone, c.pre_order_notice_hours, c.pre_order_min_order_amount_cents, c.addon_maximum_items_qty, c.eft_enabled,
+  c.tax_name, c.tax_rate, c.delivery_radius_km, c.delivery_fee_ranges, c.store_hours, c.address1, c.city`;
+
+export function feeRanges(chef: Pick<OrderChefRow, 'delivery_fee_ranges'>): DeliveryFeeRange[] {
+  return chef.delivery_fee_ranges.map((r) => ({ minKm: Number(r.min_km), maxKm: Number(r.max_km), feeCents: Number(r.fee_cents) }));
+}
+
+export function createOrderCatalogueRepository(db: Queryable) {
+  return {
+    async findPreset(id: number, tx: Queryable = db): Promise<OrderPresetRow | undefined> {
+      const { rows } = await tx.query<OrderPresetRow>(
+        `SELECT id, slug, name, description, preset_type, owner_user_id, is_active, number_of_guests, minimum_order_amount_cents,
+                serving_styles, category_names, cuisine_types, dietary_types, banner_image_url, search_result_image_url
+           FROM presets WHERE id = $1`,
+        [id],
+      );
+      return rows[0];
+    },
+
+    /** The preset's chefs, lead chef first. */
+    async findChefsOfPreset(presetId: number, tx: Queryable = db): Promise<OrderChefRow[]> {
+      const { rows } = await tx.query<OrderChefRow>(
+        `SELECT ${CHEF_COLUMNS} FROM preset_chefs pc JOIN chefs c ON c.id = pc.chef_id
+          WHERE pc.preset_id = $1 ORDER BY pc.position, c.id`,
+        [presetId],
+      );
+      return rows;
+    },
+
+    async findChef(id: number, tx: Queryable = db): Promise<OrderChefRow | undefined> {
+      const { rows } = await tx.query<OrderChefRow>(`SELECT ${CHEF_COLUMNS} FROM chefs c WHERE c.id = $1`, [id]);
+      return rows[0];
+    },
+
+    async findPresetItems(presetId: number, tx: Queryable = db): Promise<OrderPresetItemRow[]> {
+      const { rows } = await tx.query<OrderPresetItemRow>(
+        `SELECT id, chef_id, menu_id, quantity, menu_items_mapping FROM preset_items WHERE preset_id = $1 ORDER BY position, id`,
+        [presetId],
+      );
+      return rows;
+    },
+
+    /** Menus by id (deleted ones too: the caller refuses them), each with its menu items. */
+    async findMenus(ids: readonly number[], tx: Queryable = db): Promise<OrderMenuRow[]> {
+      if (!ids.length) return [];
+      const { rows } = await tx.query<OrderMenuRow>(
+        `SELECT m.id, m.chef_id, m.name, m.category_name, m.menu_type, m.price_cents, m.min_order_amount, m.dietary_types,
+                m.is_deleted, m.position,
+                COALESCE((SELECT json_agg(json_build_object('id', mi.id, 'menu_id', mi.menu_id, 'name', mi.name,
+                                   'price_cents', mi.price_cents, 'dietary_types', mi.dietary_types, 'position', mi.position)
+                                   ORDER BY mi.position, mi.id)
+                            FROM menu_items mi WHERE mi.menu_id = m.id), '[]') AS menu_items
+           FROM menus m WHERE m.id = ANY($1::bigint[])`,
+        [ids],
+      );
+      return rows;
+    },
+
+    /** Every live menu of the chefs, in menu order, with menu items. */
+    async findMenusOfChefs(chefIds: readonly number[], tx: Queryable = db): Promise<OrderMenuRow[]> {
+      if (!chefIds.length) return [];
+      const { rows } = await tx.query<{ id: number }>(
+        `SELECT id FROM menus WHERE chef_id = ANY($1::bigint[]) AND NOT is_deleted ORDER BY chef_id, position, id`,
+        [chefIds],
+      );
+      const menus = await this.findMenus(rows.map((r) => r.id), tx);
+      const order = new Map(rows.map((r, i) => [r.id, i]));
+      return menus.sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0));
+    },
+  };
+}
+export type OrderCatalogueRepository = ReturnType<typeof createOrderCatalogueRepository>;

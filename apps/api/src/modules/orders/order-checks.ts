@@ -1,0 +1,238 @@
+import type { z } from 'zod';
+import type { orderPayloadSchema } from '@caterway/contracts';
+import {
+  CartPricingError,
+  chefMinimumProblems,
+  computeTotals,
+  deliveryInstant,
+  emptyOrderProblem,
+  isOrderedLine,
+  itemQuantityProblem,
+  leadTimeCheck,
+  lineSubtotalCents,
+  messages,
+  presetMinimumProblem,
+  priceCart,
+  servingDetailsProblem,
+  storeHoursCheck,
+  type PricingMenu,
+  type Totals,
+} from '@caterway/domain';
+import { notFound, validationFailed } from '../../lib/errors.js';
+import type { Geocoder } from '../../ports/geocoder.js';
+import { placeAddress, quoteDelivery, roundKm } from './delivery-fee.js';
+import type { OrderCatalogueRepository, OrderChefRow, OrderMenuRow, OrderPresetRow } from './order-catalogue.repository.js';
+
+// Every rule an order must meet, checked on the server from the database on each create,
+// update and finalize (ordering-payments §5; ARCHITECTURE.md: 'The server is the authority').
+// Prices and the delivery fee the browser sends are ignored: lines are repriced from the menus
+// with the same priceCart + computeTotals the storefront uses.
+
+export type OrderPayload = z.output<typeof orderPayloadSchema>;
+
+export interface PreparedLine {
+  lineKey: string;
+  menuId: number;
+  chefId: number;
+  menuName: string;
+  quantity: number;
+  unitPriceCents: number;
+  menuItemsMapping: Record<string, number>;
+  menuItems: { id: number; name: string; price_cents: number; quantity: number }[];
+  specialInstruction: string;
+  servingDetails: OrderPayload['preset_items'][number]['serving_details'];
+  lineSubtotalCents: number;
+}
+
+export interface PreparedOrder {
+  preset: OrderPresetRow;
+  chefs: OrderChefRow[];
+  lead: OrderChefRow;
+  lines: PreparedLine[];
+  totals: Totals;
+  taxName: string;
+  taxRate: number;
+  currency: 'cad' | 'usd';
+  deliveryAt: Date;
+  timeZone: string;
+  orderProcessingAt: Date;
+  latitude: number | null;
+  longitude: number | null;
+  distanceKm: number | null;
+  /** the request with the browser's prices and fee removed: what finalize re-checks */
+  payload: OrderPayload;
+}
+
+export interface OrderChecksDeps {
+  catalogue: OrderCatalogueRepository;
+  geocoder: Pick<Geocoder, 'geocode'>;
+}
+
+const requiredField = (label: string) => `${label}: ${messages.required}`;
+
+/** A preset the user may order from: active, and a saved cart only by its owner (same 404 as presets' detail). */
+export function assertOrderablePreset(preset: OrderPresetRow | undefined, userId: number): OrderPresetRow {
+  if (!preset || !preset.is_active || (preset.preset_type === 'save_for_later' && preset.owner_user_id !== userId)) {
+    throw notFound(messages.presetNotFound);
+  }
+  return preset;
+}
+
+/** Checks and prices an order; throws 422 { error, messages } listing every problem. */
+export async function prepareOrder(deps: OrderChecksDeps, input: OrderPayload, userId: number, now: Date): Promise<PreparedOrder> {
+  const { preset_items: _lines, delivery_fee: _fee, ...rest } = input;
+  const payload: OrderPayload = {
+    ...rest,
+    preset_items: input.preset_items.map(({ price_cents: _price, ...line }) => line),
+  };
+  const preset = assertOrderablePreset(await deps.catalogue.findPreset(payload.preset_id), userId);
+  const chefs = await deps.catalogue.findChefsOfPreset(preset.id);
+  const lead = chefs[0];
+  if (!lead) throw notFound(messages.presetNotFound);
+  const chefById = new Map(chefs.map((c) => [c.id, c]));
+  const problems: string[] = [];
+
+  // ---- lines: the menus are the preset's chefs' dishes; quantities and serving names (§5)
+  const ordered = payload.preset_items.filter((l) => isOrderedLine({ quantity: l.quantity, itemQuantities: Object.values(l.menu_items_mapping) }));
+  const empty = emptyOrderProblem(ordered.map((l) => ({ quantity: l.quantity, itemQuantities: Object.values(l.menu_items_mapping) })));
+  if (empty) problems.push(empty);
+  const menus = new Map<number, OrderMenuRow>((await deps.catalogue.findMenus([...new Set(ordered.map((l) => l.menu_id))])).map((m) => [m.id, m]));
+  const lines: PreparedLine[] = [];
+  for (const line of ordered) {
+    const menu = menus.get(line.menu_id);
+    if (!menu || menu.is_deleted || !chefById.has(menu.chef_id)) {
+      problems.push(`Menu ${line.menu_id} is not available on this preset.`);
+      continue;
+    }
+    const quantityProblem = itemQuantityProblem({
+      hasMenuItems: menu.menu_items.length > 0,
+      lineQuantity: line.quantity,
+      itemQuantities: Object.values(line.menu_items_mapping),
+      minOrderAmount: menu.min_order_amount,
+    });
+    if (quantityProblem) problems.push(quantityProblem);
+    const servingProblem = servingDetailsProblem(
+      line.quantity,
+      line.serving_details.flatMap((d) => d.items.map((i) => ({ userName: i.user_name, quantity: i.quantity }))),
+    );
+    if (servingProblem) problems.push(servingProblem);
+    const pricing: PricingMenu = { id: menu.id, priceCents: menu.price_cents, menuItems: menu.menu_items.map((i) => ({ id: i.id, priceCents: i.price_cents })) };
+    let priced;
+    try {
+      [priced] = priceCart([{ menuId: menu.id, quantity: line.quantity, menuItemsMapping: line.menu_items_mapping }], new Map([[menu.id, pricing]]));
+    } catch (err) {
+      if (!(err instanceof CartPricingError)) throw err;
+      problems.push(err.message);
+      continue;
+    }
+    const itemsById = new Map(menu.menu_items.map((i) => [i.id, i]));
+    lines.push({
+      lineKey: String(line.id),
+      menuId: menu.id,
+      chefId: menu.chef_id,
+      menuName: menu.name,
+      quantity: line.quantity,
+      unitPriceCents: menu.price_cents,
+      menuItemsMapping: line.menu_items_mapping,
+      menuItems: Object.entries(line.menu_items_mapping)
+        .filter(([, q]) => q > 0)
+        .map(([id, quantity]) => {
+          const item = itemsById.get(Number(id))!;
+          return { id: item.id, name: item.name, price_cents: item.price_cents, quantity };
+        }),
+      specialInstruction: line.special_instruction,
+      servingDetails: line.serving_details,
+      lineSubtotalCents: lineSubtotalCents(priced!),
+    });
+  }
+
+  // ---- vendor minimums (§5 'Vendor minimum')
+  const subtotalOf = (chefId: number) => lines.filter((l) => l.chefId === chefId).reduce((sum, l) => sum + l.lineSubtotalCents, 0);
+  if (lines.length) {
+    const chefsInOrder = chefs.filter((c) => lines.some((l) => l.chefId === c.id));
+    problems.push(
+      ...chefMinimumProblems(chefsInOrder.map((c) => ({ name: c.business_name, minimumCents: c.pre_order_min_order_amount_cents, subtotalCents: subtotalOf(c.id) }))),
+    );
+  }
+
+  // ---- when: store hours of every chef and the preset's lead time, in the lead chef's zone (§5)
+  const isDelivery = payload.receiving_method === 'delivery';
+  const date = isDelivery ? payload.delivery_date : payload.pickup_date;
+  const time = isDelivery ? payload.delivery_time : payload.pickup_time;
+  const timeZone = lead.time_zone;
+  const deliveryAt = date && time ? deliveryInstant(date, time, timeZone) : null;
+  if (!date) problems.push(messages.invalidDate);
+  if (!time) problems.push(messages.invalidTime);
+  if (date && time && !deliveryAt) problems.push(messages.invalidDate);
+  const noticeHours = chefs.reduce((max, c) => Math.max(max, c.pre_order_notice_hours), 0);
+  if (deliveryAt) {
+    for (const chef of chefs) {
+      const hours = storeHoursCheck(chef.store_hours, deliveryAt, chef.time_zone);
+      if (!hours.ok) problems.push(hours.message);
+    }
+    const lead_ = leadTimeCheck(noticeHours, deliveryAt, now);
+    if (!lead_.ok) problems.push(lead_.message);
+  }
+
+  // ---- who: the form's required fields not enforced by the schema (§5 'Checkout and order edit')
+  if (!payload.company_name.trim()) problems.push(requiredField('Company name'));
+
+  // ---- where: delivery address, radius and fee by distance from the lead chef (§7, §9)
+  let deliveryFeeCents = 0;
+  let point: { latitude: number; longitude: number } | null = null;
+  let distanceKm: number | null = null;
+  if (isDelivery) {
+    if (!payload.delivery_address?.trim()) problems.push(requiredField('Delivery address'));
+    else {
+      const placed = await placeAddress(deps.geocoder, { latitude: payload.latitude, longitude: payload.longitude, address: payload.delivery_address });
+      if (!placed.ok) problems.push(placed.message);
+      else {
+        point = placed.point;
+        // the storefront shows the lead chef's ranges (preset detail's delivery_fee_data), so the fee is the lead chef's
+        const quote = quoteDelivery(lead, point);
+        distanceKm = roundKm(quote.distanceKm);
+        deliveryFeeCents = quote.feeCents;
+        const unreachable = chefs.some((c) => !quoteDelivery(c, placed.point).deliverable);
+        if (unreachable) problems.push(messages.notDeliverable);
+      }
+    }
+  }
+
+  const taxRate = Number(lead.tax_rate);
+  const totals = computeTotals({
+    lines: lines.map((l) => ({
+      unitPriceCents: l.unitPriceCents,
+      quantity: l.quantity,
+      menuItems: l.menuItems.map((i) => ({ priceCents: i.price_cents, quantity: i.quantity })),
+    })),
+    receivingMethod: payload.receiving_method,
+    deliveryFeeCents,
+    cutleryCount: payload.num_cutlery,
+    taxRatePercent: taxRate,
+  });
+
+  // ---- the preset's minimum, delivery on restaurant pages only, total with delivery and tax (§5)
+  if (isDelivery && preset.preset_type === 'restaurant' && lines.length) {
+    const minimum = presetMinimumProblem(totals.totalCents, preset.minimum_order_amount_cents);
+    if (minimum) problems.push(minimum);
+  }
+
+  if (problems.length) throw validationFailed([...new Set(problems)]);
+  return {
+    preset,
+    chefs,
+    lead,
+    lines,
+    totals,
+    taxName: lead.tax_name,
+    taxRate,
+    currency: lead.country === 'US' ? 'usd' : 'cad',
+    deliveryAt: deliveryAt!,
+    timeZone,
+    orderProcessingAt: new Date(deliveryAt!.getTime() - noticeHours * 3_600_000),
+    latitude: point?.latitude ?? null,
+    longitude: point?.longitude ?? null,
+    distanceKm,
+    payload,
+  };
+}

@@ -1,0 +1,238 @@
+import type { Queryable } from '../../db/pool.js';
+import type { PreparedOrder } from './order-checks.js';
+
+// The only SQL on catering orders, their items and the payment claim.
+
+export type PaymentStatus = 'unpaid' | 'authorizing' | 'authorized' | 'processing' | 'captured' | 'failed' | 'canceled';
+
+export interface OrderRow {
+  id: number;
+  order_number: string;
+  purchase_id: string;
+  user_id: number;
+  preset_id: number | null;
+  preset_name: string;
+  chef_id: number | null;
+  chef_ids: number[];
+  status: string;
+  receiving_method: 'delivery' | 'pickup';
+  delivery_address: string;
+  delivery_suite_address: string;
+  delivery_instruction: string;
+  pickup_instruction: string;
+  first_name: string;
+  last_name: string;
+  company_name: string;
+  phone_number: string;
+  email: string;
+  serving_style: string;
+  num_cutlery: number;
+  delivery_at: Date;
+  time_zone: string;
+  order_processing_at: Date;
+  subtotal_cents: number;
+  delivery_fee_cents: number;
+  cutlery_cents: number;
+  tax_cents: number;
+  total_cents: number;
+  tax_name: string;
+  tax_rate: number;
+  currency: 'cad' | 'usd';
+  is_eft: boolean;
+  request_payload: PreparedOrder['payload'];
+  payment_status: PaymentStatus;
+  payment_attempts: number;
+  payment_intent_id: string | null;
+  payment_method_id: string | null;
+  payment_error: string | null;
+  paid_at: Date | null;
+  editable: boolean;
+  created_at: Date;
+}
+
+export interface OrderItemRow {
+  id: number;
+  position: number;
+  line_key: string;
+  menu_id: number | null;
+  chef_id: number | null;
+  menu_name: string;
+  quantity: number;
+  unit_price_cents: number;
+  menu_items_mapping: Record<string, number>;
+  menu_items: { id: number; name: string; price_cents: number; quantity: number }[];
+  special_instruction: string;
+  serving_details: { id: number | string; items: { user_name: string; quantity: number; dietary_type: string }[] }[];
+  line_subtotal_cents: number;
+}
+
+function orderValues(o: PreparedOrder, isEft: boolean): unknown[] {
+  const p = o.payload;
+  const delivery = p.receiving_method === 'delivery';
+  return [
+    o.preset.id, // $1
+    o.preset.name,
+    o.lead.id,
+    o.chefs.map((c) => c.id),
+    p.receiving_method, // $5
+    delivery ? (p.delivery_address ?? '') : '',
+    delivery ? (p.delivery_suite_address ?? '') : '',
+    delivery ? (p.delivery_instruction ?? '') : '',
+    delivery ? '' : (p.pickup_instruction ?? ''),
+    o.latitude, // $10
+    o.longitude,
+    o.distanceKm,
+    p.first_name,
+    p.last_name,
+    p.company_name, // $15
+    p.phone_number,
+    p.email,
+    p.serving_style,
+    p.num_cutlery,
+    o.deliveryAt, // $20
+    o.timeZone,
+    o.orderProcessingAt,
+    o.totals.subtotalCents,
+    o.totals.deliveryFeeCents,
+    o.totals.cutleryCents, // $25
+    o.totals.taxCents,
+    o.totals.totalCents,
+    o.taxName,
+    o.taxRate,
+    o.currency, // $30
+    isEft,
+    JSON.stringify(p),
+  ];
+}
+
+const SETS = `preset_id = $1, preset_name = $2, chef_id = $3, chef_ids = $4, receiving_method = $5, delivery_address = $6,
+  delivery_suite_address = $7, delivery_instruction = $8, pickup_instruction = $9, latitude = $10, longitude = $11,
+  distance_km = $12, first_name = $13, last_name = $14, company_name = $15, phone_number = $16, email = $17,
+  serving_style = $18, num_cutlery = $19, delivery_at = $20, time_zone = $21, order_processing_at = $22,
+  subtotal_cents = $23, delivery_fee_cents = $24, cutlery_cents = $25, tax_cents = $26, total_cents = $27,
+  tax_name = $28, tax_rate = $29, currency = $30, is_eft = $31, request_payload = $32`;
+
+export function createOrdersRepository(db: Queryable) {
+  async function replaceItems(orderId: number, o: PreparedOrder, tx: Queryable): Promise<void> {
+    await tx.query('DELETE FROM catering_order_items WHERE catering_order_id = $1', [orderId]);
+    if (!o.lines.length) return;
+    await tx.query(
+      `INSERT INTO catering_order_items (catering_order_id, position, line_key, menu_id, chef_id, menu_name, quantity,
+         unit_price_cents, menu_items_mapping, menu_items, special_instruction, serving_details, line_subtotal_cents)
+       SELECT $1, r.position, r.line_key, r.menu_id, r.chef_id, r.menu_name, r.quantity, r.unit_price_cents,
+              r.menu_items_mapping, r.menu_items, r.special_instruction, r.serving_details, r.line_subtotal_cents
+         FROM json_to_recordset($2::json) AS r(position int, line_key text, menu_id bigint, chef_id bigint, menu_name text,
+              quantity int, unit_price_cents int, menu_items_mapping jsonb, menu_items jsonb, special_instruction text,
+              serving_details jsonb, line_subtotal_cents int)`,
+      [
+        orderId,
+        JSON.stringify(
+          o.lines.map((l, position) => ({
+            position,
+            line_key: l.lineKey,
+            menu_id: l.menuId,
+            chef_id: l.chefId,
+            menu_name: l.menuName,
+            quantity: l.quantity,
+            unit_price_cents: l.unitPriceCents,
+            menu_items_mapping: l.menuItemsMapping,
+            menu_items: l.menuItems,
+            special_instruction: l.specialInstruction,
+            serving_details: l.servingDetails,
+            line_subtotal_cents: l.lineSubtotalCents,
+          })),
+        ),
+      ],
+    );
+  }
+
+  return {
+    /** A draft order with its items; the order number comes from the sequence, in the year of `now`. */
+    async insert(input: { userId: number; purchaseId: string; order: PreparedOrder; isEft: boolean; now: Date }, tx: Queryable = db): Promise<OrderRow> {
+      const values = orderValues(input.order, input.isEft);
+      const { rows } = await tx.query<OrderRow>(
+        `INSERT INTO catering_orders (order_number, purchase_id, user_id, status, created_at, updated_at,
+           preset_id, preset_name, chef_id, chef_ids, receiving_method, delivery_address, delivery_suite_address,
+           delivery_instruction, pickup_instruction, latitude, longitude, distance_km, first_name, last_name, company_name,
+           phone_number, email, serving_style, num_cutlery, delivery_at, time_zone, order_processing_at, subtotal_cents,
+           delivery_fee_cents, cutlery_cents, tax_cents, total_cents, tax_name, tax_rate, currency, is_eft, request_payload)
+         VALUES ('CW-' || $33 || '-' || lpad(nextval('catering_order_number_seq')::text, 6, '0'), $34, $35, 'draft', $36, $36,
+           $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24,
+           $25, $26, $27, $28, $29, $30, $31, $32)
+         RETURNING *`,
+        [...values, String(input.now.getUTCFullYear()), input.purchaseId, input.userId, input.now],
+      );
+      const row = rows[0]!;
+      await replaceItems(row.id, input.order, tx);
+      return row;
+    },
+
+    /** Rewrites an unpaid order; undefined when it is no longer unpaid (a finalize got there first). */
+    async update(id: number, input: { order: PreparedOrder; isEft: boolean; now: Date }, tx: Queryable = db): Promise<OrderRow | undefined> {
+      const { rows } = await tx.query<OrderRow>(
+        `UPDATE catering_orders SET ${SETS}, updated_at = $34
+          WHERE id = $33 AND payment_status IN ('unpaid', 'failed') RETURNING *`,
+        [...orderValues(input.order, input.isEft), id, input.now],
+      );
+      if (rows[0]) await replaceItems(id, input.order, tx);
+      return rows[0];
+    },
+
+    async findById(id: number, tx: Queryable = db): Promise<OrderRow | undefined> {
+      const { rows } = await tx.query<OrderRow>('SELECT * FROM catering_orders WHERE id = $1', [id]);
+      return rows[0];
+    },
+
+    async findItems(orderId: number, tx: Queryable = db): Promise<OrderItemRow[]> {
+      const { rows } = await tx.query<OrderItemRow>(
+        `SELECT id, position, line_key, menu_id, chef_id, menu_name, quantity, unit_price_cents, menu_items_mapping, menu_items,
+                special_instruction, serving_details, line_subtotal_cents
+           FROM catering_order_items WHERE catering_order_id = $1 ORDER BY position, id`,
+        [orderId],
+      );
+      return rows;
+    },
+
+    /**
+     * The payment claim: exactly one finalize at a time moves an order to 'authorizing'. A claim
+     * left behind by a crashed process (older than staleSeconds) may be taken over; it keeps its
+     * attempt number so the provider's idempotency key, and so the authorisation, stay the same.
+     */
+    async claimPayment(id: number, now: Date, staleSeconds: number, tx: Queryable = db): Promise<OrderRow | undefined> {
+      const { rows } = await tx.query<OrderRow>(
+        `UPDATE catering_orders
+            SET payment_attempts = CASE WHEN payment_status = 'authorizing' THEN payment_attempts ELSE payment_attempts + 1 END,
+                payment_status = 'authorizing', payment_started_at = $2, updated_at = $2
+          WHERE id = $1 AND (payment_status IN ('unpaid', 'failed')
+                OR (payment_status = 'authorizing' AND payment_started_at < $2::timestamptz - make_interval(secs => $3)))
+          RETURNING *`,
+        [id, now, staleSeconds],
+      );
+      return rows[0];
+    },
+
+    async markPaid(
+      id: number,
+      input: { paymentStatus: PaymentStatus; paymentIntentId: string; paymentMethodId: string; now: Date },
+      tx: Queryable = db,
+    ): Promise<OrderRow> {
+      const { rows } = await tx.query<OrderRow>(
+        `UPDATE catering_orders SET status = 'New', payment_status = $2, payment_intent_id = $3, payment_method_id = $4,
+                payment_error = NULL, paid_at = $5, updated_at = $5
+          WHERE id = $1 RETURNING *`,
+        [id, input.paymentStatus, input.paymentIntentId, input.paymentMethodId, input.now],
+      );
+      return rows[0]!;
+    },
+
+    /** Releases the claim: 'failed' with the provider's message after a decline, 'unpaid' after an outage. */
+    async releasePayment(id: number, input: { status: 'failed' | 'unpaid'; error: string | null; paymentMethodId: string; now: Date }, tx: Queryable = db): Promise<void> {
+      await tx.query(
+        `UPDATE catering_orders SET payment_status = $2, payment_error = COALESCE($3, payment_error), payment_method_id = $4, updated_at = $5
+          WHERE id = $1 AND payment_status = 'authorizing'`,
+        [id, input.status, input.error, input.paymentMethodId, input.now],
+      );
+    },
+  };
+}
+export type OrdersRepository = ReturnType<typeof createOrdersRepository>;

@@ -1,0 +1,129 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  cateringOrderDetailResponseSchema,
+  checkoutOrderResponseSchema,
+  createCateringOrderBodySchema,
+  deliveryFeeBodySchema,
+  deliveryFeeResponseSchema,
+  errorBodySchema,
+  errorResponses,
+  finalizedOrderResponseSchema,
+  finalizeOrderBodySchema,
+  idParamsSchema,
+  messagesBodySchema,
+  updateCateringOrderBodySchema,
+} from '@caterway/contracts';
+import type { AppDeps } from '../../lib/deps.js';
+import { authUser, requireUser } from '../auth/auth.guard.js';
+import { createIdempotencyRepository, parseIdempotencyKey } from './idempotency.js';
+import { createOrderCatalogueRepository } from './order-catalogue.repository.js';
+import { createOrdersRepository } from './orders.repository.js';
+import { createOrdersService } from './orders.service.js';
+import { paymentMethodsServiceFrom } from '../payment-methods/payment-methods.service.js';
+
+const tags = ['orders'];
+const bearer = [{ bearerAuth: [] }];
+
+export async function ordersRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const service = createOrdersService({
+    orders: createOrdersRepository(deps.db),
+    catalogue: createOrderCatalogueRepository(deps.db),
+    idempotency: createIdempotencyRepository(deps.db),
+    payments: deps.payments,
+    paymentMethods: paymentMethodsServiceFrom(deps),
+    mailer: deps.mailer,
+    geocoder: deps.geocoder,
+    clock: deps.clock,
+    publicUrl: deps.config.publicUrl,
+    log: app.log,
+  });
+  const confirmedUser = requireUser(deps, { confirmed: true });
+
+  r.post(
+    '/api/v2/delivery_fee_by_distance',
+    {
+      schema: {
+        tags,
+        summary: "Delivery fee by distance from the chef, with the chef's ranges and store hours",
+        body: deliveryFeeBodySchema,
+        response: { 200: deliveryFeeResponseSchema, 404: errorBodySchema, 422: messagesBodySchema },
+      },
+    },
+    async (request) => service.deliveryFee(request.body),
+  );
+
+  r.post(
+    '/api/v2/catering_orders',
+    {
+      preHandler: confirmedUser,
+      schema: {
+        tags,
+        security: bearer,
+        summary: 'Create the draft order when the checkout opens (re-checked and repriced by the server)',
+        body: createCateringOrderBodySchema,
+        response: { 201: checkoutOrderResponseSchema, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const body = await service.create(authUser(request).id, request.body.catering_order, request.body.is_eft);
+      return reply.status(201).send(body);
+    },
+  );
+
+  r.put(
+    '/api/v2/catering_orders/:id',
+    {
+      preHandler: confirmedUser,
+      schema: {
+        tags,
+        security: bearer,
+        summary: 'Update the unpaid order on each checkout submit',
+        params: idParamsSchema,
+        body: updateCateringOrderBodySchema,
+        response: { 200: checkoutOrderResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => service.update(authUser(request).id, request.params.id, request.body.catering_order, request.body.is_eft),
+  );
+
+  r.get(
+    '/api/v2/catering_orders/:id',
+    {
+      preHandler: confirmedUser,
+      schema: {
+        tags,
+        security: bearer,
+        summary: "One of the user's orders (403 'Not authorized' for another user's order)",
+        params: idParamsSchema,
+        response: { 200: cateringOrderDetailResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => service.get(authUser(request).id, request.params.id),
+  );
+
+  r.post(
+    '/api/v2/catering_orders/:id/finalize',
+    {
+      preHandler: confirmedUser,
+      schema: {
+        tags,
+        security: bearer,
+        summary: 'Authorise the payment once (Idempotency-Key header required)',
+        params: idParamsSchema,
+        headers: z.object({ 'idempotency-key': z.string().optional() }).passthrough(),
+        body: finalizeOrderBodySchema,
+        response: { 200: finalizedOrderResponseSchema, 402: errorBodySchema, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const key = parseIdempotencyKey(request.headers['idempotency-key']);
+      const result = await service.finalize(authUser(request).id, request.params.id, request.body, key);
+      // a replayed refusal answers the same status and body as the first time; the response
+      // schema of that status still whitelists it
+      return reply.status(result.status as 200).send(result.body as z.infer<typeof finalizedOrderResponseSchema>);
+    },
+  );
+}

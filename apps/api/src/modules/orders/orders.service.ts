@@ -1,0 +1,333 @@
+import crypto from 'node:crypto';
+import type { z } from 'zod';
+import type {
+  CateringOrderDetail,
+  checkoutOrderResponseSchema,
+  deliveryFeeBodySchema,
+  deliveryFeeResponseSchema,
+  finalizedOrderResponseSchema,
+  finalizeOrderBodySchema,
+} from '@caterway/contracts';
+import { messages } from '@caterway/domain';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Clock } from '../../lib/clock.js';
+import { AppError, conflict, forbidden, notFound, validationFailed } from '../../lib/errors.js';
+import type { Mailer } from '../../ports/email.js';
+import type { Geocoder } from '../../ports/geocoder.js';
+import { PaymentDeclinedError, PaymentRequestError, type PaymentIntent, type PaymentProvider } from '../../ports/payments.js';
+import { placeAddress, quoteDelivery, roundKm } from './delivery-fee.js';
+import { withIdempotency, requestHash, type IdempotencyRepository } from './idempotency.js';
+import type { OrderCatalogueRepository } from './order-catalogue.repository.js';
+import { prepareOrder, type OrderPayload } from './order-checks.js';
+import { displayDateTime, localDateTime, orderConfirmationEmail } from './orders.email.js';
+import type { OrderItemRow, OrderRow, OrdersRepository, PaymentStatus } from './orders.repository.js';
+import type { PaymentMethodsService } from '../payment-methods/payment-methods.service.js';
+
+type CheckoutOrderResponse = z.infer<typeof checkoutOrderResponseSchema>;
+type FinalizedOrderResponse = z.infer<typeof finalizedOrderResponseSchema>;
+type FinalizeBody = z.output<typeof finalizeOrderBodySchema>;
+
+/** A finalize that has held the payment claim this long is taken to have crashed (see claimPayment). */
+const STALE_PAYMENT_CLAIM_SECONDS = 120;
+const PAID: PaymentStatus[] = ['authorized', 'processing', 'captured'];
+
+export interface OrdersServiceDeps {
+  orders: OrdersRepository;
+  catalogue: OrderCatalogueRepository;
+  idempotency: IdempotencyRepository;
+  payments: PaymentProvider;
+  /** the payments module: provider customers and saved methods (user_payment_methods) */
+  paymentMethods: Pick<PaymentMethodsService, 'ensureCustomer' | 'add' | 'list'>;
+  mailer: Mailer;
+  geocoder: Pick<Geocoder, 'geocode'>;
+  clock: Clock;
+  publicUrl: string;
+  log: Pick<FastifyBaseLogger, 'error' | 'warn'>;
+}
+
+const intentStatus = (pi: PaymentIntent): PaymentStatus =>
+  pi.status === 'requires_capture' ? 'authorized' : pi.status === 'processing' ? 'processing' : pi.status === 'succeeded' ? 'captured' : 'failed';
+
+export function createOrdersService(deps: OrdersServiceDeps) {
+  const { orders, catalogue, payments, clock } = deps;
+
+  /**
+   * Orders are their owner's only. Another user's order answers 403 'Not authorized', the error
+   * the spec's edit page tells apart from other load errors (ordering-payments §2 '/error', §8);
+   * an unknown id answers 404.
+   */
+  async function ownOrder(id: number, userId: number): Promise<OrderRow> {
+    const order = await orders.findById(id);
+    if (!order) throw notFound('Order not found');
+    if (order.user_id !== userId) throw forbidden(messages.notAuthorized);
+    return order;
+  }
+
+  async function checkoutAnswer(order: OrderRow, userId: number): Promise<CheckoutOrderResponse> {
+    return {
+      catering_order: {
+        id: order.id,
+        purchase_id: order.purchase_id,
+        // bank debit is set up by the browser through POST api/v2/payment_methods/create_setup_intent
+        client_secret: null,
+        saved_cards: await savedCards(userId),
+        is_eft: order.is_eft,
+        full_name: `${order.first_name} ${order.last_name}`,
+        email: order.email,
+        status: order.status,
+        totals: totalsOf(order),
+      },
+    };
+  }
+
+  function finalizedAnswer(order: OrderRow): FinalizedOrderResponse {
+    return {
+      catering_order: {
+        id: order.id,
+        order_number: order.order_number,
+        status: order.status,
+        total_cents: order.total_cents,
+        payment_status: order.payment_status as FinalizedOrderResponse['catering_order']['payment_status'],
+      },
+    };
+  }
+
+  /** EFT is offered only when the restaurant's first chef has it enabled (ordering-payments §6). */
+  async function assertEftAllowed(isEft: boolean, presetId: number): Promise<void> {
+    if (!isEft) return;
+    const [lead] = await catalogue.findChefsOfPreset(presetId);
+    if (!lead?.eft_enabled) throw validationFailed(['Bank debit (EFT) is not offered by this restaurant.']);
+  }
+
+  /** The spec's savedCards (name, paymentMethodId): the user's saved methods, default first. */
+  async function savedCards(userId: number): Promise<{ name: string; payment_method_id: string }[]> {
+    return (await deps.paymentMethods.list(userId)).map((m) => ({ name: m.name || m.description, payment_method_id: m.payment_method_id }));
+  }
+
+  async function sendConfirmation(order: OrderRow): Promise<void> {
+    try {
+      const items = await orders.findItems(order.id);
+      await deps.mailer.send(orderConfirmationEmail(order, items, `${deps.publicUrl}/my-orders`));
+    } catch (err) {
+      // the order is paid: a mail outage must not turn that into an error the client retries
+      deps.log.error({ err: { message: (err as Error).message }, orderId: order.id }, 'could not send the order confirmation');
+    }
+  }
+
+  /**
+   * The authorisation itself, run by the one request holding the payment claim. save_card keeps
+   * the method first (attaching it to the user's provider customer, as Stripe needs before use);
+   * a bank account is kept through its confirmed setup intent.
+   */
+  async function authorise(order: OrderRow, body: FinalizeBody, userId: number): Promise<FinalizedOrderResponse> {
+    const now = clock.now();
+    const type = order.is_eft ? 'acss_debit' : 'card';
+    let intent: PaymentIntent;
+    try {
+      if (body.save_card && (type === 'card' || body.stripe_setup_intent_id)) {
+        await deps.paymentMethods.add(userId, {
+          payment_method_id: body.payment_method_id,
+          stripe_setup_intent_id: type === 'acss_debit' ? body.stripe_setup_intent_id : undefined,
+          name: `${order.first_name} ${order.last_name}`,
+          email: order.email,
+        });
+      }
+      const customerId = await deps.paymentMethods.ensureCustomer(userId);
+      intent = await payments.createPaymentIntent({
+        amountCents: order.total_cents,
+        currency: order.currency,
+        customerId,
+        paymentMethodId: body.payment_method_id,
+        type,
+        description: `Caterway order ${order.order_number}`,
+        metadata: { order_id: String(order.id), order_number: order.order_number, purchase_id: order.purchase_id },
+        // derived from the order and its attempt: two racing requests can never authorise twice
+        idempotencyKey: `catering-order-${order.id}-authorise-${order.payment_attempts}`,
+      });
+    } catch (err) {
+      const declined = err instanceof PaymentDeclinedError || (err instanceof AppError && err.code === 'payment_required');
+      if (declined) {
+        // the provider's message is kept for the order details (ordering-payments §8 'Card error')
+        await orders.releasePayment(order.id, { status: 'failed', error: (err as Error).message, paymentMethodId: body.payment_method_id, now });
+        throw new AppError('payment_required', (err as Error).message);
+      }
+      await orders.releasePayment(order.id, { status: 'unpaid', error: null, paymentMethodId: body.payment_method_id, now });
+      if (err instanceof PaymentRequestError) throw validationFailed([err.message]);
+      throw err;
+    }
+    const status = intentStatus(intent);
+    if (status === 'failed') {
+      await orders.releasePayment(order.id, { status: 'failed', error: messages.orderRequestFailed, paymentMethodId: body.payment_method_id, now });
+      throw new AppError('payment_required', messages.orderRequestFailed);
+    }
+    const paid = await orders.markPaid(order.id, { paymentStatus: status, paymentIntentId: intent.id, paymentMethodId: body.payment_method_id, now });
+    await sendConfirmation(paid);
+    return finalizedAnswer(paid);
+  }
+
+  return {
+    /** POST api/v2/delivery_fee_by_distance (ordering-payments §7): public. */
+    async deliveryFee(body: z.output<typeof deliveryFeeBodySchema>): Promise<z.infer<typeof deliveryFeeResponseSchema>> {
+      const chef = await catalogue.findChef(body.chef_id);
+      if (!chef) throw notFound('Chef not found');
+      const placed = await placeAddress(deps.geocoder, { latitude: body.user_lat, longitude: body.user_lng, address: body.address });
+      if (!placed.ok) throw validationFailed([placed.message]);
+      const quote = quoteDelivery(chef, placed.point);
+      return {
+        delivery_fee: quote.deliverable ? quote.feeCents : 0,
+        distance_km: roundKm(quote.distanceKm),
+        deliverable: quote.deliverable,
+        ...(quote.deliverable ? {} : { message: messages.notDeliverable }),
+        ranges: chef.delivery_fee_ranges.map((r) => ({ min_km: Number(r.min_km), max_km: Number(r.max_km), fee_cents: Number(r.fee_cents) })),
+        store_hours: chef.store_hours as Record<string, { enabled: boolean; open: string; close: string }>,
+      };
+    },
+
+    /** POST api/v2/catering_orders: the draft made when the checkout opens (ordering-payments §4). */
+    async create(userId: number, payload: OrderPayload, isEft: boolean): Promise<CheckoutOrderResponse> {
+      const now = clock.now();
+      const prepared = await prepareOrder({ catalogue, geocoder: deps.geocoder }, payload, userId, now);
+      await assertEftAllowed(isEft, prepared.preset.id);
+      const order = await orders.insert({ userId, purchaseId: crypto.randomUUID(), order: prepared, isEft, now });
+      return checkoutAnswer(order, userId);
+    },
+
+    /** PUT api/v2/catering_orders/{id}: each submit of the checkout form rewrites the unpaid order. */
+    async update(userId: number, id: number, payload: OrderPayload, isEft: boolean): Promise<CheckoutOrderResponse> {
+      const existing = await ownOrder(id, userId);
+      if (existing.payment_status !== 'unpaid' && existing.payment_status !== 'failed') throw conflict('This order is already paid and can no longer be changed here.');
+      const now = clock.now();
+      const prepared = await prepareOrder({ catalogue, geocoder: deps.geocoder }, payload, userId, now);
+      await assertEftAllowed(isEft, prepared.preset.id);
+      const order = await orders.update(id, { order: prepared, isEft, now });
+      if (!order) throw conflict('This order is already paid and can no longer be changed here.');
+      return checkoutAnswer(order, userId);
+    },
+
+    /** GET api/v2/catering_orders/{id} */
+    async get(userId: number, id: number): Promise<{ catering_order: CateringOrderDetail }> {
+      const order = await ownOrder(id, userId);
+      const [items, cards] = await Promise.all([orders.findItems(order.id), savedCards(userId)]);
+      return { catering_order: toDetail(order, items, cards) };
+    },
+
+    /**
+     * POST api/v2/catering_orders/{id}/finalize with an Idempotency-Key (issue 4 item 7): re-checks
+     * the order against the catalogue, then authorises it once. See idempotency.ts for the key's
+     * rules; a paid order answers its result again whatever the key, without a new authorisation.
+     */
+    async finalize(userId: number, id: number, body: FinalizeBody, key: string): Promise<{ status: number; body: unknown }> {
+      return withIdempotency(
+        deps.idempotency,
+        { userId, key, endpoint: `POST /api/v2/catering_orders/${id}/finalize`, hash: requestHash(body), now: clock.now() },
+        async () => {
+          const order = await ownOrder(id, userId);
+          if (body.purchase_id !== order.purchase_id) throw validationFailed(['The purchase id does not match this order.']);
+          if (PAID.includes(order.payment_status)) return { status: 200, body: finalizedAnswer(order) };
+          if (order.payment_status === 'authorizing') throw conflict('The payment of this order is already in progress.');
+          // the catalogue, the clock and the prices may have moved since the checkout opened
+          const prepared = await prepareOrder({ catalogue, geocoder: deps.geocoder }, order.request_payload, userId, clock.now());
+          await assertEftAllowed(order.is_eft, prepared.preset.id);
+          if (prepared.totals.totalCents !== order.total_cents) {
+            await orders.update(order.id, { order: prepared, isEft: order.is_eft, now: clock.now() });
+          }
+          const claimed = await orders.claimPayment(order.id, clock.now(), STALE_PAYMENT_CLAIM_SECONDS);
+          if (!claimed) {
+            const current = (await orders.findById(order.id))!;
+            if (PAID.includes(current.payment_status)) return { status: 200, body: finalizedAnswer(current) };
+            throw conflict('The payment of this order is already in progress.');
+          }
+          return { status: 200, body: await authorise(claimed, body, userId) };
+        },
+      );
+    },
+  };
+}
+export type OrdersService = ReturnType<typeof createOrdersService>;
+
+function totalsOf(order: OrderRow) {
+  return {
+    subtotal_cents: order.subtotal_cents,
+    delivery_fee_cents: order.delivery_fee_cents,
+    cutlery_cents: order.cutlery_cents,
+    tax_cents: order.tax_cents,
+    total_cents: order.total_cents,
+    tax_name: order.tax_name,
+    tax_rate: Number(order.tax_rate),
+  };
+}
+
+function toDetail(order: OrderRow, items: OrderItemRow[], savedCards: { name: string; payment_method_id: string }[]): CateringOrderDetail {
+  const local = localDateTime(order.delivery_at, order.time_zone);
+  const delivery = order.receiving_method === 'delivery';
+  return {
+    id: order.id,
+    order_number: order.order_number,
+    purchase_id: order.purchase_id,
+    status: order.status,
+    preset_id: order.preset_id,
+    preset_name: order.preset_name,
+    chef_id: order.chef_id,
+    order_type: order.receiving_method,
+    order_date_time: order.delivery_at.toISOString(),
+    delivery_date: local.date,
+    delivery_time: local.time,
+    time_zone: order.time_zone,
+    display_delivery_date_time: displayDateTime(order.delivery_at, order.time_zone),
+    order_processing_at: order.order_processing_at.toISOString(),
+    delivery_address: order.delivery_address,
+    delivery_suite_address: order.delivery_suite_address,
+    more_detail: delivery ? order.delivery_instruction : order.pickup_instruction,
+    extra_info: { serving_style: order.serving_style, num_cutlery: order.num_cutlery },
+    first_name: order.first_name,
+    last_name: order.last_name,
+    company_name: order.company_name,
+    phone_number: order.phone_number,
+    email: order.email,
+    preset_items: items.map((i) => ({
+      id: /^\d+$/.test(i.line_key) ? Number(i.line_key) : i.line_key,
+      menu_id: i.menu_id,
+      chef_id: i.chef_id,
+      name: i.menu_name,
+      quantity: i.quantity,
+      price_cents: i.unit_price_cents,
+      menu_items_mapping: i.menu_items_mapping,
+      special_instruction: i.special_instruction,
+      serving_details: i.serving_details,
+      line_subtotal_cents: i.line_subtotal_cents,
+    })),
+    purchase_items: items.flatMap((i) => [
+      {
+        parent_id: i.menu_id,
+        model_id: i.menu_id,
+        model_type: 'Menu' as const,
+        amount: i.quantity,
+        item_price: i.unit_price_cents,
+        menu_name: i.menu_name,
+        name: i.menu_name,
+        detail: i.special_instruction,
+        serving_details: i.serving_details,
+      },
+      ...i.menu_items.map((m) => ({
+        parent_id: i.menu_id,
+        model_id: m.id,
+        model_type: 'MenuItem' as const,
+        amount: m.quantity,
+        item_price: m.price_cents,
+        menu_name: i.menu_name,
+        name: m.name,
+        detail: '',
+        serving_details: [],
+      })),
+    ]),
+    totals: totalsOf(order),
+    total_price: order.total_cents,
+    is_eft: order.is_eft,
+    purchased_with: order.is_eft ? 'acss_debit' : 'card',
+    selected_stripe_payment_method: order.payment_method_id,
+    payment_status: order.payment_status,
+    payment_error: order.payment_error,
+    saved_cards: savedCards,
+    editable: order.editable,
+  };
+}

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { createCardCache } from './card-cache.js';
+import type { CardRow } from './presets.repository.js';
+
+const row = (id: number, name = `p${id}`) => ({ id, name }) as unknown as CardRow;
+
+function setup(maxRows = 3) {
+  let t = 0;
+  const loads: number[][] = [];
+  const names = new Map<number, string>();
+  const cache = createCardCache(
+    async (ids) => {
+      loads.push([...ids]);
+      return ids.filter((id) => id !== 404).map((id) => row(id, names.get(id)));
+    },
+    { ttlMs: 1000, maxRows, now: () => t },
+  );
+  return { cache, loads, names, advance: (ms: number) => (t += ms) };
+}
+
+describe('card cache', () => {
+  it('answers in the order of the ids, leaves unknown ids out and loads only the misses', async () => {
+    const { cache, loads } = setup();
+    expect((await cache.cardsByIds([2, 1])).map((r) => r.id)).toEqual([2, 1]);
+    expect((await cache.cardsByIds([1, 3, 404, 2])).map((r) => r.id)).toEqual([1, 3, 2]);
+    expect(loads).toEqual([[2, 1], [3, 404]]);
+  });
+
+  it('reloads a row after the TTL, so a catalogue edit shows within it', async () => {
+    const { cache, loads, names, advance } = setup();
+    await cache.cardsByIds([1]);
+    names.set(1, 'renamed');
+    advance(999);
+    expect((await cache.cardsByIds([1]))[0]!.name).toBe('p1');
+    advance(1);
+    expect((await cache.cardsByIds([1]))[0]!.name).toBe('renamed');
+    expect(loads).toEqual([[1], [1]]);
+  });
+
+  it('keeps at most maxRows, dropping the least recently used', async () => {
+    const { cache, loads } = setup(2);
+    await cache.cardsByIds([1, 2]);
+    await cache.cardsByIds([1]); // 1 is now more recent than 2
+    await cache.cardsByIds([3]);
+    expect(cache.size).toBe(2);
+    await cache.cardsByIds([1, 3]);
+    await cache.cardsByIds([2]);
+    expect(loads).toEqual([[1, 2], [3], [2]]);
+  });
+});
