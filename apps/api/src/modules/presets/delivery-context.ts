@@ -14,6 +14,8 @@ export interface DeliveryContext {
   date: string | null;
   time: string | null;
   now: Date;
+  /** the signed-in viewer's favourite preset ids, so cards can say favorite: true */
+  favoriteIds?: ReadonlySet<number>;
 }
 
 export interface DeliveryContextQuery {

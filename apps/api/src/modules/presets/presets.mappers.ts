@@ -72,8 +72,7 @@ export function toRestaurantCard(row: CardRow, ctx: DeliveryContext): Restaurant
     average_rating: Number(row.average_rating),
     order_count: row.order_count,
     pre_order_notice_hour: noticeHours(row),
-    // favourites arrive with a later issue
-    favorite: false,
+    favorite: ctx.favoriteIds?.has(row.id) ?? false,
   };
 }
 
@@ -101,7 +100,7 @@ export function toPresetCard(row: CardRow, ctx: DeliveryContext): PresetCard {
     cuisine_types: row.cuisine_types,
     dietary_types: row.dietary_types,
     preset_tags: row.tags,
-    favorite: false,
+    favorite: ctx.favoriteIds?.has(row.id) ?? false,
     distance: km === null ? null : round1(km),
     // unknown (null) until the visitor gives an address or a delivery date
     available_for_ordering: ctx.point || ctx.date ? availabilityOf(row, ctx).available : null,

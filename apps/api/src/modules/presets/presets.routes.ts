@@ -10,6 +10,7 @@ import {
 } from '@caterway/contracts';
 import type { AppDeps } from '../../lib/deps.js';
 import { optionalUser } from '../auth/auth.guard.js';
+import { createFavoritesRepository } from '../favorites/favorites.repository.js';
 import { createPresetsRepository } from './presets.repository.js';
 import { createPresetsService } from './presets.service.js';
 import { createCardCache } from './card-cache.js';
@@ -19,17 +20,20 @@ const tags = ['presets'];
 export async function presetsRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const presetsRepository = createPresetsRepository(deps.db);
+  const favorites = createFavoritesRepository(deps.db);
   const service = createPresetsService({
     presetsRepository,
     cardCache: createCardCache((ids) => presetsRepository.cardsByIds(ids)),
     geocoder: deps.geocoder,
     clock: deps.clock,
     publicUrl: deps.config.publicUrl,
+    favoriteIdsOf: (userId) => favorites.presetIdsOf(userId),
   });
 
   r.get(
     '/api/v2/presets',
     {
+      preHandler: optionalUser(deps),
       schema: {
         tags,
         summary: 'Home page lists: trending restaurants and the three preset groups',
@@ -37,7 +41,7 @@ export async function presetsRoutes(app: FastifyInstance, deps: AppDeps): Promis
         response: { 200: presetsHomeResponseSchema, 422: messagesBodySchema },
       },
     },
-    async (request) => service.home(request.query),
+    async (request) => service.home(request.query, request.user?.id),
   );
 
   r.get(

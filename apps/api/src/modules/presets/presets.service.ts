@@ -18,12 +18,23 @@ export interface PresetsServiceDeps {
   cardCache: Pick<CardCache, 'cardsByIds'>;
   geocoder: Pick<Geocoder, 'geocode'>;
   clock: Clock;
+  /** the viewer's favourite preset ids (modules/favorites) */
+  favoriteIdsOf: (userId: number) => Promise<number[]>;
   publicUrl: string;
 }
 
 const list = (values: readonly string[]) => values.join(', ');
 
-export function createPresetsService({ presetsRepository: repo, cardCache, geocoder, clock, publicUrl }: PresetsServiceDeps) {
+export function createPresetsService({ presetsRepository: repo, cardCache, geocoder, clock, publicUrl, favoriteIdsOf }: PresetsServiceDeps) {
+  /** The delivery context plus, for a signed-in viewer, their favourites (cards show favorite: true). */
+  async function contextFor(query: DeliveryContextQuery, viewerId: number | undefined) {
+    const [ctx, favorites] = await Promise.all([
+      resolveDeliveryContext(query, { geocoder, now: clock.now() }),
+      viewerId === undefined ? Promise.resolve([]) : favoriteIdsOf(viewerId),
+    ]);
+    return { ...ctx, favoriteIds: new Set(favorites) };
+  }
+
   /** Popular ids near the point; the whole catalogue when nothing is near (or no point is known). */
   async function popularNear(options: Parameters<PresetsRepository['findPopularIds']>[0]): Promise<number[]> {
     if (options.near) {
@@ -38,8 +49,8 @@ export function createPresetsService({ presetsRepository: repo, cardCache, geoco
      * GET api/v2/presets: trending restaurants and the three home groups (browse-account-orders
      * §2 Home page, §7), the most ordered first, near the delivery address when one is known.
      */
-    async home(query: DeliveryContextQuery): Promise<PresetsHomeResponse> {
-      const ctx = await resolveDeliveryContext(query, { geocoder, now: clock.now() });
+    async home(query: DeliveryContextQuery, viewerId?: number): Promise<PresetsHomeResponse> {
+      const ctx = await contextFor(query, viewerId);
       const [restaurantIds, ...groupIds] = await Promise.all([
         popularNear({ presetType: 'restaurant', near: ctx.point, limit: HOME_LIST_SIZE }),
         ...HOME_GROUPS.map((group) => popularNear({ presetType: 'catering', near: ctx.point, group, limit: HOME_LIST_SIZE })),
@@ -62,7 +73,7 @@ export function createPresetsService({ presetsRepository: repo, cardCache, geoco
     async detail(key: string, query: DeliveryContextQuery, viewerId: number | undefined): Promise<{ preset: PresetDetail }> {
       const found = await repo.findIdByKey(key);
       if (!found || (found.preset_type === 'save_for_later' && found.owner_user_id !== viewerId)) throw notFound(messages.presetNotFound);
-      const ctx = await resolveDeliveryContext(query, { geocoder, now: clock.now() });
+      const ctx = await contextFor(query, viewerId);
       const [cardRows, chefRows, itemRows] = await Promise.all([
         repo.cardsByIds([found.id]),
         repo.findChefsOfPreset(found.id),

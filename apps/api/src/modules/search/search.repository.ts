@@ -142,6 +142,17 @@ export function createSearchRepository(db: Queryable) {
       return rows;
     },
 
+    /** Presets of the user's placed orders (drafts and cancellations left out), most recent first. */
+    async recentlyOrderedIds(userId: number, tx: Queryable = db): Promise<number[]> {
+      const { rows } = await tx.query<{ preset_id: number }>(
+        `SELECT preset_id FROM catering_orders
+          WHERE user_id = $1 AND status NOT IN ('draft', 'Canceled', 'cancelled', 'canceled', 'declined')
+          GROUP BY preset_id ORDER BY max(created_at) DESC LIMIT 24`,
+        [userId],
+      );
+      return rows.map((r) => r.preset_id);
+    },
+
     /** A user's saved carts (save_for_later presets), newest first. */
     async savedForLaterIds(userId: number, tx: Queryable = db): Promise<number[]> {
       const { rows } = await tx.query<{ id: number }>(

@@ -12,6 +12,7 @@ import {
 } from '@caterway/contracts';
 import type { AppDeps } from '../../lib/deps.js';
 import { optionalUser } from '../auth/auth.guard.js';
+import { createFavoritesRepository } from '../favorites/favorites.repository.js';
 import { createPresetsRepository } from '../presets/presets.repository.js';
 import { createSearchRepository } from './search.repository.js';
 import { createSearchService } from './search.service.js';
@@ -22,12 +23,14 @@ const tags = ['search'];
 export async function searchRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const presetsRepository = createPresetsRepository(deps.db);
+  const favorites = createFavoritesRepository(deps.db);
   const service = createSearchService({
     searchRepository: createSearchRepository(deps.db),
     presetsRepository,
     cardCache: createCardCache((ids) => presetsRepository.cardsByIds(ids)),
     geocoder: deps.geocoder,
     clock: deps.clock,
+    favoriteIdsOf: (userId) => favorites.presetIdsOf(userId),
   });
 
   // search_type=restaurant answers RestaurantSearch; preset and user_data answer PresetSearch
@@ -47,9 +50,9 @@ export async function searchRoutes(app: FastifyInstance, deps: AppDeps): Promise
       },
       async (request) => {
         const query = request.query;
-        if (query.search_type === 'preset') return service.presets(query);
+        if (query.search_type === 'preset') return service.presets(query, request.user?.id);
         if (query.search_type === 'user_data') return service.userData(query, request.user?.id);
-        return service.restaurants(query);
+        return service.restaurants(query, request.user?.id);
       },
     );
   }

@@ -42,6 +42,8 @@ export interface SearchServiceDeps {
   cardCache: Pick<CardCache, 'cardsByIds'>;
   geocoder: Pick<Geocoder, 'geocode'>;
   clock: Clock;
+  /** the viewer's favourite preset ids (modules/favorites) */
+  favoriteIdsOf: (userId: number) => Promise<number[]>;
 }
 
 /** The city the navigation search falls back to (ordering-payments §7: default Toronto). */
@@ -64,7 +66,16 @@ export function cityCentre(name: string | undefined): GeoPoint {
 /** The cuisine cards change with an admin edit at most: every page reuses them for a minute. */
 const CUISINES_TTL_MS = 60_000;
 
-export function createSearchService({ searchRepository: repo, presetsRepository, cardCache, geocoder, clock }: SearchServiceDeps) {
+export function createSearchService({ searchRepository: repo, presetsRepository, cardCache, geocoder, clock, favoriteIdsOf }: SearchServiceDeps) {
+  /** The delivery context plus, for a signed-in viewer, their favourites (cards show favorite: true). */
+  async function contextFor(query: DeliveryContextQuery, viewerId: number | undefined) {
+    const [ctx, favorites] = await Promise.all([
+      resolveDeliveryContext(query, { geocoder, now: clock.now() }),
+      viewerId === undefined ? Promise.resolve([]) : favoriteIdsOf(viewerId),
+    ]);
+    return { ...ctx, favoriteIds: new Set(favorites) };
+  }
+
   let cuisineCache: { at: number; list: Promise<{ name: string; icon: string }[]> } | undefined;
   function cuisines() {
     const now = Date.now();
@@ -99,8 +110,8 @@ export function createSearchService({ searchRepository: repo, presetsRepository,
      * can take the order for the chosen date and time and why not (delivery radius, store hours,
      * notice) instead of hiding it, as the spec's card shows availability.
      */
-    async restaurants(query: SearchQueryInput): Promise<RestaurantSearchResponse> {
-      const ctx = await resolveDeliveryContext(query, { geocoder, now: clock.now() });
+    async restaurants(query: SearchQueryInput, viewerId?: number): Promise<RestaurantSearchResponse> {
+      const ctx = await contextFor(query, viewerId);
       const tsquery = query.q ? await repo.expandTerms(queryWords(query.q)) : null;
       const { ids, total } = await repo.listingPage(
         { presetType: 'restaurant', near: ctx.point, radiusKm: LISTING_RADIUS_KM, cuisines: query.preset_category_names ?? [], tsquery },
@@ -118,8 +129,8 @@ export function createSearchService({ searchRepository: repo, presetsRepository,
      * and words, sorted as asked and paged as one flat list; each page is grouped by the
      * preset's first category into [name, presets] pairs in the order the sort gives.
      */
-    async presets(query: SearchQueryInput): Promise<PresetSearchResponse> {
-      const ctx = await resolveDeliveryContext(query, { geocoder, now: clock.now() });
+    async presets(query: SearchQueryInput, viewerId?: number): Promise<PresetSearchResponse> {
+      const ctx = await contextFor(query, viewerId);
       const tsquery = query.q ? await repo.expandTerms(queryWords(query.q)) : null;
       const { ids, total } = await repo.listingPage(
         { presetType: 'catering', near: ctx.point, radiusKm: LISTING_RADIUS_KM, cuisines: query.preset_category_names ?? [], tsquery },
@@ -140,18 +151,30 @@ export function createSearchService({ searchRepository: repo, presetsRepository,
     },
 
     /**
-     * search_type=user_data: the signed-in user's lists (browse-account-orders §2 Favorites page).
-     * Favourites and orders do not exist yet (later issues): those lists are empty; saved
-     * carts are the user's save_for_later presets.
+     * search_type=user_data: the signed-in user's lists (browse-account-orders §2 Favorites page;
+     * §7 'presets: favorites, saved, previously ordered'): favourites in favorite_restaurants,
+     * saved carts in saved_for_later_restaurants, and the presets of placed orders as the one
+     * all_presets group 'Recently Ordered'. Restaurant and catering presets alike are preset cards.
      */
     async userData(query: SearchQueryInput, userId: number | undefined): Promise<PresetSearchResponse> {
       if (userId === undefined) throw unauthorized();
-      const ctx = await resolveDeliveryContext(query, { geocoder, now: clock.now() });
-      const ids = await repo.savedForLaterIds(userId);
-      const [rows, metaData] = await Promise.all([presetsRepository.cardsByIds(ids), meta(1, Math.max(ids.length, 1), ids.length)]);
+      const [ctx, savedIds, recentIds] = await Promise.all([contextFor(query, userId), repo.savedForLaterIds(userId), repo.recentlyOrderedIds(userId)]);
+      const favoriteIds = [...ctx.favoriteIds];
+      // saved carts change with the user's edits: read them fresh, not through the card cache
+      const [savedRows, listedRows] = await Promise.all([presetsRepository.cardsByIds(savedIds), cardCache.cardsByIds([...new Set([...favoriteIds, ...recentIds])])]);
+      const byId = new Map([...listedRows, ...savedRows].map((r) => [r.id, r]));
+      const cards = (ids: number[]) => ids.flatMap((id) => {
+        const row = byId.get(id);
+        return row ? [toPresetCard(row, ctx)] : [];
+      });
+      const total = favoriteIds.length + savedIds.length + recentIds.length;
       return {
-        presets: { all_presets: [], favorite_restaurants: [], saved_for_later_restaurants: rows.map((r) => toPresetCard(r, ctx)) },
-        meta_data: metaData,
+        presets: {
+          all_presets: recentIds.length ? [['Recently Ordered', cards(recentIds)]] : [],
+          favorite_restaurants: cards(favoriteIds),
+          saved_for_later_restaurants: cards(savedIds),
+        },
+        meta_data: await meta(1, Math.max(total, 1), total),
       };
     },
 
