@@ -138,7 +138,7 @@ test('search from the navigation and open a restaurant', async ({ page }) => {
   // Escape closes and restores scrolling; typing again reopens.
   await page.keyboard.press('Escape');
   await expect(overlay).toHaveCount(0);
-  expect(await page.evaluate(() => document.body.style.overflow)).toBe('');
+  await expect.poll(() => page.evaluate(() => document.body.style.overflow)).toBe('');
   await search.press('End');
   await search.pressSequentially(' ');
   await expect(page.getByTestId('search-overlay')).toBeVisible();
@@ -148,7 +148,7 @@ test('search from the navigation and open a restaurant', async ({ page }) => {
 
   await page.getByTestId('search-overlay').getByRole('link').filter({ hasText: name }).first().click();
   await expect(page).toHaveURL(/\/chefs\/[^/]+$/);
-  expect(await page.evaluate(() => document.body.style.overflow)).toBe('');
+  await expect.poll(() => page.evaluate(() => document.body.style.overflow)).toBe('');
   const heading = page.getByRole('heading', { level: 1 });
   if ((await heading.count()) > 0 && !(await page.getByText('Oops! Page Not found.').isVisible())) {
     await expect(heading.first()).toContainText(name);

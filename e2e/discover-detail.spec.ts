@@ -33,7 +33,8 @@ test.describe('restaurant and preset pages', () => {
     await expect(page.getByRole('dialog')).toHaveCount(0);
     await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'What’s included' })).toBeVisible();
-    await expect(page.getByRole('complementary', { name: 'Default menu' })).toContainText('Total before tax');
+    // The summary column holds the cart since issue 4 (e2e/cart.spec.ts covers it).
+    await expect(page.getByRole('complementary', { name: 'Your order' })).toContainText('Total');
     await expectAccessible(page);
   });
 
@@ -74,8 +75,8 @@ test.describe('restaurant and preset pages', () => {
     await page.setViewportSize({ width: 360, height: 740 });
     await page.goto(`/chefs/${restaurants[1]!.slug}`);
     await expect(page.getByRole('heading', { level: 1, name: restaurants[1]!.name })).toBeVisible();
-    const summary = page.getByRole('complementary', { name: 'Default menu' });
-    await expect(summary).toContainText('Total before tax');
+    const summary = page.getByRole('complementary', { name: 'Your order' });
+    await expect(summary).toContainText('Total');
     const box = (await summary.boundingBox())!;
     expect(box.y + box.height).toBeGreaterThan(700); // pinned to the bottom of the screen
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

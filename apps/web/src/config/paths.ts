@@ -39,7 +39,10 @@ export const paths = {
     getHref: (token?: string) => (token ? `/accounts/reset-password?token=${encodeURIComponent(token)}` : '/accounts/reset-password'),
   } satisfies PathEntry<[string?]>,
   settings: fixed('/settings', false),
-  payments: fixed('/payments', false),
+  payments: fixed('/payments', true),
+  /** Receives the cart in navigation state (types/checkout-state.ts; ordering-payments §2). */
+  checkout: fixed('/checkout', true),
+  checkoutCompleted: fixed('/checkout-completed', true),
   favorites: fixed('/favorites', false),
   reports: fixed('/reports', false),
   myOrders: fixed('/my-orders', false),

@@ -39,6 +39,8 @@ export interface RequestOptions {
   /** 'auto' sends the signed-in user's token when there is one; 'none' never does; a string is used as the token. */
   auth?: 'auto' | 'none' | { token: string };
   signal?: AbortSignal;
+  /** Extra request headers (e.g. Idempotency-Key on a payment call). */
+  headers?: Record<string, string>;
 }
 
 export interface ApiClientConfig {
@@ -87,7 +89,7 @@ async function readBody(response: Response): Promise<unknown> {
 }
 
 export async function apiRequest<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
-  const headers: Record<string, string> = { accept: 'application/json' };
+  const headers: Record<string, string> = { ...options.headers, accept: 'application/json' };
   const token =
     options.auth === 'none' ? null : typeof options.auth === 'object' ? options.auth.token : (config.getToken() ?? null);
   if (token) headers.authorization = `Bearer ${token}`;

@@ -6,8 +6,29 @@ const user = { id: 1, firstName: 'Ann', lastName: 'Lee', email: 'ann@example.com
 describe('storage', () => {
   it('persists only the documented keys', () => {
     expect(Object.values(storageKeys).sort()).toEqual(
-      ['caterway.user', 'caterway.lightbox', 'caterway.cart', 'caterway.receiving_method', 'delivery_date', 'delivery_time', 'address', 'lat', 'lng'].sort(),
+      [
+        'caterway.user',
+        'caterway.lightbox',
+        'caterway.cart',
+        'caterway.receiving_method',
+        // the suggestion bot's tooltip, 'remembered locally' (ordering-payments §4)
+        'caterway.suggestion_tooltip',
+        'delivery_date',
+        'delivery_time',
+        'address',
+        'lat',
+        'lng',
+      ].sort(),
     );
+  });
+
+  it('remembers that the suggestion tooltip was dismissed', () => {
+    const backend = memoryStore();
+    const s = createStorage(backend);
+    expect(s.getSuggestionTooltipDismissed()).toBe(false);
+    s.setSuggestionTooltipDismissed();
+    expect(backend.getItem('caterway.suggestion_tooltip')).toBe('dismissed');
+    expect(createStorage(backend).getSuggestionTooltipDismissed()).toBe(true);
   });
 
   it('round-trips the user and clears it', () => {

@@ -8,6 +8,8 @@
 // Plus the delivery details the spec keeps on the device (browse-account-orders §3 'Delivery
 // info kept on the device'): delivery_date (yyyy-MM-dd), delivery_time (hh:mm a), address,
 // lat, lng — stored under exactly those key names.
+// One more flag the spec keeps on the device in so many words (ordering-payments §4 'Suggestion
+// bot: its tooltip is dismissed and remembered locally'): caterway.suggestion_tooltip.
 // Nothing else (modals, toasts, server data) is persisted; server data lives in React Query.
 
 export interface KeyValueStore {
@@ -21,6 +23,7 @@ export const storageKeys = {
   lightbox: 'caterway.lightbox',
   cart: 'caterway.cart',
   receivingMethod: 'caterway.receiving_method',
+  suggestionTooltip: 'caterway.suggestion_tooltip',
   deliveryDate: 'delivery_date',
   deliveryTime: 'delivery_time',
   address: 'address',
@@ -110,6 +113,12 @@ export function createStorage(backend: KeyValueStore) {
     },
     setLightboxSeen(seen: boolean): void {
       write('lightbox', seen ? 'true' : null);
+    },
+    getSuggestionTooltipDismissed(): boolean {
+      return read('suggestionTooltip') === 'dismissed';
+    },
+    setSuggestionTooltipDismissed(): void {
+      write('suggestionTooltip', 'dismissed');
     },
     getCarts(): StoredCarts {
       const value = readJson('cart');

@@ -1,8 +1,8 @@
 import { useParams } from 'react-router';
-import { PresetPage } from '../../features/preset-detail/components/preset-page';
+import { PresetWithCart } from './preset-with-cart';
 
-/** /preset-detail/{id or slug} (ordering-payments §2; unknown -> /not-found). */
+/** /preset-detail/{id or slug} with its cart (ordering-payments §2; unknown -> /not-found). */
 export function Component() {
   const { idOrSlug = '' } = useParams();
-  return <PresetPage key={idOrSlug} idOrSlug={idOrSlug} kind="preset" />;
+  return <PresetWithCart key={idOrSlug} idOrSlug={idOrSlug} kind="preset" />;
 }

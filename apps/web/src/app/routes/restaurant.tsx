@@ -1,8 +1,8 @@
 import { useParams } from 'react-router';
-import { PresetPage } from '../../features/preset-detail/components/preset-page';
+import { PresetWithCart } from './preset-with-cart';
 
-/** /chefs/{slug}: the restaurant page (browse-account-orders §2). */
+/** /chefs/{slug}: the restaurant page with its cart (browse-account-orders §2, ordering-payments §2). */
 export function Component() {
   const { slug = '' } = useParams();
-  return <PresetPage key={slug} idOrSlug={slug} kind="restaurant" />;
+  return <PresetWithCart key={slug} idOrSlug={slug} kind="restaurant" />;
 }

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { formatCents } from '@caterway/domain';
 import type { ChefMenu, PresetChef, PresetDetail, PresetItem } from '../api/types';
 import { chefDisplayName } from './preset-text';
@@ -7,8 +8,11 @@ import { DietaryLabels } from './dietary-labels';
 // The menus of a restaurant or preset page (ordering-payments §2 Restaurant / preset detail):
 // each chef with its menus grouped by category in the chef's own category order, prices,
 // dietary types as small labels and the minimum quantity; then the preset's default menu.
+// `dishAction` lets the route put a control on each dish (the cart's Add / Edit).
 
-export function ChefMenus({ chef }: { chef: PresetChef }) {
+export type DishAction = (dish: { menuId: number; name: string }) => ReactNode;
+
+export function ChefMenus({ chef, dishAction }: { chef: PresetChef; dishAction?: DishAction }) {
   const menus = chef.menus.filter((menu) => !menu.isDeleted);
   const groups = groupByCategory<ChefMenu>(menus, (menu) => menu.categoryName, chef.menuCategoryNames);
   const headingId = `chef-${chef.id}-menu`;
@@ -27,7 +31,7 @@ export function ChefMenus({ chef }: { chef: PresetChef }) {
           <h3>{category}</h3>
           <ul className="menu-cards">
             {list.map((menu) => (
-              <MenuCard key={menu.id} menu={menu} />
+              <MenuCard key={menu.id} menu={menu} action={dishAction?.({ menuId: menu.id, name: menu.name })} />
             ))}
           </ul>
         </section>
@@ -36,7 +40,7 @@ export function ChefMenus({ chef }: { chef: PresetChef }) {
   );
 }
 
-function MenuCard({ menu }: { menu: ChefMenu }) {
+function MenuCard({ menu, action }: { menu: ChefMenu; action?: ReactNode }) {
   const options = menu.menuItems;
   return (
     <li className="menu-card">
@@ -66,13 +70,14 @@ function MenuCard({ menu }: { menu: ChefMenu }) {
             </ul>
           </details>
         ) : null}
+        {action ? <div className="menu-card-action">{action}</div> : null}
       </div>
     </li>
   );
 }
 
 /** The preset's default menu (its default cart), grouped by the preset's categories. */
-export function PresetMenu({ preset, title = 'What’s included' }: { preset: PresetDetail; title?: string }) {
+export function PresetMenu({ preset, title = 'What’s included', dishAction }: { preset: PresetDetail; title?: string; dishAction?: DishAction }) {
   const order = preset.chefs.flatMap((chef) => chef.menuCategoryNames);
   const groups = groupByCategory<PresetItem>(preset.presetItems, (item) => item.presetMenuCategoryName, order);
   const chefById = new Map(preset.chefs.map((chef) => [chef.id, chef]));
@@ -103,6 +108,7 @@ export function PresetMenu({ preset, title = 'What’s included' }: { preset: Pr
                       {item.minOrderAmount > 1 ? <span className="min-qty">Min {item.minOrderAmount}</span> : null}
                       <DietaryLabels value={item.dietaryTypes} />
                     </div>
+                    {dishAction ? <div className="menu-card-action">{dishAction({ menuId: item.menuId, name: item.name })}</div> : null}
                   </div>
                 </li>
               );

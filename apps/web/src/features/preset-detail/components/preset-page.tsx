@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { formatCents, messages } from '@caterway/domain';
 import { StarRating } from '../../../components/catalogue/star-rating';
@@ -9,7 +9,7 @@ import { notify } from '../../../stores/notifications';
 import { usePreset } from '../api/get-preset';
 import type { PresetDetail } from '../api/types';
 import { ExpandableText } from './expandable-text';
-import { ChefMenus, PresetMenu } from './menu-sections';
+import { ChefMenus, PresetMenu, type DishAction } from './menu-sections';
 import { PresetQuickView } from './preset-quick-view';
 import { chefDisplayName, noticeText, orderedTimes } from './preset-text';
 import { StoreHoursModal } from './store-hours-modal';
@@ -18,12 +18,20 @@ import './preset-detail.css';
 
 // Restaurant page (/chefs/{slug}) and preset detail (/preset-detail/{id or slug}):
 // ordering-payments §2 'Restaurant / preset detail'. An unknown preset goes to /not-found (§8).
-// The cart arrives with the next issue; the summary column (a bottom bar on phones) is its
-// place and shows the default menu's figures meanwhile.
+// The route may fill slots with other features (the cart): the summary column (a bottom bar
+// on phones), extra header actions, a control on each dish and floating extras. Without them
+// the column shows the default menu's figures.
+
+export interface PresetPageSlots {
+  summary?: (preset: PresetDetail) => ReactNode;
+  actions?: (preset: PresetDetail) => ReactNode;
+  dishAction?: (preset: PresetDetail) => DishAction;
+  extras?: (preset: PresetDetail) => ReactNode;
+}
 
 export const DESCRIPTION_LIMIT = 300;
 
-export function PresetPage({ idOrSlug, kind }: { idOrSlug: string; kind: 'restaurant' | 'preset' }) {
+export function PresetPage({ idOrSlug, kind, slots = {} }: { idOrSlug: string; kind: 'restaurant' | 'preset'; slots?: PresetPageSlots }) {
   const query = usePreset(idOrSlug);
   const navigate = useNavigate();
   const notFound = query.isError && isApiError(query.error) && query.error.status === 404;
@@ -36,7 +44,7 @@ export function PresetPage({ idOrSlug, kind }: { idOrSlug: string; kind: 'restau
     if (query.data) document.title = `${query.data.name} | Caterway`;
   }, [query.data]);
 
-  if (query.data) return <PresetView preset={query.data} kind={kind} />;
+  if (query.data) return <PresetView preset={query.data} kind={kind} slots={slots} />;
   if (query.isError && !notFound) {
     return (
       <section className="container page">
@@ -52,13 +60,14 @@ export function PresetPage({ idOrSlug, kind }: { idOrSlug: string; kind: 'restau
   );
 }
 
-function PresetView({ preset, kind }: { preset: PresetDetail; kind: 'restaurant' | 'preset' }) {
+function PresetView({ preset, kind, slots }: { preset: PresetDetail; kind: 'restaurant' | 'preset'; slots: PresetPageSlots }) {
   const [modal, setModal] = useState<'hours' | 'quick' | null>(null);
   const timeZone = preset.presetLocation.timeZone;
   const notice = noticeText(preset.preOrderNoticeHour);
   // A restaurant shows its chefs' full menus; a catering preset its caterers (the route only
   // says which URL was used: /preset-detail accepts both kinds).
   const isRestaurant = preset.presetType === 'restaurant' || kind === 'restaurant';
+  const dishAction = slots.dishAction?.(preset);
 
   return (
     <article className="preset-page">
@@ -87,14 +96,15 @@ function PresetView({ preset, kind }: { preset: PresetDetail; kind: 'restaurant'
                 </button>
               ) : null}
               <ShareButton url={preset.sharedUrl} />
+              {slots.actions?.(preset)}
             </div>
           </header>
 
           <DeliveryFacts preset={preset} notice={notice} />
 
-          <PresetMenu preset={preset} title={isRestaurant ? 'Default menu' : 'What’s included'} />
+          <PresetMenu preset={preset} title={isRestaurant ? 'Default menu' : 'What’s included'} dishAction={isRestaurant ? undefined : dishAction} />
           {isRestaurant ? (
-            preset.chefs.map((chef) => <ChefMenus key={chef.id} chef={chef} />)
+            preset.chefs.map((chef) => <ChefMenus key={chef.id} chef={chef} dishAction={dishAction} />)
           ) : (
             <section className="caterers" aria-labelledby="caterers-heading">
               <h2 id="caterers-heading">Caterers</h2>
@@ -110,8 +120,9 @@ function PresetView({ preset, kind }: { preset: PresetDetail; kind: 'restaurant'
           )}
         </div>
 
-        <OrderSummary preset={preset} notice={notice} />
+        {slots.summary ? slots.summary(preset) : <OrderSummary preset={preset} notice={notice} />}
       </div>
+      {slots.extras?.(preset)}
 
       {modal === 'hours' ? (
         <StoreHoursModal

@@ -153,7 +153,7 @@ export function NavSearch({ near }: NavSearchProps) {
               <ul ref={list} className="search-results" aria-label="Restaurants">
                 {results.map((r) => (
                   <li key={r.id}>
-                    <ResultLink result={r} />
+                    <ResultLink result={r} onFollow={() => setDismissed(true)} />
                   </li>
                 ))}
               </ul>
@@ -165,12 +165,13 @@ export function NavSearch({ near }: NavSearchProps) {
   );
 }
 
-function ResultLink({ result }: { result: Result }) {
+// Following a result closes the overlay at once (the next page may still be loading its chunk).
+function ResultLink({ result, onFollow }: { result: Result; onFollow: () => void }) {
   const chefImages = Object.values(result.chefImages);
   const image = chefImages[0]?.profileImageUrl || result.profileImageUrl;
   const distance = result.distance === null ? null : `${result.distance < 10 ? result.distance.toFixed(1) : Math.round(result.distance)} ${result.distanceUnit}`;
   return (
-    <Link to={paths.restaurant.getHref(result.slug)} className="search-result">
+    <Link to={paths.restaurant.getHref(result.slug)} className="search-result" onClick={onFollow}>
       {image ? <img src={image} alt="" width={48} height={48} loading="lazy" decoding="async" /> : <span className="search-result-img" />}
       <span className="search-result-text">
         <span className="search-result-name">{result.name}</span>

@@ -1,0 +1,37 @@
+import { useNavigate } from 'react-router';
+import { paths } from '../../config/paths';
+import { CartPanel } from '../../features/cart/components/cart-panel';
+import { MenuAction } from '../../features/cart/components/menu-action';
+import { PresetActions } from '../../features/cart/components/preset-actions';
+import '../../features/cart/components/cart.css';
+import { useDelivery } from '../../features/delivery/delivery-store';
+import { PresetPage, type PresetPageSlots } from '../../features/preset-detail/components/preset-page';
+import { SuggestionBot } from '../../features/suggestion-bot/components/suggestion-bot';
+import type { CartDelivery } from '../../features/cart/types';
+import type { CheckoutState } from '../../types/checkout-state';
+
+// The restaurant page and preset detail composed from three features (ARCHITECTURE.md: routes
+// compose features; features do not import each other): preset-detail draws the page, the cart
+// fills its summary column, dish buttons and header actions, the delivery store says where and
+// when, and the suggestion bot floats over the page. Not a route itself: both route files use it.
+
+export function PresetWithCart({ idOrSlug, kind }: { idOrSlug: string; kind: 'restaurant' | 'preset' }) {
+  const navigate = useNavigate();
+  const { info, receivingMethod } = useDelivery();
+  const delivery: CartDelivery = {
+    address: info.address,
+    lat: info.lat,
+    lng: info.lng,
+    deliveryDate: info.deliveryDate,
+    deliveryTime: info.deliveryTime,
+    receivingMethod,
+  };
+  const onCheckout = (state: CheckoutState) => void navigate(paths.checkout.path, { state });
+  const slots: PresetPageSlots = {
+    summary: (preset) => <CartPanel preset={preset} delivery={delivery} isRestaurant={kind === 'restaurant' || preset.presetType === 'restaurant'} onCheckout={onCheckout} />,
+    actions: (preset) => <PresetActions preset={preset} delivery={delivery} />,
+    dishAction: (preset) => (dish) => <MenuAction preset={preset} menuId={dish.menuId} menuName={dish.name} />,
+    extras: (preset) => <SuggestionBot presetId={preset.id} presetName={preset.name} />,
+  };
+  return <PresetPage key={idOrSlug} idOrSlug={idOrSlug} kind={kind} slots={slots} />;
+}

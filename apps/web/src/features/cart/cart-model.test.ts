@@ -1,0 +1,141 @@
+import { describe, expect, it } from 'vitest';
+import { messages } from '@caterway/domain';
+import { additionalMenus, cartTotals, checkoutProblem, defaultLines, hydrateLines, newLine, sameCart, scheduleProblem } from './cart-model';
+import { groupOrderHref } from './components/preset-actions';
+import type { CartDelivery, Preset } from './types';
+
+const hours = { enabled: true, open: '08:00', close: '20:00' };
+const storeHours = { monday: hours, tuesday: hours, wednesday: hours, thursday: hours, friday: hours, saturday: { ...hours, enabled: false }, sunday: { ...hours, enabled: false } };
+
+function menu(id: number, chefId: number, priceCents: number, minOrderAmount: number, items: { id: number; priceCents: number }[] = []) {
+  return {
+    id,
+    chefId,
+    name: `Dish ${id}`,
+    description: '',
+    categoryName: 'Mains',
+    menuType: 'single' as const,
+    priceCents,
+    minOrderAmount,
+    mainImageUrl: '',
+    dietaryTypes: '',
+    isDeleted: false,
+    menuItems: items.map((i) => ({ ...i, name: `Item ${i.id}`, mainImageUrl: '', dietaryTypes: '' })),
+  };
+}
+
+function chef(id: number, minimumCents: number, menus: ReturnType<typeof menu>[]) {
+  return {
+    id,
+    slug: `chef-${id}`,
+    businessName: `Kitchen ${id}`,
+    firstName: 'A',
+    lastName: 'B',
+    description: '',
+    profileImageUrl: '',
+    mainImageUrl: '',
+    menus,
+    menuCategoryNames: ['Mains'],
+    preOrderMinOrderAmountCents: minimumCents,
+    preOrderNoticeHour: 24,
+    addonMaximumItemsQty: 10,
+    eftEnabled: false,
+    address1: '1 King St W',
+    address2: '',
+    city: 'Toronto',
+    state: 'ON',
+    zip: 'M5H 1A1',
+    country: 'CA' as const,
+    latitude: 43.65,
+    longitude: -79.38,
+    timeZone: 'America/Toronto',
+    storeHours,
+    cuisineTypes: [],
+  };
+}
+
+const preset = {
+  id: 7,
+  slug: 'lunch-7',
+  name: 'Lunch',
+  presetType: 'catering',
+  chefs: [chef(1, 10_000, [menu(11, 1, 1500, 5, [{ id: 111, priceCents: 0 }, { id: 112, priceCents: 200 }]), menu(12, 1, 800, 1), menu(13, 1, 500, 10)])],
+  presetItems: [
+    { id: 501, menuId: 11, chefId: 1, quantity: 6, specialInstruction: '', menuItemsMapping: { '111': 6 } },
+    { id: 502, menuId: 12, chefId: 1, quantity: 2, specialInstruction: '', menuItemsMapping: {} },
+  ],
+  taxRate: 13,
+  taxName: 'HST',
+  preOrderNoticeHour: 48,
+  minimumOrderAmountCents: 0,
+  storeHours,
+  presetLocation: { timeZone: 'America/Toronto', cityTimeZoneName: 'Eastern' },
+  address1: '1 King St W',
+} as unknown as Preset;
+
+const delivery: CartDelivery = { address: '1 Yonge St', lat: 43.64, lng: -79.37, deliveryDate: '2026-12-02', deliveryTime: '11:30 AM', receivingMethod: 'delivery' };
+const now = new Date('2026-11-23T12:00:00-05:00'); // a Monday
+
+describe('cart model', () => {
+  it('starts from the preset items, priced from the menus', () => {
+    const lines = defaultLines(preset);
+    expect(lines.map((l) => [l.id, l.menuName, l.quantity, l.lineTotalCents])).toEqual([
+      [501, 'Dish 11', 6, 9000],
+      [502, 'Dish 12', 2, 1600],
+    ]);
+  });
+
+  it('recognises the default cart and ignores zero menu items and trailing spaces', () => {
+    const lines = defaultLines(preset);
+    const same = lines.map((l) => ({ ...l, menuItemsMapping: { ...l.menuItemsMapping, '112': 0 }, specialInstruction: ` ${l.specialInstruction} ` }));
+    expect(sameCart(lines, same)).toBe(true);
+    expect(sameCart(lines, [{ ...lines[0]!, quantity: 7 }, lines[1]!])).toBe(false);
+  });
+
+  it('re-prices stored lines and drops unknown dishes and menu items', () => {
+    const stored = [
+      { id: 501, menuId: 11, quantity: 6, menuItemsMapping: { '111': 6, '999': 3 }, specialInstruction: 'no nuts', servingDetails: [], unitPriceCents: 1, lineTotalCents: 1 },
+      { id: 'x', menuId: 4040, quantity: 1, menuItemsMapping: {} },
+    ];
+    const lines = hydrateLines(preset, stored);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatchObject({ menuItemsMapping: { '111': 6 }, unitPriceCents: 1500, lineTotalCents: 9000, specialInstruction: 'no nuts' });
+  });
+
+  it('offers the chefs’ other dishes as additional items, added at their minimum', () => {
+    const extra = additionalMenus(preset, defaultLines(preset));
+    expect(extra.map((r) => r.menu.id)).toEqual([13]);
+    const line = newLine(extra[0]!);
+    expect(line).toMatchObject({ menuId: 13, quantity: 10, chefId: 1, lineTotalCents: 5000 });
+    expect(typeof line.id).toBe('string');
+  });
+
+  it('totals with computeTotals: delivery fee and tax for delivery, no fee for pickup', () => {
+    const lines = defaultLines(preset);
+    expect(cartTotals(preset, lines, 'delivery', 1000, 0)).toEqual({ subtotalCents: 10600, deliveryFeeCents: 1000, cutleryCents: 0, taxCents: 1508, totalCents: 13108 });
+    expect(cartTotals(preset, lines, 'pickup', 1000, 0).totalCents).toBe(11978);
+  });
+
+  it('refuses checkout for an empty order, a per-item minimum, a chef minimum and then the schedule', () => {
+    const lines = defaultLines(preset);
+    const check = (l = lines, d = delivery) =>
+      checkoutProblem({ preset, lines: l, delivery: d, totals: cartTotals(preset, l, d.receivingMethod, 0, 0), isRestaurant: false, now }).problem;
+    expect(check([])).toBe(messages.noItems);
+    expect(check([{ ...lines[0]!, menuItemsMapping: { '111': 3 } }, lines[1]!])).toBe(messages.minimumPerItemNotMet(5));
+    expect(check([lines[1]!])).toBe(messages.chefMinimumNotMet('$100.00', 'Kitchen 1'));
+    expect(check(lines, { ...delivery, deliveryDate: '2026-11-24', deliveryTime: '09:00 AM' })).toBe(messages.leadTimeNotMet(48));
+    expect(check(lines, { ...delivery, deliveryDate: '2026-12-05' })).toBe(messages.storeClosedOnDay);
+    expect(check()).toBeNull();
+  });
+
+  it('checks store hours in the preset’s time zone', () => {
+    expect(scheduleProblem(preset, { deliveryDate: '2026-12-02', deliveryTime: '09:00 PM' }, now)).toBe(messages.outsideStoreHours('08:00 AM', '08:00 PM'));
+    expect(scheduleProblem(preset, { deliveryDate: '2026-12-02', deliveryTime: '08:00 PM' }, now)).toBeNull();
+  });
+
+  it('sends the group-order page the saved delivery details under their spec names', () => {
+    expect(groupOrderHref('u-1', delivery, 'https://go.example/group-orders/')).toBe(
+      'https://go.example/group-orders/u-1?delivery_date=2026-12-02&delivery_time=11%3A30+AM&address=1+Yonge+St&lat=43.64&lng=-79.37',
+    );
+  });
+});

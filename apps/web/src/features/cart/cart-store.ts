@@ -1,0 +1,58 @@
+import { useMemo } from 'react';
+import { createStore, useStore } from '../../lib/create-store';
+import { storage, storageKeys, type StoredCarts } from '../../lib/storage';
+import { defaultLines, hydrateLines, sameCart } from './cart-model';
+import type { CartLine, Preset } from './types';
+
+// Saved carts per preset (ordering-payments §3 'Saved cart', §4 Cart; persisted under
+// caterway.cart, one of the four client states that survive a reload). A cart that differs
+// from the preset's default is kept with the time it was saved; one equal to the default is
+// dropped, so an untouched preset always shows its current default.
+
+export const cartStore = createStore<StoredCarts>(storage.getCarts());
+
+function write(next: StoredCarts): void {
+  storage.setCarts(next);
+  cartStore.set(next);
+}
+
+/** Stores the preset's cart, or drops it when it equals the default. */
+export function setCart(preset: Preset, lines: CartLine[], now: Date = new Date()): void {
+  const key = String(preset.id);
+  const { [key]: _previous, ...rest } = cartStore.get();
+  if (sameCart(lines, defaultLines(preset))) write(rest);
+  else write({ ...rest, [key]: { checkoutData: lines, savedAt: now.toISOString() } });
+}
+
+/** Back to the preset's default cart (after the reset confirmation). */
+export function resetCart(presetId: number): void {
+  const { [String(presetId)]: _dropped, ...rest } = cartStore.get();
+  write(rest);
+}
+
+export interface CartView {
+  lines: CartLine[];
+  /** ISO time the cart was saved, null for the default cart */
+  savedAt: string | null;
+}
+
+export function readCart(preset: Preset, saved: StoredCarts[string] | undefined = cartStore.get()[String(preset.id)]): CartView {
+  if (saved && Array.isArray(saved.checkoutData)) {
+    const lines = hydrateLines(preset, saved.checkoutData);
+    return { lines, savedAt: typeof saved.savedAt === 'string' ? saved.savedAt : null };
+  }
+  return { lines: defaultLines(preset), savedAt: null };
+}
+
+export function useCart(preset: Preset): CartView {
+  const carts = useStore(cartStore);
+  const saved = carts[String(preset.id)];
+  return useMemo(() => readCart(preset, saved), [preset, saved]);
+}
+
+if (typeof window !== 'undefined') {
+  // Another tab edited (or checked out) a cart: follow it.
+  window.addEventListener('storage', (event) => {
+    if (event.key === storageKeys.cart || event.key === null) cartStore.set(storage.getCarts());
+  });
+}

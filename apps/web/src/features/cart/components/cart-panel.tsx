@@ -1,0 +1,246 @@
+import { lazy, Suspense, useId, useState } from 'react';
+import { formatCents, formatTaxLabel, messages } from '@caterway/domain';
+import { Button } from '../../../components/ui/button';
+import { openModal } from '../../../stores/modals';
+import { notify } from '../../../stores/notifications';
+import { useSessionUser } from '../../../stores/session';
+import { useDeliveryFee } from '../api/get-delivery-fee';
+import { addMenuToCart, removeLineFromCart } from '../cart-actions';
+import { additionalMenus, cartTotals, checkoutProblem, chefProgress, menuIndex, scheduleProblem } from '../cart-model';
+import { resetCart, setCart, useCart } from '../cart-store';
+import { closeCartDialog, openCartDialog, useCartDialog } from '../cart-ui-store';
+import type { CartDelivery, CartLine, CheckoutState, Preset } from '../types';
+import { ChefProgress } from './chef-progress';
+import { ConfirmDialog } from './confirm-dialog';
+import { AdditionalItemsModal } from './additional-items-modal';
+
+// The sticky cart summary of the restaurant and preset pages (ordering-payments §2, §4 Cart,
+// §5, §9): a column on wide screens, a bottom total bar on phones that expands into the same
+// panel. Prices come from computeTotals (packages/domain), the function the API charges with.
+
+// The editor (with its serving details and dietary types) loads when first opened.
+const ItemModal = lazy(() => import('./item-modal').then((m) => ({ default: m.ItemModal })));
+
+export interface CartPanelProps {
+  preset: Preset;
+  delivery: CartDelivery;
+  /** restaurant pages also hold delivery orders to the preset's minimum (§5 'Vendor minimum') */
+  isRestaurant: boolean;
+  onCheckout: (state: CheckoutState) => void;
+}
+
+/** How many cutlery pieces the cart shows: chosen at checkout, so 0 here (ordering-payments §9). */
+const CUTLERY_ON_CART = 0;
+
+export function restaurantAddress(preset: Preset): string {
+  const chef = preset.chefs[0];
+  if (!chef) return preset.address1;
+  return [chef.address1, chef.address2, chef.city, [chef.state, chef.zip].filter(Boolean).join(' ')].filter(Boolean).join(', ');
+}
+
+const savedTime = (iso: string) =>
+  new Date(iso).toLocaleString('en-US', { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
+
+export function CartPanel({ preset, delivery, isRestaurant, onCheckout }: CartPanelProps) {
+  const { lines, savedAt } = useCart(preset);
+  const dialog = useCartDialog();
+  const user = useSessionUser();
+  const [expanded, setExpanded] = useState(false);
+  // The last checkout refusal, for the cart and delivery it was about: any change clears it.
+  const [refusal, setRefusal] = useState<{ problem: string; about: string } | null>(null);
+  const bodyId = useId();
+  const headingId = useId();
+
+  const firstChef = preset.chefs[0];
+  const isDelivery = delivery.receivingMethod === 'delivery';
+  const fee = useDeliveryFee(
+    isDelivery && firstChef ? { chefId: firstChef.id, lat: delivery.lat, lng: delivery.lng, address: delivery.address } : null,
+  );
+  // ordering-payments §9: the delivery fee is 0 until fetched; pickup has none.
+  const deliveryFeeCents = isDelivery ? (fee.data?.deliveryFee ?? 0) : 0;
+  const totals = cartTotals(preset, lines, delivery.receivingMethod, deliveryFeeCents, CUTLERY_ON_CART);
+  const progress = chefProgress(preset, lines);
+  const schedule = scheduleProblem(preset, delivery, new Date());
+  const index = menuIndex(preset);
+  const defaults = lines.filter((l) => typeof l.id === 'number');
+  const added = lines.filter((l) => typeof l.id !== 'number');
+
+  const about = JSON.stringify([delivery, lines]);
+  const inlineProblem = refusal && refusal.about === about ? refusal.problem : null;
+  const notDeliverable = isDelivery && fee.data !== undefined && !fee.data.deliverable;
+
+  const checkout = () => {
+    const check = checkoutProblem({ preset, lines, delivery, totals, isRestaurant, now: new Date() });
+    // The server refuses an address outside the chef's delivery ranges; say so before checkout.
+    if (!check.problem && notDeliverable) Object.assign(check, { problem: messages.notDeliverable, kind: 'schedule' });
+    setRefusal(check.problem ? { problem: check.problem, about } : null);
+    if (check.problem) {
+      notify(check.kind === 'empty' ? { tone: 'error', title: messages.noItemsTitle, message: check.problem } : { tone: 'error', message: check.problem });
+      return;
+    }
+    if (!user || !user.confirmed) {
+      notify({ tone: 'error', message: messages.pleaseSignInToCheckout });
+      openModal('signIn');
+      return;
+    }
+    onCheckout({
+      preset,
+      deliveryPriceCents: deliveryFeeCents,
+      checkoutData: lines,
+      restaurantAddress: restaurantAddress(preset),
+      receivingMethod: delivery.receivingMethod,
+    });
+  };
+
+  const editing = dialog && (dialog.kind === 'edit' || dialog.kind === 'remove') ? lines.find((l) => l.id === dialog.lineId) : undefined;
+  const editingRef = editing ? index.get(editing.menuId) : undefined;
+  const problem = schedule ?? inlineProblem;
+
+  return (
+    <aside className={`order-summary cart-panel${expanded ? ' is-expanded' : ''}`} aria-labelledby={headingId}>
+      <div className="cart-bar">
+        <button type="button" className="cart-bar-toggle" aria-expanded={expanded} aria-controls={bodyId} onClick={() => setExpanded((v) => !v)}>
+          <span className="cart-bar-label">{expanded ? 'Hide order' : 'View order'}</span>
+          <span className="cart-bar-total">
+            Total <strong>{formatCents(totals.totalCents)}</strong>
+          </span>
+        </button>
+        <Button className="btn-sm cart-bar-checkout" onClick={checkout}>
+          Checkout
+        </Button>
+      </div>
+
+      <div id={bodyId} className="cart-body">
+        <h2 id={headingId}>Your order</h2>
+        {savedAt ? <p className="cart-saved muted">{messages.cartSavedAt(savedTime(savedAt))}</p> : null}
+        <ChefProgress rows={progress} />
+
+        {lines.length === 0 ? <p className="muted">Your cart is empty. Add dishes from the menu.</p> : null}
+        <CartLines title="Menu" lines={defaults} />
+        {added.length > 0 ? <CartLines title="Additional items" lines={added} /> : null}
+
+        <div className="cart-tools">
+          <Button variant="ghost" className="btn-sm" onClick={() => openCartDialog({ kind: 'additional' })}>
+            Add items
+          </Button>
+          {savedAt ? (
+            <Button variant="ghost" className="btn-sm" onClick={() => openCartDialog({ kind: 'reset' })}>
+              Reset to default
+            </Button>
+          ) : null}
+        </div>
+
+        <dl className="cart-totals">
+          <div>
+            <dt>Subtotal</dt>
+            <dd>{formatCents(totals.subtotalCents)}</dd>
+          </div>
+          {isDelivery ? (
+            <div>
+              <dt>Delivery Fee</dt>
+              <dd>{formatCents(totals.deliveryFeeCents)}</dd>
+            </div>
+          ) : null}
+          <div>
+            <dt>Cutlery ({CUTLERY_ON_CART})</dt>
+            <dd>{formatCents(totals.cutleryCents)}</dd>
+          </div>
+          <div>
+            <dt>{formatTaxLabel(preset.taxName, preset.taxRate)}</dt>
+            <dd>{formatCents(totals.taxCents)}</dd>
+          </div>
+          <div className="order-summary-total">
+            <dt>Total</dt>
+            <dd>{formatCents(totals.totalCents)}</dd>
+          </div>
+        </dl>
+        {notDeliverable && inlineProblem !== messages.notDeliverable ? <p className="muted cart-note">{messages.notDeliverable}</p> : null}
+        <p className="muted cart-note">{messages.priceHelp}</p>
+        {problem ? (
+          <p className="form-alert" role="alert">
+            {problem}
+          </p>
+        ) : null}
+        <Button block onClick={checkout} className="cart-checkout">
+          Checkout
+        </Button>
+      </div>
+
+      {dialog?.kind === 'edit' && editing && editingRef ? (
+        <Suspense fallback={null}>
+          <ItemModal
+          menuRef={editingRef}
+          line={editing}
+          onClose={closeCartDialog}
+          onSave={(line) => {
+            setCart(preset, lines.map((l) => (l.id === line.id ? line : l)));
+            closeCartDialog();
+          }}
+          />
+        </Suspense>
+      ) : null}
+      {dialog?.kind === 'remove' && editing ? (
+        <ConfirmDialog
+          title={`Remove ${editing.menuName}`}
+          message={messages.confirmRemoveItem}
+          confirmLabel="Remove"
+          onCancel={closeCartDialog}
+          onConfirm={() => {
+            closeCartDialog();
+            removeLineFromCart(preset, editing.id);
+          }}
+        />
+      ) : null}
+      {dialog?.kind === 'reset' ? (
+        <ConfirmDialog
+          title="Reset preset"
+          message={messages.confirmResetPreset}
+          confirmLabel="Yes"
+          onCancel={closeCartDialog}
+          onConfirm={() => {
+            closeCartDialog();
+            resetCart(preset.id);
+          }}
+        />
+      ) : null}
+      {dialog?.kind === 'additional' ? (
+        <AdditionalItemsModal
+          refs={additionalMenus(preset, lines)}
+          onAdd={(menuId) => addMenuToCart(preset, menuId)}
+          onClose={closeCartDialog}
+        />
+      ) : null}
+    </aside>
+  );
+}
+
+function CartLines({ title, lines }: { title: string; lines: CartLine[] }) {
+  if (lines.length === 0) return null;
+  return (
+    <section className="cart-lines" aria-label={title}>
+      <h3>{title}</h3>
+      <ul>
+        {lines.map((line) => (
+          <li key={String(line.id)} className="cart-line">
+            <div className="cart-line-text">
+              <span className="cart-line-name">{line.menuName}</span>
+              <span className="muted">
+                {line.quantity} × {formatCents(line.unitPriceCents)}
+              </span>
+            </div>
+            <span className="cart-line-total">{formatCents(line.lineTotalCents)}</span>
+            <div className="cart-line-actions">
+              <button type="button" className="link-button" onClick={() => openCartDialog({ kind: 'edit', lineId: line.id })} aria-label={`Edit ${line.menuName}`}>
+                Edit
+              </button>
+              <button type="button" className="link-button" onClick={() => openCartDialog({ kind: 'remove', lineId: line.id })} aria-label={`Remove ${line.menuName}`}>
+                Remove
+              </button>
+            </div>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+

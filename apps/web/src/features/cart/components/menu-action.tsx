@@ -1,0 +1,25 @@
+import { useCart } from '../cart-store';
+import { addMenuToCart } from '../cart-actions';
+import { openCartDialog } from '../cart-ui-store';
+import type { Preset } from '../types';
+
+/**
+ * The Add / Edit button the route puts on each dish of the menu: Edit opens the item modal for
+ * the dish's cart line, Add puts the dish in the cart at its minimum quantity.
+ */
+export function MenuAction({ preset, menuId, menuName }: { preset: Preset; menuId: number; menuName: string }) {
+  const { lines } = useCart(preset);
+  const line = lines.find((l) => l.menuId === menuId);
+  if (line) {
+    return (
+      <button type="button" className="btn btn-secondary btn-sm" onClick={() => openCartDialog({ kind: 'edit', lineId: line.id })} aria-label={`Edit ${menuName}`}>
+        Edit
+      </button>
+    );
+  }
+  return (
+    <button type="button" className="btn btn-primary btn-sm" onClick={() => addMenuToCart(preset, menuId)} aria-label={`Add ${menuName}`}>
+      Add
+    </button>
+  );
+}

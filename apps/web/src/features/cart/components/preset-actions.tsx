@@ -1,0 +1,167 @@
+import { useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { messages } from '@caterway/domain';
+import { Button } from '../../../components/ui/button';
+import { Modal } from '../../../components/ui/modal';
+import { TextField } from '../../../components/ui/text-field';
+import { GROUP_ORDERS_URL } from '../../../config/app';
+import { paths } from '../../../config/paths';
+import { isApiError } from '../../../lib/api-client';
+import { openModal } from '../../../stores/modals';
+import { notify, notifyError } from '../../../stores/notifications';
+import { useSessionUser } from '../../../stores/session';
+import { toWireCheckoutLine } from '../../../types/checkout-state';
+import { addFavorite } from '../api/add-favorite';
+import { createGroupOrder } from '../api/create-group-order';
+import { removeFavorite } from '../api/remove-favorite';
+import { savePreset } from '../api/save-preset';
+import { readCart } from '../cart-store';
+import { closeCartDialog, openCartDialog, useCartDialog } from '../cart-ui-store';
+import type { CartDelivery, Preset } from '../types';
+
+// Keep and share (ordering-payments §2, §4, §6): favourite toggle, Save Cart (hidden for saved
+// presets), Create Group Order (presets with exactly one chef). Each asks a visitor to sign in.
+
+const signedIn = (user: ReturnType<typeof useSessionUser>) => !!user && user.confirmed;
+
+function askToSignIn(message: string) {
+  notify({ tone: 'error', message });
+  openModal('signIn');
+}
+
+export function PresetActions({ preset, delivery }: { preset: Preset; delivery: CartDelivery }) {
+  const user = useSessionUser();
+  const dialog = useCartDialog();
+  return (
+    <>
+      <FavoriteToggle key={`${preset.id}-${user?.id ?? 'visitor'}`} preset={preset} signedIn={signedIn(user)} />
+      {preset.presetType !== 'save_for_later' ? (
+        <button
+          type="button"
+          className="btn btn-ghost btn-sm"
+          onClick={() => (signedIn(user) ? openCartDialog({ kind: 'save' }) : askToSignIn(messages.pleaseSignInToSave))}
+        >
+          Save Cart
+        </button>
+      ) : null}
+      {preset.chefs.length === 1 ? <GroupOrderButton preset={preset} delivery={delivery} signedIn={signedIn(user)} /> : null}
+      {dialog?.kind === 'save' ? <SaveCartModal preset={preset} onClose={closeCartDialog} /> : null}
+    </>
+  );
+}
+
+function FavoriteToggle({ preset, signedIn }: { preset: Preset; signedIn: boolean }) {
+  const [favorite, setFavorite] = useState(preset.favorite);
+  const [busy, setBusy] = useState(false);
+  const toggle = async () => {
+    if (!signedIn) return askToSignIn(messages.pleaseSignInToFavorite);
+    setBusy(true);
+    try {
+      if (favorite) {
+        await removeFavorite(preset.id);
+        setFavorite(false);
+        notify({ tone: 'success', message: messages.removedFromFavorites });
+      } else {
+        await addFavorite(preset.id);
+        setFavorite(true);
+        notify({ tone: 'success', message: messages.addedToFavorites });
+      }
+    } catch (error) {
+      notifyError(isApiError(error) && error.serverError ? error.serverError : messages.genericFailure);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <button type="button" className="btn btn-ghost btn-sm favorite-toggle" aria-pressed={favorite} onClick={toggle} disabled={busy}>
+      <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
+        <path
+          d="M12 21s-7.5-4.6-9.5-9.1C1.1 8.6 3.2 5 6.7 5c2 0 3.4 1.1 4.3 2.4h2C13.9 6.1 15.3 5 17.3 5c3.5 0 5.6 3.6 4.2 6.9C19.5 16.4 12 21 12 21z"
+          fill={favorite ? 'currentColor' : 'none'}
+          stroke="currentColor"
+          strokeWidth="2"
+        />
+      </svg>
+      Favorite
+    </button>
+  );
+}
+
+function SaveCartModal({ preset, onClose }: { preset: Preset; onClose: () => void }) {
+  const navigate = useNavigate();
+  const [name, setName] = useState(`${preset.name} (saved)`.slice(0, 120));
+  const [description, setDescription] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (name.trim() === '') return setError(messages.required);
+    setBusy(true);
+    try {
+      const saved = await savePreset({
+        basePresetId: preset.id,
+        name: name.trim(),
+        description: description.trim(),
+        presetItems: readCart(preset).lines.map(toWireCheckoutLine),
+      });
+      notify({ tone: 'success', message: messages.presetSaved });
+      onClose();
+      void navigate(paths.presetDetail.getHref(saved.slug));
+    } catch (err) {
+      setBusy(false);
+      const message = isApiError(err) ? (err.messages[0] ?? err.serverError ?? messages.genericFailure) : messages.genericFailure;
+      setError(message);
+      notifyError(message);
+    }
+  };
+  return (
+    <Modal title="Save Cart" description="Name this order to find it later under Saved Orders. We will email you its link." onClose={onClose}>
+      <form className="form" onSubmit={onSubmit} noValidate>
+        <TextField label="Name" value={name} maxLength={120} required error={error} onChange={(e) => setName(e.target.value)} />
+        <TextField label="Description" optional value={description} maxLength={500} onChange={(e) => setDescription(e.target.value)} />
+        <div className="confirm-actions">
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" busy={busy}>
+            Save
+          </Button>
+        </div>
+      </form>
+    </Modal>
+  );
+}
+
+/** The group-order page's query: the saved delivery details under their spec names (browse-account-orders §3). */
+export function groupOrderHref(uuid: string, delivery: CartDelivery, base: string = GROUP_ORDERS_URL): string {
+  const query = new URLSearchParams({ delivery_date: delivery.deliveryDate, delivery_time: delivery.deliveryTime, address: delivery.address });
+  if (delivery.lat !== null) query.set('lat', String(delivery.lat));
+  if (delivery.lng !== null) query.set('lng', String(delivery.lng));
+  return `${base.replace(/\/$/, '')}/${encodeURIComponent(uuid)}?${query.toString()}`;
+}
+
+function GroupOrderButton({ preset, delivery, signedIn }: { preset: Preset; delivery: CartDelivery; signedIn: boolean }) {
+  const [busy, setBusy] = useState(false);
+  const start = async () => {
+    if (!signedIn) return askToSignIn(messages.pleaseSignInToGroupOrder);
+    setBusy(true);
+    try {
+      const { uuid } = await createGroupOrder(preset.id, {
+        address: delivery.address || undefined,
+        lat: delivery.lat ?? undefined,
+        lng: delivery.lng ?? undefined,
+        deliveryDate: delivery.deliveryDate,
+        deliveryTime: delivery.deliveryTime,
+      });
+      window.location.assign(groupOrderHref(uuid, delivery));
+    } catch {
+      // ordering-payments §8: a group order creation failure is not surfaced to the user.
+      setBusy(false);
+    }
+  };
+  return (
+    <Button variant="ghost" className="btn-sm" busy={busy} onClick={start}>
+      Create Group Order
+    </Button>
+  );
+}

@@ -1,0 +1,97 @@
+import { describe, expect, it } from 'vitest';
+import { messages } from '@caterway/domain';
+import { buildOrderPayload, cutleryCountOf, setCutleryCount, setCutleryNeeded, validateCheckoutForm, type CheckoutFormValues } from './checkout-form';
+
+const now = new Date(2026, 10, 22, 9, 0); // 22 Nov 2026 09:00 local
+const valid: CheckoutFormValues = {
+  firstName: 'Dana',
+  lastName: 'Park',
+  companyName: 'Maple Analytics',
+  phoneNumber: '416-555-0142',
+  emailAddress: 'dana@example.com',
+  address: '100 King St W, Toronto',
+  address2: 'Suite 400',
+  date: '2026-11-25',
+  time: '11:30 AM',
+  notes: 'Front desk',
+  servingStyle: 'Family Style',
+  cutleryNeeded: false,
+  cutleryCount: '',
+};
+
+describe('validateCheckoutForm', () => {
+  it('accepts a complete delivery form', () => {
+    expect(validateCheckoutForm(valid, { receivingMethod: 'delivery', now })).toEqual({});
+  });
+
+  it('requires company, phone, email and the address for delivery', () => {
+    const errors = validateCheckoutForm({ ...valid, companyName: ' ', phoneNumber: '', emailAddress: '', address: '' }, { receivingMethod: 'delivery', now });
+    expect(errors).toEqual({ companyName: messages.required, phoneNumber: messages.required, emailAddress: messages.required, address: messages.required });
+  });
+
+  it('does not require the address for pickup, nor company or address for add-on orders', () => {
+    expect(validateCheckoutForm({ ...valid, address: '' }, { receivingMethod: 'pickup', now })).toEqual({});
+    expect(validateCheckoutForm({ ...valid, address: '', companyName: '' }, { receivingMethod: 'delivery', isAddOn: true, now })).toEqual({});
+  });
+
+  it('checks the email, date and time', () => {
+    const errors = validateCheckoutForm({ ...valid, emailAddress: 'dana@', date: '2026-11-21' }, { receivingMethod: 'delivery', now });
+    expect(errors.emailAddress).toBe(messages.invalidEmail);
+    expect(errors.date).toBe(messages.invalidDate);
+    expect(validateCheckoutForm({ ...valid, date: '2026-11-22', time: '08:00 AM' }, { receivingMethod: 'delivery', now }).time).toBe(messages.invalidTime);
+    expect(validateCheckoutForm({ ...valid, time: '11:31 AM' }, { receivingMethod: 'delivery', now }).time).toBe(messages.invalidTime);
+  });
+});
+
+describe('cutlery', () => {
+  it('ignores unticking while the count is above 0', () => {
+    const ticked = { ...valid, cutleryNeeded: true, cutleryCount: '12' };
+    expect(setCutleryNeeded(ticked, false)).toBe(ticked);
+    expect(setCutleryNeeded({ ...ticked, cutleryCount: '0' }, false).cutleryNeeded).toBe(false);
+    expect(setCutleryNeeded({ ...ticked, cutleryCount: '' }, false).cutleryNeeded).toBe(false);
+  });
+
+  it('accepts digits only, and only while ticked', () => {
+    expect(setCutleryCount(valid, '5')).toBe(valid);
+    const ticked = setCutleryNeeded(valid, true);
+    expect(setCutleryCount(ticked, '1a2-').cutleryCount).toBe('12');
+    expect(setCutleryCount(ticked, '007').cutleryCount).toBe('7');
+    expect(setCutleryCount(ticked, '-3').cutleryCount).toBe('3');
+  });
+
+  it('counts nothing unless ticked', () => {
+    expect(cutleryCountOf({ cutleryNeeded: true, cutleryCount: '40' })).toBe(40);
+    expect(cutleryCountOf({ cutleryNeeded: false, cutleryCount: '40' })).toBe(0);
+    expect(cutleryCountOf({ cutleryNeeded: true, cutleryCount: '' })).toBe(0);
+  });
+});
+
+describe('buildOrderPayload', () => {
+  const input = { presetId: 3, presetName: 'Lunch', presetItems: [{ id: 1, menu_id: 9, quantity: 10 }], lat: 43.6, lng: -79.4 };
+
+  it('sends delivery fields for delivery, with HH:mm time', () => {
+    const payload = buildOrderPayload({ ...input, values: { ...valid, cutleryNeeded: true, cutleryCount: '20' }, receivingMethod: 'delivery' });
+    expect(payload).toMatchObject({
+      preset_id: 3,
+      num_cutlery: 20,
+      serving_style: 'Family Style',
+      receiving_method: 'delivery',
+      delivery_address: '100 King St W, Toronto',
+      delivery_suite_address: 'Suite 400',
+      delivery_date: '2026-11-25',
+      delivery_time: '11:30',
+      delivery_instruction: 'Front desk',
+      latitude: 43.6,
+      longitude: -79.4,
+      email: 'dana@example.com',
+    });
+    expect(payload).not.toHaveProperty('pickup_date');
+  });
+
+  it('sends pickup fields for pickup', () => {
+    const payload = buildOrderPayload({ ...input, values: { ...valid, time: '01:15 PM' }, receivingMethod: 'pickup' });
+    expect(payload).toMatchObject({ receiving_method: 'pickup', pickup_date: '2026-11-25', pickup_time: '13:15', pickup_instruction: 'Front desk' });
+    expect(payload).not.toHaveProperty('delivery_address');
+    expect(payload).not.toHaveProperty('delivery_date');
+  });
+});

@@ -1,0 +1,21 @@
+import type { UserPaymentMethod as WireUserPaymentMethod } from '@caterway/contracts';
+import type { Camelize } from '../../../types/catalogue';
+
+// Saved payment methods as the app sees them (camelCased contracts, ordering-payments §3).
+export type UserPaymentMethod = Camelize<WireUserPaymentMethod>;
+export type PaymentProviderKind = 'sandbox' | 'stripe';
+
+export interface PaymentConfig {
+  provider: PaymentProviderKind;
+  publishableKey: string;
+}
+
+/** One query-key factory for payment data (CONVENTIONS.md). */
+export const paymentKeys = {
+  all: ['payments'] as const,
+  config: () => [...paymentKeys.all, 'config'] as const,
+  methods: () => [...paymentKeys.all, 'methods'] as const,
+};
+
+/** Bank accounts are acss_debit; everything else is listed as a card (ordering-payments §2 'Payments page'). */
+export const isBankAccount = (method: Pick<UserPaymentMethod, 'paymentType'>) => method.paymentType === 'acss_debit';
