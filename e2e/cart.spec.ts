@@ -1,5 +1,6 @@
 /// <reference lib="dom" />
 import type { APIRequestContext, Page } from '@playwright/test';
+import type { PresetDetail } from '@caterway/contracts';
 import { test, expect, expectAccessible, demoCustomer } from './fixtures';
 
 // Issue 4, the cart in the browser (ordering-payments §2, §4, §5, §8, §9): build a cart on a
@@ -7,21 +8,13 @@ import { test, expect, expectAccessible, demoCustomer } from './fixtures';
 // remove and re-add; the saved-at note after a reload; favourite and Save Cart as the demo
 // customer with the emailed link; the suggestion bot; axe at 1280 and 360 px.
 
-type Hours = Partial<Record<string, { enabled: boolean; open: string; close: string }>>;
-interface WireMenu { id: number; name: string; price_cents: number; min_order_amount: number; is_deleted: boolean; menu_items: { id: number; price_cents: number }[] }
-interface WireChef { id: number; business_name: string; pre_order_min_order_amount_cents: number; menus: WireMenu[]; address1: string; city: string; latitude: number; longitude: number }
-interface WirePreset {
-  id: number;
-  slug: string;
-  name: string;
-  preset_type: string;
-  pre_order_notice_hour: number;
-  store_hours: Hours;
-  chefs: WireChef[];
-  preset_items: { id: number; menu_id: number; chef_id: number; name: string; quantity: number }[];
-}
+// The API's own wire types (packages/contracts), so a journey reads the preset as the storefront does.
+type WirePreset = PresetDetail;
+type WireChef = WirePreset['chefs'][number];
+type WireMenu = WireChef['menus'][number];
+type Hours = WirePreset['store_hours'];
 
-const weekdays = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
+const weekdays: (keyof Hours)[] = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
 const iso = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 const money = (cents: number) => `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 

@@ -1,5 +1,6 @@
 /// <reference lib="dom" />
 import type { APIRequestContext, Page } from '@playwright/test';
+import type { PresetDetail } from '@caterway/contracts';
 import { test, expect, expectAccessible, demoCustomer } from './fixtures';
 
 // Issue 4, checkout and payments in the browser (ordering-payments §2, §4, §6, §8): the demo
@@ -11,21 +12,13 @@ import { test, expect, expectAccessible, demoCustomer } from './fixtures';
 
 test.describe.configure({ mode: 'serial' });
 
-type Hours = Partial<Record<string, { enabled: boolean; open: string; close: string }>>;
-interface WireMenu { id: number; price_cents: number; menu_items: { id: number; price_cents: number }[] }
-interface WireChef { id: number; city: string; eft_enabled: boolean; pre_order_min_order_amount_cents: number; menus: WireMenu[] }
-interface WirePreset {
-  id: number;
-  slug: string;
-  name: string;
-  preset_type: string;
-  pre_order_notice_hour: number;
-  store_hours: Hours;
-  chefs: WireChef[];
-  preset_items: { chef_id: number; menu_id: number; quantity: number; menu_items_mapping: Record<string, number> }[];
-}
+// The API's own wire types (packages/contracts), so a journey reads the preset as the storefront does.
+type WirePreset = PresetDetail;
+type WireChef = WirePreset['chefs'][number];
+type WireMenu = WireChef['menus'][number];
+type Hours = WirePreset['store_hours'];
 
-const weekdays = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
+const weekdays: (keyof Hours)[] = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
 const iso = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 
 function openAt1130(hours: Hours, day: Date): boolean {
