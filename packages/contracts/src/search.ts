@@ -28,6 +28,11 @@ export const searchMetaSchema = z.object({
   preset_category_name_with_icon: z.array(z.object({ name: z.string(), icon: z.string() })),
   current_page: z.number().int(),
   full_count: z.number().int(),
+  /**
+   * true when full_count stopped at the count cap (the preset search counts at most 1,000
+   * matches; docs/decisions/007-search-speed.md): show "1,000+"; false for exact counts
+   */
+  full_count_capped: z.boolean(),
   total_page: z.number().int(),
 });
 

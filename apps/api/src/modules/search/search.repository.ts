@@ -46,31 +46,111 @@ function listingWhere(f: ListingFilter): { where: string; params: unknown[] } {
   return { where: where.join(' AND '), params };
 }
 
+/** How many index tuples of the sort's index walkedPresetPage reads before it asks the radius query. */
+export const PRESET_SORT_WALK = 3000;
+
+/**
+ * The page of catering presets near a point in the chosen sort, found by walking the sort's
+ * covering index (presets_catering_{popular,price,guests}_geo_idx, index-only) in order and
+ * keeping the presets within the radius and of the chosen cuisines; with words, the full-text
+ * test reads the heap of those rows only. In a city the page is found after a few hundred
+ * tuples, where the radius query reads and sorts every catering preset of the city.
+ *
+ * The walk reads at most PRESET_SORT_WALK tuples; when that prefix of the sort does not hold the
+ * whole page (sparse area, rare cuisine or words, deep page) it returns null and the caller asks
+ * the radius query. The first N matches of the sort are the same list either way (the sorts
+ * are total orders: sortSql breaks ties by id), so the walk only decides how fast it is found.
+ *
+ * The location test is the chord distance alone, without earth_box: only the GiST index serves
+ * earth_box, and the walk must not turn back into a scan of the city.
+ */
+export async function walkedPresetPage(
+  tx: Queryable,
+  filter: ListingFilter,
+  near: GeoPoint,
+  page: { sort: PresetSort; limit: number; offset: number },
+): Promise<number[] | null> {
+  const want = page.offset + page.limit;
+  const params: unknown[] = [want, near.latitude, near.longitude, filter.radiusKm * 1000];
+  const tests = [`x.location <-> ll_to_earth($2, $3)::cube <= 2 * earth() * sin($4::float8 / (2 * earth()))`];
+  if (filter.cuisines.length) {
+    params.push(filter.cuisines);
+    tests.push(`x.cuisine_types && $${params.length}::text[]`);
+  }
+  if (filter.tsquery) {
+    params.push(filter.tsquery);
+    // a subplan per kept row, evaluated after the cheaper index-tuple tests
+    tests.push(`(SELECT t.search_document FROM presets t WHERE t.id = x.id) @@ to_tsquery('english', $${params.length})`);
+  }
+  const { rows } = await tx.query<{ id: number }>(
+    prepared(
+      `SELECT x.id FROM (
+         SELECT p.id, p.location, p.cuisine_types FROM presets p
+          WHERE p.preset_type = 'catering' AND p.is_active
+          ORDER BY ${sortSql[page.sort]} LIMIT ${PRESET_SORT_WALK}) x
+        WHERE ${tests.join(' AND ')}
+        LIMIT $1`,
+      params,
+    ),
+  );
+  if (rows.length < want) return null;
+  return rows.slice(page.offset).map((r) => r.id);
+}
+
 export function createSearchRepository(db: Queryable) {
   return {
     /**
      * One page of a listing and the size of the whole list. Near a point the nearest come first
      * (restaurants) or the chosen sort applies within the radius (presets); without a point the
      * chosen sort (most ordered first for restaurants).
+     *
+     * Catering presets (the preset search): the page near a point is found by walking the sort's
+     * index (walkedPresetPage), and the size is counted up to countCap matches only (`capped`
+     * says the cap was hit; docs/decisions/007-search-speed.md). Restaurants are counted exactly.
      */
-    async listingPage(filter: ListingFilter, page: { sort: PresetSort; limit: number; offset: number }, tx: Queryable = db): Promise<{ ids: number[]; total: number }> {
+    async listingPage(
+      filter: ListingFilter,
+      page: { sort: PresetSort; limit: number; offset: number; countCap?: number },
+      tx: Queryable = db,
+    ): Promise<{ ids: number[]; total: number; capped: boolean }> {
       const { where, params } = listingWhere(filter);
       const order =
         filter.presetType === 'restaurant' && filter.near
           ? // the distance alone: a tie-breaker would stop the GiST index from returning rows nearest first (KNN)
             distanceOrderSql(`$${params.length - 2}`, `$${params.length - 1}`)
           : sortSql[page.sort];
-      const [pageRows, countRows] = await Promise.all([
-        tx.query<{ id: number }>(
+      const radiusPage = async () => {
+        const { rows } = await tx.query<{ id: number }>(
           prepared(`SELECT p.id FROM presets p WHERE ${where} ORDER BY ${order} LIMIT $${params.length + 1} OFFSET $${params.length + 2}`, [
             ...params,
             page.limit,
             page.offset,
           ]),
-        ),
-        tx.query<{ n: number }>(prepared(`SELECT count(*)::int AS n FROM presets p WHERE ${where}`, params)),
-      ]);
-      return { ids: pageRows.rows.map((r) => r.id), total: countRows.rows[0]?.n ?? 0 };
+        );
+        return rows.map((r) => r.id);
+      };
+      const pageIds = async () => {
+        if (filter.presetType === 'catering' && filter.near) {
+          const walked = await walkedPresetPage(tx, filter, filter.near, page);
+          if (walked) return walked;
+        }
+        return radiusPage();
+      };
+      const count = async () => {
+        const cap = page.countCap;
+        if (cap === undefined) {
+          const { rows } = await tx.query<{ n: number }>(prepared(`SELECT count(*)::int AS n FROM presets p WHERE ${where}`, params));
+          return { total: rows[0]?.n ?? 0, capped: false };
+        }
+        // one row past the cap tells "more than cap" from "exactly cap"
+        const { rows } = await tx.query<{ n: number }>(
+          prepared(`SELECT count(*)::int AS n FROM (SELECT 1 FROM presets p WHERE ${where} LIMIT $${params.length + 1}) s`, [...params, cap + 1]),
+        );
+        const n = rows[0]?.n ?? 0;
+        return { total: Math.min(n, cap), capped: n > cap };
+      };
+      const [ids, { total, capped }] = await Promise.all([pageIds(), count()]);
+      return { ids, total, capped };
     },
 
     /**

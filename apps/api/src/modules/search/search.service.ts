@@ -44,11 +44,20 @@ export interface SearchServiceDeps {
   clock: Clock;
   /** the viewer's favourite preset ids (modules/favorites) */
   favoriteIdsOf: (userId: number) => Promise<number[]>;
+  /** the preset search counts this many matches at most (PRESET_COUNT_CAP; smaller in tests) */
+  presetCountCap?: number;
 }
 
 /** The city the navigation search falls back to (ordering-payments §7: default Toronto). */
 export const DEFAULT_CITY = 'Toronto';
 const MAX_QUERY_WORDS = 8;
+
+/**
+ * The preset search counts at most this many matches and then says "1,000+": nobody pages
+ * through a thousand menus, and an exact count of a dense city cost more than the page itself
+ * (docs/decisions/007-search-speed.md).
+ */
+export const PRESET_COUNT_CAP = 1000;
 
 /** Query words as the catalogue's word list holds them: lower case, letters only, 3+ letters. */
 export function queryWords(q: string): string[] {
@@ -66,7 +75,15 @@ export function cityCentre(name: string | undefined): GeoPoint {
 /** The cuisine cards change with an admin edit at most: every page reuses them for a minute. */
 const CUISINES_TTL_MS = 60_000;
 
-export function createSearchService({ searchRepository: repo, presetsRepository, cardCache, geocoder, clock, favoriteIdsOf }: SearchServiceDeps) {
+export function createSearchService({
+  searchRepository: repo,
+  presetsRepository,
+  cardCache,
+  geocoder,
+  clock,
+  favoriteIdsOf,
+  presetCountCap = PRESET_COUNT_CAP,
+}: SearchServiceDeps) {
   /** The delivery context plus, for a signed-in viewer, their favourites (cards show favorite: true). */
   async function contextFor(query: DeliveryContextQuery, viewerId: number | undefined) {
     const [ctx, favorites] = await Promise.all([
@@ -90,7 +107,7 @@ export function createSearchService({ searchRepository: repo, presetsRepository,
     return cuisineCache.list;
   }
 
-  async function meta(page: number, perPage: number, total: number) {
+  async function meta(page: number, perPage: number, total: number, capped = false) {
     const list = await cuisines();
     const cuisineCards = list.map((c) => ({ ...c }));
     return {
@@ -98,6 +115,7 @@ export function createSearchService({ searchRepository: repo, presetsRepository,
       preset_category_name_with_icon: cuisineCards,
       current_page: page,
       full_count: total,
+      full_count_capped: capped,
       total_page: Math.ceil(total / perPage),
     };
   }
@@ -128,15 +146,16 @@ export function createSearchService({ searchRepository: repo, presetsRepository,
      * search_type=preset: catering presets (near the address when known), filtered by cuisine
      * and words, sorted as asked and paged as one flat list; each page is grouped by the
      * preset's first category into [name, presets] pairs in the order the sort gives.
+     * full_count stops at presetCountCap (full_count_capped: true); total_page follows it.
      */
     async presets(query: SearchQueryInput, viewerId?: number): Promise<PresetSearchResponse> {
       const ctx = await contextFor(query, viewerId);
       const tsquery = query.q ? await repo.expandTerms(queryWords(query.q)) : null;
-      const { ids, total } = await repo.listingPage(
+      const { ids, total, capped } = await repo.listingPage(
         { presetType: 'catering', near: ctx.point, radiusKm: LISTING_RADIUS_KM, cuisines: query.preset_category_names ?? [], tsquery },
-        { sort: query.sort, limit: query.per_page, offset: (query.page - 1) * query.per_page },
+        { sort: query.sort, limit: query.per_page, offset: (query.page - 1) * query.per_page, countCap: presetCountCap },
       );
-      const [rows, metaData] = await Promise.all([cardCache.cardsByIds(ids), meta(query.page, query.per_page, total)]);
+      const [rows, metaData] = await Promise.all([cardCache.cardsByIds(ids), meta(query.page, query.per_page, total, capped)]);
       const groups = new Map<string, PresetCard[]>();
       for (const row of rows) {
         const name = row.category_names[0] ?? 'Other';

@@ -19,6 +19,15 @@ export interface PresetBrowsePageProps {
 }
 
 /**
+ * "12 preset menus"; the preset search counts up to 1,000 matches and then says "1,000+ preset
+ * menus" (full_count_capped, docs/decisions/007-search-speed.md).
+ */
+function presetCountText(count: number, capped: boolean): string {
+  if (capped) return `${count.toLocaleString('en-US')}+ preset menus`;
+  return `${count.toLocaleString('en-US')} preset ${count === 1 ? 'menu' : 'menus'}`;
+}
+
+/**
  * The vendor browse page (/ for confirmed users) and /browse-presets (ordering-payments §2):
  * preset rows by category, a Search by Cuisine Type link, the cuisine filter cards and the
  * sortable section.
@@ -36,7 +45,7 @@ export function PresetBrowsePage({ delivery, title, onQuickView }: PresetBrowseP
       <header className="browse-head">
         <h1>{title}</h1>
         <p className="browse-count" role="status" aria-live="polite">
-          {meta ? `${meta.fullCount} preset ${meta.fullCount === 1 ? 'menu' : 'menus'}` : rows.isPending ? 'Finding preset menus…' : ''}
+          {meta ? presetCountText(meta.fullCount, meta.fullCountCapped) : rows.isPending ? 'Finding preset menus…' : ''}
         </p>
         <Link to={paths.browseRestaurants.path} className="browse-switch">
           Search by Cuisine Type

@@ -49,6 +49,8 @@ export function SortablePresets({
     sort,
   );
   const total = query.data?.pages[0]?.metaData.fullCount ?? loaded.length;
+  // preset counts stop at 1,000 (docs/decisions/007-search-speed.md)
+  const totalLabel = query.data?.pages[0]?.metaData.fullCountCapped ? `${total.toLocaleString('en-US')}+` : String(total);
   const shown = loaded.slice(0, visible);
   const canShowMore = visible < loaded.length || Boolean(query.hasNextPage);
 
@@ -96,7 +98,7 @@ export function SortablePresets({
       ) : (
         <>
           <p className="muted" role="status" data-testid="sortable-count">
-            Showing {shown.length} of {total}
+            Showing {shown.length} of {totalLabel}
           </p>
           <ul className="card-grid card-grid-4" aria-busy={revealing || undefined} data-testid="sortable-presets">
             {shown.map((p) => (

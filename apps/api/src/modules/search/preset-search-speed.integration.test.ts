@@ -1,0 +1,141 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PresetSort } from '@caterway/contracts';
+import { createTestApp, type TestContext } from '../../../test/helpers.js';
+import { ensureDemoData } from '../../db/seed/demo.js';
+import { fixedClock } from '../../lib/clock.js';
+import { createCardCache } from '../presets/card-cache.js';
+import { createPresetsRepository } from '../presets/presets.repository.js';
+import { createSearchRepository, walkedPresetPage, type ListingFilter } from './search.repository.js';
+import { createSearchService, PRESET_COUNT_CAP, type SearchQueryInput } from './search.service.js';
+
+// The preset search near an address walks the sort's index and counts up to a cap
+// (docs/decisions/007-search-speed.md). These tests hold the walk to the plain radius query's
+// answer and the cap to the exact count, on the demo catalogue.
+
+const NOW = new Date('2026-11-22T15:00:00Z');
+const TORONTO = { latitude: 43.6487, longitude: -79.3817 };
+const quiet = { info() {}, warn() {} };
+
+/** The unoptimised reference: every catering preset within the radius, sorted in full (no index tricks). */
+const referenceOrder: Record<PresetSort, string> = {
+  popular: 'order_count DESC, id',
+  price_desc: 'price_per_person_cents DESC, id DESC',
+  price_asc: 'price_per_person_cents, id',
+  headcount_desc: 'number_of_guests DESC, id DESC',
+  headcount_asc: 'number_of_guests, id',
+};
+const sorts = Object.keys(referenceOrder) as PresetSort[];
+
+describe('preset search: sort walk and capped count', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestApp({ clock: fixedClock(NOW) });
+    await ensureDemoData(ctx.db, quiet);
+  });
+  afterAll(async () => {
+    await ctx.close();
+  });
+
+  async function reference(filter: ListingFilter, sort: PresetSort, limit: number, offset: number): Promise<{ ids: number[]; total: number }> {
+    const { rows } = await ctx.db.query<{ id: number }>(
+      `SELECT id FROM presets
+        WHERE preset_type = 'catering' AND is_active
+          AND earth_distance(location::earth, ll_to_earth($1, $2)) <= $3
+          AND ($4::text[] = '{}' OR cuisine_types && $4::text[])
+          AND ($5::text IS NULL OR search_document @@ to_tsquery('english', $5))
+        ORDER BY ${referenceOrder[sort]}`,
+      [TORONTO.latitude, TORONTO.longitude, filter.radiusKm * 1000, filter.cuisines, filter.tsquery],
+    );
+    return { ids: rows.slice(offset, offset + limit).map((r) => r.id), total: rows.length };
+  }
+
+  const filters: [string, Omit<ListingFilter, 'presetType' | 'near' | 'radiusKm'>][] = [
+    ['no filter', { cuisines: [], tsquery: null }],
+    ['a cuisine', { cuisines: ['Italian', 'Indian', 'Vegan'], tsquery: null }],
+    ['words', { cuisines: [], tsquery: '(lunch | salad)' }],
+  ];
+
+  it('walks to the same page as the radius query, for each sort, filter and page', async () => {
+    const repo = createSearchRepository(ctx.db);
+    let walked = 0;
+    for (const [label, f] of filters) {
+      const filter: ListingFilter = { presetType: 'catering', near: TORONTO, radiusKm: 50, ...f };
+      for (const sort of sorts) {
+        for (const offset of [0, 12, 24]) {
+          const expected = await reference(filter, sort, 12, offset);
+          expect(expected.total, `${label}: the demo catalogue has matches near Toronto`).toBeGreaterThan(0);
+          const walk = await walkedPresetPage(ctx.db, filter, TORONTO, { sort, limit: 12, offset });
+          if (walk) {
+            walked++;
+            expect(walk, `${label} ${sort} offset ${offset} (walk)`).toEqual(expected.ids);
+          } else {
+            // the walk cannot fill the page only when the matches run out
+            expect(expected.ids.length, `${label} ${sort} offset ${offset}`).toBeLessThan(12);
+          }
+          const page = await repo.listingPage(filter, { sort, limit: 12, offset, countCap: PRESET_COUNT_CAP });
+          expect(page.ids, `${label} ${sort} offset ${offset}`).toEqual(expected.ids);
+          expect(page).toMatchObject({ total: expected.total, capped: false });
+        }
+      }
+    }
+    // the walk answered the pages the demo catalogue fills (not the fallback every time)
+    expect(walked).toBeGreaterThanOrEqual(sorts.length * 3);
+  });
+
+  it('walks past presets outside the radius and keeps the sort across pages', async () => {
+    const repo = createSearchRepository(ctx.db);
+    const filter: ListingFilter = { presetType: 'catering', near: TORONTO, radiusKm: 50, cuisines: [], tsquery: null };
+    const { rows } = await ctx.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM presets WHERE preset_type = 'catering' AND is_active`);
+    const expected = await reference(filter, 'price_asc', 1000, 0);
+    // some catering presets are elsewhere, so the walk had rows to skip
+    expect(expected.total).toBeLessThan(rows[0]!.n);
+    const pages = [];
+    for (let offset = 0; offset < expected.total; offset += 12) {
+      pages.push(...(await repo.listingPage(filter, { sort: 'price_asc', limit: 12, offset })).ids);
+    }
+    expect(pages).toEqual(expected.ids);
+  });
+
+  it('counts up to the cap and says so; total_page follows the capped count', async () => {
+    const presetsRepository = createPresetsRepository(ctx.db);
+    const service = (presetCountCap?: number) =>
+      createSearchService({
+        searchRepository: createSearchRepository(ctx.db),
+        presetsRepository,
+        cardCache: createCardCache((ids) => presetsRepository.cardsByIds(ids)),
+        geocoder: { geocode: async () => ({ ok: false, reason: 'not_found' }) },
+        clock: fixedClock(NOW),
+        favoriteIdsOf: async () => [],
+        presetCountCap,
+      });
+    const query = (q: Partial<SearchQueryInput>): SearchQueryInput =>
+      ({ search_type: 'preset', page: 1, per_page: 12, sort: 'price_asc', lat: TORONTO.latitude, lng: TORONTO.longitude, ...q }) as SearchQueryInput;
+    const exact = await reference({ presetType: 'catering', near: TORONTO, radiusKm: 50, cuisines: [], tsquery: null }, 'price_asc', 12, 0);
+    expect(exact.total).toBeGreaterThan(25);
+
+    const capped = await service(25).presets(query({}));
+    expect(capped.meta_data).toMatchObject({ full_count: 25, full_count_capped: true, total_page: 3 });
+    // the page itself is not affected by the cap (grouped by category, so compared as a set)
+    const idsOf = (body: typeof capped) => body.presets.all_presets.flatMap(([, list]) => list.map((p) => p.id)).sort((a, b) => a - b);
+    expect(idsOf(capped)).toEqual([...exact.ids].sort((a, b) => a - b));
+    // a page beyond the capped count still answers from the full list
+    const deep = await service(25).presets(query({ page: 3 }));
+    const third = await reference({ presetType: 'catering', near: TORONTO, radiusKm: 50, cuisines: [], tsquery: null }, 'price_asc', 12, 24);
+    expect(idsOf(deep)).toEqual([...third.ids].sort((a, b) => a - b));
+
+    // exactly at the cap is an exact count
+    const atCap = await service(exact.total).presets(query({}));
+    expect(atCap.meta_data).toMatchObject({ full_count: exact.total, full_count_capped: false, total_page: Math.ceil(exact.total / 12) });
+    const under = await service().presets(query({}));
+    expect(under.meta_data).toMatchObject({ full_count: exact.total, full_count_capped: false });
+  });
+
+  it('answers full_count_capped on the wire: false for exact counts', async () => {
+    const presets = await ctx.app.inject({ method: 'GET', url: `/api/v2/search?search_type=preset&sort=headcount_desc&lat=${TORONTO.latitude}&lng=${TORONTO.longitude}` });
+    expect(presets.statusCode).toBe(200);
+    expect(presets.json().meta_data.full_count_capped).toBe(false);
+    const restaurants = await ctx.app.inject({ method: 'GET', url: `/api/v2/search.json?search_type=restaurant&lat=${TORONTO.latitude}&lng=${TORONTO.longitude}` });
+    expect(restaurants.statusCode).toBe(200);
+    expect(restaurants.json().meta_data).toMatchObject({ full_count_capped: false, full_count: expect.any(Number) });
+  });
+});
