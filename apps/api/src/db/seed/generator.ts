@@ -3,6 +3,7 @@
 // no clock). Rows come out in batches (one block of up to 12 chefs of one city at a time) so
 // the loader can stream a 10,000-restaurant catalogue without holding it all in memory.
 import { createRng, type Rng } from './prng.js';
+import type { MenuItemRow, MenuRow } from '../catalogue-rows.js';
 import {
   CATEGORY,
   addOns,
@@ -66,30 +67,8 @@ export interface ChefRow {
   cuisine_types: string[];
 }
 
-export interface MenuRow {
-  id: number;
-  chef_id: number;
-  name: string;
-  description: string;
-  category_name: string;
-  menu_type: 'single' | 'other';
-  price_cents: number;
-  min_order_amount: number;
-  dietary_types: string[];
-  main_image_url: string;
-  is_deleted: boolean;
-  position: number;
-}
 
-export interface MenuItemRow {
-  id: number;
-  menu_id: number;
-  name: string;
-  price_cents: number;
-  dietary_types: string[];
-  main_image_url: string;
-  position: number;
-}
+export type { MenuItemRow, MenuRow } from '../catalogue-rows.js';
 
 export interface PresetRow {
   id: number;

@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import type { MenuItemRow as CatalogueMenuItemRow, MenuRow } from '../../db/catalogue-rows.js';
 import type { Queryable } from '../../db/pool.js';
 import type { StoreHoursMap } from '@caterway/domain';
 
@@ -97,29 +98,10 @@ export interface ChefRow extends CardChefRow {
   cuisine_types: string[];
 }
 
-export interface MenuRow {
-  id: number;
-  chef_id: number;
-  name: string;
-  description: string;
-  category_name: string;
-  menu_type: 'single' | 'other';
-  price_cents: number;
-  min_order_amount: number;
-  dietary_types: string[];
-  main_image_url: string;
-  is_deleted: boolean;
-  position: number;
-}
 
-export interface MenuItemRow {
-  id: number;
-  menu_id: number;
-  name: string;
-  price_cents: number;
-  dietary_types: string[];
-  main_image_url: string;
-}
+export type { MenuRow } from '../../db/catalogue-rows.js';
+/** A menu item as the detail page reads it (its order is the query's). */
+export type MenuItemRow = Omit<CatalogueMenuItemRow, 'position'>;
 
 export interface PresetItemRow {
   id: number;

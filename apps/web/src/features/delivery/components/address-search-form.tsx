@@ -1,9 +1,7 @@
-import { useState, type FormEvent } from 'react';
-import { messages } from '@caterway/domain';
+import type { FormEvent } from 'react';
 import { AddressAutocomplete } from '../../../components/address-autocomplete';
+import { useAddressField } from '../../../components/use-address-field';
 import { Button } from '../../../components/ui/button';
-import { geocodeAddress } from '../../../api/geo';
-import { isApiError } from '../../../lib/api-client';
 import { saveDelivery, useDelivery } from '../delivery-store';
 
 /**
@@ -22,37 +20,16 @@ export interface AddressSearchFormProps {
 
 export function AddressSearchForm({ onDone, submitLabel = 'Find caterers', secondary, fieldLabel = 'Office address' }: AddressSearchFormProps) {
   const { info, receivingMethod } = useDelivery();
-  const [address, setAddress] = useState(info.address);
-  const [coords, setCoords] = useState<{ lat: number | null; lng: number | null }>({ lat: info.lat, lng: info.lng });
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const field = useAddressField({ address: info.address, lat: info.lat, lng: info.lng });
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    const text = address.trim();
-    if (!text) return;
+    if (!field.address.trim()) return;
     const submitter = (event.nativeEvent as SubmitEvent).submitter;
     const done = secondary && submitter?.dataset.action === 'secondary' ? secondary.onDone : onDone;
-    let { lat, lng } = coords;
-    let label = text;
-    if (lat === null || lng === null) {
-      setBusy(true);
-      try {
-        const found = await geocodeAddress(text);
-        lat = found.latitude;
-        lng = found.longitude;
-        label = found.label || text;
-      } catch (err) {
-        if (isApiError(err) && err.status === 422) {
-          setBusy(false);
-          setError(err.serverError ?? messages.tooBroad);
-          return;
-        }
-        // Silently continue without coordinates.
-      }
-      setBusy(false);
-    }
-    saveDelivery({ ...info, address: label, lat, lng }, receivingMethod);
+    const resolved = await field.resolve({ strict: false });
+    if (!resolved) return;
+    saveDelivery({ ...info, address: resolved.label, lat: resolved.lat, lng: resolved.lng }, receivingMethod);
     done();
   };
 
@@ -64,24 +41,13 @@ export function AddressSearchForm({ onDone, submitLabel = 'Find caterers', secon
         hideLabel
         required
         placeholder="Enter your office address"
-        value={address}
-        error={error}
-        onChange={(text) => {
-          setAddress(text);
-          setCoords({ lat: null, lng: null });
-          setError(null);
-        }}
-        onSelect={(s) => {
-          setAddress(s.label);
-          setCoords({ lat: s.latitude, lng: s.longitude });
-          setError(null);
-        }}
+        {...field.fieldProps}
       />
-      <Button type="submit" disabled={address.trim() === ''} busy={busy} className="address-search-submit">
+      <Button type="submit" disabled={field.address.trim() === ''} busy={field.resolving} className="address-search-submit">
         {submitLabel}
       </Button>
       {secondary ? (
-        <Button type="submit" variant="secondary" data-action="secondary" disabled={address.trim() === '' || busy} className="address-search-submit">
+        <Button type="submit" variant="secondary" data-action="secondary" disabled={field.address.trim() === '' || field.resolving} className="address-search-submit">
           {secondary.label}
         </Button>
       ) : null}

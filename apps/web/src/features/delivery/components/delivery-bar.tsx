@@ -4,14 +4,12 @@ import {
   displayTime,
   formatDisplayDate,
   formatIsoDate,
-  messages,
   parseIsoDate,
   type DeliveryInfo,
 } from '@caterway/domain';
 import { AddressAutocomplete } from '../../../components/address-autocomplete';
 import { Button } from '../../../components/ui/button';
-import { geocodeAddress } from '../../../api/geo';
-import { isApiError } from '../../../lib/api-client';
+import { useAddressField } from '../../../components/use-address-field';
 import type { ReceivingMethod } from '../../../lib/storage';
 import { refreshDelivery, saveDelivery, useDelivery } from '../delivery-store';
 
@@ -94,13 +92,10 @@ interface DeliveryFormProps {
 }
 
 function DeliveryForm({ formId, initial, initialMethod, allowPickup, onDone }: DeliveryFormProps) {
-  const [address, setAddress] = useState(initial.address);
-  const [coords, setCoords] = useState<{ lat: number | null; lng: number | null }>({ lat: initial.lat, lng: initial.lng });
+  const field = useAddressField({ address: initial.address, lat: initial.lat, lng: initial.lng });
   const [date, setDate] = useState(initial.deliveryDate);
   const [time, setTime] = useState(initial.deliveryTime);
   const [method, setMethod] = useState<ReceivingMethod>(allowPickup ? initialMethod : 'delivery');
-  const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
   const dateId = useId();
   const timeId = useId();
 
@@ -109,38 +104,15 @@ function DeliveryForm({ formId, initial, initialMethod, allowPickup, onDone }: D
   const slots = availableTimeSlots(date, now);
   const dateValid = parseIsoDate(date) !== null && date >= today;
   const timeValid = slots.includes(time);
-  const canSave = address.trim() !== '' && dateValid && timeValid && !saving;
+  const canSave = field.address.trim() !== '' && dateValid && timeValid && !field.resolving;
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     if (!canSave) return;
-    setError(null);
-    let { lat, lng } = coords;
-    let finalAddress = address.trim();
-    if (lat === null || lng === null) {
-      // A free-typed address: geocode it; a too-broad one is refused (ordering-payments §5).
-      setSaving(true);
-      try {
-        const found = await geocodeAddress(finalAddress);
-        lat = found.latitude;
-        lng = found.longitude;
-        finalAddress = found.label || finalAddress;
-      } catch (err) {
-        setSaving(false);
-        if (isApiError(err) && err.status === 422) {
-          setError(err.serverError ?? messages.tooBroad);
-          return;
-        }
-        if (isApiError(err) && err.status === 404) {
-          setError(err.serverError ?? messages.addressNotFound);
-          return;
-        }
-        setError(messages.genericFailure);
-        return;
-      }
-      setSaving(false);
-    }
-    saveDelivery({ address: finalAddress, lat, lng, deliveryDate: date, deliveryTime: time }, method);
+    // A typed address is geocoded; one that is too broad or cannot be placed is refused (ordering-payments §5).
+    const resolved = await field.resolve({ strict: true });
+    if (!resolved) return;
+    saveDelivery({ address: resolved.label, lat: resolved.lat, lng: resolved.lng, deliveryDate: date, deliveryTime: time }, method);
     onDone();
   };
 
@@ -149,21 +121,10 @@ function DeliveryForm({ formId, initial, initialMethod, allowPickup, onDone }: D
       <AddressAutocomplete
         className="delivery-form-address"
         label={method === 'pickup' ? 'Your address' : 'Delivery address'}
-        value={address}
         required
         autoFocus
         placeholder="Street address, city"
-        error={error}
-        onChange={(text) => {
-          setAddress(text);
-          setCoords({ lat: null, lng: null });
-          setError(null);
-        }}
-        onSelect={(s) => {
-          setAddress(s.label);
-          setCoords({ lat: s.latitude, lng: s.longitude });
-          setError(null);
-        }}
+        {...field.fieldProps}
       />
       <div className="field">
         <label htmlFor={dateId}>Date</label>
@@ -209,7 +170,7 @@ function DeliveryForm({ formId, initial, initialMethod, allowPickup, onDone }: D
         </fieldset>
       ) : null}
       <div className="delivery-form-actions">
-        <Button type="submit" disabled={!canSave} busy={saving}>
+        <Button type="submit" disabled={!canSave} busy={field.resolving}>
           SAVE
         </Button>
         <Button variant="ghost" onClick={onDone}>
