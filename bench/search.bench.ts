@@ -185,6 +185,9 @@ async function explainAll(app: Awaited<ReturnType<typeof buildApp>>, db: Db) {
       ['preset search with sort', '/api/v2/search?search_type=preset&sort=price_desc&page=2&lat=40.7484&lng=-73.9857'],
       ['preset search with sort (no address)', '/api/v2/search?search_type=preset&sort=headcount_asc&page=4'],
       ['preset search with words', '/api/v2/search?search_type=preset&q=breakfst&lat=43.6487&lng=-79.3817'],
+      ['preset search, rare word, no address', '/api/v2/search?search_type=preset&q=tacoz&sort=popular&page=2'],
+      ['preset search, common word, no address', '/api/v2/search?search_type=preset&q=salad&sort=price_desc&page=3'],
+      ['preset search, common word and cuisine near', '/api/v2/search?search_type=preset&q=chicken&preset_category_names=Thai&lat=45.5017&lng=-73.5673'],
       ['home lists', '/api/v2/presets?lat=49.2827&lng=-123.1207'],
     ];
     for (const [endpoint, url] of samples) {

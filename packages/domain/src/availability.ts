@@ -67,8 +67,23 @@ export function isValidTimeZone(timeZone: string): boolean {
   }
 }
 
+// formatToParts is the dearest step of a listing (every card checks the same delivery instant
+// and "now" in a handful of zones): recent answers are kept, keyed by zone and instant.
+const RECENT_PARTS_MAX = 512;
+const recentParts = new Map<string, Readonly<ZonedParts>>();
+
 /** The wall-clock fields of an instant in a time zone. */
-export function zonedParts(instant: Date, timeZone: string): ZonedParts {
+export function zonedParts(instant: Date, timeZone: string): Readonly<ZonedParts> {
+  const key = `${timeZone}|${instant.getTime()}`;
+  const known = recentParts.get(key);
+  if (known) return known;
+  const parts = Object.freeze(formatParts(instant, timeZone));
+  if (recentParts.size >= RECENT_PARTS_MAX) recentParts.clear();
+  recentParts.set(key, parts);
+  return parts;
+}
+
+function formatParts(instant: Date, timeZone: string): ZonedParts {
   const out: Record<string, string> = {};
   for (const part of formatterFor(timeZone).formatToParts(instant)) out[part.type] = part.value;
   return {

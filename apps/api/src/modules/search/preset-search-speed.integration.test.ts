@@ -82,6 +82,62 @@ describe('preset search: sort walk and capped count', () => {
     expect(walked).toBeGreaterThanOrEqual(sorts.length * 3);
   });
 
+  it('listings with words answer the reference pages whether the matches are read whole or walked', async () => {
+    // wordMatchSet 0: every word query takes the walk (common words); the default reads the
+    // demo catalogue's matches whole (rare words)
+    const repos = [createSearchRepository(ctx.db), createSearchRepository(ctx.db, { wordMatchSet: 0 })];
+    const { rows: terms } = await ctx.db.query<{ word: string }>(
+      `SELECT word FROM search_terms WHERE word IN ('salad', 'lunch', 'pizza', 'curry', 'italian', 'sushi', 'vegan') ORDER BY word`,
+    );
+    expect(terms.length).toBeGreaterThan(2);
+    const cases: [string, string[], string][] = [
+      ...terms.map((t): [string, string[], string] => [t.word, [], t.word]),
+      ['two words', [], `(${terms[0]!.word}) & (${terms[1]!.word} | ${terms[2]!.word})`],
+      ['words and a cuisine', ['Italian', 'Indian'], `(${terms.map((t) => t.word).join(' | ')})`],
+    ];
+    for (const [label, cuisines, tsquery] of cases) {
+      for (const near of [TORONTO, null]) {
+        const filter: ListingFilter = { presetType: 'catering', near, radiusKm: 50, cuisines, tsquery };
+        for (const sort of ['popular', 'price_desc', 'headcount_asc'] as PresetSort[]) {
+          const { rows } = await ctx.db.query<{ id: number }>(
+            `SELECT id FROM presets
+              WHERE preset_type = 'catering' AND is_active
+                AND ($1::float8 IS NULL OR earth_distance(location::earth, ll_to_earth($1, $2)) <= 50000)
+                AND ($3::text[] = '{}' OR cuisine_types && $3::text[])
+                AND search_document @@ to_tsquery('english', $4)
+              ORDER BY ${referenceOrder[sort]}`,
+            [near?.latitude ?? null, near?.longitude ?? null, cuisines, tsquery],
+          );
+          for (const offset of [0, 12]) {
+            const expected = rows.slice(offset, offset + 12).map((r) => r.id);
+            for (const [i, repo] of repos.entries()) {
+              const page = await repo.listingPage(filter, { sort, limit: 12, offset, countCap: PRESET_COUNT_CAP });
+              const where = `${label} ${near ? 'near' : 'anywhere'} ${sort} offset ${offset} (${i ? 'walked' : 'read whole'})`;
+              expect(page.ids, where).toEqual(expected);
+              expect(page, where).toMatchObject({ total: rows.length, capped: false });
+            }
+          }
+        }
+      }
+      // restaurants near the point, nearest first, counted exactly
+      const { rows: restaurants } = await ctx.db.query<{ id: number }>(
+        `SELECT id FROM presets
+          WHERE preset_type = 'restaurant' AND is_active AND earth_distance(location::earth, ll_to_earth($1, $2)) <= 50000
+            AND search_document @@ to_tsquery('english', $3)
+          ORDER BY earth_distance(location::earth, ll_to_earth($1, $2)), id`,
+        [TORONTO.latitude, TORONTO.longitude, tsquery],
+      );
+      for (const repo of repos) {
+        const page = await repo.listingPage(
+          { presetType: 'restaurant', near: TORONTO, radiusKm: 50, cuisines: [], tsquery },
+          { sort: 'popular', limit: 12, offset: 0 },
+        );
+        expect(page.total, label).toBe(restaurants.length);
+        expect(new Set(page.ids), label).toEqual(new Set(restaurants.slice(0, 12).map((r) => r.id)));
+      }
+    }
+  });
+
   it('walks past presets outside the radius and keeps the sort across pages', async () => {
     const repo = createSearchRepository(ctx.db);
     const filter: ListingFilter = { presetType: 'catering', near: TORONTO, radiusKm: 50, cuisines: [], tsquery: null };

@@ -46,6 +46,9 @@ function listingWhere(f: ListingFilter): { where: string; params: unknown[] } {
   return { where: where.join(' AND '), params };
 }
 
+/** Up to this many full-text matches (the planner's estimate) a listing with words reads them whole (listingPage). */
+export const WORD_MATCH_SET = 5000;
+
 /** How many index tuples of the sort's index walkedPresetPage reads before it asks the radius query. */
 export const PRESET_SORT_WALK = 3000;
 
@@ -97,7 +100,8 @@ export async function walkedPresetPage(
   return rows.slice(page.offset).map((r) => r.id);
 }
 
-export function createSearchRepository(db: Queryable) {
+export function createSearchRepository(db: Queryable, options: { wordMatchSet?: number } = {}) {
+  const wordMatchSet = options.wordMatchSet ?? WORD_MATCH_SET;
   return {
     /**
      * One page of a listing and the size of the whole list. Near a point the nearest come first
@@ -129,12 +133,43 @@ export function createSearchRepository(db: Queryable) {
         );
         return rows.map((r) => r.id);
       };
-      const pageIds = async () => {
-        if (filter.presetType === 'catering' && filter.near) {
-          const walked = await walkedPresetPage(tx, filter, filter.near, page);
-          if (walked) return walked;
-        }
-        return radiusPage();
+      /**
+       * With words the matches are usually few: then every match of the words (and cuisines) is
+       * read through the full-text index, and those near the point are kept, counted and sorted
+       * in memory, in one statement. Left to itself the planner walks a sort index testing each
+       * row's document, or takes the location box and tests the words of every preset in the
+       * city (it underestimates the box): thousands of rows for a rare word. Its estimate of how
+       * many presets hold the words is good (the lexeme statistics of ANALYZE), so it decides:
+       * up to wordMatchSet (WORD_MATCH_SET) the matches are read whole, past it (a common word) the walk, which
+       * is then short, runs. Null when the words are common.
+       */
+      const fewMatches = async () => {
+        const { where: wordsWhere, params: wordsParams } = listingWhere({ ...filter, near: null });
+        const { rows: plan } = await tx.query<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>(
+          `EXPLAIN (FORMAT JSON) SELECT 1 FROM presets p WHERE ${wordsWhere}`,
+          wordsParams,
+        );
+        if ((plan[0]?.['QUERY PLAN'][0].Plan['Plan Rows'] ?? Infinity) > wordMatchSet) return null;
+        const n = wordsParams.length;
+        const nearTest = filter.near ? `WHERE ${nearSql(`$${n + 3}`, `$${n + 4}`, `$${n + 5}`)}` : '';
+        const orderSql = filter.presetType === 'restaurant' && filter.near ? `${distanceOrderSql(`$${n + 3}`, `$${n + 4}`)}, p.id` : sortSql[page.sort];
+        const nearParams = filter.near ? [filter.near.latitude, filter.near.longitude, filter.radiusKm * 1000] : [];
+        // not a named statement: a generic plan would not see how few the words' matches are
+        const { rows } = await tx.query<{ n: number; ids: number[] }>(
+          {
+            text: `WITH m AS MATERIALIZED (
+               SELECT p.id, p.order_count, p.price_per_person_cents, p.number_of_guests, p.location FROM presets p
+                WHERE ${wordsWhere}),
+             near AS MATERIALIZED (SELECT * FROM m p ${nearTest})
+             SELECT (SELECT count(*)::int FROM near) AS n,
+                    ARRAY(SELECT p.id FROM near p ORDER BY ${orderSql} LIMIT $${n + 1} OFFSET $${n + 2}) AS ids`,
+            values: [...wordsParams, page.limit, page.offset, ...nearParams],
+          },
+        );
+        const { n: matches, ids } = rows[0]!;
+        const cap = page.countCap;
+        const capped = cap !== undefined && matches > cap;
+        return { ids: ids.map(Number), total: capped ? cap : matches, capped };
       };
       const count = async () => {
         const cap = page.countCap;
@@ -143,13 +178,39 @@ export function createSearchRepository(db: Queryable) {
           return { total: rows[0]?.n ?? 0, capped: false };
         }
         // one row past the cap tells "more than cap" from "exactly cap"
+        // common words anywhere: ORDER BY p.id keeps the planner from a sequential scan that
+        // stops at the cap (the words match a large share of all presets, so the walk is short)
+        const guard = filter.tsquery && !filter.near ? 'ORDER BY p.id' : '';
         const { rows } = await tx.query<{ n: number }>(
-          prepared(`SELECT count(*)::int AS n FROM (SELECT 1 FROM presets p WHERE ${where} LIMIT $${params.length + 1}) s`, [...params, cap + 1]),
+          prepared(`SELECT count(*)::int AS n FROM (SELECT 1 FROM presets p WHERE ${where} ${guard} LIMIT $${params.length + 1}) s`, [...params, cap + 1]),
         );
         const n = rows[0]?.n ?? 0;
         return { total: Math.min(n, cap), capped: n > cap };
       };
-      const [ids, { total, capped }] = await Promise.all([pageIds(), count()]);
+      if (filter.tsquery) {
+        const few = await fewMatches();
+        if (few) return few;
+      }
+      if (filter.presetType === 'catering' && filter.near) {
+        const walked = await walkedPresetPage(tx, filter, filter.near, page);
+        if (walked) return { ids: walked, ...(await count()) };
+        // the sort's first tuples hold too few matches (a rare cuisine here, a deep page): the
+        // matches within the radius are read once, for the page and the count alike
+        const { rows } = await tx.query<{ n: number; ids: number[] }>(
+          prepared(
+            `WITH m AS MATERIALIZED (
+               SELECT p.id, p.order_count, p.price_per_person_cents, p.number_of_guests FROM presets p WHERE ${where})
+             SELECT (SELECT count(*)::int FROM m) AS n,
+                    ARRAY(SELECT p.id FROM m p ORDER BY ${order} LIMIT $${params.length + 1} OFFSET $${params.length + 2}) AS ids`,
+            [...params, page.limit, page.offset],
+          ),
+        );
+        const { n: matches, ids } = rows[0]!;
+        const cap = page.countCap;
+        const capped = cap !== undefined && matches > cap;
+        return { ids: ids.map(Number), total: capped ? cap : matches, capped };
+      }
+      const [ids, { total, capped }] = await Promise.all([radiusPage(), count()]);
       return { ids, total, capped };
     },
 
