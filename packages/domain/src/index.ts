@@ -9,3 +9,4 @@ export * from './availability.js';
 export * from './totals.js';
 export * from './cart-rules.js';
 export * from './payment-methods.js';
+export * from './order-lifecycle.js';

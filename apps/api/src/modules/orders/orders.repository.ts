@@ -3,7 +3,7 @@ import type { PreparedOrder } from './order-checks.js';
 
 // The only SQL on catering orders, their items and the payment claim.
 
-export type PaymentStatus = 'unpaid' | 'authorizing' | 'authorized' | 'processing' | 'captured' | 'failed' | 'canceled';
+export type PaymentStatus = 'unpaid' | 'authorizing' | 'authorized' | 'processing' | 'captured' | 'failed' | 'canceled' | 'refunded';
 
 export interface OrderRow {
   id: number;
@@ -48,6 +48,16 @@ export interface OrderRow {
   paid_at: Date | null;
   editable: boolean;
   created_at: Date;
+  // 008_order_lifecycle.sql
+  processing: 'pending' | 'processing' | 'processed';
+  authorized_cents: number;
+  captured_cents: number;
+  refunded_cents: number;
+  parent_order_id: number | null;
+  accepted_at: Date | null;
+  delivery_ready_at: Date | null;
+  delivered_at: Date | null;
+  canceled_at: Date | null;
 }
 
 export interface OrderItemRow {
@@ -217,9 +227,17 @@ export function createOrdersRepository(db: Queryable) {
       tx: Queryable = db,
     ): Promise<OrderRow> {
       const { rows } = await tx.query<OrderRow>(
-        `UPDATE catering_orders SET status = 'New', payment_status = $2, payment_intent_id = $3, payment_method_id = $4,
-                payment_error = NULL, paid_at = $5, updated_at = $5
-          WHERE id = $1 RETURNING *`,
+        // the state machine's 'pay' (draft -> New), recorded in order_events like every later move
+        `WITH paid AS (
+           UPDATE catering_orders SET status = 'New', payment_status = $2, payment_intent_id = $3, payment_method_id = $4,
+                  payment_error = NULL, paid_at = $5, updated_at = $5,
+                  authorized_cents = CASE WHEN $2 = 'authorized' THEN total_cents ELSE 0 END,
+                  captured_cents = CASE WHEN $2 = 'captured' THEN total_cents ELSE 0 END
+            WHERE id = $1 RETURNING *),
+         logged AS (
+           INSERT INTO order_events (catering_order_id, event, from_status, to_status, actor_kind, actor_user_id, created_at)
+           SELECT id, 'pay', 'draft', 'New', 'customer', user_id, $5 FROM paid)
+         SELECT * FROM paid`,
         [id, input.paymentStatus, input.paymentIntentId, input.paymentMethodId, input.now],
       );
       return rows[0]!;
