@@ -115,7 +115,7 @@ describe('catering orders', () => {
       expect((await create(orderPayload(f, NOW), false, null)).statusCode).toBe(401);
     });
 
-    it('updates the unpaid order and reads it back; other users get 403, unknown ids 404', async () => {
+    it('updates the unpaid order and reads it back; another user\'s order answers 404 like an unknown id', async () => {
       const created = (await create()).json().catering_order;
       const payload = orderPayload(f, NOW, { num_cutlery: 0 });
       payload.preset_items[0]!.quantity += 5;
@@ -144,9 +144,9 @@ describe('catering orders', () => {
       expect(detail.preset_items[0].quantity).toBe(payload.preset_items[0]!.quantity);
       expect(detail.purchase_items.filter((p: { model_type: string }) => p.model_type === 'Menu')).toHaveLength(payload.preset_items.length);
 
-      expect((await send('GET', `/api/v2/catering_orders/${created.id}`, undefined, otherJwt)).json()).toEqual({ error: 'Not authorized' });
-      expect((await send('GET', `/api/v2/catering_orders/${created.id}`, undefined, otherJwt)).statusCode).toBe(403);
-      expect((await send('PUT', `/api/v2/catering_orders/${created.id}`, { catering_order: payload }, otherJwt)).statusCode).toBe(403);
+      expect((await send('GET', `/api/v2/catering_orders/${created.id}`, undefined, otherJwt)).json()).toEqual({ error: 'Order not found' });
+      expect((await send('GET', `/api/v2/catering_orders/${created.id}`, undefined, otherJwt)).statusCode).toBe(404);
+      expect((await send('PUT', `/api/v2/catering_orders/${created.id}`, { catering_order: payload }, otherJwt)).statusCode).toBe(404);
       expect((await send('GET', '/api/v2/catering_orders/99999999')).statusCode).toBe(404);
     });
 
@@ -311,7 +311,7 @@ describe('catering orders', () => {
       const pm = await sandboxCard(ctx.deps.payments, cards.ok);
       expect((await finalize({ id: order.id, purchase_id: 'nope' }, pm)).statusCode).toBe(422);
       const other = await send('POST', `/api/v2/catering_orders/${order.id}/finalize`, { purchase_id: order.purchase_id, payment_method_id: pm }, otherJwt, { 'idempotency-key': 'k-other' });
-      expect(other.statusCode).toBe(403);
+      expect(other.statusCode).toBe(404);
     });
 
     it('saves the card when asked, and offers it on the next checkout', async () => {

@@ -96,7 +96,7 @@ export async function ordersRoutes(app: FastifyInstance, deps: AppDeps): Promise
       schema: {
         tags,
         security: bearer,
-        summary: "One of the user's orders (403 'Not authorized' for another user's order)",
+        summary: "One of the user's orders (404 for another user's order, as for an unknown id)",
         params: idParamsSchema,
         response: { 200: cateringOrderDetailResponseSchema, ...errorResponses },
       },

@@ -11,7 +11,7 @@ import type {
 import { messages } from '@caterway/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../lib/clock.js';
-import { AppError, conflict, forbidden, notFound, validationFailed } from '../../lib/errors.js';
+import { AppError, conflict, notFound, validationFailed } from '../../lib/errors.js';
 import type { Mailer } from '../../ports/email.js';
 import type { Geocoder } from '../../ports/geocoder.js';
 import { PaymentDeclinedError, PaymentRequestError, type PaymentIntent, type PaymentProvider } from '../../ports/payments.js';
@@ -52,14 +52,12 @@ export function createOrdersService(deps: OrdersServiceDeps) {
   const { orders, catalogue, payments, clock } = deps;
 
   /**
-   * Orders are their owner's only. Another user's order answers 403 'Not authorized', the error
-   * the spec's edit page tells apart from other load errors (ordering-payments §2 '/error', §8);
-   * an unknown id answers 404.
+   * Orders are their owner's only: another user's order answers 404 exactly like an unknown id,
+   * with no hint that it exists (issue 5, item 10).
    */
   async function ownOrder(id: number, userId: number): Promise<OrderRow> {
     const order = await orders.findById(id);
-    if (!order) throw notFound('Order not found');
-    if (order.user_id !== userId) throw forbidden(messages.notAuthorized);
+    if (!order || order.user_id !== userId) throw notFound('Order not found');
     return order;
   }
 
