@@ -11,6 +11,7 @@ import { createPaymentProvider } from './adapters/payments/index.js';
 import { ensureDemoData } from './db/seed/demo.js';
 import { loadReferenceData } from './db/seed/loader.js';
 import pino from 'pino';
+import { startJobRunner } from './modules/order-lifecycle/job-runner.js';
 
 const config = (() => {
   try {
@@ -38,7 +39,7 @@ async function main() {
     }
     const mailer = createMailer(config, database.db, log);
     const geocoder = createGeocoder(config, log);
-    const app = await buildApp({
+    const deps = {
       config,
       db: database.db,
       clock: systemClock,
@@ -46,7 +47,10 @@ async function main() {
       geocoder,
       payments: createPaymentProvider(config, database.db, log, systemClock),
       jwtSecret: resolveJwtSecret(config),
-    });
+    };
+    const app = await buildApp(deps);
+    // the job queue (order processing) runs here unless JOBS_IN_PROCESS=false (then `npm run worker`)
+    const runner = config.jobsInProcess ? startJobRunner(deps, log) : undefined;
 
     const shutdown = async (signal: string) => {
       if (closing) return;
@@ -55,6 +59,7 @@ async function main() {
       const timer = setTimeout(() => process.exit(1), 10_000).unref();
       try {
         await app.close(); // stops accepting, waits for in-flight requests
+        await runner?.stop(); // waits for the job in progress
         await mailer.close?.();
       } finally {
         await database.close();

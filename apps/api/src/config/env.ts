@@ -40,6 +40,13 @@ const envSchema = z.object({
   STRIPE_PUBLISHABLE_KEY: z.string().regex(/^pk_/, 'must start with pk_').optional(),
   /** base URL of Stripe's API; a local fake in tests */
   STRIPE_API_URL: z.url().default('https://api.stripe.com'),
+  /** run the job queue (order processing) inside the API process; false when `npm run worker` runs it */
+  JOBS_IN_PROCESS: boolish.default(true),
+  JOBS_POLL_MS: z.coerce.number().int().min(100).max(3_600_000).default(5_000),
+  /** how long a job claim holds before another worker may take over a crashed one */
+  JOBS_LEASE_MS: z.coerce.number().int().min(1_000).default(300_000),
+  /** how often a bank debit in flight is checked with the provider */
+  PAYMENT_RECHECK_MS: z.coerce.number().int().min(1_000).default(3_600_000),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -72,6 +79,10 @@ export interface Config {
   stripeSecretKey?: string;
   stripePublishableKey?: string;
   stripeApiUrl: string;
+  jobsInProcess: boolean;
+  jobsPollMs: number;
+  jobsLeaseMs: number;
+  paymentRecheckMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -120,5 +131,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     stripeSecretKey: env.STRIPE_SECRET_KEY,
     stripePublishableKey: env.STRIPE_PUBLISHABLE_KEY,
     stripeApiUrl: env.STRIPE_API_URL.replace(/\/$/, ''),
+    jobsInProcess: env.JOBS_IN_PROCESS,
+    jobsPollMs: env.JOBS_POLL_MS,
+    jobsLeaseMs: env.JOBS_LEASE_MS,
+    paymentRecheckMs: env.PAYMENT_RECHECK_MS,
   };
 }

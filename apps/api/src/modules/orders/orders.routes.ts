@@ -22,6 +22,7 @@ import { createOrderCatalogueRepository } from './order-catalogue.repository.js'
 import { createOrdersRepository } from './orders.repository.js';
 import { createOrdersService } from './orders.service.js';
 import { paymentMethodsServiceFrom } from '../payment-methods/payment-methods.service.js';
+import { scheduleProcessing } from '../order-lifecycle/lifecycle.service.js';
 
 const tags = ['orders'];
 const bearer = [{ bearerAuth: [] }];
@@ -39,6 +40,7 @@ export async function ordersRoutes(app: FastifyInstance, deps: AppDeps): Promise
     clock: deps.clock,
     publicUrl: deps.config.publicUrl,
     log: app.log,
+    scheduleProcessing: (order) => scheduleProcessing(deps.db, order),
   });
   const confirmedUser = requireUser(deps, { confirmed: true });
 

@@ -43,6 +43,8 @@ export interface OrdersServiceDeps {
   clock: Clock;
   publicUrl: string;
   log: Pick<FastifyBaseLogger, 'error' | 'warn'>;
+  /** queues the order's processing at its processing time (order-lifecycle scheduleProcessing) */
+  scheduleProcessing: (order: OrderRow) => Promise<void>;
 }
 
 const intentStatus = (pi: PaymentIntent): PaymentStatus =>
@@ -159,6 +161,7 @@ export function createOrdersService(deps: OrdersServiceDeps) {
       throw new AppError('payment_required', messages.orderRequestFailed);
     }
     const paid = await orders.markPaid(order.id, { paymentStatus: status, paymentIntentId: intent.id, paymentMethodId: body.payment_method_id, now });
+    await deps.scheduleProcessing(paid);
     await sendConfirmation(paid);
     return finalizedAnswer(paid);
   }

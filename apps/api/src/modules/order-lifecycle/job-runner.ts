@@ -1,0 +1,17 @@
+import type { AppDeps } from '../../lib/deps.js';
+import { createJobRunner, type JobRunner } from './jobs.js';
+import { lifecycleServiceFrom } from './lifecycle.routes.js';
+
+type Log = { info(obj: object, msg?: string): void; warn(obj: object, msg?: string): void; error(obj: object, msg?: string): void };
+
+/**
+ * The queue's runner with every job kind of the app, polling at JOBS_POLL_MS. The API process
+ * starts it (server.ts) unless JOBS_IN_PROCESS=false; `npm run worker` (worker.ts) runs the
+ * same one as a separate process.
+ */
+export function startJobRunner(deps: Pick<AppDeps, 'db' | 'payments' | 'mailer' | 'clock' | 'config'>, log: Log): JobRunner {
+  const handlers = { ...lifecycleServiceFrom(deps, log).jobHandlers() };
+  const runner = createJobRunner({ db: deps.db, clock: deps.clock, handlers, log, pollMs: deps.config.jobsPollMs, leaseMs: deps.config.jobsLeaseMs });
+  runner.start();
+  return runner;
+}

@@ -1,0 +1,97 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  cancelledOrderResponseSchema,
+  errorResponses,
+  idParamsSchema,
+  opsOrderDetailResponseSchema,
+  opsOrderEventBodySchema,
+  opsOrdersQuerySchema,
+  opsOrdersResponseSchema,
+} from '@caterway/contracts';
+import type { AppDeps } from '../../lib/deps.js';
+import { authUser, requireStaff, requireUser } from '../auth/auth.guard.js';
+import { createLifecycleService, type LifecycleServiceDeps } from './lifecycle.service.js';
+
+const bearer = [{ bearerAuth: [] }];
+
+/** The lifecycle service from the app's dependencies (routes, the in-process runner, the worker). */
+export function lifecycleServiceFrom(deps: Pick<AppDeps, 'db' | 'payments' | 'mailer' | 'clock' | 'config'>, log: LifecycleServiceDeps['log']) {
+  return createLifecycleService({
+    db: deps.db,
+    payments: deps.payments,
+    mailer: deps.mailer,
+    clock: deps.clock,
+    publicUrl: deps.config.publicUrl,
+    log,
+    paymentRecheckMs: deps.config.paymentRecheckMs,
+  });
+}
+
+export async function lifecycleRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const service = lifecycleServiceFrom(deps, app.log);
+  const staff = requireStaff(deps);
+  const tags = ['operations'];
+
+  r.get(
+    '/api/v2/ops/orders',
+    {
+      preHandler: staff,
+      schema: {
+        tags,
+        security: bearer,
+        summary: 'Staff: placed orders by delivery day (from and to, YYYY-MM-DD, in each order\'s zone) with the actions staff can take',
+        querystring: opsOrdersQuerySchema,
+        response: { 200: opsOrdersResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => service.listOrders(request.query),
+  );
+
+  r.get(
+    '/api/v2/ops/orders/:id',
+    {
+      preHandler: staff,
+      schema: {
+        tags,
+        security: bearer,
+        summary: 'Staff: one placed order with its history (who and when)',
+        params: idParamsSchema,
+        response: { 200: opsOrderDetailResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => service.opsDetail(request.params.id),
+  );
+
+  r.post(
+    '/api/v2/ops/orders/:id/events',
+    {
+      preHandler: staff,
+      schema: {
+        tags,
+        security: bearer,
+        summary: 'Staff: accept, decline, mark delivery-ready, mark delivered or cancel (409 when the order cannot move so)',
+        params: idParamsSchema,
+        body: opsOrderEventBodySchema,
+        response: { 200: opsOrderDetailResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => service.staffEvent(authUser(request).id, request.params.id, request.body.event),
+  );
+
+  r.delete(
+    '/api/v2/catering_orders/:id',
+    {
+      preHandler: requireUser(deps, { confirmed: true }),
+      schema: {
+        tags: ['orders'],
+        security: bearer,
+        summary: 'Cancel an upcoming order under the upcoming-order rule; voids or refunds the payment (404 for another user\'s order)',
+        params: idParamsSchema,
+        response: { 200: cancelledOrderResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => service.customerCancel(authUser(request).id, request.params.id),
+  );
+}

@@ -1,0 +1,318 @@
+import {
+  availableEvents,
+  displayStatus,
+  editRule,
+  statusLabel,
+  TERMINAL_STATUSES,
+  type CateringStatus,
+  type OrderEvent,
+  type ProcessingState,
+} from '@caterway/domain';
+import type { CancelledOrderResponse, OpsOrder, OpsOrderDetailResponse, OpsOrdersQuery, StaffOrderEvent } from '@caterway/contracts';
+import { withTransaction, type Db, type Queryable } from '../../db/pool.js';
+import type { Clock } from '../../lib/clock.js';
+import { conflict, notFound, validationFailed } from '../../lib/errors.js';
+import type { Mailer } from '../../ports/email.js';
+import { PaymentRequestError, type PaymentProvider } from '../../ports/payments.js';
+import type { OrderRow } from '../orders/orders.repository.js';
+import { displayDateTime } from '../orders/orders.email.js';
+import { enqueue, type JobHandlers, type JobResult } from './jobs.js';
+import { applyOrderEvent, orderEvents } from './lifecycle.repository.js';
+import { lifecycleEmail, type LifecycleNotice } from './lifecycle.email.js';
+import { createOpsRepository, type OpsOrderRow } from './ops.repository.js';
+
+// What happens to a paid order (issue 5 item 1): processing at orderProcessingAt (edits lock,
+// the held payment is captured), the operations console's moves, and the customer's cancel.
+// Every status change goes through applyOrderEvent; every money move on an order happens while
+// its row is locked, so a capture, a cancel and a staff action on one order never interleave.
+// Provider calls carry idempotency keys derived from the order, so a retry after a crash
+// replays the provider's answer instead of moving money twice.
+
+export const PROCESS_ORDER = 'process_order';
+export const CHECK_PAYMENT = 'check_payment';
+
+/** Accepted orders whose held payment is captured at processing time. */
+const CAPTURABLE: readonly string[] = ['Accepted', 'ReadyToCapture', 'DeliveryReady', 'Delivered'];
+const PAYMENT_PENDING: readonly string[] = ['CardSetup', 'SetupIntentCreated'];
+
+/**
+ * Queues the processing of an order at its processing time (or moves the queued job there).
+ * Call it whenever order_processing_at changes; the job re-reads the order when it runs.
+ */
+export async function scheduleProcessing(db: Queryable, order: { id: number; order_processing_at: Date }): Promise<void> {
+  await enqueue(db, {
+    kind: PROCESS_ORDER,
+    dedupeKey: `order:${order.id}`,
+    payload: { order_id: order.id },
+    runAt: order.order_processing_at,
+    onConflict: 'reschedule',
+  });
+}
+
+export interface LifecycleServiceDeps {
+  db: Db;
+  payments: PaymentProvider;
+  mailer: Mailer;
+  clock: Clock;
+  publicUrl: string;
+  log: { error(obj: object, msg?: string): void; warn(obj: object, msg?: string): void };
+  /** how long to wait before asking the provider again about a bank debit in flight */
+  paymentRecheckMs?: number;
+}
+
+const MAX_RANGE_DAYS = 62;
+
+export function createLifecycleService(deps: LifecycleServiceDeps) {
+  const { db, payments, clock } = deps;
+  const repo = createOpsRepository(db);
+  const recheckMs = deps.paymentRecheckMs ?? 60 * 60_000;
+
+  async function notify(notice: LifecycleNotice, order: OrderRow, by: 'customer' | 'staff' = 'staff'): Promise<void> {
+    try {
+      await deps.mailer.send(lifecycleEmail(notice, order, `${deps.publicUrl}/my-orders`, by));
+    } catch (err) {
+      // the change is made: a mail outage must not turn it into an error the caller retries
+      deps.log.error({ err: { message: (err as Error).message }, orderId: order.id, notice }, 'could not email the customer');
+    }
+  }
+
+  /**
+   * Voids the authorisation or refunds what was captured (decline, cancel), in the caller's
+   * transaction with the row locked. A bank debit the provider is still settling cannot be
+   * stopped: 409, and the status move rolls back with it.
+   */
+  async function releasePayment(tx: Queryable, order: OrderRow, now: Date): Promise<OrderRow> {
+    const pi = order.payment_intent_id;
+    try {
+      if (pi && order.payment_status === 'captured') {
+        const remaining = order.captured_cents - order.refunded_cents;
+        if (remaining > 0) {
+          const refund = await payments.refund({ paymentIntentId: pi, amountCents: remaining, idempotencyKey: `catering-order-${order.id}-refund-${pi}-${order.refunded_cents}` });
+          await repo.note(tx, { orderId: order.id, event: 'payment_refunded', status: order.status, note: `Refunded ${refund.amountCents} cents.`, now });
+          return repo.markReleased(tx, order.id, { paymentStatus: 'refunded', refundedCents: order.refunded_cents + refund.amountCents, now });
+        }
+        return repo.markReleased(tx, order.id, { paymentStatus: 'refunded', refundedCents: order.refunded_cents, now });
+      }
+      if (pi && (order.payment_status === 'authorized' || order.payment_status === 'processing')) {
+        await payments.cancelPaymentIntent(pi, { idempotencyKey: `catering-order-${order.id}-void-${pi}` });
+        await repo.note(tx, { orderId: order.id, event: 'payment_voided', status: order.status, note: 'The authorisation was released.', now });
+        return repo.markReleased(tx, order.id, { paymentStatus: 'canceled', refundedCents: order.refunded_cents, now });
+      }
+    } catch (err) {
+      if (err instanceof PaymentRequestError) {
+        throw conflict('The payment of this order is being settled by the bank and cannot be released right now. Please try again later.');
+      }
+      throw err;
+    }
+    return repo.markReleased(tx, order.id, { paymentStatus: order.payment_status, refundedCents: order.refunded_cents, now });
+  }
+
+  /** Captured and delivered: the order settles to customer_paid (a system move). */
+  async function settleIfDelivered(tx: Queryable, order: OrderRow, now: Date): Promise<void> {
+    if (order.status === 'Delivered' && order.payment_status === 'captured') {
+      await applyOrderEvent(tx, { orderId: order.id, event: 'settle', actor: 'system', actorUserId: null, now });
+    }
+  }
+
+  /** The capture itself, with the row locked; answers a follow-up time when a bank debit is still in flight. */
+  async function capture(tx: Queryable, order: OrderRow, now: Date): Promise<JobResult> {
+    const pi = order.payment_intent_id;
+    if (order.payment_status === 'captured') {
+      await repo.setProcessing(tx, order.id, 'processed', now);
+      return;
+    }
+    if (!pi || (order.payment_status !== 'authorized' && order.payment_status !== 'processing')) {
+      await repo.note(tx, { orderId: order.id, event: 'capture_skipped', status: order.status, note: `No payment to capture (payment ${order.payment_status}); left for staff.`, now });
+      return;
+    }
+    const partial = order.authorized_cents > 0 && order.total_cents < order.authorized_cents ? order.total_cents : undefined;
+    try {
+      const intent = await payments.capturePaymentIntent(pi, { amountToCaptureCents: partial, idempotencyKey: `catering-order-${order.id}-capture-${pi}` });
+      if (intent.status === 'succeeded') {
+        const captured = await repo.markCaptured(tx, order.id, intent.amountReceivedCents, now);
+        await repo.note(tx, { orderId: order.id, event: 'payment_captured', status: order.status, note: `Captured ${intent.amountReceivedCents} cents.`, now });
+        await settleIfDelivered(tx, captured, now);
+        return;
+      }
+      if (intent.status === 'processing') {
+        // bank debit: the provider settles it on its own schedule; ask again later
+        await repo.setProcessing(tx, order.id, 'processing', now);
+        await enqueue(tx, { kind: CHECK_PAYMENT, dedupeKey: `order:${order.id}`, payload: { order_id: order.id }, runAt: new Date(now.getTime() + recheckMs), onConflict: 'reschedule' });
+        return;
+      }
+      await repo.markPaymentFailed(tx, order.id, `The payment could not be captured (${intent.status}).`, now);
+      await repo.note(tx, { orderId: order.id, event: 'capture_failed', status: order.status, note: `The payment could not be captured (${intent.status}); left for staff.`, now });
+    } catch (err) {
+      if (!(err instanceof PaymentRequestError)) throw err; // an outage: the job retries
+      await repo.markPaymentFailed(tx, order.id, err.message, now);
+      await repo.note(tx, { orderId: order.id, event: 'capture_failed', status: order.status, note: `${err.message} Left for staff.`, now });
+    }
+  }
+
+  /**
+   * The process_order job (by the server clock): re-reads the order, runs again later if its
+   * processing time moved, otherwise locks edits and captures an accepted order's payment.
+   */
+  async function processOrder(orderId: number): Promise<JobResult> {
+    const now = clock.now();
+    return withTransaction(db, async (tx) => {
+      const order = await repo.lock(tx, orderId);
+      if (!order || order.status === 'draft') return;
+      if (order.order_processing_at.getTime() > now.getTime()) return { retryAt: order.order_processing_at };
+      if (await repo.lockEdits(tx, order.id, now)) {
+        await repo.note(tx, { orderId: order.id, event: 'edits_locked', status: order.status, note: 'Processing time reached: edits are locked.', now });
+      }
+      if ((TERMINAL_STATUSES as readonly string[]).includes(order.status) || order.processing !== 'pending') return;
+      if (order.status === 'New') return; // captured when staff accept it
+      if (PAYMENT_PENDING.includes(order.status)) {
+        await repo.note(tx, { orderId: order.id, event: 'capture_skipped', status: order.status, note: 'The customer has not set up a payment method yet: the payment cannot be captured. Left for staff.', now });
+        return;
+      }
+      if (CAPTURABLE.includes(order.status)) return capture(tx, order, now);
+    });
+  }
+
+  /** The check_payment job: a bank debit in flight is asked about until it settles or fails. */
+  async function checkPayment(orderId: number): Promise<JobResult> {
+    const now = clock.now();
+    return withTransaction(db, async (tx) => {
+      const order = await repo.lock(tx, orderId);
+      if (!order || order.processing !== 'processing' || !order.payment_intent_id) return;
+      const intent = await payments.retrievePaymentIntent(order.payment_intent_id);
+      if (intent.status === 'succeeded') {
+        const captured = await repo.markCaptured(tx, order.id, intent.amountReceivedCents, now);
+        await repo.note(tx, { orderId: order.id, event: 'payment_captured', status: order.status, note: `The bank debit settled: ${intent.amountReceivedCents} cents.`, now });
+        await settleIfDelivered(tx, captured, now);
+        return;
+      }
+      if (intent.status === 'processing') return { retryAt: new Date(now.getTime() + recheckMs) };
+      await repo.markPaymentFailed(tx, order.id, `The bank debit failed (${intent.status}).`, now);
+      await repo.note(tx, { orderId: order.id, event: 'capture_failed', status: order.status, note: `The bank debit failed (${intent.status}); left for staff.`, now });
+    });
+  }
+
+  function toOpsOrder(o: OpsOrderRow): OpsOrder {
+    const status = o.status === 'cancelled' ? 'Canceled' : o.status;
+    return {
+      id: o.id,
+      order_number: o.order_number,
+      delivery_at: o.delivery_at.toISOString(),
+      delivery_date: o.delivery_date,
+      display_delivery_date_time: displayDateTime(o.delivery_at, o.time_zone),
+      order_processing_at: o.order_processing_at.toISOString(),
+      time_zone: o.time_zone,
+      order_type: o.receiving_method,
+      customer: { name: `${o.first_name} ${o.last_name}`.trim(), email: o.email, company_name: o.company_name, phone_number: o.phone_number },
+      restaurant: { name: o.chef_name ?? o.preset_name, preset_name: o.preset_name },
+      totals: { total_cents: o.total_cents, authorized_cents: o.authorized_cents, captured_cents: o.captured_cents, refunded_cents: o.refunded_cents },
+      status,
+      status_label: statusLabel(status),
+      display_status: displayStatus(o.processing as ProcessingState),
+      processing: o.processing,
+      payment_status: o.payment_status,
+      is_eft: o.is_eft,
+      editable: o.editable,
+      available_events: availableEvents(status as CateringStatus, 'staff') as StaffOrderEvent[],
+    };
+  }
+
+  async function opsDetail(id: number): Promise<OpsOrderDetailResponse> {
+    const order = await repo.findById(id);
+    if (!order) throw notFound('Order not found');
+    const events = await orderEvents(db, id);
+    return {
+      order: {
+        ...toOpsOrder(order),
+        events: events.map((e) => ({
+          id: e.id,
+          event: e.event,
+          from_status: e.from_status,
+          to_status: e.to_status,
+          actor_kind: e.actor_kind,
+          actor_email: e.actor_email,
+          note: e.note,
+          created_at: e.created_at.toISOString(),
+        })),
+      },
+    };
+  }
+
+  const NOTICE: Partial<Record<OrderEvent, LifecycleNotice>> = { accept: 'accepted', decline: 'declined', cancel: 'cancelled', mark_delivered: 'delivered' };
+
+  return {
+    processOrder,
+    checkPayment,
+
+    /** The job kinds this module runs (the runner in the API process or `npm run worker`). */
+    jobHandlers(): JobHandlers {
+      return {
+        [PROCESS_ORDER]: (job) => processOrder(Number(job.payload.order_id)),
+        [CHECK_PAYMENT]: (job) => checkPayment(Number(job.payload.order_id)),
+      };
+    },
+
+    /** GET api/v2/ops/orders?from&to: placed orders by delivery day (in each order's zone). */
+    async listOrders(query: OpsOrdersQuery): Promise<{ orders: OpsOrder[] }> {
+      const from = Date.parse(`${query.from}T00:00:00Z`);
+      const to = Date.parse(`${query.to}T00:00:00Z`);
+      if (Number.isNaN(from) || Number.isNaN(to)) throw validationFailed(['Choose valid dates.']);
+      if (to < from) throw validationFailed(['The end date must be on or after the start date.']);
+      if (to - from > MAX_RANGE_DAYS * 86_400_000) throw validationFailed([`Choose at most ${MAX_RANGE_DAYS} days.`]);
+      return { orders: (await repo.listByDeliveryDate(query.from, query.to)).map(toOpsOrder) };
+    },
+
+    opsDetail,
+
+    /**
+     * POST api/v2/ops/orders/{id}/events: a staff move. Decline and cancel release the payment;
+     * delivered and captured settles; an order accepted after its processing time is captured at
+     * once. The customer is emailed after the change is committed.
+     */
+    async staffEvent(staffUserId: number, id: number, event: StaffOrderEvent): Promise<OpsOrderDetailResponse> {
+      const now = clock.now();
+      const order = await withTransaction(db, async (tx) => {
+        const current = await repo.lock(tx, id);
+        if (!current || current.status === 'draft') throw notFound('Order not found');
+        await applyOrderEvent(tx, { orderId: id, event, actor: 'staff', actorUserId: staffUserId, now });
+        let row = (await repo.lock(tx, id))!;
+        if (event === 'decline' || event === 'cancel') row = await releasePayment(tx, row, now);
+        if (event === 'mark_delivered') {
+          await settleIfDelivered(tx, row, now);
+          row = (await repo.lock(tx, id))!;
+        }
+        return row;
+      });
+      if (event === 'accept' && order.order_processing_at.getTime() <= now.getTime()) {
+        try {
+          await processOrder(id);
+        } catch (err) {
+          // the acceptance stands; the queue captures it as soon as the provider answers
+          deps.log.warn({ err: { message: (err as Error).message }, orderId: id }, 'capture after a late acceptance failed; queued');
+          await scheduleProcessing(db, { id, order_processing_at: now });
+        }
+      }
+      const notice = NOTICE[event];
+      if (notice) await notify(notice, order, 'staff');
+      return opsDetail(id);
+    },
+
+    /**
+     * DELETE api/v2/catering_orders/{id}: the owner cancels under the upcoming-order rule
+     * (browse-account-orders §4) at the server's instant; the payment is voided or refunded.
+     */
+    async customerCancel(userId: number, id: number): Promise<CancelledOrderResponse> {
+      const now = clock.now();
+      const order = await withTransaction(db, async (tx) => {
+        const current = await repo.lock(tx, id);
+        if (!current || current.user_id !== userId || current.status === 'draft') throw notFound('Order not found');
+        const rule = editRule({ status: current.status, deliveryAt: current.delivery_at, processingAt: current.order_processing_at, editable: current.editable }, now);
+        if (!rule.allowed) throw conflict(rule.message);
+        await applyOrderEvent(tx, { orderId: id, event: 'cancel', actor: 'customer', actorUserId: userId, now });
+        return releasePayment(tx, (await repo.lock(tx, id))!, now);
+      });
+      await notify('cancelled', order, 'customer');
+      return { catering_order: { id: order.id, status: order.status, payment_status: order.payment_status, refunded_cents: order.refunded_cents } };
+    },
+  };
+}
+export type LifecycleService = ReturnType<typeof createLifecycleService>;

@@ -1,0 +1,58 @@
+import pino from 'pino';
+import { loadConfig, ConfigError } from './config/env.js';
+import { createPool } from './db/pool.js';
+import { migrate } from './db/migrate.js';
+import { systemClock } from './lib/clock.js';
+import { createMailer } from './adapters/email/index.js';
+import { createPaymentProvider } from './adapters/payments/index.js';
+import { startJobRunner } from './modules/order-lifecycle/job-runner.js';
+
+// `npm run worker`: the job queue's runner as a separate process against DATABASE_URL (run the
+// API with JOBS_IN_PROCESS=false, or not: any number of runners share the queue safely).
+// The embedded database belongs to the API process, so a worker needs a PostgreSQL server.
+
+const config = (() => {
+  try {
+    return loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+})();
+const log = pino({ level: config.logLevel });
+
+async function main() {
+  if (!config.databaseUrl) {
+    console.error('\n  npm run worker needs DATABASE_URL (a PostgreSQL server shared with the API).\n');
+    process.exit(1);
+  }
+  const db = createPool(config.databaseUrl, { max: Math.min(config.databasePoolSize, 5), logger: log });
+  await migrate(db); // idempotent and locked: the worker may start before the API
+  const mailer = createMailer(config, db, log);
+  const runner = startJobRunner({ config, db, clock: systemClock, mailer, payments: createPaymentProvider(config, db, log, systemClock) }, log);
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    log.info({ signal }, 'worker shutting down');
+    const timer = setTimeout(() => process.exit(1), 10_000).unref();
+    try {
+      await runner.stop();
+      await mailer.close?.();
+    } finally {
+      await db.end().catch(() => undefined);
+      clearTimeout(timer);
+      process.exit(0);
+    }
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+main().catch((err: Error) => {
+  console.error(`\n  The worker could not start: ${err.message}\n`);
+  process.exit(1);
+});
