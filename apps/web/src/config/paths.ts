@@ -52,6 +52,8 @@ export const paths = {
     built: false,
     getHref: (creatorId: number) => `/grouporder-dashboard/${creatorId}`,
   } satisfies PathEntry<[number]>,
+  /** The operations console: staff accounts only (issue 5 item 1). */
+  ops: fixed('/ops', true),
   notFound: fixed('/not-found', true),
   error: fixed('/error', true),
   devMailbox: fixed('/dev/mailbox', true),

@@ -17,4 +17,10 @@ describe('greetingMenuEntries', () => {
       .map(([label]) => label);
     expect(labels).toEqual(expected);
   });
+
+  it('shows the operations console to staff accounts only', () => {
+    expect(greetingMenuEntries({ id: 3, adminToken: null, role: 'customer' }).map((e) => e.label)).not.toContain('Operations Console');
+    const staff = greetingMenuEntries({ id: 4, adminToken: null, role: 'staff' });
+    expect(staff.at(-1)).toEqual({ label: 'Operations Console', href: '/ops', built: true });
+  });
 });

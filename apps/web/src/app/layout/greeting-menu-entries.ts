@@ -10,7 +10,7 @@ export interface MenuEntry {
 }
 
 /** Entries of the greeting menu in the spec's order (ordering-payments §2 'Navigation bar'). */
-export function greetingMenuEntries(user: Pick<StoredUser, 'id' | 'adminToken'>): MenuEntry[] {
+export function greetingMenuEntries(user: Pick<StoredUser, 'id' | 'adminToken'> & { role?: StoredUser['role'] }): MenuEntry[] {
   const groupOrderHref = `${paths.groupOrderDashboard.getHref(user.id)}${user.adminToken ? `?admin_token=${encodeURIComponent(user.adminToken)}` : ''}`;
   const entries: MenuEntry[] = [
     { label: 'Account Details', href: paths.settings.path, built: paths.settings.built },
@@ -20,6 +20,8 @@ export function greetingMenuEntries(user: Pick<StoredUser, 'id' | 'adminToken'>)
     { label: 'My Favorites & Saved Orders', href: paths.favorites.path, built: paths.favorites.built },
     { label: 'Reports', href: paths.reports.path, built: paths.reports.built },
     { label: 'Orders', href: paths.myOrders.path, built: paths.myOrders.built },
+    // not in the spec's menu: the operations console, for staff accounts only
+    { label: 'Operations Console', href: paths.ops.path, built: paths.ops.built && user.role === 'staff' },
   ];
   return entries.filter((e) => e.built);
 }
