@@ -12,6 +12,12 @@ describe('loadConfig', () => {
     expect(c.dataDir).toMatch(/\/data$/);
   });
 
+  it('runs the job queue in the API process unless JOBS_IN_PROCESS=false', () => {
+    expect(loadConfig({})).toMatchObject({ jobsInProcess: true, jobsPollMs: 5000, jobsLeaseMs: 300_000, paymentRecheckMs: 3_600_000 });
+    expect(loadConfig({ JOBS_IN_PROCESS: 'false', JOBS_POLL_MS: '250' })).toMatchObject({ jobsInProcess: false, jobsPollMs: 250 });
+    expect(() => loadConfig({ JOBS_IN_PROCESS: 'maybe' })).toThrow(/JOBS_IN_PROCESS/);
+  });
+
   it('treats empty variables as unset', () => {
     expect(loadConfig({ DATABASE_URL: '', PORT: '' }).databaseUrl).toBeUndefined();
   });
