@@ -249,7 +249,11 @@ describe('order lifecycle: processing, operations console, customer cancel', () 
       expect(backwards.statusCode).toBe(422);
       expect(backwards.json().messages).toEqual(['The end date must be on or after the start date.']);
       expect((await get('?from=2026-01-01&to=2026-06-30')).json().messages).toEqual(['Choose at most 62 days.']);
-      expect((await get('?from=2026-02-30&to=2026-03-01')).statusCode).toBe(422);
+      for (const q of ['?from=2026-02-30&to=2026-03-01', '?from=2026-04-01&to=2026-04-31', '?from=2026-13-01&to=2026-13-02']) {
+        const bad = await get(q);
+        expect(bad.statusCode).toBe(422);
+        expect(bad.json().messages).toEqual(['Choose valid dates.']);
+      }
       const missing = await get('?from=2026-03-01');
       expect([400, 422]).toContain(missing.statusCode);
       expect((await get('?from=yesterday&to=2026-03-01')).statusCode).not.toBe(500);
@@ -373,6 +377,18 @@ describe('order lifecycle: processing, operations console, customer cancel', () 
       const res = await cancel(order.id);
       expect(res.json()).toEqual({ catering_order: { id: order.id, status: 'Canceled', payment_status: 'refunded', refunded_cents: order.total_cents } });
       expect(await intentStatus(ctx.db, order.payment_intent_id!)).toMatchObject({ amount_refunded: order.total_cents });
+    });
+
+    it('a bank debit not yet processed is cancelled with the provider', async () => {
+      const order = await place({ eft: true });
+      expect((await staffEvent(order.id, 'accept')).statusCode).toBe(200);
+      const res = await cancel(order.id);
+      expect(res.json()).toEqual({ catering_order: { id: order.id, status: 'Canceled', payment_status: 'canceled', refunded_cents: 0 } });
+      expect(await intentStatus(ctx.db, order.payment_intent_id!)).toMatchObject({ status: 'canceled', amount_received: 0 });
+      // its processing job later finds a cancelled order: it only locks it
+      clock.set(order.order_processing_at);
+      await service.processOrder(order.id);
+      expect(await orderRow(ctx.db, order.id)).toMatchObject({ status: 'Canceled', processing: 'pending', captured_cents: 0 });
     });
 
     it("a New order: 409 with the spec's not-accepted message", async () => {

@@ -255,7 +255,9 @@ export function createLifecycleService(deps: LifecycleServiceDeps) {
     async listOrders(query: OpsOrdersQuery): Promise<{ orders: OpsOrder[] }> {
       const from = Date.parse(`${query.from}T00:00:00Z`);
       const to = Date.parse(`${query.to}T00:00:00Z`);
-      if (Number.isNaN(from) || Number.isNaN(to)) throw validationFailed(['Choose valid dates.']);
+      // 2026-02-30 must be refused here, not by PostgreSQL
+      const real = (ms: number, day: string) => !Number.isNaN(ms) && new Date(ms).toISOString().slice(0, 10) === day;
+      if (!real(from, query.from) || !real(to, query.to)) throw validationFailed(['Choose valid dates.']);
       if (to < from) throw validationFailed(['The end date must be on or after the start date.']);
       if (to - from > MAX_RANGE_DAYS * 86_400_000) throw validationFailed([`Choose at most ${MAX_RANGE_DAYS} days.`]);
       return { orders: (await repo.listByDeliveryDate(query.from, query.to)).map(toOpsOrder) };
