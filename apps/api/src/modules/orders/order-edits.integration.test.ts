@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { editRuleMessages, messages, type OrderEvent } from '@caterway/domain';
+import { deliveryInstant, editRuleMessages, messages, type OrderEvent } from '@caterway/domain';
 import { createTestApp, type TestContext } from '../../../test/helpers.js';
 import { withTransaction } from '../../db/pool.js';
 import { ensureDemoData } from '../../db/seed/demo.js';
@@ -111,6 +111,31 @@ describe('order edits and add-on orders', () => {
       expect([at.statusCode, at.json().error]).toEqual([409, editRuleMessages.beingPrepared]);
       const detail = (await send('GET', `/api/v2/catering_orders/${order.id}`, undefined, session)).json().catering_order;
       expect(detail.edit_rule).toEqual({ allowed: false, message: editRuleMessages.beingPrepared });
+    });
+
+    it("moves the delivery in the restaurant's zone, and the processing time with it", async () => {
+      const order = await placed();
+      const before = await row(order.id);
+      const later = orderPayload(f, new Date(NOW.getTime() + 24 * 3_600_000));
+      const res = await edit(order.id, later);
+      expect(res.statusCode).toBe(200);
+      const after = await row(order.id);
+      expect(after.delivery_at.getTime()).toBe(deliveryInstant(later.delivery_date!, later.delivery_time!, f.chef.time_zone)!.getTime());
+      expect(after.delivery_at.getTime()).toBeGreaterThan(before.delivery_at.getTime());
+      expect(after.order_processing_at.getTime()).toBe(after.delivery_at.getTime() - f.chef.pre_order_notice_hours * 3_600_000);
+      const detail = (await send('GET', `/api/v2/catering_orders/${order.id}`)).json().catering_order;
+      expect([detail.delivery_date, detail.delivery_time, detail.time_zone]).toEqual([later.delivery_date, later.delivery_time, f.chef.time_zone]);
+    });
+
+    it('two edits at once: each answers 200 or 409, never 500, and one hold stays live', async () => {
+      const order = await placed();
+      const results = await Promise.all([edit(order.id, changed(2)), edit(order.id, changed(5)), edit(order.id, changed(3))]);
+      for (const r of results) expect([200, 409]).toContain(r.statusCode);
+      expect(results.some((r) => r.statusCode === 200)).toBe(true);
+      const stored = await row(order.id);
+      expect(stored.payment_status).toBe('authorized');
+      const live = await ctx.db.query(`SELECT amount FROM sandbox_payment_intents WHERE metadata->>'order_id' = $1 AND status = 'requires_capture'`, [String(order.id)]);
+      expect(live.rows.map((r) => r.amount)).toEqual([stored.total_cents]);
     });
 
     it('reads the rule in the order detail', async () => {
