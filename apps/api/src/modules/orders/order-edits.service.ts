@@ -44,10 +44,9 @@ const ADD_ON_PARENT: readonly string[] = ['New', 'Accepted', 'CardSetup', 'Setup
 export const editMessages = {
   alreadyCollected: 'The payment of this order has already been collected, so its total can no longer go up.',
   paymentInProgress: 'The payment of this order is already in progress.',
-  addOnFailed: 'Sorry, we are not able to create the add on order. Please try again later.',
   noAddOns: 'This restaurant does not take add-on orders.',
   notAnAddOn: 'This order is not an add-on order.',
-  deliveredAt: (when: string) => `Cannot be proceed! This order has already been delivered at ${when}`,
+  deliveredAt: messages.addOnParentDelivered,
   addOnOfAddOn: 'An add-on order cannot have add-on orders of its own.',
   parentClosed: 'This order can no longer take add-on orders.',
 } as const;

@@ -1,4 +1,5 @@
 import { Link, useLocation } from 'react-router';
+import { messages } from '@caterway/domain';
 import { paths } from '../../config/paths';
 
 /**
@@ -11,7 +12,7 @@ export function Component() {
   return (
     <section className="container page checkout-completed">
       <h1>Add-on order</h1>
-      <p role="alert">{when ? `Cannot be proceed! This order has already been delivered at ${when}` : 'Cannot be proceed! This order has already been delivered.'}</p>
+      <p role="alert">{when ? messages.addOnParentDelivered(when) : 'Cannot be proceed! This order has already been delivered.'}</p>
       <p>
         <Link className="btn btn-primary" to={paths.home.path}>
           Go to Home

@@ -125,7 +125,7 @@ export function CartPanel({ preset, delivery, isRestaurant, onCheckout, footer, 
       <div id={bodyId} className="cart-body">
         <h2 id={headingId}>Your order</h2>
         {savedAt ? <p className="cart-saved muted">{messages.cartSavedAt(savedTime(savedAt))}</p> : null}
-        {addOn ? <p className="cart-note">This Vendor Requires 1 Hour Notice</p> : <ChefProgress rows={progress} />}
+        {addOn ? <p className="cart-note">{messages.vendorAddOnNotice}</p> : <ChefProgress rows={progress} />}
 
         {lines.length === 0 ? <p className="muted">Your cart is empty. Add dishes from the menu.</p> : null}
         <CartLines title="Menu" lines={defaults} />
