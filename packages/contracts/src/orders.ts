@@ -93,6 +93,9 @@ export const checkoutOrderSchema = z
     email: z.string(),
     status: z.string(),
     totals: orderTotalsSchema,
+    /** a placed order's edit: where its payment stands (CardSetup: Update Payment Method needed) */
+    payment_status: z.string().optional(),
+    payment_error: z.string().nullable().optional(),
   })
   .meta({ id: 'CheckoutOrder' });
 export const checkoutOrderResponseSchema = z.object({ catering_order: checkoutOrderSchema });
@@ -204,7 +207,48 @@ export const cateringOrderDetailSchema = z
     payment_error: z.string().nullable(),
     saved_cards: z.array(savedCardSchema),
     editable: z.boolean(),
+    /** the upcoming-order rule at the server's clock (browse-account-orders §4): edit allowed, or why not */
+    edit_rule: z.object({ allowed: z.boolean(), message: z.string().nullable() }),
+    /** the chef's add-on limit (addonMaximumItemsQty); 0: the restaurant takes no add-on orders */
+    addon_maximum_items_qty: z.number().int(),
+    parent_order_id: z.number().int().nullable(),
+    /** an add-on order's parent (ordering-payments §3 'Add-on order info') */
+    add_on: z
+      .object({
+        parent_order_id: z.number().int(),
+        parent_order_number: z.string(),
+        order_date_time: z.string(),
+        display_delivery_date_time: z.string(),
+        order_delivery_in_past: z.boolean(),
+      })
+      .nullable(),
   })
   .meta({ id: 'CateringOrderDetail' });
+
+/** POST api/v2/catering_orders/{id}/add_on_order: the add-on draft (My Orders opens the add-on page with it). */
+export const addOnOrderResponseSchema = z.object({ id: z.number().int(), preset_id: z.number().int() });
+
+/** PUT api/v2/catering_orders/{purchaseId}/update_addon_order (ordering-payments §7: cart, eft). */
+export const addOnCartSchema = z
+  .object({
+    preset_items: z.array(checkoutLineSchema).max(300),
+    num_cutlery: z.number().int().min(0, 'Please select non negative integer.').max(10_000).default(0),
+    serving_style: z.enum(['Individually Packaged', 'Family Style']),
+    ...personFields,
+    delivery_suite_address: z.string().trim().max(200).optional(),
+    delivery_instruction: z.string().max(1000).optional(),
+    pickup_instruction: z.string().max(1000).optional(),
+  })
+  .meta({ id: 'AddOnCart' });
+export const updateAddOnOrderBodySchema = z.object({ cart: addOnCartSchema, eft: z.boolean().default(false) });
+export const purchaseIdParamsSchema = z.object({ id: z.string().min(1).max(100) });
+
+/** PUT api/v2/catering_orders/{id}/payment_method: Update Payment Method of a placed order. */
+export const updateOrderPaymentMethodBodySchema = z.object({
+  payment_method_id: z.string().min(1).max(200),
+  save_card: z.boolean().default(false),
+  is_eft: z.boolean().default(false),
+  stripe_setup_intent_id: z.string().max(200).optional(),
+});
 export const cateringOrderDetailResponseSchema = z.object({ catering_order: cateringOrderDetailSchema });
 export type CateringOrderDetail = z.infer<typeof cateringOrderDetailSchema>;

@@ -108,6 +108,10 @@ export const messages = {
   suggestionTooltip: 'Need help choosing? Ask for a menu suggestion.',
   pleaseSignInToFavorite: 'Please Sign In to add Favorites.',
   pleaseSignInToGroupOrder: 'Please Sign In to create a Group Order.',
+  // Add-on orders (ordering-payments §2 'Add-on order page'; issue 5 item 5):
+  addOnCreateFailed: 'Sorry, we are not able to create the add on order. Please try again later.',
+  addOnParentDelivered: (when: string) => `Cannot be proceed! This order has already been delivered at ${when}`,
+  vendorAddOnNotice: 'This Vendor Requires 1 Hour Notice',
 } as const;
 
 /** Password rules shared by the sign-up and reset forms and the API. Returns messages; empty when valid. */

@@ -25,6 +25,22 @@ export const paths = {
     built: true,
     getHref: (slug: string) => `/chefs/${encodeURIComponent(slug)}`,
   } satisfies PathEntry<[string]>,
+  /** Edit a placed catering order (ordering-payments §2 'Edit catered order page'). */
+  editOrder: {
+    path: '/chefs/:slug/:orderId',
+    built: true,
+    getHref: (slug: string, orderId: number) => `/chefs/${encodeURIComponent(slug)}/${orderId}`,
+  } satisfies PathEntry<[string, number]>,
+  /** Add-on order page (ordering-payments §2): the add-on draft, its preset and its parent order. */
+  addOnOrder: {
+    path: '/add_on_order/chefs',
+    built: true,
+    getHref: (aoId: number, presetId: number, parentId: number) => `/add_on_order/chefs?aoId=${aoId}&presetId=${presetId}&parentId=${parentId}`,
+  } satisfies PathEntry<[number, number, number]>,
+  /** The add-on checkout: the checkout screen with the add-on in navigation state. */
+  addOnCheckout: fixed('/add_on_checkout', true),
+  /** The add-on's parent was already delivered. */
+  completeAddOnOrder: fixed('/complete-addon-order', true),
   /** Preset detail by id or slug (ordering-payments §2). */
   presetDetail: {
     path: '/preset-detail/:idOrSlug',

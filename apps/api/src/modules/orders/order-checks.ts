@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { orderPayloadSchema } from '@caterway/contracts';
 import {
+  addOnLimitProblem,
   CartPricingError,
   chefMinimumProblems,
   computeTotals,
@@ -78,8 +79,27 @@ export function assertOrderablePreset(preset: OrderPresetRow | undefined, userId
   return preset;
 }
 
+/**
+ * An add-on order (ordering-payments §2, §5, §9) rides on its parent's delivery: the address and
+ * time are the parent's (already checked), the notice is 1 hour, the lines are capped by the lead
+ * chef's addonMaximumItemsQty, there is no delivery fee and no vendor or preset minimum (the
+ * parent met them), and an empty cart is 'Your cart is empty.'.
+ */
+export interface AddOnOptions {
+  latitude: number | null;
+  longitude: number | null;
+}
+export const ADD_ON_NOTICE_HOURS = 1;
+
 /** Checks and prices an order; throws 422 { error, messages } listing every problem. */
-export async function prepareOrder(deps: OrderChecksDeps, input: OrderPayload, userId: number, now: Date): Promise<PreparedOrder> {
+export async function prepareOrder(
+  deps: OrderChecksDeps,
+  input: OrderPayload,
+  userId: number,
+  now: Date,
+  options: { addOn?: AddOnOptions } = {},
+): Promise<PreparedOrder> {
+  const addOn = options.addOn;
   const { preset_items: _lines, delivery_fee: _fee, ...rest } = input;
   const payload: OrderPayload = {
     ...rest,
@@ -95,7 +115,7 @@ export async function prepareOrder(deps: OrderChecksDeps, input: OrderPayload, u
   // ---- lines: the menus are the preset's chefs' dishes; quantities and serving names (§5)
   const ordered = payload.preset_items.filter((l) => isOrderedLine({ quantity: l.quantity, itemQuantities: Object.values(l.menu_items_mapping) }));
   const empty = emptyOrderProblem(ordered.map((l) => ({ quantity: l.quantity, itemQuantities: Object.values(l.menu_items_mapping) })));
-  if (empty) problems.push(empty);
+  if (empty) problems.push(addOn ? messages.cartEmpty : empty);
   const menus = new Map<number, OrderMenuRow>((await deps.catalogue.findMenus([...new Set(ordered.map((l) => l.menu_id))])).map((m) => [m.id, m]));
   const lines: PreparedLine[] = [];
   for (const line of ordered) {
@@ -148,7 +168,10 @@ export async function prepareOrder(deps: OrderChecksDeps, input: OrderPayload, u
 
   // ---- vendor minimums (§5 'Vendor minimum')
   const subtotalOf = (chefId: number) => lines.filter((l) => l.chefId === chefId).reduce((sum, l) => sum + l.lineSubtotalCents, 0);
-  if (lines.length) {
+  if (addOn) {
+    const limit = addOnLimitProblem(lines.length, lead.addon_maximum_items_qty);
+    if (limit) problems.push(limit);
+  } else if (lines.length) {
     const chefsInOrder = chefs.filter((c) => lines.some((l) => l.chefId === c.id));
     problems.push(
       ...chefMinimumProblems(chefsInOrder.map((c) => ({ name: c.business_name, minimumCents: c.pre_order_min_order_amount_cents, subtotalCents: subtotalOf(c.id) }))),
@@ -164,7 +187,7 @@ export async function prepareOrder(deps: OrderChecksDeps, input: OrderPayload, u
   if (!date) problems.push(messages.invalidDate);
   if (!time) problems.push(messages.invalidTime);
   if (date && time && !deliveryAt) problems.push(messages.invalidDate);
-  const noticeHours = chefs.reduce((max, c) => Math.max(max, c.pre_order_notice_hours), 0);
+  const noticeHours = addOn ? ADD_ON_NOTICE_HOURS : chefs.reduce((max, c) => Math.max(max, c.pre_order_notice_hours), 0);
   if (deliveryAt) {
     for (const chef of chefs) {
       const hours = storeHoursCheck(chef.store_hours, deliveryAt, chef.time_zone);
@@ -175,13 +198,16 @@ export async function prepareOrder(deps: OrderChecksDeps, input: OrderPayload, u
   }
 
   // ---- who: the form's required fields not enforced by the schema (§5 'Checkout and order edit')
-  if (!payload.company_name.trim()) problems.push(requiredField('Company name'));
+  if (!addOn && !payload.company_name.trim()) problems.push(requiredField('Company name'));
 
   // ---- where: delivery address, radius and fee by distance from the lead chef (§7, §9)
   let deliveryFeeCents = 0;
   let point: { latitude: number; longitude: number } | null = null;
   let distanceKm: number | null = null;
-  if (isDelivery) {
+  if (isDelivery && addOn) {
+    // delivered with the parent order, to its address: no fee of its own
+    point = addOn.latitude !== null && addOn.longitude !== null ? { latitude: addOn.latitude, longitude: addOn.longitude } : null;
+  } else if (isDelivery) {
     if (!payload.delivery_address?.trim()) problems.push(requiredField('Delivery address'));
     else {
       const placed = await placeAddress(deps.geocoder, { latitude: payload.latitude, longitude: payload.longitude, address: payload.delivery_address });
@@ -209,14 +235,16 @@ export async function prepareOrder(deps: OrderChecksDeps, input: OrderPayload, u
     deliveryFeeCents,
     cutleryCount: payload.num_cutlery,
     taxRatePercent: taxRate,
+    isAddOn: Boolean(addOn),
   });
 
   // ---- the preset's minimum, delivery on restaurant pages only, total with delivery and tax (§5)
-  if (isDelivery && preset.preset_type === 'restaurant' && lines.length) {
+  if (!addOn && isDelivery && preset.preset_type === 'restaurant' && lines.length) {
     const minimum = presetMinimumProblem(totals.totalCents, preset.minimum_order_amount_cents);
     if (minimum) problems.push(minimum);
   }
 
+  if (addOn && lines.length && totals.totalCents <= 0) problems.push(messages.cartEmpty);
   if (problems.length) throw validationFailed([...new Set(problems)]);
   return {
     preset,

@@ -58,6 +58,8 @@ export interface OrderRow {
   delivery_ready_at: Date | null;
   delivered_at: Date | null;
   canceled_at: Date | null;
+  // 011_order_edits.sql
+  edit_version: number;
 }
 
 export interface OrderItemRow {
@@ -186,6 +188,99 @@ export function createOrdersRepository(db: Queryable) {
       );
       if (rows[0]) await replaceItems(id, input.order, tx);
       return rows[0];
+    },
+
+    /**
+     * Rewrites a placed order after a customer's edit (prices, lines, times; the payment method
+     * and the money columns stay), counting the edit. Caller holds the row lock.
+     */
+    async rewritePlaced(id: number, input: { order: PreparedOrder; isEft: boolean; now: Date }, tx: Queryable = db): Promise<OrderRow> {
+      const { rows } = await tx.query<OrderRow>(
+        `UPDATE catering_orders SET ${SETS}, edit_version = edit_version + 1, updated_at = $34 WHERE id = $33 RETURNING *`,
+        [...orderValues(input.order, input.isEft), id, input.now],
+      );
+      await replaceItems(id, input.order, tx);
+      return rows[0]!;
+    },
+
+    /**
+     * A draft add-on order of the parent (ordering-payments §2 Add-on order page): same owner,
+     * preset, delivery details and zone as the parent, no lines and nothing to pay yet.
+     */
+    async insertAddOn(input: { parent: OrderRow; purchaseId: string; now: Date }, tx: Queryable = db): Promise<OrderRow> {
+      const p = input.parent;
+      const payload = { ...p.request_payload, preset_items: [] };
+      const { rows } = await tx.query<OrderRow>(
+        `INSERT INTO catering_orders (order_number, purchase_id, user_id, status, created_at, updated_at, parent_order_id,
+           preset_id, preset_name, chef_id, chef_ids, receiving_method, delivery_address, delivery_suite_address,
+           delivery_instruction, pickup_instruction, latitude, longitude, distance_km, first_name, last_name, company_name,
+           phone_number, email, serving_style, num_cutlery, delivery_at, time_zone, order_processing_at, subtotal_cents,
+           delivery_fee_cents, cutlery_cents, tax_cents, total_cents, tax_name, tax_rate, currency, is_eft, request_payload)
+         SELECT 'CW-' || $2 || '-' || lpad(nextval('catering_order_number_seq')::text, 6, '0'), $3, user_id, 'draft', $4, $4, id,
+           preset_id, preset_name, chef_id, chef_ids, receiving_method, delivery_address, delivery_suite_address,
+           delivery_instruction, pickup_instruction, latitude, longitude, distance_km, first_name, last_name, company_name,
+           phone_number, email, serving_style, 0, delivery_at, time_zone, delivery_at - interval '1 hour', 0,
+           0, 0, 0, 0, tax_name, tax_rate, currency, false, $5
+           FROM catering_orders WHERE id = $1
+         RETURNING *`,
+        [p.id, String(input.now.getUTCFullYear()), input.purchaseId, input.now, JSON.stringify(payload)],
+      );
+      return rows[0]!;
+    },
+
+    /** The user's unpaid add-on draft of a parent, if one is open (Add Addon Order twice reuses it). */
+    async findOpenAddOn(parentId: number, userId: number, tx: Queryable = db): Promise<OrderRow | undefined> {
+      const { rows } = await tx.query<OrderRow>(
+        `SELECT * FROM catering_orders WHERE parent_order_id = $1 AND user_id = $2 AND status = 'draft'
+            AND payment_status IN ('unpaid', 'failed') ORDER BY id DESC LIMIT 1`,
+        [parentId, userId],
+      );
+      return rows[0];
+    },
+
+    async findByPurchaseId(purchaseId: string, tx: Queryable = db): Promise<OrderRow | undefined> {
+      const { rows } = await tx.query<OrderRow>('SELECT * FROM catering_orders WHERE purchase_id = $1', [purchaseId]);
+      return rows[0];
+    },
+
+    /** Locks a placed order for an edit or a payment change (inside the caller's transaction). */
+    async lockForUpdate(id: number, tx: Queryable): Promise<OrderRow | undefined> {
+      const { rows } = await tx.query<OrderRow>('SELECT * FROM catering_orders WHERE id = $1 FOR UPDATE', [id]);
+      return rows[0];
+    },
+
+    /** Takes the payment claim of a placed order (edits and payment changes); false when another holds it. */
+    async claimPlacedPayment(id: number, now: Date, staleSeconds: number, tx: Queryable): Promise<boolean> {
+      const { rowCount } = await tx.query(
+        `UPDATE catering_orders SET payment_status = 'authorizing', payment_started_at = $2
+          WHERE id = $1 AND (payment_status <> 'authorizing' OR payment_started_at < $2::timestamptz - make_interval(secs => $3))`,
+        [id, now, staleSeconds],
+      );
+      return rowCount === 1;
+    },
+
+    /** Records where the payment of a placed order stands after an edit or a payment change (releases the claim). */
+    async setPlacedPayment(
+      id: number,
+      input: {
+        paymentStatus: PaymentStatus;
+        paymentIntentId: string | null;
+        paymentMethodId: string | null;
+        isEft: boolean;
+        authorizedCents: number;
+        refundedCents: number;
+        error: string | null;
+        now: Date;
+      },
+      tx: Queryable = db,
+    ): Promise<OrderRow> {
+      const { rows } = await tx.query<OrderRow>(
+        `UPDATE catering_orders SET payment_status = $2, payment_intent_id = $3, payment_method_id = $4, is_eft = $5,
+                authorized_cents = $6, refunded_cents = $7, payment_error = $8, updated_at = $9
+          WHERE id = $1 RETURNING *`,
+        [id, input.paymentStatus, input.paymentIntentId, input.paymentMethodId, input.isEft, input.authorizedCents, input.refundedCents, input.error, input.now],
+      );
+      return rows[0]!;
     },
 
     async findById(id: number, tx: Queryable = db): Promise<OrderRow | undefined> {

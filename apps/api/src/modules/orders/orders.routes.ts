@@ -13,7 +13,11 @@ import {
   finalizeOrderBodySchema,
   idParamsSchema,
   messagesBodySchema,
+  addOnOrderResponseSchema,
+  purchaseIdParamsSchema,
+  updateAddOnOrderBodySchema,
   updateCateringOrderBodySchema,
+  updateOrderPaymentMethodBodySchema,
 } from '@caterway/contracts';
 import type { AppDeps } from '../../lib/deps.js';
 import { authUser, requireUser } from '../auth/auth.guard.js';
@@ -21,6 +25,7 @@ import { createIdempotencyRepository, parseIdempotencyKey } from './idempotency.
 import { createOrderCatalogueRepository } from './order-catalogue.repository.js';
 import { createOrdersRepository } from './orders.repository.js';
 import { createOrdersService } from './orders.service.js';
+import { createOrderEditsService, editRuleOf } from './order-edits.service.js';
 import { paymentMethodsServiceFrom } from '../payment-methods/payment-methods.service.js';
 import { scheduleProcessing } from '../order-lifecycle/lifecycle.service.js';
 
@@ -29,9 +34,23 @@ const bearer = [{ bearerAuth: [] }];
 
 export async function ordersRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const orders = createOrdersRepository(deps.db);
+  const catalogue = createOrderCatalogueRepository(deps.db);
+  const edits = createOrderEditsService({
+    db: deps.db,
+    orders,
+    catalogue,
+    payments: deps.payments,
+    paymentMethods: paymentMethodsServiceFrom(deps),
+    geocoder: deps.geocoder,
+    clock: deps.clock,
+    log: app.log,
+  });
   const service = createOrdersService({
-    orders: createOrdersRepository(deps.db),
-    catalogue: createOrderCatalogueRepository(deps.db),
+    orders,
+    catalogue,
+    prepareFor: edits.prepareFor,
+    editRuleOf,
     idempotency: createIdempotencyRepository(deps.db),
     payments: deps.payments,
     paymentMethods: paymentMethodsServiceFrom(deps),
@@ -82,13 +101,67 @@ export async function ordersRoutes(app: FastifyInstance, deps: AppDeps): Promise
       schema: {
         tags,
         security: bearer,
-        summary: 'Update the unpaid order on each checkout submit',
+        summary:
+          'Update the unpaid order on each checkout submit; on a placed order, edit it under the upcoming-order rule (re-checked, repriced, payment adjusted)',
         params: idParamsSchema,
         body: updateCateringOrderBodySchema,
         response: { 200: checkoutOrderResponseSchema, ...errorResponses },
       },
     },
-    async (request) => service.update(authUser(request).id, request.params.id, request.body.catering_order, request.body.is_eft),
+    async (request) => {
+      const userId = authUser(request).id;
+      const existing = await orders.findById(request.params.id);
+      // a draft is the checkout's; a placed order is edited (is_eft is changed by Update Payment Method only)
+      if (existing && existing.user_id === userId && existing.status !== 'draft') return edits.edit(userId, request.params.id, request.body.catering_order);
+      return service.update(userId, request.params.id, request.body.catering_order, request.body.is_eft);
+    },
+  );
+
+  r.put(
+    '/api/v2/catering_orders/:id/payment_method',
+    {
+      preHandler: confirmedUser,
+      schema: {
+        tags,
+        security: bearer,
+        summary: "Update Payment Method of a placed order: authorise its total on another card or bank account (CardSetup -> ReadyToCapture)",
+        params: idParamsSchema,
+        body: updateOrderPaymentMethodBodySchema,
+        response: { 200: checkoutOrderResponseSchema, 402: errorBodySchema, ...errorResponses },
+      },
+    },
+    async (request) => edits.updatePaymentMethod(authUser(request).id, request.params.id, request.body),
+  );
+
+  r.post(
+    '/api/v2/catering_orders/:id/add_on_order',
+    {
+      preHandler: confirmedUser,
+      schema: {
+        tags,
+        security: bearer,
+        summary: 'Start an add-on order to a placed order (a draft with the parent preset and delivery)',
+        params: idParamsSchema,
+        response: { 201: addOnOrderResponseSchema, ...errorResponses },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await edits.createAddOn(authUser(request).id, request.params.id)),
+  );
+
+  r.put(
+    '/api/v2/catering_orders/:id/update_addon_order',
+    {
+      preHandler: confirmedUser,
+      schema: {
+        tags,
+        security: bearer,
+        summary: "The add-on checkout's submit, by purchase id (cart, eft); the parent's address and time, no delivery fee",
+        params: purchaseIdParamsSchema,
+        body: updateAddOnOrderBodySchema,
+        response: { 200: checkoutOrderResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => edits.updateAddOn(authUser(request).id, request.params.id, request.body.cart, request.body.eft),
   );
 
   r.get(

@@ -18,7 +18,7 @@ import { PaymentDeclinedError, PaymentRequestError, type PaymentIntent, type Pay
 import { placeAddress, quoteDelivery, roundKm } from './delivery-fee.js';
 import { withIdempotency, requestHash, type IdempotencyRepository } from './idempotency.js';
 import type { OrderCatalogueRepository } from './order-catalogue.repository.js';
-import { prepareOrder, type OrderPayload } from './order-checks.js';
+import { prepareOrder, type OrderPayload, type PreparedOrder } from './order-checks.js';
 import { displayDateTime, localDateTime, orderConfirmationEmail } from './orders.email.js';
 import type { OrderItemRow, OrderRow, OrdersRepository, PaymentStatus } from './orders.repository.js';
 import type { PaymentMethodsService } from '../payment-methods/payment-methods.service.js';
@@ -45,6 +45,10 @@ export interface OrdersServiceDeps {
   log: Pick<FastifyBaseLogger, 'error' | 'warn'>;
   /** queues the order's processing at its processing time (order-lifecycle scheduleProcessing) */
   scheduleProcessing: (order: OrderRow) => Promise<void>;
+  /** the rules of a stored order: an add-on order's differ (order-edits.service prepareFor) */
+  prepareFor: (order: OrderRow, payload: OrderPayload, userId: number, now: Date) => Promise<PreparedOrder>;
+  /** the upcoming-order rule at an instant (order-edits.service editRuleOf) */
+  editRuleOf: (order: OrderRow, now: Date) => { allowed: true } | { allowed: false; message: string };
 }
 
 const intentStatus = (pi: PaymentIntent): PaymentStatus =>
@@ -198,7 +202,7 @@ export function createOrdersService(deps: OrdersServiceDeps) {
       const existing = await ownOrder(id, userId);
       if (existing.payment_status !== 'unpaid' && existing.payment_status !== 'failed') throw conflict('This order is already paid and can no longer be changed here.');
       const now = clock.now();
-      const prepared = await prepareOrder({ catalogue, geocoder: deps.geocoder }, payload, userId, now);
+      const prepared = await deps.prepareFor(existing, payload, userId, now);
       await assertEftAllowed(isEft, prepared.preset.id);
       const order = await orders.update(id, { order: prepared, isEft, now });
       if (!order) throw conflict('This order is already paid and can no longer be changed here.');
@@ -208,8 +212,31 @@ export function createOrdersService(deps: OrdersServiceDeps) {
     /** GET api/v2/catering_orders/{id} */
     async get(userId: number, id: number): Promise<{ catering_order: CateringOrderDetail }> {
       const order = await ownOrder(id, userId);
-      const [items, cards] = await Promise.all([orders.findItems(order.id), savedCards(userId)]);
-      return { catering_order: toDetail(order, items, cards) };
+      const [items, cards, chefs, parent] = await Promise.all([
+        orders.findItems(order.id),
+        savedCards(userId),
+        order.preset_id === null ? Promise.resolve([]) : catalogue.findChefsOfPreset(order.preset_id),
+        order.parent_order_id === null ? Promise.resolve(undefined) : orders.findById(order.parent_order_id),
+      ]);
+      const now = clock.now();
+      const rule = deps.editRuleOf(order, now);
+      return {
+        catering_order: {
+          ...toDetail(order, items, cards),
+          edit_rule: { allowed: rule.allowed, message: rule.allowed ? null : rule.message },
+          addon_maximum_items_qty: chefs[0]?.addon_maximum_items_qty ?? 0,
+          parent_order_id: order.parent_order_id,
+          add_on: parent
+            ? {
+                parent_order_id: parent.id,
+                parent_order_number: parent.order_number,
+                order_date_time: parent.delivery_at.toISOString(),
+                display_delivery_date_time: displayDateTime(parent.delivery_at, parent.time_zone),
+                order_delivery_in_past: parent.delivery_at.getTime() <= now.getTime(),
+              }
+            : null,
+        },
+      };
     },
 
     /**
@@ -227,7 +254,7 @@ export function createOrdersService(deps: OrdersServiceDeps) {
           if (PAID.includes(order.payment_status)) return { status: 200, body: finalizedAnswer(order) };
           if (order.payment_status === 'authorizing') throw conflict('The payment of this order is already in progress.');
           // the catalogue, the clock and the prices may have moved since the checkout opened
-          const prepared = await prepareOrder({ catalogue, geocoder: deps.geocoder }, order.request_payload, userId, clock.now());
+          const prepared = await deps.prepareFor(order, order.request_payload, userId, clock.now());
           await assertEftAllowed(order.is_eft, prepared.preset.id);
           if (prepared.totals.totalCents !== order.total_cents) {
             await orders.update(order.id, { order: prepared, isEft: order.is_eft, now: clock.now() });
@@ -258,7 +285,9 @@ function totalsOf(order: OrderRow) {
   };
 }
 
-function toDetail(order: OrderRow, items: OrderItemRow[], savedCards: { name: string; payment_method_id: string }[]): CateringOrderDetail {
+type BaseDetail = Omit<CateringOrderDetail, 'edit_rule' | 'addon_maximum_items_qty' | 'parent_order_id' | 'add_on'>;
+
+function toDetail(order: OrderRow, items: OrderItemRow[], savedCards: { name: string; payment_method_id: string }[]): BaseDetail {
   const local = localDateTime(order.delivery_at, order.time_zone);
   const delivery = order.receiving_method === 'delivery';
   return {

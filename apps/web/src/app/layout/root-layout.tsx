@@ -10,6 +10,7 @@ import { NavBar } from './nav-bar';
 import { Footer } from './footer';
 import { Sidebar } from './sidebar';
 import { ScrollToTop } from './scroll-to-top';
+import { SignInReturn } from '../../components/sign-in-redirect';
 
 // The account modals load on first use, keeping them out of the initial bundle.
 const AuthModals = lazy(() => import('../../features/auth/components/auth-modals'));
@@ -46,6 +47,7 @@ export function RootLayout() {
         </Suspense>
       ) : null}
       <ScrollToTop />
+      <SignInReturn />
     </>
   );
 }

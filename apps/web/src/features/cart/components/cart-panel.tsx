@@ -1,4 +1,4 @@
-import { lazy, Suspense, useId, useState } from 'react';
+import { lazy, Suspense, useId, useState, type ReactNode } from 'react';
 import { formatCents, formatTaxLabel, messages } from '@caterway/domain';
 import { Button } from '../../../components/ui/button';
 import { openModal } from '../../../stores/modals';
@@ -6,8 +6,8 @@ import { notify } from '../../../stores/notifications';
 import { useSessionUser } from '../../../stores/session';
 import { useDeliveryFee } from '../api/get-delivery-fee';
 import { addMenuToCart, removeLineFromCart } from '../cart-actions';
-import { additionalMenus, cartTotals, checkoutProblem, chefProgress, menuIndex, scheduleProblem } from '../cart-model';
-import { resetCart, setCart, useCart } from '../cart-store';
+import { additionalMenus, cartTotals, checkoutProblem, chefProgress, lineProblem, menuIndex, scheduleProblem } from '../cart-model';
+import { useCartSource } from '../cart-source';
 import { closeCartDialog, openCartDialog, useCartDialog } from '../cart-ui-store';
 import type { CartDelivery, CartLine, CheckoutState, Preset } from '../types';
 import { ChefProgress } from './chef-progress';
@@ -27,6 +27,13 @@ export interface CartPanelProps {
   /** restaurant pages also hold delivery orders to the preset's minimum (§5 'Vendor minimum') */
   isRestaurant: boolean;
   onCheckout: (state: CheckoutState) => void;
+  /** the edit-order page's buttons instead of Checkout (ordering-payments §2 'Edit catered order page') */
+  footer?: ReactNode;
+  /**
+   * an add-on order (ordering-payments §2, §5, §9): no delivery fee, no vendor minimums, the
+   * parent's delivery time with the add-on notice of 1 hour, an empty cart is 'Your cart is empty.'
+   */
+  addOn?: boolean;
 }
 
 /** How many cutlery pieces the cart shows: chosen at checkout, so 0 here (ordering-payments §9). */
@@ -41,8 +48,10 @@ export function restaurantAddress(preset: Preset): string {
 const savedTime = (iso: string) =>
   new Date(iso).toLocaleString('en-US', { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
 
-export function CartPanel({ preset, delivery, isRestaurant, onCheckout }: CartPanelProps) {
-  const { lines, savedAt } = useCart(preset);
+export function CartPanel({ preset, delivery, isRestaurant, onCheckout, footer, addOn = false }: CartPanelProps) {
+  const source = useCartSource();
+  const view = source.useLines(preset);
+  const { lines, savedAt } = view;
   const dialog = useCartDialog();
   const user = useSessionUser();
   const [expanded, setExpanded] = useState(false);
@@ -54,23 +63,24 @@ export function CartPanel({ preset, delivery, isRestaurant, onCheckout }: CartPa
   const firstChef = preset.chefs[0];
   const isDelivery = delivery.receivingMethod === 'delivery';
   const fee = useDeliveryFee(
-    isDelivery && firstChef ? { chefId: firstChef.id, lat: delivery.lat, lng: delivery.lng, address: delivery.address } : null,
+    isDelivery && firstChef && !addOn ? { chefId: firstChef.id, lat: delivery.lat, lng: delivery.lng, address: delivery.address } : null,
   );
   // ordering-payments §9: the delivery fee is 0 until fetched; pickup has none.
-  const deliveryFeeCents = isDelivery ? (fee.data?.deliveryFee ?? 0) : 0;
+  const deliveryFeeCents = isDelivery && !addOn ? (fee.data?.deliveryFee ?? 0) : 0;
   const totals = cartTotals(preset, lines, delivery.receivingMethod, deliveryFeeCents, CUTLERY_ON_CART);
   const progress = chefProgress(preset, lines);
-  const schedule = scheduleProblem(preset, delivery, new Date());
+  // an add-on rides on its parent's delivery time (the server checks its 1 hour notice)
+  const schedule = addOn ? null : scheduleProblem(preset, delivery, new Date());
   const index = menuIndex(preset);
   const defaults = lines.filter((l) => typeof l.id === 'number');
   const added = lines.filter((l) => typeof l.id !== 'number');
 
   const about = JSON.stringify([delivery, lines]);
   const inlineProblem = refusal && refusal.about === about ? refusal.problem : null;
-  const notDeliverable = isDelivery && fee.data !== undefined && !fee.data.deliverable;
+  const notDeliverable = !addOn && isDelivery && fee.data !== undefined && !fee.data.deliverable;
 
   const checkout = () => {
-    const check = checkoutProblem({ preset, lines, delivery, totals, isRestaurant, now: new Date() });
+    const check = addOn ? addOnProblem(preset, lines, totals.totalCents, source.maxLines) : checkoutProblem({ preset, lines, delivery, totals, isRestaurant, now: new Date() });
     // The server refuses an address outside the chef's delivery ranges; say so before checkout.
     if (!check.problem && notDeliverable) Object.assign(check, { problem: messages.notDeliverable, kind: 'schedule' });
     setRefusal(check.problem ? { problem: check.problem, about } : null);
@@ -105,15 +115,17 @@ export function CartPanel({ preset, delivery, isRestaurant, onCheckout }: CartPa
             Total <strong>{formatCents(totals.totalCents)}</strong>
           </span>
         </button>
-        <Button className="btn-sm cart-bar-checkout" onClick={checkout}>
-          Checkout
-        </Button>
+        {footer ? null : (
+          <Button className="btn-sm cart-bar-checkout" onClick={checkout}>
+            Checkout
+          </Button>
+        )}
       </div>
 
       <div id={bodyId} className="cart-body">
         <h2 id={headingId}>Your order</h2>
         {savedAt ? <p className="cart-saved muted">{messages.cartSavedAt(savedTime(savedAt))}</p> : null}
-        <ChefProgress rows={progress} />
+        {addOn ? <p className="cart-note">{messages.vendorAddOnNotice}</p> : <ChefProgress rows={progress} />}
 
         {lines.length === 0 ? <p className="muted">Your cart is empty. Add dishes from the menu.</p> : null}
         <CartLines title="Menu" lines={defaults} />
@@ -123,7 +135,7 @@ export function CartPanel({ preset, delivery, isRestaurant, onCheckout }: CartPa
           <Button variant="ghost" className="btn-sm" onClick={() => openCartDialog({ kind: 'additional' })}>
             Add items
           </Button>
-          {savedAt ? (
+          {!footer && source.canReset(view, preset) ? (
             <Button variant="ghost" className="btn-sm" onClick={() => openCartDialog({ kind: 'reset' })}>
               Reset to default
             </Button>
@@ -135,7 +147,7 @@ export function CartPanel({ preset, delivery, isRestaurant, onCheckout }: CartPa
             <dt>Subtotal</dt>
             <dd>{formatCents(totals.subtotalCents)}</dd>
           </div>
-          {isDelivery ? (
+          {isDelivery && !addOn ? (
             <div>
               <dt>Delivery Fee</dt>
               <dd>{formatCents(totals.deliveryFeeCents)}</dd>
@@ -161,9 +173,11 @@ export function CartPanel({ preset, delivery, isRestaurant, onCheckout }: CartPa
             {problem}
           </p>
         ) : null}
-        <Button block onClick={checkout} className="cart-checkout">
-          Checkout
-        </Button>
+        {footer ?? (
+          <Button block onClick={checkout} className="cart-checkout">
+            Checkout
+          </Button>
+        )}
       </div>
 
       {dialog?.kind === 'edit' && editing && editingRef ? (
@@ -173,7 +187,7 @@ export function CartPanel({ preset, delivery, isRestaurant, onCheckout }: CartPa
           line={editing}
           onClose={closeCartDialog}
           onSave={(line) => {
-            setCart(preset, lines.map((l) => (l.id === line.id ? line : l)));
+            source.write(preset, lines.map((l) => (l.id === line.id ? line : l)));
             closeCartDialog();
           }}
           />
@@ -187,7 +201,7 @@ export function CartPanel({ preset, delivery, isRestaurant, onCheckout }: CartPa
           onCancel={closeCartDialog}
           onConfirm={() => {
             closeCartDialog();
-            removeLineFromCart(preset, editing.id);
+            removeLineFromCart(source, preset, editing.id);
           }}
         />
       ) : null}
@@ -199,19 +213,32 @@ export function CartPanel({ preset, delivery, isRestaurant, onCheckout }: CartPa
           onCancel={closeCartDialog}
           onConfirm={() => {
             closeCartDialog();
-            resetCart(preset.id);
+            source.reset(preset);
           }}
         />
       ) : null}
       {dialog?.kind === 'additional' ? (
         <AdditionalItemsModal
           refs={additionalMenus(preset, lines)}
-          onAdd={(menuId) => addMenuToCart(preset, menuId)}
+          onAdd={(menuId) => addMenuToCart(source, preset, menuId)}
           onClose={closeCartDialog}
         />
       ) : null}
     </aside>
   );
+}
+
+/** The add-on cart's checks (ordering-payments §5): items, each line's minimum, the add-on limit. */
+function addOnProblem(preset: Preset, lines: CartLine[], totalCents: number, maxLines: number | undefined): { problem: string | null; kind: 'empty' | 'item' | null } {
+  if (lines.length === 0 || totalCents <= 0) return { problem: messages.cartEmpty, kind: 'item' };
+  const index = menuIndex(preset);
+  for (const line of lines) {
+    const ref = index.get(line.menuId);
+    const problem = ref ? lineProblem(line, ref.menu) : null;
+    if (problem) return { problem, kind: 'item' };
+  }
+  if (maxLines !== undefined && lines.length > maxLines) return { problem: messages.addOnLimit(maxLines), kind: 'item' };
+  return { problem: null, kind: null };
 }
 
 function CartLines({ title, lines }: { title: string; lines: CartLine[] }) {

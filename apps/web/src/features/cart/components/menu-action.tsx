@@ -1,4 +1,4 @@
-import { useCart } from '../cart-store';
+import { useCartSource } from '../cart-source';
 import { addMenuToCart } from '../cart-actions';
 import { openCartDialog } from '../cart-ui-store';
 import type { Preset } from '../types';
@@ -8,7 +8,8 @@ import type { Preset } from '../types';
  * the dish's cart line, Add puts the dish in the cart at its minimum quantity.
  */
 export function MenuAction({ preset, menuId, menuName }: { preset: Preset; menuId: number; menuName: string }) {
-  const { lines } = useCart(preset);
+  const source = useCartSource();
+  const { lines } = source.useLines(preset);
   const line = lines.find((l) => l.menuId === menuId);
   if (line) {
     return (
@@ -18,7 +19,7 @@ export function MenuAction({ preset, menuId, menuName }: { preset: Preset; menuI
     );
   }
   return (
-    <button type="button" className="btn btn-primary btn-sm" onClick={() => addMenuToCart(preset, menuId)} aria-label={`Add ${menuName}`}>
+    <button type="button" className="btn btn-primary btn-sm" onClick={() => addMenuToCart(source, preset, menuId)} aria-label={`Add ${menuName}`}>
       Add
     </button>
   );

@@ -1,17 +1,7 @@
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
-import {
-  availableTimeSlots,
-  computeTotals,
-  displayTime,
-  emptyOrderProblem,
-  formatIsoDate,
-  messages,
-  priceCart,
-  type PricingMenu,
-} from '@caterway/domain';
+import { availableTimeSlots, computeTotals, emptyOrderProblem, messages, priceCart, type PricingMenu } from '@caterway/domain';
 import { Button } from '../../../components/ui/button';
-import { TextField } from '../../../components/ui/text-field';
 import { isApiError } from '../../../lib/api-client';
 import { notify, TOAST_DURATION } from '../../../stores/notifications';
 import { toWireCheckoutLine, type CheckoutState } from '../../../types/checkout-state';
@@ -19,18 +9,11 @@ import { useSessionCheck } from '../api/get-session';
 import { useCurrentUser } from '../api/get-current-user';
 import { createCateringOrder } from '../api/create-catering-order';
 import { updateCateringOrder } from '../api/update-catering-order';
+import { updateAddOnOrder } from '../api/update-add-on-order';
 import { finalizeCateringOrder } from '../api/finalize-catering-order';
 import type { AccountProfile, CheckoutOrder } from '../api/types';
-import {
-  buildOrderPayload,
-  cutleryCountOf,
-  servingStyles,
-  setCutleryCount,
-  setCutleryNeeded,
-  validateCheckoutForm,
-  type CheckoutFormErrors,
-  type CheckoutFormValues,
-} from '../checkout-form';
+import { buildOrderPayload, cutleryCountOf, validateCheckoutForm, type CheckoutFormErrors, type CheckoutFormValues } from '../checkout-form';
+import { OrderFields } from './order-fields';
 import { createPaymentAttempts, runPaymentAttempt } from '../payment-attempt';
 import { OrderSummary, type SummaryTotals } from './order-summary';
 import './checkout.css';
@@ -63,6 +46,18 @@ export interface CheckoutPageProps {
   /** clears the cart of the preset (ordering-payments §4: on success the cart is cleared) */
   onOrderPlaced: (presetId: number) => void;
   completedHref: string;
+  /**
+   * /add_on_checkout (ordering-payments §2, §5, §7): the add-on draft made from My Orders, saved
+   * with PUT .../{purchaseId}/update_addon_order; delivered with its parent (no address, date or
+   * time to choose, no company required, no delivery fee); a total of 0 is 'Your cart is empty.'
+   */
+  addOn?: AddOnCheckout;
+}
+
+export interface AddOnCheckout {
+  orderId: number;
+  purchaseId: string;
+  parent: { date: string; time: string; address: string; address2: string; display: string };
 }
 
 /** ordering-payments §4: "The payment modal switches model 1 s after closing." */
@@ -101,7 +96,24 @@ export function CheckoutPage(props: CheckoutPageProps) {
   return <CheckoutForm {...props} profile={profile.data} />;
 }
 
-function initialValues(profile: AccountProfile, delivery: CheckoutPageProps['delivery'], now: Date): CheckoutFormValues {
+function initialValues(profile: AccountProfile, delivery: CheckoutPageProps['delivery'], now: Date, addOn?: AddOnCheckout): CheckoutFormValues {
+  if (addOn) {
+    return {
+      firstName: profile.firstName,
+      lastName: profile.lastName,
+      companyName: profile.companyName,
+      phoneNumber: profile.phone,
+      emailAddress: profile.email,
+      address: addOn.parent.address,
+      address2: addOn.parent.address2,
+      date: addOn.parent.date,
+      time: addOn.parent.time,
+      notes: '',
+      servingStyle: 'Individually Packaged',
+      cutleryNeeded: false,
+      cutleryCount: '',
+    };
+  }
   const slots = availableTimeSlots(delivery.deliveryDate, now);
   return {
     firstName: profile.firstName,
@@ -120,11 +132,11 @@ function initialValues(profile: AccountProfile, delivery: CheckoutPageProps['del
   };
 }
 
-function CheckoutForm({ state, delivery, renderPaymentModal, onOrderPlaced, completedHref, profile }: CheckoutPageProps & { profile: AccountProfile }) {
+function CheckoutForm({ state, delivery, renderPaymentModal, onOrderPlaced, completedHref, profile, addOn }: CheckoutPageProps & { profile: AccountProfile }) {
   const navigate = useNavigate();
   const formId = useId();
   const { preset, checkoutData, receivingMethod, restaurantAddress, deliveryPriceCents } = state;
-  const [values, setValues] = useState<CheckoutFormValues>(() => initialValues(profile, delivery, new Date()));
+  const [values, setValues] = useState<CheckoutFormValues>(() => initialValues(profile, delivery, new Date(), addOn));
   const [errors, setErrors] = useState<CheckoutFormErrors>({});
   const [order, setOrder] = useState<CheckoutOrder | null>(null);
   /** the cutlery count the server's totals were computed for */
@@ -155,11 +167,11 @@ function CheckoutForm({ state, delivery, renderPaymentModal, onOrderPlaced, comp
         // A line the catalogue no longer has: price it as the cart showed it; the server decides.
         lines = checkoutData.map((l) => ({ unitPriceCents: l.lineTotalCents, quantity: 1, menuItems: [] }));
       }
-      return computeTotals({ lines, receivingMethod, deliveryFeeCents: deliveryPriceCents, cutleryCount, taxRatePercent: preset.taxRate });
+      return computeTotals({ lines, receivingMethod, deliveryFeeCents: deliveryPriceCents, cutleryCount, taxRatePercent: preset.taxRate, isAddOn: Boolean(addOn) });
     } catch {
       return null;
     }
-  }, [preset, checkoutData, receivingMethod, deliveryPriceCents, cutleryCount]);
+  }, [preset, checkoutData, receivingMethod, deliveryPriceCents, cutleryCount, addOn]);
 
   // The server's totals are authoritative once returned, while they still match the form.
   const serverTotals = order && serverCutlery === cutleryCount ? order.totals : null;
@@ -177,7 +189,11 @@ function CheckoutForm({ state, delivery, renderPaymentModal, onOrderPlaced, comp
 
   const saveOrder = async (v: CheckoutFormValues, isEft: boolean, recreate: boolean): Promise<CheckoutOrder | null> => {
     try {
-      const saved = order && !recreate ? await updateCateringOrder(order.id, payload(v), isEft) : await createCateringOrder(payload(v), isEft);
+      const saved = addOn
+        ? await updateAddOnOrder(addOn.purchaseId, payload(v), isEft)
+        : order && !recreate
+          ? await updateCateringOrder(order.id, payload(v), isEft)
+          : await createCateringOrder(payload(v), isEft);
       setOrder(saved);
       setServerCutlery(cutleryCountOf(v));
       setProblem(null);
@@ -213,13 +229,23 @@ function CheckoutForm({ state, delivery, renderPaymentModal, onOrderPlaced, comp
     event.preventDefault();
     if (busy) return;
     setPaymentError(null);
-    const found = validateCheckoutForm(values, { receivingMethod, now: new Date() });
+    const found = validateCheckoutForm(values, { receivingMethod, now: new Date(), isAddOn: Boolean(addOn) });
+    if (addOn) {
+      // the parent's delivery time: the server checks the add-on's 1 hour notice
+      delete found.date;
+      delete found.time;
+    }
     setErrors(found);
     if (Object.keys(found).length > 0) {
       requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
       return;
     }
     const empty = emptyOrderProblem(checkoutData.map((l) => ({ quantity: l.quantity, itemQuantities: Object.values(l.menuItemsMapping) })));
+    if (addOn && (empty || (localTotals && localTotals.totalCents <= 0))) {
+      // ordering-payments §5, §8: an add-on checkout with total 0 is refused (danger toast, 4 s)
+      notify({ tone: 'error', message: messages.cartEmpty, duration: TOAST_DURATION.default });
+      return;
+    }
     if (empty) {
       notify({ tone: 'error', title: messages.noItemsTitle, message: empty, duration: TOAST_DURATION.default });
       return;
@@ -272,81 +298,24 @@ function CheckoutForm({ state, delivery, renderPaymentModal, onOrderPlaced, comp
     navigate(completedHref, { replace: true });
   };
 
-  const today = formatIsoDate(new Date());
-  const slots = availableTimeSlots(values.date, new Date());
-  const fieldError = (key: keyof CheckoutFormValues) => errors[key] ?? null;
 
   return (
     <section className="container page checkout-page" aria-labelledby={`${formId}-title`}>
-      <h1 id={`${formId}-title`}>Checkout</h1>
+      <h1 id={`${formId}-title`}>{addOn ? 'Add-on Checkout' : 'Checkout'}</h1>
       <div className="checkout-grid">
         <form ref={formRef} id={formId} className="form checkout-form" onSubmit={onSubmit} noValidate>
-          <fieldset>
-            <legend>Contact</legend>
-            <div className="form-row">
-              <TextField label="First name" value={values.firstName} readOnly required error={fieldError('firstName')} />
-              <TextField label="Last name" value={values.lastName} readOnly required error={fieldError('lastName')} />
-            </div>
-            <TextField label="Company" autoComplete="organization" required value={values.companyName} error={fieldError('companyName')} onChange={(e) => update({ companyName: e.target.value })} />
-            <div className="form-row">
-              <TextField label="Phone" type="tel" autoComplete="tel" required value={values.phoneNumber} error={fieldError('phoneNumber')} onChange={(e) => update({ phoneNumber: e.target.value })} />
-              <TextField label="Email" type="email" autoComplete="email" required value={values.emailAddress} error={fieldError('emailAddress')} onChange={(e) => update({ emailAddress: e.target.value })} />
-            </div>
-          </fieldset>
-
-          <fieldset>
-            <legend>{receivingMethod === 'pickup' ? 'Pickup' : 'Delivery'}</legend>
-            {receivingMethod === 'delivery' ? (
-              <div className="form-row">
-                <TextField label="Address" autoComplete="street-address" required value={values.address} error={fieldError('address')} onChange={(e) => update({ address: e.target.value })} />
-                <TextField label="Suite" optional autoComplete="address-line2" value={values.address2} onChange={(e) => update({ address2: e.target.value })} />
-              </div>
-            ) : (
-              <p className="pickup-address">
-                <strong>Pick up at:</strong> {restaurantAddress}
-              </p>
-            )}
-            <div className="form-row">
-              <TextField label="Date" type="date" min={today} required value={values.date} error={fieldError('date')} onChange={(e) => update({ date: e.target.value })} />
-              <TimeSelect label="Time" value={values.time} slots={slots} error={fieldError('time')} onChange={(time) => update({ time })} />
-            </div>
-            <div className="field">
-              <label htmlFor={`${formId}-notes`}>{receivingMethod === 'pickup' ? 'Pickup instructions' : 'Delivery instructions'}</label>
-              <textarea id={`${formId}-notes`} rows={3} maxLength={1000} value={values.notes} onChange={(e) => update({ notes: e.target.value })} />
-            </div>
-          </fieldset>
-
-          <fieldset>
-            <legend>Serving</legend>
-            <div className="radio-row" role="radiogroup" aria-label="Serving style">
-              {servingStyles.map((style) => (
-                <label key={style} className="checkbox">
-                  <input type="radio" name={`${formId}-style`} value={style} checked={values.servingStyle === style} onChange={() => update({ servingStyle: style })} />
-                  {style}
-                </label>
-              ))}
-            </div>
-            <div className="cutlery-row">
-              <label className="checkbox">
-                <input type="checkbox" checked={values.cutleryNeeded} onChange={(e) => setValues((v) => setCutleryNeeded(v, e.target.checked))} />
-                Cutlery, plates &amp; napkins needed ($0.50 each)
-              </label>
-              <TextField
-                label="How many?"
-                inputMode="numeric"
-                pattern="[0-9]*"
-                className="cutlery-count"
-                disabled={!values.cutleryNeeded}
-                value={values.cutleryCount}
-                error={fieldError('cutleryCount')}
-                onChange={(e) => {
-                  const typed = e.target.value;
-                  setValues((v) => setCutleryCount(v, typed));
-                  setErrors((er) => ({ ...er, cutleryCount: /^\d*$/.test(typed) ? undefined : messages.nonNegativeInteger }));
-                }}
-              />
-            </div>
-          </fieldset>
+          <OrderFields
+            formId={formId}
+            values={values}
+            errors={errors}
+            update={update}
+            setValues={setValues}
+            setErrors={setErrors}
+            receivingMethod={receivingMethod}
+            restaurantAddress={restaurantAddress}
+            nameReadOnly
+            fixedSchedule={addOn ? addOn.parent.display : undefined}
+          />
         </form>
 
         <aside className="order-details" aria-labelledby={`${formId}-details`}>
@@ -359,6 +328,7 @@ function CheckoutForm({ state, delivery, renderPaymentModal, onOrderPlaced, comp
             taxRate={serverTotals ? order!.totals.taxRate : preset.taxRate}
             cutleryCount={cutleryCount}
             receivingMethod={receivingMethod}
+            isAddOn={Boolean(addOn)}
             confirmed={Boolean(serverTotals)}
           />
           <div ref={problemRef} tabIndex={-1} className="order-problems">
@@ -396,30 +366,5 @@ function CheckoutForm({ state, delivery, renderPaymentModal, onOrderPlaced, comp
           })
         : null}
     </section>
-  );
-}
-
-function TimeSelect({ label, value, slots, error, onChange }: { label: string; value: string; slots: string[]; error: string | null; onChange: (v: string) => void }) {
-  const id = useId();
-  const valid = slots.includes(value);
-  return (
-    <div className={['field', error ? 'field-invalid' : ''].filter(Boolean).join(' ')}>
-      <label htmlFor={id}>{label}</label>
-      <select id={id} required value={valid ? value : ''} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} onChange={(e) => onChange(e.target.value)}>
-        <option value="" disabled>
-          {slots.length === 0 ? 'No times left' : 'Choose a time'}
-        </option>
-        {slots.map((slot) => (
-          <option key={slot} value={slot}>
-            {displayTime(slot)}
-          </option>
-        ))}
-      </select>
-      {error ? (
-        <p id={`${id}-error`} className="field-error">
-          {error}
-        </p>
-      ) : null}
-    </div>
   );
 }

@@ -17,6 +17,8 @@ export interface OrderSummaryProps {
   taxRate: number;
   cutleryCount: number;
   receivingMethod: 'delivery' | 'pickup';
+  /** add-on totals omit the delivery fee (ordering-payments §9) */
+  isAddOn?: boolean;
   /** true once the server's totals (the authority) are shown */
   confirmed: boolean;
 }
@@ -30,7 +32,7 @@ function taxLabel(name: string, rate: number): string {
 }
 
 /** The order summary (ordering-payments §9): subtotal, delivery fee, cutlery before tax, tax, total. */
-export function OrderSummary({ presetName, lines, totals, taxName, taxRate, cutleryCount, receivingMethod, confirmed }: OrderSummaryProps) {
+export function OrderSummary({ presetName, lines, totals, taxName, taxRate, cutleryCount, receivingMethod, confirmed, isAddOn = false }: OrderSummaryProps) {
   const ordered = lines.filter((l) => l.quantity > 0 || Object.values(l.menuItemsMapping).some((q) => q > 0));
   return (
     <div className="order-summary">
@@ -52,7 +54,7 @@ export function OrderSummary({ presetName, lines, totals, taxName, taxRate, cutl
             <dt>Subtotal</dt>
             <dd>{formatCents(totals.subtotalCents)}</dd>
           </div>
-          {receivingMethod === 'delivery' ? (
+          {receivingMethod === 'delivery' && !isAddOn ? (
             <div>
               <dt>Delivery Fee</dt>
               <dd>{formatCents(totals.deliveryFeeCents)}</dd>

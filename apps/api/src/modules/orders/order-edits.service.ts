@@ -1,0 +1,451 @@
+import crypto from 'node:crypto';
+import type { z } from 'zod';
+import type { addOnCartSchema, checkoutOrderResponseSchema, updateOrderPaymentMethodBodySchema } from '@caterway/contracts';
+import { editRule, formatCents, messages, type CateringStatus, type OrderActor } from '@caterway/domain';
+import type { FastifyBaseLogger } from 'fastify';
+import { withTransaction, type Db, type Queryable } from '../../db/pool.js';
+import type { Clock } from '../../lib/clock.js';
+import { AppError, conflict, notFound, validationFailed } from '../../lib/errors.js';
+import { PaymentDeclinedError, PaymentRequestError, type PaymentIntent, type PaymentProvider } from '../../ports/payments.js';
+import { applyOrderEvent } from '../order-lifecycle/lifecycle.repository.js';
+import { scheduleProcessing } from '../order-lifecycle/lifecycle.service.js';
+import type { PaymentMethodsService } from '../payment-methods/payment-methods.service.js';
+import type { OrderCatalogueRepository } from './order-catalogue.repository.js';
+import { prepareOrder, type OrderPayload, type PreparedOrder } from './order-checks.js';
+import { displayDateTime } from './orders.email.js';
+import type { OrderRow, OrdersRepository, PaymentStatus } from './orders.repository.js';
+import type { Geocoder } from '../../ports/geocoder.js';
+
+// Changing an order after checkout (issue 5 items 4 and 5; ordering-payments §2 'Edit catered
+// order page', 'Add-on order page', §4 'Order edit'):
+// - edit: a placed order, only under the upcoming-order rule (editRule, the server's clock),
+//   re-checked and repriced by prepareOrder; the payment follows the new total (below).
+// - Update Payment Method: a new authorisation of the order's total on another card or account.
+// - add-on orders: a draft child of a placed order, checked out with the add-on rules.
+//
+// The payment after an edit, before capture (the processing job captures at processing time):
+// a new authorisation of the new total on the order's method, then the old one is cancelled, so
+// the order is never without a hold and authorized_cents is what the live intent holds. Up or
+// down alike ("hold less" on a decrease: Stripe cannot shrink an authorisation). A decline on an
+// increase leaves the old hold and sends the order to CardSetup (payment_needs_setup); on a
+// decrease the old hold still covers the order. After capture a decrease is refunded (never more
+// than captured) and an increase is refused. Provider keys carry the edit version: a retried edit
+// never authorises twice, the next edit authorises afresh.
+
+type CheckoutOrderResponse = z.infer<typeof checkoutOrderResponseSchema>;
+type PaymentMethodBody = z.output<typeof updateOrderPaymentMethodBodySchema>;
+type AddOnCart = z.output<typeof addOnCartSchema>;
+
+const STALE_PAYMENT_CLAIM_SECONDS = 120;
+const NEEDS_SETUP: readonly string[] = ['CardSetup', 'SetupIntentCreated'];
+const HOLDS_PAYMENT: readonly string[] = ['Accepted', 'ReadyToCapture'];
+/** a parent that can take an add-on: placed and still live */
+const ADD_ON_PARENT: readonly string[] = ['New', 'Accepted', 'CardSetup', 'SetupIntentCreated', 'ReadyToCapture', 'DeliveryReady'];
+
+export const editMessages = {
+  alreadyCollected: 'The payment of this order has already been collected, so its total can no longer go up.',
+  paymentInProgress: 'The payment of this order is already in progress.',
+  noAddOns: 'This restaurant does not take add-on orders.',
+  notAnAddOn: 'This order is not an add-on order.',
+  deliveredAt: messages.addOnParentDelivered,
+  addOnOfAddOn: 'An add-on order cannot have add-on orders of its own.',
+  parentClosed: 'This order can no longer take add-on orders.',
+} as const;
+
+export interface OrderEditsDeps {
+  db: Db;
+  orders: OrdersRepository;
+  catalogue: OrderCatalogueRepository;
+  payments: PaymentProvider;
+  paymentMethods: Pick<PaymentMethodsService, 'ensureCustomer' | 'add' | 'list'>;
+  geocoder: Pick<Geocoder, 'geocode'>;
+  clock: Clock;
+  log: Pick<FastifyBaseLogger, 'error' | 'warn'>;
+}
+
+/** The upcoming-order rule for a stored order at an instant (shared with the order detail). */
+export function editRuleOf(order: OrderRow, now: Date) {
+  return editRule(
+    { status: order.status === 'cancelled' ? 'Canceled' : order.status, deliveryAt: order.delivery_at, processingAt: order.order_processing_at, editable: order.editable },
+    now,
+  );
+}
+
+const liveIntent = (pi: PaymentIntent | null) => Boolean(pi && (pi.status === 'requires_capture' || pi.status === 'processing'));
+const paymentStatusOf = (pi: PaymentIntent): PaymentStatus =>
+  pi.status === 'requires_capture' ? 'authorized' : pi.status === 'processing' ? 'processing' : pi.status === 'succeeded' ? 'captured' : 'failed';
+const heldCents = (pi: PaymentIntent) => (pi.status === 'requires_capture' ? pi.amountCents : 0);
+
+export function createOrderEditsService(deps: OrderEditsDeps) {
+  const { db, orders, catalogue, payments, clock } = deps;
+
+  async function ownOrder(id: number, userId: number): Promise<OrderRow> {
+    const order = await orders.findById(id);
+    if (!order || order.user_id !== userId) throw notFound('Order not found');
+    return order;
+  }
+
+  function assertEditable(order: OrderRow, now: Date): void {
+    const rule = editRuleOf(order, now);
+    if (!rule.allowed) throw conflict(rule.message);
+  }
+
+  async function savedCards(userId: number) {
+    return (await deps.paymentMethods.list(userId)).map((m) => ({ name: m.name || m.description, payment_method_id: m.payment_method_id }));
+  }
+
+  async function answer(order: OrderRow, userId: number): Promise<CheckoutOrderResponse> {
+    return {
+      catering_order: {
+        id: order.id,
+        purchase_id: order.purchase_id,
+        client_secret: null,
+        saved_cards: await savedCards(userId),
+        is_eft: order.is_eft,
+        full_name: `${order.first_name} ${order.last_name}`,
+        email: order.email,
+        status: order.status,
+        totals: {
+          subtotal_cents: order.subtotal_cents,
+          delivery_fee_cents: order.delivery_fee_cents,
+          cutlery_cents: order.cutlery_cents,
+          tax_cents: order.tax_cents,
+          total_cents: order.total_cents,
+          tax_name: order.tax_name,
+          tax_rate: Number(order.tax_rate),
+        },
+        payment_status: order.payment_status,
+        payment_error: order.payment_error,
+      },
+    };
+  }
+
+  /** The rules of this order: an add-on rides on its parent's delivery (address, time, no fee). */
+  async function prepareFor(order: OrderRow, payload: OrderPayload, userId: number, now: Date): Promise<PreparedOrder> {
+    if (order.parent_order_id === null) {
+      return prepareOrder({ catalogue, geocoder: deps.geocoder }, { ...payload, preset_id: order.preset_id ?? payload.preset_id }, userId, now);
+    }
+    const parent = await orders.findById(order.parent_order_id);
+    if (!parent) throw notFound('Order not found');
+    const p = parent.request_payload;
+    const merged: OrderPayload = {
+      ...payload,
+      preset_id: parent.preset_id ?? payload.preset_id,
+      receiving_method: parent.receiving_method,
+      delivery_address: p.delivery_address,
+      delivery_date: p.delivery_date,
+      delivery_time: p.delivery_time,
+      pickup_date: p.pickup_date,
+      pickup_time: p.pickup_time,
+      latitude: undefined,
+      longitude: undefined,
+    };
+    return prepareOrder({ catalogue, geocoder: deps.geocoder }, merged, userId, now, {
+      addOn: { latitude: parent.request_payload.latitude ?? null, longitude: parent.request_payload.longitude ?? null },
+    });
+  }
+
+  async function logEvent(tx: Queryable, order: OrderRow, input: { event: string; actor: OrderActor; userId: number | null; note: string; now: Date }) {
+    await tx.query(
+      `INSERT INTO order_events (catering_order_id, event, from_status, to_status, actor_kind, actor_user_id, note, created_at)
+       VALUES ($1, $2, $3, $3, $4, $5, $6, $7)`,
+      [order.id, input.event, order.status, input.actor, input.userId, input.note, input.now],
+    );
+  }
+
+  async function retrieve(id: string | null): Promise<PaymentIntent | null> {
+    if (!id) return null;
+    try {
+      return await payments.retrievePaymentIntent(id);
+    } catch (err) {
+      if (err instanceof PaymentRequestError) return null;
+      throw err;
+    }
+  }
+
+  /**
+   * Replaces the live authorisation by one of `amountCents` on `method`: the new one first, then
+   * the old one is cancelled. If the old one cannot be cancelled the new one is, so the order
+   * never holds two. Returns the new intent, or the refusal.
+   */
+  async function reauthorise(
+    order: OrderRow,
+    old: PaymentIntent | null,
+    input: { amountCents: number; paymentMethodId: string; isEft: boolean; key: string },
+  ): Promise<{ ok: true; intent: PaymentIntent } | { ok: false; declined: boolean; message: string }> {
+    let intent: PaymentIntent;
+    try {
+      const customerId = await deps.paymentMethods.ensureCustomer(order.user_id);
+      intent = await payments.createPaymentIntent({
+        amountCents: input.amountCents,
+        currency: order.currency,
+        customerId,
+        paymentMethodId: input.paymentMethodId,
+        type: input.isEft ? 'acss_debit' : 'card',
+        description: `Caterway order ${order.order_number}`,
+        metadata: { order_id: String(order.id), order_number: order.order_number, purchase_id: order.purchase_id },
+        idempotencyKey: `${input.key}-authorise`,
+      });
+    } catch (err) {
+      if (err instanceof PaymentDeclinedError) return { ok: false, declined: true, message: err.message };
+      if (err instanceof PaymentRequestError) return { ok: false, declined: false, message: err.message };
+      throw err;
+    }
+    if (!liveIntent(intent)) return { ok: false, declined: true, message: messages.orderRequestFailed };
+    if (old && liveIntent(old) && old.id !== intent.id) {
+      try {
+        await payments.cancelPaymentIntent(old.id, { idempotencyKey: `${input.key}-release-${old.id}` });
+      } catch (err) {
+        deps.log.error({ err: { message: (err as Error).message }, orderId: order.id }, 'could not release the previous authorisation');
+        await payments.cancelPaymentIntent(intent.id, { idempotencyKey: `${input.key}-undo-${intent.id}` }).catch(() => undefined);
+        return { ok: false, declined: false, message: messages.orderRequestFailed };
+      }
+    }
+    return { ok: true, intent };
+  }
+
+  /** Moves the status to match whether a hold covers the total (the machine decides; system actor). */
+  async function followCoverage(tx: Queryable, order: OrderRow, covered: boolean, actor: OrderActor, actorUserId: number | null, now: Date) {
+    const status = order.status as CateringStatus;
+    if (covered && NEEDS_SETUP.includes(status)) {
+      await applyOrderEvent(tx, { orderId: order.id, event: 'payment_authorised', actor, actorUserId, now });
+      // a ReadyToCapture order past its processing time is captured at once
+      await scheduleProcessing(tx, order);
+    } else if (!covered && HOLDS_PAYMENT.includes(status)) {
+      await applyOrderEvent(tx, { orderId: order.id, event: 'payment_needs_setup', actor: 'system', actorUserId: null, now, note: order.payment_error ?? '' });
+    }
+  }
+
+  /** After an edit (claim held): make the payment follow the new total. */
+  async function settleEdit(order: OrderRow, userId: number): Promise<OrderRow> {
+    const now = clock.now();
+    const total = order.total_cents;
+    const current = await retrieve(order.payment_intent_id);
+    const key = `catering-order-${order.id}-edit-${order.edit_version}`;
+    let intent = current;
+    let refunded = order.refunded_cents;
+    let covered: boolean;
+    let error: string | null = null;
+    try {
+      if (current && current.status === 'succeeded') {
+        const net = current.amountReceivedCents - order.refunded_cents;
+        if (total < net) {
+          const refund = await payments.refund({ paymentIntentId: current.id, amountCents: net - total, idempotencyKey: `${key}-refund` });
+          refunded += refund.amountCents;
+        }
+        covered = total <= net;
+      } else if (current && liveIntent(current) && current.amountCents === total) {
+        covered = true;
+      } else if (order.payment_method_id) {
+        const result = await reauthorise(order, current, { amountCents: total, paymentMethodId: order.payment_method_id, isEft: order.is_eft, key });
+        if (result.ok) {
+          intent = result.intent;
+          covered = true;
+        } else {
+          covered = Boolean(current && liveIntent(current) && current.amountCents >= total);
+          if (!covered) error = result.message;
+        }
+      } else {
+        covered = false;
+        error = messages.orderRequestFailed;
+      }
+    } catch (err) {
+      // a provider outage: the edit is kept, the old hold stays; the order asks for a payment if uncovered
+      deps.log.error({ err: { message: (err as Error).message }, orderId: order.id }, 'could not adjust the payment after an edit');
+      covered = Boolean(current && liveIntent(current) && current.amountCents >= total);
+      if (!covered) error = messages.orderRequestFailed;
+    }
+    return withTransaction(db, async (tx) => {
+      const saved = await orders.setPlacedPayment(
+        order.id,
+        {
+          paymentStatus: intent ? paymentStatusOf(intent) : 'failed',
+          paymentIntentId: intent?.id ?? order.payment_intent_id,
+          paymentMethodId: order.payment_method_id,
+          isEft: order.is_eft,
+          authorizedCents: intent ? heldCents(intent) : 0,
+          refundedCents: refunded,
+          error,
+          now,
+        },
+        tx,
+      );
+      await followCoverage(tx, saved, covered, 'system', null, now);
+      return (await orders.findById(order.id, tx))!;
+    });
+  }
+
+  return {
+    editRuleOf,
+
+    /**
+     * PUT api/v2/catering_orders/{id} on a placed order: the edit page's Update Order (and the
+     * save before Update Payment Method). Status, prices, owner and paid flags come from the server.
+     */
+    async edit(userId: number, id: number, payload: OrderPayload): Promise<CheckoutOrderResponse> {
+      const existing = await ownOrder(id, userId);
+      const now = clock.now();
+      assertEditable(existing, now);
+      const prepared = await prepareFor(existing, payload, userId, now);
+      if (existing.captured_cents > 0 && prepared.totals.totalCents > existing.total_cents) throw conflict(editMessages.alreadyCollected);
+      const rewritten = await withTransaction(db, async (tx) => {
+        const locked = await orders.lockForUpdate(id, tx);
+        if (!locked || locked.user_id !== userId) throw notFound('Order not found');
+        assertEditable(locked, now);
+        if (!(await orders.claimPlacedPayment(id, now, STALE_PAYMENT_CLAIM_SECONDS, tx))) throw conflict(editMessages.paymentInProgress);
+        const row = await orders.rewritePlaced(id, { order: prepared, isEft: locked.is_eft, now }, tx);
+        await logEvent(tx, locked, {
+          event: 'edit',
+          actor: 'customer',
+          userId,
+          note: `edit ${row.edit_version}: total ${formatCents(locked.total_cents)} -> ${formatCents(row.total_cents)}`,
+          now,
+        });
+        // the processing time follows the new delivery time (order_processing_at is rewritten above)
+        await scheduleProcessing(tx, row);
+        return row;
+      });
+      const settled = await settleEdit(rewritten, userId);
+      return answer(settled, userId);
+    },
+
+    /**
+     * PUT api/v2/catering_orders/{id}/payment_method (Update Payment Method): authorises the
+     * order's total on the chosen card or bank account and releases the previous hold. From
+     * CardSetup or SetupIntentCreated that is payment_authorised (-> ReadyToCapture).
+     */
+    async updatePaymentMethod(userId: number, id: number, body: PaymentMethodBody): Promise<CheckoutOrderResponse> {
+      const existing = await ownOrder(id, userId);
+      const now = clock.now();
+      assertEditable(existing, now);
+      if (body.is_eft) {
+        const [lead] = await catalogue.findChefsOfPreset(existing.preset_id ?? 0);
+        if (!lead?.eft_enabled) throw validationFailed(['Bank debit (EFT) is not offered by this restaurant.']);
+      }
+      const claimed = await withTransaction(db, async (tx) => {
+        const locked = await orders.lockForUpdate(id, tx);
+        if (!locked || locked.user_id !== userId) throw notFound('Order not found');
+        assertEditable(locked, now);
+        if (!(await orders.claimPlacedPayment(id, now, STALE_PAYMENT_CLAIM_SECONDS, tx))) throw conflict(editMessages.paymentInProgress);
+        if (body.is_eft && locked.status === 'CardSetup') {
+          await applyOrderEvent(tx, { orderId: id, event: 'setup_intent_created', actor: 'customer', actorUserId: userId, now });
+        }
+        return { before: locked, row: (await orders.findById(id, tx))! };
+      });
+      const order = claimed.row;
+      const current = await retrieve(order.payment_intent_id);
+      const restore = async (error: string | null) => {
+        await orders.setPlacedPayment(order.id, {
+          paymentStatus: claimed.before.payment_status === 'authorizing' ? (current ? paymentStatusOf(current) : 'failed') : claimed.before.payment_status,
+          paymentIntentId: order.payment_intent_id,
+          paymentMethodId: order.payment_method_id,
+          isEft: order.is_eft,
+          authorizedCents: order.authorized_cents,
+          refundedCents: order.refunded_cents,
+          error,
+          now: clock.now(),
+        });
+      };
+      if (current?.status === 'succeeded') {
+        await restore(order.payment_error);
+        throw conflict(editMessages.alreadyCollected);
+      }
+      let result: Awaited<ReturnType<typeof reauthorise>>;
+      try {
+        if (body.save_card && (!body.is_eft || body.stripe_setup_intent_id)) {
+          await deps.paymentMethods.add(userId, {
+            payment_method_id: body.payment_method_id,
+            stripe_setup_intent_id: body.is_eft ? body.stripe_setup_intent_id : undefined,
+            name: `${order.first_name} ${order.last_name}`,
+            email: order.email,
+          });
+        }
+        result = await reauthorise(order, current, {
+          amountCents: order.total_cents,
+          paymentMethodId: body.payment_method_id,
+          isEft: body.is_eft,
+          key: `catering-order-${order.id}-edit-${order.edit_version}-method-${crypto.createHash('sha256').update(body.payment_method_id).digest('hex').slice(0, 16)}`,
+        });
+      } catch (err) {
+        await restore(order.payment_error);
+        if (err instanceof PaymentDeclinedError) throw new AppError('payment_required', err.message);
+        if (err instanceof PaymentRequestError || err instanceof AppError) throw err instanceof AppError ? err : validationFailed([err.message]);
+        throw err;
+      }
+      if (!result.ok) {
+        await restore(result.message);
+        if (result.declined) throw new AppError('payment_required', result.message);
+        throw validationFailed([result.message]);
+      }
+      const intent = result.intent;
+      const saved = await withTransaction(db, async (tx) => {
+        const row = await orders.setPlacedPayment(
+          order.id,
+          {
+            paymentStatus: paymentStatusOf(intent),
+            paymentIntentId: intent.id,
+            paymentMethodId: body.payment_method_id,
+            isEft: body.is_eft,
+            authorizedCents: heldCents(intent),
+            refundedCents: order.refunded_cents,
+            error: null,
+            now: clock.now(),
+          },
+          tx,
+        );
+        await followCoverage(tx, row, true, 'customer', userId, clock.now());
+        return (await orders.findById(order.id, tx))!;
+      });
+      return answer(saved, userId);
+    },
+
+    /**
+     * POST api/v2/catering_orders/{id}/add_on_order: a draft add-on of the user's placed order
+     * (reused while it is still unpaid). Answers { id, preset_id } for the add-on page.
+     */
+    async createAddOn(userId: number, parentId: number): Promise<{ id: number; preset_id: number }> {
+      const parent = await ownOrder(parentId, userId);
+      if (parent.parent_order_id !== null) throw conflict(editMessages.addOnOfAddOn);
+      if (!ADD_ON_PARENT.includes(parent.status) || parent.preset_id === null) throw conflict(editMessages.parentClosed);
+      const now = clock.now();
+      if (parent.delivery_at.getTime() <= now.getTime()) throw conflict(editMessages.deliveredAt(displayDateTime(parent.delivery_at, parent.time_zone)));
+      const [lead] = await catalogue.findChefsOfPreset(parent.preset_id);
+      if (!lead || lead.addon_maximum_items_qty <= 0) throw conflict(editMessages.noAddOns);
+      const open = await orders.findOpenAddOn(parent.id, userId);
+      const addOn = open ?? (await orders.insertAddOn({ parent, purchaseId: crypto.randomUUID(), now }));
+      return { id: addOn.id, preset_id: addOn.preset_id! };
+    },
+
+    /** PUT api/v2/catering_orders/{purchaseId}/update_addon_order: the add-on checkout's submit (cart, eft). */
+    async updateAddOn(userId: number, purchaseId: string, cart: AddOnCart, isEft: boolean): Promise<CheckoutOrderResponse> {
+      const order = await orders.findByPurchaseId(purchaseId);
+      if (!order || order.user_id !== userId) throw notFound('Order not found');
+      if (order.parent_order_id === null) throw conflict(editMessages.notAnAddOn);
+      if (order.payment_status !== 'unpaid' && order.payment_status !== 'failed') throw conflict('This order is already paid and can no longer be changed here.');
+      const parent = await orders.findById(order.parent_order_id);
+      if (!parent) throw notFound('Order not found');
+      const now = clock.now();
+      if (parent.delivery_at.getTime() <= now.getTime()) throw conflict(editMessages.deliveredAt(displayDateTime(parent.delivery_at, parent.time_zone)));
+      if (!ADD_ON_PARENT.includes(parent.status)) throw conflict(editMessages.parentClosed);
+      if (isEft) {
+        const [lead] = await catalogue.findChefsOfPreset(order.preset_id ?? 0);
+        if (!lead?.eft_enabled) throw validationFailed(['Bank debit (EFT) is not offered by this restaurant.']);
+      }
+      const payload: OrderPayload = {
+        ...parent.request_payload,
+        ...cart,
+        preset_id: parent.preset_id!,
+        company_name: cart.company_name ?? '',
+        delivery_suite_address: cart.delivery_suite_address ?? parent.request_payload.delivery_suite_address,
+      };
+      const prepared = await prepareFor(order, payload, userId, now);
+      const updated = await orders.update(order.id, { order: prepared, isEft, now });
+      if (!updated) throw conflict('This order is already paid and can no longer be changed here.');
+      return answer(updated, userId);
+    },
+
+    /** The add-on checkout's finalize re-checks with the add-on rules (orders.service finalize). */
+    prepareFor,
+  };
+}
+export type OrderEditsService = ReturnType<typeof createOrderEditsService>;

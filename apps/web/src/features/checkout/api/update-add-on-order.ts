@@ -1,0 +1,25 @@
+import type { OrderPayload } from '@caterway/contracts';
+import { api } from '../../../lib/api-client';
+import type { CheckoutOrder } from './types';
+
+// PUT api/v2/catering_orders/{purchaseId}/update_addon_order {cart, eft} (ordering-payments §7):
+// the add-on checkout's submit. The server keeps the parent's address and time, so only the
+// cart and the contact and serving fields are sent.
+export function updateAddOnOrder(purchaseId: string, payload: OrderPayload, isEft: boolean): Promise<CheckoutOrder> {
+  const cart = {
+    preset_items: payload.preset_items,
+    num_cutlery: payload.num_cutlery,
+    serving_style: payload.serving_style,
+    first_name: payload.first_name,
+    last_name: payload.last_name,
+    company_name: payload.company_name,
+    phone_number: payload.phone_number,
+    email: payload.email,
+    ...(payload.receiving_method === 'delivery'
+      ? { delivery_suite_address: payload.delivery_suite_address, delivery_instruction: payload.delivery_instruction }
+      : { pickup_instruction: payload.pickup_instruction }),
+  };
+  return api
+    .put<{ cateringOrder: CheckoutOrder }>(`/api/v2/catering_orders/${encodeURIComponent(purchaseId)}/update_addon_order`, { cart, eft: isEft })
+    .then((b) => b.cateringOrder);
+}

@@ -1,0 +1,122 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import crypto from 'node:crypto';
+import pg from 'pg';
+import type { APIRequestContext } from '@playwright/test';
+import type { PresetDetail } from '@caterway/contracts';
+import { demoCustomer } from './fixtures';
+
+// Setup for the order-edit and add-on journeys: a placed order made through the API (sign-in,
+// checkout create, a sandbox card, finalize), then moved on by staff. Until the operations
+// console lands on this branch, "staff accept" is written straight into the e2e server's
+// database (the embedded PostgreSQL of scripts/e2e-server.mjs under .tmp/e2e-data), exactly as
+// applyOrderEvent records it: status Accepted, accepted_at, an order_events row by staff.
+
+type Hours = PresetDetail['store_hours'];
+const weekdays: (keyof Hours)[] = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
+const iso = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+
+/** The e2e server's database (port from the embedded server's postmaster.pid). */
+export async function e2eDb(): Promise<pg.Client> {
+  const pidFile = path.resolve(process.cwd(), '.tmp/e2e-data/postgres/postmaster.pid');
+  const port = Number(fs.readFileSync(pidFile, 'utf8').split('\n')[3]);
+  const client = new pg.Client({ host: '127.0.0.1', port, user: 'caterway', password: 'caterway', database: 'caterway' });
+  await client.connect();
+  return client;
+}
+
+export async function apiToken(request: APIRequestContext): Promise<string> {
+  const res = await request.post('/user_token', { data: { auth: { email: demoCustomer.email, password: demoCustomer.password } } });
+  if (!res.ok()) throw new Error(`sign-in failed: ${res.status()}`);
+  return ((await res.json()) as { jwt: string }).jwt;
+}
+
+function dayAt1130(preset: PresetDetail): string | null {
+  for (let i = 5; i < 19; i++) {
+    const d = new Date();
+    d.setDate(d.getDate() + i);
+    const h = preset.store_hours[weekdays[d.getDay()]!];
+    if (h && h.enabled && h.open <= '11:30' && h.close >= '11:30') return iso(d);
+  }
+  return null;
+}
+
+export interface PlacedOrder {
+  id: number;
+  purchaseId: string;
+  preset: PresetDetail;
+  paymentMethodId: string;
+}
+
+/** A paid (New) delivery order of the demo customer from a one-chef Toronto restaurant preset with add-ons. */
+export async function placeOrder(request: APIRequestContext, token: string, db: pg.Client): Promise<PlacedOrder> {
+  const auth = { authorization: `Bearer ${token}` };
+  // restaurant pages are reached by search, not the home lists: read candidates from the catalogue
+  const { rows } = await db.query<{ slug: string }>(
+    `SELECT p.slug FROM presets p JOIN preset_chefs pc ON pc.preset_id = p.id JOIN chefs c ON c.id = pc.chef_id
+      WHERE p.preset_type = 'restaurant' AND p.is_active AND c.city = 'Toronto' AND c.addon_maximum_items_qty >= 2
+        AND (SELECT count(*) FROM preset_chefs x WHERE x.preset_id = p.id) = 1
+      ORDER BY p.id LIMIT 40`,
+  );
+  for (const { slug } of rows) {
+    const preset = ((await (await request.get(`/api/v2/presets/${slug}`)).json()) as { preset: PresetDetail }).preset;
+    const chef = preset.chefs[0];
+    const date = dayAt1130(preset);
+    if (preset.chefs.length !== 1 || !chef || chef.city !== 'Toronto' || chef.addon_maximum_items_qty < 2 || preset.pre_order_notice_hour > 48 || !date) continue;
+    if (chef.menus.filter((m) => !m.is_deleted).length < preset.preset_items.length + 3) continue;
+    const created = await request.post('/api/v2/catering_orders', {
+      headers: auth,
+      data: {
+        is_eft: false,
+        catering_order: {
+          preset_id: preset.id,
+          num_cutlery: 0,
+          serving_style: 'Individually Packaged',
+          receiving_method: 'delivery',
+          first_name: 'Dana',
+          last_name: 'Demo',
+          company_name: 'Maple Analytics',
+          phone_number: '416-555-0142',
+          email: demoCustomer.email,
+          delivery_address: '100 King St W, Toronto, ON',
+          delivery_suite_address: 'Suite 500',
+          delivery_date: date,
+          delivery_time: '11:30',
+          delivery_instruction: 'Front desk',
+          latitude: 43.6487,
+          longitude: -79.3817,
+          preset_items: preset.preset_items.map((i) => ({ id: i.id, menu_id: i.menu_id, quantity: i.quantity, menu_items_mapping: i.menu_items_mapping })),
+        },
+      },
+    });
+    if (created.status() !== 201) continue; // a minimum or the delivery radius: the next preset
+    const order = ((await created.json()) as { catering_order: { id: number; purchase_id: string } }).catering_order;
+    const card = await request.post('/api/v2/sandbox/payment_methods', { data: { number: '4242424242424242', exp_month: 12, exp_year: 2034, cvc: '123' } });
+    const pm = ((await card.json()) as { payment_method: { id: string } }).payment_method.id;
+    const paid = await request.post(`/api/v2/catering_orders/${order.id}/finalize`, {
+      headers: { ...auth, 'idempotency-key': crypto.randomUUID() },
+      data: { purchase_id: order.purchase_id, payment_method_id: pm },
+    });
+    if (!paid.ok()) throw new Error(`finalize failed: ${paid.status()} ${await paid.text()}`);
+    return { id: order.id, purchaseId: order.purchase_id, preset, paymentMethodId: pm };
+  }
+  throw new Error('no orderable Toronto restaurant preset in the demo data');
+}
+
+/** What the operations console's Accept does (state machine 'accept' by staff). */
+export async function acceptAsStaff(db: pg.Client, orderId: number): Promise<void> {
+  await db.query(
+    `WITH moved AS (UPDATE catering_orders SET status = 'Accepted', accepted_at = now(), updated_at = now() WHERE id = $1 AND status = 'New' RETURNING id)
+     INSERT INTO order_events (catering_order_id, event, from_status, to_status, actor_kind, actor_user_id)
+     SELECT id, 'accept', 'New', 'Accepted', 'staff', (SELECT id FROM users WHERE email = 'ops@caterway.ca') FROM moved`,
+    [orderId],
+  );
+}
+
+export async function orderRow(db: pg.Client, orderId: number) {
+  const { rows } = await db.query(
+    'SELECT status, total_cents, authorized_cents, payment_intent_id, payment_method_id, payment_error, edit_version FROM catering_orders WHERE id = $1',
+    [orderId],
+  );
+  return rows[0] as { status: string; total_cents: number; authorized_cents: number; payment_intent_id: string; payment_method_id: string; payment_error: string | null; edit_version: number };
+}
