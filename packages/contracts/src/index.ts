@@ -9,3 +9,5 @@ export * from './demo-requests.js';
 export * from './orders.js';
 export * from './payments.js';
 export * from './account-actions.js';
+export * from './reports.js';
+export * from './account-settings.js';
