@@ -17,6 +17,8 @@ import { favoritesRoutes } from './favorites/favorites.routes.js';
 import { savedPresetsRoutes } from './saved-presets/saved-presets.routes.js';
 import { groupOrdersRoutes } from './group-orders/group-orders.routes.js';
 import { suggestionsRoutes } from './suggestions/suggestions.routes.js';
+import { reportsRoutes } from './reports/reports.routes.js';
+import { accountRoutes } from './account/account.routes.js';
 
 export type ModuleRegistrar = (app: FastifyInstance, deps: AppDeps) => Promise<void>;
 
@@ -39,4 +41,6 @@ export const modules: ModuleRegistrar[] = [
   savedPresetsRoutes,
   groupOrdersRoutes,
   suggestionsRoutes,
+  reportsRoutes,
+  accountRoutes,
 ];
