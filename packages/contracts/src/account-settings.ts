@@ -10,7 +10,7 @@ const trimmed = z.string().trim();
 const requiredText = (max = 200) => trimmed.min(1, messages.required).max(max);
 const optionalText = (max: number) => trimmed.max(max).optional();
 /** seconds of the day (epoch seconds of that time on 1970-01-01 UTC), e.g. 17:00 -> 61200 */
-const timeOfDay = z.number().int(accountMessages.timeInvalid).min(0, accountMessages.timeInvalid).max(86_399, accountMessages.timeInvalid);
+const timeOfDay = z.number({ error: accountMessages.timeInvalid }).int(accountMessages.timeInvalid).min(0, accountMessages.timeInvalid).max(86_399, accountMessages.timeInvalid);
 const names = z.array(trimmed.min(1).max(100)).max(50);
 
 const bothPasswordsGiven = (payload: { value: unknown }) => {
@@ -46,9 +46,9 @@ export const accountUpdateBodySchema = z.object({
       favorite_cousine_types: names.optional(),
       dietary_types: names.optional(),
       go_name: optionalText(100),
-      go_head_count: z.number().int(accountMessages.headCountMin).min(1, accountMessages.headCountMin).max(10_000).optional(),
-      go_budget_cents: z.number().int(accountMessages.budgetInvalid).min(0, accountMessages.budgetInvalid).max(100_000_000).optional(),
-      go_gap_days: z.number().int(accountMessages.gapDaysMin).min(1, accountMessages.gapDaysMin).max(365).optional(),
+      go_head_count: z.number({ error: accountMessages.headCountMin }).int(accountMessages.headCountMin).min(1, accountMessages.headCountMin).max(10_000).optional(),
+      go_budget_cents: z.number({ error: accountMessages.budgetInvalid }).int(accountMessages.budgetInvalid).min(0, accountMessages.budgetInvalid).max(100_000_000).optional(),
+      go_gap_days: z.number({ error: accountMessages.gapDaysMin }).int(accountMessages.gapDaysMin).min(1, accountMessages.gapDaysMin).max(365).optional(),
       go_cutoff_time: timeOfDay.optional(),
       go_delivery_time: timeOfDay.optional(),
     })
