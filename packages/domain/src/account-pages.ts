@@ -1,3 +1,5 @@
+import { messages, passwordProblems } from './messages.js';
+
 // Spend reports, favourites page and account settings rules shared by the storefront and the API
 // (ordering-payments §2 'Reports page', §4 'Reports', §5; browse-account-orders §5 'Account settings').
 
@@ -63,3 +65,49 @@ export const favoritesMessages = {
   removedFavorite: 'Removed from your Favorites. You can add it back anytime.',
   removedSaved: 'Removed from your saved list.',
 } as const;
+
+/** What the account settings form checks (browse-account-orders §5 'Account settings', §9). */
+export interface AccountSettingsValues {
+  firstName: string;
+  lastName: string;
+  companyName: string;
+  city: string;
+  address1: string;
+  phone: string;
+  zip: string;
+  /** optional: empty keeps the current password */
+  password?: string;
+  passwordConfirmation?: string;
+  goHeadCount?: number;
+  goBudgetCents?: number;
+  goGapDays?: number;
+  /** seconds of the day */
+  goCutoffTime?: number;
+  goDeliveryTime?: number;
+}
+export type AccountSettingsField = keyof AccountSettingsValues;
+
+const REQUIRED_ACCOUNT_FIELDS = ['firstName', 'lastName', 'companyName', 'city', 'address1', 'phone', 'zip'] as const;
+
+/**
+ * The first problem of each field, in form order; empty when the values may be saved. The
+ * storefront shows these inline and the API's contract runs the same function.
+ */
+export function accountSettingsProblems(v: AccountSettingsValues): Partial<Record<AccountSettingsField, string>> {
+  const out: Partial<Record<AccountSettingsField, string>> = {};
+  for (const field of REQUIRED_ACCOUNT_FIELDS) if (v[field].trim() === '') out[field] = messages.required;
+  if (v.password) {
+    const problems = passwordProblems(v.password);
+    if (problems.length) out.password = problems[0];
+    else if (v.password !== (v.passwordConfirmation ?? '')) out.passwordConfirmation = messages.bothPasswordsSame;
+  }
+  const isInt = (n: number | undefined): n is number => n !== undefined && Number.isInteger(n);
+  if (v.goHeadCount !== undefined && !(isInt(v.goHeadCount) && v.goHeadCount >= 1)) out.goHeadCount = accountMessages.headCountMin;
+  if (v.goBudgetCents !== undefined && !(isInt(v.goBudgetCents) && v.goBudgetCents >= 0)) out.goBudgetCents = accountMessages.budgetInvalid;
+  if (v.goGapDays !== undefined && !(isInt(v.goGapDays) && v.goGapDays >= 1)) out.goGapDays = accountMessages.gapDaysMin;
+  for (const field of ['goCutoffTime', 'goDeliveryTime'] as const) {
+    const t = v[field];
+    if (t !== undefined && !(isInt(t) && t >= 0 && t < 86_400)) out[field] = accountMessages.timeInvalid;
+  }
+  return out;
+}

@@ -1,9 +1,10 @@
-import { accountUpdateBodySchema, type AccountUpdateBody, type Profile } from '@caterway/contracts';
+import type { AccountUpdateBody, Profile } from '@caterway/contracts';
+import { accountSettingsProblems, type AccountSettingsField } from '@caterway/domain';
 import type { Camelize } from '../../types/catalogue';
 
 // The account settings form (browse-account-orders §3 User / account, §5 'Account settings'):
-// what the inputs hold, and the PUT api/v2/accounts body built from them. The body is checked
-// with the API's own contract before it is sent, so the form shows the server's messages.
+// what the inputs hold, and the PUT api/v2/accounts body built from them. The form checks the
+// values with accountSettingsProblems, the function the API's contract runs too.
 
 export type AccountProfile = Camelize<Profile>;
 
@@ -114,38 +115,43 @@ export function formToBody(f: SettingsForm): AccountUpdateBody {
   };
 }
 
-const FIELD_OF_WIRE: Record<string, SettingsField> = {
-  first_name: 'firstName',
-  last_name: 'lastName',
-  email: 'email',
-  company_name: 'companyName',
-  phone: 'phone',
-  address1: 'address1',
-  address2: 'address2',
+const FORM_FIELD: Record<AccountSettingsField, SettingsField> = {
+  firstName: 'firstName',
+  lastName: 'lastName',
+  companyName: 'companyName',
   city: 'city',
+  address1: 'address1',
+  phone: 'phone',
   zip: 'zip',
   password: 'password',
-  password_confirmation: 'passwordConfirmation',
-  about_me: 'aboutMe',
-  default_delivery_instructions: 'defaultDeliveryInstructions',
-  favorite_cousine_types: 'favoriteCousineTypes',
-  dietary_types: 'dietaryTypes',
-  go_name: 'goName',
-  go_head_count: 'goHeadCount',
-  go_budget_cents: 'goBudget',
-  go_gap_days: 'goGapDays',
-  go_cutoff_time: 'goCutoffTime',
-  go_delivery_time: 'goDeliveryTime',
+  passwordConfirmation: 'passwordConfirmation',
+  goHeadCount: 'goHeadCount',
+  goBudgetCents: 'goBudget',
+  goGapDays: 'goGapDays',
+  goCutoffTime: 'goCutoffTime',
+  goDeliveryTime: 'goDeliveryTime',
 };
 
-/** Field errors from the API's contract: the first message per field; empty when the body may be sent. */
+/** Field errors (the first per field); empty when the body may be sent. */
 export function validateSettings(f: SettingsForm): Partial<Record<SettingsField, string>> {
-  const result = accountUpdateBodySchema.safeParse(formToBody(f));
-  if (result.success) return {};
+  const u = formToBody(f).user;
+  const problems = accountSettingsProblems({
+    firstName: u.first_name,
+    lastName: u.last_name,
+    companyName: u.company_name,
+    city: u.city,
+    address1: u.address1,
+    phone: u.phone,
+    zip: u.zip,
+    password: u.password,
+    passwordConfirmation: u.password_confirmation,
+    goHeadCount: u.go_head_count,
+    goBudgetCents: u.go_budget_cents,
+    goGapDays: u.go_gap_days,
+    goCutoffTime: u.go_cutoff_time,
+    goDeliveryTime: u.go_delivery_time,
+  });
   const errors: Partial<Record<SettingsField, string>> = {};
-  for (const issue of result.error.issues) {
-    const field = FIELD_OF_WIRE[String(issue.path[1] ?? '')];
-    if (field && !errors[field]) errors[field] = issue.message;
-  }
+  for (const [field, message] of Object.entries(problems) as [AccountSettingsField, string][]) errors[FORM_FIELD[field]] = message;
   return errors;
 }
