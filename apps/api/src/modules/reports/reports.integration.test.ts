@@ -194,6 +194,14 @@ describe('GET /api/v2/user/user_catering_orders', () => {
     }
   });
 
+  it('is in the OpenAPI document with its query and response', async () => {
+    const doc = (await ctx.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    const op = doc.paths['/api/v2/user/user_catering_orders'].get;
+    expect(op.parameters.map((p: { name: string }) => p.name).sort()).toEqual(['company', 'end_date', 'page', 'start_date']);
+    expect(Object.keys(op.responses)).toEqual(expect.arrayContaining(['200', '401', '403', '422']));
+    expect(doc.paths['/api/v2/accounts'].put.requestBody).toBeDefined();
+  });
+
   it('answers 401 to anonymous and 403 to unconfirmed callers', async () => {
     expect((await get('', null)).statusCode).toBe(401);
     expect((await get('', 'not-a-token')).statusCode).toBe(401);
