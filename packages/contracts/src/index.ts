@@ -10,3 +10,5 @@ export * from './orders.js';
 export * from './payments.js';
 export * from './account-actions.js';
 export * from './ops.js';
+export * from './reports.js';
+export * from './account-settings.js';

@@ -64,6 +64,8 @@ export const presetCardSchema = z
     description: z.string(),
     preset_type: z.enum(['restaurant', 'catering', 'save_for_later']),
     base_preset_id: z.number().int().nullable(),
+    /** the kind of the base preset of a saved cart; only search_type=user_data sends it */
+    base_preset_type: z.enum(['restaurant', 'catering', 'save_for_later']).nullable().optional(),
     order_count: z.number().int(),
     average_rating: z.number(),
     number_of_guests: z.number().int(),

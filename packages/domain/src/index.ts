@@ -10,3 +10,4 @@ export * from './totals.js';
 export * from './cart-rules.js';
 export * from './payment-methods.js';
 export * from './order-lifecycle.js';
+export * from './account-pages.js';

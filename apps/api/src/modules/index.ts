@@ -18,6 +18,8 @@ import { savedPresetsRoutes } from './saved-presets/saved-presets.routes.js';
 import { groupOrdersRoutes } from './group-orders/group-orders.routes.js';
 import { suggestionsRoutes } from './suggestions/suggestions.routes.js';
 import { lifecycleRoutes } from './order-lifecycle/lifecycle.routes.js';
+import { reportsRoutes } from './reports/reports.routes.js';
+import { accountRoutes } from './account/account.routes.js';
 
 export type ModuleRegistrar = (app: FastifyInstance, deps: AppDeps) => Promise<void>;
 
@@ -41,4 +43,6 @@ export const modules: ModuleRegistrar[] = [
   groupOrdersRoutes,
   suggestionsRoutes,
   lifecycleRoutes,
+  reportsRoutes,
+  accountRoutes,
 ];

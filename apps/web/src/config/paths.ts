@@ -54,13 +54,13 @@ export const paths = {
     built: true,
     getHref: (token?: string) => (token ? `/accounts/reset-password?token=${encodeURIComponent(token)}` : '/accounts/reset-password'),
   } satisfies PathEntry<[string?]>,
-  settings: fixed('/settings', false),
+  settings: fixed('/settings', true),
   payments: fixed('/payments', true),
   /** Receives the cart in navigation state (types/checkout-state.ts; ordering-payments §2). */
   checkout: fixed('/checkout', true),
   checkoutCompleted: fixed('/checkout-completed', true),
-  favorites: fixed('/favorites', false),
-  reports: fixed('/reports', false),
+  favorites: fixed('/favorites', true),
+  reports: fixed('/reports', true),
   myOrders: fixed('/my-orders', false),
   /** On the separate group-order site; appears with it. */
   groupOrderDashboard: {

@@ -52,6 +52,12 @@ export function createSessionsRepository(db: Queryable) {
       return res.rowCount ?? 0;
     },
 
+    /** Signs a user out everywhere but the given session (a password change from that session). */
+    async revokeOthersForUser(userId: number, keepId: string, at: Date, tx: Queryable = db): Promise<number> {
+      const res = await tx.query('UPDATE sessions SET revoked_at = $3 WHERE user_id = $1 AND id <> $2 AND revoked_at IS NULL', [userId, keepId, at]);
+      return res.rowCount ?? 0;
+    },
+
     /** Drops a user's sessions that ended before `before`; they can never be used again. */
     async deleteEndedForUser(userId: number, before: Date, tx: Queryable = db): Promise<void> {
       await tx.query('DELETE FROM sessions WHERE user_id = $1 AND (expires_at < $2 OR revoked_at < $2)', [

@@ -294,6 +294,16 @@ export function createSearchRepository(db: Queryable, options: { wordMatchSet?: 
       return rows.map((r) => r.preset_id);
     },
 
+    /** The type of each given preset (the bases of saved carts: restaurant or catering). */
+    async presetTypesOf(ids: readonly number[], tx: Queryable = db): Promise<Map<number, 'restaurant' | 'catering' | 'save_for_later'>> {
+      if (!ids.length) return new Map();
+      const { rows } = await tx.query<{ id: number; preset_type: 'restaurant' | 'catering' | 'save_for_later' }>(
+        'SELECT id::int AS id, preset_type FROM presets WHERE id = ANY($1::bigint[])',
+        [ids],
+      );
+      return new Map(rows.map((r) => [r.id, r.preset_type]));
+    },
+
     /** A user's saved carts (save_for_later presets), newest first. */
     async savedForLaterIds(userId: number, tx: Queryable = db): Promise<number[]> {
       const { rows } = await tx.query<{ id: number }>(

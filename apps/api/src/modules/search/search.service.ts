@@ -182,9 +182,13 @@ export function createSearchService({
       // saved carts change with the user's edits: read them fresh, not through the card cache
       const [savedRows, listedRows] = await Promise.all([presetsRepository.cardsByIds(savedIds), cardCache.cardsByIds([...new Set([...favoriteIds, ...recentIds])])]);
       const byId = new Map([...listedRows, ...savedRows].map((r) => [r.id, r]));
+      // the Favorites page files a saved cart under Restaurants or Presets by the kind of its base
+      const baseTypes = await repo.presetTypesOf([...new Set(savedRows.flatMap((r) => (r.base_preset_id === null ? [] : [r.base_preset_id])))]);
       const cards = (ids: number[]) => ids.flatMap((id) => {
         const row = byId.get(id);
-        return row ? [toPresetCard(row, ctx)] : [];
+        if (!row) return [];
+        const card = toPresetCard(row, ctx);
+        return [row.base_preset_id === null ? card : { ...card, base_preset_type: baseTypes.get(row.base_preset_id) ?? null }];
       });
       const total = favoriteIds.length + savedIds.length + recentIds.length;
       return {

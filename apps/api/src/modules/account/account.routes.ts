@@ -1,0 +1,50 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { accountUpdateBodySchema, accountUpdateResponseSchema, errorResponses } from '@caterway/contracts';
+import { withTransaction } from '../../db/pool.js';
+import type { AppDeps } from '../../lib/deps.js';
+import { hashPassword } from '../../lib/passwords.js';
+import { authUser, requireUser } from '../auth/auth.guard.js';
+import { createSessionsRepository } from '../auth/sessions.repository.js';
+import { createUsersRepository } from '../auth/users.repository.js';
+import { createCatalogueRepository } from '../catalogue/catalogue.repository.js';
+import { createAccountRepository } from './account.repository.js';
+import { createAccountService } from './account.service.js';
+
+// Account settings writes (browse-account-orders §7 PUT api/v2/accounts); GET api/v2/current is the auth module's.
+const tags = ['auth'];
+const security = [{ bearerAuth: [] }];
+
+export async function accountRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const service = createAccountService({
+    account: createAccountRepository(deps.db),
+    users: createUsersRepository(deps.db),
+    sessions: createSessionsRepository(deps.db),
+    catalogue: createCatalogueRepository(deps.db),
+    geocoder: deps.geocoder,
+    hashPassword,
+    transaction: (fn) => withTransaction(deps.db, fn),
+    clock: deps.clock,
+    log: app.log,
+  });
+
+  r.put(
+    '/api/v2/accounts',
+    {
+      // settings are for confirmed users only (browse-account-orders §2, §6)
+      preHandler: requireUser(deps, { confirmed: true }),
+      schema: {
+        tags,
+        security,
+        summary: 'Update the signed-in user profile, group-order defaults and optionally the password',
+        body: accountUpdateBodySchema,
+        response: { 200: accountUpdateResponseSchema, 401: errorResponses[401], 403: errorResponses[403], 422: errorResponses[422] },
+      },
+    },
+    async (request) => {
+      const user = authUser(request);
+      return { user: await service.update(user.id, user.session_id, request.body.user) };
+    },
+  );
+}

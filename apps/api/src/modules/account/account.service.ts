@@ -1,0 +1,100 @@
+import type { z } from 'zod';
+import type { FastifyBaseLogger } from 'fastify';
+import type { accountUpdateBodySchema, Profile } from '@caterway/contracts';
+import { accountMessages } from '@caterway/domain';
+import type { Queryable } from '../../db/pool.js';
+import type { Clock } from '../../lib/clock.js';
+import { AppError, validationFailed } from '../../lib/errors.js';
+import type { Geocoder, GeocodeResult } from '../../ports/geocoder.js';
+import type { CatalogueRepository } from '../catalogue/catalogue.repository.js';
+import { toProfile } from '../auth/auth.mappers.js';
+import type { SessionsRepository } from '../auth/sessions.repository.js';
+import type { UsersRepository } from '../auth/users.repository.js';
+import type { AccountRepository, ProfileUpdate } from './account.repository.js';
+
+type UpdateInput = z.output<typeof accountUpdateBodySchema>['user'];
+
+export interface AccountServiceDeps {
+  account: AccountRepository;
+  users: Pick<UsersRepository, 'findById'>;
+  sessions: Pick<SessionsRepository, 'revokeOthersForUser'>;
+  catalogue: Pick<CatalogueRepository, 'findSystemVars'>;
+  geocoder: Pick<Geocoder, 'geocode'>;
+  hashPassword: (password: string) => Promise<string>;
+  transaction: <T>(fn: (tx: Queryable) => Promise<T>) => Promise<T>;
+  clock: Clock;
+  log: Pick<FastifyBaseLogger, 'warn'>;
+}
+
+/**
+ * PUT api/v2/accounts (browse-account-orders §5 'Account settings', §7). The contract checked the
+ * shape; here the rules that need the database: the email stays the sign-in email, cuisines and
+ * dietary types are the system vars' names. A new password keeps the session it was changed
+ * from and ends every other one: whoever knew the old password, or holds a token elsewhere, is
+ * out, and the user is not thrown out of the page they are using.
+ */
+export function createAccountService(deps: AccountServiceDeps) {
+  async function place(u: UpdateInput): Promise<ProfileUpdate['place']> {
+    let result: GeocodeResult;
+    try {
+      result = await deps.geocoder.geocode(`${u.address1}, ${u.city} ${u.zip}`);
+    } catch (err) {
+      deps.log.warn({ err: { message: (err as Error).message } }, 'geocoder failed during a profile update');
+      return undefined;
+    }
+    if (result.ok) {
+      const a = result.address;
+      return { latitude: a.latitude, longitude: a.longitude, province: a.province, country: a.country };
+    }
+    // unavailable: keep the old coordinates; not found: the old ones would be wrong
+    return result.reason === 'unavailable' ? undefined : { latitude: null, longitude: null };
+  }
+
+  return {
+    async update(userId: number, sessionId: string, u: UpdateInput): Promise<Profile> {
+      const current = await deps.users.findById(userId);
+      if (!current) throw new AppError('unauthorized', 'Not authorized');
+      const problems: string[] = [];
+      if (u.email !== undefined && u.email !== '' && u.email !== current.email.toLowerCase()) problems.push(accountMessages.emailNotEditable);
+      if (u.favorite_cousine_types || u.dietary_types) {
+        const vars = await deps.catalogue.findSystemVars(['preset_cuisine_type', 'preset_dietary_type']);
+        const cuisines = new Set(vars.filter((v) => v.value_type === 'preset_cuisine_type').map((v) => v.name));
+        const diets = new Set(vars.filter((v) => v.value_type === 'preset_dietary_type').map((v) => v.name));
+        for (const c of u.favorite_cousine_types ?? []) if (!cuisines.has(c)) problems.push(accountMessages.unknownCuisine(c));
+        for (const d of u.dietary_types ?? []) if (!diets.has(d)) problems.push(accountMessages.unknownDietaryType(d));
+      }
+      if (problems.length) throw validationFailed(problems);
+
+      const addressChanged = u.address1 !== current.address1 || u.city !== current.city || u.zip !== current.zip;
+      const update: ProfileUpdate = {
+        firstName: u.first_name,
+        lastName: u.last_name,
+        companyName: u.company_name,
+        city: u.city,
+        address1: u.address1,
+        zip: u.zip,
+        phone: u.phone,
+        address2: u.address2,
+        aboutMe: u.about_me,
+        defaultDeliveryInstructions: u.default_delivery_instructions,
+        favoriteCuisineTypes: u.favorite_cousine_types ? [...new Set(u.favorite_cousine_types)] : undefined,
+        dietaryTypes: u.dietary_types ? [...new Set(u.dietary_types)] : undefined,
+        goName: u.go_name,
+        goHeadCount: u.go_head_count,
+        goBudgetCents: u.go_budget_cents,
+        goGapDays: u.go_gap_days,
+        goCutoffSeconds: u.go_cutoff_time,
+        goDeliverySeconds: u.go_delivery_time,
+        place: addressChanged ? await place(u) : undefined,
+        passwordHash: u.password ? await deps.hashPassword(u.password) : undefined,
+      };
+      const now = deps.clock.now();
+      await deps.transaction(async (tx) => {
+        await deps.account.updateProfile(userId, update, now, tx);
+        if (update.passwordHash) await deps.sessions.revokeOthersForUser(userId, sessionId, now, tx);
+      });
+      const saved = await deps.users.findById(userId);
+      return toProfile(saved!);
+    },
+  };
+}

@@ -1,0 +1,74 @@
+import type { Queryable } from '../../db/pool.js';
+
+export interface SpendRow {
+  id: number;
+  delivery_at: Date;
+  time_zone: string;
+  chef_name: string;
+  total_cents: number;
+  preset_slug: string | null;
+  status: string;
+}
+
+export interface SpendFilter {
+  userId: number;
+  /** yyyy-MM-dd, compared with the delivery date in the order's own zone */
+  startDate?: string;
+  endDate?: string;
+  /** part of a vendor's business name, any letter case */
+  vendor?: string;
+}
+
+/**
+ * Orders that count as spend: placed ones. Drafts were never paid; declined and cancelled
+ * orders had their payment voided or refunded, so they are not money spent.
+ */
+export const NOT_SPEND_STATUSES = ['draft', 'declined', 'Canceled', 'cancelled'] as const;
+
+const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+function where(filter: SpendFilter): { sql: string; params: unknown[] } {
+  const params: unknown[] = [filter.userId, NOT_SPEND_STATUSES];
+  const parts = ['o.user_id = $1', 'NOT (o.status = ANY($2::text[]))'];
+  if (filter.startDate) {
+    params.push(filter.startDate);
+    parts.push(`(o.delivery_at AT TIME ZONE o.time_zone)::date >= $${params.length}::date`);
+  }
+  if (filter.endDate) {
+    params.push(filter.endDate);
+    parts.push(`(o.delivery_at AT TIME ZONE o.time_zone)::date <= $${params.length}::date`);
+  }
+  if (filter.vendor) {
+    params.push(likePattern(filter.vendor));
+    parts.push(`EXISTS (SELECT 1 FROM chefs vc WHERE vc.id = ANY(o.chef_ids || o.chef_id) AND vc.business_name ILIKE $${params.length} ESCAPE '\\')`);
+  }
+  return { sql: parts.join(' AND '), params };
+}
+
+// The only SQL of the spend reports: the user's own orders, never anyone else's.
+export function createReportsRepository(db: Queryable) {
+  return {
+    async countSpend(filter: SpendFilter, tx: Queryable = db): Promise<number> {
+      const w = where(filter);
+      const { rows } = await tx.query<{ n: string }>(`SELECT count(*) AS n FROM catering_orders o WHERE ${w.sql}`, w.params);
+      return Number(rows[0]?.n ?? 0);
+    },
+
+    /** Newest delivery first; the vendor is every chef of the order, lead chef first. */
+    async findSpendPage(filter: SpendFilter, page: { limit: number; offset: number }, tx: Queryable = db): Promise<SpendRow[]> {
+      const w = where(filter);
+      const { rows } = await tx.query<SpendRow>(
+        `SELECT o.id::int AS id, o.delivery_at, o.time_zone, o.total_cents, o.status, p.slug AS preset_slug,
+                COALESCE((SELECT string_agg(c.business_name, ', ' ORDER BY (c.id = o.chef_id) DESC, array_position(o.chef_ids, c.id))
+                            FROM chefs c WHERE c.id = ANY(o.chef_ids || o.chef_id)), '') AS chef_name
+           FROM catering_orders o LEFT JOIN presets p ON p.id = o.preset_id
+          WHERE ${w.sql}
+          ORDER BY o.delivery_at DESC, o.id DESC
+          LIMIT $${w.params.length + 1} OFFSET $${w.params.length + 2}`,
+        [...w.params, page.limit, page.offset],
+      );
+      return rows;
+    },
+  };
+}
+export type ReportsRepository = ReturnType<typeof createReportsRepository>;

@@ -1,0 +1,59 @@
+import { z } from 'zod';
+import { parseIsoDate, reportFiltersProblem } from '@caterway/domain';
+
+// Spend reports (ordering-payments §2 'Reports page', §3 'Report response', §5, §7).
+
+/** The client omits empty values; the server treats an empty one as absent too. */
+const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+
+const reportDate = (label: string) =>
+  z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .trim()
+      .refine((v) => parseIsoDate(v) !== null, `${label} must be a valid date (yyyy-MM-dd).`)
+      .optional(),
+  );
+
+/** GET api/v2/user/user_catering_orders */
+export const userCateringOrdersQuerySchema = z
+  .object({
+    page: z.preprocess(blankToUndefined, z.coerce.number({ error: 'Page must be a whole number.' }).int('Page must be a whole number.').min(1, 'Page must be 1 or more.').max(100_000, 'Page is too large.').default(1)),
+    start_date: reportDate('Delivery Start Date'),
+    end_date: reportDate('Delivery End Date'),
+    /** vendor (restaurant) name: case-insensitive "contains" */
+    company: z.preprocess(blankToUndefined, z.string().trim().max(200, 'Vendor name is too long.').optional()),
+  })
+  .superRefine((q, ctx) => {
+    const problem = reportFiltersProblem({ startDate: q.start_date, endDate: q.end_date, company: q.company });
+    if (problem) ctx.addIssue({ code: 'custom', message: problem, path: ['start_date'] });
+  });
+export type UserCateringOrdersQuery = z.input<typeof userCateringOrdersQuerySchema>;
+
+export const userCateringOrderRowSchema = z
+  .object({
+    id: z.number().int(),
+    /** the delivery instant (ISO) */
+    order_date_time: z.string(),
+    /** the order's IANA zone: the delivery date is shown in it */
+    time_zone: z.string(),
+    /** the vendor (the lead restaurant's business name) */
+    chef_name: z.string(),
+    /** cents */
+    total_price: z.number().int(),
+    /** for View Details at /chefs/{preset_slug}/{id}; null when the preset was deleted */
+    preset_slug: z.string().nullable(),
+    /** an invoice PDF exists (invoiceAvailable of the order's status) */
+    invoice_available: z.boolean(),
+  })
+  .meta({ id: 'UserCateringOrderRow' });
+export type UserCateringOrderRow = z.infer<typeof userCateringOrderRowSchema>;
+
+export const userCateringOrdersResponseSchema = z
+  .object({
+    user_catering_orders: z.array(userCateringOrderRowSchema),
+    pagination: z.object({ per_page: z.number().int(), total_count: z.number().int(), total_pages: z.number().int() }),
+  })
+  .meta({ id: 'UserCateringOrders' });
+export type UserCateringOrdersResponse = z.infer<typeof userCateringOrdersResponseSchema>;

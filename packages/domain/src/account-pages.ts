@@ -1,0 +1,113 @@
+import { messages, passwordProblems } from './messages.js';
+
+// Spend reports, favourites page and account settings rules shared by the storefront and the API
+// (ordering-payments §2 'Reports page', §4 'Reports', §5; browse-account-orders §5 'Account settings').
+
+export const reportMessages = {
+  fetching: 'Fetching reports…',
+  noResults: 'No results available',
+  finalTotal: 'Final Total Spend',
+  // Our own wording where the spec only states the rule:
+  needBothDatesOrVendor: 'Choose both a Delivery Start Date and a Delivery End Date, or a vendor name.',
+  startAfterEnd: 'The Delivery Start Date must be on or before the Delivery End Date.',
+} as const;
+
+export interface ReportFilters {
+  startDate?: string;
+  endDate?: string;
+  company?: string;
+}
+
+const present = (v: string | undefined): v is string => typeof v === 'string' && v.trim() !== '';
+
+/**
+ * Submit needs both dates, or a vendor name (ordering-payments §5); with nothing at all it is the
+ * unfiltered list (the page's first load). Returns the problem, or null when the filters may be sent.
+ */
+export function reportFiltersProblem(filters: ReportFilters): string | null {
+  const start = present(filters.startDate);
+  const end = present(filters.endDate);
+  const vendor = present(filters.company);
+  if (!start && !end && !vendor) return null;
+  if (!vendor && !(start && end)) return reportMessages.needBothDatesOrVendor;
+  if (start && end && filters.startDate! > filters.endDate!) return reportMessages.startAfterEnd;
+  return null;
+}
+
+/** Empty filter values are omitted (ordering-payments §5): only the non-blank ones, trimmed. */
+export function reportQuery(filters: ReportFilters & { page: number }): { page: number; startDate?: string; endDate?: string; company?: string } {
+  const q: { page: number; startDate?: string; endDate?: string; company?: string } = { page: filters.page };
+  if (present(filters.startDate)) q.startDate = filters.startDate.trim();
+  if (present(filters.endDate)) q.endDate = filters.endDate.trim();
+  if (present(filters.company)) q.company = filters.company.trim();
+  return q;
+}
+
+/** The spend reports list this many orders a page. */
+export const REPORT_PER_PAGE = 10;
+
+export const accountMessages = {
+  emailNotEditable: 'This is your sign-in email and not editable',
+  // Our own wording where the spec states the rule (browse-account-orders §5, §9 'Gap days minimum 1'):
+  gapDaysMin: 'Gap days must be at least 1.',
+  headCountMin: 'Head count must be at least 1.',
+  budgetInvalid: 'Please enter a budget of 0 or more.',
+  timeInvalid: 'Please select valid time.',
+  unknownCuisine: (name: string) => `Unknown cuisine type: ${name}`,
+  unknownDietaryType: (name: string) => `Unknown dietary type: ${name}`,
+} as const;
+
+/** Group-order defaults (browse-account-orders §9): cut-off 5:00 PM, delivery 11:30 AM, as seconds of the day. */
+export const GROUP_ORDER_DEFAULTS = { cutoffSeconds: 17 * 3600, deliverySeconds: 11 * 3600 + 30 * 60, gapDays: 1 } as const;
+
+/** Favorites page (browse-account-orders §2, §4 Favorites, §8). */
+export const favoritesMessages = {
+  removedFavorite: 'Removed from your Favorites. You can add it back anytime.',
+  removedSaved: 'Removed from your saved list.',
+} as const;
+
+/** What the account settings form checks (browse-account-orders §5 'Account settings', §9). */
+export interface AccountSettingsValues {
+  firstName: string;
+  lastName: string;
+  companyName: string;
+  city: string;
+  address1: string;
+  phone: string;
+  zip: string;
+  /** optional: empty keeps the current password */
+  password?: string;
+  passwordConfirmation?: string;
+  goHeadCount?: number;
+  goBudgetCents?: number;
+  goGapDays?: number;
+  /** seconds of the day */
+  goCutoffTime?: number;
+  goDeliveryTime?: number;
+}
+export type AccountSettingsField = keyof AccountSettingsValues;
+
+const REQUIRED_ACCOUNT_FIELDS = ['firstName', 'lastName', 'companyName', 'city', 'address1', 'phone', 'zip'] as const;
+
+/**
+ * The first problem of each field, in form order; empty when the values may be saved. The
+ * storefront shows these inline and the API's contract runs the same function.
+ */
+export function accountSettingsProblems(v: AccountSettingsValues): Partial<Record<AccountSettingsField, string>> {
+  const out: Partial<Record<AccountSettingsField, string>> = {};
+  for (const field of REQUIRED_ACCOUNT_FIELDS) if (v[field].trim() === '') out[field] = messages.required;
+  if (v.password) {
+    const problems = passwordProblems(v.password);
+    if (problems.length) out.password = problems[0];
+    else if (v.password !== (v.passwordConfirmation ?? '')) out.passwordConfirmation = messages.bothPasswordsSame;
+  }
+  const isInt = (n: number | undefined): n is number => n !== undefined && Number.isInteger(n);
+  if (v.goHeadCount !== undefined && !(isInt(v.goHeadCount) && v.goHeadCount >= 1)) out.goHeadCount = accountMessages.headCountMin;
+  if (v.goBudgetCents !== undefined && !(isInt(v.goBudgetCents) && v.goBudgetCents >= 0)) out.goBudgetCents = accountMessages.budgetInvalid;
+  if (v.goGapDays !== undefined && !(isInt(v.goGapDays) && v.goGapDays >= 1)) out.goGapDays = accountMessages.gapDaysMin;
+  for (const field of ['goCutoffTime', 'goDeliveryTime'] as const) {
+    const t = v[field];
+    if (t !== undefined && !(isInt(t) && t >= 0 && t < 86_400)) out[field] = accountMessages.timeInvalid;
+  }
+  return out;
+}
