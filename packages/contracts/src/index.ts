@@ -9,3 +9,4 @@ export * from './demo-requests.js';
 export * from './orders.js';
 export * from './payments.js';
 export * from './account-actions.js';
+export * from './order-history.js';

@@ -17,6 +17,7 @@ import { favoritesRoutes } from './favorites/favorites.routes.js';
 import { savedPresetsRoutes } from './saved-presets/saved-presets.routes.js';
 import { groupOrdersRoutes } from './group-orders/group-orders.routes.js';
 import { suggestionsRoutes } from './suggestions/suggestions.routes.js';
+import { orderHistoryRoutes } from './order-history/order-history.routes.js';
 
 export type ModuleRegistrar = (app: FastifyInstance, deps: AppDeps) => Promise<void>;
 
@@ -39,4 +40,5 @@ export const modules: ModuleRegistrar[] = [
   savedPresetsRoutes,
   groupOrdersRoutes,
   suggestionsRoutes,
+  orderHistoryRoutes,
 ];
