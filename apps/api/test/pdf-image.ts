@@ -24,7 +24,7 @@ export async function renderPdfPage(pdf: Uint8Array, pageNumber = 1, scale = 1.5
     context.fillStyle = '#ffffff';
     context.fillRect(0, 0, canvas.width, canvas.height);
     // pdfjs draws on any 2D context with the browser canvas API
-    await page.render({ canvas: canvas as unknown as HTMLCanvasElement, canvasContext: context as unknown as CanvasRenderingContext2D, viewport }).promise;
+    await page.render({ canvas: canvas as never, canvasContext: context as never, viewport }).promise;
     const pixels = context.getImageData(0, 0, canvas.width, canvas.height).data;
     const content = await page.getTextContent();
     const items = content.items.flatMap((i) => ('str' in i ? [{ str: i.str, transform: i.transform as number[], width: i.width as number, height: i.height as number }] : []));
