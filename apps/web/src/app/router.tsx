@@ -34,6 +34,7 @@ export const routes: RouteObject[] = [
           { path: paths.checkout.path, lazy: () => import('./routes/checkout') },
           { path: paths.checkoutCompleted.path, lazy: () => import('./routes/checkout-completed') },
           { path: paths.payments.path, lazy: () => import('./routes/payments') },
+          { path: paths.myOrders.path, lazy: () => import('./routes/my-orders') },
           { path: paths.devMailbox.path, lazy: () => import('./routes/dev-mailbox') },
           { path: paths.devMailboxEmail.path, lazy: () => import('./routes/dev-mailbox') },
           { path: paths.error.path, Component: ErrorPage },

@@ -45,7 +45,7 @@ export const paths = {
   checkoutCompleted: fixed('/checkout-completed', true),
   favorites: fixed('/favorites', false),
   reports: fixed('/reports', false),
-  myOrders: fixed('/my-orders', false),
+  myOrders: fixed('/my-orders', true),
   /** On the separate group-order site; appears with it. */
   groupOrderDashboard: {
     path: '/grouporder-dashboard/:creatorId',
