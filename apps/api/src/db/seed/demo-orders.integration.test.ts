@@ -28,20 +28,22 @@ describe.each([
   });
 
   it('places the orders through checkout and the state machine, once', async () => {
-    expect(created).toBe(6);
+    expect(created).toBe(7);
     const { rows } = await ctx.db.query(
       `SELECT o.id, o.status, o.payment_status, o.processing, o.delivery_at, o.order_processing_at, o.captured_cents, o.total_cents,
               (SELECT array_agg(e.event ORDER BY e.id) FROM order_events e WHERE e.catering_order_id = o.id) AS events
          FROM catering_orders o JOIN users u ON u.id = o.user_id WHERE u.email = 'demo@caterway.ca' ORDER BY o.created_at`,
     );
-    expect(rows.map((r) => r.status)).toEqual(['customer_paid', 'Delivered', 'Delivered', 'Accepted', 'Accepted', 'New']);
+    expect(rows.map((r) => r.status)).toEqual(['customer_paid', 'Delivered', 'Delivered', 'Accepted', 'Accepted', 'Accepted', 'New']);
     expect(rows[0].events).toEqual(['pay', 'accept', 'mark_delivery_ready', 'mark_delivered', 'settle']);
-    expect(rows[5].events).toEqual(['pay']);
+    expect(rows[6].events).toEqual(['pay']);
+    expect(rows[5].events).toEqual(['pay', 'accept']);
     for (const r of rows.slice(0, 4)) expect(r).toMatchObject({ payment_status: 'captured', processing: 'processed', captured_cents: r.total_cents });
     const prepared = rows[3];
     expect(prepared.order_processing_at.getTime()).toBeLessThanOrEqual(NOW.getTime());
     expect(prepared.delivery_at.getTime()).toBeGreaterThan(NOW.getTime());
     expect(rows[4].order_processing_at.getTime()).toBeGreaterThan(NOW.getTime());
+    expect(rows[5].order_processing_at.getTime()).toBeGreaterThan(NOW.getTime());
 
     const again = await ensureDemoOrderHistory(ctx.db, { payments: ctx.deps.payments, geocoder: ctx.deps.geocoder, clock: fixedClock(NOW), log: quiet });
     expect(again.created).toBe(0);
@@ -58,6 +60,7 @@ describe.each([
       ['Accepted', false, editRuleMessages.beingPrepared, 'Processed'],
       ['Accepted', true, null, null],
       ['New', false, editRuleMessages.notAccepted, null],
+      ['Accepted', true, null, null],
     ]);
     const invoice = await ctx.app.inject({ method: 'GET', url: `/api/v2/catering_order_invoices/${past[0].id}.pdf`, headers: { authorization: `Bearer ${jwt}` } });
     expect(invoice.statusCode).toBe(200);

@@ -1,5 +1,5 @@
 // The demo customer's order history (issue 5): a few delivered orders with invoices, one being
-// prepared for delivery (past its processing time), one accepted and still editable, and one
+// prepared for delivery (past its processing time), two accepted and still editable, and one
 // New. Placed through the real checkout service (repriced, paid with a sandbox test card) at
 // the time each order would have been placed, then moved by the state machine
 // (applyOrderEvent: order_events record who and when). Runs once: a demo customer who already
@@ -124,6 +124,7 @@ async function seed(db: Db, userId: number, deps: { payments: PaymentProvider; g
     // past its processing time, delivery still ahead: 'Your order is being prepared for delivery!'
     { label: 'being prepared', placedAgo: 3 * DAY, deliveryAfterPlaced: 3 * DAY + 2 * HOUR, events: ['accept'], captured: true, cutlery: 15 },
     { label: 'accepted', placedAgo: HOUR, deliveryAfterPlaced: 5 * DAY, events: ['accept'], captured: false, cutlery: 20 },
+    { label: 'accepted, later', placedAgo: 2 * DAY, deliveryAfterPlaced: 14 * DAY, events: ['accept'], captured: false, cutlery: 30 },
     { label: 'new', placedAgo: 0, deliveryAfterPlaced: 8 * DAY, events: [], captured: false, cutlery: 10 },
   ];
   const quietMailer: Mailer = { transport: 'outbox', send: async () => {} };
@@ -139,7 +140,7 @@ async function seed(db: Db, userId: number, deps: { payments: PaymentProvider; g
       if (!slot) continue;
       const processingAt = slot.at.getTime() - c.pre_order_notice_hours * HOUR;
       if (plan.label === 'being prepared' && !(processingAt <= now.getTime() && slot.at.getTime() > now.getTime())) continue;
-      if (plan.placedAgo === 0 || plan.label === 'accepted') {
+      if (!plan.captured) {
         if (processingAt <= now.getTime()) continue;
       }
       try {
