@@ -46,6 +46,13 @@ describe('My Orders API', () => {
   };
   const findIn = (list: Record<string, unknown>[], id: number) => list.find((o) => o.id === id);
 
+  it('lists its routes in the OpenAPI document', async () => {
+    const doc = (await ctx.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    for (const path of ['/api/v2/order_history', '/api/v2/catering_orders/{id}/addon_orders', '/api/v2/catering_order_invoices/{id}.pdf']) {
+      expect(Object.keys(doc.paths), path).toContain(path);
+    }
+  });
+
   it('answers 401 to anonymous callers on every endpoint', async () => {
     for (const url of ['/api/v2/order_history', '/api/v2/catering_orders/1/addon_orders', '/api/v2/catering_order_invoices/1.pdf']) {
       const res = await get(url, null);
