@@ -9,6 +9,7 @@ import { createMailer } from './adapters/email/index.js';
 import { createGeocoder } from './adapters/geocoding/index.js';
 import { createPaymentProvider } from './adapters/payments/index.js';
 import { ensureDemoData } from './db/seed/demo.js';
+import { ensureDemoOrderHistory } from './db/seed/demo-orders.js';
 import { loadReferenceData } from './db/seed/loader.js';
 import pino from 'pino';
 import { startJobRunner } from './modules/order-lifecycle/job-runner.js';
@@ -33,19 +34,22 @@ async function main() {
   try {
     // cuisine and dietary types and the tag palette exist even without demo data (idempotent)
     await loadReferenceData(database.db);
+    const mailer = createMailer(config, database.db, log);
+    const geocoder = createGeocoder(config, log);
+    const payments = createPaymentProvider(config, database.db, log, systemClock);
     if (config.seedDemo) {
       const result = await ensureDemoData(database.db, log);
       if (result.loaded) log.info(result.summary, 'demo catalogue loaded');
+      const history = await ensureDemoOrderHistory(database.db, { payments, geocoder, clock: systemClock, log });
+      if (history.created) log.info(history, 'demo order history created');
     }
-    const mailer = createMailer(config, database.db, log);
-    const geocoder = createGeocoder(config, log);
     const deps = {
       config,
       db: database.db,
       clock: systemClock,
       mailer,
       geocoder,
-      payments: createPaymentProvider(config, database.db, log, systemClock),
+      payments,
       jwtSecret: resolveJwtSecret(config),
     };
     const app = await buildApp(deps);

@@ -12,3 +12,4 @@ export * from './account-actions.js';
 export * from './ops.js';
 export * from './reports.js';
 export * from './account-settings.js';
+export * from './order-history.js';

@@ -140,6 +140,8 @@ export const deliveryFeeResponseSchema = z.object({
 /** A purchase item as the edit page reads it (ordering-payments §3 Purchase item): the dish, then its chosen menu items. */
 export const purchaseItemSchema = z
   .object({
+    /** the cart line's id, or '{line}-{menu item}' for a menu item of it */
+    id: z.string(),
     parent_id: z.number().int().nullable(),
     model_id: z.number().int().nullable(),
     model_type: z.enum(['Menu', 'MenuItem']),
@@ -149,8 +151,13 @@ export const purchaseItemSchema = z
     name: z.string(),
     detail: z.string(),
     serving_details: z.array(servingDetailSchema),
+    /** amount x item_price, in cents (browse-account-orders §3 'subTotal') */
+    sub_total: z.number().int(),
   })
   .meta({ id: 'PurchaseItem' });
+
+/** Shown in green instead of the status label once processing time has come (§4 Order statuses). */
+export const displayStatusSchema = z.enum(['Processing', 'Processed']);
 
 /** GET api/v2/catering_orders/{id} (ordering-payments §3 'Order as read by the edit page'). */
 export const cateringOrderDetailSchema = z
@@ -206,6 +213,10 @@ export const cateringOrderDetailSchema = z
     /** the provider's message of the last declined payment, shown in the order details */
     payment_error: z.string().nullable(),
     saved_cards: z.array(savedCardSchema),
+    /**
+     * The upcoming-order rule (browse-account-orders §4) as the server's clock decides it now:
+     * true only when Edit and Cancel may show; edit_message says why not.
+     */
     editable: z.boolean(),
     /** the upcoming-order rule at the server's clock (browse-account-orders §4): edit allowed, or why not */
     edit_rule: z.object({ allowed: z.boolean(), message: z.string().nullable() }),
@@ -222,6 +233,18 @@ export const cateringOrderDetailSchema = z
         order_delivery_in_past: z.boolean(),
       })
       .nullable(),
+    // the order detail modal (browse-account-orders §2 'Order detail modal', §3 'Catering order detail')
+    edit_message: z.string().nullable(),
+    status_label: z.string(),
+    display_status: displayStatusSchema.nullable(),
+    items_total: z.number().int(),
+    delivery_fee: z.number().int(),
+    sales_tax: z.number().int(),
+    display_delivery_address: z.string(),
+    is_addon_orders_enabled: z.boolean(),
+    invoice_available: z.boolean(),
+    preset_slug: z.string().nullable(),
+    restaurant_name: z.string(),
   })
   .meta({ id: 'CateringOrderDetail' });
 

@@ -190,3 +190,14 @@ export function isUpcoming(order: { status: string; deliveryAt: Date }, now: Dat
 export function invoiceAvailable(status: string): boolean {
   return ['DeliveryReady', 'Delivered', 'customer_paid', 'delivery_ready', 'delivered'].includes(status);
 }
+
+// ---------------------------------------------------------------- add-on orders (§2 Order detail modal)
+
+/**
+ * Add Addon Order shows for a placed catering order that is not itself an add-on, is not
+ * declined or cancelled, and whose restaurant takes add-ons (a limit above 0).
+ */
+export function addonOrdersEnabled(order: { status: string; parentOrderId: number | null; addonLimit: number }): boolean {
+  if (order.parentOrderId !== null || order.addonLimit <= 0) return false;
+  return !['draft', 'declined', 'Canceled', 'canceled', 'cancelled'].includes(order.status);
+}

@@ -20,6 +20,7 @@ import { suggestionsRoutes } from './suggestions/suggestions.routes.js';
 import { lifecycleRoutes } from './order-lifecycle/lifecycle.routes.js';
 import { reportsRoutes } from './reports/reports.routes.js';
 import { accountRoutes } from './account/account.routes.js';
+import { orderHistoryRoutes } from './order-history/order-history.routes.js';
 
 export type ModuleRegistrar = (app: FastifyInstance, deps: AppDeps) => Promise<void>;
 
@@ -45,4 +46,5 @@ export const modules: ModuleRegistrar[] = [
   lifecycleRoutes,
   reportsRoutes,
   accountRoutes,
+  orderHistoryRoutes,
 ];

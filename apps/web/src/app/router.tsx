@@ -42,6 +42,7 @@ export const routes: RouteObject[] = [
           { path: paths.settings.path, lazy: () => import('./routes/settings') },
           { path: paths.favorites.path, lazy: () => import('./routes/favorites') },
           { path: paths.reports.path, lazy: () => import('./routes/reports') },
+          { path: paths.myOrders.path, lazy: () => import('./routes/my-orders') },
           { path: paths.devMailbox.path, lazy: () => import('./routes/dev-mailbox') },
           { path: paths.devMailboxEmail.path, lazy: () => import('./routes/dev-mailbox') },
           { path: paths.error.path, Component: ErrorPage },

@@ -61,7 +61,7 @@ export const paths = {
   checkoutCompleted: fixed('/checkout-completed', true),
   favorites: fixed('/favorites', true),
   reports: fixed('/reports', true),
-  myOrders: fixed('/my-orders', false),
+  myOrders: fixed('/my-orders', true),
   /** On the separate group-order site; appears with it. */
   groupOrderDashboard: {
     path: '/grouporder-dashboard/:creatorId',

@@ -116,8 +116,24 @@ export async function apiRequest<T>(method: string, path: string, options: Reque
   return camelizeKeys<T>(data);
 }
 
+/** A GET whose answer is a file (an invoice PDF): the same token and error handling, the body as a Blob. */
+export async function apiBlob(path: string, options: Omit<RequestOptions, 'body'> = {}): Promise<Blob> {
+  const token = options.auth === 'none' ? null : typeof options.auth === 'object' ? options.auth.token : (config.getToken() ?? null);
+  const headers: Record<string, string> = { ...options.headers };
+  if (token) headers.authorization = `Bearer ${token}`;
+  const doFetch = config.fetch ?? fetch;
+  const response = await doFetch(`${path}${buildQuery(options.query)}`, { method: 'GET', headers, signal: options.signal, credentials: 'same-origin' });
+  if (!response.ok) {
+    const data = await readBody(response);
+    if (response.status === 401 && token) config.onUnauthorized();
+    throw new ApiError(response.status, data, parseRetryAfter(response.headers.get('retry-after')));
+  }
+  return response.blob();
+}
+
 export const api = {
   get: <T>(path: string, options?: Omit<RequestOptions, 'body'>) => apiRequest<T>('GET', path, options),
+  getBlob: (path: string, options?: Omit<RequestOptions, 'body'>) => apiBlob(path, options),
   post: <T>(path: string, body?: unknown, options?: RequestOptions) => apiRequest<T>('POST', path, { ...options, body }),
   put: <T>(path: string, body?: unknown, options?: RequestOptions) => apiRequest<T>('PUT', path, { ...options, body }),
   delete: <T>(path: string, options?: RequestOptions) => apiRequest<T>('DELETE', path, options),

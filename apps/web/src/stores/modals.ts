@@ -6,6 +6,17 @@ export type AuthModal = 'signIn' | 'signUp' | 'confirm' | 'resetPassword';
 
 export const modalStore = createStore<AuthModal | null>(null);
 
+/** Where to go once signed in, when a page sent a visitor home to sign in (browse-account-orders §2 /my-orders). */
+export const signInReturnStore = createStore<string | null>(null);
+
 export const openModal = (which: AuthModal) => modalStore.set(which);
-export const closeModal = () => modalStore.set(null);
+export const closeModal = () => {
+  modalStore.set(null);
+  signInReturnStore.set(null);
+};
+/** The sign-in prompt with the path to come back to after signing in. */
+export const promptSignIn = (returnTo: string) => {
+  signInReturnStore.set(returnTo);
+  modalStore.set('signIn');
+};
 export const useOpenModal = () => useStore(modalStore);

@@ -1,5 +1,6 @@
 import type { Queryable } from '../../db/pool.js';
 import type { PreparedOrder } from './order-checks.js';
+import type { OrderDisplayContext } from './order-view.js';
 
 // The only SQL on catering orders, their items and the payment claim.
 
@@ -286,6 +287,19 @@ export function createOrdersRepository(db: Queryable) {
     async findById(id: number, tx: Queryable = db): Promise<OrderRow | undefined> {
       const { rows } = await tx.query<OrderRow>('SELECT * FROM catering_orders WHERE id = $1', [id]);
       return rows[0];
+    },
+
+    /** The order's preset slug, restaurant name, add-on limit and placed add-on count (order-view.ts). */
+    async findDisplayContext(id: number, tx: Queryable = db): Promise<OrderDisplayContext> {
+      const { rows } = await tx.query<OrderDisplayContext>(
+        `SELECT p.slug AS preset_slug, COALESCE(c.business_name, o.preset_name) AS restaurant_name,
+                COALESCE(c.addon_maximum_items_qty, 0) AS addon_limit,
+                (SELECT count(*)::int FROM catering_orders a WHERE a.parent_order_id = o.id AND a.status <> 'draft') AS addon_orders_count
+           FROM catering_orders o LEFT JOIN presets p ON p.id = o.preset_id LEFT JOIN chefs c ON c.id = o.chef_id
+          WHERE o.id = $1`,
+        [id],
+      );
+      return rows[0] ?? { preset_slug: null, restaurant_name: '', addon_limit: 0, addon_orders_count: 0 };
     },
 
     async findItems(orderId: number, tx: Queryable = db): Promise<OrderItemRow[]> {

@@ -21,45 +21,22 @@ import {
 } from '@caterway/contracts';
 import type { AppDeps } from '../../lib/deps.js';
 import { authUser, requireUser } from '../auth/auth.guard.js';
-import { createIdempotencyRepository, parseIdempotencyKey } from './idempotency.js';
-import { createOrderCatalogueRepository } from './order-catalogue.repository.js';
-import { createOrdersRepository } from './orders.repository.js';
-import { createOrdersService } from './orders.service.js';
-import { createOrderEditsService, editRuleOf } from './order-edits.service.js';
-import { paymentMethodsServiceFrom } from '../payment-methods/payment-methods.service.js';
-import { scheduleProcessing } from '../order-lifecycle/lifecycle.service.js';
+import { parseIdempotencyKey } from './idempotency.js';
+import { composeOrders } from './orders.compose.js';
 
 const tags = ['orders'];
 const bearer = [{ bearerAuth: [] }];
 
 export async function ordersRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const orders = createOrdersRepository(deps.db);
-  const catalogue = createOrderCatalogueRepository(deps.db);
-  const edits = createOrderEditsService({
+  const { orders, edits, service } = composeOrders({
     db: deps.db,
-    orders,
-    catalogue,
     payments: deps.payments,
-    paymentMethods: paymentMethodsServiceFrom(deps),
-    geocoder: deps.geocoder,
-    clock: deps.clock,
-    log: app.log,
-  });
-  const service = createOrdersService({
-    orders,
-    catalogue,
-    prepareFor: edits.prepareFor,
-    editRuleOf,
-    idempotency: createIdempotencyRepository(deps.db),
-    payments: deps.payments,
-    paymentMethods: paymentMethodsServiceFrom(deps),
     mailer: deps.mailer,
     geocoder: deps.geocoder,
     clock: deps.clock,
     publicUrl: deps.config.publicUrl,
     log: app.log,
-    scheduleProcessing: (order) => scheduleProcessing(deps.db, order),
   });
   const confirmedUser = requireUser(deps, { confirmed: true });
 

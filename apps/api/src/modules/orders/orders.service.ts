@@ -21,6 +21,7 @@ import type { OrderCatalogueRepository } from './order-catalogue.repository.js';
 import { prepareOrder, type OrderPayload, type PreparedOrder } from './order-checks.js';
 import { displayDateTime, localDateTime, orderConfirmationEmail } from './orders.email.js';
 import type { OrderItemRow, OrderRow, OrdersRepository, PaymentStatus } from './orders.repository.js';
+import { displayDeliveryAddress, orderRuleView, purchaseItemsOf, type OrderDisplayContext } from './order-view.js';
 import type { PaymentMethodsService } from '../payment-methods/payment-methods.service.js';
 
 type CheckoutOrderResponse = z.infer<typeof checkoutOrderResponseSchema>;
@@ -212,9 +213,10 @@ export function createOrdersService(deps: OrdersServiceDeps) {
     /** GET api/v2/catering_orders/{id} */
     async get(userId: number, id: number): Promise<{ catering_order: CateringOrderDetail }> {
       const order = await ownOrder(id, userId);
-      const [items, cards, chefs, parent] = await Promise.all([
+      const [items, cards, context, chefs, parent] = await Promise.all([
         orders.findItems(order.id),
         savedCards(userId),
+        orders.findDisplayContext(order.id),
         order.preset_id === null ? Promise.resolve([]) : catalogue.findChefsOfPreset(order.preset_id),
         order.parent_order_id === null ? Promise.resolve(undefined) : orders.findById(order.parent_order_id),
       ]);
@@ -222,10 +224,9 @@ export function createOrdersService(deps: OrdersServiceDeps) {
       const rule = deps.editRuleOf(order, now);
       return {
         catering_order: {
-          ...toDetail(order, items, cards),
+          ...toDetail(order, items, cards, context, now),
           edit_rule: { allowed: rule.allowed, message: rule.allowed ? null : rule.message },
           addon_maximum_items_qty: chefs[0]?.addon_maximum_items_qty ?? 0,
-          parent_order_id: order.parent_order_id,
           add_on: parent
             ? {
                 parent_order_id: parent.id,
@@ -285,9 +286,15 @@ function totalsOf(order: OrderRow) {
   };
 }
 
-type BaseDetail = Omit<CateringOrderDetail, 'edit_rule' | 'addon_maximum_items_qty' | 'parent_order_id' | 'add_on'>;
+type BaseDetail = Omit<CateringOrderDetail, 'edit_rule' | 'addon_maximum_items_qty' | 'add_on'>;
 
-function toDetail(order: OrderRow, items: OrderItemRow[], savedCards: { name: string; payment_method_id: string }[]): BaseDetail {
+function toDetail(
+  order: OrderRow,
+  items: OrderItemRow[],
+  savedCards: { name: string; payment_method_id: string }[],
+  context: OrderDisplayContext,
+  now: Date,
+): BaseDetail {
   const local = localDateTime(order.delivery_at, order.time_zone);
   const delivery = order.receiving_method === 'delivery';
   return {
@@ -326,30 +333,7 @@ function toDetail(order: OrderRow, items: OrderItemRow[], savedCards: { name: st
       serving_details: i.serving_details,
       line_subtotal_cents: i.line_subtotal_cents,
     })),
-    purchase_items: items.flatMap((i) => [
-      {
-        parent_id: i.menu_id,
-        model_id: i.menu_id,
-        model_type: 'Menu' as const,
-        amount: i.quantity,
-        item_price: i.unit_price_cents,
-        menu_name: i.menu_name,
-        name: i.menu_name,
-        detail: i.special_instruction,
-        serving_details: i.serving_details,
-      },
-      ...i.menu_items.map((m) => ({
-        parent_id: i.menu_id,
-        model_id: m.id,
-        model_type: 'MenuItem' as const,
-        amount: m.quantity,
-        item_price: m.price_cents,
-        menu_name: i.menu_name,
-        name: m.name,
-        detail: '',
-        serving_details: [],
-      })),
-    ]),
+    purchase_items: purchaseItemsOf(items),
     totals: totalsOf(order),
     total_price: order.total_cents,
     is_eft: order.is_eft,
@@ -358,6 +342,13 @@ function toDetail(order: OrderRow, items: OrderItemRow[], savedCards: { name: st
     payment_status: order.payment_status,
     payment_error: order.payment_error,
     saved_cards: savedCards,
-    editable: order.editable,
+    ...orderRuleView(order, context, now),
+    items_total: order.subtotal_cents,
+    delivery_fee: order.delivery_fee_cents,
+    sales_tax: order.tax_cents,
+    display_delivery_address: displayDeliveryAddress(order),
+    parent_order_id: order.parent_order_id,
+    preset_slug: context.preset_slug,
+    restaurant_name: context.restaurant_name,
   };
 }

@@ -1,9 +1,10 @@
 import { useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
 import { isBlank, isValidEmail, messages } from '@caterway/domain';
 import { Modal } from '../../../components/ui/modal';
 import { TextField } from '../../../components/ui/text-field';
 import { Button } from '../../../components/ui/button';
-import { closeModal, openModal } from '../../../stores/modals';
+import { closeModal, openModal, signInReturnStore } from '../../../stores/modals';
 import { signInErrorMessage, useSignIn } from '../api/sign-in';
 
 export function SignInModal() {
@@ -11,6 +12,7 @@ export function SignInModal() {
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<{ email?: string; password?: string }>({});
   const signIn = useSignIn();
+  const navigate = useNavigate();
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -21,7 +23,17 @@ export function SignInModal() {
     };
     setErrors(next);
     if (next.email || next.password) return;
-    signIn.mutate({ email, password }, { onSuccess: () => closeModal() });
+    signIn.mutate(
+      { email, password },
+      {
+        onSuccess: () => {
+          // back to the page that asked for a sign-in, if one did
+          const returnTo = signInReturnStore.get();
+          closeModal();
+          if (returnTo) void navigate(returnTo);
+        },
+      },
+    );
   };
 
   return (

@@ -1,0 +1,74 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { addonOrdersResponseSchema, errorBodySchema, errorResponses, idParamsSchema, invoiceParamsSchema, orderHistoryResponseSchema } from '@caterway/contracts';
+import type { AppDeps } from '../../lib/deps.js';
+import { authUser, requireUser } from '../auth/auth.guard.js';
+import { createOrderHistoryRepository } from './order-history.repository.js';
+import { createOrderHistoryService } from './order-history.service.js';
+
+const tags = ['my orders'];
+const bearer = [{ bearerAuth: [] }];
+
+export async function orderHistoryRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const service = createOrderHistoryService({
+    history: createOrderHistoryRepository(deps.db),
+    payments: deps.payments,
+    clock: deps.clock,
+    marketplace: { name: 'Caterway', supportEmail: deps.config.supportEmail, publicUrl: deps.config.publicUrl },
+  });
+  const confirmedUser = requireUser(deps, { confirmed: true });
+
+  r.get(
+    '/api/v2/order_history',
+    {
+      preHandler: confirmedUser,
+      schema: {
+        tags,
+        security: bearer,
+        summary: "The user's placed orders: upcoming and past at the server's clock, with the edit rule applied",
+        response: { 200: orderHistoryResponseSchema, 401: errorBodySchema, 403: errorBodySchema },
+      },
+    },
+    async (request) => service.list(authUser(request).id),
+  );
+
+  r.get(
+    '/api/v2/catering_orders/:id/addon_orders',
+    {
+      preHandler: confirmedUser,
+      schema: {
+        tags,
+        security: bearer,
+        summary: "The placed add-on orders of one of the user's orders (404 for another user's order)",
+        params: idParamsSchema,
+        response: { 200: addonOrdersResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => service.addons(authUser(request).id, request.params.id),
+  );
+
+  r.get(
+    '/api/v2/catering_order_invoices/:id.pdf',
+    {
+      preHandler: confirmedUser,
+      schema: {
+        tags,
+        security: bearer,
+        summary: 'The invoice of a delivery-ready or delivered order, as a PDF saved as order_{id}.pdf (404 otherwise)',
+        params: invoiceParamsSchema,
+        response: { 200: z.string().describe('application/pdf'), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const { id } = request.params;
+      const pdf = await service.invoice(authUser(request).id, id);
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `attachment; filename="order_${id}.pdf"`)
+        .header('cache-control', 'private, no-store')
+        .send(pdf as unknown as string); // a stream: fastify pipes it, no serialisation
+    },
+  );
+}

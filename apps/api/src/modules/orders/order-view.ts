@@ -1,0 +1,66 @@
+import { addonOrdersEnabled, displayStatus, editRule, invoiceAvailable, statusLabel } from '@caterway/domain';
+import type { OrderItemRow, OrderRow } from './orders.repository.js';
+
+// How a placed order reads in My Orders and its detail modal (browse-account-orders §2-§4).
+// The rule fields are computed here, by the server's clock, so the browser never guesses.
+
+/** What the order's restaurant and preset add to the row (orders.repository findDisplayContext). */
+export interface OrderDisplayContext {
+  preset_slug: string | null;
+  restaurant_name: string;
+  addon_limit: number;
+  addon_orders_count: number;
+}
+
+export function orderRuleView(order: OrderRow, context: Pick<OrderDisplayContext, 'addon_limit'>, now: Date) {
+  const rule = editRule(
+    { status: order.status, deliveryAt: order.delivery_at, processingAt: order.order_processing_at, editable: order.editable },
+    now,
+  );
+  return {
+    editable: rule.allowed,
+    edit_message: rule.allowed ? null : rule.message,
+    status_label: statusLabel(order.status),
+    display_status: displayStatus(order.processing),
+    invoice_available: invoiceAvailable(order.status),
+    is_addon_orders_enabled: addonOrdersEnabled({ status: order.status, parentOrderId: order.parent_order_id, addonLimit: context.addon_limit }),
+  };
+}
+
+/** The delivery address on one line, or the pickup note (§3 displayDeliveryAddress). */
+export function displayDeliveryAddress(order: OrderRow): string {
+  if (order.receiving_method === 'pickup') return 'Pickup at the restaurant';
+  return [order.delivery_suite_address, order.delivery_address].filter(Boolean).join(', ');
+}
+
+/** Each cart line, then its chosen menu items (§3 purchaseItems: id, parentId, modelType, ...). */
+export function purchaseItemsOf(items: OrderItemRow[]) {
+  return items.flatMap((i) => [
+    {
+      id: String(i.id),
+      parent_id: i.menu_id,
+      model_id: i.menu_id,
+      model_type: 'Menu' as const,
+      amount: i.quantity,
+      item_price: i.unit_price_cents,
+      menu_name: i.menu_name,
+      name: i.menu_name,
+      detail: i.special_instruction,
+      serving_details: i.serving_details,
+      sub_total: i.unit_price_cents * i.quantity,
+    },
+    ...i.menu_items.map((m) => ({
+        id: `${i.id}-${m.id}`,
+        parent_id: i.menu_id,
+        model_id: m.id,
+        model_type: 'MenuItem' as const,
+        amount: m.quantity,
+        item_price: m.price_cents,
+        menu_name: i.menu_name,
+        name: m.name,
+        detail: '',
+        serving_details: [],
+        sub_total: m.price_cents * m.quantity,
+    })),
+  ]);
+}

@@ -1,0 +1,55 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/pool.js';
+import type { Clock } from '../../lib/clock.js';
+import type { Mailer } from '../../ports/email.js';
+import type { Geocoder } from '../../ports/geocoder.js';
+import type { PaymentProvider } from '../../ports/payments.js';
+import { scheduleProcessing } from '../order-lifecycle/lifecycle.service.js';
+import { paymentMethodsServiceFrom } from '../payment-methods/payment-methods.service.js';
+import { createIdempotencyRepository } from './idempotency.js';
+import { createOrderCatalogueRepository } from './order-catalogue.repository.js';
+import { createOrderEditsService, editRuleOf } from './order-edits.service.js';
+import { createOrdersRepository } from './orders.repository.js';
+import { createOrdersService } from './orders.service.js';
+
+// The orders module's services wired from the app's ports: the routes and the demo order
+// history (db/seed/demo-orders.ts) place orders through exactly the same code.
+export function composeOrders(deps: {
+  db: Db;
+  payments: PaymentProvider;
+  mailer: Mailer;
+  geocoder: Pick<Geocoder, 'geocode'>;
+  clock: Clock;
+  publicUrl: string;
+  log: Pick<FastifyBaseLogger, 'error' | 'warn'>;
+}) {
+  const orders = createOrdersRepository(deps.db);
+  const catalogue = createOrderCatalogueRepository(deps.db);
+  const paymentMethods = paymentMethodsServiceFrom({ db: deps.db, payments: deps.payments, clock: deps.clock });
+  const edits = createOrderEditsService({
+    db: deps.db,
+    orders,
+    catalogue,
+    payments: deps.payments,
+    paymentMethods,
+    geocoder: deps.geocoder,
+    clock: deps.clock,
+    log: deps.log,
+  });
+  const service = createOrdersService({
+    orders,
+    catalogue,
+    prepareFor: edits.prepareFor,
+    editRuleOf,
+    idempotency: createIdempotencyRepository(deps.db),
+    payments: deps.payments,
+    paymentMethods,
+    mailer: deps.mailer,
+    geocoder: deps.geocoder,
+    clock: deps.clock,
+    publicUrl: deps.publicUrl,
+    log: deps.log,
+    scheduleProcessing: (order) => scheduleProcessing(deps.db, order),
+  });
+  return { orders, catalogue, edits, service };
+}
