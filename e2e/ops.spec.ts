@@ -1,5 +1,6 @@
 /// <reference lib="dom" />
 import crypto from 'node:crypto';
+import fs from 'node:fs';
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { PresetDetail } from '@caterway/contracts';
 import { test, expect, expectAccessible, demoCustomer } from './fixtures';
@@ -7,7 +8,8 @@ import { test, expect, expectAccessible, demoCustomer } from './fixtures';
 // Issue 5 item 1, the operations console: the demo customer's order is placed through the API
 // (create + finalize with a sandbox card); a staff account signs in, opens the console from the
 // greeting menu, accepts the order, marks it delivery-ready and delivered, and the history shows
-// each step with who did it. axe on the console. A customer never reaches /ops.
+// each step with who did it; the customer then finds the order under PAST and downloads its
+// invoice. axe on the console. A customer never reaches /ops.
 
 const staff = { email: 'ops@caterway.ca', password: 'Kitchen4Ops', firstName: 'Sam' };
 const iso = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
@@ -164,6 +166,18 @@ test('staff accept an order, mark it delivery-ready and delivered; the history s
   const subjects = mails.emails.map((m) => m.subject);
   expect(subjects).toContain(`Your Caterway order ${order.orderNumber} was accepted`);
   expect(subjects).toContain(`Your Caterway order ${order.orderNumber} was delivered`);
+
+  // then the customer finds it under PAST and downloads its invoice
+  await page.getByRole('button', { name: `Hi, ${staff.firstName}` }).click();
+  await page.getByRole('button', { name: 'Sign Out' }).click();
+  await signIn(page, demoCustomer);
+  await page.goto('/my-orders');
+  await page.getByRole('tab', { name: 'PAST' }).click();
+  await page.getByRole('button', { name: new RegExp(`Order #${order.orderNumber}`) }).click();
+  const modal = page.getByRole('dialog', { name: `Order #${order.orderNumber}` });
+  const [download] = await Promise.all([page.waitForEvent('download'), modal.getByRole('button', { name: 'Download PDF' }).click()]);
+  expect(download.suggestedFilename()).toBe(`order_${order.id}.pdf`);
+  expect(fs.readFileSync(await download.path()).subarray(0, 5).toString()).toBe('%PDF-');
 });
 
 test('at 360 px the console works by touch and stays accessible @phone', async ({ page, request }) => {

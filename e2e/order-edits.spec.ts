@@ -202,6 +202,18 @@ test('place an add-on order to a placed order', async ({ page, request }) => {
   const { rows } = await db.query('SELECT status, parent_order_id, delivery_fee_cents, total_cents FROM catering_orders WHERE id = $1', [addOn.id]);
   expect(rows[0]).toMatchObject({ status: 'New', parent_order_id: String(parent.id), delivery_fee_cents: 0 });
   expect(rows[0].total_cents).toBeGreaterThan(0);
+
+  // My Orders lists the parent once; its detail has both tabs, the add-on under Addon Orders
+  const numbers = await db.query<{ id: string; order_number: string }>('SELECT id, order_number FROM catering_orders WHERE id = ANY($1::bigint[])', [[parent.id, addOn.id]]);
+  const numberOf = (id: number) => numbers.rows.find((r) => Number(r.id) === id)!.order_number;
+  await page.goto('/my-orders');
+  await expect(page.getByRole('button', { name: new RegExp(`Order #${numberOf(addOn.id)}`) })).toHaveCount(0);
+  await page.getByRole('button', { name: new RegExp(`Order #${numberOf(parent.id)}`) }).click();
+  const modal = page.getByRole('dialog', { name: `Order #${numberOf(parent.id)}` });
+  await expect(modal.getByRole('tab', { name: 'Original Order' })).toBeVisible();
+  await modal.getByRole('tab', { name: 'Addon Orders' }).click();
+  await expect(modal.getByText(numberOf(addOn.id))).toBeVisible();
+  await expectAccessible(page);
 });
 
 test('an add-on to an order already delivered goes to /complete-addon-order', async ({ page, request }) => {
