@@ -47,7 +47,7 @@ async function addExtraDish(page: Page) {
 test('edit an accepted order, then pay the difference with a new card after a decline', async ({ page, request, allowConsoleErrors }) => {
   const token = await apiToken(request);
   const order = await placeOrder(request, token, db);
-  await acceptAsStaff(db, order.id);
+  await acceptAsStaff(request, order.id);
   const before = await orderRow(db, order.id);
   await signIn(page);
 
@@ -125,7 +125,7 @@ test('a New order shows the not-accepted message and no buttons; another order i
 
 test('a visitor is asked to sign in and brought back to the edit page @phone', async ({ page, request }) => {
   const order = await placeOrder(request, await apiToken(request), db);
-  await acceptAsStaff(db, order.id);
+  await acceptAsStaff(request, order.id);
   await page.goto(`/chefs/${order.preset.slug}/${order.id}`);
   await expect(page).toHaveURL(/\/$/);
   const dialog = page.getByRole('dialog', { name: 'Sign In' });

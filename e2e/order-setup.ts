@@ -4,13 +4,13 @@ import crypto from 'node:crypto';
 import pg from 'pg';
 import type { APIRequestContext } from '@playwright/test';
 import type { PresetDetail } from '@caterway/contracts';
-import { demoCustomer } from './fixtures';
+import { expect, demoCustomer } from './fixtures';
 
 // Setup for the order-edit and add-on journeys: a placed order made through the API (sign-in,
-// checkout create, a sandbox card, finalize), then moved on by staff. Until the operations
-// console lands on this branch, "staff accept" is written straight into the e2e server's
-// database (the embedded PostgreSQL of scripts/e2e-server.mjs under .tmp/e2e-data), exactly as
-// applyOrderEvent records it: status Accepted, accepted_at, an order_events row by staff.
+// checkout create, a sandbox card, finalize), then accepted by staff through the operations
+// console's API. The e2e server's database (the embedded PostgreSQL of scripts/e2e-server.mjs
+// under .tmp/e2e-data) is read to check results and to move clocks that no API moves (a parent
+// delivery in the past).
 
 type Hours = PresetDetail['store_hours'];
 const weekdays: (keyof Hours)[] = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
@@ -103,14 +103,13 @@ export async function placeOrder(request: APIRequestContext, token: string, db: 
   throw new Error('no orderable Toronto restaurant preset in the demo data');
 }
 
-/** What the operations console's Accept does (state machine 'accept' by staff). */
-export async function acceptAsStaff(db: pg.Client, orderId: number): Promise<void> {
-  await db.query(
-    `WITH moved AS (UPDATE catering_orders SET status = 'Accepted', accepted_at = now(), updated_at = now() WHERE id = $1 AND status = 'New' RETURNING id)
-     INSERT INTO order_events (catering_order_id, event, from_status, to_status, actor_kind, actor_user_id)
-     SELECT id, 'accept', 'New', 'Accepted', 'staff', (SELECT id FROM users WHERE email = 'ops@caterway.ca') FROM moved`,
-    [orderId],
-  );
+/** The operations console's Accept, through its API as the demo staff account. */
+export async function acceptAsStaff(request: APIRequestContext, orderId: number): Promise<void> {
+  const signedIn = await request.post('/user_token', { data: { auth: { email: 'ops@caterway.ca', password: 'Kitchen4Ops' } } });
+  expect(signedIn.status()).toBe(200);
+  const { jwt } = (await signedIn.json()) as { jwt: string };
+  const res = await request.post(`/api/v2/ops/orders/${orderId}/events`, { headers: { authorization: `Bearer ${jwt}` }, data: { event: 'accept' } });
+  expect(res.status(), await res.text()).toBe(200);
 }
 
 export async function orderRow(db: pg.Client, orderId: number) {
