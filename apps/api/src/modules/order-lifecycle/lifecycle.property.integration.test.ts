@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { editRule, TERMINAL_STATUSES, transition, type CateringStatus, type OrderEvent } from '@caterway/domain';
+import { editRule, invoiceAvailable, TERMINAL_STATUSES, transition, type CateringStatus, type OrderEvent } from '@caterway/domain';
 import { createTestApp, type TestContext } from '../../../test/helpers.js';
 import { ensureDemoData } from '../../db/seed/demo.js';
 import { fixedClock } from '../../lib/clock.js';
@@ -91,6 +91,11 @@ describe('order state machine: model-based property test against the API', () =>
       expect(row.captured_cents - row.refunded_cents).toBeGreaterThanOrEqual(0);
       const previous = before.get(o.id);
       if (previous && (TERMINAL_STATUSES as readonly string[]).includes(previous)) expect(row.status).toBe(previous);
+      // an invoice exists only for a delivery-ready or delivered order (asked when the status moved)
+      if (previous !== row.status) {
+        const invoice = await ctx.app.inject({ method: 'GET', url: `/api/v2/catering_order_invoices/${o.id}.pdf`, headers: { authorization: `Bearer ${customerJwt}` } });
+        expect(invoice.statusCode, `invoice of a ${row.status} order`).toBe(invoiceAvailable(row.status) ? 200 : 404);
+      }
       expect({ id: o.id, status: row.status, editable: row.editable, captured: row.captured_cents, refunded: row.refunded_cents }).toEqual({
         id: o.id,
         status: o.status,
