@@ -8,6 +8,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTyp
 import type { AppDeps } from './lib/deps.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
 import { registerWeb } from './plugins/web.js';
+import { registerGroupOrdersSite } from './plugins/group-orders-site.js';
 import { modules } from './modules/index.js';
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
@@ -84,6 +85,8 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     await register(app, deps);
   }
 
+  const { groupOrdersDistDir: distDir, groupOrdersBasePath: basePath, groupOrdersUrl: siteUrl } = deps.config;
+  await registerGroupOrdersSite(app, { distDir, basePath, siteUrl });
   await registerWeb(app, deps.config.webDistDir);
   return app;
 }

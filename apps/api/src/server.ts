@@ -79,6 +79,7 @@ async function main() {
       '',
       `  Caterway is running at ${config.publicUrl}`,
       `  API docs:        ${config.publicUrl}/api/docs`,
+      `  Group orders:    ${config.groupOrdersUrl}/`,
       config.mailboxEnabled ? `  Dev mailbox:     ${config.publicUrl}/dev/mailbox` : '',
       `  Database:        ${database.embedded ? `embedded PostgreSQL (${config.dataDir}/postgres)` : 'DATABASE_URL'}`,
       config.seedDemo ? '  Demo accounts:' : '',

@@ -32,4 +32,14 @@ describe('loadConfig', () => {
     const c = loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40) });
     expect(c.mailboxEnabled).toBe(false);
   });
+
+  it('serves the group-order site under a path of its own, /group-orders-site by default', () => {
+    expect(loadConfig({})).toMatchObject({ groupOrdersUrl: 'http://localhost:3000/group-orders-site', groupOrdersBasePath: '/group-orders-site' });
+    expect(loadConfig({ PUBLIC_URL: 'https://caterway.ca/', GROUP_ORDERS_URL: 'https://teams.caterway.ca/team-meals/' })).toMatchObject({
+      groupOrdersUrl: 'https://teams.caterway.ca/team-meals',
+      groupOrdersBasePath: '/team-meals',
+    });
+    expect(() => loadConfig({ GROUP_ORDERS_URL: 'https://caterway.ca/' })).toThrow(/GROUP_ORDERS_URL: needs a path of its own/);
+    expect(() => loadConfig({ GROUP_ORDERS_URL: 'https://caterway.ca/api/site' })).toThrow(/GROUP_ORDERS_URL/);
+  });
 });

@@ -35,6 +35,9 @@ const envSchema = z.object({
   TRUST_PROXY: boolish.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().optional(),
+  /** where the group-order site is served (docs/decisions/011); default ${PUBLIC_URL}/group-orders-site */
+  GROUP_ORDERS_URL: z.url().optional(),
+  GROUP_ORDERS_DIST_DIR: z.string().optional(),
   /** Stripe (card + acss_debit) when set; the built-in sandbox provider otherwise */
   STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_/, 'must start with sk_ or rk_').optional(),
   STRIPE_PUBLISHABLE_KEY: z.string().regex(/^pk_/, 'must start with pk_').optional(),
@@ -76,6 +79,11 @@ export interface Config {
   trustProxy: boolean;
   logLevel: Env['LOG_LEVEL'];
   webDistDir: string;
+  /** the group-order site's base URL, without a trailing slash (share links and dashboard links start here) */
+  groupOrdersUrl: string;
+  /** the path this server mounts the site under: GROUP_ORDERS_URL's path, e.g. /group-orders-site */
+  groupOrdersBasePath: string;
+  groupOrdersDistDir: string;
   stripeSecretKey?: string;
   stripePublishableKey?: string;
   stripeApiUrl: string;
@@ -103,12 +111,15 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError('Invalid configuration:\n  JWT_SECRET: required when NODE_ENV=production');
   }
   const displayHost = env.HOST === '0.0.0.0' || env.HOST === '::' ? 'localhost' : env.HOST;
+  const publicUrl = (env.PUBLIC_URL ?? `http://${displayHost}:${env.PORT}`).replace(/\/$/, '');
+  const groupOrdersUrl = (env.GROUP_ORDERS_URL ?? `${publicUrl}/group-orders-site`).replace(/\/+$/, '');
+  const groupOrdersBasePath = groupOrdersBasePathOf(groupOrdersUrl);
   return {
     nodeEnv: env.NODE_ENV,
     isProduction,
     port: env.PORT,
     host: env.HOST,
-    publicUrl: (env.PUBLIC_URL ?? `http://${displayHost}:${env.PORT}`).replace(/\/$/, ''),
+    publicUrl,
     dataDir: path.resolve(env.DATA_DIR),
     databaseUrl: env.DATABASE_URL,
     databasePoolSize: env.DATABASE_POOL_SIZE,
@@ -128,6 +139,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: env.TRUST_PROXY,
     logLevel: env.LOG_LEVEL,
     webDistDir: path.resolve(env.WEB_DIST_DIR ?? path.join(import.meta.dirname, '../../../web/dist')),
+    groupOrdersUrl,
+    groupOrdersBasePath,
+    groupOrdersDistDir: path.resolve(env.GROUP_ORDERS_DIST_DIR ?? path.join(import.meta.dirname, '../../../group-orders/dist')),
     stripeSecretKey: env.STRIPE_SECRET_KEY,
     stripePublishableKey: env.STRIPE_PUBLISHABLE_KEY,
     stripeApiUrl: env.STRIPE_API_URL.replace(/\/$/, ''),
@@ -136,4 +150,17 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     jobsLeaseMs: env.JOBS_LEASE_MS,
     paymentRecheckMs: env.PAYMENT_RECHECK_MS,
   };
+}
+
+// The site shares this server (and its origin's /api) with the storefront, which owns '/' and
+// its own first path segments: the site needs a path of its own.
+const RESERVED_SEGMENTS = new Set(['api', 'user_token', 'users', 'messages', 'media', 'assets', 'group-orders', 'grouporder-dashboard', 'g']);
+
+function groupOrdersBasePathOf(url: string): string {
+  const pathname = new URL(url).pathname.replace(/\/+$/, '');
+  const first = pathname.split('/')[1] ?? '';
+  if (pathname === '' || RESERVED_SEGMENTS.has(first)) {
+    throw new ConfigError(`Invalid configuration:\n  GROUP_ORDERS_URL: needs a path of its own such as /group-orders-site (not '/' nor /${first})`);
+  }
+  return pathname;
 }

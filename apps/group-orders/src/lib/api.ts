@@ -1,0 +1,57 @@
+// The site's one fetch helper. The wire is snake_case and the site keeps it that way: it
+// types answers with the shared zod contracts (@caterway/contracts) instead of converting keys.
+// Errors come back as { error } or { messages } (lib/errors.ts on the server).
+
+export class ApiError extends Error {
+  readonly status: number;
+  readonly messages: string[];
+
+  constructor(status: number, body: unknown) {
+    const record = body && typeof body === 'object' ? (body as Record<string, unknown>) : {};
+    const error = typeof record.error === 'string' && record.error !== '' ? record.error : undefined;
+    const messages = Array.isArray(record.messages) ? record.messages.filter((m): m is string => typeof m === 'string') : [];
+    super(error ?? (messages.length > 0 ? messages.join(' ') : `Request failed with status ${status}`));
+    this.name = 'ApiError';
+    this.status = status;
+    this.messages = messages.length > 0 ? messages : error ? [error] : [];
+  }
+}
+
+export const isApiError = (e: unknown): e is ApiError => e instanceof ApiError;
+
+/** What to show for a failed call: the server's own words when it gave some. */
+export function errorMessage(e: unknown): string {
+  if (isApiError(e)) {
+    if (e.status >= 500 || e.messages.length === 0) return 'Something went wrong. Please try again.';
+    return e.messages.join(' ');
+  }
+  return 'We could not reach Caterway. Check your connection and try again.';
+}
+
+export interface CallOptions {
+  body?: unknown;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+}
+
+export async function call<T>(method: string, path: string, options: CallOptions = {}): Promise<T> {
+  const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
+  let body: string | undefined;
+  if (options.body !== undefined) {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify(options.body);
+  }
+  // Absolute paths: the site lives under a base path, the API at the origin's root.
+  const response = await fetch(path, { method, headers, body, signal: options.signal, credentials: 'same-origin' });
+  const text = response.status === 204 ? '' : await response.text();
+  let data: unknown = undefined;
+  if (text) {
+    try {
+      data = JSON.parse(text);
+    } catch {
+      data = text;
+    }
+  }
+  if (!response.ok) throw new ApiError(response.status, data);
+  return data as T;
+}
