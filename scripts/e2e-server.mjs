@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Starts the real server for the browser journeys: a fresh embedded PostgreSQL in
 // .tmp/e2e-data (or TEST_DATABASE_URL's server, on a fresh database), demo data, the
-// built storefront, and the development mailbox.
+// built storefront and group-order site (under /group-orders-site), and the development mailbox.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -20,6 +20,8 @@ const env = {
   LOG_LEVEL: 'warn',
   SEED_DEMO: 'true',
   RATE_LIMIT_AUTH_PER_HOUR: '1000',
+  // POST api/v2/test/clock moves the server clock (group-order cut-offs); never in production
+  E2E_CONTROLLABLE_CLOCK: '1',
 };
 delete env.DATABASE_URL;
 const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/api/src/server.ts')], { cwd: root, stdio: 'inherit', env });

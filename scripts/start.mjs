@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// npm start: builds the storefront when its sources changed, then runs the API server,
+// npm start: builds the storefront and the group-order site when their sources changed, then runs the API server,
 // which starts the embedded PostgreSQL (or uses DATABASE_URL), migrates, seeds on first
 // run and serves everything on one origin. Ctrl-C stops it cleanly.
 import { spawn, spawnSync } from 'node:child_process';
@@ -22,15 +22,20 @@ function newestMtime(p) {
   return newest;
 }
 
-const webDir = path.join(root, 'apps/web');
-const builtIndex = path.join(webDir, 'dist/index.html');
+// The storefront and the group-order site (served under GROUP_ORDERS_URL's path, docs/decisions/011).
+const apps = [
+  { name: 'the storefront', dir: path.join(root, 'apps/web') },
+  { name: 'the group-order site', dir: path.join(root, 'apps/group-orders') },
+];
 if (!dev) {
-  const sources = [webDir, path.join(root, 'packages')].map(newestMtime);
-  const builtAt = fs.existsSync(builtIndex) ? fs.statSync(builtIndex).mtimeMs : 0;
-  if (Math.max(...sources) > builtAt) {
-    console.log('Building the storefront…');
+  const shared = newestMtime(path.join(root, 'packages'));
+  for (const app of apps) {
+    const builtIndex = path.join(app.dir, 'dist/index.html');
+    const builtAt = fs.existsSync(builtIndex) ? fs.statSync(builtIndex).mtimeMs : 0;
+    if (Math.max(shared, newestMtime(app.dir)) <= builtAt) continue;
+    console.log(`Building ${app.name}…`);
     const r = spawnSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], {
-      cwd: webDir,
+      cwd: app.dir,
       stdio: 'inherit',
     });
     if (r.status !== 0) process.exit(r.status ?? 1);
@@ -40,7 +45,7 @@ if (!dev) {
 const serverArgs = ['--import', 'tsx', path.join(root, 'apps/api/src/server.ts')];
 const children = [spawn(process.execPath, dev ? ['--import', 'tsx', '--watch', ...serverArgs.slice(2)] : serverArgs, { cwd: root, stdio: 'inherit' })];
 if (dev) {
-  children.push(spawn(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js')], { cwd: webDir, stdio: 'inherit' }));
+  for (const app of apps) children.push(spawn(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js')], { cwd: app.dir, stdio: 'inherit' }));
 }
 
 // Ctrl-C reaches the children through the terminal's process group; forward other signals.

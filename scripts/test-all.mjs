@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // npm test: every suite in order — typecheck, unit, API integration (embedded PostgreSQL
-// or TEST_DATABASE_URL), then browser journeys in Chromium against the built storefront.
+// or TEST_DATABASE_URL), then browser journeys in Chromium against the built storefront and group-order site.
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,6 +12,7 @@ const steps = [
   ['unit', [bin('vitest/vitest.mjs'), 'run', '--project', 'unit']],
   ['integration', [bin('vitest/vitest.mjs'), 'run', '--project', 'integration']],
   ['build', [bin('vite/bin/vite.js'), 'build', '--logLevel', 'warn'], path.join(root, 'apps/web')],
+  ['build', [bin('vite/bin/vite.js'), 'build', '--logLevel', 'warn'], path.join(root, 'apps/group-orders')],
   ['e2e', [bin('@playwright/test/cli.js'), 'test']],
 ];
 const only = process.argv.slice(2);

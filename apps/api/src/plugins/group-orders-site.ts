@@ -48,10 +48,11 @@ export async function registerGroupOrdersSite(app: FastifyInstance, options: Gro
           decorateReply: false, // the storefront's registration owns reply.sendFile
           allowedPath: (pathName) => !/(^|\/)index\.html$/.test(pathName),
           setHeaders(res, filePath) {
-            res.setHeader('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+            res.header('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
           },
         });
       }
+      site.get('/', { schema: { hide: true } }, (_request, reply) => sendIndex(reply));
       site.setNotFoundHandler((request, reply) => {
         const pathname = request.url.split('?')[0] ?? '';
         if (request.method !== 'GET' && request.method !== 'HEAD') return reply.status(404).send({ error: 'Not found' });
