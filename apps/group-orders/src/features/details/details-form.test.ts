@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import type { GroupOrder } from '@caterway/contracts';
+import { checkDetails, dollarsToCents, formFromGroupOrder, type DetailsForm } from './details-form';
+
+const created = {
+  name: 'Team lunch',
+  head_count: 12,
+  budget_cents: 2500,
+  gap_days: 1,
+  cutoff_time: 17 * 3600,
+  delivery_time: 11 * 3600 + 30 * 60,
+  delivery_date: null,
+  delivery_address: '',
+  delivery_suite_address: '',
+  delivery_contact_person: '',
+  delivery_phone_number: '',
+  delivery_instruction: '',
+  company_name: '',
+  delivery_params: { delivery_date: '2026-12-03', address: '100 King St W, Toronto' },
+} as unknown as GroupOrder;
+
+const complete: DetailsForm = {
+  ...formFromGroupOrder(created),
+  deliveryContactPerson: 'Dana Demo',
+  deliveryPhoneNumber: '416-555-0142',
+};
+const extra = { latitude: 43.65, longitude: -79.38, openOrdering: true };
+
+describe('the details form', () => {
+  it("is prefilled from the account's defaults and the storefront's delivery details", () => {
+    expect(formFromGroupOrder(created)).toMatchObject({
+      name: 'Team lunch',
+      headCount: '12',
+      budget: '25.00',
+      gapDays: '1',
+      cutoffTime: '17:00',
+      deliveryTime: '11:30',
+      deliveryDate: '2026-12-03',
+      deliveryAddress: '100 King St W, Toronto',
+    });
+    // the query the storefront put on the link, when the saved params lack the date
+    const bare = { ...created, delivery_params: {} } as GroupOrder;
+    expect(formFromGroupOrder(bare, new URLSearchParams('delivery_date=12/04/2026&address=1%20Front%20St')).deliveryDate).toBe('2026-12-04');
+    // entered details win over both
+    expect(formFromGroupOrder({ ...created, delivery_date: '2026-12-10', delivery_address: '5 Bay St' } as GroupOrder)).toMatchObject({ deliveryDate: '2026-12-10', deliveryAddress: '5 Bay St' });
+  });
+
+  it('reads dollars as cents', () => {
+    expect(dollarsToCents('25')).toBe(2500);
+    expect(dollarsToCents('$18.5')).toBe(1850);
+    expect(dollarsToCents('1,250.99')).toBe(125_099);
+    expect(dollarsToCents('ten')).toBeNaN();
+    expect(dollarsToCents('1.999')).toBeNaN();
+  });
+
+  it('builds the PUT body in the wire units', () => {
+    const checked = checkDetails(complete, extra);
+    expect(checked).toEqual({
+      ok: true,
+      body: expect.objectContaining({ head_count: 12, budget_cents: 2500, gap_days: 1, cutoff_time: 61_200, delivery_time: 41_400, delivery_date: '2026-12-03', latitude: 43.65, open_ordering: true }),
+    });
+  });
+
+  it("puts the API's own messages under the fields that are wrong", () => {
+    const checked = checkDetails({ ...complete, gapDays: '0', headCount: 'many', budget: 'lots', deliveryContactPerson: ' ', cutoffTime: '', deliveryDate: '' }, extra);
+    expect(checked.ok).toBe(false);
+    if (checked.ok) return;
+    expect(checked.errors).toEqual({
+      gapDays: 'Gap days must be at least 1.',
+      headCount: 'Please enter a whole number.',
+      budget: 'Please enter the budget in dollars, such as 25.00.',
+      deliveryContactPerson: 'Please fill in the required field.',
+      cutoffTime: 'Please select a valid time.',
+      deliveryDate: 'Please select valid date.',
+    });
+  });
+});
