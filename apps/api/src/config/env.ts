@@ -35,7 +35,7 @@ const envSchema = z.object({
   TRUST_PROXY: boolish.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().optional(),
-  /** where the group-order site is served (docs/decisions/011); default ${PUBLIC_URL}/group-orders-site */
+  /** where the group-order site is served (share links, admin links; docs/decisions/011); default ${PUBLIC_URL}/group-orders-site */
   GROUP_ORDERS_URL: z.url().optional(),
   GROUP_ORDERS_DIST_DIR: z.string().optional(),
   /** Stripe (card + acss_debit) when set; the built-in sandbox provider otherwise */
@@ -50,6 +50,8 @@ const envSchema = z.object({
   JOBS_LEASE_MS: z.coerce.number().int().min(1_000).default(300_000),
   /** how often a bank debit in flight is checked with the provider */
   PAYMENT_RECHECK_MS: z.coerce.number().int().min(1_000).default(3_600_000),
+  /** browser tests only: POST api/v2/test/clock moves the server clock; refused when NODE_ENV=production */
+  E2E_CONTROLLABLE_CLOCK: boolish.default(false),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -91,6 +93,7 @@ export interface Config {
   jobsPollMs: number;
   jobsLeaseMs: number;
   paymentRecheckMs: number;
+  controllableClock: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -109,6 +112,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   }
   if (isProduction && !env.JWT_SECRET) {
     throw new ConfigError('Invalid configuration:\n  JWT_SECRET: required when NODE_ENV=production');
+  }
+  if (isProduction && env.E2E_CONTROLLABLE_CLOCK) {
+    throw new ConfigError('Invalid configuration:\n  E2E_CONTROLLABLE_CLOCK: must not be set when NODE_ENV=production');
   }
   const displayHost = env.HOST === '0.0.0.0' || env.HOST === '::' ? 'localhost' : env.HOST;
   const publicUrl = (env.PUBLIC_URL ?? `http://${displayHost}:${env.PORT}`).replace(/\/$/, '');
@@ -149,6 +155,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     jobsPollMs: env.JOBS_POLL_MS,
     jobsLeaseMs: env.JOBS_LEASE_MS,
     paymentRecheckMs: env.PAYMENT_RECHECK_MS,
+    controllableClock: env.E2E_CONTROLLABLE_CLOCK,
   };
 }
 
