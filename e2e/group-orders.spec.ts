@@ -72,8 +72,13 @@ async function ensureDefaultCard(request: APIRequestContext, token: string): Pro
 }
 
 /** A member's own browser: console errors fail the journey unless listed. */
-async function memberBrowser(browser: Browser, baseURL: string, allowed: RegExp[] = []): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const context = await browser.newContext({ baseURL });
+async function memberBrowser(
+  browser: Browser,
+  baseURL: string,
+  allowed: RegExp[] = [],
+  viewport: { width: number; height: number } | null = null,
+): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+  const context = await browser.newContext({ baseURL, ...(viewport ? { viewport } : {}) });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('console', (msg) => {
@@ -91,6 +96,33 @@ async function join(page: Page, sharePath: string, name: string, dietary: string
   await page.getByLabel('Dietary needs').fill(dietary);
   await page.getByRole('button', { name: 'Join group order' }).click();
   await expect(page.getByRole('heading', { name: `Hi ${name}` })).toBeVisible();
+}
+
+async function signInOnStorefront(page: Page) {
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Sign In' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Sign In' });
+  await dialog.getByLabel('Email').fill(demoCustomer.email);
+  await dialog.getByLabel('Password').fill(demoCustomer.password);
+  await dialog.getByRole('button', { name: 'Sign In' }).click();
+  await expect(dialog).toHaveCount(0);
+}
+
+/** The demo customer's session put on the device the way the storefront's sign-in stores it (the phone's menu is not under test here). */
+async function storeSession(page: Page, request: APIRequestContext) {
+  const res = await request.post('/user_token', { data: { auth: { email: demoCustomer.email, password: demoCustomer.password } } });
+  expect(res.status()).toBe(200);
+  const { jwt, user } = (await res.json()) as { jwt: string; user: { id: number; first_name: string; last_name: string; email: string; confirmed: boolean; role: string; admin_token: string | null } };
+  await page.goto('/');
+  await page.evaluate((stored) => localStorage.setItem('caterway.user', JSON.stringify(stored)), {
+    id: user.id,
+    firstName: user.first_name,
+    lastName: user.last_name,
+    email: user.email,
+    confirmed: user.confirmed,
+    role: user.role,
+    adminToken: user.admin_token,
+    jwt,
+  });
 }
 
 const chooseButton = (page: Page, menuName: string) => page.getByRole('button', { name: new RegExp(`meal: ${menuName.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) });
@@ -122,12 +154,7 @@ test('a group order: started in the storefront, shared, three members choose, th
     [storefrontDate, `${chef.address1}, ${chef.city}`, String(chef.latitude + 0.002), String(chef.longitude)],
   );
   await page.reload();
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Sign In' }).click();
-  const signIn = page.getByRole('dialog', { name: 'Sign In' });
-  await signIn.getByLabel('Email').fill(demoCustomer.email);
-  await signIn.getByLabel('Password').fill(demoCustomer.password);
-  await signIn.getByRole('button', { name: 'Sign In' }).click();
-  await expect(signIn).toHaveCount(0);
+  await signInOnStorefront(page);
   await page.getByRole('button', { name: 'Create Group Order' }).click();
   await expect(page).toHaveURL(new RegExp(`${SITE}/group-orders/([0-9a-f-]{36})\\?delivery_date=`));
   const uuid = /group-orders\/([0-9a-f-]{36})/.exec(page.url())![1]!;
@@ -284,4 +311,88 @@ test('a group order: started in the storefront, shared, three members choose, th
     expect(member.errors, 'unexpected console errors in a member browser').toEqual([]);
     await member.context.close();
   }
+});
+
+test('the dashboard reminds members who have not chosen and cancels with a confirmation, by keyboard @phone', async ({ page, request, browser, baseURL, allowConsoleErrors }) => {
+  test.setTimeout(90_000);
+  const token = await apiToken(request);
+  const viewport = page.viewportSize();
+  const auth = { authorization: `Bearer ${token}` };
+  const [today] = wallClock(new Date(), 'America/Toronto');
+  const deliveryDate = addDays(today, 6);
+  const { preset, budgetCents } = await restaurantForGroups(request, deliveryDate);
+  const chef = preset.chefs[0]!;
+  const created = await request.post('/api/v2/group_orders', { headers: auth, data: { preset_id: preset.id, delivery_params: { address: `${chef.address1}, ${chef.city}` } } });
+  expect(created.status()).toBe(201);
+  const { uuid } = (await created.json()) as { uuid: string };
+  const name = `Offsite breakfast ${Date.now().toString(36)}`;
+  const opened = await request.put(`/api/v2/group_orders/${uuid}`, {
+    headers: auth,
+    data: {
+      name,
+      head_count: 8,
+      budget_cents: budgetCents,
+      gap_days: 2,
+      cutoff_time: 17 * 3600,
+      delivery_date: deliveryDate,
+      delivery_time: 11 * 3600 + 30 * 60,
+      delivery_address: `${chef.address1}, ${chef.city}`,
+      delivery_contact_person: 'Dana Demo',
+      delivery_phone_number: '416-555-0142',
+      open_ordering: true,
+    },
+  });
+  expect(opened.ok()).toBeTruthy();
+  const groupOrder = ((await opened.json()) as { group_order: GroupOrder }).group_order;
+  const sharePath = new URL(groupOrder.share_url).pathname;
+
+  // a member joins but does not choose yet
+  const dev = await memberBrowser(browser, baseURL!, [], viewport);
+  await join(dev.page, sharePath, 'Dev', 'Halal');
+  await expect(dev.page.getByText('You have not chosen a meal yet.')).toBeVisible();
+  await expectAccessible(dev.page);
+
+  // the creator, signed in on the storefront, opens the dashboard
+  await storeSession(page, request);
+  await page.goto(`/grouporder-dashboard/${groupOrder.creator_id}`);
+  const card = page.getByRole('article', { name });
+  await expect(card.getByTestId('joined')).toHaveText('1 of 8');
+  await expect(card.getByRole('row', { name: /Dev/ })).toContainText('Not chosen yet');
+  await expectAccessible(page);
+
+  await card.getByRole('button', { name: 'Send reminder' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(card.getByText('Reminder sent to 1 member.')).toBeVisible();
+
+  // cancel: the question can be dismissed with Escape, then confirmed
+  allowConsoleErrors(/status of 409/); // a stale click after cancelling is refused by the server
+  await card.getByRole('button', { name: 'Cancel group order' }).focus();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: 'Cancel this group order?' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Keep it' })).toBeFocused();
+  await expectAccessible(page);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(card.getByText('Accepting', { exact: true })).toBeVisible();
+  await card.getByRole('button', { name: 'Cancel group order' }).click();
+  await dialog.getByRole('button', { name: 'Yes, cancel it' }).click();
+  await expect(card.getByText('The group order was cancelled.')).toBeVisible();
+  await expect(card.getByText('Cancelled', { exact: true })).toBeVisible();
+  await expect(card.getByRole('button', { name: 'Cancel group order' })).toHaveCount(0);
+  await expect(card.getByRole('link', { name: /Edit details/ })).toHaveCount(0);
+
+  // the member's page now says ordering is closed
+  await dev.page.reload();
+  await expect(dev.page.getByRole('heading', { name: 'Ordering is closed' })).toBeVisible();
+  await expect(dev.page.getByText('You did not choose a meal.')).toBeVisible();
+  expect(dev.errors).toEqual([]);
+  await dev.context.close();
+
+  // another account cannot open this dashboard
+  const other = await memberBrowser(browser, baseURL!, [/status of 40[14]/]);
+  await other.page.goto(`/grouporder-dashboard/${groupOrder.creator_id}`);
+  await expect(other.page.getByRole('heading', { name: 'Dashboard not available' })).toBeVisible();
+  await expect(other.page.getByText(name)).toHaveCount(0);
+  await other.context.close();
 });

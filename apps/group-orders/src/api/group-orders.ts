@@ -70,6 +70,15 @@ export function useCancelGroupOrder() {
   });
 }
 
+/** A combined order whose authorisation failed at the cut-off: try the default saved method again. */
+export function useRetryPayment() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (uuid: string) => call<{ group_order: GroupOrder }>('POST', `/api/v2/group_orders/${enc(uuid)}/payment`, { body: {}, headers: creatorHeaders() }).then((r) => r.group_order),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['dashboard'] }),
+  });
+}
+
 // ---- members (public, by share token; their own calls carry the member token)
 
 export function usePublicGroup(shareToken: string) {

@@ -1,14 +1,13 @@
 // How the creator is recognised on the site. The site shares the storefront's origin (it is
 // mounted under a path of it, docs/decisions/011), so a creator signed in on the storefront is
 // signed in here too: the storefront keeps its session under 'caterway.user' in localStorage.
-// The storefront's menu opens the dashboard with ?admin_token=…; the token is taken out of the
-// address bar at once (it must not linger in history, screenshots or a copied URL) and kept for
-// this tab only.
+// The storefront's menu opens the dashboard with ?admin_token=…; the API recognises the creator
+// by the session's bearer token alone, so the admin token is only taken out of the address bar at
+// once (it must not linger in history, screenshots or a copied URL) and not kept.
 
 const STOREFRONT_USER_KEY = 'caterway.user';
-const ADMIN_TOKEN_KEY = 'caterway.group_orders.admin_token';
 
-function safeStorage(kind: 'localStorage' | 'sessionStorage'): Storage | null {
+function safeStorage(kind: 'localStorage'): Storage | null {
   try {
     return window[kind];
   } catch {
@@ -16,18 +15,12 @@ function safeStorage(kind: 'localStorage' | 'sessionStorage'): Storage | null {
   }
 }
 
-/** Moves ?admin_token from the address bar into this tab's storage; call before the router starts. */
-export function takeAdminTokenFromUrl(loc: Location = window.location, hist: History = window.history): void {
+/** Removes ?admin_token from the address bar; call before the router starts. */
+export function stripAdminTokenFromUrl(loc: Location = window.location, hist: History = window.history): void {
   const url = new URL(loc.href);
-  const token = url.searchParams.get('admin_token');
-  if (token === null) return;
-  if (token !== '') safeStorage('sessionStorage')?.setItem(ADMIN_TOKEN_KEY, token);
+  if (!url.searchParams.has('admin_token')) return;
   url.searchParams.delete('admin_token');
   hist.replaceState(hist.state, '', `${url.pathname}${url.search}${url.hash}`);
-}
-
-export function adminToken(): string | null {
-  return safeStorage('sessionStorage')?.getItem(ADMIN_TOKEN_KEY) ?? null;
 }
 
 interface StoredUser {

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import type { DashboardGroupOrder } from '@caterway/contracts';
 import { formatCents } from '@caterway/domain';
-import { useCancelGroupOrder, useDashboard, useSendReminder } from '../../api/group-orders';
+import { useCancelGroupOrder, useDashboard, useRetryPayment, useSendReminder } from '../../api/group-orders';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { CopyLink } from '../../components/copy-link';
 import { Countdown } from '../../components/countdown';
@@ -73,6 +73,7 @@ export function DashboardPage() {
 function GroupOrderCard({ groupOrder: go, offset }: { groupOrder: DashboardGroupOrder; offset: number }) {
   const reminder = useSendReminder();
   const cancel = useCancelGroupOrder();
+  const payment = useRetryPayment();
   const [confirming, setConfirming] = useState(false);
   const [notice, setNotice] = useState('');
   const [errors, setErrors] = useState<string[]>([]);
@@ -83,6 +84,13 @@ function GroupOrderCard({ groupOrder: go, offset }: { groupOrder: DashboardGroup
     setErrors([]);
     reminder.mutate(go.uuid, {
       onSuccess: ({ sent }) => setNotice(sent === 0 ? 'Everyone who joined has chosen: no reminder needed.' : `Reminder sent to ${sent} ${sent === 1 ? 'member' : 'members'}.`),
+      onError: (e) => setErrors([errorMessage(e)]),
+    });
+  };
+  const retryPayment = () => {
+    setErrors([]);
+    payment.mutate(go.uuid, {
+      onSuccess: (after) => setNotice(after.payment_required ? '' : 'Payment authorised: the order goes to the restaurant.'),
       onError: (e) => setErrors([errorMessage(e)]),
     });
   };
@@ -194,6 +202,17 @@ function GroupOrderCard({ groupOrder: go, offset }: { groupOrder: DashboardGroup
           <dd>{formatCents(go.totals.total_cents)}</dd>
         </div>
       </dl>
+
+      {go.payment_required ? (
+        <div className="alert alert-error" role="alert">
+          <p>
+            <strong>Payment needed.</strong> {go.payment_error ?? 'The card on file could not be charged for this order.'} Add or choose a default card under Payment Methods on Caterway, then try again.
+          </p>
+          <button type="button" className="btn" onClick={retryPayment} disabled={payment.isPending} aria-busy={payment.isPending || undefined}>
+            {payment.isPending ? 'Trying…' : 'Try payment again'}
+          </button>
+        </div>
+      ) : null}
 
       <ErrorList messages={errors} />
       <p className="notice" role="status" aria-live="polite">

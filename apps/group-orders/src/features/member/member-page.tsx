@@ -165,23 +165,42 @@ function Chooser({ shareToken, state, menus }: { shareToken: string; state: Memb
   const choose = useChoose(shareToken);
   const withdraw = useWithdraw(shareToken);
   const [errors, setErrors] = useState<string[]>([]);
+  // a refused pick is explained on the meal's own card, where the member is looking
+  const [refused, setRefused] = useState<{ menuId: number; messages: string[] } | null>(null);
   const [notice, setNotice] = useState('');
   const busy = choose.isPending || withdraw.isPending;
   const left = budgetLeftCents(state.budget_cents, state.choice?.price_cents);
 
-  const onError = (e: unknown) => {
+  const messagesOf = (e: unknown) => (isApiError(e) && e.status < 500 && e.messages.length > 0 ? e.messages : [errorMessage(e)]);
+  const afterError = (e: unknown) => {
     setNotice('');
-    setErrors(isApiError(e) && e.status < 500 && e.messages.length > 0 ? e.messages : [errorMessage(e)]);
     // the cut-off may have passed meanwhile: ask again what the page should show
-    if (isApiError(e) && e.status === 409) void client.invalidateQueries({ queryKey: keys.publicGroup(shareToken) });
+    if (isApiError(e) && e.status === 409) {
+      void client.invalidateQueries({ queryKey: keys.publicGroup(shareToken) });
+      void client.invalidateQueries({ queryKey: keys.choice(shareToken) });
+    }
   };
   const pick = (menu: GroupMenu) => {
     setErrors([]);
-    choose.mutate(menu.id, { onSuccess: (s) => setNotice(`You chose ${s.choice?.menu_name ?? menu.name}.`), onError });
+    setRefused(null);
+    choose.mutate(menu.id, {
+      onSuccess: (s) => setNotice(`You chose ${s.choice?.menu_name ?? menu.name}.`),
+      onError: (e) => {
+        setRefused({ menuId: menu.id, messages: messagesOf(e) });
+        afterError(e);
+      },
+    });
   };
   const drop = () => {
     setErrors([]);
-    withdraw.mutate(undefined, { onSuccess: () => setNotice('Your choice was withdrawn.'), onError });
+    setRefused(null);
+    withdraw.mutate(undefined, {
+      onSuccess: () => setNotice('Your choice was withdrawn.'),
+      onError: (e) => {
+        setErrors(messagesOf(e));
+        afterError(e);
+      },
+    });
   };
 
   return (
@@ -232,6 +251,7 @@ function Chooser({ shareToken, state, menus }: { shareToken: string; state: Memb
                       {formatCents(menu.price_cents)}
                       {over > 0 ? <span className="over"> · {formatCents(over)} over budget</span> : null}
                     </p>
+                    {refused?.menuId === menu.id ? <ErrorList messages={refused.messages} /> : null}
                     {chosen ? (
                       <p className="chosen-label">Your choice</p>
                     ) : (
