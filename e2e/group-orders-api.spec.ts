@@ -35,7 +35,7 @@ test('a group order closes at its cut-off when the server clock passes it, and t
   const db = await e2eDb();
   try {
     const { rows } = await db.query<{ preset_id: number; latitude: number; longitude: number; time_zone: string }>(
-      `SELECT p.id AS preset_id, c.latitude, c.longitude, c.time_zone FROM presets p
+      `SELECT p.id::int AS preset_id, c.latitude, c.longitude, c.time_zone FROM presets p
          JOIN preset_chefs pc ON pc.preset_id = p.id JOIN chefs c ON c.id = pc.chef_id
         WHERE p.preset_type = 'restaurant' AND p.is_active AND c.time_zone = $1
           AND (SELECT count(*) FROM preset_chefs x WHERE x.preset_id = p.id) = 1
@@ -45,7 +45,7 @@ test('a group order closes at its cut-off when the server clock passes it, and t
     );
     const target = rows[0]!;
     const created = await request.post('/api/v2/group_orders', { headers: auth, data: { preset_id: target.preset_id, delivery_params: {} } });
-    expect(created.status()).toBe(201);
+    expect(created.status(), await created.text()).toBe(201);
     const { uuid } = (await created.json()) as { uuid: string };
 
     // the cut-off a few minutes from the server's now, on a whole minute
