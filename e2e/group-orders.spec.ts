@@ -88,14 +88,16 @@ async function memberBrowser(
   return { context, page, errors };
 }
 
-async function join(page: Page, sharePath: string, name: string, dietary: string) {
+async function join(page: Page, sharePath: string, name: string, dietary: string): Promise<string> {
   await page.goto(sharePath);
   await expect(page.getByRole('heading', { name: 'Join to choose your meal' })).toBeVisible();
   await page.getByLabel('Your name').fill(name);
-  await page.getByLabel('Email').fill(uniqueEmail(name.toLowerCase()));
+  const email = uniqueEmail(name.toLowerCase());
+  await page.getByLabel('Email').fill(email);
   await page.getByLabel('Dietary needs').fill(dietary);
   await page.getByRole('button', { name: 'Join group order' }).click();
   await expect(page.getByRole('heading', { name: `Hi ${name}` })).toBeVisible();
+  return email;
 }
 
 async function signInOnStorefront(page: Page) {
@@ -348,9 +350,26 @@ test('the dashboard reminds members who have not chosen and cancels with a confi
 
   // a member joins but does not choose yet
   const dev = await memberBrowser(browser, baseURL!, [], viewport);
-  await join(dev.page, sharePath, 'Dev', 'Halal');
+  const devEmail = await join(dev.page, sharePath, 'Dev', 'Halal');
   await expect(dev.page.getByText('You have not chosen a meal yet.')).toBeVisible();
   await expectAccessible(dev.page);
+
+  // the personal link emailed on joining opens the member's own page in any browser
+  let personal = '';
+  await expect(async () => {
+    const { emails } = (await (await request.get('/api/v2/dev/mailbox', { params: { to: devEmail } })).json()) as { emails: { id: number }[] };
+    for (const e of emails) {
+      const detail = (await (await request.get(`/api/v2/dev/mailbox/${e.id}`)).json()) as { email: { text_body: string } };
+      personal = /https?:\/\/\S+member_token=\S+/.exec(detail.email.text_body)?.[0] ?? personal;
+    }
+    expect(personal).not.toBe('');
+  }).toPass({ timeout: 10_000 });
+  const phone = await memberBrowser(browser, baseURL!, [], viewport);
+  await phone.page.goto(new URL(personal).pathname + new URL(personal).search);
+  await expect(phone.page.getByRole('heading', { name: 'Hi Dev' })).toBeVisible();
+  await expect(phone.page).toHaveURL(new RegExp(`${sharePath}$`));
+  expect(phone.errors).toEqual([]);
+  await phone.context.close();
 
   // the creator, signed in on the storefront, opens the dashboard
   await storeSession(page, request);

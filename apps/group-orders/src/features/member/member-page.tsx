@@ -1,5 +1,5 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { useParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import type { GroupMenu, MemberChoiceResponse, PublicGroupOrderResponse } from '@caterway/contracts';
 import { formatCents } from '@caterway/domain';
@@ -14,8 +14,25 @@ import { formatInstant } from '../../lib/time';
 /** /g/{shareToken}: a team member joins (no account), picks one meal within the budget, changes or withdraws it until the cut-off. */
 export function MemberPage() {
   const { shareToken = '' } = useParams();
+  const [searchParams, setSearchParams] = useSearchParams();
   const group = usePublicGroup(shareToken);
-  const [token, setToken] = useState(() => memberToken(shareToken));
+  // The personal link emailed on joining carries ?member_token=…: it wins over a stored one
+  // (another member on a shared computer) and leaves the address bar at once.
+  const [token, setToken] = useState(() => {
+    const fromLink = searchParams.get('member_token');
+    if (fromLink) saveMemberToken(shareToken, fromLink);
+    return fromLink || memberToken(shareToken);
+  });
+  useEffect(() => {
+    if (!searchParams.has('member_token')) return;
+    setSearchParams(
+      (params) => {
+        params.delete('member_token');
+        return params;
+      },
+      { replace: true },
+    );
+  }, [searchParams, setSearchParams]);
   const choice = useMyChoice(shareToken, token !== null);
   useDocumentTitle(group.data?.group_order.name || 'Group order');
   const unknownMember = token !== null && choice.isError && isApiError(choice.error) && (choice.error.status === 401 || choice.error.status === 404);
