@@ -85,8 +85,8 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     await register(app, deps);
   }
 
-  const { groupOrdersDistDir: distDir, groupOrdersBasePath: basePath, groupOrdersUrl: siteUrl } = deps.config;
-  await registerGroupOrdersSite(app, { distDir, basePath, siteUrl });
+  const { groupOrdersDistDir: distDir, groupOrdersBasePath: basePath, groupOrdersUrl: siteUrl, groupOrdersHost: host } = deps.config;
+  await registerGroupOrdersSite(app, { distDir, basePath, siteUrl, host });
   await registerWeb(app, deps.config.webDistDir);
   return app;
 }

@@ -34,12 +34,19 @@ describe('loadConfig', () => {
   });
 
   it('serves the group-order site under a path of its own, /group-orders-site by default', () => {
-    expect(loadConfig({})).toMatchObject({ groupOrdersUrl: 'http://localhost:3000/group-orders-site', groupOrdersBasePath: '/group-orders-site' });
-    expect(loadConfig({ PUBLIC_URL: 'https://caterway.ca/', GROUP_ORDERS_URL: 'https://teams.caterway.ca/team-meals/' })).toMatchObject({
-      groupOrdersUrl: 'https://teams.caterway.ca/team-meals',
+    expect(loadConfig({})).toMatchObject({ groupOrdersUrl: 'http://localhost:3000/group-orders-site', groupOrdersBasePath: '/group-orders-site', groupOrdersHost: null });
+    expect(loadConfig({ PUBLIC_URL: 'https://caterway.ca/', GROUP_ORDERS_URL: 'https://caterway.ca/team-meals/' })).toMatchObject({
+      groupOrdersUrl: 'https://caterway.ca/team-meals',
       groupOrdersBasePath: '/team-meals',
+      groupOrdersHost: null,
     });
-    expect(() => loadConfig({ GROUP_ORDERS_URL: 'https://caterway.ca/' })).toThrow(/GROUP_ORDERS_URL: needs a path of its own/);
+    // a host name of its own serves the site at its root
+    expect(loadConfig({ PUBLIC_URL: 'https://caterway.ca', GROUP_ORDERS_URL: 'https://teams.caterway.ca/' })).toMatchObject({
+      groupOrdersUrl: 'https://teams.caterway.ca',
+      groupOrdersBasePath: '',
+      groupOrdersHost: 'teams.caterway.ca',
+    });
+    expect(() => loadConfig({ PUBLIC_URL: 'https://caterway.ca', GROUP_ORDERS_URL: 'https://caterway.ca/' })).toThrow(/GROUP_ORDERS_URL: on the storefront's host it needs a path of its own/);
     expect(() => loadConfig({ GROUP_ORDERS_URL: 'https://caterway.ca/api/site' })).toThrow(/GROUP_ORDERS_URL/);
   });
 });

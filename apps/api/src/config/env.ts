@@ -83,8 +83,10 @@ export interface Config {
   webDistDir: string;
   /** the group-order site's base URL, without a trailing slash (share links and dashboard links start here) */
   groupOrdersUrl: string;
-  /** the path this server mounts the site under: GROUP_ORDERS_URL's path, e.g. /group-orders-site */
+  /** the path this server mounts the site under: GROUP_ORDERS_URL's path, e.g. /group-orders-site ('' on its own host) */
   groupOrdersBasePath: string;
+  /** the site's own host name (GROUP_ORDERS_URL on another host, at its root), else null */
+  groupOrdersHost: string | null;
   groupOrdersDistDir: string;
   stripeSecretKey?: string;
   stripePublishableKey?: string;
@@ -119,7 +121,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const displayHost = env.HOST === '0.0.0.0' || env.HOST === '::' ? 'localhost' : env.HOST;
   const publicUrl = (env.PUBLIC_URL ?? `http://${displayHost}:${env.PORT}`).replace(/\/$/, '');
   const groupOrdersUrl = (env.GROUP_ORDERS_URL ?? `${publicUrl}/group-orders-site`).replace(/\/+$/, '');
-  const groupOrdersBasePath = groupOrdersBasePathOf(groupOrdersUrl);
+  const { basePath: groupOrdersBasePath, host: groupOrdersHost } = groupOrdersMount(groupOrdersUrl, publicUrl);
   return {
     nodeEnv: env.NODE_ENV,
     isProduction,
@@ -147,6 +149,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     webDistDir: path.resolve(env.WEB_DIST_DIR ?? path.join(import.meta.dirname, '../../../web/dist')),
     groupOrdersUrl,
     groupOrdersBasePath,
+    groupOrdersHost,
     groupOrdersDistDir: path.resolve(env.GROUP_ORDERS_DIST_DIR ?? path.join(import.meta.dirname, '../../../group-orders/dist')),
     stripeSecretKey: env.STRIPE_SECRET_KEY,
     stripePublishableKey: env.STRIPE_PUBLISHABLE_KEY,
@@ -160,14 +163,17 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
 }
 
 // The site shares this server (and its origin's /api) with the storefront, which owns '/' and
-// its own first path segments: the site needs a path of its own.
+// its own first path segments: on the storefront's host the site needs a path of its own; a host
+// name of its own (proxied to this server) may serve it at its root.
 const RESERVED_SEGMENTS = new Set(['api', 'user_token', 'users', 'messages', 'media', 'assets', 'group-orders', 'grouporder-dashboard', 'g']);
 
-function groupOrdersBasePathOf(url: string): string {
-  const pathname = new URL(url).pathname.replace(/\/+$/, '');
+function groupOrdersMount(url: string, publicUrl: string): { basePath: string; host: string | null } {
+  const site = new URL(url);
+  const pathname = site.pathname.replace(/\/+$/, '');
   const first = pathname.split('/')[1] ?? '';
+  if (pathname === '' && site.host !== new URL(publicUrl).host) return { basePath: '', host: site.host };
   if (pathname === '' || RESERVED_SEGMENTS.has(first)) {
-    throw new ConfigError(`Invalid configuration:\n  GROUP_ORDERS_URL: needs a path of its own such as /group-orders-site (not '/' nor /${first})`);
+    throw new ConfigError(`Invalid configuration:\n  GROUP_ORDERS_URL: on the storefront's host it needs a path of its own such as /group-orders-site (not '/' nor /${first})`);
   }
-  return pathname;
+  return { basePath: pathname, host: null };
 }

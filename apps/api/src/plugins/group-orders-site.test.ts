@@ -21,7 +21,7 @@ describe('group-order site serving', () => {
     fs.writeFileSync(path.join(site, 'assets', 'index-abc.js'), 'console.log(1)');
     app = Fastify({ routerOptions: { ignoreTrailingSlash: true } });
     app.get('/api/v2/ping', async () => ({ ok: true }));
-    await registerGroupOrdersSite(app, { distDir: site, basePath: '/team-meals', siteUrl: 'https://caterway.test/team-meals' });
+    await registerGroupOrdersSite(app, { distDir: site, basePath: '/team-meals', siteUrl: 'https://caterway.test/team-meals', host: null });
     await registerWeb(app, web);
   });
   afterAll(async () => {
@@ -62,9 +62,28 @@ describe('group-order site serving', () => {
     expect((await app.inject({ method: 'GET', url: '/g/abcdefghijkl' })).headers.location).toBe('https://caterway.test/team-meals/g/abcdefghijkl');
   });
 
+  it('serves the site at the root of a host name of its own, the storefront on every other host', async () => {
+    const both = Fastify();
+    both.get('/api/v2/ping', async () => ({ ok: true }));
+    await registerGroupOrdersSite(both, { distDir: site, basePath: '', siteUrl: 'https://teams.caterway.test', host: 'teams.caterway.test' });
+    await registerWeb(both, web);
+    const onSite = (url: string) => both.inject({ method: 'GET', url, headers: { host: 'teams.caterway.test' } });
+    for (const url of ['/', '/g/abcdefghijkl', '/group-orders/0b5f6a40-1111-4222-8333-944455556666', '/grouporder-dashboard/7']) {
+      const res = await onSite(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toContain('<base href="/" />');
+    }
+    expect((await onSite('/assets/index-abc.js')).headers['cache-control']).toContain('immutable');
+    expect((await onSite('/api/v2/ping')).json()).toEqual({ ok: true });
+    const storefront = await both.inject({ method: 'GET', url: '/g/abcdefghijkl', headers: { host: 'caterway.test' } });
+    expect(storefront.headers.location).toBe('https://teams.caterway.test/g/abcdefghijkl');
+    expect((await both.inject({ method: 'GET', url: '/my-orders', headers: { host: 'caterway.test' } })).body).toContain('storefront');
+    await both.close();
+  });
+
   it('says so when the site is not built', async () => {
     const bare = Fastify();
-    await registerGroupOrdersSite(bare, { distDir: path.join(root, 'nothing'), basePath: '/group-orders-site', siteUrl: 'http://x/group-orders-site' });
+    await registerGroupOrdersSite(bare, { distDir: path.join(root, 'nothing'), basePath: '/group-orders-site', siteUrl: 'http://x/group-orders-site', host: null });
     const res = await bare.inject({ method: 'GET', url: '/group-orders-site/g/abc' });
     expect(res.statusCode).toBe(404);
     expect(res.body).toMatch(/not built/);

@@ -1,29 +1,33 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 
 export interface GroupOrdersSiteOptions {
   /** the built site (apps/group-orders/dist) */
   distDir: string;
-  /** where it is mounted on this server, e.g. /group-orders-site (config.groupOrdersBasePath) */
-  basePath: string;
-  /** its public base URL (config.groupOrdersUrl): old storefront-origin links redirect there */
+  /** its public base URL (config.groupOrdersUrl): share links and the storefront's links lead there */
   siteUrl: string;
+  /** where this server mounts it: a path of the storefront's host ('/group-orders-site') … */
+  basePath: string;
+  /** … or, when the path is '' (the site's own host name in front of this server), that host */
+  host: string | null;
 }
 
 /** The site's own routes; the storefront links to them on its own origin too (redirected below). */
 const SITE_ROUTES = ['/group-orders/:uuid', '/grouporder-dashboard/:creatorId', '/g/:shareToken'];
 
 /**
- * Serves the group-order site (docs/decisions/011-group-order-site.md) under its base path,
- * beside the storefront: hashed assets cached for a year, index.html never cached and given a
- * <base href> for the configured path (the build uses relative asset URLs, so one build serves
- * any GROUP_ORDERS_URL), and every other path under the base falls back to the SPA.
+ * Serves the group-order site (docs/decisions/011-group-order-site.md) beside the storefront,
+ * under GROUP_ORDERS_URL's path (or on its own host name): hashed assets cached for a year,
+ * index.html never cached and given a <base href> for the configured path (the build uses
+ * relative asset URLs, so one build serves any GROUP_ORDERS_URL), every other path falls back
+ * to the SPA.
  */
 export async function registerGroupOrdersSite(app: FastifyInstance, options: GroupOrdersSiteOptions): Promise<void> {
-  const { distDir, basePath, siteUrl } = options;
+  const { distDir, basePath, siteUrl, host } = options;
   const indexFile = path.join(distDir, 'index.html');
+  const root = path.resolve(distDir);
 
   const sendIndex = (reply: FastifyReply) => {
     let html: string;
@@ -37,28 +41,27 @@ export async function registerGroupOrdersSite(app: FastifyInstance, options: Gro
     return reply.header('cache-control', 'no-cache').type('text/html').send(withBase);
   };
 
+  const serve = (request: FastifyRequest, reply: FastifyReply) => {
+    const rel = (request.params as { '*'?: string })['*'] ?? ''; // already decoded by the router
+    const file = path.resolve(root, rel);
+    const inside = file.startsWith(root + path.sep);
+    if (inside && path.basename(file) !== 'index.html' && fs.statSync(file, { throwIfNoEntry: false })?.isFile()) {
+      const fromRoot = path.relative(root, file);
+      if (fromRoot.startsWith(`assets${path.sep}`)) return reply.sendFile(fromRoot, root, { maxAge: 31_536_000_000, immutable: true });
+      return reply.header('cache-control', 'no-cache').sendFile(fromRoot, root, { cacheControl: false });
+    }
+    // a missing file stays a 404; any other path is a page of the SPA
+    if (/\.[a-z0-9]{2,5}$/i.test(rel) && !rel.endsWith('index.html')) return reply.status(404).send({ error: 'Not found' });
+    return sendIndex(reply);
+  };
+
+  const constraints = host ? { host } : undefined;
   await app.register(
     async (site) => {
-      if (fs.existsSync(distDir)) {
-        await site.register(fastifyStatic, {
-          root: distDir,
-          prefix: '/',
-          wildcard: true,
-          index: false,
-          decorateReply: false, // the storefront's registration owns reply.sendFile
-          allowedPath: (pathName) => !/(^|\/)index\.html$/.test(pathName),
-          setHeaders(res, filePath) {
-            res.header('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
-          },
-        });
-      }
-      site.get('/', { schema: { hide: true } }, (_request, reply) => sendIndex(reply));
-      site.setNotFoundHandler((request, reply) => {
-        const pathname = request.url.split('?')[0] ?? '';
-        if (request.method !== 'GET' && request.method !== 'HEAD') return reply.status(404).send({ error: 'Not found' });
-        if (/\.[a-z0-9]{2,5}$/i.test(pathname) && !pathname.endsWith('/index.html')) return reply.status(404).send({ error: 'Not found' });
-        return sendIndex(reply);
-      });
+      // reply.sendFile only; this plugin's routes below decide what is served
+      await site.register(fastifyStatic, { root, serve: false });
+      site.route({ method: ['GET', 'HEAD'], url: '/', constraints, schema: { hide: true }, handler: serve });
+      site.route({ method: ['GET', 'HEAD'], url: '/*', constraints, schema: { hide: true }, handler: serve });
     },
     { prefix: basePath },
   );
@@ -66,9 +69,8 @@ export async function registerGroupOrdersSite(app: FastifyInstance, options: Gro
   // The storefront's Create Group Order and its menu link to these paths on its own origin
   // (VITE_GROUP_ORDERS_URL unset): send them on to the site with their query intact.
   for (const route of SITE_ROUTES) {
-    app.get(route, { schema: { hide: true } }, (request, reply) => {
-      const url = request.url;
-      return reply.redirect(`${siteUrl}${url}`, 302);
-    });
+    app.get(route, { schema: { hide: true } }, (request, reply) => reply.redirect(`${siteUrl}${request.url}`, 302));
+    // on its own host name the same paths are the site's pages (a more specific route than '/*')
+    if (constraints) app.get(route, { constraints, schema: { hide: true } }, (_request, reply) => sendIndex(reply));
   }
 }
