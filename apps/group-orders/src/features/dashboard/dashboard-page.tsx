@@ -157,30 +157,28 @@ function GroupOrderCard({ groupOrder: go, offset }: { groupOrder: DashboardGroup
         {go.members.length === 0 ? (
           <p className="muted">Nobody has joined yet.</p>
         ) : (
-          <div className="table-scroll">
-            <table className="members">
-              <thead>
-                <tr>
-                  <th scope="col">Name</th>
-                  <th scope="col">Dietary needs</th>
-                  <th scope="col">Meal</th>
-                  <th scope="col" className="num">
-                    Price
-                  </th>
+          <table className="members">
+            <thead>
+              <tr>
+                <th scope="col">Name</th>
+                <th scope="col">Dietary needs</th>
+                <th scope="col">Meal</th>
+                <th scope="col" className="num">
+                  Price
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {go.members.map((m) => (
+                <tr key={m.id}>
+                  <th scope="row">{m.name}</th>
+                  <td>{m.dietary_needs || '—'}</td>
+                  <td>{m.choice ? m.choice.menu_name : <span className="muted">Not chosen yet</span>}</td>
+                  <td className="num">{m.choice ? formatCents(m.choice.price_cents) : '—'}</td>
                 </tr>
-              </thead>
-              <tbody>
-                {go.members.map((m) => (
-                  <tr key={m.id}>
-                    <th scope="row">{m.name}</th>
-                    <td>{m.dietary_needs || '—'}</td>
-                    <td>{m.choice ? m.choice.menu_name : <span className="muted">Not chosen yet</span>}</td>
-                    <td className="num">{m.choice ? formatCents(m.choice.price_cents) : '—'}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+              ))}
+            </tbody>
+          </table>
         )}
       </section>
 

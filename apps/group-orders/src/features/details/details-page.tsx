@@ -89,13 +89,15 @@ function DetailsEditor({ groupOrder }: { groupOrder: GroupOrder }) {
         </div>
         <StatusBadge status={groupOrder.status} label={groupOrder.status_label} />
       </div>
-      <ol className="steps" aria-label="Progress">
-        {(['created', 'detail_entered', 'accepting'] as const).map((s, i) => (
-          <li key={s} className={stepClass(groupOrder.status, i)} aria-current={groupOrder.status === s ? 'step' : undefined}>
-            {['Started', 'Details entered', 'Taking orders'][i]}
-          </li>
-        ))}
-      </ol>
+      {groupOrder.status === 'canceled' || groupOrder.status === 'declined' ? null : (
+        <ol className="steps" aria-label="Progress">
+          {(['created', 'detail_entered', 'accepting'] as const).map((s, i) => (
+            <li key={s} className={stepClass(groupOrder.status, i)} aria-current={groupOrder.status === s ? 'step' : undefined}>
+              {['Started', 'Details entered', 'Taking orders'][i]}
+            </li>
+          ))}
+        </ol>
+      )}
 
       {groupOrder.status === 'accepting' ? (
         <section className="panel share-panel" aria-labelledby="share-heading">
