@@ -10,7 +10,9 @@ import { apiToken } from './order-setup';
 // three members join in their own browser contexts (one is refused a meal over the budget, one
 // changes their mind); the dashboard's member count and picks update while its countdown runs;
 // the server's test clock passes the cut-off; the members' pages say ordering is closed and show
-// what each ordered; the creator's group order now has its combined order. axe on every page.
+// what each ordered; the creator's group order now has its combined order, listed in the
+// storefront's My Orders as a Group Order. axe on every page. (The labels PDF is the storefront
+// helper's endpoint, not on this branch: its journey checks the names.)
 
 const SITE = '/group-orders-site';
 const money = (cents: number) => `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
@@ -308,6 +310,11 @@ test('a group order: started in the storefront, shared, three members choose, th
   expect(combined.order_number).not.toBe('');
   expect(combined.tax_label).toBe('HST 13%');
   expect(combined.sub_total_cents).toBe(avaDish.price_cents + within[0]!.price_cents + within[1]!.price_cents);
+
+  // … and in the storefront's My Orders, as an upcoming order of kind Group Order
+  await page.goto('/my-orders');
+  const entry = page.getByRole('button').filter({ hasText: 'Group Order' }).filter({ hasText: `Order #${combined.order_number}` });
+  await expect(entry).toBeVisible();
 
   for (const member of [ava, ben, cleo]) {
     expect(member.errors, 'unexpected console errors in a member browser').toEqual([]);

@@ -3,11 +3,11 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { AppProvider } from './app/provider';
 import { createSiteRouter } from './app/router';
-import { stripAdminTokenFromUrl } from './lib/creator-auth';
+import { takeAdminTokenFromUrl } from './lib/creator-auth';
 import './styles/site.css';
 
 // Before the router reads the address: the admin token leaves the URL (lib/creator-auth.ts).
-stripAdminTokenFromUrl();
+takeAdminTokenFromUrl();
 const router = createSiteRouter();
 
 createRoot(document.getElementById('root')!).render(

@@ -1,13 +1,14 @@
 // How the creator is recognised on the site. The site shares the storefront's origin (it is
 // mounted under a path of it, docs/decisions/011), so a creator signed in on the storefront is
 // signed in here too: the storefront keeps its session under 'caterway.user' in localStorage.
-// The storefront's menu opens the dashboard with ?admin_token=…; the API recognises the creator
-// by the session's bearer token alone, so the admin token is only taken out of the address bar at
-// once (it must not linger in history, screenshots or a copied URL) and not kept.
+// The storefront's menu opens the dashboard with ?admin_token=…: the token leaves the address bar
+// at once (it must not linger in history, screenshots or a copied URL) and is kept for this tab
+// only. It is a key of the same session as the bearer token; routes that take it read the
+// X-Admin-Token header (the storefront's documents today), the others the bearer token.
 
 const STOREFRONT_USER_KEY = 'caterway.user';
 
-function safeStorage(kind: 'localStorage'): Storage | null {
+function safeStorage(kind: 'localStorage' | 'sessionStorage'): Storage | null {
   try {
     return window[kind];
   } catch {
@@ -15,12 +16,21 @@ function safeStorage(kind: 'localStorage'): Storage | null {
   }
 }
 
-/** Removes ?admin_token from the address bar; call before the router starts. */
-export function stripAdminTokenFromUrl(loc: Location = window.location, hist: History = window.history): void {
+const ADMIN_TOKEN_KEY = 'caterway.group_orders.admin_token';
+const ADMIN_TOKEN_HEADER = 'x-admin-token';
+
+/** Moves ?admin_token from the address bar into this tab's storage; call before the router starts. */
+export function takeAdminTokenFromUrl(loc: Location = window.location, hist: History = window.history): void {
   const url = new URL(loc.href);
-  if (!url.searchParams.has('admin_token')) return;
+  const token = url.searchParams.get('admin_token');
+  if (token === null) return;
+  if (token !== '') safeStorage('sessionStorage')?.setItem(ADMIN_TOKEN_KEY, token);
   url.searchParams.delete('admin_token');
   hist.replaceState(hist.state, '', `${url.pathname}${url.search}${url.hash}`);
+}
+
+function adminToken(): string | null {
+  return safeStorage('sessionStorage')?.getItem(ADMIN_TOKEN_KEY) ?? null;
 }
 
 interface StoredUser {
@@ -52,5 +62,7 @@ export function creatorHeaders(): Record<string, string> {
   const headers: Record<string, string> = {};
   const session = creatorSession();
   if (session) headers.authorization = `Bearer ${session.jwt}`;
+  const admin = adminToken();
+  if (admin) headers[ADMIN_TOKEN_HEADER] = admin;
   return headers;
 }
