@@ -13,3 +13,4 @@ export * from './ops.js';
 export * from './reports.js';
 export * from './account-settings.js';
 export * from './order-history.js';
+export * from './group-orders.js';

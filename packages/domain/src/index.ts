@@ -11,3 +11,4 @@ export * from './cart-rules.js';
 export * from './payment-methods.js';
 export * from './order-lifecycle.js';
 export * from './account-pages.js';
+export * from './group-orders.js';
