@@ -2,7 +2,7 @@ import { loadConfig, ConfigError } from './config/env.js';
 import { DataDirInUseError } from './db/embedded.js';
 import { openDatabase } from './lib/runtime.js';
 import { resolveJwtSecret } from './lib/secrets.js';
-import { systemClock } from './lib/clock.js';
+import { controllableClock, systemClock } from './lib/clock.js';
 import { demoAccounts } from './lib/demo-accounts.js';
 import { buildApp } from './app.js';
 import { createMailer } from './adapters/email/index.js';
@@ -27,6 +27,8 @@ const config = (() => {
 })();
 
 const log = pino({ level: config.logLevel });
+// browser tests move this clock (POST api/v2/test/clock); loadConfig refuses the flag in production
+const clock = config.controllableClock ? controllableClock(systemClock) : systemClock;
 
 async function main() {
   const database = await openDatabase(config, log);
@@ -36,17 +38,17 @@ async function main() {
     await loadReferenceData(database.db);
     const mailer = createMailer(config, database.db, log);
     const geocoder = createGeocoder(config, log);
-    const payments = createPaymentProvider(config, database.db, log, systemClock);
+    const payments = createPaymentProvider(config, database.db, log, clock);
     if (config.seedDemo) {
       const result = await ensureDemoData(database.db, log);
       if (result.loaded) log.info(result.summary, 'demo catalogue loaded');
-      const history = await ensureDemoOrderHistory(database.db, { payments, geocoder, clock: systemClock, log });
+      const history = await ensureDemoOrderHistory(database.db, { payments, geocoder, clock, log });
       if (history.created) log.info(history, 'demo order history created');
     }
     const deps = {
       config,
       db: database.db,
-      clock: systemClock,
+      clock,
       mailer,
       geocoder,
       payments,

@@ -109,6 +109,12 @@ export const groupOrderSchema = z
     chosen_count: z.number().int(),
     catering_order_id: z.number().int().nullable(),
     order_number: z.string().nullable(),
+    /**
+     * the combined order exists but its authorisation on the creator's default payment method
+     * failed (no method, declined): it waits unplaced until POST .../payment succeeds
+     */
+    payment_required: z.boolean(),
+    payment_error: z.string().nullable(),
     created_at: z.string(),
     /** the server's clock (a countdown runs from it, not from the browser's clock) */
     server_now: z.string(),
@@ -195,6 +201,12 @@ export const groupOrderDetailSchema = z
   .meta({ id: 'GroupOrderDetail' });
 export type GroupOrderDetail = z.infer<typeof groupOrderDetailSchema>;
 export const groupOrderDetailResponseSchema = z.object({ group_order: groupOrderDetailSchema });
+
+/**
+ * POST api/v2/group_orders/{ref}/payment (creator): authorise the combined order again after a
+ * failed authorisation, on the given saved method or the default one. Answers the group order.
+ */
+export const groupOrderPaymentBodySchema = z.object({ payment_method_id: z.string().min(1).max(200).optional() });
 
 // ---------------------------------------------------------------- members (public, by share token)
 

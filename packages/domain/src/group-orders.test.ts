@@ -4,6 +4,7 @@ import {
   GROUP_ORDER_STATUSES,
   availableGroupEvents,
   budgetRule,
+  groupTaxLabel,
   groupCutoffInstant,
   groupDeliveryInstant,
   groupEditable,
@@ -117,5 +118,13 @@ describe('budget rule', () => {
     expect(budgetRule(2000, 2000)).toEqual({ ok: true, leftCents: 0 });
     expect(budgetRule(1250, 2000)).toEqual({ ok: true, leftCents: 750 });
     expect(budgetRule(2001, 2000)).toEqual({ ok: false, message: 'This meal is over your budget of $20.00.' });
+  });
+});
+
+describe('tax label', () => {
+  it('shows the rate without trailing zeros', () => {
+    expect(groupTaxLabel('HST', 13)).toBe('HST 13%');
+    expect(groupTaxLabel('QST', 9.975)).toBe('QST 9.975%');
+    expect(groupTaxLabel('', 13)).toBe('HST 13%');
   });
 });

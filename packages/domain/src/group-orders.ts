@@ -206,3 +206,9 @@ export function budgetRule(priceCents: number, budgetCents: number): BudgetResul
   if (priceCents > budgetCents) return { ok: false, message: groupMessages.overBudget(budgetCents) };
   return { ok: true, leftCents: budgetCents - priceCents };
 }
+
+/** The tax label of a group order: the chef's tax and rate without trailing zeros ('HST 13%', 'GST 5%', 'QST 9.975%'). */
+export function groupTaxLabel(taxName: string, taxRatePercent: number): string {
+  const rate = Math.round(taxRatePercent * 1000) / 1000;
+  return `${taxName || 'HST'} ${String(rate)}%`;
+}

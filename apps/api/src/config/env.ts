@@ -47,6 +47,10 @@ const envSchema = z.object({
   JOBS_LEASE_MS: z.coerce.number().int().min(1_000).default(300_000),
   /** how often a bank debit in flight is checked with the provider */
   PAYMENT_RECHECK_MS: z.coerce.number().int().min(1_000).default(3_600_000),
+  /** where the group-order site is served (share links, admin links); default `${PUBLIC_URL}/group-orders-site` */
+  GROUP_ORDERS_URL: z.url().optional(),
+  /** browser tests only: POST api/v2/test/clock moves the server clock; refused when NODE_ENV=production */
+  E2E_CONTROLLABLE_CLOCK: boolish.default(false),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -83,6 +87,8 @@ export interface Config {
   jobsPollMs: number;
   jobsLeaseMs: number;
   paymentRecheckMs: number;
+  groupOrdersUrl: string;
+  controllableClock: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -102,13 +108,17 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   if (isProduction && !env.JWT_SECRET) {
     throw new ConfigError('Invalid configuration:\n  JWT_SECRET: required when NODE_ENV=production');
   }
+  if (isProduction && env.E2E_CONTROLLABLE_CLOCK) {
+    throw new ConfigError('Invalid configuration:\n  E2E_CONTROLLABLE_CLOCK: must not be set when NODE_ENV=production');
+  }
   const displayHost = env.HOST === '0.0.0.0' || env.HOST === '::' ? 'localhost' : env.HOST;
+  const publicUrl = (env.PUBLIC_URL ?? `http://${displayHost}:${env.PORT}`).replace(/\/$/, '');
   return {
     nodeEnv: env.NODE_ENV,
     isProduction,
     port: env.PORT,
     host: env.HOST,
-    publicUrl: (env.PUBLIC_URL ?? `http://${displayHost}:${env.PORT}`).replace(/\/$/, ''),
+    publicUrl,
     dataDir: path.resolve(env.DATA_DIR),
     databaseUrl: env.DATABASE_URL,
     databasePoolSize: env.DATABASE_POOL_SIZE,
@@ -135,5 +145,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     jobsPollMs: env.JOBS_POLL_MS,
     jobsLeaseMs: env.JOBS_LEASE_MS,
     paymentRecheckMs: env.PAYMENT_RECHECK_MS,
+    groupOrdersUrl: (env.GROUP_ORDERS_URL ?? `${publicUrl}/group-orders-site`).replace(/\/$/, ''),
+    controllableClock: env.E2E_CONTROLLABLE_CLOCK,
   };
 }

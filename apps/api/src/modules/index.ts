@@ -21,6 +21,7 @@ import { lifecycleRoutes } from './order-lifecycle/lifecycle.routes.js';
 import { reportsRoutes } from './reports/reports.routes.js';
 import { accountRoutes } from './account/account.routes.js';
 import { orderHistoryRoutes } from './order-history/order-history.routes.js';
+import { testClockRoutes } from './test-clock/test-clock.routes.js';
 
 export type ModuleRegistrar = (app: FastifyInstance, deps: AppDeps) => Promise<void>;
 
@@ -47,4 +48,5 @@ export const modules: ModuleRegistrar[] = [
   reportsRoutes,
   accountRoutes,
   orderHistoryRoutes,
+  testClockRoutes,
 ];

@@ -1,14 +1,297 @@
+import type { GroupOrderStatus } from '@caterway/domain';
 import type { Queryable } from '../../db/pool.js';
 
-// The only SQL on group_orders (migration 005); the group-order site (a later issue) extends it.
+// The only SQL on group_orders, group_order_members and group_order_choices (migrations 005, 012).
+
+export interface GroupOrderRow {
+  uuid: string;
+  id: number;
+  creator_id: number;
+  preset_id: number | null;
+  chef_id: number | null;
+  status: GroupOrderStatus;
+  delivery_params: Record<string, unknown>;
+  created_at: Date;
+  name: string;
+  head_count: number;
+  budget_cents: number;
+  gap_days: number;
+  cutoff_time: number;
+  /** 'yyyy-MM-dd' (DATE is read as text, db/pool.ts) */
+  delivery_date: string | null;
+  delivery_time: number;
+  delivery_at: Date | null;
+  cutoff_at: Date | null;
+  time_zone: string;
+  delivery_address: string;
+  delivery_suite_address: string;
+  latitude: number | null;
+  longitude: number | null;
+  delivery_contact_person: string;
+  delivery_phone_number: string;
+  delivery_instruction: string;
+  company_name: string;
+  share_token: string;
+  updated_at: Date;
+  opened_at: Date | null;
+  closed_at: Date | null;
+  canceled_at: Date | null;
+  catering_order_id: number | null;
+}
+
+/** A group order with what its views need from around it. */
+export interface GroupOrderView extends GroupOrderRow {
+  preset_name: string;
+  chef_name: string;
+  creator_name: string;
+  creator_email: string;
+  joined_count: number;
+  chosen_count: number;
+  catering_status: string | null;
+  catering_processing: 'pending' | 'processing' | 'processed' | null;
+  order_number: string | null;
+  catering_payment_status: string | null;
+  catering_payment_error: string | null;
+  catering_subtotal_cents: number | null;
+  catering_delivery_fee_cents: number | null;
+  catering_tax_cents: number | null;
+  catering_total_cents: number | null;
+  catering_processing_at: Date | null;
+}
+
+export interface MemberRow {
+  id: number;
+  group_order_uuid: string;
+  name: string;
+  email: string;
+  dietary_needs: string;
+  joined_at: Date;
+  menu_id: number | null;
+  menu_name: string | null;
+  price_cents: number | null;
+  chosen_at: Date | null;
+}
+
+const VIEW = `
+  SELECT g.*, COALESCE(p.name, '') AS preset_name, COALESCE(c.business_name, '') AS chef_name,
+         trim(u.first_name || ' ' || u.last_name) AS creator_name, u.email AS creator_email,
+         (SELECT count(*)::int FROM group_order_members m WHERE m.group_order_uuid = g.uuid) AS joined_count,
+         (SELECT count(*)::int FROM group_order_choices ch WHERE ch.group_order_uuid = g.uuid) AS chosen_count,
+         co.status AS catering_status, co.processing AS catering_processing, co.order_number,
+         co.payment_status AS catering_payment_status, co.payment_error AS catering_payment_error,
+         co.subtotal_cents AS catering_subtotal_cents, co.delivery_fee_cents AS catering_delivery_fee_cents,
+         co.tax_cents AS catering_tax_cents, co.total_cents AS catering_total_cents, co.order_processing_at AS catering_processing_at
+    FROM group_orders g
+    JOIN users u ON u.id = g.creator_id
+    LEFT JOIN presets p ON p.id = g.preset_id
+    LEFT JOIN chefs c ON c.id = g.chef_id
+    LEFT JOIN catering_orders co ON co.id = g.catering_order_id`;
+
+const MEMBER = `
+  SELECT m.id, m.group_order_uuid, m.name, m.email, m.dietary_needs, m.joined_at,
+         ch.menu_id, mn.name AS menu_name, ch.price_cents, ch.chosen_at
+    FROM group_order_members m
+    LEFT JOIN group_order_choices ch ON ch.member_id = m.id
+    LEFT JOIN menus mn ON mn.id = ch.menu_id`;
+
+export interface GroupDetailsInput {
+  name: string;
+  headCount: number;
+  budgetCents: number;
+  gapDays: number;
+  cutoffTime: number;
+  deliveryDate: string | null;
+  deliveryTime: number;
+  deliveryAt: Date | null;
+  cutoffAt: Date | null;
+  timeZone: string;
+  deliveryAddress: string;
+  deliverySuiteAddress: string;
+  latitude: number | null;
+  longitude: number | null;
+  contactPerson: string;
+  phone: string;
+  instruction: string;
+  companyName: string;
+}
+
 export function createGroupOrdersRepository(db: Queryable) {
   return {
-    async insert(input: { creatorId: number; presetId: number; chefId: number; deliveryParams: object; now: Date }, tx: Queryable = db): Promise<string> {
+    async insert(
+      input: { creatorId: number; presetId: number; chefId: number; deliveryParams: object; shareToken: string; details: GroupDetailsInput; now: Date },
+      tx: Queryable = db,
+    ): Promise<string> {
+      const d = input.details;
       const { rows } = await tx.query<{ uuid: string }>(
-        `INSERT INTO group_orders (creator_id, preset_id, chef_id, delivery_params, created_at) VALUES ($1, $2, $3, $4, $5) RETURNING uuid`,
-        [input.creatorId, input.presetId, input.chefId, JSON.stringify(input.deliveryParams), input.now],
+        `INSERT INTO group_orders (creator_id, preset_id, chef_id, delivery_params, created_at, updated_at, share_token,
+           name, head_count, budget_cents, gap_days, cutoff_time, delivery_date, delivery_time, delivery_at, cutoff_at, time_zone,
+           delivery_address, delivery_suite_address, latitude, longitude, delivery_contact_person, delivery_phone_number,
+           delivery_instruction, company_name)
+         VALUES ($1, $2, $3, $4, $5, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24)
+         RETURNING uuid`,
+        [
+          input.creatorId, input.presetId, input.chefId, JSON.stringify(input.deliveryParams), input.now, input.shareToken,
+          d.name, d.headCount, d.budgetCents, d.gapDays, d.cutoffTime, d.deliveryDate, d.deliveryTime, d.deliveryAt, d.cutoffAt, d.timeZone,
+          d.deliveryAddress, d.deliverySuiteAddress, d.latitude, d.longitude, d.contactPerson, d.phone, d.instruction, d.companyName,
+        ],
       );
       return rows[0]!.uuid;
+    },
+
+    /** By uuid or numeric id (the My Orders entry's id). */
+    async findByRef(ref: string, tx: Queryable = db): Promise<GroupOrderView | undefined> {
+      const byId = /^\d+$/.test(ref);
+      const { rows } = await tx.query<GroupOrderView>(`${VIEW} WHERE ${byId ? 'g.id = $1::bigint' : 'g.uuid = $1::uuid'}`, [ref]);
+      return rows[0];
+    },
+
+    async findByShareToken(token: string, tx: Queryable = db): Promise<GroupOrderView | undefined> {
+      const { rows } = await tx.query<GroupOrderView>(`${VIEW} WHERE g.share_token = $1`, [token]);
+      return rows[0];
+    },
+
+    async findByCreator(creatorId: number, tx: Queryable = db): Promise<GroupOrderView[]> {
+      const { rows } = await tx.query<GroupOrderView>(`${VIEW} WHERE g.creator_id = $1 ORDER BY g.created_at DESC, g.id DESC`, [creatorId]);
+      return rows;
+    },
+
+    /** Locks the group order row (the cut-off, joins and choices serialise on it). */
+    async lock(uuid: string, tx: Queryable, mode: 'update' | 'share' = 'update'): Promise<GroupOrderRow | undefined> {
+      const { rows } = await tx.query<GroupOrderRow>(`SELECT * FROM group_orders WHERE uuid = $1 FOR ${mode === 'update' ? 'UPDATE' : 'SHARE'}`, [uuid]);
+      return rows[0];
+    },
+
+    async saveDetails(uuid: string, input: { details: GroupDetailsInput; status: GroupOrderStatus; openedAt: Date | null; now: Date }, tx: Queryable): Promise<void> {
+      const d = input.details;
+      await tx.query(
+        `UPDATE group_orders SET name = $2, head_count = $3, budget_cents = $4, gap_days = $5, cutoff_time = $6, delivery_date = $7,
+           delivery_time = $8, delivery_at = $9, cutoff_at = $10, time_zone = $11, delivery_address = $12, delivery_suite_address = $13,
+           latitude = $14, longitude = $15, delivery_contact_person = $16, delivery_phone_number = $17, delivery_instruction = $18,
+           company_name = $19, status = $20, opened_at = COALESCE(opened_at, $21), updated_at = $22
+         WHERE uuid = $1`,
+        [
+          uuid, d.name, d.headCount, d.budgetCents, d.gapDays, d.cutoffTime, d.deliveryDate, d.deliveryTime, d.deliveryAt, d.cutoffAt,
+          d.timeZone, d.deliveryAddress, d.deliverySuiteAddress, d.latitude, d.longitude, d.contactPerson, d.phone, d.instruction,
+          d.companyName, input.status, input.openedAt, input.now,
+        ],
+      );
+    },
+
+    async setStatus(uuid: string, input: { status: GroupOrderStatus; now: Date; closed?: boolean; canceled?: boolean; cateringOrderId?: number }, tx: Queryable): Promise<void> {
+      await tx.query(
+        `UPDATE group_orders SET status = $2, updated_at = $3,
+           closed_at = CASE WHEN $4 THEN $3 ELSE closed_at END,
+           canceled_at = CASE WHEN $5 THEN $3 ELSE canceled_at END,
+           catering_order_id = COALESCE($6, catering_order_id)
+         WHERE uuid = $1`,
+        [uuid, input.status, input.now, input.closed ?? false, input.canceled ?? false, input.cateringOrderId ?? null],
+      );
+    },
+
+    // ------------------------------------------------------------ members and choices
+
+    async members(uuid: string, tx: Queryable = db): Promise<MemberRow[]> {
+      const { rows } = await tx.query<MemberRow>(`${MEMBER} WHERE m.group_order_uuid = $1 ORDER BY m.id`, [uuid]);
+      return rows;
+    },
+
+    async membersOf(uuids: readonly string[], tx: Queryable = db): Promise<MemberRow[]> {
+      if (!uuids.length) return [];
+      const { rows } = await tx.query<MemberRow>(`${MEMBER} WHERE m.group_order_uuid = ANY($1::uuid[]) ORDER BY m.id`, [uuids]);
+      return rows;
+    },
+
+    async memberByToken(uuid: string, tokenHash: string, tx: Queryable = db): Promise<MemberRow | undefined> {
+      const { rows } = await tx.query<MemberRow>(`${MEMBER} WHERE m.group_order_uuid = $1 AND m.token_hash = $2`, [uuid, tokenHash]);
+      return rows[0];
+    },
+
+    async memberByEmail(uuid: string, email: string, tx: Queryable = db): Promise<MemberRow | undefined> {
+      const { rows } = await tx.query<MemberRow>(`${MEMBER} WHERE m.group_order_uuid = $1 AND m.email = $2`, [uuid, email]);
+      return rows[0];
+    },
+
+    async insertMember(input: { uuid: string; tokenHash: string; name: string; email: string; dietaryNeeds: string; now: Date }, tx: Queryable): Promise<number> {
+      const { rows } = await tx.query<{ id: number }>(
+        `INSERT INTO group_order_members (group_order_uuid, token_hash, name, email, dietary_needs, joined_at)
+         VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
+        [input.uuid, input.tokenHash, input.name, input.email, input.dietaryNeeds, input.now],
+      );
+      return rows[0]!.id;
+    },
+
+    async countMembers(uuid: string, tx: Queryable): Promise<number> {
+      const { rows } = await tx.query<{ n: number }>('SELECT count(*)::int AS n FROM group_order_members WHERE group_order_uuid = $1', [uuid]);
+      return rows[0]!.n;
+    },
+
+    async upsertChoice(input: { memberId: number; uuid: string; menuId: number; priceCents: number; now: Date }, tx: Queryable): Promise<void> {
+      await tx.query(
+        `INSERT INTO group_order_choices (member_id, group_order_uuid, menu_id, price_cents, chosen_at) VALUES ($1, $2, $3, $4, $5)
+         ON CONFLICT (member_id) DO UPDATE SET menu_id = EXCLUDED.menu_id, price_cents = EXCLUDED.price_cents, chosen_at = EXCLUDED.chosen_at`,
+        [input.memberId, input.uuid, input.menuId, input.priceCents, input.now],
+      );
+    },
+
+    async deleteChoice(memberId: number, tx: Queryable): Promise<void> {
+      await tx.query('DELETE FROM group_order_choices WHERE member_id = $1', [memberId]);
+    },
+
+    /** How many members chose a meal dearer than a budget (a budget cut must not strand them). */
+    async countChoicesAbove(uuid: string, budgetCents: number, tx: Queryable): Promise<number> {
+      const { rows } = await tx.query<{ n: number }>(
+        'SELECT count(*)::int AS n FROM group_order_choices WHERE group_order_uuid = $1 AND price_cents > $2',
+        [uuid, budgetCents],
+      );
+      return rows[0]!.n;
+    },
+
+    // ------------------------------------------------------------ creator and catalogue reads
+
+    async findCreator(userId: number, tx: Queryable = db) {
+      const { rows } = await tx.query<{
+        id: number;
+        email: string;
+        first_name: string;
+        last_name: string;
+        phone: string;
+        company_name: string;
+        go_name: string;
+        go_head_count: number;
+        go_budget_cents: number;
+        go_gap_days: number;
+        go_cutoff_seconds: number;
+        go_delivery_seconds: number;
+      }>(
+        `SELECT id, email, first_name, last_name, phone, company_name, go_name, go_head_count, go_budget_cents, go_gap_days,
+                EXTRACT(EPOCH FROM go_cutoff_time)::int AS go_cutoff_seconds, EXTRACT(EPOCH FROM go_delivery_time)::int AS go_delivery_seconds
+           FROM users WHERE id = $1`,
+        [userId],
+      );
+      return rows[0];
+    },
+
+    /** The chef's meals a member may pick: live menus orderable one at a time. */
+    async mealsOfChef(chefId: number, tx: Queryable = db) {
+      const { rows } = await tx.query<{
+        id: number;
+        name: string;
+        description: string;
+        category_name: string;
+        price_cents: number;
+        dietary_types: string[];
+        main_image_url: string;
+      }>(
+        `SELECT id, name, description, category_name, price_cents, dietary_types, main_image_url
+           FROM menus WHERE chef_id = $1 AND NOT is_deleted AND min_order_amount <= 1 ORDER BY position, id`,
+        [chefId],
+      );
+      return rows;
+    },
+
+    async groupUuidOfCateringOrder(orderId: number, tx: Queryable = db): Promise<string | null> {
+      const { rows } = await tx.query<{ group_order_uuid: string | null }>('SELECT group_order_uuid FROM catering_orders WHERE id = $1', [orderId]);
+      return rows[0]?.group_order_uuid ?? null;
     },
   };
 }

@@ -1,28 +1,229 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { createGroupOrderBodySchema, errorResponses, groupOrderResponseSchema } from '@caterway/contracts';
+import {
+  createGroupOrderBodySchema,
+  creatorIdParamsSchema,
+  errorResponses,
+  groupOrderDashboardResponseSchema,
+  groupOrderDetailResponseSchema,
+  groupOrderDetailsBodySchema,
+  groupOrderEnvelopeSchema,
+  groupOrderPaymentBodySchema,
+  groupOrderRefParamsSchema,
+  groupOrderRemindersResponseSchema,
+  groupOrderResponseSchema,
+  joinGroupOrderBodySchema,
+  joinGroupOrderResponseSchema,
+  MEMBER_TOKEN_HEADER,
+  memberChoiceBodySchema,
+  memberChoiceResponseSchema,
+  publicGroupOrderResponseSchema,
+  shareTokenParamsSchema,
+} from '@caterway/contracts';
+import { z } from 'zod';
 import type { AppDeps } from '../../lib/deps.js';
 import { authUser, requireUser } from '../auth/auth.guard.js';
 import { createOrderCatalogueRepository } from '../orders/order-catalogue.repository.js';
+import { createGroupCutoff } from './group-cutoff.js';
+import { createGroupMembersService } from './group-members.service.js';
 import { createGroupOrdersRepository } from './group-orders.repository.js';
 import { createGroupOrdersService } from './group-orders.service.js';
 
+const tags = ['group orders'];
+const bearer = [{ bearerAuth: [] }];
+const memberHeaders = z.object({ [MEMBER_TOKEN_HEADER]: z.string().max(200).optional() });
+
+type Log = { info(obj: object, msg?: string): void; error(obj: object, msg?: string): void };
+
+/** The group-order services from the app's dependencies (routes, the job runner, order history). */
+export function groupOrdersFrom(deps: Pick<AppDeps, 'db' | 'clock' | 'mailer' | 'geocoder' | 'config'>, log: Log) {
+  const links = { siteUrl: deps.config.groupOrdersUrl };
+  const groupOrders = createGroupOrdersRepository(deps.db);
+  return createGroupOrdersService({
+    db: deps.db,
+    groupOrders,
+    catalogue: createOrderCatalogueRepository(deps.db),
+    geocoder: deps.geocoder,
+    mailer: deps.mailer,
+    clock: deps.clock,
+    links,
+    log,
+  });
+}
+
+/** The cut-off job's runner side (job-runner.ts registers its handler). */
+export function groupCutoffFrom(deps: Pick<AppDeps, 'db' | 'payments' | 'mailer' | 'clock' | 'config'>, log: Log) {
+  return createGroupCutoff({ db: deps.db, payments: deps.payments, mailer: deps.mailer, clock: deps.clock, links: { siteUrl: deps.config.groupOrdersUrl }, publicUrl: deps.config.publicUrl, log });
+}
+
 export async function groupOrdersRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const service = createGroupOrdersService({ groupOrders: createGroupOrdersRepository(deps.db), catalogue: createOrderCatalogueRepository(deps.db), clock: deps.clock });
+  const service = groupOrdersFrom(deps, app.log);
+  const members = createGroupMembersService({
+    db: deps.db,
+    groupOrders: createGroupOrdersRepository(deps.db),
+    mailer: deps.mailer,
+    clock: deps.clock,
+    links: { siteUrl: deps.config.groupOrdersUrl },
+    log: app.log,
+  });
+  const cutoff = groupCutoffFrom(deps, app.log);
+  const confirmed = requireUser(deps, { confirmed: true });
+  const signedIn = requireUser(deps);
 
   r.post(
     '/api/v2/group_orders',
     {
-      preHandler: requireUser(deps, { confirmed: true }),
+      preHandler: confirmed,
       schema: {
-        tags: ['group orders'],
-        security: [{ bearerAuth: [] }],
-        summary: 'Start a group order from a preset with exactly one chef',
+        tags,
+        security: bearer,
+        summary: 'Start a group order from a preset with exactly one chef (the account defaults prefill it)',
         body: createGroupOrderBodySchema,
         response: { 201: groupOrderResponseSchema, ...errorResponses },
       },
     },
     async (request, reply) => reply.status(201).send(await service.create(authUser(request).id, request.body)),
+  );
+
+  r.get(
+    '/api/v2/group_orders/dashboard/:creator_id',
+    {
+      preHandler: signedIn,
+      schema: {
+        tags,
+        security: bearer,
+        summary: "The creator's group orders with members, picks and totals (the creator only)",
+        params: creatorIdParamsSchema,
+        response: { 200: groupOrderDashboardResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => service.dashboard(request.params.creator_id, authUser(request)),
+  );
+
+  r.get(
+    '/api/v2/group_orders/:ref',
+    {
+      preHandler: signedIn,
+      schema: { tags, security: bearer, summary: 'A group order (creator or staff; uuid or id)', params: groupOrderRefParamsSchema, response: { 200: groupOrderEnvelopeSchema, ...errorResponses } },
+    },
+    async (request) => service.get(request.params.ref, authUser(request)),
+  );
+
+  r.put(
+    '/api/v2/group_orders/:ref',
+    {
+      preHandler: signedIn,
+      schema: {
+        tags,
+        security: bearer,
+        summary: 'Complete or edit the details while editable; open_ordering opens it to members',
+        params: groupOrderRefParamsSchema,
+        body: groupOrderDetailsBodySchema,
+        response: { 200: groupOrderEnvelopeSchema, ...errorResponses },
+      },
+    },
+    async (request) => service.update(request.params.ref, authUser(request), request.body),
+  );
+
+  r.delete(
+    '/api/v2/group_orders/:ref',
+    {
+      preHandler: signedIn,
+      schema: { tags, security: bearer, summary: 'Cancel a group order (creator or staff, while editable)', params: groupOrderRefParamsSchema, response: { 200: groupOrderEnvelopeSchema, ...errorResponses } },
+    },
+    async (request) => service.cancel(request.params.ref, authUser(request)),
+  );
+
+  r.post(
+    '/api/v2/group_orders/:ref/reminders',
+    {
+      preHandler: signedIn,
+      schema: { tags, security: bearer, summary: 'Email the members who have not chosen (the creator)', params: groupOrderRefParamsSchema, response: { 200: groupOrderRemindersResponseSchema, ...errorResponses } },
+    },
+    async (request) => service.remind(request.params.ref, authUser(request)),
+  );
+
+  r.get(
+    '/api/v2/group_orders/:ref/detail',
+    {
+      preHandler: signedIn,
+      schema: { tags, security: bearer, summary: 'Group order detail for My Orders (creator or staff)', params: groupOrderRefParamsSchema, response: { 200: groupOrderDetailResponseSchema, ...errorResponses } },
+    },
+    async (request) => service.detail(request.params.ref, authUser(request)),
+  );
+
+  r.post(
+    '/api/v2/group_orders/:ref/payment',
+    {
+      preHandler: confirmed,
+      schema: {
+        tags,
+        security: bearer,
+        summary: 'Pay for a combined order whose authorisation failed at the cut-off (the creator)',
+        params: groupOrderRefParamsSchema,
+        body: groupOrderPaymentBodySchema,
+        response: { 200: groupOrderEnvelopeSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const user = authUser(request);
+      const group = await service.accessible(request.params.ref, user, false);
+      await cutoff.pay(group.uuid, user.id, request.body.payment_method_id);
+      return service.get(group.uuid, user);
+    },
+  );
+
+  // ---------------------------------------------------------------- members (public)
+
+  r.get(
+    '/api/v2/group/:share_token',
+    { schema: { tags, summary: "The share link's page: the chef's meals, budget and cut-off", params: shareTokenParamsSchema, response: { 200: publicGroupOrderResponseSchema, ...errorResponses } } },
+    async (request) => members.page(request.params.share_token),
+  );
+
+  r.post(
+    '/api/v2/group/:share_token/members',
+    {
+      schema: {
+        tags,
+        summary: 'Join with name and email (no account); answers the member token',
+        params: shareTokenParamsSchema,
+        body: joinGroupOrderBodySchema,
+        response: { 201: joinGroupOrderResponseSchema, ...errorResponses },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await members.join(request.params.share_token, request.body)),
+  );
+
+  r.get(
+    '/api/v2/group/:share_token/choice',
+    {
+      schema: { tags, summary: "The member's own choice (X-Member-Token)", params: shareTokenParamsSchema, headers: memberHeaders, response: { 200: memberChoiceResponseSchema, ...errorResponses } },
+    },
+    async (request) => members.getChoice(request.params.share_token, request.headers[MEMBER_TOKEN_HEADER]),
+  );
+
+  r.put(
+    '/api/v2/group/:share_token/choice',
+    {
+      schema: {
+        tags,
+        summary: 'Choose or change the meal within the budget, before the cut-off (X-Member-Token)',
+        params: shareTokenParamsSchema,
+        headers: memberHeaders,
+        body: memberChoiceBodySchema,
+        response: { 200: memberChoiceResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => members.choose(request.params.share_token, request.headers[MEMBER_TOKEN_HEADER], request.body.menu_id),
+  );
+
+  r.delete(
+    '/api/v2/group/:share_token/choice',
+    {
+      schema: { tags, summary: 'Withdraw the choice before the cut-off (X-Member-Token)', params: shareTokenParamsSchema, headers: memberHeaders, response: { 200: memberChoiceResponseSchema, ...errorResponses } },
+    },
+    async (request) => members.withdraw(request.params.share_token, request.headers[MEMBER_TOKEN_HEADER]),
   );
 }

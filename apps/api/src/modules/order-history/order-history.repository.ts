@@ -34,6 +34,8 @@ export function createOrderHistoryRepository(db: Queryable) {
         `SELECT o.*, ${CONTEXT}
            FROM catering_orders o LEFT JOIN presets p ON p.id = o.preset_id LEFT JOIN chefs c ON c.id = o.chef_id
           WHERE o.user_id = $1 AND o.status <> 'draft' AND o.parent_order_id IS NULL
+            -- a group order's combined order is listed as its group order (kind Group Order)
+            AND o.group_order_uuid IS NULL
           ORDER BY o.delivery_at, o.id`,
         [userId],
       );

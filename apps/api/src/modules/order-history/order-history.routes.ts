@@ -6,6 +6,7 @@ import type { AppDeps } from '../../lib/deps.js';
 import { authUser, requireUser } from '../auth/auth.guard.js';
 import { createOrderHistoryRepository } from './order-history.repository.js';
 import { createOrderHistoryService } from './order-history.service.js';
+import { groupOrdersFrom } from '../group-orders/group-orders.routes.js';
 
 const tags = ['my orders'];
 const bearer = [{ bearerAuth: [] }];
@@ -17,6 +18,7 @@ export async function orderHistoryRoutes(app: FastifyInstance, deps: AppDeps): P
     payments: deps.payments,
     clock: deps.clock,
     marketplace: { name: 'Caterway', supportEmail: deps.config.supportEmail, publicUrl: deps.config.publicUrl },
+    groupEntries: groupOrdersFrom(deps, app.log).historyEntries,
   });
   const confirmedUser = requireUser(deps, { confirmed: true });
 

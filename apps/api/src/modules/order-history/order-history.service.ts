@@ -17,6 +17,8 @@ export interface OrderHistoryServiceDeps {
   payments: Pick<PaymentProvider, 'retrievePaymentMethod'>;
   clock: Clock;
   marketplace: { name: string; supportEmail: string; publicUrl: string };
+  /** the user's group orders as entries of kind Group Order (group-orders module) */
+  groupEntries?: (userId: number, now: Date) => Promise<{ entry: OrderHistoryEntry; upcoming: boolean; deliveryAt: Date }[]>;
 }
 
 /** Where Caterway itself is, for the invoice's letterhead. */
@@ -106,9 +108,14 @@ export function createOrderHistoryService(deps: OrderHistoryServiceDeps) {
       const rows = await history.findPlacedByUser(userId);
       const upcoming: OrderHistoryEntry[] = [];
       const past: OrderHistoryEntry[] = [];
-      for (const row of rows) {
-        (isUpcoming({ status: row.status, deliveryAt: row.delivery_at }, now) ? upcoming : past).push(entry(row, now));
-      }
+      const all: { entry: OrderHistoryEntry; upcoming: boolean; deliveryAt: Date }[] = rows.map((row) => ({
+        entry: entry(row, now),
+        upcoming: isUpcoming({ status: row.status, deliveryAt: row.delivery_at }, now),
+        deliveryAt: row.delivery_at,
+      }));
+      if (deps.groupEntries) all.push(...(await deps.groupEntries(userId, now)));
+      all.sort((a, b) => a.deliveryAt.getTime() - b.deliveryAt.getTime());
+      for (const e of all) (e.upcoming ? upcoming : past).push(e.entry);
       // the next delivery first; the most recent past order first
       past.reverse();
       return { upcoming, past };

@@ -1,6 +1,7 @@
 import type { AppDeps } from '../../lib/deps.js';
 import { createJobRunner, type JobRunner } from './jobs.js';
 import { lifecycleServiceFrom } from './lifecycle.routes.js';
+import { groupCutoffFrom } from '../group-orders/group-orders.routes.js';
 
 type Log = { info(obj: object, msg?: string): void; warn(obj: object, msg?: string): void; error(obj: object, msg?: string): void };
 
@@ -10,7 +11,7 @@ type Log = { info(obj: object, msg?: string): void; warn(obj: object, msg?: stri
  * same one as a separate process.
  */
 export function startJobRunner(deps: Pick<AppDeps, 'db' | 'payments' | 'mailer' | 'clock' | 'config'>, log: Log): JobRunner {
-  const handlers = { ...lifecycleServiceFrom(deps, log).jobHandlers() };
+  const handlers = { ...lifecycleServiceFrom(deps, log).jobHandlers(), ...groupCutoffFrom(deps, log).jobHandlers() };
   const runner = createJobRunner({ db: deps.db, clock: deps.clock, handlers, log, pollMs: deps.config.jobsPollMs, leaseMs: deps.config.jobsLeaseMs });
   runner.start();
   return runner;
