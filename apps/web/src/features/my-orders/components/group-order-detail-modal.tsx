@@ -47,7 +47,7 @@ export function GroupOrderDetailModal({ entry, onClose }: { entry: OrderHistoryE
     );
   }
 
-  const title = entry.orderNumber ? `Order #${entry.orderNumber}` : `Group order: ${entry.name}`;
+  const title = entry.orderNumber ? `Order #${entry.orderNumber}` : `Group order: ${entry.presetName || entry.name}`;
   return (
     <Modal title={title} onClose={onClose}>
       <div className="order-detail" aria-busy={detail.isPending}>
