@@ -20,6 +20,9 @@ const env = {
   LOG_LEVEL: 'warn',
   SEED_DEMO: 'true',
   RATE_LIMIT_AUTH_PER_HOUR: '1000',
+  // journeys move the server clock past a group order's cut-off (POST api/v2/test/clock)
+  E2E_CONTROLLABLE_CLOCK: 'true',
+  JOBS_POLL_MS: '1000',
 };
 delete env.DATABASE_URL;
 const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/api/src/server.ts')], { cwd: root, stdio: 'inherit', env });
