@@ -60,10 +60,10 @@ describe('group-order documents: invoice and label sheet', () => {
   }
 
   /** A group order opened by the creator with these members' meals (name, dietary needs). */
-  async function groupWith(members: [string, string][], headCount = 6): Promise<GroupOrder> {
-    const created = await ctx.app.inject({ method: 'POST', url: '/api/v2/group_orders', headers: auth(creator.jwt), payload: { preset_id: f.presetId, delivery_params: {} } });
+  async function groupWith(members: [string, string][], headCount = 6, owner: User = creator): Promise<GroupOrder> {
+    const created = await ctx.app.inject({ method: 'POST', url: '/api/v2/group_orders', headers: auth(owner.jwt), payload: { preset_id: f.presetId, delivery_params: {} } });
     expect(created.statusCode, created.body).toBe(201);
-    const put = await ctx.app.inject({ method: 'PUT', url: `/api/v2/group_orders/${created.json().uuid}`, headers: auth(creator.jwt), payload: details(headCount) });
+    const put = await ctx.app.inject({ method: 'PUT', url: `/api/v2/group_orders/${created.json().uuid}`, headers: auth(owner.jwt), payload: details(headCount) });
     expect(put.statusCode, put.body).toBe(200);
     const g = put.json().group_order as GroupOrder;
     for (const [name, dietary] of members) {
@@ -175,6 +175,15 @@ describe('group-order documents: invoice and label sheet', () => {
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({ error: groupDocumentMessages.noMeals });
     expect((await invoice(g.uuid)).json()).toEqual({ error: groupDocumentMessages.invoiceNotFound });
+  });
+
+  it('an unpaid combined order (no payment method at the cut-off) has no labels yet', async () => {
+    const g = await groupWith([['Ana Souza', 'Vegan']], 6, other); // other has no saved card
+    expect(await closeAtCutoff(g)).not.toBeNull();
+    const res = await labels(g.uuid, other.jwt);
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({ error: groupDocumentMessages.unpaid });
+    expect((await invoice(g.uuid, other.jwt)).statusCode).toBe(404);
   });
 
   it('invoice: the creator’s only, once delivery-ready or delivered, each member’s meal on it', async () => {

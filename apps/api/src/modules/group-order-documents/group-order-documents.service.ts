@@ -23,6 +23,7 @@ export const groupDocumentMessages = {
   invoiceNotFound: 'Invoice not found',
   labelsBeforeCutoff: 'Meal labels are ready once ordering closes at the cut-off.',
   noMeals: 'This group order has no meals to label.',
+  unpaid: 'Meal labels are ready once the group order is paid.',
 } as const;
 
 /** The statuses in which the kitchen still has meals to pack (the combined order is live). */
@@ -89,6 +90,8 @@ export function createGroupOrderDocumentsService(deps: GroupOrderDocumentsDeps) 
         throw conflict(status === 'canceled' || status === 'declined' ? groupDocumentMessages.noMeals : groupDocumentMessages.labelsBeforeCutoff);
       }
       if (!LABEL_STATUSES.includes(status)) throw conflict(groupDocumentMessages.noMeals);
+      // an unplaced combined order (its authorisation failed at the cut-off) is not cooked yet
+      if (group.catering_status === 'draft') throw conflict(groupDocumentMessages.unpaid);
       const orderId = group.catering_order_id;
       const [order, items] = await Promise.all([deps.history.findById(orderId), deps.history.findItemsOf([orderId]).then((m) => m.get(orderId) ?? [])]);
       if (!order) throw notFound(groupDocumentMessages.notFound);
