@@ -42,6 +42,8 @@ export interface GroupCutoffDeps {
   log: { error(obj: object, msg?: string): void; info?(obj: object, msg?: string): void };
   /** tests: runs inside the transaction after the combined order is written (a crash there) */
   afterOrderWritten?: (tx: Queryable) => Promise<void>;
+  /** tests: runs inside the transaction after the provider authorised the amount */
+  afterAuthorised?: (tx: Queryable) => Promise<void>;
 }
 
 export type CutoffOutcome =
@@ -154,15 +156,18 @@ export function createGroupCutoff(deps: GroupCutoffDeps) {
         customerId,
         paymentMethodId: method.payment_method_id,
         type: method.payment_type,
-        description: `Caterway group order ${order.order_number}`,
-        metadata: { order_id: String(order.id), order_number: order.order_number, group_order_uuid: uuid },
+        // only what a retry after a crash repeats: the order's id and number come from sequences
+        // and change when the transaction rolls back, and a replayed key must carry the same request
+        description: `Caterway group order ${uuid}`,
+        metadata: { group_order_uuid: uuid },
         idempotencyKey: `group-order-${uuid}-authorise-${attempt}`,
       });
       const status = intent.status === 'requires_capture' ? 'authorized' : intent.status === 'processing' ? 'processing' : intent.status === 'succeeded' ? 'captured' : null;
       if (!status) return { ok: false, message: cutoffMessages.unplaced, methodId: method.payment_method_id };
       return { ok: true, intentId: intent.id, methodId: method.payment_method_id, status };
     } catch (err) {
-      if (err instanceof PaymentDeclinedError || err instanceof PaymentRequestError || (err instanceof AppError && err.code === 'payment_required')) {
+      const unusable = err instanceof PaymentRequestError && err.code !== 'idempotency_error';
+      if (err instanceof PaymentDeclinedError || unusable || (err instanceof AppError && err.code === 'payment_required')) {
         return { ok: false, message: (err as Error).message, methodId: method.payment_method_id };
       }
       throw err; // an outage: the transaction rolls back and the job is retried
@@ -265,6 +270,7 @@ export function createGroupCutoff(deps: GroupCutoffDeps) {
       if (deps.afterOrderWritten) await deps.afterOrderWritten(tx);
       const auth = await authorise(draft, uuid, g.creator_id, 0);
       const order = await settle(tx, draft, auth, now);
+      if (deps.afterAuthorised) await deps.afterAuthorised(tx);
       const closed = groupTransition(g.status, 'close_with_order', 'system');
       if (!closed.ok) throw new Error(closed.message);
       await repo.setStatus(uuid, { status: closed.to, now, closed: true, cateringOrderId: order.id }, tx);

@@ -136,6 +136,24 @@ describe('group orders API', () => {
     expect((await findJob(ctx.db, GROUP_ORDER_CUTOFF, `group:${uuid}`))?.run_at.toISOString()).toBe('2026-11-29T22:00:00.000Z');
   });
 
+  it('does not prefill a saved delivery date whose cut-off has passed', async () => {
+    const created = await inject('POST', '/api/v2/group_orders', creator.jwt, { preset_id: f.presetId, delivery_params: { delivery_date: '2026-11-23' } });
+    const got = (await inject('GET', `/api/v2/group_orders/${created.json().uuid}`, creator.jwt)).json().group_order;
+    expect(got).toMatchObject({ delivery_date: null, cutoff_at: null, editable: true });
+  });
+
+  it('keeps members who already chose or joined: no budget below a chosen meal, no head count below those joined', async () => {
+    const g = await startGroup(creator, { budget_cents: dear.price_cents });
+    const ana = await join(g, 'Ana');
+    await join(g, 'Ben');
+    expect((await choose(g, ana.token, dear.id)).statusCode).toBe(200);
+    const cut = await inject('PUT', `/api/v2/group_orders/${g.uuid}`, creator.jwt, details({ budget_cents: cheap.price_cents }));
+    expect(cut.statusCode).toBe(422);
+    expect(cut.json().messages[0]).toMatch(/^1 member has already chosen a meal above/);
+    const fewer = await inject('PUT', `/api/v2/group_orders/${g.uuid}`, creator.jwt, details({ budget_cents: dear.price_cents, head_count: 1 }));
+    expect(fewer.json().messages).toEqual(['2 members have already joined: the head count cannot be lower.']);
+  });
+
   it('refuses details whose cut-off has passed, gap days below 1 and a missing address', async () => {
     const created = await inject('POST', '/api/v2/group_orders', creator.jwt, { preset_id: f.presetId, delivery_params: {} });
     const url = `/api/v2/group_orders/${created.json().uuid}`;
@@ -343,6 +361,31 @@ describe('group orders API', () => {
       const retried = await cutoff.run(g.uuid);
       expect(retried.kind).toBe('ordered');
       expect((await ctx.db.query('SELECT id FROM catering_orders WHERE group_order_uuid = $1', [g.uuid])).rows).toHaveLength(1);
+    } finally {
+      clock.set(NOW);
+    }
+  });
+
+  it('a crash after the authorisation: the retry replays the same authorisation instead of holding the money twice', async () => {
+    const g = await startGroup();
+    const ana = await join(g, 'Ana');
+    await choose(g, ana.token, cheap.id);
+    clock.set(CUTOFF);
+    try {
+      const crashing = createGroupCutoff({
+        db: ctx.db, payments: ctx.deps.payments, mailer: ctx.deps.mailer, clock, links: { siteUrl: 'http://groups.test' }, publicUrl: 'http://test', log: quiet,
+        afterAuthorised: async () => {
+          throw new Error('crash after authorising');
+        },
+      });
+      await expect(crashing.run(g.uuid)).rejects.toThrow('crash after authorising');
+      expect((await ctx.db.query('SELECT id FROM catering_orders WHERE group_order_uuid = $1', [g.uuid])).rows).toHaveLength(0);
+      const outcome = await cutoff.run(g.uuid);
+      expect(outcome).toMatchObject({ kind: 'ordered', paid: true });
+      const intents = await ctx.db.query("SELECT id FROM sandbox_payment_intents WHERE metadata->>'group_order_uuid' = $1", [g.uuid]);
+      expect(intents.rows).toHaveLength(1);
+      const order = await orderRow(ctx.db, (outcome as { orderId: number }).orderId);
+      expect(order.payment_intent_id).toBe(intents.rows[0].id);
     } finally {
       clock.set(NOW);
     }

@@ -286,13 +286,17 @@ export function createGroupOrdersService(deps: GroupOrdersServiceDeps) {
       const now = clock.now();
       const params = body.delivery_params;
       const timeZone = chef.time_zone;
-      const deliveryDate = params.delivery_date && parseCalendarDate(params.delivery_date) ? params.delivery_date : null;
+      const paramsDate = params.delivery_date && parseCalendarDate(params.delivery_date) ? params.delivery_date : null;
       const paramsMinutes = params.delivery_time ? parseTimeOfDay(params.delivery_time) : null;
       // the account's delivery time is the default; a time picked in the storefront wins
       const deliveryTime = paramsMinutes !== null && paramsMinutes < 1440 ? paramsMinutes * 60 : (creator.go_delivery_seconds ?? DEFAULT_GROUP_DELIVERY_SECONDS);
       const gapDays = Math.max(1, creator.go_gap_days);
       const cutoffTime = creator.go_cutoff_seconds ?? DEFAULT_GROUP_CUTOFF_SECONDS;
-      const cutoffAt = deliveryDate ? groupCutoffInstant({ deliveryDate, gapDays, cutoffSeconds: cutoffTime, timeZone }) : null;
+      const paramsCutoff = paramsDate ? groupCutoffInstant({ deliveryDate: paramsDate, gapDays, cutoffSeconds: cutoffTime, timeZone }) : null;
+      // a saved date whose cut-off has already passed is not prefilled: the creator picks another
+      const usable = paramsCutoff !== null && paramsCutoff.getTime() > now.getTime();
+      const deliveryDate = usable ? paramsDate : null;
+      const cutoffAt = usable ? paramsCutoff : null;
       const uuid = await repo.insert({
         creatorId: userId,
         presetId: preset.id,
@@ -476,10 +480,10 @@ export function createGroupOrdersService(deps: GroupOrdersServiceDeps) {
     /**
      * The user's group orders as My Orders entries (kind Group Order), in the catering entries'
      * shape: id is the group order's numeric id (its detail, cancel and invoice paths take it).
-     * A group order whose details were never entered is a draft and not listed.
+     * A group order whose details were never saved (created) is a draft and not listed.
      */
     async historyEntries(userId: number, now: Date): Promise<{ entry: OrderHistoryEntry; upcoming: boolean; deliveryAt: Date }[]> {
-      const groups = (await repo.findByCreator(userId)).filter((g) => g.delivery_at !== null && g.cutoff_at !== null);
+      const groups = (await repo.findByCreator(userId)).filter((g) => g.status !== 'created' && g.delivery_at !== null && g.cutoff_at !== null);
       const members = await repo.membersOf(groups.map((g) => g.uuid));
       const out: { entry: OrderHistoryEntry; upcoming: boolean; deliveryAt: Date }[] = [];
       for (const g of groups) {
