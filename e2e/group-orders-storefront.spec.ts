@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext, Page, Request } from '@playwright/test';
 import { test, expect, expectAccessible, uniqueEmail } from './fixtures';
 import { e2eDb } from './order-setup';
 
@@ -163,6 +163,28 @@ async function signInThroughPrompt(page: Page, email: string) {
   await expect(page).toHaveURL(/\/my-orders$/);
 }
 
+/**
+ * The URL a click opened in a new tab, as requested: the group-order site takes the admin token
+ * out of its address bar once it loads, so the tab's current URL may no longer show it.
+ */
+async function openedInNewTab(page: Page, click: () => Promise<void>): Promise<URL> {
+  const navigations: Request[] = [];
+  const onRequest = (r: Request) => {
+    if (r.isNavigationRequest()) navigations.push(r);
+  };
+  page.context().on('request', onRequest);
+  try {
+    const [tab] = await Promise.all([page.context().waitForEvent('page'), click()]);
+    await tab.waitForLoadState('domcontentloaded');
+    const first = navigations.find((r) => r.frame().page() === tab);
+    const url = new URL(first?.url() ?? tab.url());
+    await tab.close();
+    return url;
+  } finally {
+    page.context().off('request', onRequest);
+  }
+}
+
 const storedAdminToken = (page: Page) => page.evaluate(() => (JSON.parse(localStorage.getItem('caterway.user') ?? '{}') as { adminToken?: string }).adminToken ?? null);
 
 test('a group order in My Orders: kind Group Order, the detail modal, Edit Order in a new tab, Cancel order after YES', async ({ page, request }) => {
@@ -200,12 +222,9 @@ test('a group order in My Orders: kind Group Order, the detail modal, Edit Order
   // Edit Order: the admin link on the group-order site, in a new tab, with the admin token
   const edit = modal.getByRole('link', { name: /Edit Order/ });
   await expect(edit).toHaveAttribute('target', '_blank');
-  const [tab] = await Promise.all([page.context().waitForEvent('page'), edit.click()]);
-  await tab.waitForLoadState('domcontentloaded');
-  const opened = new URL(tab.url());
+  const opened = await openedInNewTab(page, () => edit.click());
   expect(`${opened.origin}${opened.pathname}`).toBe(group.adminLink);
   expect(opened.searchParams.get('admin_token')).toBe(adminToken);
-  await tab.close();
 
   // Cancel order asks first; NO keeps it
   await modal.getByRole('button', { name: 'Cancel order' }).click();
@@ -253,16 +272,13 @@ test('the greeting menu’s Group Order Dashboard opens the dashboard of the use
   const entry = page.getByRole('link', { name: 'Group Order Dashboard' });
   await expect(entry).toHaveAttribute('target', '_blank');
   await expect(entry).toHaveAttribute('rel', /noopener/);
-  const [tab] = await Promise.all([page.context().waitForEvent('page'), entry.click()]);
-  await tab.waitForLoadState('domcontentloaded');
-  const opened = new URL(tab.url());
+  const opened = await openedInNewTab(page, () => entry.click());
   expect(`${opened.origin}${opened.pathname}`).toBe(`${config.group_orders_url}/grouporder-dashboard/${userId}`);
   expect(opened.searchParams.get('admin_token')).toBe(adminToken);
   // the token is this user's dashboard key (its claims; the API checks its signature and session)
   const claims = JSON.parse(Buffer.from(adminToken!.split('.')[1]!, 'base64url').toString()) as { sub: string; aud: string; exp: number };
   expect(claims).toMatchObject({ sub: String(userId), aud: 'caterway:grouporder-dashboard' });
   expect(claims.exp * 1000).toBeGreaterThan(Date.now());
-  await tab.close();
 });
 
 test('a delivered group order: Download PDF saves its invoice as order_{id}.pdf; the label sheet is ready', async ({ page, request }) => {
