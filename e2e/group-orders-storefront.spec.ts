@@ -187,7 +187,7 @@ async function openedInNewTab(page: Page, click: () => Promise<void>): Promise<U
 
 const storedAdminToken = (page: Page) => page.evaluate(() => (JSON.parse(localStorage.getItem('caterway.user') ?? '{}') as { adminToken?: string }).adminToken ?? null);
 
-test('a group order in My Orders: kind Group Order, the detail modal, Edit Order in a new tab, Cancel order after YES', async ({ page, request }) => {
+test('a group order in My Orders: kind Group Order, the detail modal, Edit Order in a new tab, Cancel order after YES @phone', async ({ page, request }) => {
   const creator = await freshCreator(request);
   const group = await startGroupOrder(request, creator.jwt, 'week', [['Ana Souza', 'Vegan']]);
   await signInThroughPrompt(page, creator.email);
