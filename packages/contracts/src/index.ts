@@ -14,3 +14,4 @@ export * from './reports.js';
 export * from './account-settings.js';
 export * from './order-history.js';
 export * from './group-orders.js';
+export * from './site-config.js';

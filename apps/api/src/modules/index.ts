@@ -22,6 +22,8 @@ import { reportsRoutes } from './reports/reports.routes.js';
 import { accountRoutes } from './account/account.routes.js';
 import { orderHistoryRoutes } from './order-history/order-history.routes.js';
 import { testClockRoutes } from './test-clock/test-clock.routes.js';
+import { groupOrderDocumentsRoutes } from './group-order-documents/group-order-documents.routes.js';
+import { siteConfigRoutes } from './site-config/site-config.routes.js';
 
 export type ModuleRegistrar = (app: FastifyInstance, deps: AppDeps) => Promise<void>;
 
@@ -49,4 +51,6 @@ export const modules: ModuleRegistrar[] = [
   accountRoutes,
   orderHistoryRoutes,
   testClockRoutes,
+  groupOrderDocumentsRoutes,
+  siteConfigRoutes,
 ];

@@ -62,10 +62,10 @@ export const paths = {
   favorites: fixed('/favorites', true),
   reports: fixed('/reports', true),
   myOrders: fixed('/my-orders', true),
-  /** On the separate group-order site; appears with it. */
+  /** On the separate group-order site (lib/group-orders-site.ts builds its absolute URL). */
   groupOrderDashboard: {
     path: '/grouporder-dashboard/:creatorId',
-    built: false,
+    built: true,
     getHref: (creatorId: number) => `/grouporder-dashboard/${creatorId}`,
   } satisfies PathEntry<[number]>,
   /** The operations console: staff accounts only (issue 5 item 1). */

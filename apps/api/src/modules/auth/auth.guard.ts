@@ -20,6 +20,10 @@ import { createSessionsService, notAuthorized, type SessionsService } from './se
  *   so a guard never depends on how the session was made. Pass { confirmed: false } only for
  *   routes an unconfirmed account may use (none so far).
  * - requireStaff: requireUser plus role staff; other users get 403 { error: 'Not authorized' }.
+ * - requireCreator: requireUser, or instead of the bearer token the admin token (sign-in's
+ *   admin_token) in the X-Admin-Token header: for the group-order site's creator routes (the
+ *   dashboard opens in a new tab, maybe on another host, with ?admin_token=...). The token
+ *   works on no other route.
  * - optionalUser: sets request.user when an Authorization header is sent (and answers 401 when
  *   that token is no longer good, so the client learns it is signed out); anonymous otherwise.
  *
@@ -76,6 +80,19 @@ export function requireStaff(deps: GuardDeps): preHandlerAsyncHookHandler {
   return async function requireStaffGuard(request: FastifyRequest, _reply: FastifyReply) {
     await authenticate(sessions, request, true);
     if (request.user?.role !== 'staff') throw forbidden(messages.notAuthorized);
+  };
+}
+
+export const ADMIN_TOKEN_HEADER = 'x-admin-token';
+
+export function requireCreator(deps: GuardDeps): preHandlerAsyncHookHandler {
+  const sessions = sessionsServiceFrom(deps);
+  return async function requireCreatorGuard(request: FastifyRequest, _reply: FastifyReply) {
+    const adminToken = request.headers[ADMIN_TOKEN_HEADER];
+    if (request.headers.authorization !== undefined || adminToken === undefined) return authenticate(sessions, request, true);
+    const auth = await sessions.authenticateDashboardToken(typeof adminToken === 'string' ? adminToken : undefined);
+    if (!auth.confirmed) throw new AppError('forbidden', messages.confirmEmail);
+    request.user = { id: auth.userId, role: auth.role, session_id: auth.session.id };
   };
 }
 

@@ -2,7 +2,8 @@ import type { Profile, SessionUser } from '@caterway/contracts';
 import type { UserRow } from './users.repository.js';
 
 // Whitelists: what of a user row may go on the wire (never password_hash).
-export function toSessionUser(row: UserRow): SessionUser {
+/** adminToken: the session's admin token (sessions.service issueDashboardToken), only where a session is at hand. */
+export function toSessionUser(row: UserRow, adminToken: string | null = null): SessionUser {
   return {
     id: row.id,
     first_name: row.first_name,
@@ -10,7 +11,7 @@ export function toSessionUser(row: UserRow): SessionUser {
     email: row.email,
     confirmed: row.confirmed_at !== null,
     role: row.role,
-    admin_token: row.admin_token,
+    admin_token: adminToken,
   };
 }
 

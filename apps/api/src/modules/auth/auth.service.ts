@@ -266,8 +266,8 @@ export function createAuthService(deps: AuthServiceDeps) {
       if (!user || !ok) throw new AppError('unauthorized', messages.signInFailed);
       // spec: browse-account-orders §6, only confirmed accounts are signed in
       if (user.confirmed_at === null) throw new AppError('forbidden', messages.confirmEmail);
-      const { jwt } = await sessions.start(user.id, meta);
-      return { jwt, user: toSessionUser(user) };
+      const { jwt, session } = await sessions.start(user.id, meta);
+      return { jwt, user: toSessionUser(user, await sessions.issueDashboardToken(user.id, session)) };
     },
 
     /** DELETE user_token: revokes the session of the token; the JWT stops working at once. */
@@ -289,7 +289,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       const user = await users.findById(auth.userId);
       if (!user) throw loggedOut();
       if (user.confirmed_at === null) throw new AppError('forbidden', messages.confirmEmail);
-      return { jwt: await sessions.reissue(user.id, auth.session), user: toSessionUser(user) };
+      return { jwt: await sessions.reissue(user.id, auth.session), user: toSessionUser(user, await sessions.issueDashboardToken(user.id, auth.session)) };
     },
 
     /** GET api/v2/session: whether the session is live and when it ends; does not count as activity. */

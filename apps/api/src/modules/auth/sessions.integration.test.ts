@@ -5,7 +5,7 @@ import { messages } from '@caterway/domain';
 import { createTestApp, type TestContext } from '../../../test/helpers.js';
 import { fixedClock } from '../../lib/clock.js';
 import { registerErrorHandler } from '../../plugins/error-handler.js';
-import { authUser, optionalUser, requireStaff, requireUser } from './auth.guard.js';
+import { authUser, optionalUser, requireCreator, requireStaff, requireUser } from './auth.guard.js';
 import { call, confirmedUser, signIn, signedInUser, signUpBody, testGeocoder, uniqueEmail } from './auth.test-helpers.js';
 
 const notAuthorized = { error: 'Not authorized' };
@@ -32,7 +32,7 @@ describe('sign-in, current user, token exchange and sign-out', () => {
       email: user.email,
       confirmed: true,
       role: 'customer',
-      admin_token: null,
+      admin_token: expect.any(String),
     });
     const claims = decodeJwt(body.jwt);
     expect(claims.sub).toBe(String(user.id));
@@ -248,6 +248,7 @@ describe('auth guards', () => {
     guarded.get('/user', { preHandler: requireUser(ctx.deps) }, async (request) => authUser(request));
     guarded.get('/staff', { preHandler: requireStaff(ctx.deps) }, async (request) => authUser(request));
     guarded.get('/maybe', { preHandler: optionalUser(ctx.deps) }, async (request) => ({ user: request.user ?? null }));
+    guarded.get('/creator', { preHandler: requireCreator(ctx.deps) }, async (request) => authUser(request));
     await guarded.ready();
   });
   afterAll(async () => {
@@ -290,5 +291,67 @@ describe('auth guards', () => {
     const dead = await call(guarded, { method: 'GET', url: '/maybe', token: user.jwt });
     expect(dead.statusCode).toBe(401);
     expect(dead.json()).toEqual(loggedOut);
+  });
+
+  describe('the admin token (sign-in admin_token): the group-order dashboard key', () => {
+    const asCreator = (adminToken: string) => call(guarded, { method: 'GET', url: '/creator', headers: { 'x-admin-token': adminToken } });
+
+    it('opens the creator routes for its session, and only those', async () => {
+      const user = await confirmedUser(ctx.app, ctx.db);
+      const signedIn = (await signIn(ctx.app, user.email, user.password)).json();
+      const adminToken: string = signedIn.user.admin_token;
+      const sid = decodeJwt(signedIn.jwt).sid;
+      const claims = decodeJwt(adminToken);
+      expect(claims).toMatchObject({ sub: String(user.id), sid, aud: 'caterway:grouporder-dashboard' });
+      // it ends with the session's absolute age
+      expect(claims.exp).toBe(decodeJwt(signedIn.jwt).exp);
+      expect((await asCreator(adminToken)).json()).toEqual({ id: user.id, role: 'customer', session_id: sid });
+      // the bearer JWT works there too
+      expect((await call(guarded, { method: 'GET', url: '/creator', token: signedIn.jwt })).json().id).toBe(user.id);
+      // never as a bearer token: not on the creator route, not anywhere else
+      for (const url of ['/creator', '/user']) {
+        const res = await call(guarded, { method: 'GET', url, token: adminToken });
+        expect(res.statusCode).toBe(401);
+        expect(res.json()).toEqual(notAuthorized);
+      }
+      expect((await call(ctx.app, { method: 'GET', url: '/api/v2/current', token: adminToken })).statusCode).toBe(401);
+      // and a session JWT is no admin token
+      expect((await asCreator(signedIn.jwt)).json()).toEqual(notAuthorized);
+    });
+
+    it('is refused when forged, missing or signed with the session key', async () => {
+      const user = await signedInUser(ctx.app, ctx.db);
+      const sid = decodeJwt(user.jwt).sid as string;
+      const forged = await new SignJWT({ sid })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject(String(user.id))
+        .setAudience('caterway:grouporder-dashboard')
+        .setExpirationTime('1h')
+        .sign(ctx.deps.jwtSecret);
+      for (const token of [forged, 'not-a-token', '']) {
+        const res = await asCreator(token);
+        expect(res.statusCode).toBe(401);
+        expect(res.json()).toEqual(notAuthorized);
+      }
+      expect((await call(guarded, { method: 'GET', url: '/creator' })).statusCode).toBe(401);
+    });
+
+    it('ends with its session: sign-out logs the dashboard out too', async () => {
+      const user = await confirmedUser(ctx.app, ctx.db);
+      const signedIn = (await signIn(ctx.app, user.email, user.password)).json();
+      expect((await asCreator(signedIn.user.admin_token)).statusCode).toBe(200);
+      await call(ctx.app, { method: 'DELETE', url: '/user_token', token: signedIn.jwt });
+      const res = await asCreator(signedIn.user.admin_token);
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toEqual(loggedOut);
+    });
+
+    it('is issued again with the exchanged token, for the same session', async () => {
+      const user = await confirmedUser(ctx.app, ctx.db);
+      const signedIn = (await signIn(ctx.app, user.email, user.password)).json();
+      const exchanged = (await call(ctx.app, { method: 'GET', url: '/api/auth/token', token: signedIn.jwt })).json();
+      expect(decodeJwt(exchanged.user.admin_token).sid).toBe(decodeJwt(signedIn.jwt).sid);
+      expect((await asCreator(exchanged.user.admin_token)).json().id).toBe(user.id);
+    });
   });
 });

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
 import { messages } from '@caterway/domain';
 import type { Queryable } from '../../db/pool.js';
@@ -14,6 +15,16 @@ const DAY = 24 * 60 * MINUTE;
 /** last_seen_at is written at most once a minute, not on every request. */
 const TOUCH_EVERY_MS = MINUTE;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The admin token (sign-in's admin_token, ordering-payments §2): the storefront opens the
+ * group-order dashboard in a new tab, maybe on another host, with it in the URL. It is a JWT
+ * for the same session, so it ends with it (sign-out, idle, absolute age), but signed with a key
+ * derived for this one purpose and with its own audience: a URL that leaks (history, logs)
+ * opens the group-order creator routes only, and never passes as a session bearer token.
+ */
+const DASHBOARD_AUDIENCE = 'caterway:grouporder-dashboard';
+const dashboardKeyOf = (jwtSecret: Uint8Array) => new Uint8Array(crypto.createHmac('sha256', jwtSecret).update('caterway admin token v1').digest());
 
 export interface AuthenticatedSession {
   userId: number;
@@ -35,6 +46,7 @@ export const notAuthorized = () => new AppError('unauthorized', messages.notAuth
 
 export function createSessionsService({ sessions, clock, jwtSecret, idleMinutes, maxDays }: SessionsServiceDeps) {
   const idleMs = idleMinutes * MINUTE;
+  const dashboardKey = dashboardKeyOf(jwtSecret);
 
   function sign(userId: number, session: SessionRow): Promise<string> {
     return new SignJWT({ sid: session.id })
@@ -51,6 +63,36 @@ export function createSessionsService({ sessions, clock, jwtSecret, idleMinutes,
 
   function isLive(session: SessionRow, now: Date): boolean {
     return session.revoked_at === null && session.expires_at > now && idleExpiresAt(session) > now;
+  }
+
+  async function claimsOf(token: string, key: Uint8Array, audience?: string): Promise<{ userId: number; sid: string }> {
+    let sub: string | undefined;
+    let sid: unknown;
+    try {
+      const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], currentDate: clock.now(), ...(audience ? { audience } : {}) });
+      // a session token never carries an audience; an admin token always does
+      if (!audience && payload.aud !== undefined) throw notAuthorized();
+      sub = payload.sub;
+      sid = payload.sid;
+    } catch (err) {
+      if (err instanceof joseErrors.JWTExpired) throw loggedOut();
+      throw notAuthorized();
+    }
+    const userId = Number(sub);
+    if (!Number.isSafeInteger(userId) || typeof sid !== 'string' || !UUID.test(sid)) throw notAuthorized();
+    return { userId, sid };
+  }
+
+  async function liveSession({ userId, sid }: { userId: number; sid: string }, options: { touch?: boolean }): Promise<AuthenticatedSession> {
+    const now = clock.now();
+    const session: SessionWithUser | undefined = await sessions.findWithUser(sid);
+    if (!session || session.user_id !== userId) throw loggedOut();
+    if (!isLive(session, now)) throw loggedOut();
+    if (options.touch !== false && now.getTime() - session.last_seen_at.getTime() >= TOUCH_EVERY_MS) {
+      await sessions.updateLastSeen(session.id, now);
+      session.last_seen_at = now;
+    }
+    return { userId, role: session.role, confirmed: session.confirmed_at !== null, session };
   }
 
   return {
@@ -76,27 +118,24 @@ export function createSessionsService({ sessions, clock, jwtSecret, idleMinutes,
      */
     async authenticate(token: string | undefined, options: { touch?: boolean } = {}): Promise<AuthenticatedSession> {
       if (!token) throw notAuthorized();
-      const now = clock.now();
-      let sub: string | undefined;
-      let sid: unknown;
-      try {
-        const { payload } = await jwtVerify(token, jwtSecret, { algorithms: ['HS256'], currentDate: now });
-        sub = payload.sub;
-        sid = payload.sid;
-      } catch (err) {
-        if (err instanceof joseErrors.JWTExpired) throw loggedOut();
-        throw notAuthorized();
-      }
-      const userId = Number(sub);
-      if (!Number.isSafeInteger(userId) || typeof sid !== 'string' || !UUID.test(sid)) throw notAuthorized();
-      const session: SessionWithUser | undefined = await sessions.findWithUser(sid);
-      if (!session || session.user_id !== userId) throw loggedOut();
-      if (!isLive(session, now)) throw loggedOut();
-      if (options.touch !== false && now.getTime() - session.last_seen_at.getTime() >= TOUCH_EVERY_MS) {
-        await sessions.updateLastSeen(session.id, now);
-        session.last_seen_at = now;
-      }
-      return { userId, role: session.role, confirmed: session.confirmed_at !== null, session };
+      return liveSession(await claimsOf(token, jwtSecret), options);
+    },
+
+    /** The admin token of a session (the group-order dashboard's key): ends with the session. */
+    issueDashboardToken(userId: number, session: SessionRow): Promise<string> {
+      return new SignJWT({ sid: session.id })
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+        .setSubject(String(userId))
+        .setAudience(DASHBOARD_AUDIENCE)
+        .setIssuedAt(Math.floor(clock.now().getTime() / 1000))
+        .setExpirationTime(Math.floor(session.expires_at.getTime() / 1000))
+        .sign(dashboardKey);
+    },
+
+    /** Checks an admin token like a bearer token: forged 'Not authorized', ended session logged out. */
+    async authenticateDashboardToken(token: string | undefined): Promise<AuthenticatedSession> {
+      if (!token) throw notAuthorized();
+      return liveSession(await claimsOf(token, dashboardKey, DASHBOARD_AUDIENCE), {});
     },
 
     /** A fresh JWT for the same session (token exchange). */

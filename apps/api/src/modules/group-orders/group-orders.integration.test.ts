@@ -4,7 +4,7 @@ import type { GroupOrder, GroupOrderDetailsBody } from '@caterway/contracts';
 import { createTestApp, type TestContext } from '../../../test/helpers.js';
 import { ensureDemoData } from '../../db/seed/demo.js';
 import { fixedClock } from '../../lib/clock.js';
-import { emailsTo, signedInUser, uniqueEmail } from '../auth/auth.test-helpers.js';
+import { emailsTo, goodPassword, signedInUser, uniqueEmail } from '../auth/auth.test-helpers.js';
 import { createJobRunner, findJob } from '../order-lifecycle/jobs.js';
 import { PROCESS_ORDER } from '../order-lifecycle/lifecycle.service.js';
 import { auth, orderRow, staffUser } from '../order-lifecycle/lifecycle.test-helpers.js';
@@ -190,6 +190,23 @@ describe('group orders API', () => {
     expect((await inject('GET', `/api/v2/group_orders/dashboard/${creator.id}`, creator.jwt)).statusCode).toBe(200);
     const cancelled = await inject('DELETE', `/api/v2/group_orders/${g.uuid}`, staff.jwt);
     expect(cancelled.json().group_order).toMatchObject({ status: 'canceled', editable: false });
+  });
+
+  it("the creator's calls accept the dashboard's admin token (X-Admin-Token) alone; another user's token finds nothing", async () => {
+    const g = await startGroup();
+    const adminTokenOf = async (email: string) => {
+      const res = await ctx.app.inject({ method: 'POST', url: '/user_token', payload: { auth: { email, password: goodPassword } } });
+      expect(res.statusCode).toBe(200);
+      return res.json().user.admin_token as string;
+    };
+    const asAdmin = (url: string, token: string) => ctx.app.inject({ method: 'GET', url, headers: { 'x-admin-token': token } });
+    const mine = await adminTokenOf(creator.email);
+    expect((await asAdmin(`/api/v2/group_orders/dashboard/${creator.id}`, mine)).statusCode).toBe(200);
+    expect((await asAdmin(`/api/v2/group_orders/${g.uuid}`, mine)).statusCode).toBe(200);
+    const theirs = await adminTokenOf(other.email);
+    expect((await asAdmin(`/api/v2/group_orders/dashboard/${creator.id}`, theirs)).statusCode).toBe(404);
+    expect((await asAdmin(`/api/v2/group_orders/${g.uuid}`, theirs)).statusCode).toBe(404);
+    expect((await asAdmin(`/api/v2/group_orders/${g.uuid}`, 'not-a-token')).statusCode).toBe(401);
   });
 
   it('members join, choose within the budget, change and withdraw; each sees only their own choice', async () => {

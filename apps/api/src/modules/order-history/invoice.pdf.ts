@@ -18,6 +18,8 @@ export interface InvoiceLine {
   /** the menu items (add-ons) chosen for this line */
   options: { name: string; quantity: number; unitCents: number; amountCents: number }[];
   note: string;
+  /** lines printed under the line as they are (a group order's member and dietary needs) */
+  details?: string[];
 }
 
 export interface InvoiceData {
@@ -46,7 +48,8 @@ export interface InvoiceData {
 const require = createRequire(import.meta.url);
 let fonts: Promise<{ regular: Buffer; bold: Buffer }> | undefined;
 
-function loadFonts() {
+/** DejaVu Sans regular and bold, read once (the group-order documents use them too). */
+export function loadFonts() {
   fonts ??= Promise.all([
     readFile(require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf')),
     readFile(require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf')),
@@ -150,6 +153,7 @@ export async function renderInvoice(data: InvoiceData): Promise<PDFKit.PDFDocume
   tableHeader();
   for (const line of data.lines) {
     row(line.name, String(line.quantity), money(line.unitCents), money(line.amountCents), { bold: true });
+    for (const d of line.details ?? []) row(d, '', '', '', { indent: 12, color: MUTED });
     for (const o of line.options) row(`+ ${o.name}`, String(o.quantity), money(o.unitCents), money(o.amountCents), { indent: 12, color: MUTED });
     if (line.note) row(`Note: ${line.note}`, '', '', '', { indent: 12, color: MUTED });
     y += 2;

@@ -3,6 +3,7 @@ import { Link, useLocation } from 'react-router';
 import type { SessionUser } from '../../stores/session';
 import { greetingMenuEntries } from './greeting-menu-entries';
 import { useSignOut } from '../../features/auth/api/sign-out';
+import { useSiteConfig } from '../../lib/site-config';
 
 export function GreetingMenu({ user }: { user: SessionUser }) {
   const [open, setOpen] = useState(false);
@@ -11,6 +12,7 @@ export function GreetingMenu({ user }: { user: SessionUser }) {
   const button = useRef<HTMLButtonElement>(null);
   const location = useLocation();
   const signOut = useSignOut();
+  const siteConfig = useSiteConfig();
 
   useEffect(() => setOpen(false), [location.pathname]);
 
@@ -42,7 +44,7 @@ export function GreetingMenu({ user }: { user: SessionUser }) {
         </svg>
       </button>
       <ul id={menuId} className="greeting-list" hidden={!open}>
-        {greetingMenuEntries(user).map((entry) => (
+        {greetingMenuEntries(user, siteConfig.data?.groupOrdersUrl).map((entry) => (
           <li key={entry.label}>
             {entry.external ? (
               <a href={entry.href} target="_blank" rel="noopener noreferrer">

@@ -134,7 +134,7 @@ describe('cart model', () => {
   });
 
   it('sends the group-order page the saved delivery details under their spec names', () => {
-    expect(groupOrderHref('u-1', delivery, 'https://go.example/group-orders/')).toBe(
+    expect(groupOrderHref('u-1', delivery, 'https://go.example/')).toBe(
       'https://go.example/group-orders/u-1?delivery_date=2026-12-02&delivery_time=11%3A30+AM&address=1+Yonge+St&lat=43.64&lng=-79.37',
     );
   });

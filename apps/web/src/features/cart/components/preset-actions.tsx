@@ -1,12 +1,14 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
 import { messages } from '@caterway/domain';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
 import { TextField } from '../../../components/ui/text-field';
-import { GROUP_ORDERS_URL } from '../../../config/app';
 import { paths } from '../../../config/paths';
 import { isApiError } from '../../../lib/api-client';
+import { groupOrderPageUrl } from '../../../lib/group-orders-site';
+import { siteConfigQueryOptions } from '../../../lib/site-config';
 import { openModal } from '../../../stores/modals';
 import { notify, notifyError } from '../../../stores/notifications';
 import { useSessionUser } from '../../../stores/session';
@@ -132,28 +134,29 @@ function SaveCartModal({ preset, onClose }: { preset: Preset; onClose: () => voi
   );
 }
 
-/** The group-order page's query: the saved delivery details under their spec names (browse-account-orders §3). */
-export function groupOrderHref(uuid: string, delivery: CartDelivery, base: string = GROUP_ORDERS_URL): string {
-  const query = new URLSearchParams({ delivery_date: delivery.deliveryDate, delivery_time: delivery.deliveryTime, address: delivery.address });
-  if (delivery.lat !== null) query.set('lat', String(delivery.lat));
-  if (delivery.lng !== null) query.set('lng', String(delivery.lng));
-  return `${base.replace(/\/$/, '')}/${encodeURIComponent(uuid)}?${query.toString()}`;
+/** The group-order site's /group-orders/{uuid} with the saved delivery details under their spec names (browse-account-orders §3). */
+export function groupOrderHref(uuid: string, delivery: CartDelivery, siteUrl: string): string {
+  return groupOrderPageUrl(siteUrl, uuid, delivery);
 }
 
 function GroupOrderButton({ preset, delivery, signedIn }: { preset: Preset; delivery: CartDelivery; signedIn: boolean }) {
   const [busy, setBusy] = useState(false);
+  const queryClient = useQueryClient();
   const start = async () => {
     if (!signedIn) return askToSignIn(messages.pleaseSignInToGroupOrder);
     setBusy(true);
     try {
-      const { uuid } = await createGroupOrder(preset.id, {
-        address: delivery.address || undefined,
-        lat: delivery.lat ?? undefined,
-        lng: delivery.lng ?? undefined,
-        deliveryDate: delivery.deliveryDate,
-        deliveryTime: delivery.deliveryTime,
-      });
-      window.location.assign(groupOrderHref(uuid, delivery));
+      const [{ groupOrdersUrl }, { uuid }] = await Promise.all([
+        queryClient.fetchQuery(siteConfigQueryOptions()),
+        createGroupOrder(preset.id, {
+          address: delivery.address || undefined,
+          lat: delivery.lat ?? undefined,
+          lng: delivery.lng ?? undefined,
+          deliveryDate: delivery.deliveryDate,
+          deliveryTime: delivery.deliveryTime,
+        }),
+      ]);
+      window.location.assign(groupOrderHref(uuid, delivery, groupOrdersUrl));
     } catch {
       // ordering-payments §8: a group order creation failure is not surfaced to the user.
       setBusy(false);

@@ -1,10 +1,11 @@
-import type { AddonOrder as WireAddonOrder, CateringOrderDetail as WireDetail, OrderHistoryEntry as WireEntry } from '@caterway/contracts';
+import type { AddonOrder as WireAddonOrder, CateringOrderDetail as WireDetail, GroupOrderDetail as WireGroupDetail, OrderHistoryEntry as WireEntry } from '@caterway/contracts';
 import type { Camelize } from '../../../types/catalogue';
 
 // My Orders as the app sees them (camelCased contracts, browse-account-orders §3).
 export type OrderHistoryEntry = Camelize<WireEntry>;
 export type CateringOrderDetail = Camelize<WireDetail>;
 export type AddonOrder = Camelize<WireAddonOrder>;
+export type GroupOrderDetail = Camelize<WireGroupDetail>;
 export interface OrderHistory {
   upcoming: OrderHistoryEntry[];
   past: OrderHistoryEntry[];
@@ -16,6 +17,7 @@ export const orderKeys = {
   history: () => [...orderKeys.all, 'history'] as const,
   detail: (id: number) => [...orderKeys.all, 'detail', id] as const,
   addons: (id: number) => [...orderKeys.all, 'addons', id] as const,
+  groupDetail: (id: number) => [...orderKeys.all, 'group-detail', id] as const,
 };
 
 /** The spec's copy for this page (browse-account-orders §2, §4, §8). */

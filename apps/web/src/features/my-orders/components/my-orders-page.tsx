@@ -3,6 +3,7 @@ import { formatCents, messages } from '@caterway/domain';
 import { notifyError } from '../../../stores/notifications';
 import { useOrderHistory } from '../api/get-order-history';
 import { myOrdersMessages, type OrderHistoryEntry } from '../api/types';
+import { GroupOrderDetailModal } from './group-order-detail-modal';
 import { OrderDetailModal, type OrderLinks } from './order-detail-modal';
 import { OrderStatus } from './order-status';
 import { Tabs } from './tabs';
@@ -58,7 +59,11 @@ export function MyOrdersPage({ links }: { links: OrderLinks }) {
           </ul>
         )}
       </Tabs>
-      {open ? <OrderDetailModal entry={open.entry} upcoming={open.tab === 'upcoming'} links={links} onClose={() => setOpen(null)} /> : null}
+      {open?.entry.orderType === 'Group Order' ? (
+        <GroupOrderDetailModal entry={open.entry} onClose={() => setOpen(null)} />
+      ) : open ? (
+        <OrderDetailModal entry={open.entry} upcoming={open.tab === 'upcoming'} links={links} onClose={() => setOpen(null)} />
+      ) : null}
     </section>
   );
 }
@@ -74,7 +79,8 @@ function OrderCard({ entry, onOpen }: { entry: OrderHistoryEntry; onOpen: () => 
       <span className="order-card-preset">{entry.presetName}</span>
       <span className="order-card-when">{entry.displayDeliveryDateTime}</span>
       <span className="order-card-bottom">
-        <span className="order-card-number">Order #{entry.orderNumber}</span>
+        {/* a group order has its number once the cut-off made its combined order */}
+        <span className="order-card-number">{entry.orderNumber ? `Order #${entry.orderNumber}` : ''}</span>
         <span className="order-card-total">{formatCents(entry.totalAmount)}</span>
       </span>
     </button>

@@ -139,7 +139,7 @@ function OrderBody({
       onError: () => notifyError(myOrdersMessages.addonCreateFailed),
     });
 
-  const onDownload = () => download.mutate(order.id, { onError: () => notifyError(messages.genericFailure) });
+  const onDownload = () => download.mutate({ id: order.id }, { onError: () => notifyError(messages.genericFailure) });
 
   return (
     <div className="order-body">

@@ -1,0 +1,77 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorResponses, groupOrderRefParamsSchema } from '@caterway/contracts';
+import type { AppDeps } from '../../lib/deps.js';
+import { authUser, requireCreator } from '../auth/auth.guard.js';
+import { createGroupOrdersRepository } from '../group-orders/group-orders.repository.js';
+import { createOrderHistoryRepository } from '../order-history/order-history.repository.js';
+import { createOrderHistoryService } from '../order-history/order-history.service.js';
+import { createGroupOrderDocumentsService } from './group-order-documents.service.js';
+
+const tags = ['group orders'];
+// the storefront sends the bearer token; the group-order site may send X-Admin-Token instead
+const security = [{ bearerAuth: [] }];
+
+export async function groupOrderDocumentsRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const history = createOrderHistoryRepository(deps.db);
+  const service = createGroupOrderDocumentsService({
+    groupOrders: createGroupOrdersRepository(deps.db),
+    history,
+    invoices: createOrderHistoryService({
+      history,
+      payments: deps.payments,
+      clock: deps.clock,
+      marketplace: { name: 'Caterway', supportEmail: deps.config.supportEmail, publicUrl: deps.config.publicUrl },
+    }),
+  });
+  const creator = requireCreator(deps);
+  const pdf = { 200: z.string().describe('application/pdf'), ...errorResponses };
+
+  r.get(
+    '/api/v2/group_order_invoices/:ref.pdf',
+    {
+      preHandler: creator,
+      schema: {
+        tags,
+        security,
+        summary: "The invoice of the creator's delivery-ready or delivered group order (each member's meal), saved as order_{id}.pdf; 404 otherwise",
+        params: groupOrderRefParamsSchema,
+        response: pdf,
+      },
+    },
+    async (request, reply) => {
+      const { ref } = request.params;
+      const doc = await service.invoice(ref, authUser(request));
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `attachment; filename="order_${ref}.pdf"`)
+        .header('cache-control', 'private, no-store')
+        .send(doc as unknown as string); // a stream: fastify pipes it
+    },
+  );
+
+  r.get(
+    '/api/v2/group_orders/:ref/labels.pdf',
+    {
+      preHandler: creator,
+      schema: {
+        tags,
+        security,
+        summary: "The restaurant's label sheet of a group order after its cut-off: one label per meal with the member's name and dietary needs (creator or staff)",
+        params: groupOrderRefParamsSchema,
+        response: pdf,
+      },
+    },
+    async (request, reply) => {
+      const { ref } = request.params;
+      const doc = await service.labels(ref, authUser(request));
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `inline; filename="group_order_${ref}_labels.pdf"`)
+        .header('cache-control', 'private, no-store')
+        .send(doc as unknown as string);
+    },
+  );
+}

@@ -1,0 +1,109 @@
+import { invoiceAvailable, shownGroupStatus, type GroupOrderStatus } from '@caterway/domain';
+import { conflict, notFound } from '../../lib/errors.js';
+import type { AuthUser } from '../auth/auth.guard.js';
+import type { GroupOrdersRepository, GroupOrderView } from '../group-orders/group-orders.repository.js';
+import { renderInvoice, type InvoiceLine } from '../order-history/invoice.pdf.js';
+import type { OrderHistoryRepository } from '../order-history/order-history.repository.js';
+import type { OrderHistoryService } from '../order-history/order-history.service.js';
+import { displayDateTime } from '../orders/orders.email.js';
+import type { OrderItemRow } from '../orders/orders.repository.js';
+import { renderLabelSheet, type MealLabel } from './labels.pdf.js';
+
+// The two documents of a group order (issue 6 items 4, 5), both drawn from its combined order
+// (the catering order made at the cut-off, one line per member's meal whose serving details carry
+// the member's name and dietary needs):
+// - the invoice (GET api/v2/group_order_invoices/{ref}.pdf): the creator's, once the order is
+//   delivery-ready or delivered, like a catering invoice, each meal with whom it is for;
+// - the label sheet (GET api/v2/group_orders/{ref}/labels.pdf): the creator's or staff's (the
+//   restaurant's copy), once ordering closed at the cut-off; one label per meal.
+// Anyone else, or an unknown ref, gets 404 'Group order not found' (no hint that it exists).
+
+export const groupDocumentMessages = {
+  notFound: 'Group order not found',
+  invoiceNotFound: 'Invoice not found',
+  labelsBeforeCutoff: 'Meal labels are ready once ordering closes at the cut-off.',
+  noMeals: 'This group order has no meals to label.',
+  unpaid: 'Meal labels are ready once the group order is paid.',
+} as const;
+
+/** The statuses in which the kitchen still has meals to pack (the combined order is live). */
+const LABEL_STATUSES: readonly GroupOrderStatus[] = ['waiting_for_delivery', 'delivery_ready', 'delivered'];
+
+export interface GroupOrderDocumentsDeps {
+  groupOrders: Pick<GroupOrdersRepository, 'findByRef'>;
+  history: Pick<OrderHistoryRepository, 'findItemsOf' | 'findById' | 'findChef'>;
+  invoices: Pick<OrderHistoryService, 'invoiceData'>;
+}
+
+/** Who a line's meal is for, from its serving details: [{ items: [{ user_name, dietary_type }] }]. */
+export function mealsOfLine(item: Pick<OrderItemRow, 'menu_name' | 'quantity' | 'serving_details'>): MealLabel[] {
+  const people = (item.serving_details ?? []).flatMap((d) => d.items ?? []).filter((p) => p && typeof p.user_name === 'string');
+  const labels: MealLabel[] = [];
+  for (const p of people) {
+    for (let i = 0; i < Math.max(1, p.quantity || 1); i++) labels.push({ memberName: p.user_name.trim(), dietaryNeeds: (p.dietary_type ?? '').trim(), dish: item.menu_name });
+  }
+  // a line without names still gets its labels, so no meal goes unlabelled
+  for (let i = labels.length; i < item.quantity; i++) labels.push({ memberName: 'Team member', dietaryNeeds: '', dish: item.menu_name });
+  return labels;
+}
+
+export function createGroupOrderDocumentsService(deps: GroupOrderDocumentsDeps) {
+  async function visibleGroup(ref: string, user: AuthUser, staffMay: boolean): Promise<GroupOrderView> {
+    const group = await deps.groupOrders.findByRef(ref);
+    if (!group || !(group.creator_id === user.id || (staffMay && user.role === 'staff'))) throw notFound(groupDocumentMessages.notFound);
+    return group;
+  }
+  const statusOf = (g: GroupOrderView) => shownGroupStatus(g.status, g.catering_status);
+
+  return {
+    /** The invoice of the combined order, each meal with its member (creator only). */
+    async invoice(ref: string, user: AuthUser) {
+      const group = await visibleGroup(ref, user, false);
+      if (group.catering_order_id === null || !invoiceAvailable(statusOf(group))) throw notFound(groupDocumentMessages.invoiceNotFound);
+      const orderId = group.catering_order_id;
+      // the combined order is the creator's catering order: its invoice data, re-lined per member
+      const data = await deps.invoices.invoiceData(group.creator_id, orderId);
+      const items = (await deps.history.findItemsOf([orderId])).get(orderId) ?? [];
+      const lines: InvoiceLine[] = items.map((i) => ({
+        name: i.menu_name,
+        quantity: i.quantity,
+        unitCents: i.unit_price_cents,
+        amountCents: i.unit_price_cents * i.quantity,
+        options: [],
+        note: '',
+        details: mealsOfLine(i).map((m) => `For ${m.memberName}${m.dietaryNeeds ? ` · Dietary needs: ${m.dietaryNeeds}` : ''}`),
+      }));
+      const meals = lines.reduce((n, l) => n + l.quantity, 0);
+      return renderInvoice({
+        ...data,
+        lines,
+        presetName: `${group.name || data.presetName} (group order, ${meals} ${meals === 1 ? 'meal' : 'meals'}, ${group.head_count} invited)`,
+        servingStyle: 'Individually packaged',
+      });
+    },
+
+    /** The restaurant's label sheet: one label per meal (creator or staff, after the cut-off). */
+    async labels(ref: string, user: AuthUser) {
+      const group = await visibleGroup(ref, user, true);
+      const status = statusOf(group);
+      if (group.catering_order_id === null) {
+        throw conflict(status === 'canceled' || status === 'declined' ? groupDocumentMessages.noMeals : groupDocumentMessages.labelsBeforeCutoff);
+      }
+      if (!LABEL_STATUSES.includes(status)) throw conflict(groupDocumentMessages.noMeals);
+      // an unplaced combined order (its authorisation failed at the cut-off) is not cooked yet
+      if (group.catering_status === 'draft') throw conflict(groupDocumentMessages.unpaid);
+      const orderId = group.catering_order_id;
+      const [order, items] = await Promise.all([deps.history.findById(orderId), deps.history.findItemsOf([orderId]).then((m) => m.get(orderId) ?? [])]);
+      if (!order) throw notFound(groupDocumentMessages.notFound);
+      const chef = await deps.history.findChef(order.chef_id);
+      return renderLabelSheet({
+        orderNumber: order.order_number,
+        groupName: group.name,
+        restaurant: chef?.business_name ?? group.chef_name,
+        deliveryOn: displayDateTime(order.delivery_at, order.time_zone),
+        company: group.company_name,
+        labels: items.flatMap(mealsOfLine),
+      });
+    },
+  };
+}

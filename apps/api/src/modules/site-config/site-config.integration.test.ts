@@ -1,0 +1,26 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestContext } from '../../../test/helpers.js';
+
+// GET api/v2/site_config: where the storefront sends people for group orders (runtime config).
+describe('GET api/v2/site_config', () => {
+  const contexts: TestContext[] = [];
+  afterAll(async () => {
+    await Promise.all(contexts.map((c) => c.close()));
+  });
+
+  it('answers GROUP_ORDERS_URL without a trailing slash, to anyone, cacheable', async () => {
+    const ctx = await createTestApp({ env: { GROUP_ORDERS_URL: 'https://groups.example.com/' } });
+    contexts.push(ctx);
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/v2/site_config' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ group_orders_url: 'https://groups.example.com' });
+    expect(res.headers['cache-control']).toBe('public, max-age=300');
+  });
+
+  it('defaults to the group-order site under the public URL', async () => {
+    const ctx = await createTestApp({ env: { PUBLIC_URL: 'https://caterway.example.com' } });
+    contexts.push(ctx);
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/v2/site_config' });
+    expect(res.json()).toEqual({ group_orders_url: 'https://caterway.example.com/group-orders-site' });
+  });
+});

@@ -1,0 +1,16 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { siteConfigResponseSchema } from '@caterway/contracts';
+import type { AppDeps } from '../../lib/deps.js';
+
+// Runtime config for the browser, so one storefront build works wherever the group-order site
+// is deployed (GROUP_ORDERS_URL is read once, in config/env.ts, which also builds share links).
+export async function siteConfigRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const body = { group_orders_url: deps.config.groupOrdersUrl };
+  r.get(
+    '/api/v2/site_config',
+    { schema: { tags: ['site'], summary: "Runtime settings the storefront needs: the group-order site's base URL", response: { 200: siteConfigResponseSchema } } },
+    async (_request, reply) => reply.header('cache-control', 'public, max-age=300').send(body),
+  );
+}

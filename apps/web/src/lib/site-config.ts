@@ -1,0 +1,18 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from './api-client';
+
+// GET api/v2/site_config: runtime settings the browser needs from the server. Today the
+// group-order site's base URL (GROUP_ORDERS_URL on the server, which also builds share links),
+// so the storefront build does not bake in where that site lives.
+export interface SiteConfig {
+  groupOrdersUrl: string;
+}
+
+export const siteConfigKeys = { all: ['site-config'] as const };
+
+export const getSiteConfig = (signal?: AbortSignal) => api.get<SiteConfig>('/api/v2/site_config', { signal, auth: 'none' });
+
+export const siteConfigQueryOptions = () =>
+  queryOptions({ queryKey: siteConfigKeys.all, queryFn: ({ signal }) => getSiteConfig(signal), staleTime: Infinity, gcTime: Infinity });
+
+export const useSiteConfig = () => useQuery(siteConfigQueryOptions());
