@@ -2,6 +2,7 @@
 import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
 import type { GroupOrder, PresetDetail, PublicGroupOrderResponse } from '@caterway/contracts';
 import { test, expect, expectAccessible, demoCustomer, uniqueEmail } from './fixtures';
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { apiToken } from './order-setup';
 
 // Issue 6, the group-order site in the browser: the demo customer starts a group order from a
@@ -11,8 +12,8 @@ import { apiToken } from './order-setup';
 // changes their mind); the dashboard's member count and picks update while its countdown runs;
 // the server's test clock passes the cut-off; the members' pages say ordering is closed and show
 // what each ordered; the creator's group order now has its combined order, listed in the
-// storefront's My Orders as a Group Order. axe on every page. (The labels PDF is the storefront
-// helper's endpoint, not on this branch: its journey checks the names.)
+// storefront's My Orders as a Group Order, and its labels PDF names the three members. axe on
+// every page.
 
 const SITE = '/group-orders-site';
 const money = (cents: number) => `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
@@ -73,6 +74,18 @@ async function ensureDefaultCard(request: APIRequestContext, token: string): Pro
   }
 }
 
+/** Every text run of a PDF, page by page. */
+async function pdfText(pdf: Buffer): Promise<string> {
+  const doc = await getDocument({ data: new Uint8Array(pdf), disableFontFace: true, useSystemFonts: false, isEvalSupported: false }).promise;
+  const pages: string[] = [];
+  for (let i = 1; i <= doc.numPages; i++) {
+    const content = await (await doc.getPage(i)).getTextContent();
+    pages.push(content.items.map((item) => ('str' in item ? item.str : '')).join(' '));
+  }
+  await doc.destroy();
+  return pages.join('\n');
+}
+
 /** A member's own browser: console errors fail the journey unless listed. */
 async function memberBrowser(
   browser: Browser,
@@ -112,7 +125,7 @@ async function signInOnStorefront(page: Page) {
 }
 
 /** The demo customer's session put on the device the way the storefront's sign-in stores it (the phone's menu is not under test here). */
-async function storeSession(page: Page, request: APIRequestContext) {
+async function storeSession(page: Page, request: APIRequestContext): Promise<string | null> {
   const res = await request.post('/user_token', { data: { auth: { email: demoCustomer.email, password: demoCustomer.password } } });
   expect(res.status()).toBe(200);
   const { jwt, user } = (await res.json()) as { jwt: string; user: { id: number; first_name: string; last_name: string; email: string; confirmed: boolean; role: string; admin_token: string | null } };
@@ -127,6 +140,7 @@ async function storeSession(page: Page, request: APIRequestContext) {
     adminToken: user.admin_token,
     jwt,
   });
+  return user.admin_token;
 }
 
 const chooseButton = (page: Page, menuName: string) => page.getByRole('button', { name: new RegExp(`meal: ${menuName.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) });
@@ -215,10 +229,10 @@ test('a group order: started in the storefront, shared, three members choose, th
   const shareToken = sharePath.split('/').pop()!;
 
   // ---- the dashboard, in a new tab as the storefront opens it (the admin token leaves the address bar)
-  const me = (await (await request.get('/api/v2/current', { headers: auth })).json()) as { user: { id: number; admin_token: string | null } };
+  const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('caterway.user') ?? '{}') as { id: number; adminToken: string | null });
   const dashboard = await page.context().newPage();
-  await dashboard.goto(`/grouporder-dashboard/${me.user.id}?admin_token=${encodeURIComponent(me.user.admin_token ?? 'none')}`);
-  await expect(dashboard).toHaveURL(new RegExp(`${SITE}/grouporder-dashboard/${me.user.id}$`));
+  await dashboard.goto(`/grouporder-dashboard/${stored.id}${stored.adminToken ? `?admin_token=${encodeURIComponent(stored.adminToken)}` : ''}`);
+  await expect(dashboard).toHaveURL(new RegExp(`${SITE}/grouporder-dashboard/${stored.id}$`));
   const card = dashboard.getByRole('article', { name: 'Friday team lunch' });
   await expect(card.getByTestId('joined')).toHaveText('0 of 5');
   await expect(card.getByText('Nobody has joined yet.')).toBeVisible();
@@ -316,6 +330,12 @@ test('a group order: started in the storefront, shared, three members choose, th
   const entry = page.getByRole('button').filter({ hasText: 'Group Order' }).filter({ hasText: `Order #${combined.order_number}` });
   await expect(entry).toBeVisible();
 
+  // the restaurant's label sheet: one label per meal with the member's name and dietary needs
+  const labels = await request.get(`/api/v2/group_orders/${uuid}/labels.pdf`, { headers: auth });
+  expect(labels.status()).toBe(200);
+  const text = await pdfText(await labels.body());
+  for (const label of ['Ava', 'Vegetarian', 'Ben', 'No nuts', 'Cleo', avaDish.name, within[1]!.name]) expect(text).toContain(label);
+
   for (const member of [ava, ben, cleo]) {
     expect(member.errors, 'unexpected console errors in a member browser').toEqual([]);
     await member.context.close();
@@ -379,7 +399,8 @@ test('the dashboard reminds members who have not chosen and cancels with a confi
   await phone.context.close();
 
   // the creator, signed in on the storefront, opens the dashboard
-  await storeSession(page, request);
+  const adminToken = await storeSession(page, request);
+  expect(adminToken, 'sign-in answers the dashboard key').toBeTruthy();
   await page.goto(`/grouporder-dashboard/${groupOrder.creator_id}`);
   const card = page.getByRole('article', { name });
   await expect(card.getByTestId('joined')).toHaveText('1 of 8');
@@ -415,7 +436,15 @@ test('the dashboard reminds members who have not chosen and cancels with a confi
   expect(dev.errors).toEqual([]);
   await dev.context.close();
 
-  // another account cannot open this dashboard
+  // the storefront's link with the admin token opens the dashboard in a browser without the session
+  const keyed = await memberBrowser(browser, baseURL!, [], viewport);
+  await keyed.page.goto(`/grouporder-dashboard/${groupOrder.creator_id}?admin_token=${encodeURIComponent(adminToken!)}`);
+  await expect(keyed.page.getByRole('article', { name })).toBeVisible();
+  await expect(keyed.page).toHaveURL(new RegExp(`${SITE}/grouporder-dashboard/${groupOrder.creator_id}$`));
+  expect(keyed.errors).toEqual([]);
+  await keyed.context.close();
+
+  // nobody else can open this dashboard
   const other = await memberBrowser(browser, baseURL!, [/status of 40[14]/]);
   await other.page.goto(`/grouporder-dashboard/${groupOrder.creator_id}`);
   await expect(other.page.getByRole('heading', { name: 'Dashboard not available' })).toBeVisible();

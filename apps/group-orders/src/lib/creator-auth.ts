@@ -3,8 +3,9 @@
 // signed in here too: the storefront keeps its session under 'caterway.user' in localStorage.
 // The storefront's menu opens the dashboard with ?admin_token=…: the token leaves the address bar
 // at once (it must not linger in history, screenshots or a copied URL) and is kept for this tab
-// only. It is a key of the same session as the bearer token; routes that take it read the
-// X-Admin-Token header (the storefront's documents today), the others the bearer token.
+// only, and sent as X-Admin-Token: the creator's group-order calls accept it instead of a bearer
+// token (a browser without the storefront's session, or the site on a host of its own); with both,
+// the API goes by the bearer token.
 
 const STOREFRONT_USER_KEY = 'caterway.user';
 
