@@ -89,7 +89,15 @@ export function requireCreator(deps: GuardDeps): preHandlerAsyncHookHandler {
   const sessions = sessionsServiceFrom(deps);
   return async function requireCreatorGuard(request: FastifyRequest, _reply: FastifyReply) {
     const adminToken = request.headers[ADMIN_TOKEN_HEADER];
-    if (request.headers.authorization !== undefined || adminToken === undefined) return authenticate(sessions, request, true);
+    if (adminToken === undefined) return authenticate(sessions, request, true);
+    if (request.headers.authorization !== undefined) {
+      try {
+        return await authenticate(sessions, request, true);
+      } catch (err) {
+        // an expired storefront session in the same browser: the dashboard's own token still counts
+        if (!(err instanceof AppError) || err.code !== 'unauthorized') throw err;
+      }
+    }
     const auth = await sessions.authenticateDashboardToken(typeof adminToken === 'string' ? adminToken : undefined);
     if (!auth.confirmed) throw new AppError('forbidden', messages.confirmEmail);
     request.user = { id: auth.userId, role: auth.role, session_id: auth.session.id };
