@@ -39,7 +39,7 @@ test('a group order closes at its cut-off when the server clock passes it, and t
          JOIN preset_chefs pc ON pc.preset_id = p.id JOIN chefs c ON c.id = pc.chef_id
         WHERE p.preset_type = 'restaurant' AND p.is_active AND c.time_zone = $1
           AND (SELECT count(*) FROM preset_chefs x WHERE x.preset_id = p.id) = 1
-          AND EXISTS (SELECT 1 FROM menus m WHERE m.chef_id = c.id AND NOT m.is_deleted AND m.min_order_amount <= 1 AND m.price_cents > 0)
+          AND EXISTS (SELECT 1 FROM menus m WHERE m.chef_id = c.id AND NOT m.is_deleted AND m.menu_type = 'single' AND m.category_name <> 'Drinks' AND m.price_cents > 0)
         ORDER BY p.id LIMIT 1`,
       [TORONTO],
     );

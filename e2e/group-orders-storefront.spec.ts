@@ -86,7 +86,7 @@ async function startGroupOrder(request: APIRequestContext, jwt: string, when: 'w
       `SELECT p.id::int AS preset_id, c.business_name, c.latitude::float8 AS latitude, c.longitude::float8 AS longitude, c.time_zone,
               m.id::int AS menu_id, m.price_cents::int AS price_cents
          FROM presets p JOIN preset_chefs pc ON pc.preset_id = p.id JOIN chefs c ON c.id = pc.chef_id
-         JOIN LATERAL (SELECT id, price_cents FROM menus WHERE chef_id = c.id AND NOT is_deleted AND price_cents > 0 AND min_order_amount <= 1 ORDER BY price_cents, id LIMIT 1) m ON true
+         JOIN LATERAL (SELECT id, price_cents FROM menus WHERE chef_id = c.id AND NOT is_deleted AND menu_type = 'single' AND category_name <> 'Drinks' AND price_cents > 0 ORDER BY price_cents, id LIMIT 1) m ON true
         WHERE p.preset_type = 'restaurant' AND p.is_active AND c.city = 'Toronto' AND (SELECT count(*) FROM preset_chefs x WHERE x.preset_id = p.id) = 1
         ORDER BY p.id LIMIT 20`,
     );

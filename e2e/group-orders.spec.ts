@@ -50,7 +50,9 @@ async function restaurantForGroups(request: APIRequestContext, deliveryDate: str
     const chef = preset.chefs[0];
     const hours = preset.store_hours[weekday];
     if (preset.chefs.length !== 1 || !chef || chef.city !== 'Toronto' || !hours?.enabled || hours.open > '11:30' || hours.close < '11:30') continue;
-    const prices = [...new Set(chef.menus.filter((m) => !m.is_deleted).map((m) => m.price_cents))].sort((a, b) => a - b);
+    // the meals a member may choose: single portions, not drinks (the API's INDIVIDUAL_MEAL_SQL)
+    const meals = chef.menus.filter((m) => !m.is_deleted && m.menu_type === 'single' && m.category_name !== 'Drinks');
+    const prices = [...new Set(meals.map((m) => m.price_cents))].sort((a, b) => a - b);
     if (prices.length < 4) continue;
     return { preset, budgetCents: prices[Math.floor(prices.length / 2)]! };
   }

@@ -93,7 +93,7 @@ describe('group orders API', () => {
     other = await signedInUser(ctx.app, ctx.db);
     staff = await staffUser(ctx.app, ctx.db);
     const { rows } = await ctx.db.query<{ id: number; price_cents: number; name: string }>(
-      'SELECT id, price_cents, name FROM menus WHERE chef_id = $1 AND NOT is_deleted AND min_order_amount <= 1 AND price_cents > 0 ORDER BY price_cents, id',
+      `SELECT id, price_cents, name FROM menus WHERE chef_id = $1 AND NOT is_deleted AND menu_type = 'single' AND category_name <> 'Drinks' AND price_cents > 0 ORDER BY price_cents, id`,
       [f.chef.id],
     );
     cheap = rows[0]!;
@@ -221,8 +221,18 @@ describe('group orders API', () => {
     expect(body.menus.find((m: { id: number }) => m.id === cheap.id)).toMatchObject({ within_budget: true });
     expect(body.menus.find((m: { id: number }) => m.id === dear.id)).toMatchObject({ within_budget: false });
 
+    // individually packaged meals only: no trays or platters and no drinks, in the list or as a choice
+    const { rows: notMeals } = await ctx.db.query<{ id: number }>(
+      `SELECT id FROM menus WHERE chef_id = $1 AND NOT is_deleted AND (menu_type <> 'single' OR category_name = 'Drinks')`,
+      [f.chef.id],
+    );
+    expect(notMeals.length).toBeGreaterThan(0);
+    const listed = new Set(body.menus.map((m: { id: number }) => m.id));
+    for (const m of notMeals) expect(listed.has(m.id)).toBe(false);
+
     const ana = await join(g, 'Ana', 'Vegan');
     const ben = await join(g, 'Ben');
+    expect((await choose(g, ana.token, notMeals[0]!.id)).statusCode).toBe(422);
     const over = await choose(g, ana.token, dear.id);
     expect(over.statusCode).toBe(422);
     expect(over.json().messages).toEqual([groupMessages.overBudget(budget)]);

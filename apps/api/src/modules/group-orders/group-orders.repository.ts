@@ -1,6 +1,14 @@
 import type { GroupOrderStatus } from '@caterway/domain';
 import type { Queryable } from '../../db/pool.js';
 
+/**
+ * A member chooses one individually packaged meal: a single portion (not a tray or platter,
+ * menu_type 'other') and not a drink. The catering per-item minimum (min_order_amount, "at least
+ * 4 sandwiches") does not apply: each member's meal is packed on its own, and the cut-off prices
+ * the combined order line by line (group-cutoff.ts), without the checkout's cart rules.
+ */
+export const INDIVIDUAL_MEAL_SQL = `NOT is_deleted AND menu_type = 'single' AND category_name <> 'Drinks'`;
+
 // The only SQL on group_orders, group_order_members and group_order_choices (migrations 005, 012).
 
 export interface GroupOrderRow {
@@ -272,6 +280,7 @@ export function createGroupOrdersRepository(db: Queryable) {
     },
 
     /** The chef's meals a member may pick: live menus orderable one at a time. */
+    /** What a member may choose (the list shown and the choice checked): INDIVIDUAL_MEAL_SQL. */
     async mealsOfChef(chefId: number, tx: Queryable = db) {
       const { rows } = await tx.query<{
         id: number;
@@ -283,7 +292,7 @@ export function createGroupOrdersRepository(db: Queryable) {
         main_image_url: string;
       }>(
         `SELECT id, name, description, category_name, price_cents, dietary_types, main_image_url
-           FROM menus WHERE chef_id = $1 AND NOT is_deleted AND min_order_amount <= 1 ORDER BY position, id`,
+           FROM menus WHERE chef_id = $1 AND ${INDIVIDUAL_MEAL_SQL} ORDER BY position, id`,
         [chefId],
       );
       return rows;
