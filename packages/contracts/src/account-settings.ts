@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { accountSettingsProblems, type AccountSettingsField } from '@caterway/domain';
+import { accountSettingsBodyProblems, type AccountSettingsField } from '@caterway/domain';
 import { profileSchema } from './auth.js';
 
 // Account settings (browse-account-orders §3 User / account, §5 'Account settings', §7 PUT api/v2/accounts).
@@ -56,22 +56,7 @@ export const accountUpdateBodySchema = z.object({
       go_delivery_time: seconds.optional(),
     })
     .superRefine((u, ctx) => {
-      const problems = accountSettingsProblems({
-        firstName: u.first_name,
-        lastName: u.last_name,
-        companyName: u.company_name,
-        city: u.city,
-        address1: u.address1,
-        phone: u.phone,
-        zip: u.zip,
-        password: u.password,
-        passwordConfirmation: u.password_confirmation,
-        goHeadCount: u.go_head_count,
-        goBudgetCents: u.go_budget_cents,
-        goGapDays: u.go_gap_days,
-        goCutoffTime: u.go_cutoff_time,
-        goDeliveryTime: u.go_delivery_time,
-      });
+      const problems = accountSettingsBodyProblems(u);
       for (const [field, message] of Object.entries(problems) as [AccountSettingsField, string][]) {
         ctx.addIssue({ code: 'custom', message, path: [WIRE[field]] });
       }

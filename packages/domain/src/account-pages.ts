@@ -111,3 +111,41 @@ export function accountSettingsProblems(v: AccountSettingsValues): Partial<Recor
   }
   return out;
 }
+
+/** The account body as PUT api/v2/accounts carries it (snake_case), for the contract and the form alike. */
+export interface AccountSettingsBody {
+  first_name: string;
+  last_name: string;
+  company_name: string;
+  city: string;
+  address1: string;
+  phone: string;
+  zip: string;
+  password?: string;
+  password_confirmation?: string;
+  go_head_count?: number;
+  go_budget_cents?: number;
+  go_gap_days?: number;
+  go_cutoff_time?: number;
+  go_delivery_time?: number;
+}
+
+/** accountSettingsProblems of a request body. */
+export function accountSettingsBodyProblems(u: AccountSettingsBody): Partial<Record<AccountSettingsField, string>> {
+  return accountSettingsProblems({
+    firstName: u.first_name,
+    lastName: u.last_name,
+    companyName: u.company_name,
+    city: u.city,
+    address1: u.address1,
+    phone: u.phone,
+    zip: u.zip,
+    password: u.password,
+    passwordConfirmation: u.password_confirmation,
+    goHeadCount: u.go_head_count,
+    goBudgetCents: u.go_budget_cents,
+    goGapDays: u.go_gap_days,
+    goCutoffTime: u.go_cutoff_time,
+    goDeliveryTime: u.go_delivery_time,
+  });
+}

@@ -14,6 +14,7 @@ import type { OrderCatalogueRepository } from './order-catalogue.repository.js';
 import { prepareOrder, type OrderPayload, type PreparedOrder } from './order-checks.js';
 import { displayDateTime } from './orders.email.js';
 import type { OrderRow, OrdersRepository, PaymentStatus } from './orders.repository.js';
+import { savedCardsOf, toCheckoutOrder } from './orders.service.js';
 import type { Geocoder } from '../../ports/geocoder.js';
 
 // Changing an order after checkout (issue 5 items 4 and 5; ordering-payments §2 'Edit catered
@@ -90,35 +91,8 @@ export function createOrderEditsService(deps: OrderEditsDeps) {
     if (!rule.allowed) throw conflict(rule.message);
   }
 
-  async function savedCards(userId: number) {
-    return (await deps.paymentMethods.list(userId)).map((m) => ({ name: m.name || m.description, payment_method_id: m.payment_method_id }));
-  }
-
-  async function answer(order: OrderRow, userId: number): Promise<CheckoutOrderResponse> {
-    return {
-      catering_order: {
-        id: order.id,
-        purchase_id: order.purchase_id,
-        client_secret: null,
-        saved_cards: await savedCards(userId),
-        is_eft: order.is_eft,
-        full_name: `${order.first_name} ${order.last_name}`,
-        email: order.email,
-        status: order.status,
-        totals: {
-          subtotal_cents: order.subtotal_cents,
-          delivery_fee_cents: order.delivery_fee_cents,
-          cutlery_cents: order.cutlery_cents,
-          tax_cents: order.tax_cents,
-          total_cents: order.total_cents,
-          tax_name: order.tax_name,
-          tax_rate: Number(order.tax_rate),
-        },
-        payment_status: order.payment_status,
-        payment_error: order.payment_error,
-      },
-    };
-  }
+  const savedCards = (userId: number) => savedCardsOf(deps.paymentMethods, userId);
+  const answer = async (order: OrderRow, userId: number): Promise<CheckoutOrderResponse> => toCheckoutOrder(order, await savedCards(userId));
 
   /** The rules of this order: an add-on rides on its parent's delivery (address, time, no fee). */
   async function prepareFor(order: OrderRow, payload: OrderPayload, userId: number, now: Date): Promise<PreparedOrder> {

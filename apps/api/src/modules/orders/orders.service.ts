@@ -69,20 +69,7 @@ export function createOrdersService(deps: OrdersServiceDeps) {
   }
 
   async function checkoutAnswer(order: OrderRow, userId: number): Promise<CheckoutOrderResponse> {
-    return {
-      catering_order: {
-        id: order.id,
-        purchase_id: order.purchase_id,
-        // bank debit is set up by the browser through POST api/v2/payment_methods/create_setup_intent
-        client_secret: null,
-        saved_cards: await savedCards(userId),
-        is_eft: order.is_eft,
-        full_name: `${order.first_name} ${order.last_name}`,
-        email: order.email,
-        status: order.status,
-        totals: totalsOf(order),
-      },
-    };
+    return toCheckoutOrder(order, await savedCards(userId));
   }
 
   function finalizedAnswer(order: OrderRow): FinalizedOrderResponse {
@@ -105,9 +92,7 @@ export function createOrdersService(deps: OrdersServiceDeps) {
   }
 
   /** The spec's savedCards (name, paymentMethodId): the user's saved methods, default first. */
-  async function savedCards(userId: number): Promise<{ name: string; payment_method_id: string }[]> {
-    return (await deps.paymentMethods.list(userId)).map((m) => ({ name: m.name || m.description, payment_method_id: m.payment_method_id }));
-  }
+  const savedCards = (userId: number) => savedCardsOf(deps.paymentMethods, userId);
 
   async function sendConfirmation(order: OrderRow): Promise<void> {
     try {
@@ -273,6 +258,31 @@ export function createOrdersService(deps: OrdersServiceDeps) {
   };
 }
 export type OrdersService = ReturnType<typeof createOrdersService>;
+
+/** The spec's savedCards (name, paymentMethodId): the user's saved methods, default first. */
+export async function savedCardsOf(paymentMethods: Pick<PaymentMethodsService, 'list'>, userId: number): Promise<{ name: string; payment_method_id: string }[]> {
+  return (await paymentMethods.list(userId)).map((m) => ({ name: m.name || m.description, payment_method_id: m.payment_method_id }));
+}
+
+/** The checkout's answer for an order (create, update, edit, Update Payment Method). */
+export function toCheckoutOrder(order: OrderRow, savedCards: { name: string; payment_method_id: string }[]): CheckoutOrderResponse {
+  return {
+    catering_order: {
+      id: order.id,
+      purchase_id: order.purchase_id,
+      // bank debit is set up by the browser through POST api/v2/payment_methods/create_setup_intent
+      client_secret: null,
+      saved_cards: savedCards,
+      is_eft: order.is_eft,
+      full_name: `${order.first_name} ${order.last_name}`,
+      email: order.email,
+      status: order.status,
+      totals: totalsOf(order),
+      payment_status: order.payment_status,
+      payment_error: order.payment_error,
+    },
+  };
+}
 
 function totalsOf(order: OrderRow) {
   return {

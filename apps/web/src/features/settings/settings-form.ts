@@ -1,10 +1,10 @@
 import type { AccountUpdateBody, Profile } from '@caterway/contracts';
-import { accountSettingsProblems, type AccountSettingsField } from '@caterway/domain';
+import { accountSettingsBodyProblems, type AccountSettingsField } from '@caterway/domain';
 import type { Camelize } from '../../types/catalogue';
 
 // The account settings form (browse-account-orders §3 User / account, §5 'Account settings'):
 // what the inputs hold, and the PUT api/v2/accounts body built from them. The form checks the
-// values with accountSettingsProblems, the function the API's contract runs too.
+// values with accountSettingsBodyProblems, the function the API's contract runs too.
 
 export type AccountProfile = Camelize<Profile>;
 
@@ -135,22 +135,7 @@ const FORM_FIELD: Record<AccountSettingsField, SettingsField> = {
 /** Field errors (the first per field); empty when the body may be sent. */
 export function validateSettings(f: SettingsForm): Partial<Record<SettingsField, string>> {
   const u = formToBody(f).user;
-  const problems = accountSettingsProblems({
-    firstName: u.first_name,
-    lastName: u.last_name,
-    companyName: u.company_name,
-    city: u.city,
-    address1: u.address1,
-    phone: u.phone,
-    zip: u.zip,
-    password: u.password,
-    passwordConfirmation: u.password_confirmation,
-    goHeadCount: u.go_head_count,
-    goBudgetCents: u.go_budget_cents,
-    goGapDays: u.go_gap_days,
-    goCutoffTime: u.go_cutoff_time,
-    goDeliveryTime: u.go_delivery_time,
-  });
+  const problems = accountSettingsBodyProblems(u);
   const errors: Partial<Record<SettingsField, string>> = {};
   for (const [field, message] of Object.entries(problems) as [AccountSettingsField, string][]) errors[FORM_FIELD[field]] = message;
   return errors;
