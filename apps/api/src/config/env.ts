@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import path from 'node:path';
+import os from 'node:os';
 
 // The only place that reads process.env. Validated once at boot; a bad value
 // stops the process with a message that names the variable.
@@ -50,6 +51,10 @@ const envSchema = z.object({
   JOBS_LEASE_MS: z.coerce.number().int().min(1_000).default(300_000),
   /** how often a bank debit in flight is checked with the provider */
   PAYMENT_RECHECK_MS: z.coerce.number().int().min(1_000).default(3_600_000),
+  /** worker threads rendering PDFs (invoices, label sheets; docs/decisions/012); default: cores - 1, at least 1, at most 4 */
+  PDF_WORKERS: z.coerce.number().int().min(1).max(16).optional(),
+  /** PDFs waiting for a worker before the next request is answered 503 with Retry-After */
+  PDF_QUEUE_LIMIT: z.coerce.number().int().min(1).max(10_000).default(64),
   /** browser tests only: POST api/v2/test/clock moves the server clock; refused when NODE_ENV=production */
   E2E_CONTROLLABLE_CLOCK: boolish.default(false),
 });
@@ -95,6 +100,9 @@ export interface Config {
   jobsPollMs: number;
   jobsLeaseMs: number;
   paymentRecheckMs: number;
+  /** PDF rendering worker threads and their bounded queue (lib/pdf-pool.ts) */
+  pdfWorkers: number;
+  pdfQueueLimit: number;
   controllableClock: boolean;
 }
 
@@ -158,6 +166,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     jobsPollMs: env.JOBS_POLL_MS,
     jobsLeaseMs: env.JOBS_LEASE_MS,
     paymentRecheckMs: env.PAYMENT_RECHECK_MS,
+    pdfWorkers: env.PDF_WORKERS ?? Math.min(4, Math.max(1, os.availableParallelism() - 1)),
+    pdfQueueLimit: env.PDF_QUEUE_LIMIT,
     controllableClock: env.E2E_CONTROLLABLE_CLOCK,
   };
 }

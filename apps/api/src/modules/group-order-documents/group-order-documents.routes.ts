@@ -1,12 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponses, groupOrderRefParamsSchema } from '@caterway/contracts';
+import { errorBodySchema, errorResponses, groupOrderRefParamsSchema } from '@caterway/contracts';
 import type { AppDeps } from '../../lib/deps.js';
 import { authUser, requireCreator } from '../auth/auth.guard.js';
 import { createGroupOrdersRepository } from '../group-orders/group-orders.repository.js';
 import { createOrderHistoryRepository } from '../order-history/order-history.repository.js';
 import { createOrderHistoryService } from '../order-history/order-history.service.js';
+import { sharedPdfPool } from '../../lib/pdf/pdf-pool.js';
 import { createGroupOrderDocumentsService } from './group-order-documents.service.js';
 
 const tags = ['group orders'];
@@ -25,9 +26,11 @@ export async function groupOrderDocumentsRoutes(app: FastifyInstance, deps: AppD
       clock: deps.clock,
       marketplace: { name: 'Caterway', supportEmail: deps.config.supportEmail, publicUrl: deps.config.publicUrl },
     }),
+    pdf: sharedPdfPool(deps.config),
   });
   const creator = requireCreator(deps);
-  const pdf = { 200: z.string().describe('application/pdf'), ...errorResponses };
+  // 503 with Retry-After when the PDF queue is full, 500 when a document cannot be drawn
+  const pdf = { 200: z.string().describe('application/pdf'), ...errorResponses, 500: errorBodySchema, 503: errorBodySchema };
 
   r.get(
     '/api/v2/group_order_invoices/:ref.pdf',
@@ -48,7 +51,7 @@ export async function groupOrderDocumentsRoutes(app: FastifyInstance, deps: AppD
         .type('application/pdf')
         .header('content-disposition', `attachment; filename="order_${ref}.pdf"`)
         .header('cache-control', 'private, no-store')
-        .send(doc as unknown as string); // a stream: fastify pipes it
+        .send(doc as unknown as string); // a Buffer from the PDF worker pool
     },
   );
 

@@ -2,12 +2,13 @@ import { invoiceAvailable, shownGroupStatus, type GroupOrderStatus } from '@cate
 import { conflict, notFound } from '../../lib/errors.js';
 import type { AuthUser } from '../auth/auth.guard.js';
 import type { GroupOrdersRepository, GroupOrderView } from '../group-orders/group-orders.repository.js';
-import { renderInvoice, type InvoiceLine } from '../order-history/invoice.pdf.js';
+import type { PdfPool } from '../../lib/pdf/pdf-pool.js';
+import type { InvoiceLine } from '../order-history/invoice.pdf.js';
 import type { OrderHistoryRepository } from '../order-history/order-history.repository.js';
 import type { OrderHistoryService } from '../order-history/order-history.service.js';
 import { displayDateTime } from '../orders/orders.email.js';
 import type { OrderItemRow } from '../orders/orders.repository.js';
-import { renderLabelSheet, type MealLabel } from './labels.pdf.js';
+import type { MealLabel } from './labels.pdf.js';
 
 // The two documents of a group order (issue 6 items 4, 5), both drawn from its combined order
 // (the catering order made at the cut-off, one line per member's meal whose serving details carry
@@ -33,6 +34,8 @@ export interface GroupOrderDocumentsDeps {
   groupOrders: Pick<GroupOrdersRepository, 'findByRef'>;
   history: Pick<OrderHistoryRepository, 'findItemsOf' | 'findById' | 'findChef'>;
   invoices: Pick<OrderHistoryService, 'invoiceData'>;
+  /** renders the documents off the event loop (lib/pdf/pdf-pool.ts) */
+  pdf: PdfPool;
 }
 
 /** Who a line's meal is for, from its serving details: [{ items: [{ user_name, dietary_type }] }]. */
@@ -74,7 +77,7 @@ export function createGroupOrderDocumentsService(deps: GroupOrderDocumentsDeps) 
         details: mealsOfLine(i).map((m) => `For ${m.memberName}${m.dietaryNeeds ? ` · Dietary needs: ${m.dietaryNeeds}` : ''}`),
       }));
       const meals = lines.reduce((n, l) => n + l.quantity, 0);
-      return renderInvoice({
+      return deps.pdf.render('invoice', {
         ...data,
         lines,
         presetName: `${group.name || data.presetName} (group order, ${meals} ${meals === 1 ? 'meal' : 'meals'}, ${group.head_count} invited)`,
@@ -96,7 +99,7 @@ export function createGroupOrderDocumentsService(deps: GroupOrderDocumentsDeps) 
       const [order, items] = await Promise.all([deps.history.findById(orderId), deps.history.findItemsOf([orderId]).then((m) => m.get(orderId) ?? [])]);
       if (!order) throw notFound(groupDocumentMessages.notFound);
       const chef = await deps.history.findChef(order.chef_id);
-      return renderLabelSheet({
+      return deps.pdf.render('labels', {
         orderNumber: order.order_number,
         groupName: group.name,
         restaurant: chef?.business_name ?? group.chef_name,

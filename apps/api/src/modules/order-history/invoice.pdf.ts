@@ -8,7 +8,8 @@ import { formatCents } from '@caterway/domain';
 // brûlée" or "Œufs" print as typed). The fonts are read once, asynchronously; the document
 // streams out as pdfkit writes it. Cost measured here: ~40 ms per 12-line invoice once warm
 // (the first ~200 ms), most of it synchronous (layout, then font subsetting at end()): fine
-// for occasional downloads; at volume, render in a worker thread or cache the file per order.
+// for occasional downloads, and it runs in the PDF worker pool (lib/pdf/pdf-pool.ts), off the
+// server's event loop.
 
 export interface InvoiceLine {
   name: string;

@@ -6,6 +6,7 @@ import type { AppDeps } from '../../lib/deps.js';
 import { authUser, requireUser } from '../auth/auth.guard.js';
 import { createOrderHistoryRepository } from './order-history.repository.js';
 import { createOrderHistoryService } from './order-history.service.js';
+import { sharedPdfPool } from '../../lib/pdf/pdf-pool.js';
 import { groupOrdersFrom } from '../group-orders/group-orders.routes.js';
 
 const tags = ['my orders'];
@@ -19,6 +20,7 @@ export async function orderHistoryRoutes(app: FastifyInstance, deps: AppDeps): P
     clock: deps.clock,
     marketplace: { name: 'Caterway', supportEmail: deps.config.supportEmail, publicUrl: deps.config.publicUrl },
     groupEntries: groupOrdersFrom(deps, app.log).historyEntries,
+    pdf: sharedPdfPool(deps.config),
   });
   const confirmedUser = requireUser(deps, { confirmed: true });
 
@@ -60,7 +62,8 @@ export async function orderHistoryRoutes(app: FastifyInstance, deps: AppDeps): P
         security: bearer,
         summary: 'The invoice of a delivery-ready or delivered order, as a PDF saved as order_{id}.pdf (404 otherwise)',
         params: invoiceParamsSchema,
-        response: { 200: z.string().describe('application/pdf'), ...errorResponses },
+        // 503 with Retry-After when the PDF queue is full, 500 when a document cannot be drawn
+        response: { 200: z.string().describe('application/pdf'), ...errorResponses, 500: errorBodySchema, 503: errorBodySchema },
       },
     },
     async (request, reply) => {
@@ -70,7 +73,7 @@ export async function orderHistoryRoutes(app: FastifyInstance, deps: AppDeps): P
         .type('application/pdf')
         .header('content-disposition', `attachment; filename="order_${id}.pdf"`)
         .header('cache-control', 'private, no-store')
-        .send(pdf as unknown as string); // a stream: fastify pipes it, no serialisation
+        .send(pdf as unknown as string); // a Buffer from the PDF worker pool, no serialisation
     },
   );
 }

@@ -6,7 +6,8 @@ import type { PaymentProvider } from '../../ports/payments.js';
 import { displayDateTime } from '../orders/orders.email.js';
 import type { OrderItemRow, OrderRow } from '../orders/orders.repository.js';
 import { orderRuleView, purchaseItemsOf } from '../orders/order-view.js';
-import { renderInvoice, type InvoiceData } from './invoice.pdf.js';
+import type { PdfPool } from '../../lib/pdf/pdf-pool.js';
+import type { InvoiceData } from './invoice.pdf.js';
 import type { HistoryRow, OrderHistoryRepository } from './order-history.repository.js';
 
 // My Orders, add-on lists and invoices (browse-account-orders §2, §3, §7; issue 5 items 2, 3, 6).
@@ -19,6 +20,8 @@ export interface OrderHistoryServiceDeps {
   marketplace: { name: string; supportEmail: string; publicUrl: string };
   /** the user's group orders as entries of kind Group Order (group-orders module) */
   groupEntries?: (userId: number, now: Date) => Promise<{ entry: OrderHistoryEntry; upcoming: boolean; deliveryAt: Date }[]>;
+  /** renders the invoice off the event loop (lib/pdf/pdf-pool.ts); only invoice() needs it */
+  pdf?: PdfPool;
 }
 
 /** Where Caterway itself is, for the invoice's letterhead. */
@@ -182,9 +185,10 @@ export function createOrderHistoryService(deps: OrderHistoryServiceDeps) {
       };
     },
 
-    /** GET api/v2/catering_order_invoices/{id}.pdf */
-    async invoice(userId: number, id: number) {
-      return renderInvoice(await this.invoiceData(userId, id));
+    /** GET api/v2/catering_order_invoices/{id}.pdf: rendered in the PDF worker pool */
+    async invoice(userId: number, id: number): Promise<Buffer> {
+      if (!deps.pdf) throw new Error('no PDF pool');
+      return deps.pdf.render('invoice', await this.invoiceData(userId, id));
     },
   };
 }

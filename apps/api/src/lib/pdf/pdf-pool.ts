@@ -1,0 +1,139 @@
+import { Worker } from 'node:worker_threads';
+import { AppError } from '../errors.js';
+import type { InvoiceData } from '../../modules/order-history/invoice.pdf.js';
+import type { LabelSheetData } from '../../modules/group-order-documents/labels.pdf.js';
+
+// PDFs (invoices, group-order label sheets) render in a small pool of worker threads
+// (docs/decisions/012-pdf-worker-pool-and-checkout-throughput.md): pdfkit lays out and subsets
+// fonts synchronously, ~40 ms an invoice, which on the server's event loop delays every other
+// request by as much. The pool keeps a bounded queue: past it a request is answered 503 with
+// Retry-After at once instead of waiting behind minutes of work; a document that fails to
+// render is answered 500 with a plain message (never the renderer's error text).
+
+export interface PdfDocuments {
+  invoice: InvoiceData;
+  labels: LabelSheetData;
+}
+export type PdfKind = keyof PdfDocuments;
+
+export const pdfMessages = {
+  busy: 'Too many documents are being prepared right now. Please try again in a few seconds.',
+  failed: 'The document could not be created. Please try again later.',
+} as const;
+
+export interface PdfPoolOptions {
+  /** worker threads (each renders one document at a time) */
+  workers: number;
+  /** documents waiting for a worker; the next one is refused with 503 */
+  queueLimit: number;
+  /** a render taking longer is abandoned (its worker restarted) and answered 500 */
+  timeoutMs?: number;
+}
+
+export interface PdfPool {
+  render<K extends PdfKind>(kind: K, data: PdfDocuments[K]): Promise<Buffer>;
+  /** rendering now and waiting */
+  stats(): { busy: number; queued: number; workers: number };
+  close(): Promise<void>;
+}
+
+interface Job {
+  kind: PdfKind;
+  data: unknown;
+  resolve(pdf: Buffer): void;
+  reject(err: Error): void;
+}
+
+interface Slot {
+  worker: Worker;
+  job?: Job & { id: number; timer: NodeJS.Timeout };
+}
+
+const workerUrl = new URL('./pdf-worker.mjs', import.meta.url);
+
+export function createPdfPool(options: PdfPoolOptions): PdfPool {
+  const timeoutMs = options.timeoutMs ?? 30_000;
+  const slots: Slot[] = [];
+  const queue: Job[] = [];
+  let nextId = 1;
+  let closed = false;
+
+  const failed = () => new AppError('internal', pdfMessages.failed);
+
+  function spawn(): Slot {
+    const worker = new Worker(workerUrl);
+    // idle workers never keep the process alive
+    worker.unref();
+    const slot: Slot = { worker };
+    worker.on('message', (m: { id?: number; pdf?: Uint8Array; error?: string }) => {
+      const job = slot.job;
+      if (m.id === undefined || !job || job.id !== m.id) return;
+      clearTimeout(job.timer);
+      slot.job = undefined;
+      if (m.pdf) job.resolve(Buffer.from(m.pdf.buffer, m.pdf.byteOffset, m.pdf.byteLength));
+      else job.reject(failed());
+      pump();
+    });
+    const lost = () => {
+      const i = slots.indexOf(slot);
+      if (i >= 0) slots.splice(i, 1);
+      if (slot.job) {
+        clearTimeout(slot.job.timer);
+        slot.job.reject(failed());
+        slot.job = undefined;
+      }
+      pump();
+    };
+    worker.on('error', lost);
+    worker.on('exit', lost);
+    slots.push(slot);
+    return slot;
+  }
+
+  function pump() {
+    while (queue.length && !closed) {
+      const slot = slots.find((s) => !s.job) ?? (slots.length < options.workers ? spawn() : undefined);
+      if (!slot) return;
+      const job = queue.shift()!;
+      const id = nextId++;
+      const timer = setTimeout(() => {
+        // a stuck render: drop the worker (its exit rejects the job) and start afresh
+        void slot.worker.terminate();
+      }, timeoutMs);
+      slot.job = { ...job, id, timer };
+      slot.worker.postMessage({ id, kind: job.kind, data: job.data });
+    }
+  }
+
+  return {
+    render(kind, data) {
+      if (closed) return Promise.reject(failed());
+      if (queue.length >= options.queueLimit) {
+        return Promise.reject(new AppError('unavailable', pdfMessages.busy, { headers: { 'retry-after': '2' } }));
+      }
+      return new Promise<Buffer>((resolve, reject) => {
+        queue.push({ kind, data, resolve, reject });
+        pump();
+      });
+    },
+    stats() {
+      return { busy: slots.filter((s) => s.job).length, queued: queue.length, workers: slots.length };
+    },
+    async close() {
+      closed = true;
+      for (const job of queue.splice(0)) job.reject(failed());
+      await Promise.all(slots.map((s) => s.worker.terminate()));
+    },
+  };
+}
+
+let shared: PdfPool | undefined;
+
+/**
+ * The process's pool, created on first use with the configuration's size (like a thread pool,
+ * it belongs to the process: every app built in it shares the workers).
+ */
+export function sharedPdfPool(config: { pdfWorkers: number; pdfQueueLimit: number }): PdfPool {
+  shared ??= createPdfPool({ workers: config.pdfWorkers, queueLimit: config.pdfQueueLimit });
+  return shared;
+}

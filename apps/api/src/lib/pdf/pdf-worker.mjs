@@ -1,0 +1,37 @@
+// A PDF rendering thread (pdf-pool.ts): pdfkit's layout and font subsetting are synchronous
+// (~40 ms an invoice), so they run here, off the server's event loop. Plain JS so that it
+// starts under any parent (tsx, vitest): it registers tsx itself to load the TypeScript renderers.
+import { parentPort } from 'node:worker_threads';
+import { register } from 'tsx/esm/api';
+
+register();
+const renderers = {
+  invoice: async () => (await import('../../modules/order-history/invoice.pdf.ts')).renderInvoice,
+  labels: async () => (await import('../../modules/group-order-documents/labels.pdf.ts')).renderLabelSheet,
+};
+
+/** Collects a pdfkit document (a Readable that ends after doc.end()) into one buffer. */
+function collect(doc) {
+  return new Promise((resolve, reject) => {
+    const chunks = [];
+    doc.on('data', (c) => chunks.push(c));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+}
+
+parentPort.on('message', async ({ id, kind, data }) => {
+  try {
+    const load = renderers[kind];
+    if (!load) throw new Error(`unknown document kind ${kind}`);
+    const render = await load();
+    const pdf = await collect(await render(data));
+    // hand the bytes over without a copy
+    const bytes = new Uint8Array(pdf.buffer, pdf.byteOffset, pdf.byteLength);
+    const owned = pdf.byteOffset === 0 && pdf.byteLength === pdf.buffer.byteLength ? bytes : bytes.slice();
+    parentPort.postMessage({ id, pdf: owned }, [owned.buffer]);
+  } catch (err) {
+    parentPort.postMessage({ id, error: err instanceof Error ? err.message : String(err) });
+  }
+});
+parentPort.postMessage({ ready: true });
