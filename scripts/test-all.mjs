@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // npm test: every suite in order — typecheck, unit, API integration (embedded PostgreSQL
-// or TEST_DATABASE_URL), then browser journeys in Chromium against the built storefront and group-order site.
+// or TEST_DATABASE_URL), then browser journeys in Chromium against the built storefront and group-order site,
+// then the benchmark's smoke run.
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,6 +15,8 @@ const steps = [
   ['build', [bin('vite/bin/vite.js'), 'build', '--logLevel', 'warn'], path.join(root, 'apps/web')],
   ['build', [bin('vite/bin/vite.js'), 'build', '--logLevel', 'warn'], path.join(root, 'apps/group-orders')],
   ['e2e', [bin('@playwright/test/cli.js'), 'test']],
+  // every benchmark scenario end to end on small data (fails on errors, not on latency); bench/README.md
+  ['bench-smoke', [bin('tsx/dist/cli.mjs'), 'bench/bench.ts', '--smoke']],
 ];
 const only = process.argv.slice(2);
 let passed = 0;

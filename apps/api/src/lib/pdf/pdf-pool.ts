@@ -62,14 +62,13 @@ export function createPdfPool(options: PdfPoolOptions): PdfPool {
 
   function spawn(): Slot {
     const worker = new Worker(workerUrl);
-    // idle workers never keep the process alive
-    worker.unref();
     const slot: Slot = { worker };
     worker.on('message', (m: { id?: number; pdf?: Uint8Array; error?: string }) => {
       const job = slot.job;
       if (m.id === undefined || !job || job.id !== m.id) return;
       clearTimeout(job.timer);
       slot.job = undefined;
+      worker.unref();
       if (m.pdf) job.resolve(Buffer.from(m.pdf.buffer, m.pdf.byteOffset, m.pdf.byteLength));
       else job.reject(failed());
       pump();
@@ -86,6 +85,8 @@ export function createPdfPool(options: PdfPoolOptions): PdfPool {
     };
     worker.on('error', lost);
     worker.on('exit', lost);
+    // an idle worker never keeps the process alive (unref after the listeners: adding one refs again)
+    worker.unref();
     slots.push(slot);
     return slot;
   }
@@ -101,6 +102,8 @@ export function createPdfPool(options: PdfPoolOptions): PdfPool {
         void slot.worker.terminate();
       }, timeoutMs);
       slot.job = { ...job, id, timer };
+      // a document in progress keeps the process alive until it is answered
+      slot.worker.ref();
       slot.worker.postMessage({ id, kind: job.kind, data: job.data });
     }
   }

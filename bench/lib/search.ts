@@ -1,0 +1,155 @@
+// The search benchmark's query set (fixed-seed random, like a browser's mix) and the EXPLAIN
+// check: every statement the search endpoints run, EXPLAINed, with no sequential scan of a
+// large table (bench/README.md).
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../apps/api/src/db/pool.js';
+import { cities } from '../../apps/api/src/db/seed/vocabulary.js';
+
+export const LARGE_TABLES = ['chefs', 'menus', 'menu_items', 'presets', 'preset_items'];
+
+// ---------------------------------------------------------------- query set
+function rng(seed: number) {
+  let s = seed >>> 0;
+  return () => {
+    s = (s + 0x6d2b79f5) >>> 0;
+    let t = s;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+const random = rng(20261122);
+const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
+const enc = encodeURIComponent;
+
+const commonWords = ['chicken', 'salad', 'pizza', 'sandwich', 'rice', 'lunch', 'coffee', 'vegan', 'wrap', 'cake'];
+const rareWords = ['bibimbap', 'injera', 'poutine', 'tourtiere', 'baklava', 'bulgogi', 'manakeesh', 'tiramisu', 'shiro', 'jerk'];
+const typos = ['sushii', 'itlian', 'shawerma', 'chiken', 'burito', 'pizzza', 'sandwhich', 'mediteranean', 'vegtarian', 'tacoz'];
+const cuisines = ['Italian', 'Japanese', 'Indian', 'Mexican', 'Thai', 'Greek', 'Chinese', 'Healthy'];
+const sorts = ['popular', 'price_desc', 'price_asc', 'headcount_desc', 'headcount_asc'];
+
+function nearPoint(): { lat: string; lng: string } {
+  const city = pick(cities);
+  const street = pick(city.streets);
+  return { lat: (street.lat + (random() - 0.5) * 0.02).toFixed(5), lng: (street.lng + (random() - 0.5) * 0.02).toFixed(5) };
+}
+function quick(word: string): string {
+  const r = random();
+  if (r < 0.5) {
+    const p = nearPoint();
+    return `/api/v2/search/elastic_search?q=${enc(word)}&lat=${p.lat}&lng=${p.lng}`;
+  }
+  if (r < 0.8) return `/api/v2/search/elastic_search?q=${enc(word)}&city=${enc(pick(cities).name)}`;
+  return `/api/v2/search/elastic_search?q=${enc(word)}`;
+}
+function deliveryParams(): string {
+  const day = 23 + Math.floor(random() * 7);
+  const time = pick(['08:00 AM', '11:30 AM', '12:15 PM', '05:30 PM']);
+  return `delivery_date=2026-12-${String(day).padStart(2, '0')}&delivery_time=${enc(time)}`;
+}
+
+export const searchEndpoints: Record<string, () => string> = {
+  'quick search: common words': () => quick(pick(commonWords)),
+  'quick search: rare words': () => quick(pick(rareWords)),
+  'quick search: typos': () => quick(pick(typos)),
+  'restaurants near an address': () => {
+    const p = nearPoint();
+    const page = 1 + Math.floor(random() * 3);
+    const filter = random() < 0.4 ? `&preset_category_names=${enc(pick(cuisines))}${random() < 0.3 ? `,${enc(pick(cuisines))}` : ''}` : '';
+    return `/api/v2/search.json?search_type=restaurant&lat=${p.lat}&lng=${p.lng}&page=${page}&${deliveryParams()}${filter}`;
+  },
+  'preset search with sort': () => {
+    const near = random() < 0.6 ? (() => { const p = nearPoint(); return `&lat=${p.lat}&lng=${p.lng}`; })() : '';
+    const filter = random() < 0.3 ? `&preset_category_names=${enc(pick(cuisines))}` : '';
+    const q = random() < 0.25 ? `&q=${enc(pick([...commonWords, ...typos]))}` : '';
+    return `/api/v2/search?search_type=preset&sort=${pick(sorts)}&page=${1 + Math.floor(random() * 3)}${near}${filter}${q}`;
+  },
+  'home lists': () => {
+    const p = nearPoint();
+    return `/api/v2/presets?lat=${p.lat}&lng=${p.lng}`;
+  },
+};
+
+// ---------------------------------------------------------------- EXPLAIN
+export interface ExplainedStatement {
+  endpoint: string;
+  sql: string;
+  execution_ms: number;
+  indexes: string[];
+  seq_scans_of_large_tables: string[];
+}
+
+interface PlanNode {
+  'Node Type': string;
+  'Relation Name'?: string;
+  Plans?: PlanNode[];
+  [k: string]: unknown;
+}
+function seqScans(node: PlanNode, out: string[] = []): string[] {
+  if (node['Node Type'] === 'Seq Scan' && node['Relation Name'] && LARGE_TABLES.includes(node['Relation Name'])) out.push(node['Relation Name']);
+  for (const child of node.Plans ?? []) seqScans(child, out);
+  return out;
+}
+function indexesUsed(node: PlanNode, out: Set<string> = new Set()): Set<string> {
+  if (typeof node['Index Name'] === 'string') out.add(node['Index Name'] as string);
+  for (const child of node.Plans ?? []) indexesUsed(child, out);
+  return out;
+}
+
+/** Runs one request of each kind through the app with the pool recording its statements, then EXPLAINs each. */
+export async function explainSearch(app: FastifyInstance, db: Db): Promise<ExplainedStatement[]> {
+  const statements = new Map<string, { endpoint: string; text: string; values: unknown[] }>();
+  const original = db.query.bind(db) as (...args: unknown[]) => Promise<unknown>;
+  let current = '';
+  (db as unknown as { query: unknown }).query = (query: unknown, values?: unknown) => {
+    // plain text + values, or a { name, text, values } prepared-statement config
+    const text = typeof query === 'string' ? query : (query as { text?: string }).text;
+    const args = typeof query === 'string' ? values : (query as { values?: unknown[] }).values;
+    if (typeof text === 'string' && /^\s*(SELECT|WITH)/i.test(text)) {
+      const key = `${current}\n${text.replace(/\s+/g, ' ')}`;
+      if (!statements.has(key)) statements.set(key, { endpoint: current, text, values: (args as unknown[]) ?? [] });
+    }
+    return values === undefined ? original(query) : original(query, values);
+  };
+  try {
+    const samples: [string, string][] = [
+      ['quick search: common words', '/api/v2/search/elastic_search?q=chicken&lat=43.6487&lng=-79.3817'],
+      ['quick search: rare words', '/api/v2/search/elastic_search?q=injera&city=Toronto'],
+      ['quick search: typos', '/api/v2/search/elastic_search?q=itlian'],
+      ['restaurants near an address', `/api/v2/search.json?search_type=restaurant&lat=43.6487&lng=-79.3817&page=2&${deliveryParams()}`],
+      ['restaurants near an address (cuisine filter)', '/api/v2/search.json?search_type=restaurant&lat=45.5017&lng=-73.5673&preset_category_names=Italian,Japanese'],
+      ['restaurants, no address (popular)', '/api/v2/search.json?search_type=restaurant&page=3'],
+      ['preset search with sort', '/api/v2/search?search_type=preset&sort=price_desc&page=2&lat=40.7484&lng=-73.9857'],
+      ['preset search with sort (no address)', '/api/v2/search?search_type=preset&sort=headcount_asc&page=4'],
+      ['preset search with words', '/api/v2/search?search_type=preset&q=breakfst&lat=43.6487&lng=-79.3817'],
+      ['preset search, rare word, no address', '/api/v2/search?search_type=preset&q=tacoz&sort=popular&page=2'],
+      ['preset search, common word, no address', '/api/v2/search?search_type=preset&q=salad&sort=price_desc&page=3'],
+      ['preset search, common word and cuisine near', '/api/v2/search?search_type=preset&q=chicken&preset_category_names=Thai&lat=45.5017&lng=-73.5673'],
+      ['home lists', '/api/v2/presets?lat=49.2827&lng=-123.1207'],
+    ];
+    for (const [endpoint, url] of samples) {
+      current = endpoint;
+      const res = await app.inject({ method: 'GET', url });
+      if (res.statusCode !== 200) throw new Error(`${url} answered ${res.statusCode}: ${res.body.slice(0, 200)}`);
+    }
+  } finally {
+    (db as unknown as { query: unknown }).query = original;
+  }
+  const plans: ExplainedStatement[] = [];
+  for (const s of statements.values()) {
+    const { rows } = await db.query<{ 'QUERY PLAN': { Plan: PlanNode; 'Execution Time': number }[] }>(
+      `EXPLAIN (ANALYZE, FORMAT JSON) ${s.text}`,
+      s.values,
+    );
+    const plan = rows[0]!['QUERY PLAN'][0]!;
+    plans.push({
+      endpoint: s.endpoint,
+      sql: s.text.replace(/\s+/g, ' ').trim().slice(0, 400),
+      execution_ms: Math.round(plan['Execution Time'] * 100) / 100,
+      indexes: [...indexesUsed(plan.Plan)],
+      seq_scans_of_large_tables: seqScans(plan.Plan),
+    });
+  }
+  return plans;
+}
+
