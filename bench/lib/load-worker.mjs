@@ -5,7 +5,7 @@
 import http from 'node:http';
 import { parentPort, workerData } from 'node:worker_threads';
 
-const { port, requests, concurrency, ratePerSecond, maxSeconds, collect } = workerData;
+const { port, requests, concurrency, ratePerSecond, maxSeconds, collect, thinkMs } = workerData;
 const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
 
 function once(spec) {
@@ -66,12 +66,15 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
     }
     await Promise.all(pending);
   } else {
-    // closed loop: `concurrency` clients, each sends its next request when the last one answers
-    await Promise.all(Array.from({ length: concurrency }, async () => {
+    // closed loop: `concurrency` clients, each sends its next request when the last one answered
+    // (and, with thinkMs, after that pause: a person reading the page; clients start staggered)
+    await Promise.all(Array.from({ length: concurrency }, async (_, c) => {
+      if (thinkMs) await sleep((thinkMs * c) / concurrency);
       while (next < n && performance.now() < deadline) {
         const i = next++;
         sent++;
         record(i, await once(requests[i]));
+        if (thinkMs) await sleep(thinkMs);
       }
     }));
   }

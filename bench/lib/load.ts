@@ -15,6 +15,8 @@ export interface LoadOptions {
   requests: RequestSpec[];
   /** clients (closed loop), or the most requests in flight (open loop) */
   concurrency: number;
+  /** closed loop: each client pauses this long after each answer (default 0: back to back) */
+  thinkMs?: number;
   /** open loop: start this many requests a second */
   ratePerSecond?: number;
   /** time limit of the run (default 120 s) */
@@ -38,9 +40,9 @@ export interface LoadResult {
 const workerUrl = new URL('./load-worker.mjs', import.meta.url);
 
 export function runLoad(options: LoadOptions): Promise<LoadResult> {
-  const { port, requests, concurrency, ratePerSecond, maxSeconds = 120, collect = false } = options;
+  const { port, requests, concurrency, ratePerSecond, maxSeconds = 120, collect = false, thinkMs = 0 } = options;
   return new Promise((resolve, reject) => {
-    const worker = new Worker(workerUrl, { workerData: { port, requests, concurrency, ratePerSecond, maxSeconds, collect } });
+    const worker = new Worker(workerUrl, { workerData: { port, requests, concurrency, ratePerSecond, maxSeconds, collect, thinkMs } });
     worker.once('message', (m: LoadResult & { error?: string }) => {
       void worker.terminate();
       if (m.error) reject(new Error(m.error));
