@@ -3,7 +3,7 @@
 // draft (POST api/v2/catering_orders) and paid (POST .../finalize with an Idempotency-Key).
 import crypto from 'node:crypto';
 import type { Db } from '../../apps/api/src/db/pool.js';
-import { orderPayload, type RestaurantFixture } from '../../apps/api/src/modules/orders/orders.test-helpers.js';
+import { fixtureOf, orderPayload, type RestaurantFixture } from '../../apps/api/src/modules/orders/orders.test-helpers.js';
 import type { Customer } from './customers.js';
 import { runLoad, type RequestSpec } from './load.js';
 
@@ -24,27 +24,7 @@ export async function orderablePresets(db: Db, limit: number): Promise<Restauran
       LIMIT $1`,
     [limit],
   );
-  return rows.map((r) => ({
-    presetId: Number(r.preset_id),
-    presetType: r.preset_type,
-    presetMinimumCents: r.minimum_order_amount_cents,
-    chef: {
-      id: Number(r.id),
-      business_name: r.business_name,
-      latitude: r.latitude,
-      longitude: r.longitude,
-      time_zone: r.time_zone,
-      pre_order_notice_hours: r.pre_order_notice_hours,
-      pre_order_min_order_amount_cents: r.pre_order_min_order_amount_cents,
-      tax_rate: Number(r.tax_rate),
-      tax_name: r.tax_name,
-      delivery_fee_ranges: r.delivery_fee_ranges,
-      store_hours: r.store_hours,
-      delivery_radius_km: Number(r.delivery_radius_km),
-    },
-    lines: r.lines,
-    menus: new Map(),
-  }));
+  return rows.map((r) => fixtureOf(r, r.lines));
 }
 
 /** POST api/v2/catering_orders for the preset's default cart, as this customer. */

@@ -1,17 +1,12 @@
 // The benchmark's report: one JSON file with every figure and a markdown summary.
 import fs from 'node:fs';
 import path from 'node:path';
+import type { LatencySummary } from './stats.js';
 
-export interface ScenarioRow {
+export interface ScenarioRow extends LatencySummary {
   target: string;
   scenario: string;
   concurrency: string;
-  requests: number;
-  p50_ms: number;
-  p95_ms: number;
-  p99_ms: number;
-  max_ms: number;
-  req_per_s: number;
   /** throughput / the hello route's under the same load */
   throughput_x_hello: number;
   /** p99 / the hello route's p99 under the same load */

@@ -2,6 +2,7 @@
 // catalogue, a valid checkout payload for it, and sandbox cards.
 import { formatStoreTime, parseTimeOfDay, zonedParts, type StoreHoursMap, type StoreWeekday } from '@caterway/domain';
 import type { OrderPayload } from '@caterway/contracts';
+import type pg from 'pg';
 import type { Db } from '../../db/pool.js';
 import type { PaymentProvider } from '../../ports/payments.js';
 
@@ -53,12 +54,17 @@ export async function restaurantFixture(db: Db, options: { eft?: boolean; preset
        FROM menus m WHERE m.chef_id = $1`,
     [r.id],
   );
+  return fixtureOf(r, lines, new Map(menus.map((m) => [m.id, m])));
+}
+
+/** A fixture from a row of presets joined with its lead chef (the columns of restaurantFixture's query). */
+export function fixtureOf(r: pg.QueryResultRow, lines: RestaurantFixture['lines'], menus: RestaurantFixture['menus'] = new Map()): RestaurantFixture {
   return {
-    presetId: r.preset_id,
+    presetId: Number(r.preset_id),
     presetType: r.preset_type,
     presetMinimumCents: r.minimum_order_amount_cents,
     chef: {
-      id: r.id,
+      id: Number(r.id),
       business_name: r.business_name,
       latitude: r.latitude,
       longitude: r.longitude,
@@ -72,7 +78,7 @@ export async function restaurantFixture(db: Db, options: { eft?: boolean; preset
       delivery_radius_km: Number(r.delivery_radius_km),
     },
     lines,
-    menus: new Map(menus.map((m) => [m.id, m])),
+    menus,
   };
 }
 
