@@ -14,6 +14,8 @@ const steps = [
   ['build', [bin('vite/bin/vite.js'), 'build', '--logLevel', 'warn'], path.join(root, 'apps/web')],
   ['build', [bin('vite/bin/vite.js'), 'build', '--logLevel', 'warn'], path.join(root, 'apps/group-orders')],
   ['e2e', [bin('@playwright/test/cli.js'), 'test']],
+  // issue 7 item 4: database, payment provider, mail and embedded-server faults (decision 013)
+  ['faults', [bin('vitest/vitest.mjs'), 'run', '--project', 'faults']],
 ];
 const only = process.argv.slice(2);
 let passed = 0;

@@ -1,6 +1,8 @@
 import crypto from 'node:crypto';
 import type { Queryable } from '../../db/pool.js';
 import { AppError } from '../../lib/errors.js';
+import { retryUntilDatabase } from '../../lib/retry-until-database.js';
+import { isDatabaseUnavailable } from '../../db/pool.js';
 
 // Idempotency-Key for requests that move money (ordering-payments §4 Checkout; issue 4 item 7).
 // Semantics follow Stripe's:
@@ -103,6 +105,8 @@ export async function withIdempotency(
     await repo.begin(input);
   } catch (err) {
     if (err instanceof IdempotentReplay) return err.response;
+    // the insert may have committed with its answer lost: do not leave the key taken
+    if (isDatabaseUnavailable(err)) await retryUntilDatabase(() => repo.release({ userId: input.userId, key: input.key }), undefined, 'releasing an idempotency key');
     throw err;
   }
   let response: StoredResponse;
@@ -113,7 +117,8 @@ export async function withIdempotency(
       const body = err.messages ? { error: err.message, messages: err.messages } : { error: err.message };
       await repo.finish({ userId: input.userId, key: input.key, response: { status: err.status, body } });
     } else {
-      await repo.release({ userId: input.userId, key: input.key }).catch(() => undefined);
+      // the database may be what failed: the key is released as soon as it is back
+      await retryUntilDatabase(() => repo.release({ userId: input.userId, key: input.key }), undefined, 'releasing an idempotency key');
     }
     throw err;
   }

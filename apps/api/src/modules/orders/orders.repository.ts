@@ -353,6 +353,15 @@ export function createOrdersRepository(db: Queryable) {
     },
 
     /** Releases the claim: 'failed' with the provider's message after a decline, 'unpaid' after an outage. */
+    /**
+     * A finalize that failed with an unknown outcome (database or provider unreachable): the claim
+     * is open to the next request at once, keeping its attempt number, so the retry sends the
+     * provider the same idempotency key and cannot charge twice.
+     */
+    async reopenPaymentClaim(id: number, tx: Queryable = db): Promise<void> {
+      await tx.query(`UPDATE catering_orders SET payment_started_at = '-infinity' WHERE id = $1 AND payment_status = 'authorizing'`, [id]);
+    },
+
     async releasePayment(id: number, input: { status: 'failed' | 'unpaid'; error: string | null; paymentMethodId: string; now: Date }, tx: Queryable = db): Promise<void> {
       await tx.query(
         `UPDATE catering_orders SET payment_status = $2, payment_error = COALESCE($3, payment_error), payment_method_id = $4, updated_at = $5
