@@ -105,3 +105,12 @@ export async function runCheckoutLoad(opts: { base: () => string; jwt: string; p
   await Promise.all(Array.from({ length: opts.clients }, client));
   return { samples, acknowledged, unfinished };
 }
+
+/** What a finalize that never answered 2xx left behind, for the failure message. */
+export async function describeUnfinished(db: Db, load: LoadResult): Promise<string> {
+  if (!load.unfinished.length) return '';
+  const orders = await db.query('SELECT id, payment_status, payment_started_at, payment_attempts FROM catering_orders WHERE id = ANY($1)', [load.unfinished]);
+  const keys = await db.query("SELECT key, status, created_at FROM idempotency_keys WHERE status = 'in_progress'");
+  const last = load.samples.filter((s) => s.status !== 200 && s.status !== 201).slice(-3);
+  return JSON.stringify({ orders: orders.rows, keys: keys.rows, last });
+}

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createPool, withDatabase, type Db } from '../../src/db/pool.js';
 import { createCluster, startApi, waitFor, type ApiProcess, type Cluster } from './processes.js';
-import { fixture, request, runCheckoutLoad, sandboxCard, signInDemo } from './checkout-load.js';
+import { describeUnfinished, fixture, request, runCheckoutLoad, sandboxCard, signInDemo } from './checkout-load.js';
 
 const PG_PORT = 3611;
 const API_PORT = 3612;
@@ -88,12 +88,7 @@ it('keeps every acknowledged order exactly once, answers 503 fast while the data
   expect(okAfter!.at + okAfter!.ms - acceptingAt).toBeLessThan(5_000);
 
   // every acknowledged order is present, paid, and charged once; no order is paid without an acknowledgement
-  if (load.unfinished.length) {
-    const stuck = await db.query('SELECT id, payment_status, payment_started_at, payment_attempts FROM catering_orders WHERE id = ANY($1)', [load.unfinished]);
-    const keys = await db.query("SELECT key, status, created_at FROM idempotency_keys WHERE status = 'in_progress'");
-    console.log('unfinished', stuck.rows, keys.rows, load.samples.slice(-3));
-  }
-  expect(load.unfinished).toEqual([]);
+  expect(load.unfinished, await describeUnfinished(db, load)).toEqual([]);
   expect(load.acknowledged.length).toBeGreaterThan(20);
   const ids = load.acknowledged.map((a) => a.id);
   expect(new Set(ids).size).toBe(ids.length);

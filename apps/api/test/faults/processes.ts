@@ -5,6 +5,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { postgresProcessesOf } from '../../src/db/embedded.js';
+
+export { postgresProcessesOf };
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 
@@ -122,26 +125,6 @@ async function canConnect(port: number): Promise<boolean> {
   } finally {
     await c.end().catch(() => undefined);
   }
-}
-
-/** Pids of live postgres processes (postmaster and backends) whose command line or cwd is the data dir. */
-export function postgresProcessesOf(dataDir: string): number[] {
-  const pids: number[] = [];
-  const target = path.resolve(dataDir);
-  for (const entry of fs.readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const cmd = fs.readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0');
-      if (!path.basename(cmd[0] ?? '').startsWith('postgres')) continue;
-      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
-      if (/\) Z /.test(stat)) continue; // a zombie is already dead
-      const cwd = fs.readlinkSync(`/proc/${entry}/cwd`);
-      if (cmd.includes(target) || cwd === target) pids.push(Number(entry));
-    } catch {
-      /* gone meanwhile, or not ours to read */
-    }
-  }
-  return pids;
 }
 
 export interface ApiProcess {

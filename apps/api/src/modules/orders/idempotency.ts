@@ -85,6 +85,11 @@ export function createIdempotencyRepository(db: Queryable) {
       );
     },
 
+    /** At the start of the only process on a database (embedded): keys left by a crashed run. */
+    async releaseAllInProgress(): Promise<number> {
+      return (await db.query(`DELETE FROM idempotency_keys WHERE status = 'in_progress'`)).rowCount ?? 0;
+    },
+
     async release(input: { userId: number; key: string }): Promise<void> {
       await db.query(`DELETE FROM idempotency_keys WHERE user_id = $1 AND key = $2 AND status = 'in_progress'`, [input.userId, input.key]);
     },

@@ -247,7 +247,11 @@ export function createOrdersService(deps: OrdersServiceDeps) {
           const order = await ownOrder(id, userId);
           if (body.purchase_id !== order.purchase_id) throw validationFailed(['The purchase id does not match this order.']);
           if (PAID.includes(order.payment_status)) return { status: 200, body: finalizedAnswer(order) };
-          if (order.payment_status === 'authorizing') throw conflict('The payment of this order is already in progress.');
+          // a claim held by a live request refuses; a reopened or stale one is taken over below
+          const claimAgeMs = clock.now().getTime() - Number(order.payment_started_at ?? 0);
+          if (order.payment_status === 'authorizing' && claimAgeMs < STALE_PAYMENT_CLAIM_SECONDS * 1000) {
+            throw conflict('The payment of this order is already in progress.');
+          }
           // the catalogue, the clock and the prices may have moved since the checkout opened
           const prepared = await deps.prepareFor(order, order.request_payload, userId, clock.now());
           await assertEftAllowed(order.is_eft, prepared.preset.id);
