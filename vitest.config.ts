@@ -22,6 +22,18 @@ export default defineConfig({
           maxWorkers: 2,
         },
       },
+      {
+        test: {
+          // npm run test:faults: real processes killed on purpose (docs/decisions/013-faults.md)
+          name: 'faults',
+          include: ['apps/api/test/faults/**/*.faults.test.ts'],
+          // the in-process tests (payments, mail, PDF) clone a database like the integration suite
+          globalSetup: ['apps/api/test/global-setup.ts'],
+          testTimeout: 180_000,
+          hookTimeout: 180_000,
+          maxWorkers: 2,
+        },
+      },
     ],
   },
 });

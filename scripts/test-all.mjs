@@ -17,6 +17,8 @@ const steps = [
   ['e2e', [bin('@playwright/test/cli.js'), 'test']],
   // every benchmark scenario end to end on small data (fails on errors, not on latency); bench/README.md
   ['bench-smoke', [bin('tsx/dist/cli.mjs'), 'bench/bench.ts', '--smoke']],
+  // issue 7 item 4: database, payment provider, mail and embedded-server faults (decision 013)
+  ['faults', [bin('vitest/vitest.mjs'), 'run', '--project', 'faults']],
 ];
 const only = process.argv.slice(2);
 let passed = 0;

@@ -13,6 +13,8 @@ import { ensureDemoOrderHistory } from './db/seed/demo-orders.js';
 import { loadReferenceData } from './db/seed/loader.js';
 import pino from 'pino';
 import { startJobRunner } from './modules/order-lifecycle/job-runner.js';
+import { createIdempotencyRepository } from './modules/orders/idempotency.js';
+import { createOrdersRepository } from './modules/orders/orders.repository.js';
 
 const config = (() => {
   try {
@@ -31,9 +33,22 @@ const log = pino({ level: config.logLevel });
 const clock = config.controllableClock ? controllableClock(systemClock) : systemClock;
 
 async function main() {
-  const database = await openDatabase(config, log);
+  const database = await openDatabase(config, log, {
+    // the embedded server died and could not be restarted: exit so that a supervisor (or the user) starts us again
+    onLost: (message) => {
+      console.error(`\n  ${message} Caterway stops; start it again.\n`);
+      process.exit(1);
+    },
+  });
   let closing = false;
   try {
+    if (database.embedded) {
+      // the data-folder lock makes this the only process on the database: claims still in progress
+      // belong to a run that was killed, and its clients are retrying them (decision 013)
+      const keys = await createIdempotencyRepository(database.db).releaseAllInProgress();
+      const claims = await createOrdersRepository(database.db).reopenAllPaymentClaims();
+      if (keys || claims) log.warn({ keys, claims }, 'released the checkouts a previous run left in progress');
+    }
     // cuisine and dietary types and the tag palette exist even without demo data (idempotent)
     await loadReferenceData(database.db);
     const mailer = createMailer(config, database.db, log);

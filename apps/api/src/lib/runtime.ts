@@ -19,7 +19,7 @@ type Log = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
  * server with its cluster under DATA_DIR/postgres (locked against a second start).
  * Migrates it before returning.
  */
-export async function openDatabase(config: Config, log: Log): Promise<Database> {
+export async function openDatabase(config: Config, log: Log, options: { onLost?: (message: string) => void } = {}): Promise<Database> {
   let url = config.databaseUrl;
   let embedded: EmbeddedServer | undefined;
   let unlock = () => {};
@@ -28,8 +28,9 @@ export async function openDatabase(config: Config, log: Log): Promise<Database> 
     try {
       embedded = await startEmbeddedPostgres(path.join(config.dataDir, 'postgres'), {
         onLog: (line) => {
-          if (/FATAL|PANIC|ERROR/.test(line)) log.warn({ postgres: line.trim() }, 'embedded postgres');
+          if (/FATAL|PANIC|ERROR|orphaned|unexpectedly|is back/.test(line)) log.warn({ postgres: line.trim() }, 'embedded postgres');
         },
+        onLost: options.onLost,
       });
     } catch (err) {
       unlock();

@@ -12,5 +12,10 @@ export interface OutgoingEmail {
 export interface Mailer {
   readonly transport: 'outbox' | 'smtp';
   send(email: OutgoingEmail): Promise<void>;
+  /**
+   * SMTP: sends an outbox message whose first delivery failed (the 'email_delivery' job queued by
+   * send). A message already sent is not sent again.
+   */
+  redeliver?(outboxId: number): Promise<void>;
   close?(): Promise<void>;
 }

@@ -101,3 +101,14 @@ export class PaymentRequestError extends Error {
     this.code = code;
   }
 }
+
+/**
+ * The provider did not give an answer (timed out, reset the connection, answered 5xx): the
+ * outcome is unknown, so a retry must reuse the same idempotency key (decision 013).
+ */
+export class PaymentProviderUnavailableError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'PaymentProviderUnavailableError';
+  }
+}

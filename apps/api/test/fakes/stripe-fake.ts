@@ -28,7 +28,20 @@ export interface StripeFake {
   createCardPaymentMethod(number: string, exp?: { month: number; year: number }): Stripe.PaymentMethod;
   /** What stripe.confirmAcssDebitSetup does once the customer accepted the mandate. */
   confirmAcssSetupIntent(setupIntentId: string, bank: { bankName: string; last4: string; name: string; email: string }): Stripe.SetupIntent;
+  /**
+   * Fault injection (issue 7 item 4): the next `times` requests whose path matches are answered
+   * slowly (after delayMs, the request having been applied), cut off by a connection reset (after
+   * being applied), or with a 500 api_error (not applied). Answers a function that removes it.
+   */
+  inject(fault: StripeFault): () => void;
   close(): Promise<void>;
+}
+
+export interface StripeFault {
+  kind: 'slow' | 'reset' | 'error500';
+  path: RegExp;
+  times?: number;
+  delayMs?: number;
 }
 
 /** Parses Stripe's form encoding: a[b][0]=x&c=y -> { a: { b: ['x'] }, c: 'y' }. */
@@ -210,6 +223,7 @@ export async function startStripeFake(options: { secretKey?: string } = {}): Pro
     throw new StripeHttpError(404, { type: 'invalid_request_error', message: `Unrecognized request URL (${method}: ${path}).` });
   }
 
+  const faults: StripeFault[] = [];
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
@@ -227,6 +241,19 @@ export async function startStripeFake(options: { secretKey?: string } = {}): Pro
       if (req.headers.authorization !== `Bearer ${secretKey}`) {
         return send(401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided: ****' } });
       }
+      const faultIndex = faults.findIndex((f) => f.path.test(url.pathname));
+      const fault = faultIndex === -1 ? undefined : faults[faultIndex]!;
+      if (fault && (fault.times = (fault.times ?? 1) - 1) <= 0) faults.splice(faultIndex, 1);
+      if (fault?.kind === 'error500') {
+        return send(500, { error: { type: 'api_error', message: 'An unknown error occurred' } });
+      }
+      const answer = send;
+      const reply =
+        fault?.kind === 'slow'
+          ? (status: number, body: unknown) => void setTimeout(() => !res.destroyed && answer(status, body), fault.delayMs ?? 10_000).unref()
+          : fault?.kind === 'reset'
+            ? () => req.socket.resetAndDestroy()
+            : answer;
       const hash = crypto.createHash('sha256').update(`${method} ${url.pathname} ${raw}`).digest('hex');
       if (method === 'POST' && key) {
         const seen = idempotency.get(key);
@@ -239,7 +266,7 @@ export async function startStripeFake(options: { secretKey?: string } = {}): Pro
               },
             });
           }
-          return send(seen.status, seen.body);
+          return reply(seen.status, seen.body);
         }
       }
       let status: number;
@@ -257,7 +284,7 @@ export async function startStripeFake(options: { secretKey?: string } = {}): Pro
       }
       // Stripe keeps the outcome of a keyed request, errors included (not validation 400s)
       if (method === 'POST' && key && status !== 400) idempotency.set(key, { hash, status, body: JSON.parse(JSON.stringify(body)) });
-      send(status, body);
+      reply(status, body);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -268,6 +295,14 @@ export async function startStripeFake(options: { secretKey?: string } = {}): Pro
     secretKey,
     requests,
     paymentIntents,
+    inject(fault) {
+      const f = { ...fault, times: fault.times ?? Infinity };
+      faults.push(f);
+      return () => {
+        const i = faults.indexOf(f);
+        if (i !== -1) faults.splice(i, 1);
+      };
+    },
     createCardPaymentMethod(number, exp = { month: 12, year: 2034 }) {
       const pm = {
         id: newId('pm'),

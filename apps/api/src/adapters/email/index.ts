@@ -3,6 +3,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config/env.js';
 import type { Db } from '../../db/pool.js';
 import type { Mailer, OutgoingEmail } from '../../ports/email.js';
+import { enqueue } from '../../modules/order-lifecycle/jobs.js';
+
+/** The job kind that retries a failed SMTP delivery (job-runner.ts runs it). */
+export const EMAIL_DELIVERY_JOB = 'email_delivery';
 
 type Log = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
 
@@ -25,8 +29,28 @@ export function createOutboxMailer(db: Db): Mailer {
  * Every message is recorded in outbox_emails first with transport 'smtp'; sent_at is set once
  * the server accepted it, or error holds why it did not (and send rejects).
  */
-export function createSmtpMailer(config: { smtpUrl: string; mailFrom: string }, db: Db, log: Log): Mailer {
+export function createSmtpMailer(config: { smtpUrl: string; mailFrom: string; retryDelayMs?: number }, db: Db, log: Log): Mailer {
   const transport = nodemailer.createTransport(config.smtpUrl);
+
+  async function deliver(id: number, email: OutgoingEmail): Promise<void> {
+    try {
+      const info = await transport.sendMail({
+        from: config.mailFrom,
+        to: email.to,
+        subject: email.subject,
+        text: email.text,
+        html: email.html,
+      });
+      await db.query('UPDATE outbox_emails SET sent_at = now(), error = NULL WHERE id = $1', [id]);
+      log.info({ outboxId: id, template: email.template, messageId: info.messageId }, 'email sent');
+    } catch (err) {
+      const message = (err as Error).message || 'send failed';
+      await db.query('UPDATE outbox_emails SET error = $2 WHERE id = $1', [id, message.slice(0, 1000)]);
+      log.error({ outboxId: id, template: email.template, err: { message } }, 'email not sent');
+      throw err;
+    }
+  }
+
   return {
     transport: 'smtp',
     async send(email: OutgoingEmail) {
@@ -37,21 +61,21 @@ export function createSmtpMailer(config: { smtpUrl: string; mailFrom: string }, 
       );
       const id = rows[0]!.id;
       try {
-        const info = await transport.sendMail({
-          from: config.mailFrom,
-          to: email.to,
-          subject: email.subject,
-          text: email.text,
-          html: email.html,
-        });
-        await db.query('UPDATE outbox_emails SET sent_at = now() WHERE id = $1', [id]);
-        log.info({ outboxId: id, template: email.template, messageId: info.messageId }, 'email sent');
+        await deliver(id, email);
       } catch (err) {
-        const message = (err as Error).message || 'send failed';
-        await db.query('UPDATE outbox_emails SET error = $2 WHERE id = $1', [id, message.slice(0, 1000)]);
-        log.error({ outboxId: id, template: email.template, err: { message } }, 'email not sent');
+        // the job queue tries again with backoff; one job per message (decision 013)
+        await enqueue(db, { kind: EMAIL_DELIVERY_JOB, dedupeKey: `outbox-${id}`, payload: { outbox_id: id }, runAt: new Date(Date.now() + (config.retryDelayMs ?? 30_000)) });
         throw err;
       }
+    },
+    async redeliver(outboxId: number) {
+      const { rows } = await db.query<{ to_address: string; subject: string; text_body: string; html_body: string; template: string; sent_at: Date | null }>(
+        'SELECT to_address, subject, text_body, html_body, template, sent_at FROM outbox_emails WHERE id = $1',
+        [outboxId],
+      );
+      const row = rows[0];
+      if (!row || row.sent_at) return; // sent already: once is enough
+      await deliver(outboxId, { to: row.to_address, subject: row.subject, text: row.text_body, html: row.html_body, template: row.template });
     },
     async close() {
       transport.close();

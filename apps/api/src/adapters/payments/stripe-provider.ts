@@ -1,6 +1,7 @@
 import Stripe from 'stripe';
 import {
   PaymentDeclinedError,
+  PaymentProviderUnavailableError,
   PaymentRequestError,
   type PaymentIntent,
   type PaymentIntentStatus,
@@ -22,6 +23,11 @@ export interface StripeProviderOptions {
   apiUrl?: string;
   /** automatic network retries of the SDK (it adds idempotency keys to its retries) */
   maxNetworkRetries?: number;
+  /**
+   * Every call answers within this, the SDK's retries included: a checkout fails fast with a
+   * retryable error rather than waiting for a slow provider (decision 013). Default 4 s.
+   */
+  deadlineMs?: number;
 }
 
 /** Canadian PAD needs a mandate: sporadic debits for a business (ordering-payments §7 EFT). */
@@ -30,6 +36,8 @@ export const acssMandateOptions = {
   mandate_options: { payment_schedule: 'sporadic', transaction_type: 'business' },
   verification_method: 'automatic',
 } as const;
+
+const DEFAULT_DEADLINE_MS = 4_000;
 
 export function stripeClient(options: StripeProviderOptions): Stripe {
   const url = new URL(options.apiUrl ?? 'https://api.stripe.com');
@@ -40,6 +48,7 @@ export function stripeClient(options: StripeProviderOptions): Stripe {
     protocol,
     telemetry: false,
     maxNetworkRetries: options.maxNetworkRetries ?? 2,
+    timeout: options.deadlineMs ?? DEFAULT_DEADLINE_MS,
     appInfo: { name: 'Caterway' },
   });
 }
@@ -102,6 +111,10 @@ function translate(err: unknown): never {
     throw new PaymentDeclinedError(err.message, err.decline_code ?? err.code ?? 'card_declined');
   }
   if (err instanceof Stripe.errors.StripeIdempotencyError) throw new PaymentRequestError('idempotency_error', err.message);
+  // no answer, or Stripe's own failure: the request may or may not have been applied
+  if (err instanceof Stripe.errors.StripeConnectionError || err instanceof Stripe.errors.StripeAPIError || err instanceof Stripe.errors.StripeRateLimitError) {
+    throw new PaymentProviderUnavailableError(`Stripe did not answer: ${err.message}`);
+  }
   if (err instanceof Stripe.errors.StripeInvalidRequestError) {
     throw new PaymentRequestError(
       err.code === 'resource_missing' ? 'resource_missing' : err.code === 'payment_intent_unexpected_state' ? 'invalid_state' : 'invalid_request',
@@ -111,16 +124,25 @@ function translate(err: unknown): never {
   throw err;
 }
 
-async function call<T>(fn: () => Promise<T>): Promise<T> {
+async function callWithin<T>(deadlineMs: number, fn: () => Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const request = fn();
+  request.catch(() => undefined); // it may fail after the deadline answered
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new PaymentProviderUnavailableError(`Stripe did not answer within ${deadlineMs} ms`)), deadlineMs);
+  });
   try {
-    return await fn();
+    return await Promise.race([request, deadline]);
   } catch (err) {
     return translate(err);
+  } finally {
+    clearTimeout(timer);
   }
 }
 
 export function createStripeProvider(options: StripeProviderOptions): PaymentProvider {
   const stripe = stripeClient(options);
+  const call = <T>(fn: () => Promise<T>) => callWithin(options.deadlineMs ?? DEFAULT_DEADLINE_MS, fn);
 
   return {
     kind: 'stripe',

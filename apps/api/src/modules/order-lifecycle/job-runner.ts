@@ -2,6 +2,7 @@ import type { AppDeps } from '../../lib/deps.js';
 import { createJobRunner, type JobRunner } from './jobs.js';
 import { lifecycleServiceFrom } from './lifecycle.routes.js';
 import { groupCutoffFrom } from '../group-orders/group-orders.routes.js';
+import { EMAIL_DELIVERY_JOB } from '../../adapters/email/index.js';
 
 type Log = { info(obj: object, msg?: string): void; warn(obj: object, msg?: string): void; error(obj: object, msg?: string): void };
 
@@ -11,7 +12,14 @@ type Log = { info(obj: object, msg?: string): void; warn(obj: object, msg?: stri
  * same one as a separate process.
  */
 export function startJobRunner(deps: Pick<AppDeps, 'db' | 'payments' | 'mailer' | 'clock' | 'config'>, log: Log): JobRunner {
-  const handlers = { ...lifecycleServiceFrom(deps, log).jobHandlers(), ...groupCutoffFrom(deps, log).jobHandlers() };
+  const handlers = {
+    ...lifecycleServiceFrom(deps, log).jobHandlers(),
+    ...groupCutoffFrom(deps, log).jobHandlers(),
+    // SMTP deliveries that failed at first (adapters/email): retried here until the server takes them
+    [EMAIL_DELIVERY_JOB]: async (job: { payload: Record<string, unknown> }) => {
+      await deps.mailer.redeliver?.(Number(job.payload.outbox_id));
+    },
+  };
   const runner = createJobRunner({ db: deps.db, clock: deps.clock, handlers, log, pollMs: deps.config.jobsPollMs, leaseMs: deps.config.jobsLeaseMs });
   runner.start();
   return runner;

@@ -1,6 +1,8 @@
 import crypto from 'node:crypto';
 import type { Queryable } from '../../db/pool.js';
 import { AppError } from '../../lib/errors.js';
+import { retryUntilDatabase } from '../../lib/retry-until-database.js';
+import { isDatabaseUnavailable } from '../../db/pool.js';
 
 // Idempotency-Key for requests that move money (ordering-payments §4 Checkout; issue 4 item 7).
 // Semantics follow Stripe's:
@@ -83,6 +85,11 @@ export function createIdempotencyRepository(db: Queryable) {
       );
     },
 
+    /** At the start of the only process on a database (embedded): keys left by a crashed run. */
+    async releaseAllInProgress(): Promise<number> {
+      return (await db.query(`DELETE FROM idempotency_keys WHERE status = 'in_progress'`)).rowCount ?? 0;
+    },
+
     async release(input: { userId: number; key: string }): Promise<void> {
       await db.query(`DELETE FROM idempotency_keys WHERE user_id = $1 AND key = $2 AND status = 'in_progress'`, [input.userId, input.key]);
     },
@@ -103,6 +110,8 @@ export async function withIdempotency(
     await repo.begin(input);
   } catch (err) {
     if (err instanceof IdempotentReplay) return err.response;
+    // the insert may have committed with its answer lost: do not leave the key taken
+    if (isDatabaseUnavailable(err)) await retryUntilDatabase(() => repo.release({ userId: input.userId, key: input.key }), undefined, 'releasing an idempotency key');
     throw err;
   }
   let response: StoredResponse;
@@ -113,7 +122,8 @@ export async function withIdempotency(
       const body = err.messages ? { error: err.message, messages: err.messages } : { error: err.message };
       await repo.finish({ userId: input.userId, key: input.key, response: { status: err.status, body } });
     } else {
-      await repo.release({ userId: input.userId, key: input.key }).catch(() => undefined);
+      // the database may be what failed: the key is released as soon as it is back
+      await retryUntilDatabase(() => repo.release({ userId: input.userId, key: input.key }), undefined, 'releasing an idempotency key');
     }
     throw err;
   }

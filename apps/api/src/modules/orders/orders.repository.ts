@@ -43,6 +43,8 @@ export interface OrderRow {
   request_payload: PreparedOrder['payload'];
   payment_status: PaymentStatus;
   payment_attempts: number;
+  /** when the running authorisation claimed the order; -infinity (parsed as -Infinity) once reopened */
+  payment_started_at: Date | number | null;
   payment_intent_id: string | null;
   payment_method_id: string | null;
   payment_error: string | null;
@@ -353,6 +355,20 @@ export function createOrdersRepository(db: Queryable) {
     },
 
     /** Releases the claim: 'failed' with the provider's message after a decline, 'unpaid' after an outage. */
+    /**
+     * A finalize that failed with an unknown outcome (database or provider unreachable): the claim
+     * is open to the next request at once, keeping its attempt number, so the retry sends the
+     * provider the same idempotency key and cannot charge twice.
+     */
+    async reopenPaymentClaim(id: number, tx: Queryable = db): Promise<void> {
+      await tx.query(`UPDATE catering_orders SET payment_started_at = '-infinity' WHERE id = $1 AND payment_status = 'authorizing'`, [id]);
+    },
+
+    /** At the start of the only process on a database (embedded): claims left by a crashed run. */
+    async reopenAllPaymentClaims(): Promise<number> {
+      return (await db.query(`UPDATE catering_orders SET payment_started_at = '-infinity' WHERE payment_status = 'authorizing'`)).rowCount ?? 0;
+    },
+
     async releasePayment(id: number, input: { status: 'failed' | 'unpaid'; error: string | null; paymentMethodId: string; now: Date }, tx: Queryable = db): Promise<void> {
       await tx.query(
         `UPDATE catering_orders SET payment_status = $2, payment_error = COALESCE($3, payment_error), payment_method_id = $4, updated_at = $5

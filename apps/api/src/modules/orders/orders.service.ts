@@ -11,6 +11,8 @@ import type {
 import { messages } from '@caterway/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../lib/clock.js';
+import { retryUntilDatabase } from '../../lib/retry-until-database.js';
+import { isDatabaseUnavailable } from '../../db/pool.js';
 import { AppError, conflict, notFound, validationFailed } from '../../lib/errors.js';
 import type { Mailer } from '../../ports/email.js';
 import type { Geocoder } from '../../ports/geocoder.js';
@@ -141,9 +143,16 @@ export function createOrdersService(deps: OrdersServiceDeps) {
         await orders.releasePayment(order.id, { status: 'failed', error: (err as Error).message, paymentMethodId: body.payment_method_id, now });
         throw new AppError('payment_required', (err as Error).message);
       }
-      await orders.releasePayment(order.id, { status: 'unpaid', error: null, paymentMethodId: body.payment_method_id, now });
-      if (err instanceof PaymentRequestError) throw validationFailed([err.message]);
-      throw err;
+      if (err instanceof PaymentRequestError) {
+        await orders.releasePayment(order.id, { status: 'unpaid', error: null, paymentMethodId: body.payment_method_id, now });
+        throw validationFailed([err.message]);
+      }
+      // Unknown outcome (the provider timed out, reset the connection or answered 5xx; or the
+      // database went away): the provider may have charged. finalize reopens the claim with the
+      // same attempt, so the client's retry reuses the provider idempotency key (decision 013).
+      if (err instanceof AppError || isDatabaseUnavailable(err)) throw err;
+      deps.log.warn({ err: { message: (err as Error).message }, orderId: order.id }, 'payment provider unavailable');
+      throw new AppError('unavailable', messages.paymentProviderUnavailable, { headers: { 'retry-after': '5' } });
     }
     const status = intentStatus(intent);
     if (status === 'failed') {
@@ -238,20 +247,36 @@ export function createOrdersService(deps: OrdersServiceDeps) {
           const order = await ownOrder(id, userId);
           if (body.purchase_id !== order.purchase_id) throw validationFailed(['The purchase id does not match this order.']);
           if (PAID.includes(order.payment_status)) return { status: 200, body: finalizedAnswer(order) };
-          if (order.payment_status === 'authorizing') throw conflict('The payment of this order is already in progress.');
+          // a claim held by a live request refuses; a reopened or stale one is taken over below
+          const claimAgeMs = clock.now().getTime() - Number(order.payment_started_at ?? 0);
+          if (order.payment_status === 'authorizing' && claimAgeMs < STALE_PAYMENT_CLAIM_SECONDS * 1000) {
+            throw conflict('The payment of this order is already in progress.');
+          }
           // the catalogue, the clock and the prices may have moved since the checkout opened
           const prepared = await deps.prepareFor(order, order.request_payload, userId, clock.now());
           await assertEftAllowed(order.is_eft, prepared.preset.id);
           if (prepared.totals.totalCents !== order.total_cents) {
             await orders.update(order.id, { order: prepared, isEft: order.is_eft, now: clock.now() });
           }
-          const claimed = await orders.claimPayment(order.id, clock.now(), STALE_PAYMENT_CLAIM_SECONDS);
+          const claimed = await orders.claimPayment(order.id, clock.now(), STALE_PAYMENT_CLAIM_SECONDS).catch(async (err: unknown) => {
+            // the claim may have committed with its answer lost: keep it open to the retry
+            if (isDatabaseUnavailable(err)) await retryUntilDatabase(() => orders.reopenPaymentClaim(order.id), deps.log, 'reopening a payment claim');
+            throw err;
+          });
           if (!claimed) {
             const current = (await orders.findById(order.id))!;
             if (PAID.includes(current.payment_status)) return { status: 200, body: finalizedAnswer(current) };
             throw conflict('The payment of this order is already in progress.');
           }
-          return { status: 200, body: await authorise(claimed, body, userId) };
+          try {
+            return { status: 200, body: await authorise(claimed, body, userId) };
+          } catch (err) {
+            // a refusal released the claim already; any other failure leaves the outcome unknown
+            if (!(err instanceof AppError && err.status < 500)) {
+              await retryUntilDatabase(() => orders.reopenPaymentClaim(claimed.id), deps.log, 'reopening a payment claim');
+            }
+            throw err;
+          }
         },
       );
     },
