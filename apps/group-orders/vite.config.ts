@@ -19,6 +19,8 @@ export default defineConfig(({ command }) => ({
     emptyOutDir: true,
     target: 'es2022',
     sourcemap: false,
+    // dist/.vite/manifest.json: scripts/check-budgets.mjs reads each page's chunks from it
+    manifest: true,
     rolldownOptions: {
       output: {
         codeSplitting: {

@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { formatCents, messages } from '@caterway/domain';
 import { StarRating } from '../../../components/catalogue/star-rating';
@@ -10,11 +10,13 @@ import { usePreset } from '../api/get-preset';
 import type { PresetDetail } from '../api/types';
 import { ExpandableText } from './expandable-text';
 import { ChefMenus, PresetMenu, type DishAction } from './menu-sections';
-import { PresetQuickView } from './preset-quick-view';
 import { chefDisplayName, noticeText, orderedTimes } from './preset-text';
-import { StoreHoursModal } from './store-hours-modal';
 import '../../../components/catalogue/catalogue.css';
 import './preset-detail.css';
+
+// Opened from a button: each its own chunk, outside the page's initial JavaScript.
+const PresetQuickView = lazy(() => import('./preset-quick-view').then((m) => ({ default: m.PresetQuickView })));
+const StoreHoursModal = lazy(() => import('./store-hours-modal').then((m) => ({ default: m.StoreHoursModal })));
 
 // Restaurant page (/chefs/{slug}) and preset detail (/preset-detail/{id or slug}):
 // ordering-payments §2 'Restaurant / preset detail'. An unknown preset goes to /not-found (§8).
@@ -124,15 +126,17 @@ function PresetView({ preset, kind, slots }: { preset: PresetDetail; kind: 'rest
       </div>
       {slots.extras?.(preset)}
 
-      {modal === 'hours' ? (
-        <StoreHoursModal
-          storeHours={preset.storeHours}
-          timeZone={timeZone}
-          timeZoneName={preset.presetLocation.cityTimeZoneName}
-          onClose={() => setModal(null)}
-        />
-      ) : null}
-      {modal === 'quick' ? <PresetQuickView presetIdOrSlug={preset.slug} onClose={() => setModal(null)} /> : null}
+      <Suspense fallback={null}>
+        {modal === 'hours' ? (
+          <StoreHoursModal
+            storeHours={preset.storeHours}
+            timeZone={timeZone}
+            timeZoneName={preset.presetLocation.cityTimeZoneName}
+            onClose={() => setModal(null)}
+          />
+        ) : null}
+        {modal === 'quick' ? <PresetQuickView presetIdOrSlug={preset.slug} onClose={() => setModal(null)} /> : null}
+      </Suspense>
     </article>
   );
 }
