@@ -1,6 +1,8 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+// .br and .gz copies of the built assets (a plain ES module shared by both SPAs' builds)
+import { precompress } from '../../scripts/vite-precompress.mjs';
 
 // In development the SPA runs on Vite's server and forwards API paths to the API
 // (npm run dev starts it on :3000). In production the API serves dist/ on the same origin.
@@ -9,7 +11,7 @@ const api = 'http://localhost:3000';
 const reactRouterProduction = fileURLToPath(import.meta.resolve('react-router').replace('/development/', '/production/'));
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   resolve: {
     // react-router's package exports only its development build (warnings and checks that
     // production never needs): bundle its production build (docs/decisions/014).

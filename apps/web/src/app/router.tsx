@@ -1,5 +1,5 @@
 import { lazy, type ComponentType } from 'react';
-import { Route, Routes } from 'react-router';
+import { matchPath, Route, Routes } from 'react-router';
 import { paths } from '../config/paths';
 import { RootLayout } from './layout/root-layout';
 import { NotFoundPage } from './routes/not-found';
@@ -12,7 +12,28 @@ import { ErrorPage } from './routes/error';
 // during the transition), the home page too: the other pages do not carry the landing page's
 // code. The tiny not-found and error pages are in the main bundle, which the layout's error
 // boundary needs anyway.
-const page = (load: () => Promise<{ Component: ComponentType }>) => lazy(() => load().then((m) => ({ default: m.Component })));
+type Page = ComponentType & { load: () => Promise<unknown> };
+
+/**
+ * A lazily loaded page. Once its chunk is in (page.load(), which main.tsx awaits for the first
+ * page before rendering), it renders at once: the first paint is the whole page, never the
+ * layout with a fallback that the page then pushes down (a layout shift).
+ */
+function page(load: () => Promise<{ Component: ComponentType }>): Page {
+  let loaded: ComponentType | null = null;
+  let loading: Promise<{ default: ComponentType }> | null = null;
+  const fetchPage = () =>
+    (loading ??= load().then((m) => {
+      loaded = m.Component;
+      return { default: m.Component };
+    }));
+  const Lazy = lazy(fetchPage);
+  const Page = () => {
+    const Loaded = loaded;
+    return Loaded ? <Loaded /> : <Lazy />;
+  };
+  return Object.assign(Page, { load: fetchPage });
+}
 
 const HomePage = page(() => import('./routes/home'));
 const SignUp = page(() => import('./routes/signup'));
@@ -39,6 +60,42 @@ const Favorites = page(() => import('./routes/favorites'));
 const Reports = page(() => import('./routes/reports'));
 const MyOrders = page(() => import('./routes/my-orders'));
 const DevMailbox = page(() => import('./routes/dev-mailbox'));
+
+/** The lazy pages by path (matched in the order of the routes below). */
+const lazyPages: [string, Page][] = [
+  ['/', HomePage],
+  [paths.signUp.path, SignUp],
+  [paths.browseRestaurants.path, BrowseRestaurants],
+  [paths.browsePresets.path, BrowsePresets],
+  [paths.restaurant.path, Restaurant],
+  [paths.editOrder.path, EditOrder],
+  [paths.addOnOrder.path, AddOnOrder],
+  [paths.addOnCheckout.path, AddOnCheckout],
+  [paths.completeAddOnOrder.path, CompleteAddOnOrder],
+  [paths.presetDetail.path, PresetDetail],
+  [paths.aboutUs.path, AboutUs],
+  [paths.faq.path, Faq],
+  [paths.dailyLunches.path, DailyLunches],
+  [paths.bookDemo.path, BookDemo],
+  [paths.confirmation.path, Confirmation],
+  [paths.resetPassword.path, ResetPassword],
+  [paths.checkout.path, Checkout],
+  [paths.checkoutCompleted.path, CheckoutCompleted],
+  [paths.payments.path, Payments],
+  [paths.ops.path, Ops],
+  [paths.settings.path, Settings],
+  [paths.favorites.path, Favorites],
+  [paths.reports.path, Reports],
+  [paths.myOrders.path, MyOrders],
+  [paths.devMailbox.path, DevMailbox],
+  [paths.devMailboxEmail.path, DevMailbox],
+];
+
+/** Loads the page at this path (if it is a lazy one); a failed load is left to the error boundary. */
+export function loadPage(pathname: string): Promise<unknown> {
+  const found = lazyPages.find(([path]) => matchPath(path, pathname));
+  return found ? found[1].load().catch(() => undefined) : Promise.resolve();
+}
 
 export function AppRoutes() {
   return (
