@@ -207,6 +207,9 @@ const lighthouseConfig = {
   settings: { onlyCategories: ['performance', 'accessibility'], disableStorageReset: true },
 };
 
+/** Lighthouse could not record the run (e.g. NO_NAVSTART on a busy machine): worth one more try. */
+class RunError extends Error {}
+
 async function measure(browser, device, page) {
   const tab = await browser.newPage();
   try {
@@ -231,7 +234,7 @@ async function measure(browser, device, page) {
     await cdp.send('Network.clearBrowserCache');
     const result = await navigation(tab, requestor, { config: lighthouseConfig });
     const lhr = result.lhr;
-    if (lhr.runtimeError) throw new Error(`${page.name}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    if (lhr.runtimeError) throw new RunError(`${page.name}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
     if (page.cartFrom && !lhr.finalDisplayedUrl.endsWith('/checkout')) throw new Error(`checkout: the run ended on ${lhr.finalDisplayedUrl}`);
     return lhr;
   } finally {
@@ -261,7 +264,14 @@ async function main() {
     if (only.length && !only.includes(page.name)) continue;
     const results = [];
     for (let i = 1; i <= runs; i++) {
-      const lhr = await measure(browser, device, page);
+      let lhr;
+      try {
+        lhr = await measure(browser, device, page);
+      } catch (err) {
+        if (!(err instanceof RunError)) throw err;
+        console.log(`  ${err.message}: once more`);
+        lhr = await measure(browser, device, page);
+      }
       fs.writeFileSync(path.join(outDir, `${page.name}-${i}.json`), JSON.stringify(lhr));
       results.push({
         performance: lhr.categories.performance.score,

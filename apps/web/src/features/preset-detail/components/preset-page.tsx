@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useDeferredValue, useEffect, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { formatCents, messages } from '@caterway/domain';
 import { StarRating } from '../../../components/catalogue/star-rating';
@@ -36,6 +36,8 @@ export const DESCRIPTION_LIMIT = 300;
 export function PresetPage({ idOrSlug, kind, slots = {} }: { idOrSlug: string; kind: 'restaurant' | 'preset'; slots?: PresetPageSlots }) {
   const query = usePreset(idOrSlug);
   const navigate = useNavigate();
+  // The page renders in a transition, in slices between which the browser stays responsive.
+  const preset = useDeferredValue(query.data);
   const notFound = query.isError && isApiError(query.error) && query.error.status === 404;
 
   useEffect(() => {
@@ -46,7 +48,7 @@ export function PresetPage({ idOrSlug, kind, slots = {} }: { idOrSlug: string; k
     if (query.data) document.title = `${query.data.name} | Caterway`;
   }, [query.data]);
 
-  if (query.data) return <PresetView preset={query.data} kind={kind} slots={slots} />;
+  if (preset) return <PresetView preset={preset} kind={kind} slots={slots} />;
   if (query.isError && !notFound) {
     return (
       <section className="container page">
@@ -56,7 +58,7 @@ export function PresetPage({ idOrSlug, kind, slots = {} }: { idOrSlug: string; k
     );
   }
   return (
-    <div className="container page" role="status">
+    <div className="container page page-loading" role="status">
       <span className="spinner" aria-hidden="true" /> Loading…
     </div>
   );
@@ -74,7 +76,8 @@ function PresetView({ preset, kind, slots }: { preset: PresetDetail; kind: 'rest
   return (
     <article className="preset-page">
       <div className="preset-banner">
-        {preset.bannerImageUrl ? <img src={preset.bannerImageUrl} alt="" /> : null}
+        {/* the page's largest paint: fetched first */}
+        {preset.bannerImageUrl ? <img src={preset.bannerImageUrl} alt="" fetchPriority="high" /> : null}
       </div>
       <div className="container preset-layout">
         <div className="preset-main">
