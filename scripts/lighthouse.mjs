@@ -280,6 +280,7 @@ async function main() {
         fcp: metric(lhr, 'first-contentful-paint'),
         lcp: metric(lhr, 'largest-contentful-paint'),
         tbt: metric(lhr, 'total-blocking-time'),
+        benchmarkIndex: lhr.environment.benchmarkIndex,
       });
       console.log(`  ${page.name} run ${i}: performance ${Math.round(results.at(-1).performance * 100)}, accessibility ${Math.round(results.at(-1).accessibility * 100)}`);
     }
@@ -294,7 +295,7 @@ async function main() {
   const summary = { origin, runs, loadavg: os.loadavg(), seconds: Math.round((Date.now() - started) / 1000), pages: rows };
   fs.writeFileSync(path.join(outDir, 'summary.json'), `${JSON.stringify(summary, null, 2)}\n`);
 
-  const table = [['page', 'performance', 'accessibility', 'CLS', 'FCP', 'LCP', 'TBT', 'result']];
+  const table = [['page', 'performance', 'accessibility', 'CLS', 'FCP', 'LCP', 'TBT', 'CPU index', 'result']];
   for (const r of rows) {
     table.push([
       r.page,
@@ -304,12 +305,14 @@ async function main() {
       `${Math.round(r.fcp)} ms`,
       `${Math.round(r.lcp)} ms`,
       `${Math.round(r.tbt)} ms`,
+      String(Math.round(r.benchmarkIndex)),
       r.misses.length ? `MISS: ${r.misses.join(', ')}` : 'ok',
     ]);
   }
   const widths = table[0].map((_, i) => Math.max(...table.map((row) => row[i].length)));
   console.log(`\nLighthouse ${runs > 1 ? `median of ${runs} runs` : '1 run'}, mobile preset, ${origin} (load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')})`);
   for (const row of table) console.log(row.map((c, i) => c.padEnd(widths[i])).join('  '));
+  console.log("CPU index: Lighthouse's benchmark of this machine during the runs (median; lower when the machine is busy)");
   console.log(`reports: ${path.relative(root, outDir)}/ (${summary.seconds} s)`);
   return rows.every((r) => r.misses.length === 0);
 }
