@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // npm test: every suite in order — typecheck, unit, API integration (embedded PostgreSQL
-// or TEST_DATABASE_URL), then browser journeys in Chromium against the built storefront and group-order site,
-// then the benchmark's smoke run.
+// or TEST_DATABASE_URL), the builds with their budgets and Lighthouse, browser journeys in Chromium against
+// the built storefront and group-order site, the benchmark's smoke run, then the fault tests.
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,6 +14,9 @@ const steps = [
   ['integration', [bin('vitest/vitest.mjs'), 'run', '--project', 'integration']],
   ['build', [bin('vite/bin/vite.js'), 'build', '--logLevel', 'warn'], path.join(root, 'apps/web')],
   ['build', [bin('vite/bin/vite.js'), 'build', '--logLevel', 'warn'], path.join(root, 'apps/group-orders')],
+  // front-end budgets on the builds, then Lighthouse against the production server (docs/decisions/014)
+  ['budgets', [path.join(root, 'scripts/check-budgets.mjs')]],
+  ['lighthouse', [path.join(root, 'scripts/lighthouse.mjs')]],
   ['e2e', [bin('@playwright/test/cli.js'), 'test']],
   // every benchmark scenario end to end on small data (fails on errors, not on latency); bench/README.md
   ['bench-smoke', [bin('tsx/dist/cli.mjs'), 'bench/bench.ts', '--smoke']],

@@ -1,5 +1,7 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+// .br and .gz copies of the built assets (a plain ES module shared by both SPAs' builds)
+import { precompress } from '../../scripts/vite-precompress.mjs';
 
 // The built site uses relative asset URLs: the API server mounts it under GROUP_ORDERS_URL's
 // path and writes that path into index.html's <base href> (docs/decisions/011), so one build
@@ -9,7 +11,7 @@ const api = 'http://localhost:3000';
 
 export default defineConfig(({ command }) => ({
   base: command === 'serve' ? '/group-orders-site/' : './',
-  plugins: [react()],
+  plugins: [react(), precompress()],
   server: {
     port: 5174,
     proxy: { '/api': api },
@@ -19,6 +21,8 @@ export default defineConfig(({ command }) => ({
     emptyOutDir: true,
     target: 'es2022',
     sourcemap: false,
+    // dist/.vite/manifest.json: scripts/check-budgets.mjs reads each page's chunks from it
+    manifest: true,
     rolldownOptions: {
       output: {
         codeSplitting: {

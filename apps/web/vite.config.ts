@@ -1,12 +1,22 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+// .br and .gz copies of the built assets (a plain ES module shared by both SPAs' builds)
+import { precompress } from '../../scripts/vite-precompress.mjs';
 
 // In development the SPA runs on Vite's server and forwards API paths to the API
 // (npm run dev starts it on :3000). In production the API serves dist/ on the same origin.
 const api = 'http://localhost:3000';
 
+const reactRouterProduction = fileURLToPath(import.meta.resolve('react-router').replace('/development/', '/production/'));
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
+  resolve: {
+    // react-router's package exports only its development build (warnings and checks that
+    // production never needs): bundle its production build (docs/decisions/014).
+    alias: [{ find: /^react-router$/, replacement: reactRouterProduction }],
+  },
   server: {
     port: 5173,
     proxy: {
@@ -22,6 +32,11 @@ export default defineConfig({
     emptyOutDir: true,
     target: 'es2022',
     sourcemap: false,
+    // dist/.vite/manifest.json: scripts/check-budgets.mjs reads each page's chunks from it
+    manifest: true,
+    // modulepreload is native in every browser the es2022 target runs in but Safari 16:
+    // there the chunks still load, just without the head start
+    modulePreload: { polyfill: false },
     rolldownOptions: {
       output: {
         // Libraries change less often than app code: their own chunks stay cached across deploys.

@@ -59,7 +59,8 @@ export async function registerGroupOrdersSite(app: FastifyInstance, options: Gro
   await app.register(
     async (site) => {
       // reply.sendFile only; this plugin's routes below decide what is served
-      await site.register(fastifyStatic, { root, serve: false });
+      // (their brotli or gzip copies from the build when the browser accepts them)
+      await site.register(fastifyStatic, { root, serve: false, preCompressed: true });
       site.route({ method: ['GET', 'HEAD'], url: '/', constraints, schema: { hide: true }, handler: serve });
       site.route({ method: ['GET', 'HEAD'], url: '/*', constraints, schema: { hide: true }, handler: serve });
     },

@@ -1,7 +1,9 @@
-import { Outlet, useNavigation } from 'react-router';
+import { Suspense } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { RouteErrorBoundary } from './not-found';
 
 export function SiteLayout() {
-  const navigation = useNavigation();
+  const { pathname } = useLocation();
   return (
     <div className="site">
       <a className="skip-link" href="#main">
@@ -14,9 +16,13 @@ export function SiteLayout() {
           </span>
         </div>
       </header>
-      {navigation.state === 'loading' ? <div className="route-progress" role="progressbar" aria-label="Loading page" /> : null}
       <main id="main" className="container site-main" tabIndex={-1}>
-        <Outlet />
+        <RouteErrorBoundary resetKey={pathname}>
+          {/* A page's chunk loading: later navigations are transitions that keep the previous page. */}
+          <Suspense fallback={<div className="loading" role="status">Loading…</div>}>
+            <Outlet />
+          </Suspense>
+        </RouteErrorBoundary>
       </main>
       <footer className="site-footer">
         <div className="container">Caterway · office catering for teams in Canada and the US</div>

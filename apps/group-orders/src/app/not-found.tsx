@@ -1,4 +1,4 @@
-import { isRouteErrorResponse, useRouteError } from 'react-router';
+import { Component, type ReactNode } from 'react';
 import { useDocumentTitle } from '../components/use-document-title';
 
 export function NotFoundPage() {
@@ -11,18 +11,42 @@ export function NotFoundPage() {
   );
 }
 
-export function RouteError() {
-  const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
+function ErrorPanel() {
   return (
-    <main className="container site-main">
-      <section className="panel state-panel" role="alert">
-        <h1>Something went wrong</h1>
-        <p>The page could not be shown. Reload to try again.</p>
-        <button type="button" className="btn" onClick={() => window.location.reload()}>
-          Reload
-        </button>
-      </section>
-    </main>
+    <section className="panel state-panel" role="alert">
+      <h1>Something went wrong</h1>
+      <p>The page could not be shown. Reload to try again.</p>
+      <button type="button" className="btn" onClick={() => window.location.reload()}>
+        Reload
+      </button>
+    </section>
   );
+}
+
+interface BoundaryProps {
+  /** the current path: navigating elsewhere clears a shown error */
+  resetKey: string;
+  children: ReactNode;
+}
+
+interface BoundaryState {
+  failed: boolean;
+  key: string;
+}
+
+/** A page that throws while rendering (or whose chunk fails to load) shows a panel, never a stack trace. */
+export class RouteErrorBoundary extends Component<BoundaryProps, BoundaryState> {
+  override state: BoundaryState = { failed: false, key: this.props.resetKey };
+
+  static getDerivedStateFromProps(props: BoundaryProps, state: BoundaryState): Partial<BoundaryState> | null {
+    return props.resetKey === state.key ? null : { failed: false, key: props.resetKey };
+  }
+
+  static getDerivedStateFromError(): Partial<BoundaryState> {
+    return { failed: true };
+  }
+
+  override render(): ReactNode {
+    return this.state.failed ? <ErrorPanel /> : this.props.children;
+  }
 }

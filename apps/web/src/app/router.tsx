@@ -1,58 +1,137 @@
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { lazy, type ComponentType } from 'react';
+import { matchPath, Route, Routes } from 'react-router';
 import { paths } from '../config/paths';
 import { RootLayout } from './layout/root-layout';
-import { RouteError } from './route-error';
-import { HomePage } from './routes/home';
 import { NotFoundPage } from './routes/not-found';
 import { ErrorPage } from './routes/error';
 
-// Every page but the home page is its own chunk, loaded while navigating (route-level code
-// splitting). The home page is in the main bundle (most visits start there), and so are the
-// tiny not-found and error pages, which the route error boundary needs anyway.
-export const routes: RouteObject[] = [
-  {
-    path: '/',
-    Component: RootLayout,
-    // Shown while the first page's chunk loads on a deep link.
-    HydrateFallback: () => <div className="route-progress" role="progressbar" aria-label="Loading page" />,
-    children: [
-      {
-        errorElement: <RouteError />,
-        children: [
-          { index: true, Component: HomePage },
-          { path: paths.signUp.path, lazy: () => import('./routes/signup') },
-          { path: paths.browseRestaurants.path, lazy: () => import('./routes/browse-restaurants') },
-          { path: paths.browsePresets.path, lazy: () => import('./routes/browse-presets') },
-          { path: paths.restaurant.path, lazy: () => import('./routes/restaurant') },
-          { path: paths.editOrder.path, lazy: () => import('./routes/edit-order') },
-          { path: paths.addOnOrder.path, lazy: () => import('./routes/add-on-order') },
-          { path: paths.addOnCheckout.path, lazy: () => import('./routes/add-on-checkout') },
-          { path: paths.completeAddOnOrder.path, lazy: () => import('./routes/complete-add-on-order') },
-          { path: paths.presetDetail.path, lazy: () => import('./routes/preset-detail') },
-          { path: paths.aboutUs.path, lazy: () => import('./routes/about-us') },
-          { path: paths.faq.path, lazy: () => import('./routes/faq') },
-          { path: paths.dailyLunches.path, lazy: () => import('./routes/daily-lunches') },
-          { path: paths.bookDemo.path, lazy: () => import('./routes/book-demo') },
-          { path: paths.confirmation.path, lazy: () => import('./routes/confirmation') },
-          { path: paths.resetPassword.path, lazy: () => import('./routes/reset-password') },
-          { path: paths.checkout.path, lazy: () => import('./routes/checkout') },
-          { path: paths.checkoutCompleted.path, lazy: () => import('./routes/checkout-completed') },
-          { path: paths.payments.path, lazy: () => import('./routes/payments') },
-          { path: paths.ops.path, lazy: () => import('./routes/ops') },
-          { path: paths.settings.path, lazy: () => import('./routes/settings') },
-          { path: paths.favorites.path, lazy: () => import('./routes/favorites') },
-          { path: paths.reports.path, lazy: () => import('./routes/reports') },
-          { path: paths.myOrders.path, lazy: () => import('./routes/my-orders') },
-          { path: paths.devMailbox.path, lazy: () => import('./routes/dev-mailbox') },
-          { path: paths.devMailboxEmail.path, lazy: () => import('./routes/dev-mailbox') },
-          { path: paths.error.path, Component: ErrorPage },
-          { path: paths.notFound.path, Component: NotFoundPage },
-          // Any unknown path shows the not-found page (ordering-payments §2).
-          { path: '*', Component: NotFoundPage },
-        ],
-      },
-    ],
-  },
+// Declarative routes (<BrowserRouter> + <Routes>): the storefront uses no loaders or actions,
+// and React Router's data-router half is 16 KB gzipped of the initial JavaScript
+// (docs/decisions/014-front-end-budgets.md). Every page but the home page is its own chunk,
+// loaded while navigating (React.lazy; the layout's Suspense keeps the previous page on screen
+// during the transition), the home page too: the other pages do not carry the landing page's
+// code. The tiny not-found and error pages are in the main bundle, which the layout's error
+// boundary needs anyway.
+type Page = ComponentType & { load: () => Promise<unknown> };
+
+/**
+ * A lazily loaded page. Once its chunk is in (page.load(), which main.tsx awaits for the first
+ * page before rendering), it renders at once: the first paint is the whole page, never the
+ * layout with a fallback that the page then pushes down (a layout shift).
+ */
+function page(load: () => Promise<{ Component: ComponentType }>): Page {
+  let loaded: ComponentType | null = null;
+  let loading: Promise<{ default: ComponentType }> | null = null;
+  const fetchPage = () =>
+    (loading ??= load().then((m) => {
+      loaded = m.Component;
+      return { default: m.Component };
+    }));
+  const Lazy = lazy(fetchPage);
+  const Page = () => {
+    const Loaded = loaded;
+    return Loaded ? <Loaded /> : <Lazy />;
+  };
+  return Object.assign(Page, { load: fetchPage });
+}
+
+const HomePage = page(() => import('./routes/home'));
+const SignUp = page(() => import('./routes/signup'));
+const BrowseRestaurants = page(() => import('./routes/browse-restaurants'));
+const BrowsePresets = page(() => import('./routes/browse-presets'));
+const Restaurant = page(() => import('./routes/restaurant'));
+const EditOrder = page(() => import('./routes/edit-order'));
+const AddOnOrder = page(() => import('./routes/add-on-order'));
+const AddOnCheckout = page(() => import('./routes/add-on-checkout'));
+const CompleteAddOnOrder = page(() => import('./routes/complete-add-on-order'));
+const PresetDetail = page(() => import('./routes/preset-detail'));
+const AboutUs = page(() => import('./routes/about-us'));
+const Faq = page(() => import('./routes/faq'));
+const DailyLunches = page(() => import('./routes/daily-lunches'));
+const BookDemo = page(() => import('./routes/book-demo'));
+const Confirmation = page(() => import('./routes/confirmation'));
+const ResetPassword = page(() => import('./routes/reset-password'));
+const Checkout = page(() => import('./routes/checkout'));
+const CheckoutCompleted = page(() => import('./routes/checkout-completed'));
+const Payments = page(() => import('./routes/payments'));
+const Ops = page(() => import('./routes/ops'));
+const Settings = page(() => import('./routes/settings'));
+const Favorites = page(() => import('./routes/favorites'));
+const Reports = page(() => import('./routes/reports'));
+const MyOrders = page(() => import('./routes/my-orders'));
+const DevMailbox = page(() => import('./routes/dev-mailbox'));
+
+/** The lazy pages by path (matched in the order of the routes below). */
+const lazyPages: [string, Page][] = [
+  ['/', HomePage],
+  [paths.signUp.path, SignUp],
+  [paths.browseRestaurants.path, BrowseRestaurants],
+  [paths.browsePresets.path, BrowsePresets],
+  [paths.restaurant.path, Restaurant],
+  [paths.editOrder.path, EditOrder],
+  [paths.addOnOrder.path, AddOnOrder],
+  [paths.addOnCheckout.path, AddOnCheckout],
+  [paths.completeAddOnOrder.path, CompleteAddOnOrder],
+  [paths.presetDetail.path, PresetDetail],
+  [paths.aboutUs.path, AboutUs],
+  [paths.faq.path, Faq],
+  [paths.dailyLunches.path, DailyLunches],
+  [paths.bookDemo.path, BookDemo],
+  [paths.confirmation.path, Confirmation],
+  [paths.resetPassword.path, ResetPassword],
+  [paths.checkout.path, Checkout],
+  [paths.checkoutCompleted.path, CheckoutCompleted],
+  [paths.payments.path, Payments],
+  [paths.ops.path, Ops],
+  [paths.settings.path, Settings],
+  [paths.favorites.path, Favorites],
+  [paths.reports.path, Reports],
+  [paths.myOrders.path, MyOrders],
+  [paths.devMailbox.path, DevMailbox],
+  [paths.devMailboxEmail.path, DevMailbox],
 ];
 
-export const createAppRouter = () => createBrowserRouter(routes);
+/** Loads the page at this path (if it is a lazy one); a failed load is left to the error boundary. */
+export function loadPage(pathname: string): Promise<unknown> {
+  const found = lazyPages.find(([path]) => matchPath(path, pathname));
+  return found ? found[1].load().catch(() => undefined) : Promise.resolve();
+}
+
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route path="/" element={<RootLayout />}>
+        <Route index element={<HomePage />} />
+        <Route path={paths.signUp.path} element={<SignUp />} />
+        <Route path={paths.browseRestaurants.path} element={<BrowseRestaurants />} />
+        <Route path={paths.browsePresets.path} element={<BrowsePresets />} />
+        <Route path={paths.restaurant.path} element={<Restaurant />} />
+        <Route path={paths.editOrder.path} element={<EditOrder />} />
+        <Route path={paths.addOnOrder.path} element={<AddOnOrder />} />
+        <Route path={paths.addOnCheckout.path} element={<AddOnCheckout />} />
+        <Route path={paths.completeAddOnOrder.path} element={<CompleteAddOnOrder />} />
+        <Route path={paths.presetDetail.path} element={<PresetDetail />} />
+        <Route path={paths.aboutUs.path} element={<AboutUs />} />
+        <Route path={paths.faq.path} element={<Faq />} />
+        <Route path={paths.dailyLunches.path} element={<DailyLunches />} />
+        <Route path={paths.bookDemo.path} element={<BookDemo />} />
+        <Route path={paths.confirmation.path} element={<Confirmation />} />
+        <Route path={paths.resetPassword.path} element={<ResetPassword />} />
+        <Route path={paths.checkout.path} element={<Checkout />} />
+        <Route path={paths.checkoutCompleted.path} element={<CheckoutCompleted />} />
+        <Route path={paths.payments.path} element={<Payments />} />
+        <Route path={paths.ops.path} element={<Ops />} />
+        <Route path={paths.settings.path} element={<Settings />} />
+        <Route path={paths.favorites.path} element={<Favorites />} />
+        <Route path={paths.reports.path} element={<Reports />} />
+        <Route path={paths.myOrders.path} element={<MyOrders />} />
+        <Route path={paths.devMailbox.path} element={<DevMailbox />} />
+        <Route path={paths.devMailboxEmail.path} element={<DevMailbox />} />
+        <Route path={paths.error.path} element={<ErrorPage />} />
+        <Route path={paths.notFound.path} element={<NotFoundPage />} />
+        {/* Any unknown path shows the not-found page (ordering-payments §2). */}
+        <Route path="*" element={<NotFoundPage />} />
+      </Route>
+    </Routes>
+  );
+}

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { Outlet, useLocation, useNavigation } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
 import { accountPagePaths, paths } from '../../config/paths';
 import { APP_SHELL_ID } from '../../components/ui/modal';
 import { useSessionUser } from '../../stores/session';
@@ -11,6 +11,7 @@ import { Footer } from './footer';
 import { Sidebar } from './sidebar';
 import { ScrollToTop } from './scroll-to-top';
 import { SignInReturn } from '../../components/sign-in-redirect';
+import { RouteErrorBoundary } from '../route-error';
 
 // The account modals load on first use, keeping them out of the initial bundle.
 const AuthModals = lazy(() => import('../../features/auth/components/auth-modals'));
@@ -19,7 +20,6 @@ export function RootLayout() {
   const user = useSessionUser();
   const modal = useOpenModal();
   const { pathname } = useLocation();
-  const navigation = useNavigation();
   const showSidebar = Boolean(user?.confirmed) && accountPagePaths.includes(pathname);
   const showDeliveryBar = !pathname.startsWith('/dev/') && pathname !== paths.resetPassword.path;
 
@@ -30,12 +30,17 @@ export function RootLayout() {
           Skip to main content
         </a>
         <NavBar />
-        {navigation.state === 'loading' ? <div className="route-progress" role="progressbar" aria-label="Loading page" /> : null}
         {showDeliveryBar ? <DeliveryBar /> : null}
         <div className={showSidebar ? 'container with-sidebar' : undefined}>
           {showSidebar ? <Sidebar /> : null}
           <main id="main" tabIndex={-1}>
-            <Outlet />
+            <RouteErrorBoundary resetKey={pathname}>
+              {/* A deep link's first page shows this while its chunk loads; later navigations
+                  are transitions, which keep the previous page on screen until the next is ready. */}
+              <Suspense fallback={<div className="route-progress" role="progressbar" aria-label="Loading page" />}>
+                <Outlet />
+              </Suspense>
+            </RouteErrorBoundary>
           </main>
         </div>
         {showSidebar ? null : <Footer />}

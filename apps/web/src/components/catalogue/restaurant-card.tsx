@@ -35,6 +35,8 @@ export interface RestaurantCardProps {
   /** Shows a Map button (browse pages). */
   onShowMap?: (restaurant: Restaurant) => void;
   headingLevel?: 'h2' | 'h3';
+  /** The first cards of a list, in view on arrival: their image loads at once, first (the page's LCP). */
+  priority?: boolean;
 }
 
 /**
@@ -42,13 +44,15 @@ export interface RestaurantCardProps {
  * coloured tags, distance with unit, short address, rating and the availability badge for the
  * chosen delivery date and time. The name links to the restaurant page /chefs/{slug}.
  */
-export function RestaurantCardView({ restaurant, onShowMap, headingLevel: Heading = 'h3' }: RestaurantCardProps) {
+export function RestaurantCardView({ restaurant, onShowMap, headingLevel: Heading = 'h3', priority = false }: RestaurantCardProps) {
   const distance = formatDistance(restaurant.distance, restaurant.distanceUnit);
   const image = restaurant.searchResultImageUrl || restaurant.mainImageUrl;
   return (
     <article className="catalogue-card restaurant-card" data-testid="restaurant-card">
       <div className="catalogue-card-media">
-        {image ? <img src={image} alt="" width={400} height={225} loading="lazy" decoding="async" /> : null}
+        {image ? (
+          <img src={image} alt="" width={400} height={225} loading={priority ? 'eager' : 'lazy'} fetchPriority={priority ? 'high' : 'auto'} decoding="async" />
+        ) : null}
         <span className={restaurant.availableForOrdering ? 'availability availability-on' : 'availability availability-off'}>
           {restaurant.availableForOrdering ? 'Available' : unavailableLabel(restaurant)}
         </span>

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useDeferredValue, useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
 import { RestaurantCardView } from '../../../components/catalogue/restaurant-card';
@@ -22,7 +22,9 @@ export function BrowseRestaurantsPage({ delivery }: { delivery: DeliveryContext 
   const query = useRestaurantSearch({ delivery, cuisines: filter.applied });
   const [mapOf, setMapOf] = useState<Restaurant | null>(null);
 
-  const pages = query.data?.pages ?? [];
+  // The cards render in a transition, in slices between which the browser stays responsive.
+  const data = useDeferredValue(query.data);
+  const pages = data?.pages ?? [];
   const meta = pages[0]?.metaData;
   const seen = new Set<number>();
   // A restaurant can move between pages when the catalogue changes while scrolling: show it once.
@@ -57,16 +59,16 @@ export function BrowseRestaurantsPage({ delivery }: { delivery: DeliveryContext 
             Try again
           </button>
         </div>
-      ) : query.isPending ? (
+      ) : query.isPending || !data ? (
         <ResultsSkeleton />
       ) : restaurants.length === 0 ? (
         <NoResults what="restaurants" />
       ) : (
         <div aria-busy={reloading || undefined} className={reloading ? 'results-reloading' : undefined}>
           <ul className="card-grid" aria-label="Restaurants" data-testid="restaurant-list">
-            {restaurants.map((r) => (
+            {restaurants.map((r, i) => (
               <li key={r.id}>
-                <RestaurantCardView restaurant={r} onShowMap={setMapOf} headingLevel="h2" />
+                <RestaurantCardView restaurant={r} onShowMap={setMapOf} headingLevel="h2" priority={i < 2} />
               </li>
             ))}
           </ul>

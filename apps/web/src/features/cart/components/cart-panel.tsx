@@ -11,14 +11,15 @@ import { useCartSource } from '../cart-source';
 import { closeCartDialog, openCartDialog, useCartDialog } from '../cart-ui-store';
 import type { CartDelivery, CartLine, CheckoutState, Preset } from '../types';
 import { ChefProgress } from './chef-progress';
-import { ConfirmDialog } from './confirm-dialog';
-import { AdditionalItemsModal } from './additional-items-modal';
 
 // The sticky cart summary of the restaurant and preset pages (ordering-payments §2, §4 Cart,
 // §5, §9): a column on wide screens, a bottom total bar on phones that expands into the same
 // panel. Prices come from computeTotals (packages/domain), the function the API charges with.
 
 // The editor (with its serving details and dietary types) loads when first opened.
+// Dialogs opened from a button: their own chunks, outside the page's initial JavaScript.
+const ConfirmDialog = lazy(() => import('./confirm-dialog').then((m) => ({ default: m.ConfirmDialog })));
+const AdditionalItemsModal = lazy(() => import('./additional-items-modal').then((m) => ({ default: m.AdditionalItemsModal })));
 const ItemModal = lazy(() => import('./item-modal').then((m) => ({ default: m.ItemModal })));
 
 export interface CartPanelProps {
@@ -193,37 +194,39 @@ export function CartPanel({ preset, delivery, isRestaurant, onCheckout, footer, 
           />
         </Suspense>
       ) : null}
-      {dialog?.kind === 'remove' && editing ? (
-        <ConfirmDialog
-          title={`Remove ${editing.menuName}`}
-          message={messages.confirmRemoveItem}
-          confirmLabel="Remove"
-          onCancel={closeCartDialog}
-          onConfirm={() => {
-            closeCartDialog();
-            removeLineFromCart(source, preset, editing.id);
-          }}
-        />
-      ) : null}
-      {dialog?.kind === 'reset' ? (
-        <ConfirmDialog
-          title="Reset preset"
-          message={messages.confirmResetPreset}
-          confirmLabel="Yes"
-          onCancel={closeCartDialog}
-          onConfirm={() => {
-            closeCartDialog();
-            source.reset(preset);
-          }}
-        />
-      ) : null}
-      {dialog?.kind === 'additional' ? (
-        <AdditionalItemsModal
-          refs={additionalMenus(preset, lines)}
-          onAdd={(menuId) => addMenuToCart(source, preset, menuId)}
-          onClose={closeCartDialog}
-        />
-      ) : null}
+      <Suspense fallback={null}>
+        {dialog?.kind === 'remove' && editing ? (
+          <ConfirmDialog
+            title={`Remove ${editing.menuName}`}
+            message={messages.confirmRemoveItem}
+            confirmLabel="Remove"
+            onCancel={closeCartDialog}
+            onConfirm={() => {
+              closeCartDialog();
+              removeLineFromCart(source, preset, editing.id);
+            }}
+          />
+        ) : null}
+        {dialog?.kind === 'reset' ? (
+          <ConfirmDialog
+            title="Reset preset"
+            message={messages.confirmResetPreset}
+            confirmLabel="Yes"
+            onCancel={closeCartDialog}
+            onConfirm={() => {
+              closeCartDialog();
+              source.reset(preset);
+            }}
+          />
+        ) : null}
+        {dialog?.kind === 'additional' ? (
+          <AdditionalItemsModal
+            refs={additionalMenus(preset, lines)}
+            onAdd={(menuId) => addMenuToCart(source, preset, menuId)}
+            onClose={closeCartDialog}
+          />
+        ) : null}
+      </Suspense>
     </aside>
   );
 }

@@ -1,23 +1,16 @@
-import { useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
+import { lazy, Suspense, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { messages } from '@caterway/domain';
 import { Button } from '../../../components/ui/button';
-import { Modal } from '../../../components/ui/modal';
-import { TextField } from '../../../components/ui/text-field';
-import { paths } from '../../../config/paths';
 import { isApiError } from '../../../lib/api-client';
 import { groupOrderPageUrl } from '../../../lib/group-orders-site';
 import { siteConfigQueryOptions } from '../../../lib/site-config';
 import { openModal } from '../../../stores/modals';
 import { notify, notifyError } from '../../../stores/notifications';
 import { useSessionUser } from '../../../stores/session';
-import { toWireCheckoutLine } from '../../../types/checkout-state';
 import { addFavorite } from '../api/add-favorite';
 import { createGroupOrder } from '../api/create-group-order';
 import { removeFavorite } from '../api/remove-favorite';
-import { savePreset } from '../api/save-preset';
-import { readCart } from '../cart-store';
 import { closeCartDialog, openCartDialog, useCartDialog } from '../cart-ui-store';
 import type { CartDelivery, Preset } from '../types';
 
@@ -25,6 +18,8 @@ import type { CartDelivery, Preset } from '../types';
 // presets), Create Group Order (presets with exactly one chef). Each asks a visitor to sign in.
 
 const signedIn = (user: ReturnType<typeof useSessionUser>) => !!user && user.confirmed;
+
+const SaveCartModal = lazy(() => import('./save-cart-modal').then((m) => ({ default: m.SaveCartModal })));
 
 function askToSignIn(message: string) {
   notify({ tone: 'error', message });
@@ -47,7 +42,11 @@ export function PresetActions({ preset, delivery }: { preset: Preset; delivery: 
         </button>
       ) : null}
       {preset.chefs.length === 1 ? <GroupOrderButton preset={preset} delivery={delivery} signedIn={signedIn(user)} /> : null}
-      {dialog?.kind === 'save' ? <SaveCartModal preset={preset} onClose={closeCartDialog} /> : null}
+      {dialog?.kind === 'save' ? (
+        <Suspense fallback={null}>
+          <SaveCartModal preset={preset} onClose={closeCartDialog} />
+        </Suspense>
+      ) : null}
     </>
   );
 }
@@ -86,51 +85,6 @@ function FavoriteToggle({ preset, signedIn }: { preset: Preset; signedIn: boolea
       </svg>
       Favorite
     </button>
-  );
-}
-
-function SaveCartModal({ preset, onClose }: { preset: Preset; onClose: () => void }) {
-  const navigate = useNavigate();
-  const [name, setName] = useState(`${preset.name} (saved)`.slice(0, 120));
-  const [description, setDescription] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (name.trim() === '') return setError(messages.required);
-    setBusy(true);
-    try {
-      const saved = await savePreset({
-        basePresetId: preset.id,
-        name: name.trim(),
-        description: description.trim(),
-        presetItems: readCart(preset).lines.map(toWireCheckoutLine),
-      });
-      notify({ tone: 'success', message: messages.presetSaved });
-      onClose();
-      void navigate(paths.presetDetail.getHref(saved.slug));
-    } catch (err) {
-      setBusy(false);
-      const message = isApiError(err) ? (err.messages[0] ?? err.serverError ?? messages.genericFailure) : messages.genericFailure;
-      setError(message);
-      notifyError(message);
-    }
-  };
-  return (
-    <Modal title="Save Cart" description="Name this order to find it later under Saved Orders. We will email you its link." onClose={onClose}>
-      <form className="form" onSubmit={onSubmit} noValidate>
-        <TextField label="Name" value={name} maxLength={120} required error={error} onChange={(e) => setName(e.target.value)} />
-        <TextField label="Description" optional value={description} maxLength={500} onChange={(e) => setDescription(e.target.value)} />
-        <div className="confirm-actions">
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" busy={busy}>
-            Save
-          </Button>
-        </div>
-      </form>
-    </Modal>
   );
 }
 

@@ -1,17 +1,11 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import {
-  availableTimeSlots,
-  displayTime,
-  formatDisplayDate,
-  formatIsoDate,
-  parseIsoDate,
-  type DeliveryInfo,
-} from '@caterway/domain';
-import { AddressAutocomplete } from '../../../components/address-autocomplete';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
+import { displayTime, formatDisplayDate } from '@caterway/domain';
 import { Button } from '../../../components/ui/button';
-import { useAddressField } from '../../../components/use-address-field';
-import type { ReceivingMethod } from '../../../lib/storage';
-import { refreshDelivery, saveDelivery, useDelivery } from '../delivery-store';
+import { refreshDelivery, useDelivery } from '../delivery-store';
+
+// The edit form (with the address autocomplete) loads on Update Details: every page shows the
+// bar, few pages see it edited, so it stays outside the initial JavaScript.
+const DeliveryForm = lazy(() => import('./delivery-form').then((m) => ({ default: m.DeliveryForm })));
 
 export interface DeliveryBarProps {
   /** Whether this page allows pickup (ordering-payments §2: the toggle shows 'where allowed'). */
@@ -47,16 +41,18 @@ export function DeliveryBar({ allowPickup = true }: DeliveryBarProps) {
     <section className="delivery-bar" aria-label="Delivery details">
       <div className="container">
         {editing ? (
-          <DeliveryForm
-            formId={formId}
-            initial={info}
-            initialMethod={receivingMethod}
-            allowPickup={allowPickup}
-            onDone={() => {
-              returnFocus.current = true;
-              setEditing(false);
-            }}
-          />
+          <Suspense fallback={<p className="delivery-summary muted">Loading…</p>}>
+            <DeliveryForm
+              formId={formId}
+              initial={info}
+              initialMethod={receivingMethod}
+              allowPickup={allowPickup}
+              onDone={() => {
+                returnFocus.current = true;
+                setEditing(false);
+              }}
+            />
+          </Suspense>
         ) : (
           <div className="delivery-summary">
             <dl className="delivery-summary-items">
@@ -80,103 +76,5 @@ export function DeliveryBar({ allowPickup = true }: DeliveryBarProps) {
         )}
       </div>
     </section>
-  );
-}
-
-interface DeliveryFormProps {
-  formId: string;
-  initial: DeliveryInfo;
-  initialMethod: ReceivingMethod;
-  allowPickup: boolean;
-  onDone: () => void;
-}
-
-function DeliveryForm({ formId, initial, initialMethod, allowPickup, onDone }: DeliveryFormProps) {
-  const field = useAddressField({ address: initial.address, lat: initial.lat, lng: initial.lng });
-  const [date, setDate] = useState(initial.deliveryDate);
-  const [time, setTime] = useState(initial.deliveryTime);
-  const [method, setMethod] = useState<ReceivingMethod>(allowPickup ? initialMethod : 'delivery');
-  const dateId = useId();
-  const timeId = useId();
-
-  const now = new Date();
-  const today = formatIsoDate(now);
-  const slots = availableTimeSlots(date, now);
-  const dateValid = parseIsoDate(date) !== null && date >= today;
-  const timeValid = slots.includes(time);
-  const canSave = field.address.trim() !== '' && dateValid && timeValid && !field.resolving;
-
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!canSave) return;
-    // A typed address is geocoded; one that is too broad or cannot be placed is refused (ordering-payments §5).
-    const resolved = await field.resolve({ strict: true });
-    if (!resolved) return;
-    saveDelivery({ address: resolved.label, lat: resolved.lat, lng: resolved.lng, deliveryDate: date, deliveryTime: time }, method);
-    onDone();
-  };
-
-  return (
-    <form id={formId} className="delivery-form" onSubmit={onSubmit} noValidate>
-      <AddressAutocomplete
-        className="delivery-form-address"
-        label={method === 'pickup' ? 'Your address' : 'Delivery address'}
-        required
-        autoFocus
-        placeholder="Street address, city"
-        {...field.fieldProps}
-      />
-      <div className="field">
-        <label htmlFor={dateId}>Date</label>
-        <input
-          id={dateId}
-          type="date"
-          required
-          min={today}
-          value={date}
-          aria-invalid={!dateValid || undefined}
-          onChange={(event) => {
-            const next = event.target.value;
-            setDate(next);
-            const nextSlots = availableTimeSlots(next, new Date());
-            if (!nextSlots.includes(time) && nextSlots.length > 0) setTime(nextSlots[0]!);
-          }}
-        />
-      </div>
-      <div className="field">
-        <label htmlFor={timeId}>Time</label>
-        <select id={timeId} required value={timeValid ? time : ''} onChange={(event) => setTime(event.target.value)}>
-          {!timeValid ? (
-            <option value="" disabled>
-              {slots.length === 0 ? 'No times left' : 'Choose a time'}
-            </option>
-          ) : null}
-          {slots.map((slot) => (
-            <option key={slot} value={slot}>
-              {displayTime(slot)}
-            </option>
-          ))}
-        </select>
-      </div>
-      {allowPickup ? (
-        <fieldset className="segmented">
-          <legend className="visually-hidden">Receiving method</legend>
-          {(['delivery', 'pickup'] as const).map((m) => (
-            <label key={m} className={method === m ? 'segmented-on' : undefined}>
-              <input type="radio" name={`${formId}-method`} value={m} checked={method === m} onChange={() => setMethod(m)} />
-              {m === 'delivery' ? 'Delivery' : 'Pickup'}
-            </label>
-          ))}
-        </fieldset>
-      ) : null}
-      <div className="delivery-form-actions">
-        <Button type="submit" disabled={!canSave} busy={field.resolving}>
-          SAVE
-        </Button>
-        <Button variant="ghost" onClick={onDone}>
-          Cancel
-        </Button>
-      </div>
-    </form>
   );
 }

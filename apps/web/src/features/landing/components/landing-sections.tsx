@@ -1,3 +1,4 @@
+import { useDeferredValue } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
 import { Carousel, CarouselSkeleton } from '../../../components/carousel';
@@ -42,7 +43,10 @@ const trustedBy = [
  * chunk after the hero has rendered.
  */
 export function LandingSections({ delivery }: { delivery: HomePresetsParams }) {
-  const { data, isPending, isError, refetch } = useHomePresets(delivery);
+  const { data: fresh, isError, refetch } = useHomePresets(delivery);
+  // The carousels render in a transition, in slices between which the browser stays responsive
+  // (one long render task would block input while the page loads: Total Blocking Time).
+  const data = useDeferredValue(fresh);
   const groups = new Map<string, PresetSummary[]>(data?.presets.allPresets ?? []);
 
   return (
@@ -55,7 +59,7 @@ export function LandingSections({ delivery }: { delivery: HomePresetsParams }) {
               Try again
             </button>
           </div>
-        ) : isPending ? (
+        ) : !data ? (
           <>
             <CarouselSkeleton title="Trending restaurants" />
             <CarouselSkeleton title={HOME_PRESET_GROUPS[0]} />

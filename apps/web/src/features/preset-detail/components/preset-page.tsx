@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useDeferredValue, useEffect, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { formatCents, messages } from '@caterway/domain';
 import { StarRating } from '../../../components/catalogue/star-rating';
@@ -10,11 +10,13 @@ import { usePreset } from '../api/get-preset';
 import type { PresetDetail } from '../api/types';
 import { ExpandableText } from './expandable-text';
 import { ChefMenus, PresetMenu, type DishAction } from './menu-sections';
-import { PresetQuickView } from './preset-quick-view';
 import { chefDisplayName, noticeText, orderedTimes } from './preset-text';
-import { StoreHoursModal } from './store-hours-modal';
 import '../../../components/catalogue/catalogue.css';
 import './preset-detail.css';
+
+// Opened from a button: each its own chunk, outside the page's initial JavaScript.
+const PresetQuickView = lazy(() => import('./preset-quick-view').then((m) => ({ default: m.PresetQuickView })));
+const StoreHoursModal = lazy(() => import('./store-hours-modal').then((m) => ({ default: m.StoreHoursModal })));
 
 // Restaurant page (/chefs/{slug}) and preset detail (/preset-detail/{id or slug}):
 // ordering-payments §2 'Restaurant / preset detail'. An unknown preset goes to /not-found (§8).
@@ -34,6 +36,8 @@ export const DESCRIPTION_LIMIT = 300;
 export function PresetPage({ idOrSlug, kind, slots = {} }: { idOrSlug: string; kind: 'restaurant' | 'preset'; slots?: PresetPageSlots }) {
   const query = usePreset(idOrSlug);
   const navigate = useNavigate();
+  // The page renders in a transition, in slices between which the browser stays responsive.
+  const preset = useDeferredValue(query.data);
   const notFound = query.isError && isApiError(query.error) && query.error.status === 404;
 
   useEffect(() => {
@@ -44,7 +48,7 @@ export function PresetPage({ idOrSlug, kind, slots = {} }: { idOrSlug: string; k
     if (query.data) document.title = `${query.data.name} | Caterway`;
   }, [query.data]);
 
-  if (query.data) return <PresetView preset={query.data} kind={kind} slots={slots} />;
+  if (preset) return <PresetView preset={preset} kind={kind} slots={slots} />;
   if (query.isError && !notFound) {
     return (
       <section className="container page">
@@ -54,7 +58,7 @@ export function PresetPage({ idOrSlug, kind, slots = {} }: { idOrSlug: string; k
     );
   }
   return (
-    <div className="container page" role="status">
+    <div className="container page page-loading" role="status">
       <span className="spinner" aria-hidden="true" /> Loading…
     </div>
   );
@@ -72,7 +76,8 @@ function PresetView({ preset, kind, slots }: { preset: PresetDetail; kind: 'rest
   return (
     <article className="preset-page">
       <div className="preset-banner">
-        {preset.bannerImageUrl ? <img src={preset.bannerImageUrl} alt="" /> : null}
+        {/* the page's largest paint: fetched first */}
+        {preset.bannerImageUrl ? <img src={preset.bannerImageUrl} alt="" fetchPriority="high" /> : null}
       </div>
       <div className="container preset-layout">
         <div className="preset-main">
@@ -124,15 +129,17 @@ function PresetView({ preset, kind, slots }: { preset: PresetDetail; kind: 'rest
       </div>
       {slots.extras?.(preset)}
 
-      {modal === 'hours' ? (
-        <StoreHoursModal
-          storeHours={preset.storeHours}
-          timeZone={timeZone}
-          timeZoneName={preset.presetLocation.cityTimeZoneName}
-          onClose={() => setModal(null)}
-        />
-      ) : null}
-      {modal === 'quick' ? <PresetQuickView presetIdOrSlug={preset.slug} onClose={() => setModal(null)} /> : null}
+      <Suspense fallback={null}>
+        {modal === 'hours' ? (
+          <StoreHoursModal
+            storeHours={preset.storeHours}
+            timeZone={timeZone}
+            timeZoneName={preset.presetLocation.cityTimeZoneName}
+            onClose={() => setModal(null)}
+          />
+        ) : null}
+        {modal === 'quick' ? <PresetQuickView presetIdOrSlug={preset.slug} onClose={() => setModal(null)} /> : null}
+      </Suspense>
     </article>
   );
 }

@@ -1,8 +1,7 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { Link, useLocation } from 'react-router';
-import { paths } from '../../../config/paths';
+import { lazy, Suspense, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useLocation } from 'react-router';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
-import { QUICK_SEARCH_DEBOUNCE_MS, QUICK_SEARCH_MIN_CHARS, useQuickSearch, type QuickSearchResult } from '../api/quick-search';
+import { QUICK_SEARCH_DEBOUNCE_MS, QUICK_SEARCH_MIN_CHARS } from '../api/quick-search';
 import './nav-search.css';
 
 export interface NavSearchProps {
@@ -10,7 +9,9 @@ export interface NavSearchProps {
   near: { lat: number | null; lng: number | null; address: string };
 }
 
-type Result = QuickSearchResult['presets'][number];
+// The results panel (and its search call) loads with the first search: every page shows the
+// input, few visitors search.
+const SearchResultsPanel = lazy(() => import('./search-results-panel').then((m) => ({ default: m.SearchResultsPanel })));
 
 /**
  * The navigation's restaurant search (ordering-payments §2, §5, §9): from 3 characters and
@@ -30,8 +31,6 @@ export function NavSearch({ near }: NavSearchProps) {
   const { pathname } = useLocation();
   const q = useDebouncedValue(text.trim(), QUICK_SEARCH_DEBOUNCE_MS);
   const ready = q.length >= QUICK_SEARCH_MIN_CHARS;
-  const query = useQuickSearch({ q: ready ? q : '', lat: near.lat, lng: near.lng, address: near.address });
-  const results = query.data?.presets ?? [];
 
   // Open once the pause is over with at least 3 characters.
   const open = ready && !dismissed;
@@ -127,58 +126,11 @@ export function NavSearch({ near }: NavSearchProps) {
         onKeyDown={onOverlayKeyDown}
       >
         {open ? (
-          <section className="search-panel container" aria-labelledby={titleId} data-testid="search-overlay">
-            <div className="search-panel-head">
-              <h2 id={titleId}>Results for "{q}"</h2>
-              <button type="button" className="icon-button" aria-label="Close search results" onClick={() => close(true)}>
-                <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
-                  <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-                </svg>
-              </button>
-            </div>
-            <p className="visually-hidden" role="status" aria-live="polite">
-              {query.isFetching ? 'Searching…' : query.isError ? 'Search failed' : `${results.length} ${results.length === 1 ? 'restaurant' : 'restaurants'} found`}
-            </p>
-            {query.isPending || (query.isFetching && query.isPlaceholderData) ? (
-              <ul className="search-results" aria-hidden="true">
-                {[0, 1, 2].map((i) => (
-                  <li key={i} className="search-result-skeleton" />
-                ))}
-              </ul>
-            ) : query.isError ? (
-              <p className="search-empty">The search is not available right now. Please try again.</p>
-            ) : results.length === 0 ? (
-              <p className="search-empty">No restaurants match "{q}". Try a cuisine, a dish or part of a restaurant name.</p>
-            ) : (
-              <ul ref={list} className="search-results" aria-label="Restaurants">
-                {results.map((r) => (
-                  <li key={r.id}>
-                    <ResultLink result={r} onFollow={() => setDismissed(true)} />
-                  </li>
-                ))}
-              </ul>
-            )}
-          </section>
+          <Suspense fallback={null}>
+            <SearchResultsPanel q={q} near={near} titleId={titleId} listRef={list} onClose={() => close(true)} onFollow={() => setDismissed(true)} />
+          </Suspense>
         ) : null}
       </div>
     </div>
-  );
-}
-
-// Following a result closes the overlay at once (the next page may still be loading its chunk).
-function ResultLink({ result, onFollow }: { result: Result; onFollow: () => void }) {
-  const chefImages = Object.values(result.chefImages);
-  const image = chefImages[0]?.profileImageUrl || result.profileImageUrl;
-  const distance = result.distance === null ? null : `${result.distance < 10 ? result.distance.toFixed(1) : Math.round(result.distance)} ${result.distanceUnit}`;
-  return (
-    <Link to={paths.restaurant.getHref(result.slug)} className="search-result" onClick={onFollow}>
-      {image ? <img src={image} alt="" width={48} height={48} loading="lazy" decoding="async" /> : <span className="search-result-img" />}
-      <span className="search-result-text">
-        <span className="search-result-name">{result.name}</span>
-        <span className="search-result-meta">
-          {[result.cuisineTypes.slice(0, 3).join(', '), distance, result.shortAddress].filter(Boolean).join(' · ')}
-        </span>
-      </span>
-    </Link>
   );
 }
