@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { errorResponses, groupOrderRefParamsSchema } from '@caterway/contracts';
+import { errorResponses, fileResponse, groupOrderRefParamsSchema } from '@caterway/contracts';
 import type { AppDeps } from '../../lib/deps.js';
 import { authUser, requireCreator } from '../auth/auth.guard.js';
 import { createGroupOrdersRepository } from '../group-orders/group-orders.repository.js';
@@ -27,7 +26,7 @@ export async function groupOrderDocumentsRoutes(app: FastifyInstance, deps: AppD
     }),
   });
   const creator = requireCreator(deps);
-  const pdf = { 200: z.string().describe('application/pdf'), ...errorResponses };
+  const pdf = { 200: fileResponse('application/pdf', 'The document as PDF'), ...errorResponses };
 
   r.get(
     '/api/v2/group_order_invoices/:ref.pdf',
