@@ -7,7 +7,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, jsonSchemaTransformObject, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from './lib/deps.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
-import { documentFrameworkErrors, frameworkErrors } from './plugins/documented-errors.js';
+import { frameworkErrors, registerFrameworkAnswers } from './plugins/framework-answers.js';
 import { registerWeb } from './plugins/web.js';
 import { registerGroupOrdersSite } from './plugins/group-orders-site.js';
 import { modules } from './modules/index.js';
@@ -36,14 +36,15 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
       const incoming = req.headers['x-request-id'];
       return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : crypto.randomUUID();
     },
-    routerOptions: { ignoreTrailingSlash: true },
+    // long path parameters reach their route and its schema (422/404), not the static files
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 8192 },
     frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
-  documentFrameworkErrors(app);
+  registerFrameworkAnswers(app);
 
   app.addHook('onSend', async (request, reply) => {
     void reply.header('x-request-id', request.id);

@@ -383,6 +383,10 @@ export function createGenerator(doc: Schema, hints: Hints, validator: ReturnType
       }
       if (hasBody && !raw) invalid = !bodyValid(op, body ?? null);
       const headers: Record<string, string> = {};
+      // an anonymous caller sometimes presents a token that is not one (forged, expired, another scheme)
+      if (caller === 'anonymous' && rng.chance(0.2)) {
+        headers.authorization = rng.pick(['Bearer ', 'Bearer x.y.z', 'Bearer eyJhbGciOiJub25lIn0.eyJzdWIiOiIxIn0.', 'Basic ZGVtbzpkZW1v', 'Bearer ' + 'a'.repeat(5000)]);
+      }
       const headerParams = op.params.filter((p) => p.in === 'header');
       for (const h of headerParams) {
         const real = hints.values[h.name];

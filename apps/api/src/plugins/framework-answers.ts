@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { errorBodySchema, messagesBodySchema } from '@caterway/contracts';
+import { validationFailed } from '../lib/errors.js';
 
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -11,7 +12,24 @@ const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  * (503). Route-specific answers (401, 403, 404, 409, 429, ...) stay in the route definitions.
  * docs/decisions/015-openapi-fuzzing.md
  */
-export function documentFrameworkErrors(app: FastifyInstance): void {
+export function registerFrameworkAnswers(app: FastifyInstance): void {
+  documentFrameworkErrors(app);
+  // PostgreSQL text cannot hold U+0000: refused here, before it reaches a query and fails there
+  app.addHook('preValidation', async (request) => {
+    if (hasNul(request.params) || hasNul(request.query) || hasNul(request.body)) throw validationFailed([NUL_MESSAGE]);
+  });
+}
+
+export const NUL_MESSAGE = 'Text cannot contain the NUL character (\\u0000).';
+
+function hasNul(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (depth > 32 || !value || typeof value !== 'object') return false;
+  for (const [key, v] of Object.entries(value)) if (key.includes('\u0000') || hasNul(v, depth + 1)) return true;
+  return false;
+}
+
+function documentFrameworkErrors(app: FastifyInstance): void {
   app.addHook('onRoute', (route: RouteOptions) => {
     const schema = route.schema as (RouteOptions['schema'] & { hide?: boolean; response?: Record<string, unknown> }) | undefined;
     if (!schema || schema.hide) return;
