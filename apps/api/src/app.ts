@@ -4,9 +4,10 @@ import helmet from '@fastify/helmet';
 import compress from '@fastify/compress';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, jsonSchemaTransformObject, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from './lib/deps.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
+import { frameworkErrors, registerFrameworkAnswers } from './plugins/framework-answers.js';
 import { registerWeb } from './plugins/web.js';
 import { registerGroupOrdersSite } from './plugins/group-orders-site.js';
 import { modules } from './modules/index.js';
@@ -35,12 +36,15 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
       const incoming = req.headers['x-request-id'];
       return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : crypto.randomUUID();
     },
-    routerOptions: { ignoreTrailingSlash: true },
+    // long path parameters reach their route and its schema (422/404), not the static files
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 8192 },
+    frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  registerFrameworkAnswers(app);
 
   app.addHook('onSend', async (request, reply) => {
     void reply.header('x-request-id', request.id);
@@ -78,6 +82,8 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
       },
     },
     transform: jsonSchemaTransform,
+    // puts the named schemas (.meta({ id })) under components.schemas, where the $refs point
+    transformObject: jsonSchemaTransformObject,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 

@@ -40,7 +40,7 @@ export const groupOrderResponseSchema = z.object({ uuid: z.string() });
 
 /** POST api/v2/catering_suggestions/{presetId} */
 export const suggestionBodySchema = z.object({
-  email: z.string().trim().toLowerCase().pipe(z.email('Invalid email address')),
+  email: z.string().trim().toLowerCase().max(254).pipe(z.email('Invalid email address')),
   request_message: z.string().trim().min(1, 'Please fill in the required field.').max(2000),
 });
 

@@ -12,6 +12,7 @@ const email = trimmed.toLowerCase().min(1, messages.required).max(254).pipe(z.em
 const newPassword = z
   .string()
   .min(1, messages.required)
+  .max(200)
   .superRefine((password, ctx) => {
     if (password.length === 0) return;
     for (const message of passwordProblems(password)) ctx.addIssue({ code: 'custom', message });
@@ -34,7 +35,7 @@ export const signUpBodySchema = z.object({
       address1: requiredText(300),
       address2: trimmed.max(200).optional().default(''),
       password: newPassword,
-      password_confirmation: z.string(),
+      password_confirmation: z.string().max(200),
       latitude: z.number().min(-90).max(90).nullish(),
       longitude: z.number().min(-180).max(180).nullish(),
       ref: trimmed.max(100).optional(),
@@ -127,7 +128,7 @@ export const passwordResetBodySchema = z.object({
         .default('')
         .refine((t) => t.length > 0, messages.invalidLink),
       password: newPassword,
-      password_confirmation: z.string().min(1, messages.required),
+      password_confirmation: z.string().min(1, messages.required).max(200),
     })
     .refine((u) => u.password === u.password_confirmation, {
       message: messages.bothPasswordsSame,

@@ -23,3 +23,8 @@ export const errorResponses = {
   422: messagesBodySchema,
   429: errorBodySchema,
 } as const;
+
+/** A 200 answer that is a file, documented under its own content type (not JSON). */
+export function fileResponse(contentType: string, description: string) {
+  return { description, content: { [contentType]: { schema: z.string().meta({ format: 'binary' }) } } };
+}

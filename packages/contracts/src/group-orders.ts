@@ -256,7 +256,7 @@ export type PublicGroupOrderResponse = z.infer<typeof publicGroupOrderResponseSc
 /** POST api/v2/group/{share_token}/members */
 export const joinGroupOrderBodySchema = z.object({
   name: required(100),
-  email: z.string().trim().toLowerCase().pipe(z.email('Invalid email address')),
+  email: z.string().trim().toLowerCase().max(254).pipe(z.email('Invalid email address')),
   dietary_needs: z.string().trim().max(300).default(''),
 });
 export type JoinGroupOrderBody = z.input<typeof joinGroupOrderBodySchema>;

@@ -14,16 +14,19 @@ export const servingDetailItemSchema = z.object({
 export const servingDetailSchema = z.object({ id: z.union([z.number().int(), z.string().max(60)]), items: z.array(servingDetailItemSchema).max(500) });
 
 /** One cart line (ordering-payments §3 Checkout line). */
+/** a bound on any quantity: the largest head count (group orders) is 10,000 too */
+const MAX_QUANTITY = 10_000;
+
 export const checkoutLineSchema = z
   .object({
     /** the preset item id, or a client id for added items */
     id: z.union([z.number().int(), z.string().max(60)]),
     menu_id: z.number().int().positive(),
-    quantity: z.number().int().min(0, 'Please select non negative integer.'),
+    quantity: z.number().int().min(0, 'Please select non negative integer.').max(MAX_QUANTITY),
     /** ignored by the server: it reprices from the menu */
     price_cents: z.number().int().optional(),
     /** menu item id -> quantity */
-    menu_items_mapping: z.record(z.string().regex(/^\d+$/), z.number().int().min(0, 'Please select non negative integer.')).default({}),
+    menu_items_mapping: z.record(z.string().regex(/^\d+$/), z.number().int().min(0, 'Please select non negative integer.').max(MAX_QUANTITY)).default({}),
     special_instruction: z.string().max(500).default(''),
     serving_details: z.array(servingDetailSchema).max(100).default([]),
   })
@@ -35,7 +38,7 @@ const personFields = {
   last_name: z.string().trim().min(1, 'Please fill in the required field.').max(80),
   company_name: z.string().trim().max(200).default(''),
   phone_number: z.string().trim().min(1, 'Please fill in the required field.').max(40),
-  email: z.string().trim().toLowerCase().pipe(z.email('Invalid email address')),
+  email: z.string().trim().toLowerCase().max(254).pipe(z.email('Invalid email address')),
 };
 
 /** The order payload (ordering-payments §3): delivery or pickup. */

@@ -14,6 +14,15 @@ export interface GroupOrdersSiteOptions {
   host: string | null;
 }
 
+/** A name too long for the file system (ENAMETOOLONG) is no file either, not a 500. */
+function isFile(file: string): boolean {
+  try {
+    return fs.statSync(file, { throwIfNoEntry: false })?.isFile() ?? false;
+  } catch {
+    return false;
+  }
+}
+
 /** The site's own routes; the storefront links to them on its own origin too (redirected below). */
 const SITE_ROUTES = ['/group-orders/:uuid', '/grouporder-dashboard/:creatorId', '/g/:shareToken'];
 
@@ -35,7 +44,7 @@ export async function registerGroupOrdersSite(app: FastifyInstance, options: Gro
       // Read per request: a rebuild while the server runs is picked up (the file is small).
       html = fs.readFileSync(indexFile, 'utf8');
     } catch {
-      return reply.status(404).type('text/plain').send('The group-order site is not built: run npm run build.');
+      return reply.status(404).send({ error: 'The group-order site is not built: run npm run build.' });
     }
     const withBase = html.replace(/<base href="[^"]*"\s*\/?>/, `<base href="${basePath}/" />`);
     return reply.header('cache-control', 'no-cache').type('text/html').send(withBase);
@@ -45,7 +54,7 @@ export async function registerGroupOrdersSite(app: FastifyInstance, options: Gro
     const rel = (request.params as { '*'?: string })['*'] ?? ''; // already decoded by the router
     const file = path.resolve(root, rel);
     const inside = file.startsWith(root + path.sep);
-    if (inside && path.basename(file) !== 'index.html' && fs.statSync(file, { throwIfNoEntry: false })?.isFile()) {
+    if (inside && path.basename(file) !== 'index.html' && isFile(file)) {
       const fromRoot = path.relative(root, file);
       if (fromRoot.startsWith(`assets${path.sep}`)) return reply.sendFile(fromRoot, root, { maxAge: 31_536_000_000, immutable: true });
       return reply.header('cache-control', 'no-cache').sendFile(fromRoot, root, { cacheControl: false });

@@ -10,6 +10,8 @@ import { preloadLinks, withPreloads, type ViteManifest } from './web-preload.js'
  * to the SPA (which shows /not-found for unknown routes). index.html names the requested
  * page's chunks for preloading (web-preload.ts; docs/decisions/014-front-end-budgets.md).
  */
+const API_PATH = /^\/(api|user_token|users|messages)(\/|\?|\.|$)/;
+
 export async function registerWeb(app: FastifyInstance, distDir: string): Promise<void> {
   const indexFile = path.join(distDir, 'index.html');
   const manifestFile = path.join(distDir, '.vite', 'manifest.json');
@@ -20,8 +22,9 @@ export async function registerWeb(app: FastifyInstance, distDir: string): Promis
       wildcard: true, // files built after start are served too; misses fall to the SPA below
       index: false, // '/' is a page: the fallback below answers it with its preloads
       preCompressed: true,
-      // the build manifest is for the server, not the public
-      allowedPath: (pathName) => !pathName.startsWith('/.vite/'),
+      // the build manifest is for the server, not the public; API paths (an over-long id skips
+      // its route) and absurd names are never files: 404 below
+      allowedPath: (pathName) => !pathName.startsWith('/.vite/') && !API_PATH.test(pathName) && pathName.length <= 1024,
       setHeaders(res, filePath) {
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {
           res.header('cache-control', 'public, max-age=31536000, immutable');
@@ -63,7 +66,7 @@ export async function registerWeb(app: FastifyInstance, distDir: string): Promis
 
   app.setNotFoundHandler((request, reply) => {
     const url = request.url;
-    const isApi = /^\/(api|user_token|users|messages)(\/|\?|\.|$)/.test(url);
+    const isApi = API_PATH.test(url);
     if (isApi || request.method !== 'GET' || !hasWeb) {
       return reply.status(404).send({ error: 'Not found' });
     }

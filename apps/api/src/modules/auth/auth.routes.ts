@@ -79,6 +79,7 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
         tags,
         summary: 'The emailed confirmation link; redirects to /confirmation?confirmed=ok|failed',
         querystring: confirmationQuerySchema,
+        response: { 302: z.null().describe('Redirect (no body) to /confirmation?confirmed=ok|failed') },
       },
     },
     async (request, reply) => reply.redirect(await service.confirm(request.query.confirmation_token), 302),

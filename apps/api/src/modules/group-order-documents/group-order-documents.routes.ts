@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { errorBodySchema, errorResponses, groupOrderRefParamsSchema } from '@caterway/contracts';
+import { errorBodySchema, errorResponses, fileResponse, groupOrderRefParamsSchema } from '@caterway/contracts';
 import type { AppDeps } from '../../lib/deps.js';
 import { authUser, requireCreator } from '../auth/auth.guard.js';
 import { createGroupOrdersRepository } from '../group-orders/group-orders.repository.js';
@@ -30,7 +29,7 @@ export async function groupOrderDocumentsRoutes(app: FastifyInstance, deps: AppD
   });
   const creator = requireCreator(deps);
   // 503 with Retry-After when the PDF queue is full, 500 when a document cannot be drawn
-  const pdf = { 200: z.string().describe('application/pdf'), ...errorResponses, 500: errorBodySchema, 503: errorBodySchema };
+  const pdf = { 200: fileResponse('application/pdf', 'The document as PDF'), ...errorResponses, 500: errorBodySchema, 503: errorBodySchema };
 
   r.get(
     '/api/v2/group_order_invoices/:ref.pdf',

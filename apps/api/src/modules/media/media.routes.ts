@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { errorBodySchema } from '@caterway/contracts';
+import { errorBodySchema, fileResponse } from '@caterway/contracts';
 import type { AppDeps } from '../../lib/deps.js';
 import { notFound } from '../../lib/errors.js';
 import { artKinds, renderArt } from './media.art.js';
@@ -25,7 +25,7 @@ export async function mediaRoutes(app: FastifyInstance, _deps: AppDeps): Promise
         tags: ['media'],
         summary: 'Deterministic SVG artwork for chefs, dishes and presets',
         params: paramsSchema,
-        response: { 200: z.string().describe('image/svg+xml'), 404: errorBodySchema },
+        response: { 200: fileResponse('image/svg+xml', 'The artwork as SVG'), 404: errorBodySchema },
       },
     },
     async (request, reply) => {

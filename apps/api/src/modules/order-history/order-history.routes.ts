@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { addonOrdersResponseSchema, errorBodySchema, errorResponses, idParamsSchema, invoiceParamsSchema, orderHistoryResponseSchema } from '@caterway/contracts';
+import { addonOrdersResponseSchema, errorBodySchema, errorResponses, fileResponse, idParamsSchema, invoiceParamsSchema, orderHistoryResponseSchema } from '@caterway/contracts';
 import type { AppDeps } from '../../lib/deps.js';
 import { authUser, requireUser } from '../auth/auth.guard.js';
 import { createOrderHistoryRepository } from './order-history.repository.js';
@@ -63,7 +62,7 @@ export async function orderHistoryRoutes(app: FastifyInstance, deps: AppDeps): P
         summary: 'The invoice of a delivery-ready or delivered order, as a PDF saved as order_{id}.pdf (404 otherwise)',
         params: invoiceParamsSchema,
         // 503 with Retry-After when the PDF queue is full, 500 when a document cannot be drawn
-        response: { 200: z.string().describe('application/pdf'), ...errorResponses, 500: errorBodySchema, 503: errorBodySchema },
+        response: { 200: fileResponse('application/pdf', 'The invoice as PDF'), ...errorResponses, 500: errorBodySchema, 503: errorBodySchema },
       },
     },
     async (request, reply) => {

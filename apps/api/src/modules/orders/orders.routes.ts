@@ -165,7 +165,8 @@ export async function ordersRoutes(app: FastifyInstance, deps: AppDeps): Promise
         security: bearer,
         summary: 'Authorise the payment once (Idempotency-Key header required)',
         params: idParamsSchema,
-        headers: z.object({ 'idempotency-key': z.string().optional() }).passthrough(),
+        // checked by parseIdempotencyKey (400); the bound is documented here
+        headers: z.object({ 'idempotency-key': z.string().meta({ maxLength: 255 }).optional() }).passthrough(),
         body: finalizeOrderBodySchema,
         response: { 200: finalizedOrderResponseSchema, 402: errorBodySchema, ...errorResponses },
       },
