@@ -34,6 +34,8 @@ export function startBalancer({ port, host = 'localhost', backends, log = () => 
     const upstream = http.request({ host: target.host, port: target.port, method: req.method, path: req.url, headers, agent }, (up) => {
       const out = { ...up.headers };
       for (const h of HOP_BY_HOP) delete out[h];
+      // which backend answered (tests check that a burst spread over every process)
+      out['x-served-by'] = `${target.host}:${target.port}`;
       res.writeHead(up.statusCode ?? 502, out);
       up.pipe(res);
     });
