@@ -114,6 +114,23 @@ describe('the search limit across instances (REDIS_URL)', () => {
   });
 });
 
+describe('search while Redis is away', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestApp({ geocoder: testGeocoder, clock: fixedClock(new Date('2026-05-04T10:05:00Z')), env: { REDIS_URL: 'redis://127.0.0.1:1', RATE_LIMIT_SEARCH_PER_MINUTE: '3' } });
+  });
+  afterAll(async () => {
+    await ctx.close();
+  });
+
+  it('keeps answering, limited per process', async () => {
+    const ip = randomIp();
+    const statuses = [];
+    for (let i = 0; i < 5; i++) statuses.push((await ctx.app.inject({ method: 'GET', url: search(), remoteAddress: ip })).statusCode);
+    expect(statuses).toEqual([200, 200, 200, 429, 429]);
+  });
+});
+
 describe('spoofed forwarding headers', () => {
   let ctx: TestContext;
   let direct: TestContext;

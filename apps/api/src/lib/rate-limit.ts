@@ -29,6 +29,8 @@ export interface RateLimiter {
   readonly kind: 'postgres' | 'redis' | 'memory';
   /** Counts one attempt and says whether it is within the limit. */
   hit(rule: RateLimitRule): Promise<RateLimitResult>;
+  /** resolves once the shared store answers, or after a short wait (the hot-path limiter) */
+  ready?(): Promise<void>;
   close?(): Promise<void>;
 }
 
@@ -131,8 +133,9 @@ export function createMemoryRateLimiter(clock: Clock, options: { maxKeys?: numbe
   };
 }
 
-function connectRedis(redisUrl: string, log?: { warn(obj: object, msg: string): void }): Redis {
-  const redis = new Redis(redisUrl, { maxRetriesPerRequest: 1 });
+function connectRedis(redisUrl: string, log?: { warn(obj: object, msg: string): void }, options: { failFast?: boolean } = {}): Redis {
+  // failFast: no offline queue, a command fails at once while disconnected (hot paths fall back)
+  const redis = new Redis(redisUrl, { maxRetriesPerRequest: 1, ...(options.failFast ? { enableOfflineQueue: false } : {}) });
   // ioredis reconnects by itself; without a listener every failed reconnect is an unhandled 'error'.
   redis.on('error', (err: Error) => log?.warn({ err: { message: err.message } }, 'redis (rate limits) unavailable'));
   return redis;
@@ -140,11 +143,31 @@ function connectRedis(redisUrl: string, log?: { warn(obj: object, msg: string): 
 
 /**
  * Per-address limiter of hot paths: Redis when redisUrl is set (every instance counts together),
- * a bounded in-process counter map otherwise (no database write per request).
+ * a bounded in-process counter map otherwise (no database write per request). While Redis does
+ * not answer, it counts in the process instead: search stays up, limited per instance.
  */
 export function createHotPathRateLimiter(options: { redisUrl?: string; redisKeyPrefix?: string; clock: Clock; maxKeys?: number; log?: { warn(obj: object, msg: string): void } }): RateLimiter {
-  if (!options.redisUrl) return createMemoryRateLimiter(options.clock, { maxKeys: options.maxKeys });
-  return createRedisRateLimiter(connectRedis(options.redisUrl, options.log), options.clock, { prefix: `${options.redisKeyPrefix ?? 'caterway:'}rl:`, ownsClient: true });
+  const memory = createMemoryRateLimiter(options.clock, { maxKeys: options.maxKeys });
+  if (!options.redisUrl) return memory;
+  const redis = connectRedis(options.redisUrl, options.log, { failFast: true });
+  const shared = createRedisRateLimiter(redis, options.clock, { prefix: `${options.redisKeyPrefix ?? 'caterway:'}rl:`, ownsClient: true });
+  return {
+    ready: () =>
+      new Promise<void>((resolve) => {
+        if (redis.status === 'ready') return resolve();
+        redis.once('ready', () => resolve());
+        setTimeout(resolve, 2_000).unref();
+      }),
+    kind: 'redis',
+    async hit(rule) {
+      try {
+        return await shared.hit(rule);
+      } catch {
+        return memory.hit(rule);
+      }
+    },
+    close: () => shared.close!(),
+  };
 }
 
 /**

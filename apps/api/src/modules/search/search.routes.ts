@@ -38,6 +38,9 @@ export async function searchRoutes(app: FastifyInstance, deps: AppDeps): Promise
   // Per client address, RATE_LIMIT_SEARCH_PER_MINUTE (docs/decisions/016): in memory, or in Redis
   // with REDIS_URL so every instance counts together. Never a database write per search.
   const limiter = createHotPathRateLimiter({ redisUrl: deps.config.redisUrl, redisKeyPrefix: deps.config.redisKeyPrefix, clock: deps.clock, log: app.log });
+  app.addHook('onReady', async () => {
+    await limiter.ready?.(); // count in Redis from the first search (up to 2 s; in memory meanwhile)
+  });
   app.addHook('onClose', async () => {
     await limiter.close?.();
   });
