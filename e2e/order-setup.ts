@@ -48,8 +48,11 @@ export interface PlacedOrder {
   paymentMethodId: string;
 }
 
-/** A paid (New) delivery order of the demo customer from a one-chef Toronto restaurant preset with add-ons. */
-export async function placeOrder(request: APIRequestContext, token: string, db: pg.Client): Promise<PlacedOrder> {
+/**
+ * A paid (New) delivery order of the demo customer from a one-chef Toronto restaurant preset with
+ * add-ons; with pay: false, the order as checkout creates it and a sandbox card to pay it with.
+ */
+export async function placeOrder(request: APIRequestContext, token: string, db: pg.Client, options: { pay?: boolean } = {}): Promise<PlacedOrder> {
   const auth = { authorization: `Bearer ${token}` };
   // restaurant pages are reached by search, not the home lists: read candidates from the catalogue
   const { rows } = await db.query<{ slug: string }>(
@@ -93,6 +96,7 @@ export async function placeOrder(request: APIRequestContext, token: string, db: 
     const order = ((await created.json()) as { catering_order: { id: number; purchase_id: string } }).catering_order;
     const card = await request.post('/api/v2/sandbox/payment_methods', { data: { number: '4242424242424242', exp_month: 12, exp_year: 2034, cvc: '123' } });
     const pm = ((await card.json()) as { payment_method: { id: string } }).payment_method.id;
+    if (options.pay === false) return { id: order.id, purchaseId: order.purchase_id, preset, paymentMethodId: pm };
     const paid = await request.post(`/api/v2/catering_orders/${order.id}/finalize`, {
       headers: { ...auth, 'idempotency-key': crypto.randomUUID() },
       data: { purchase_id: order.purchase_id, payment_method_id: pm },

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // npm test: every suite in order — typecheck, unit, API integration (embedded PostgreSQL
 // or TEST_DATABASE_URL), the builds with their budgets and Lighthouse, browser journeys in Chromium against
-// the built storefront and group-order site, the benchmark's smoke run, then the fault tests.
+// the built storefront and group-order site served by two API processes, a job worker and a balancer
+// (scripts/e2e-server.mjs; E2E_TOPOLOGY=single: one process), the benchmark's smoke run, then the fault tests.
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -11,6 +11,7 @@ import { frameworkErrors, registerFrameworkAnswers } from './plugins/framework-a
 import { registerWeb } from './plugins/web.js';
 import { registerGroupOrdersSite } from './plugins/group-orders-site.js';
 import { modules } from './modules/index.js';
+import { isControllable } from './lib/clock.js';
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
 
@@ -30,7 +31,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
           }
         : options.logger,
     bodyLimit: 1024 * 1024,
-    trustProxy: deps.config.trustProxy,
+    trustProxy: deps.config.trustProxy.length ? deps.config.trustProxy : false,
     requestIdHeader: 'x-request-id',
     genReqId: (req) => {
       const incoming = req.headers['x-request-id'];
@@ -50,14 +51,32 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     void reply.header('x-request-id', request.id);
   });
 
+  // browser tests on several processes: read the shared test clock before each request (lib/clock.ts)
+  const clock = deps.clock;
+  if (isControllable(clock) && clock.refresh) {
+    app.addHook('onRequest', async () => {
+      await clock.refresh!().catch(() => undefined); // an unreachable database answers 503 further on
+    });
+  }
+
+  // Security headers on every response (docs/decisions/016): helmet's onRequest hook covers routes,
+  // static files, 404s and errors. Scripts only from this origin (no inline script anywhere).
+  // Styles: files from this origin and style attributes only (React sets styles through the CSSOM;
+  // the dev mailbox shows emails, whose inline style attributes are the norm, in a srcdoc frame
+  // that inherits this policy); no <style> element is allowed. HSTS is sent always: browsers ignore
+  // it over plain http (localhost), and a TLS-terminating proxy forwards it as is.
+  const stripe = deps.config.stripePublishableKey ? { script: ['https://js.stripe.com'], frame: ['https://js.stripe.com', 'https://hooks.stripe.com'], connect: ['https://api.stripe.com'] } : { script: [], frame: [], connect: [] };
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        scriptSrc: ["'self'"],
-        connectSrc: ["'self'"],
+        styleSrc: ["'self'"],
+        styleSrcAttr: ["'unsafe-inline'"],
+        scriptSrc: ["'self'", ...stripe.script],
+        scriptSrcAttr: ["'none'"],
+        connectSrc: ["'self'", ...stripe.connect],
+        frameSrc: ["'self'", ...stripe.frame],
         fontSrc: ["'self'", 'data:'],
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],
@@ -65,7 +84,8 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
       },
     },
     crossOriginEmbedderPolicy: false,
-    hsts: deps.config.isProduction,
+    frameguard: { action: 'deny' },
+    hsts: { maxAge: 31_536_000, includeSubDomains: true },
   });
   await app.register(compress, { threshold: 1024 });
 
@@ -85,7 +105,12 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     // puts the named schemas (.meta({ id })) under components.schemas, where the $refs point
     transformObject: jsonSchemaTransformObject,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  // swagger UI sets its own policy on its pages (scripts and styles from files only); it frames nothing
+  await app.register(swaggerUi, {
+    routePrefix: '/api/docs',
+    staticCSP: true,
+    transformStaticCSP: (header) => header.replace("frame-ancestors 'self'", "frame-ancestors 'none'").replace(/\s*upgrade-insecure-requests;?/, ''),
+  });
 
   for (const register of modules) {
     await register(app, deps);

@@ -2,7 +2,7 @@ import { loadConfig, ConfigError } from './config/env.js';
 import { DataDirInUseError } from './db/embedded.js';
 import { openDatabase } from './lib/runtime.js';
 import { resolveJwtSecret } from './lib/secrets.js';
-import { controllableClock, systemClock } from './lib/clock.js';
+import { isControllable, sharedControllableClock, systemClock } from './lib/clock.js';
 import { demoAccounts } from './lib/demo-accounts.js';
 import { buildApp } from './app.js';
 import { createMailer } from './adapters/email/index.js';
@@ -29,9 +29,6 @@ const config = (() => {
 })();
 
 const log = pino({ level: config.logLevel });
-// browser tests move this clock (POST api/v2/test/clock); loadConfig refuses the flag in production
-const clock = config.controllableClock ? controllableClock(systemClock) : systemClock;
-
 async function main() {
   const database = await openDatabase(config, log, {
     // the embedded server died and could not be restarted: exit so that a supervisor (or the user) starts us again
@@ -40,6 +37,10 @@ async function main() {
       process.exit(1);
     },
   });
+  // browser tests move this clock (POST api/v2/test/clock), shared through the database with every
+  // API process and worker of a test cluster; loadConfig refuses the flag in production
+  const clock = config.controllableClock ? sharedControllableClock(database.db) : systemClock;
+  if (isControllable(clock)) await clock.refresh?.();
   let closing = false;
   try {
     if (database.embedded) {

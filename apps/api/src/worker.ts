@@ -2,7 +2,7 @@ import pino from 'pino';
 import { loadConfig, ConfigError } from './config/env.js';
 import { createPool } from './db/pool.js';
 import { migrate } from './db/migrate.js';
-import { systemClock } from './lib/clock.js';
+import { sharedControllableClock, systemClock } from './lib/clock.js';
 import { createMailer } from './adapters/email/index.js';
 import { createPaymentProvider } from './adapters/payments/index.js';
 import { startJobRunner } from './modules/order-lifecycle/job-runner.js';
@@ -32,7 +32,9 @@ async function main() {
   const db = createPool(config.databaseUrl, { max: Math.min(config.databasePoolSize, 5), logger: log });
   await migrate(db); // idempotent and locked: the worker may start before the API
   const mailer = createMailer(config, db, log);
-  const runner = startJobRunner({ config, db, clock: systemClock, mailer, payments: createPaymentProvider(config, db, log, systemClock) }, log);
+  // a browser-test cluster's clock, shared with the API processes through the database (lib/clock.ts)
+  const clock = config.controllableClock ? sharedControllableClock(db) : systemClock;
+  const runner = startJobRunner({ config, db, clock, mailer, payments: createPaymentProvider(config, db, log, clock) }, log);
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;

@@ -32,8 +32,13 @@ const envSchema = z.object({
   GEOCODER_URL: z.url().optional(),
   GEOCODER_KIND: z.enum(['photon', 'nominatim']).default('photon'),
   REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must start with redis://').optional(),
+  /** prefix of every Redis key this app writes (several deployments or test runs may share one Redis) */
+  REDIS_KEY_PREFIX: z.string().regex(/^[A-Za-z0-9:_.-]{1,64}$/, 'letters, digits and : _ . - only').default('caterway:'),
   RATE_LIMIT_AUTH_PER_HOUR: z.coerce.number().int().min(1).default(30),
-  TRUST_PROXY: boolish.default(false),
+  /** search requests per client address per minute (docs/decisions/016-abuse-limits-and-instances.md) */
+  RATE_LIMIT_SEARCH_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+  /** 'false' (nobody), or a comma-separated list of proxy addresses / CIDRs whose X-Forwarded-For is believed */
+  TRUST_PROXY: z.string().default('false'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().optional(),
   /** where the group-order site is served (share links, admin links; docs/decisions/011); default ${PUBLIC_URL}/group-orders-site */
@@ -82,8 +87,11 @@ export interface Config {
   geocoderUrl?: string;
   geocoderKind: Env['GEOCODER_KIND'];
   redisUrl?: string;
+  redisKeyPrefix: string;
   rateLimitAuthPerHour: number;
-  trustProxy: boolean;
+  rateLimitSearchPerMinute: number;
+  /** proxies whose X-Forwarded-For is believed (addresses or CIDRs); empty: none, the peer is the client */
+  trustProxy: string[];
   logLevel: Env['LOG_LEVEL'];
   webDistDir: string;
   /** the group-order site's base URL, without a trailing slash (share links and dashboard links start here) */
@@ -151,8 +159,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     geocoderUrl: env.GEOCODER_URL,
     geocoderKind: env.GEOCODER_KIND,
     redisUrl: env.REDIS_URL,
+    redisKeyPrefix: env.REDIS_KEY_PREFIX,
     rateLimitAuthPerHour: env.RATE_LIMIT_AUTH_PER_HOUR,
-    trustProxy: env.TRUST_PROXY,
+    rateLimitSearchPerMinute: env.RATE_LIMIT_SEARCH_PER_MINUTE,
+    trustProxy: parseTrustProxy(env.TRUST_PROXY, isProduction),
     logLevel: env.LOG_LEVEL,
     webDistDir: path.resolve(env.WEB_DIST_DIR ?? path.join(import.meta.dirname, '../../../web/dist')),
     groupOrdersUrl,
@@ -170,6 +180,37 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     pdfQueueLimit: env.PDF_QUEUE_LIMIT,
     controllableClock: env.E2E_CONTROLLABLE_CLOCK,
   };
+}
+
+const LOOPBACK = ['127.0.0.1/8', '::1/128'];
+const IPV4_OR_CIDR = /^(\d{1,3})(\.\d{1,3}){3}(\/\d{1,2})?$/;
+const IPV6_OR_CIDR = /^[0-9a-f:.]*:[0-9a-f:.]*(\/\d{1,3})?$/i;
+
+/**
+ * TRUST_PROXY: whose X-Forwarded-For names the client (docs/decisions/016). 'false' (the default):
+ * nobody, the TCP peer is the client. A list of addresses or CIDRs: only a request arriving from
+ * one of them has its forwarded address believed, so a client cannot pick its own address to
+ * dodge per-address limits. 'true' used to trust any peer; it now means loopback only (a proxy on
+ * the same machine) and is refused in production, where the proxy must be named.
+ */
+export function parseTrustProxy(value: string, isProduction: boolean): string[] {
+  const v = value.trim().toLowerCase();
+  if (['false', '0', 'no', 'none'].includes(v)) return [];
+  if (['true', '1', 'yes'].includes(v)) {
+    if (isProduction) {
+      throw new ConfigError('Invalid configuration:\n  TRUST_PROXY: name the proxy addresses or CIDRs (e.g. 10.0.0.5,10.1.0.0/16); true is refused in production');
+    }
+    return LOOPBACK;
+  }
+  const entries = v.split(',').map((e) => e.trim()).filter(Boolean);
+  const named = { loopback: LOOPBACK, linklocal: ['169.254.0.0/16', 'fe80::/10'], uniquelocal: ['10.0.0.0/8', '172.16.0.0/12', '192.168.0.0/16', 'fc00::/7'] } as Record<string, string[]>;
+  const out: string[] = [];
+  for (const e of entries) {
+    if (named[e]) out.push(...named[e]);
+    else if (IPV4_OR_CIDR.test(e) || IPV6_OR_CIDR.test(e)) out.push(e);
+    else throw new ConfigError(`Invalid configuration:\n  TRUST_PROXY: '${e}' is not an address, a CIDR, loopback, linklocal or uniquelocal`);
+  }
+  return out;
 }
 
 // The site shares this server (and its origin's /api) with the storefront, which owns '/' and

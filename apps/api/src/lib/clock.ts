@@ -20,7 +20,9 @@ export function fixedClock(start: Date): Clock & { advance(ms: number): void; se
 
 export interface ControllableClock extends Clock {
   /** moves this clock forward; never backwards (jobs and rules assume time only grows) */
-  advance(ms: number): void;
+  advance(ms: number): void | Promise<void>;
+  /** reads an offset other processes may have moved (sharedControllableClock); before each request and job poll */
+  refresh?(): Promise<void>;
 }
 
 /**
@@ -35,6 +37,31 @@ export function controllableClock(base: Clock = systemClock): ControllableClock 
     advance(ms) {
       if (!Number.isFinite(ms) || ms < 0) throw new RangeError('The clock only moves forward.');
       offsetMs += ms;
+    },
+  };
+}
+
+/**
+ * The controllable clock of a test cluster (several API processes and a worker): the offset lives
+ * in the database (table test_clock), advance() moves it there atomically, and refresh() reads it.
+ * now() stays synchronous; the app refreshes before each request, the job runner before each poll.
+ */
+export function sharedControllableClock(db: { query<R extends object>(sql: string, params?: unknown[]): Promise<{ rows: R[] }> }, base: Clock = systemClock): ControllableClock {
+  let offsetMs = 0;
+  return {
+    now: () => new Date(base.now().getTime() + offsetMs),
+    async advance(ms) {
+      if (!Number.isFinite(ms) || ms < 0) throw new RangeError('The clock only moves forward.');
+      const { rows } = await db.query<{ offset_ms: string }>(
+        `INSERT INTO test_clock (id, offset_ms) VALUES (true, $1)
+         ON CONFLICT (id) DO UPDATE SET offset_ms = test_clock.offset_ms + EXCLUDED.offset_ms RETURNING offset_ms`,
+        [Math.round(ms)],
+      );
+      offsetMs = Number(rows[0]!.offset_ms);
+    },
+    async refresh() {
+      const { rows } = await db.query<{ offset_ms: string }>('SELECT offset_ms FROM test_clock');
+      offsetMs = rows.length ? Number(rows[0]!.offset_ms) : 0;
     },
   };
 }

@@ -26,9 +26,11 @@ export interface RateLimitResult {
 }
 
 export interface RateLimiter {
-  readonly kind: 'postgres' | 'redis';
+  readonly kind: 'postgres' | 'redis' | 'memory';
   /** Counts one attempt and says whether it is within the limit. */
   hit(rule: RateLimitRule): Promise<RateLimitResult>;
+  /** resolves once the shared store answers, or after a short wait (the hot-path limiter) */
+  ready?(): Promise<void>;
   close?(): Promise<void>;
 }
 
@@ -96,21 +98,93 @@ export function createRedisRateLimiter(redis: Redis, clock: Clock, options: { pr
 }
 
 /**
+ * In-process adapter for hot paths (search) where a database write per request costs too much
+ * (docs/decisions/016). Fixed windows like the others; at most maxKeys counters are kept: when
+ * full, the least recently hit goes first (ended windows are dropped as hits pass them). A flood of distinct
+ * addresses can therefore only make the limiter forget (never refuse) the quietest ones.
+ * Per process: several instances share counters only through Redis.
+ */
+export function createMemoryRateLimiter(clock: Clock, options: { maxKeys?: number } = {}): RateLimiter & { readonly size: number } {
+  const maxKeys = options.maxKeys ?? 20_000;
+  const counters = new Map<string, { end: number; hits: number }>();
+  return {
+    kind: 'memory',
+    async hit({ key, limit, windowMs }) {
+      const now = clock.now();
+      const { end } = windowOf(now, windowMs);
+      const k = storedKey(key, windowMs);
+      const c = counters.get(k);
+      counters.delete(k);
+      const hits = c && c.end === end ? c.hits + 1 : 1;
+      // Map order is insertion order and every hit re-inserts, so the first entries are the least
+      // recently hit: drop a couple of ended ones per hit (the map shrinks after a flood), and the
+      // first one whatever its state while full. O(1) per hit.
+      for (let i = 0; i < 2; i++) {
+        const first = counters.entries().next();
+        if (first.done || (first.value[1].end > now.getTime() && counters.size < maxKeys)) break;
+        counters.delete(first.value[0]);
+      }
+      counters.set(k, { end, hits });
+      return result(hits, limit, now, end);
+    },
+    get size() {
+      return counters.size;
+    },
+  };
+}
+
+function connectRedis(redisUrl: string, log?: { warn(obj: object, msg: string): void }, options: { failFast?: boolean } = {}): Redis {
+  // failFast: no offline queue, a command fails at once while disconnected (hot paths fall back)
+  const redis = new Redis(redisUrl, { maxRetriesPerRequest: 1, ...(options.failFast ? { enableOfflineQueue: false } : {}) });
+  // ioredis reconnects by itself; without a listener every failed reconnect is an unhandled 'error'.
+  redis.on('error', (err: Error) => log?.warn({ err: { message: err.message } }, 'redis (rate limits) unavailable'));
+  return redis;
+}
+
+/**
+ * Per-address limiter of hot paths: Redis when redisUrl is set (every instance counts together),
+ * a bounded in-process counter map otherwise (no database write per request). While Redis does
+ * not answer, it counts in the process instead: search stays up, limited per instance.
+ */
+export function createHotPathRateLimiter(options: { redisUrl?: string; redisKeyPrefix?: string; clock: Clock; maxKeys?: number; log?: { warn(obj: object, msg: string): void } }): RateLimiter {
+  const memory = createMemoryRateLimiter(options.clock, { maxKeys: options.maxKeys });
+  if (!options.redisUrl) return memory;
+  const redis = connectRedis(options.redisUrl, options.log, { failFast: true });
+  const shared = createRedisRateLimiter(redis, options.clock, { prefix: `${options.redisKeyPrefix ?? 'caterway:'}rl:`, ownsClient: true });
+  return {
+    ready: () =>
+      new Promise<void>((resolve) => {
+        if (redis.status === 'ready') return resolve();
+        redis.once('ready', () => resolve());
+        setTimeout(resolve, 2_000).unref();
+      }),
+    kind: 'redis',
+    async hit(rule) {
+      try {
+        return await shared.hit(rule);
+      } catch {
+        return memory.hit(rule);
+      }
+    },
+    close: () => shared.close!(),
+  };
+}
+
+/**
  * The limiter the app uses: Redis when redisUrl is set, PostgreSQL otherwise. The Redis
  * client fails fast instead of queueing commands while Redis is away, so a request
  * answers 503 rather than hanging.
  */
 export function createRateLimiter(options: {
   redisUrl?: string;
+  /** REDIS_KEY_PREFIX; counters live under `${prefix}rl:` */
+  redisKeyPrefix?: string;
   db: Queryable;
   clock: Clock;
   log?: { warn(obj: object, msg: string): void };
 }): RateLimiter {
   if (!options.redisUrl) return createPgRateLimiter(options.db, options.clock);
-  const redis = new Redis(options.redisUrl, { maxRetriesPerRequest: 1 });
-  // ioredis reconnects by itself; without a listener every failed reconnect is an unhandled 'error'.
-  redis.on('error', (err: Error) => options.log?.warn({ err: { message: err.message } }, 'redis (rate limits) unavailable'));
-  return createRedisRateLimiter(redis, options.clock, { ownsClient: true });
+  return createRedisRateLimiter(connectRedis(options.redisUrl, options.log), options.clock, { prefix: `${options.redisKeyPrefix ?? 'caterway:'}rl:`, ownsClient: true });
 }
 
 /** Counts the attempt against every rule; throws 429 with Retry-After when any is over its limit. */
@@ -122,7 +196,7 @@ export async function enforceRateLimits(limiter: RateLimiter, rules: RateLimitRu
       r = await limiter.hit(rule);
     } catch (err) {
       if (err instanceof AppError) throw err;
-      if (limiter.kind === 'postgres') throw err; // the error handler maps an unreachable database to 503
+      if (limiter.kind !== 'redis') throw err; // the error handler maps an unreachable database to 503
       throw new AppError('unavailable', messages.serviceUnavailable, { headers: { 'retry-after': '5' } });
     }
     if (!r.allowed) retryAfter = Math.max(retryAfter, r.retryAfterSeconds);

@@ -21,7 +21,7 @@ const CHALLENGES_PER_10_MIN = 120;
 export async function altchaRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const service = altchaServiceFrom(deps);
-  const limiter = createRateLimiter({ redisUrl: deps.config.redisUrl, db: deps.db, clock: deps.clock, log: app.log });
+  const limiter = createRateLimiter({ redisUrl: deps.config.redisUrl, redisKeyPrefix: deps.config.redisKeyPrefix, db: deps.db, clock: deps.clock, log: app.log });
   app.addHook('onClose', async () => {
     await limiter.close?.();
   });

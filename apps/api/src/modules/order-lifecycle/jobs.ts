@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import os from 'node:os';
 import type { Db, Queryable } from '../../db/pool.js';
-import type { Clock } from '../../lib/clock.js';
+import { isControllable, type Clock } from '../../lib/clock.js';
 
 // A job queue on PostgreSQL (table jobs, migration 008; docs/decisions/009-job-queue-on-postgresql.md).
 // - enqueue is idempotent by (kind, dedupe_key): one job per key, never two.
@@ -174,6 +174,8 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
   }
 
   async function runDue(limit = 100): Promise<number> {
+    // a test cluster's shared clock may have been moved by an API process (lib/clock.ts)
+    if (isControllable(clock)) await clock.refresh?.();
     let ran = 0;
     while (ran < limit && (await runOne())) ran += 1;
     return ran;

@@ -19,7 +19,7 @@ import { createSandboxPaymentsService } from './sandbox-payments.service.js';
 // the card endpoint is rate-limited per address, the confirm call is authorised by the client secret.
 export async function sandboxPaymentsRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const limiter = createRateLimiter({ redisUrl: deps.config.redisUrl, db: deps.db, clock: deps.clock, log: app.log });
+  const limiter = createRateLimiter({ redisUrl: deps.config.redisUrl, redisKeyPrefix: deps.config.redisKeyPrefix, db: deps.db, clock: deps.clock, log: app.log });
   app.addHook('onClose', async () => {
     await limiter.close?.();
   });

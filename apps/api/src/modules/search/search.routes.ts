@@ -1,8 +1,9 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   errorBodySchema,
+  errorResponses,
   messagesBodySchema,
   presetSearchResponseSchema,
   quickSearchQuerySchema,
@@ -17,6 +18,7 @@ import { createPresetsRepository } from '../presets/presets.repository.js';
 import { createSearchRepository } from './search.repository.js';
 import { createSearchService } from './search.service.js';
 import { createCardCache } from '../presets/card-cache.js';
+import { createHotPathRateLimiter, enforceRateLimits } from '../../lib/rate-limit.js';
 
 const tags = ['search'];
 
@@ -33,19 +35,33 @@ export async function searchRoutes(app: FastifyInstance, deps: AppDeps): Promise
     favoriteIdsOf: (userId) => favorites.presetIdsOf(userId),
   });
 
+  // Per client address, RATE_LIMIT_SEARCH_PER_MINUTE (docs/decisions/016): in memory, or in Redis
+  // with REDIS_URL so every instance counts together. Never a database write per search.
+  const limiter = createHotPathRateLimiter({ redisUrl: deps.config.redisUrl, redisKeyPrefix: deps.config.redisKeyPrefix, clock: deps.clock, log: app.log });
+  app.addHook('onReady', async () => {
+    await limiter.ready?.(); // count in Redis from the first search (up to 2 s; in memory meanwhile)
+  });
+  app.addHook('onClose', async () => {
+    await limiter.close?.();
+  });
+  const perMinute = deps.config.rateLimitSearchPerMinute;
+  const searchLimit = async (request: FastifyRequest) => {
+    await enforceRateLimits(limiter, [{ key: `search:ip:${request.ip}`, limit: perMinute, windowMs: 60_000 }]);
+  };
+
   // search_type=restaurant answers RestaurantSearch; preset and user_data answer PresetSearch
   const searchResponse = z.union([restaurantSearchResponseSchema, presetSearchResponseSchema]);
   for (const url of ['/api/v2/search.json', '/api/v2/search']) {
     r.get(
       url,
       {
-        preHandler: optionalUser(deps),
+        preHandler: [searchLimit, optionalUser(deps)],
         schema: {
           tags,
           summary: 'Browse restaurants (search_type=restaurant) or presets (preset), or the signed-in user\'s lists (user_data)',
           hide: url.endsWith('.json'),
           querystring: searchQuerySchema,
-          response: { 200: searchResponse, 401: errorBodySchema, 422: messagesBodySchema },
+          response: { 200: searchResponse, 401: errorBodySchema, 422: messagesBodySchema, 429: errorResponses[429] },
         },
       },
       async (request) => {
@@ -60,11 +76,12 @@ export async function searchRoutes(app: FastifyInstance, deps: AppDeps): Promise
   r.get(
     '/api/v2/search/elastic_search',
     {
+      preHandler: searchLimit,
       schema: {
         tags,
         summary: 'Navigation search: restaurants by relevance (full text with typo tolerance), then distance',
         querystring: quickSearchQuerySchema,
-        response: { 200: quickSearchResponseSchema, 422: messagesBodySchema },
+        response: { 200: quickSearchResponseSchema, 422: messagesBodySchema, 429: errorResponses[429] },
       },
     },
     async (request) => service.quick(request.query),

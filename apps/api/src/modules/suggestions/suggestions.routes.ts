@@ -10,7 +10,7 @@ import { createSuggestionsService } from './suggestions.service.js';
 
 export async function suggestionsRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const limiter = createRateLimiter({ redisUrl: deps.config.redisUrl, db: deps.db, clock: deps.clock, log: app.log });
+  const limiter = createRateLimiter({ redisUrl: deps.config.redisUrl, redisKeyPrefix: deps.config.redisKeyPrefix, db: deps.db, clock: deps.clock, log: app.log });
   app.addHook('onClose', async () => {
     await limiter.close?.();
   });

@@ -24,7 +24,7 @@ export async function testClockRoutes(app: FastifyInstance, deps: AppDeps): Prom
       },
     },
     async (request) => {
-      clock.advance(request.body.advance_seconds * 1000);
+      await clock.advance(request.body.advance_seconds * 1000);
       return { now: clock.now().toISOString() };
     },
   );
