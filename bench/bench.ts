@@ -271,13 +271,15 @@ async function main() {
     machine: { cpus: os.cpus().length, node: process.version, load_average_at_end: os.loadavg().map(r2) },
     targets: reports,
   };
-  const out = writeReport(resultsDir, smoke ? 'bench-smoke' : 'bench', result);
+  // both databases: bench-<date>.json and bench-latest.md; one of them: bench-server-... / bench-embedded-...
+  const out = writeReport(resultsDir, smoke ? 'bench-smoke' : runTargets.length === 1 ? `bench-${runTargets[0]}` : 'bench', result);
   console.log(`\n${out.text}`);
   console.log(`written: ${path.relative(repoRoot, out.json)}, ${path.relative(repoRoot, out.md)} (${result.duration_s} s)`);
   if (!passed) {
     console.log(`FAILED: ${[...failed.map((r) => `${r.target}/${r.scenario} ${r.verdict}`), ...scans.map((x) => `seq scan in ${x.endpoint}`)].join('; ')}`);
-    process.exitCode = 1;
   }
+  return passed;
 }
 
-await main();
+// explicit: the exit code is the verdict, whatever a library does with process.exitCode
+process.exit((await main()) ? 0 : 1);
