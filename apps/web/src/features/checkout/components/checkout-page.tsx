@@ -76,7 +76,7 @@ export function CheckoutPage(props: CheckoutPageProps) {
 
   if (session.isPending || (session.isSuccess && profile.isPending)) {
     return (
-      <section className="container page" aria-busy="true">
+      <section className="container page page-loading" aria-busy="true">
         <h1>Checkout</h1>
         <p className="muted">Checking your session…</p>
       </section>
