@@ -8,6 +8,7 @@ import { createTestApp, type TestContext } from '../helpers.js';
 import { ensureDemoData } from '../../src/db/seed/demo.js';
 import { controllableClock, fixedClock } from '../../src/lib/clock.js';
 import { goodPassword, signIn, signUpBody, signedInUser } from '../../src/modules/auth/auth.test-helpers.js';
+import { groupOrderDetails } from '../../src/modules/group-orders/group-orders.test-helpers.js';
 import { auth, placeOrder, staffUser } from '../../src/modules/order-lifecycle/lifecycle.test-helpers.js';
 import { cards, deliverySlot, orderPayload, restaurantFixture, sandboxCard, type RestaurantFixture } from '../../src/modules/orders/orders.test-helpers.js';
 import { createGenerator, createRng, createValidator, leaksIn, operationsOf, type Caller, type FuzzRequest, type Hints, type Json, type Operation } from './openapi-fuzz.js';
@@ -117,24 +118,7 @@ describe('OpenAPI fuzzing', () => {
       `SELECT id, price_cents FROM menus WHERE chef_id = $1 AND NOT is_deleted AND menu_type = 'single' AND category_name <> 'Drinks' AND price_cents > 0 ORDER BY price_cents, id LIMIT 5`,
       [f.chef.id],
     );
-    const details = {
-      name: 'Friday lunch',
-      head_count: 5,
-      budget_cents: menus[menus.length - 1]?.price_cents ?? 2000,
-      gap_days: 1,
-      cutoff_time: 17 * 3600,
-      delivery_date: GROUP_DELIVERY_DATE,
-      delivery_time: 12 * 3600,
-      delivery_address: '100 King St W, Toronto, ON',
-      delivery_suite_address: 'Suite 500',
-      latitude: f.chef.latitude + 0.005,
-      longitude: f.chef.longitude,
-      delivery_contact_person: 'Dana Morgan',
-      delivery_phone_number: '416-555-0101',
-      delivery_instruction: 'Front desk',
-      company_name: 'Northwind Consulting',
-      open_ordering: true,
-    };
+    const details = groupOrderDetails(f, { budget_cents: menus[menus.length - 1]?.price_cents ?? 2000, delivery_date: GROUP_DELIVERY_DATE });
     const group = await send({ method: 'POST', url: '/api/v2/group_orders', headers: auth(customer.jwt), payload: { preset_id: f.presetId, delivery_params: {} } });
     const uuid = group.json().uuid as string;
     const put = await send({ method: 'PUT', url: `/api/v2/group_orders/${uuid}`, headers: auth(customer.jwt), payload: details });
@@ -218,7 +202,7 @@ describe('OpenAPI fuzzing', () => {
       'POST /api/v2/presets': [{ preset: { preset_type: 'save_for_later', base_preset_id: f.presetId, name: 'Team lunch', preset_items: line as unknown as Json } }],
       'POST /api/v2/users': [...Array.from({ length: 5 }, () => signUpBody() as unknown as Json), signUpBody({ email: customer.email }) as unknown as Json],
       'POST /user_token': [{ auth: { email: customer.email, password: goodPassword } }, { auth: { email: customer.email, password: 'wrong-password' } }],
-      'PUT /api/v2/group_orders/{ref}': [details],
+      'PUT /api/v2/group_orders/{ref}': [details as unknown as Json],
       'POST /api/v2/group/{share_token}/members': [{ name: 'Alex', email: 'alex@example.com', dietary_needs: '' }],
       'PUT /api/v2/accounts': [
         {
