@@ -10,10 +10,12 @@ const bin = (p) => path.join(root, 'node_modules', p);
 const steps = [
   ['typecheck', [bin('typescript/bin/tsc'), '-b']],
   ['unit', [bin('vitest/vitest.mjs'), 'run', '--project', 'unit']],
-  ['integration', [bin('vitest/vitest.mjs'), 'run', '--project', 'integration']],
+  // the fuzzer is part of the integration project (npm run test:integration runs it too); a step of its own here
+  ['integration', [bin('vitest/vitest.mjs'), 'run', '--project', 'integration', '--exclude', 'apps/api/test/fuzz/**']],
   ['build', [bin('vite/bin/vite.js'), 'build', '--logLevel', 'warn'], path.join(root, 'apps/web')],
   ['build', [bin('vite/bin/vite.js'), 'build', '--logLevel', 'warn'], path.join(root, 'apps/group-orders')],
   ['e2e', [bin('@playwright/test/cli.js'), 'test']],
+  ['fuzz', [bin('vitest/vitest.mjs'), 'run', '--project', 'integration', 'apps/api/test/fuzz']],
 ];
 const only = process.argv.slice(2);
 let passed = 0;
