@@ -12,13 +12,15 @@ const bin = (p) => path.join(root, 'node_modules', p);
 const steps = [
   ['typecheck', [bin('typescript/bin/tsc'), '-b']],
   ['unit', [bin('vitest/vitest.mjs'), 'run', '--project', 'unit']],
-  ['integration', [bin('vitest/vitest.mjs'), 'run', '--project', 'integration']],
+  // the fuzzer is part of the integration project (npm run test:integration runs it too); a step of its own here
+  ['integration', [bin('vitest/vitest.mjs'), 'run', '--project', 'integration', '--exclude', 'apps/api/test/fuzz/**']],
   ['build', [bin('vite/bin/vite.js'), 'build', '--logLevel', 'warn'], path.join(root, 'apps/web')],
   ['build', [bin('vite/bin/vite.js'), 'build', '--logLevel', 'warn'], path.join(root, 'apps/group-orders')],
   // front-end budgets on the builds, then Lighthouse against the production server (docs/decisions/014)
   ['budgets', [path.join(root, 'scripts/check-budgets.mjs')]],
   ['lighthouse', [path.join(root, 'scripts/lighthouse.mjs')]],
   ['e2e', [bin('@playwright/test/cli.js'), 'test']],
+  ['fuzz', [bin('vitest/vitest.mjs'), 'run', '--project', 'integration', 'apps/api/test/fuzz']],
   // every benchmark scenario end to end on small data (fails on errors, not on latency); bench/README.md
   ['bench-smoke', [bin('tsx/dist/cli.mjs'), 'bench/bench.ts', '--smoke']],
   // issue 7 item 4: database, payment provider, mail and embedded-server faults (decision 013)

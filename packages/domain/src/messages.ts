@@ -61,6 +61,8 @@ export const messages = {
   noItems: 'No Items: At least one item is required in your order.',
   noItemsTitle: 'No Items',
   cartEmpty: 'Your cart is empty.',
+  // our own wording: the spec sets no ceiling, the database's 32-bit amounts do (issue 7 fuzzing)
+  orderTooLarge: (amount: string) => `An order cannot total more than ${amount}. Please contact us for larger orders.`,
   addOnLimit: (n: number) => `You cannot add more than ${n} items.`,
   orderRequestFailed: 'Something went wrong in processing your request. Please verify the details and try again.',
   // Our own wording where the spec only states the rule (ordering-payments §5):

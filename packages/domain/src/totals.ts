@@ -8,6 +8,8 @@
 
 /** Cutlery, plates and napkins: 50 cents a piece, added before tax (ordering-payments §9). */
 export const CUTLERY_CENTS_PER_PIECE = 50;
+/** The largest order total: $1,000,000.00, well inside the 32-bit amounts orders are stored in. */
+export const MAX_ORDER_TOTAL_CENTS = 100_000_000;
 
 export type ReceivingMethod = 'delivery' | 'pickup';
 

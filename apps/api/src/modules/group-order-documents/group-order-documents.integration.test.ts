@@ -11,6 +11,7 @@ import { auth, orderRow, staffUser } from '../order-lifecycle/lifecycle.test-hel
 import { moveOrder } from '../order-history/order-history.test-helpers.js';
 import { cards, restaurantFixture, sandboxCard, type RestaurantFixture } from '../orders/orders.test-helpers.js';
 import { groupDocumentMessages } from './group-order-documents.service.js';
+import { groupOrderDetails } from '../group-orders/group-orders.test-helpers.js';
 
 // Issue 6 items 4 and 5: the group order's invoice (creator; delivery-ready or delivered) and the
 // restaurant's label sheet (creator or staff; after the cut-off), through the real API on its own
@@ -38,26 +39,8 @@ describe('group-order documents: invoice and label sheet', () => {
   const invoice = (ref: string | number, jwt: string | null = creator.jwt) => get(`/api/v2/group_order_invoices/${ref}.pdf`, jwt);
   const labels = (ref: string | number, jwt: string | null = creator.jwt) => get(`/api/v2/group_orders/${ref}/labels.pdf`, jwt);
 
-  function details(headCount = 6): GroupOrderDetailsBody {
-    return {
-      name: 'Friday lunch',
-      head_count: headCount,
-      budget_cents: meal.price_cents,
-      gap_days: 1,
-      cutoff_time: 17 * 3600,
-      delivery_date: DELIVERY_DATE,
-      delivery_time: 12 * 3600,
-      delivery_address: '100 King St W, Toronto, ON',
-      delivery_suite_address: 'Suite 500',
-      latitude: f.chef.latitude + 0.005,
-      longitude: f.chef.longitude,
-      delivery_contact_person: 'Dana Morgan',
-      delivery_phone_number: '416-555-0101',
-      delivery_instruction: 'Front desk',
-      company_name: 'Northwind Consulting',
-      open_ordering: true,
-    };
-  }
+  const details = (headCount = 6): GroupOrderDetailsBody =>
+    groupOrderDetails(f, { budget_cents: meal.price_cents, delivery_date: DELIVERY_DATE }, { head_count: headCount });
 
   /** A group order opened by the creator with these members' meals (name, dietary needs). */
   async function groupWith(members: [string, string][], headCount = 6, owner: User = creator): Promise<GroupOrder> {

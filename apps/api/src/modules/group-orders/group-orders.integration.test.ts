@@ -11,6 +11,7 @@ import { auth, orderRow, staffUser } from '../order-lifecycle/lifecycle.test-hel
 import { cards, restaurantFixture, sandboxCard, type RestaurantFixture } from '../orders/orders.test-helpers.js';
 import { createGroupCutoff, cutoffMessages } from './group-cutoff.js';
 import { GROUP_ORDER_CUTOFF } from './group-orders.service.js';
+import { groupOrderDetails } from './group-orders.test-helpers.js';
 
 // Issue 6 items 1-4 and 6 through the real API on its own database: every rule of the group
 // order on the server (cut-off by the server clock in the chef's zone, the budget, own choice
@@ -38,27 +39,8 @@ describe('group orders API', () => {
   const inject = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, jwt: string | null, payload?: object, headers: Record<string, string> = {}) =>
     ctx.app.inject({ method, url, headers: { ...auth(jwt), ...headers }, ...(payload ? { payload } : {}) });
 
-  function details(overrides: Partial<GroupOrderDetailsBody> = {}): GroupOrderDetailsBody {
-    return {
-      name: 'Friday lunch',
-      head_count: 5,
-      budget_cents: budget,
-      gap_days: 1,
-      cutoff_time: 17 * 3600,
-      delivery_date: DELIVERY_DATE,
-      delivery_time: 12 * 3600,
-      delivery_address: '100 King St W, Toronto, ON',
-      delivery_suite_address: 'Suite 500',
-      latitude: f.chef.latitude + 0.005,
-      longitude: f.chef.longitude,
-      delivery_contact_person: 'Dana Morgan',
-      delivery_phone_number: '416-555-0101',
-      delivery_instruction: 'Front desk',
-      company_name: 'Northwind Consulting',
-      open_ordering: true,
-      ...overrides,
-    };
-  }
+  const details = (overrides: Partial<GroupOrderDetailsBody> = {}): GroupOrderDetailsBody =>
+    groupOrderDetails(f, { budget_cents: budget, delivery_date: DELIVERY_DATE }, overrides);
 
   async function startGroup(user: User = creator, overrides: Partial<GroupOrderDetailsBody> = {}): Promise<GroupOrder> {
     const created = await inject('POST', '/api/v2/group_orders', user.jwt, { preset_id: f.presetId, delivery_params: {} });

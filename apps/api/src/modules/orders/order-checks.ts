@@ -8,6 +8,8 @@ import {
   deliveryInstant,
   emptyOrderProblem,
   isOrderedLine,
+  MAX_ORDER_TOTAL_CENTS,
+  formatCents,
   itemQuantityProblem,
   leadTimeCheck,
   lineSubtotalCents,
@@ -245,6 +247,7 @@ export async function prepareOrder(
   }
 
   if (addOn && lines.length && totals.totalCents <= 0) problems.push(messages.cartEmpty);
+  if (totals.totalCents > MAX_ORDER_TOTAL_CENTS) problems.push(messages.orderTooLarge(formatCents(MAX_ORDER_TOTAL_CENTS)));
   if (problems.length) throw validationFailed([...new Set(problems)]);
   return {
     preset,
