@@ -76,14 +76,17 @@ function zoned(instant: Date, timeZone: string): { date: string; seconds: number
 /**
  * A group order of the creator, open for ordering, with members' meals. 'week': delivery eight
  * days ahead, cut-off the day before at 5 PM. 'soon': the cut-off three minutes after the
- * server's now and delivery the next day, so a journey moves the shared server clock by minutes.
+ * server's now and delivery at noon on the first day whose processing time (delivery minus the
+ * restaurant's notice) is still half a day ahead, whatever the time of day the suite runs (so
+ * the combined order is not processed, and labelled Processed, during the journey); the gap
+ * days bring the cut-off back to today, so a journey moves the shared server clock by minutes.
  */
 async function startGroupOrder(request: APIRequestContext, jwt: string, when: 'week' | 'soon', members: [string, string][]): Promise<StartedGroup> {
   const headers = { authorization: `Bearer ${jwt}` };
   const db = await e2eDb();
   try {
-    const { rows } = await db.query<{ preset_id: number; business_name: string; latitude: number; longitude: number; time_zone: string; menu_id: number; price_cents: number }>(
-      `SELECT p.id::int AS preset_id, c.business_name, c.latitude::float8 AS latitude, c.longitude::float8 AS longitude, c.time_zone,
+    const { rows } = await db.query<{ preset_id: number; business_name: string; latitude: number; longitude: number; time_zone: string; menu_id: number; price_cents: number; notice_hours: number }>(
+      `SELECT p.id::int AS preset_id, c.business_name, c.latitude::float8 AS latitude, c.longitude::float8 AS longitude, c.time_zone, c.pre_order_notice_hours::int AS notice_hours,
               m.id::int AS menu_id, m.price_cents::int AS price_cents
          FROM presets p JOIN preset_chefs pc ON pc.preset_id = p.id JOIN chefs c ON c.id = pc.chef_id
          JOIN LATERAL (SELECT id, price_cents FROM menus WHERE chef_id = c.id AND NOT is_deleted AND menu_type = 'single' AND category_name <> 'Drinks' AND price_cents > 0 ORDER BY price_cents, id LIMIT 1) m ON true
@@ -94,16 +97,18 @@ async function startGroupOrder(request: APIRequestContext, jwt: string, when: 'w
       const created = await request.post('/api/v2/group_orders', { headers, data: { preset_id: r.preset_id, delivery_params: {} } });
       if (created.status() !== 201) continue;
       const { uuid } = (await created.json()) as { uuid: string };
-      let schedule: { delivery_date: string; cutoff_time: number };
+      let schedule: { delivery_date: string; cutoff_time: number; gap_days: number };
       if (when === 'week') {
         const delivery = new Date();
         delivery.setDate(delivery.getDate() + 8);
-        schedule = { delivery_date: iso(delivery), cutoff_time: 17 * 3600 };
+        schedule = { delivery_date: iso(delivery), cutoff_time: 17 * 3600, gap_days: 1 };
       } else {
         const serverNow = ((await (await request.get(`/api/v2/group_orders/${uuid}`, { headers })).json()) as { group_order: { server_now: string } }).group_order.server_now;
         const local = zoned(new Date(Date.parse(serverNow) + 180_000), r.time_zone);
-        const next = new Date(Date.parse(`${local.date}T12:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
-        schedule = { delivery_date: next, cutoff_time: Math.min(local.seconds - (local.seconds % 60) + 60, 86_340) };
+        // noon k days ahead minus the notice must lie after today's midnight plus half a day
+        const days = Math.max(1, Math.ceil((r.notice_hours + 13) / 24));
+        const delivery = new Date(Date.parse(`${local.date}T12:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+        schedule = { delivery_date: delivery, cutoff_time: Math.min(local.seconds - (local.seconds % 60) + 60, 86_340), gap_days: days };
       }
       const name = `Team lunch ${Date.now().toString(36)}`;
       const put = await request.put(`/api/v2/group_orders/${uuid}`, {
@@ -112,7 +117,6 @@ async function startGroupOrder(request: APIRequestContext, jwt: string, when: 'w
           name,
           head_count: 6,
           budget_cents: r.price_cents,
-          gap_days: 1,
           delivery_time: 12 * 3600,
           delivery_address: '100 King St W, Toronto, ON',
           delivery_suite_address: 'Suite 500',
