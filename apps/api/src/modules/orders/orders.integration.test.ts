@@ -165,6 +165,11 @@ describe('catering orders', () => {
       expect(messagesOut.some((m) => /^This restaurant accepts orders between \( \d\d:\d\d [AP]M - \d\d:\d\d [AP]M \) on selected day!$/.test(m))).toBe(true);
     });
 
+    it('refuses a total past $1,000,000.00 (orders keep 32-bit amounts; the fuzzer found the 500)', async () => {
+      const lines = Array.from({ length: 300 }, (_, i) => ({ ...orderPayload(f, NOW).preset_items[i % f.lines.length]!, id: `big-${i}`, quantity: 10_000 }));
+      expect(await refusal(orderPayload(f, NOW, { preset_items: lines }))).toContain(messages.orderTooLarge('$1,000,000.00'));
+    });
+
     it('refuses a delivery inside the lead time', async () => {
       const soon = deliverySlot(f, NOW, { afterHours: 0 });
       const got = await refusal(orderPayload(f, NOW, { delivery_date: soon.date, delivery_time: soon.time }));
