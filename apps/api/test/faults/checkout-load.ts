@@ -66,16 +66,30 @@ export async function fixture(db: Db): Promise<RestaurantFixture> {
  * Runs `clients` loops for durationMs. Each loop: create an order (retried until 201), then
  * finalize it under one key, retried with the same key until 2xx or a final 4xx.
  */
-export async function runCheckoutLoad(opts: { base: () => string; jwt: string; pm: string; f: RestaurantFixture; clients: number; durationMs: number; retryDelayMs?: number; settleMs?: number }): Promise<LoadResult> {
+export async function runCheckoutLoad(opts: {
+  base: () => string;
+  jwt: string;
+  pm: string;
+  f: RestaurantFixture;
+  clients: number;
+  durationMs: number;
+  /** writes go on past durationMs until this settles (and durationMs more after it) */
+  until?: Promise<unknown>;
+  retryDelayMs?: number;
+  settleMs?: number;
+}): Promise<LoadResult> {
   const samples: Sample[] = [];
   const acknowledged: LoadResult['acknowledged'] = [];
   const unfinished: number[] = [];
-  const end = Date.now() + opts.durationMs;
+  let end = opts.until ? Infinity : Date.now() + opts.durationMs;
+  void opts.until?.finally(() => {
+    end = Date.now() + opts.durationMs;
+  });
   const auth = { authorization: `Bearer ${opts.jwt}` };
   const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
   const retryDelay = opts.retryDelayMs ?? 200;
   // retries of a started finalize may continue past the end, so every acknowledged order is known
-  const hardEnd = end + (opts.settleMs ?? 30_000);
+  const hardEnd = () => end + (opts.settleMs ?? 30_000);
 
   async function client() {
     while (Date.now() < end) {
@@ -94,7 +108,7 @@ export async function runCheckoutLoad(opts: { base: () => string; jwt: string; p
         }
         const retryable = res.status === 0 || res.status === 409 || res.status >= 500;
         if (!retryable) throw new Error(`finalize of order ${order.id} refused: ${res.status} ${res.body}`);
-        if (Date.now() > hardEnd) {
+        if (Date.now() > hardEnd()) {
           unfinished.push(order.id);
           break;
         }

@@ -25,7 +25,7 @@ export interface StripeProviderOptions {
   maxNetworkRetries?: number;
   /**
    * Every call answers within this, the SDK's retries included: a checkout fails fast with a
-   * retryable error rather than waiting for a slow provider (decision 013). Default 4 s.
+   * retryable error rather than waiting for a slow provider (decision 013). Default 3.5 s.
    */
   deadlineMs?: number;
 }
@@ -37,7 +37,7 @@ export const acssMandateOptions = {
   verification_method: 'automatic',
 } as const;
 
-const DEFAULT_DEADLINE_MS = 4_000;
+const DEFAULT_DEADLINE_MS = 3_500;
 
 export function stripeClient(options: StripeProviderOptions): Stripe {
   const url = new URL(options.apiUrl ?? 'https://api.stripe.com');
