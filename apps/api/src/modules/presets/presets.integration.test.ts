@@ -157,6 +157,19 @@ describe('preset endpoints on the demo catalogue', () => {
       expect(res.body).toBe(await fresh.detailJson('2', { lat: 45.5, lng: -73.6 }, undefined));
     });
 
+    it('sends the kept text whole over HTTP, compressed or not (the route returns its reply)', async () => {
+      const address = await ctx.app.listen({ host: '127.0.0.1', port: 0 });
+      for (const url of ['/api/v2/presets/2', '/api/v2/system_vars']) {
+        for (const encoding of ['identity', 'gzip', 'br']) {
+          for (let i = 0; i < 3; i++) {
+            const res = await fetch(`${address}${url}`, { headers: { 'accept-encoding': encoding } });
+            expect(res.status).toBe(200);
+            expect(Object.keys(await res.json()).length).toBeGreaterThan(0);
+          }
+        }
+      }
+    });
+
     it('answers 404 for unknown ids and slugs', async () => {
       for (const key of ['999999', 'no-such-preset', '0']) {
         const res = await get(`/api/v2/presets/${key}`);
