@@ -23,11 +23,40 @@ describe('ttl cache', () => {
   it('reloads after the TTL, so a catalogue edit shows within it', async () => {
     const { cache, loads, load, advance } = setup();
     await cache.get('a', load('a', 'old'));
-    advance(999);
+    advance(799);
     expect(await cache.get('a', load('a', 'new'))).toBe('old');
-    advance(1);
+    advance(201);
     expect(await cache.get('a', load('a', 'new'))).toBe('new');
     expect(loads).toEqual(['a', 'a']);
+  });
+
+  it('refreshes a value in use in the last fifth of its TTL while still serving it, never past the TTL', async () => {
+    const { cache, loads, load, advance } = setup();
+    await cache.get('a', load('a', 'v1'));
+    advance(800);
+    expect(await cache.get('a', load('a', 'v2'))).toBe('v1'); // served, reload started
+    expect(await cache.get('a', load('a', 'v3'))).toBe('v2'); // the reload's value, no third load
+    advance(999); // v2 is 999 ms old: still served; refreshing again
+    let finish!: (v: string) => void;
+    const slow = () => {
+      loads.push('a');
+      return new Promise<string>((resolve) => (finish = resolve));
+    };
+    expect(await cache.get('a', slow)).toBe('v2');
+    advance(1); // v2 has expired while its reload runs: requests wait for the reload
+    const waiting = cache.get('a', load('a', 'never'));
+    finish('v4');
+    expect(await waiting).toBe('v4');
+    expect(loads).toEqual(['a', 'a', 'a']);
+  });
+
+  it('forgets a value whose refresh finds it gone', async () => {
+    const { cache, load, advance } = setup({ keep: (v) => v !== undefined });
+    await cache.get('a', load('a', 'v1'));
+    advance(900);
+    expect(await cache.get('a', load('a', undefined))).toBe('v1');
+    await Promise.resolve();
+    expect(await cache.get('a', load('a', 'back'))).toBe('back');
   });
 
   it('keeps at most maxEntries, dropping the least recently used', async () => {

@@ -164,7 +164,7 @@ describe('preset endpoints on the demo catalogue', () => {
           for (let i = 0; i < 3; i++) {
             const res = await fetch(`${address}${url}`, { headers: { 'accept-encoding': encoding } });
             expect(res.status).toBe(200);
-            expect(Object.keys(await res.json()).length).toBeGreaterThan(0);
+            expect(Object.keys((await res.json()) as object).length).toBeGreaterThan(0);
           }
         }
       }
