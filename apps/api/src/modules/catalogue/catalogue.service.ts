@@ -1,21 +1,37 @@
-import { parseSystemVarTypes, type SystemVar, type SystemVarsQuery, type SystemVarType } from '@caterway/contracts';
+import { parseSystemVarTypes, systemVarsResponseSchema, type SystemVar, type SystemVarsQuery, type SystemVarType } from '@caterway/contracts';
 import { validationFailed } from '../../lib/errors.js';
+import { createTtlCache } from '../../lib/ttl-cache.js';
 import type { CatalogueRepository } from './catalogue.repository.js';
 
-export function createCatalogueService({ catalogueRepository }: { catalogueRepository: Pick<CatalogueRepository, 'findSystemVars'> }) {
+export function createCatalogueService({
+  catalogueRepository,
+  cache = { ttlMs: 60_000 },
+}: {
+  catalogueRepository: Pick<CatalogueRepository, 'findSystemVars'>;
+  /** how long an answer is kept (docs/decisions/018: reference data the API never writes) */
+  cache?: { ttlMs: number; now?: () => number };
+}) {
+  // one serialised answer per list of requested types (a handful: the types are a closed set)
+  const answers = createTtlCache<string, string>({ ttlMs: cache.ttlMs, now: cache.now, maxEntries: 32 });
+
+  async function systemVars(types: readonly SystemVarType[]): Promise<Partial<Record<SystemVarType, SystemVar[]>>> {
+    const rows = await catalogueRepository.findSystemVars(types);
+    const out: Partial<Record<SystemVarType, SystemVar[]>> = {};
+    for (const type of types) out[type] = [];
+    for (const row of rows) out[row.value_type]?.push({ id: row.id, name: row.name, icon: row.icon });
+    return out;
+  }
+
   return {
     /**
      * The spec's system vars (browse-account-orders §7: GET api/v2/system_vars): only the
-     * requested types, each a list of { id, name, icon } in display order.
+     * requested types, each a list of { id, name, icon } in display order. Answered serialised
+     * (validated against its schema once) from memory, up to 60 s old.
      */
-    async systemVars(query: SystemVarsQuery): Promise<Partial<Record<SystemVarType, SystemVar[]>>> {
+    async systemVarsJson(query: SystemVarsQuery): Promise<string> {
       const { types, unknown } = parseSystemVarTypes(query);
       if (unknown.length) throw validationFailed(unknown.map((u) => `Value types: unknown type ${u}`));
-      const rows = await catalogueRepository.findSystemVars(types);
-      const out: Partial<Record<SystemVarType, SystemVar[]>> = {};
-      for (const type of types) out[type] = [];
-      for (const row of rows) out[row.value_type]?.push({ id: row.id, name: row.name, icon: row.icon });
-      return out;
+      return answers.get(types.join(','), async () => JSON.stringify(systemVarsResponseSchema.parse(await systemVars(types))));
     },
   };
 }

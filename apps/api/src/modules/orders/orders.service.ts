@@ -14,12 +14,13 @@ import type { Clock } from '../../lib/clock.js';
 import { retryUntilDatabase } from '../../lib/retry-until-database.js';
 import { isDatabaseUnavailable } from '../../db/pool.js';
 import { AppError, conflict, notFound, validationFailed } from '../../lib/errors.js';
+import { createTtlCache } from '../../lib/ttl-cache.js';
 import type { Mailer } from '../../ports/email.js';
 import type { Geocoder } from '../../ports/geocoder.js';
 import { PaymentDeclinedError, PaymentRequestError, type PaymentIntent, type PaymentProvider } from '../../ports/payments.js';
 import { placeAddress, quoteDelivery, roundKm } from './delivery-fee.js';
 import { withIdempotency, requestHash, type IdempotencyRepository } from './idempotency.js';
-import type { OrderCatalogueRepository } from './order-catalogue.repository.js';
+import type { OrderCatalogueRepository, OrderChefRow } from './order-catalogue.repository.js';
 import { prepareOrder, type OrderPayload, type PreparedOrder } from './order-checks.js';
 import { displayDateTime, localDateTime, orderConfirmationEmail } from './orders.email.js';
 import type { OrderItemRow, OrderRow, OrdersRepository, PaymentStatus } from './orders.repository.js';
@@ -59,6 +60,8 @@ const intentStatus = (pi: PaymentIntent): PaymentStatus =>
 
 export function createOrdersService(deps: OrdersServiceDeps) {
   const { orders, catalogue, payments, clock } = deps;
+  // the delivery fee's chefs (docs/decisions/018): catalogue rows the API never writes
+  const feeChefs = createTtlCache<number, OrderChefRow | undefined>({ ttlMs: 60_000, maxEntries: 5_000, keep: (chef) => !!chef });
 
   /**
    * Orders are their owner's only: another user's order answers 404 exactly like an unknown id,
@@ -168,7 +171,8 @@ export function createOrdersService(deps: OrdersServiceDeps) {
   return {
     /** POST api/v2/delivery_fee_by_distance (ordering-payments §7): public. */
     async deliveryFee(body: z.output<typeof deliveryFeeBodySchema>): Promise<z.infer<typeof deliveryFeeResponseSchema>> {
-      const chef = await catalogue.findChef(body.chef_id);
+      // a quote from catalogue data up to 60 s old; the checkout re-prices from the database
+      const chef = await feeChefs.get(body.chef_id, () => catalogue.findChef(body.chef_id));
       if (!chef) throw notFound('Chef not found');
       const placed = await placeAddress(deps.geocoder, { latitude: body.user_lat, longitude: body.user_lng, address: body.address });
       if (!placed.ok) throw validationFailed([placed.message]);

@@ -2,15 +2,15 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
-// Why the per-process card and cuisine caches need no sharing between instances
-// (docs/decisions/016): the API never writes what they hold. Catalogue rows (presets of the
-// catalogue, chefs, menus, tags, cart lines, cuisines) change only through seeds, migrations and
+// Why the per-process card, detail, delivery-fee chef, system-var and cuisine caches need no
+// sharing between instances (docs/decisions/016, 018): the API never writes what they hold.
+// Catalogue rows (presets of the catalogue, chefs, menus, tags, cart lines, cuisines, system vars) change only through seeds, migrations and
 // SQL outside the API, which every instance sees after the same TTL. The one catalogue-shaped
 // row the API writes is a user's saved cart (preset_type 'save_for_later'), which is read fresh,
 // never through a cache. If this test fails, a route now edits the catalogue: give the caches a
 // shared invalidation (Redis) before merging it.
 
-const CACHED_TABLES = ['presets', 'preset_chefs', 'preset_items', 'preset_tags', 'chefs', 'menus', 'menu_items', 'tags', 'cuisines'];
+const CACHED_TABLES = ['presets', 'preset_chefs', 'preset_items', 'preset_tags', 'chefs', 'menus', 'menu_items', 'tags', 'cuisines', 'system_vars'];
 const ALLOWED = new Set(['modules/saved-presets/saved-presets.repository.ts']);
 const src = path.resolve(import.meta.dirname, '../..');
 

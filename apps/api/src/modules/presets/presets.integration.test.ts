@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/helpers.js';
 import { ensureDemoData } from '../../db/seed/demo.js';
 import { fixedClock } from '../../lib/clock.js';
+import { createPresetsRepository } from './presets.repository.js';
+import { createPresetsService } from './presets.service.js';
 
 const NOW = new Date('2026-11-22T15:00:00Z');
 const TORONTO = { lat: 43.6487, lng: -79.3817 };
@@ -116,6 +118,56 @@ describe('preset endpoints on the demo catalogue', () => {
       expect(res.json().preset.distance).not.toBeNull();
       const none = await get('/api/v2/presets/1');
       expect(none.json().preset.available_for_ordering).toBeNull();
+    });
+
+    it('answers from the detail cache exactly what the database path answers, for every kind of visitor', async () => {
+      const repo = createPresetsRepository(ctx.db);
+      const deps = {
+        presetsRepository: repo,
+        cardCache: { cardsByIds: (ids: readonly number[]) => repo.cardsByIds(ids) },
+        geocoder: ctx.deps.geocoder,
+        clock: ctx.deps.clock,
+        publicUrl: ctx.deps.config.publicUrl,
+        favoriteIdsOf: async () => [1, 2],
+      };
+      const cached = createPresetsService(deps);
+      const fresh = createPresetsService({ ...deps, detailCache: false });
+      const { rows } = await ctx.db.query<{ slug: string }>('SELECT c.slug FROM chefs c JOIN preset_chefs pc ON pc.chef_id = c.id WHERE pc.preset_id = 1');
+      const visitors: [Parameters<typeof cached.detailJson>[1], number | undefined][] = [
+        [{}, undefined],
+        [{ lat: TORONTO.lat, lng: TORONTO.lng }, undefined],
+        [{ lat: TORONTO.lat, lng: TORONTO.lng, delivery_date: '2026-11-24', delivery_time: '12:00 PM' }, 7],
+        [{ delivery_date: '2026-11-22' }, 7],
+      ];
+      for (const key of ['1', '2', rows[0]!.slug]) {
+        for (const [query, viewer] of visitors) {
+          const expected = await fresh.detailJson(key, query, viewer);
+          expect(await cached.detailJson(key, query, viewer)).toBe(expected);
+          expect(await cached.detailJson(key, query, viewer)).toBe(expected); // and again, from memory
+        }
+      }
+      // the visitor's fields do change between visitors
+      const far = JSON.parse(await cached.detailJson('2', { lat: 45.5, lng: -73.6 }, 7)).preset;
+      const near = JSON.parse(await cached.detailJson('2', { lat: TORONTO.lat, lng: TORONTO.lng }, undefined)).preset;
+      expect([far.favorite, near.favorite]).toEqual([true, false]);
+      expect(far.distance).not.toBe(near.distance);
+      // and the route sends the same text, as JSON
+      const res = await get('/api/v2/presets/2?lat=45.5&lng=-73.6');
+      expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(res.body).toBe(await fresh.detailJson('2', { lat: 45.5, lng: -73.6 }, undefined));
+    });
+
+    it('sends the kept text whole over HTTP, compressed or not (the route returns its reply)', async () => {
+      const address = await ctx.app.listen({ host: '127.0.0.1', port: 0 });
+      for (const url of ['/api/v2/presets/2', '/api/v2/system_vars']) {
+        for (const encoding of ['identity', 'gzip', 'br']) {
+          for (let i = 0; i < 3; i++) {
+            const res = await fetch(`${address}${url}`, { headers: { 'accept-encoding': encoding } });
+            expect(res.status).toBe(200);
+            expect(Object.keys((await res.json()) as object).length).toBeGreaterThan(0);
+          }
+        }
+      }
     });
 
     it('answers 404 for unknown ids and slugs', async () => {

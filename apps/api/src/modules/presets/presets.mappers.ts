@@ -76,8 +76,21 @@ export function toRestaurantCard(row: CardRow, ctx: DeliveryContext): Restaurant
   };
 }
 
-export function toPresetCard(row: CardRow, ctx: DeliveryContext): PresetCard {
+/**
+ * The fields of a preset card that depend on the visitor (favourites, address, date); every
+ * other field is catalogue data, the same for everyone (the detail cache relies on it).
+ */
+export function presetCardVisitorFields(row: CardRow, ctx: DeliveryContext): Pick<PresetCard, 'favorite' | 'distance' | 'available_for_ordering'> {
   const km = distanceOf(row.chefs[0], ctx).km;
+  return {
+    favorite: ctx.favoriteIds?.has(row.id) ?? false,
+    distance: km === null ? null : round1(km),
+    // unknown (null) until the visitor gives an address or a delivery date
+    available_for_ordering: ctx.point || ctx.date ? availabilityOf(row, ctx).available : null,
+  };
+}
+
+export function toPresetCard(row: CardRow, ctx: DeliveryContext): PresetCard {
   return {
     id: row.id,
     slug: row.slug,
@@ -100,9 +113,6 @@ export function toPresetCard(row: CardRow, ctx: DeliveryContext): PresetCard {
     cuisine_types: row.cuisine_types,
     dietary_types: row.dietary_types,
     preset_tags: row.tags,
-    favorite: ctx.favoriteIds?.has(row.id) ?? false,
-    distance: km === null ? null : round1(km),
-    // unknown (null) until the visitor gives an address or a delivery date
-    available_for_ordering: ctx.point || ctx.date ? availabilityOf(row, ctx).available : null,
+    ...presetCardVisitorFields(row, ctx),
   };
 }

@@ -14,6 +14,7 @@ import { createFavoritesRepository } from '../favorites/favorites.repository.js'
 import { createPresetsRepository } from './presets.repository.js';
 import { createPresetsService } from './presets.service.js';
 import { createCardCache } from './card-cache.js';
+import { sendSerialisedJson } from '../../lib/serialised-json.js';
 
 const tags = ['presets'];
 
@@ -56,6 +57,6 @@ export async function presetsRoutes(app: FastifyInstance, deps: AppDeps): Promis
         response: { 200: presetDetailResponseSchema, 401: errorBodySchema, 404: errorBodySchema, 422: messagesBodySchema },
       },
     },
-    async (request) => service.detail(request.params.id, request.query, request.user?.id),
+    async (request, reply) => sendSerialisedJson(reply, await service.detailJson(request.params.id, request.query, request.user?.id)),
   );
 }

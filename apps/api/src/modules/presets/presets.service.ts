@@ -3,10 +3,12 @@ import { messages } from '@caterway/domain';
 import { notFound } from '../../lib/errors.js';
 import type { Clock } from '../../lib/clock.js';
 import type { Geocoder } from '../../ports/geocoder.js';
-import { resolveDeliveryContext, type DeliveryContextQuery } from './delivery-context.js';
+import { resolveDeliveryContext, type DeliveryContext, type DeliveryContextQuery } from './delivery-context.js';
 import { noticeHours, toPresetCard, toRestaurantCard } from './presets.mappers.js';
-import type { MenuItemRow, MenuRow, PresetsRepository } from './presets.repository.js';
+import type { CardRow, MenuItemRow, MenuRow, PresetsRepository } from './presets.repository.js';
 import type { CardCache } from './card-cache.js';
+import { createTtlCache } from '../../lib/ttl-cache.js';
+import { renderDetail, serialiseDetail, toDetailTemplate, type DetailTemplate } from './detail-template.js';
 
 /** The home page's preset carousels, exactly these and in this order (browse-account-orders §2). */
 export const HOME_GROUPS = ['Healthy Lunch', 'Corporate Breakfast', 'Sandwich/Wrap & Salad Lunches'] as const;
@@ -21,11 +23,26 @@ export interface PresetsServiceDeps {
   /** the viewer's favourite preset ids (modules/favorites) */
   favoriteIdsOf: (userId: number) => Promise<number[]>;
   publicUrl: string;
+  /** the detail cache's size and age (docs/decisions/018), default DETAIL_CACHE_DEFAULTS; false: every detail from the database */
+  detailCache?: { ttlMs: number; maxDetails: number; now?: () => number } | false;
 }
+
+/** 60 s like the card cache; ~10-20 KB a detail (template and card row), so at most ~20 MB */
+export const DETAIL_CACHE_DEFAULTS = { ttlMs: 60_000, maxDetails: 1_000 };
+
+type FoundPreset = { id: number; preset_type: string; owner_user_id: number | null };
 
 const list = (values: readonly string[]) => values.join(', ');
 
-export function createPresetsService({ presetsRepository: repo, cardCache, geocoder, clock, publicUrl, favoriteIdsOf }: PresetsServiceDeps) {
+export function createPresetsService({ presetsRepository: repo, cardCache, geocoder, clock, publicUrl, favoriteIdsOf, detailCache = DETAIL_CACHE_DEFAULTS }: PresetsServiceDeps) {
+  // Catalogue presets only: a user's saved cart (which the API writes) is never kept, nor a key
+  // that names nothing (a saved cart may take it), so neither can be answered stale.
+  const isCatalogue = (found: FoundPreset | undefined) => !!found && found.preset_type !== 'save_for_later';
+  const cache = detailCache && {
+    keys: createTtlCache<string, FoundPreset | undefined>({ ttlMs: detailCache.ttlMs, now: detailCache.now, maxEntries: detailCache.maxDetails * 4, keep: isCatalogue }),
+    templates: createTtlCache<number, DetailTemplate | undefined>({ ttlMs: detailCache.ttlMs, now: detailCache.now, maxEntries: detailCache.maxDetails, keep: (t) => !!t }),
+  };
+
   /** The delivery context plus, for a signed-in viewer, their favourites (cards show favorite: true). */
   async function contextFor(query: DeliveryContextQuery, viewerId: number | undefined) {
     const [ctx, favorites] = await Promise.all([
@@ -68,125 +85,144 @@ export function createPresetsService({ presetsRepository: repo, cardCache, geoco
 
     /**
      * GET api/v2/presets/{id or slug} (ordering-payments §3 Preset). A saved-for-later preset is
-     * its owner's only: anyone else gets the same 404 as an unknown id.
+     * its owner's only: anyone else gets the same 404 as an unknown id. The answer comes
+     * serialised (the route sends it as is): a catalogue preset's from the detail cache, up to
+     * 60 s old, with the visitor's fields written in (detail-template.ts); a saved cart's fresh.
      */
-    async detail(key: string, query: DeliveryContextQuery, viewerId: number | undefined): Promise<{ preset: PresetDetail }> {
-      const found = await repo.findIdByKey(key);
+    async detailJson(key: string, query: DeliveryContextQuery, viewerId: number | undefined): Promise<string> {
+      const found = await (cache ? cache.keys.get(key, () => repo.findIdByKey(key)) : repo.findIdByKey(key));
       if (!found || (found.preset_type === 'save_for_later' && found.owner_user_id !== viewerId)) throw notFound(messages.presetNotFound);
       const ctx = await contextFor(query, viewerId);
-      const [cardRows, chefRows, itemRows] = await Promise.all([
-        repo.cardsByIds([found.id]),
-        repo.findChefsOfPreset(found.id),
-        repo.findPresetItems(found.id),
-      ]);
-      const row = cardRows[0];
-      if (!row) throw notFound(messages.presetNotFound);
-      const menuRows = await repo.findMenusOfChefs(chefRows.map((c) => c.id));
-      const menuIds = [...new Set([...menuRows.map((m) => m.id), ...itemRows.map((i) => i.menu_id)])];
-      const itemsByMenu = new Map<number, MenuItemRow[]>();
-      for (const item of await repo.findMenuItemsOfMenus(menuIds)) {
-        const bucket = itemsByMenu.get(item.menu_id) ?? [];
-        bucket.push(item);
-        itemsByMenu.set(item.menu_id, bucket);
+      if (!cache || !isCatalogue(found)) {
+        const assembled = await assemble(found.id, ctx);
+        if (!assembled) throw notFound(messages.presetNotFound);
+        return serialiseDetail(assembled.body);
       }
-      const menuItems = (menuId: number) =>
-        (itemsByMenu.get(menuId) ?? []).map((i) => ({
+      const template = await cache.templates.get(found.id, async () => {
+        // the catalogue part, for a visitor with no address, date or favourites
+        const assembled = await assemble(found.id, { point: null, date: null, time: null, now: clock.now() });
+        return assembled && toDetailTemplate(assembled.row, assembled.body);
+      });
+      if (!template) throw notFound(messages.presetNotFound);
+      return renderDetail(template, ctx);
+    },
+  };
+
+  /** The detail answer of one preset from the database, or undefined when it has no card. */
+  async function assemble(id: number, ctx: DeliveryContext): Promise<{ row: CardRow; body: { preset: PresetDetail } } | undefined> {
+    const [cardRows, chefRows, itemRows] = await Promise.all([
+      repo.cardsByIds([id]),
+      repo.findChefsOfPreset(id),
+      repo.findPresetItems(id),
+    ]);
+    const row = cardRows[0];
+    if (!row) return undefined;
+    const menuRows = await repo.findMenusOfChefs(chefRows.map((c) => c.id));
+    const menuIds = [...new Set([...menuRows.map((m) => m.id), ...itemRows.map((i) => i.menu_id)])];
+    const itemsByMenu = new Map<number, MenuItemRow[]>();
+    for (const item of await repo.findMenuItemsOfMenus(menuIds)) {
+      const bucket = itemsByMenu.get(item.menu_id) ?? [];
+      bucket.push(item);
+      itemsByMenu.set(item.menu_id, bucket);
+    }
+    const menuItems = (menuId: number) =>
+      (itemsByMenu.get(menuId) ?? []).map((i) => ({
+        id: i.id,
+        name: i.name,
+        price_cents: i.price_cents,
+        main_image_url: i.main_image_url,
+        dietary_types: list(i.dietary_types),
+      }));
+    const toMenu = (m: MenuRow): Menu => ({
+      id: m.id,
+      chef_id: m.chef_id,
+      name: m.name,
+      description: m.description,
+      category_name: m.category_name,
+      menu_type: m.menu_type,
+      price_cents: m.price_cents,
+      min_order_amount: m.min_order_amount,
+      main_image_url: m.main_image_url,
+      dietary_types: list(m.dietary_types),
+      is_deleted: m.is_deleted,
+      menu_items: menuItems(m.id),
+    });
+
+    const chefs: Chef[] = chefRows.map((c) => {
+      // menus grouped by category, categories in the order their first dish appears
+      const own = menuRows.filter((m) => m.chef_id === c.id);
+      const categories = [...new Set(own.map((m) => m.category_name))];
+      const grouped = categories.flatMap((cat) => own.filter((m) => m.category_name === cat));
+      return {
+        id: c.id,
+        slug: c.slug,
+        business_name: c.business_name,
+        first_name: c.first_name,
+        last_name: c.last_name,
+        description: c.description,
+        profile_image_url: c.profile_image_url,
+        main_image_url: c.main_image_url,
+        menus: grouped.map(toMenu),
+        menu_category_names: categories,
+        pre_order_min_order_amount_cents: c.pre_order_min_order_amount_cents,
+        pre_order_notice_hour: c.pre_order_notice_hours,
+        addon_maximum_items_qty: c.addon_maximum_items_qty,
+        eft_enabled: c.eft_enabled,
+        address1: c.address1,
+        address2: c.address2,
+        city: c.city,
+        state: c.province,
+        zip: c.zip,
+        country: c.country,
+        latitude: c.latitude,
+        longitude: c.longitude,
+        time_zone: c.time_zone,
+        store_hours: c.store_hours,
+        cuisine_types: c.cuisine_types,
+      };
+    });
+
+    const first = chefRows[0];
+    const card = toPresetCard(row, ctx);
+    const timeZone = first?.time_zone ?? 'America/Toronto';
+    const body = {
+      preset: {
+        ...card,
+        chefs,
+        preset_items: itemRows.map((i) => ({
           id: i.id,
           name: i.name,
+          preset_menu_category_name: i.category_name,
+          chef_id: i.chef_id,
+          menu_id: i.menu_id,
+          quantity: i.quantity,
+          special_instruction: i.special_instruction,
+          menu_items_mapping: i.menu_items_mapping,
+          menu_items: menuItems(i.menu_id),
+          // the unit price of the line: the dish's menu price. The default cart maps only
+          // included components (price 0), so a line costs quantity x price_cents.
           price_cents: i.price_cents,
           main_image_url: i.main_image_url,
           dietary_types: list(i.dietary_types),
-        }));
-      const toMenu = (m: MenuRow): Menu => ({
-        id: m.id,
-        chef_id: m.chef_id,
-        name: m.name,
-        description: m.description,
-        category_name: m.category_name,
-        menu_type: m.menu_type,
-        price_cents: m.price_cents,
-        min_order_amount: m.min_order_amount,
-        main_image_url: m.main_image_url,
-        dietary_types: list(m.dietary_types),
-        is_deleted: m.is_deleted,
-        menu_items: menuItems(m.id),
-      });
-
-      const chefs: Chef[] = chefRows.map((c) => {
-        // menus grouped by category, categories in the order their first dish appears
-        const own = menuRows.filter((m) => m.chef_id === c.id);
-        const categories = [...new Set(own.map((m) => m.category_name))];
-        const grouped = categories.flatMap((cat) => own.filter((m) => m.category_name === cat));
-        return {
-          id: c.id,
-          slug: c.slug,
-          business_name: c.business_name,
-          first_name: c.first_name,
-          last_name: c.last_name,
-          description: c.description,
-          profile_image_url: c.profile_image_url,
-          main_image_url: c.main_image_url,
-          menus: grouped.map(toMenu),
-          menu_category_names: categories,
-          pre_order_min_order_amount_cents: c.pre_order_min_order_amount_cents,
-          pre_order_notice_hour: c.pre_order_notice_hours,
-          addon_maximum_items_qty: c.addon_maximum_items_qty,
-          eft_enabled: c.eft_enabled,
-          address1: c.address1,
-          address2: c.address2,
-          city: c.city,
-          state: c.province,
-          zip: c.zip,
-          country: c.country,
-          latitude: c.latitude,
-          longitude: c.longitude,
-          time_zone: c.time_zone,
-          store_hours: c.store_hours,
-          cuisine_types: c.cuisine_types,
-        };
-      });
-
-      const first = chefRows[0];
-      const card = toPresetCard(row, ctx);
-      const timeZone = first?.time_zone ?? 'America/Toronto';
-      return {
-        preset: {
-          ...card,
-          chefs,
-          preset_items: itemRows.map((i) => ({
-            id: i.id,
-            name: i.name,
-            preset_menu_category_name: i.category_name,
-            chef_id: i.chef_id,
-            menu_id: i.menu_id,
-            quantity: i.quantity,
-            special_instruction: i.special_instruction,
-            menu_items_mapping: i.menu_items_mapping,
-            menu_items: menuItems(i.menu_id),
-            // the unit price of the line: the dish's menu price. The default cart maps only
-            // included components (price 0), so a line costs quantity x price_cents.
-            price_cents: i.price_cents,
-            main_image_url: i.main_image_url,
-            dietary_types: list(i.dietary_types),
-            menu_type: i.menu_type,
-            min_order_amount: i.min_order_amount,
-          })),
-          // the default cart's subtotal; delivery is 0 until the delivery-fee call (ordering-payments §9)
-          price_cents: card.total_price_cents,
-          delivery_price_cents: 0,
-          pre_order_notice_hour: noticeHours(row),
-          minimum_order_amount_cents: row.minimum_order_amount_cents,
-          shared_url: `${publicUrl.replace(/\/$/, '')}/preset-detail/${row.slug}`,
-          tax_rate: first ? Number(first.tax_rate) : 13,
-          tax_name: first?.tax_name ?? 'HST',
-          delivery_fee_data: { ranges: first?.delivery_fee_ranges ?? [] },
-          store_hours: first?.store_hours ?? {},
-          preset_location: { time_zone: timeZone, city_time_zone_name: timeZoneName(timeZone) },
-          address1: first?.address1 ?? '',
-        },
-      };
-    },
-  };
+          menu_type: i.menu_type,
+          min_order_amount: i.min_order_amount,
+        })),
+        // the default cart's subtotal; delivery is 0 until the delivery-fee call (ordering-payments §9)
+        price_cents: card.total_price_cents,
+        delivery_price_cents: 0,
+        pre_order_notice_hour: noticeHours(row),
+        minimum_order_amount_cents: row.minimum_order_amount_cents,
+        shared_url: `${publicUrl.replace(/\/$/, '')}/preset-detail/${row.slug}`,
+        tax_rate: first ? Number(first.tax_rate) : 13,
+        tax_name: first?.tax_name ?? 'HST',
+        delivery_fee_data: { ranges: first?.delivery_fee_ranges ?? [] },
+        store_hours: first?.store_hours ?? {},
+        preset_location: { time_zone: timeZone, city_time_zone_name: timeZoneName(timeZone) },
+        address1: first?.address1 ?? '',
+      },
+    };
+    return { row, body };
+  }
 }
 export type PresetsService = ReturnType<typeof createPresetsService>;
 

@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import { createTtlCache } from './ttl-cache.js';
+
+function setup(options: { maxEntries?: number; keep?: (v: string | undefined) => boolean } = {}) {
+  let t = 0;
+  const loads: string[] = [];
+  const cache = createTtlCache<string, string | undefined>({ ttlMs: 1000, maxEntries: options.maxEntries ?? 3, keep: options.keep, now: () => t });
+  const load = (key: string, ...value: [string | undefined] | []) => () => {
+    loads.push(key);
+    return Promise.resolve(value.length ? value[0] : `v-${key}`);
+  };
+  return { cache, loads, load, advance: (ms: number) => (t += ms) };
+}
+
+describe('ttl cache', () => {
+  it('loads a key once, also for requests that ask while it loads', async () => {
+    const { cache, loads, load } = setup();
+    const [a, b] = await Promise.all([cache.get('a', load('a')), cache.get('a', load('a'))]);
+    expect([a, b, await cache.get('a', load('a'))]).toEqual(['v-a', 'v-a', 'v-a']);
+    expect(loads).toEqual(['a']);
+  });
+
+  it('reloads after the TTL, so a catalogue edit shows within it', async () => {
+    const { cache, loads, load, advance } = setup();
+    await cache.get('a', load('a', 'old'));
+    advance(799);
+    expect(await cache.get('a', load('a', 'new'))).toBe('old');
+    advance(201);
+    expect(await cache.get('a', load('a', 'new'))).toBe('new');
+    expect(loads).toEqual(['a', 'a']);
+  });
+
+  it('refreshes a value in use in the last fifth of its TTL while still serving it, never past the TTL', async () => {
+    const { cache, loads, load, advance } = setup();
+    await cache.get('a', load('a', 'v1'));
+    advance(800);
+    expect(await cache.get('a', load('a', 'v2'))).toBe('v1'); // served, reload started
+    expect(await cache.get('a', load('a', 'v3'))).toBe('v2'); // the reload's value, no third load
+    advance(999); // v2 is 999 ms old: still served; refreshing again
+    let finish!: (v: string) => void;
+    const slow = () => {
+      loads.push('a');
+      return new Promise<string>((resolve) => (finish = resolve));
+    };
+    expect(await cache.get('a', slow)).toBe('v2');
+    advance(1); // v2 has expired while its reload runs: requests wait for the reload
+    const waiting = cache.get('a', load('a', 'never'));
+    finish('v4');
+    expect(await waiting).toBe('v4');
+    expect(loads).toEqual(['a', 'a', 'a']);
+  });
+
+  it('forgets a value whose refresh finds it gone', async () => {
+    const { cache, load, advance } = setup({ keep: (v) => v !== undefined });
+    await cache.get('a', load('a', 'v1'));
+    advance(900);
+    expect(await cache.get('a', load('a', undefined))).toBe('v1');
+    await Promise.resolve();
+    expect(await cache.get('a', load('a', 'back'))).toBe('back');
+  });
+
+  it('keeps at most maxEntries, dropping the least recently used', async () => {
+    const { cache, loads, load } = setup({ maxEntries: 2 });
+    await cache.get('a', load('a'));
+    await cache.get('b', load('b'));
+    await cache.get('a', load('a')); // a is now the most recent
+    await cache.get('c', load('c')); // drops b
+    expect(cache.size).toBe(2);
+    await cache.get('a', load('a'));
+    await cache.get('b', load('b'));
+    expect(loads).toEqual(['a', 'b', 'c', 'b']);
+  });
+
+  it('answers but does not keep what keep refuses, nor a failed load', async () => {
+    const { cache, loads, load } = setup({ keep: (v) => v !== undefined });
+    expect(await cache.get('x', load('x', undefined))).toBeUndefined();
+    expect(await cache.get('x', load('x', 'now'))).toBe('now');
+    await expect(cache.get('y', () => Promise.reject(new Error('down')))).rejects.toThrow('down');
+    expect(await cache.get('y', load('y'))).toBe('v-y');
+    expect(loads).toEqual(['x', 'x', 'y']);
+  });
+});

@@ -1,0 +1,45 @@
+import { presetDetailResponseSchema, type PresetDetail } from '@caterway/contracts';
+import { presetCardVisitorFields } from './presets.mappers.js';
+import type { DeliveryContext } from './delivery-context.js';
+import type { CardRow } from './presets.repository.js';
+
+// A preset detail kept already serialised (docs/decisions/018-catalogue-read-cache.md). The
+// answer is catalogue data except three fields that depend on the visitor (favourite, distance,
+// availability: presetCardVisitorFields); the template is the answer validated against its
+// schema and serialised once, cut where those three go, so a request only writes them in.
+
+const VISITOR_FIELDS = ['favorite', 'distance', 'available_for_ordering'] as const;
+type VisitorField = (typeof VISITOR_FIELDS)[number];
+// NUL cannot occur in PostgreSQL text, so these markers cannot collide with catalogue data
+const marker = (field: VisitorField) => `\u0000${field}`;
+const MARKED = new RegExp(`"\\\\u0000(${VISITOR_FIELDS.join('|')})"`);
+
+export interface DetailTemplate {
+  /** the card row the visitor's fields are computed from */
+  row: CardRow;
+  /** serialised text around the visitor's fields: text, field, text, field, ..., text */
+  parts: string[];
+}
+
+/** Validates the answer once (as the route's serializer would) and cuts it where the visitor's fields go. */
+export function toDetailTemplate(row: CardRow, body: { preset: PresetDetail }): DetailTemplate {
+  const { preset } = presetDetailResponseSchema.parse(body);
+  const marked = { preset: { ...preset, ...Object.fromEntries(VISITOR_FIELDS.map((f) => [f, marker(f)])) } };
+  const parts = JSON.stringify(marked).split(MARKED);
+  if (parts.length !== VISITOR_FIELDS.length * 2 + 1) throw new Error('preset detail template: visitor fields not found once each');
+  return { row, parts };
+}
+
+/** The serialised answer for this visitor: exactly JSON.stringify of the validated answer. */
+export function renderDetail(template: DetailTemplate, ctx: DeliveryContext): string {
+  const values = presetCardVisitorFields(template.row, ctx);
+  const { parts } = template;
+  let out = parts[0]!;
+  for (let i = 1; i < parts.length; i += 2) out += JSON.stringify(values[parts[i] as VisitorField]) + parts[i + 1]!;
+  return out;
+}
+
+/** The uncached answer (a user's saved cart): validated and serialised like the route's serializer. */
+export function serialiseDetail(body: { preset: PresetDetail }): string {
+  return JSON.stringify(presetDetailResponseSchema.parse(body));
+}
