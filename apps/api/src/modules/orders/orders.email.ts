@@ -18,7 +18,10 @@ export function displayDateTime(instant: Date, timeZone: string): string {
 }
 
 /** The order confirmation (ordering-payments §4 Checkout: 'an order confirmation email is sent'). */
-export function orderConfirmationEmail(order: OrderRow, items: OrderItemRow[], link: string): OutgoingEmail {
+/** What the email shows of a line: a stored item, or a line just priced (finalize). */
+export type ConfirmationLine = Pick<OrderItemRow, 'quantity' | 'menu_name' | 'menu_items' | 'line_subtotal_cents'>;
+
+export function orderConfirmationEmail(order: OrderRow, items: ConfirmationLine[], link: string): OutgoingEmail {
   const when = displayDateTime(order.delivery_at, order.time_zone);
   const delivery = order.receiving_method === 'delivery';
   const place = delivery
