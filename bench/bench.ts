@@ -36,6 +36,9 @@ const GOALS = { healthRatio: 0.6, catalogueP99: 25, searchP95: 50, checkoutRate:
 /** the catalogue clients' pause after each answer (a person reading the page) */
 const THINK_MS = Number(process.env.BENCH_THINK_MS ?? 200);
 const POOL_SIZE = Number(process.env.BENCH_POOL_SIZE ?? 10);
+/** BENCH_ONLY=<regex>: only the sections whose name matches (middleware, catalogue, search, checkout, pdf), while tuning one */
+const only = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY) : undefined;
+const runs = (section: string) => !only || only.test(section);
 const BASE_PORT = Number(process.env.BENCH_PORT ?? (smoke ? 3710 : 3700));
 const resultsDir = smoke ? path.join(repoRoot, '.tmp/bench-smoke') : path.join(repoRoot, 'bench/results');
 const serverUrl =
@@ -157,14 +160,17 @@ async function scenarios(target: string, database: BenchDatabase, s: Servers, ca
     return row;
   };
 
-  // 1. the middleware stack without the database
-  console.log('middleware stack:');
+  // 1. the middleware stack without the database (hello at 10 clients is every section's reference)
   const hello10 = await hello(10);
+  if (runs('middleware')) {
+  console.log('middleware stack:');
   await runLoad({ port: s.appPort, requests: repeat(P.warmup, () => ({ path: '/api/health' })), concurrency: 10 });
   const health = await measure(target, s, 'GET /api/health (all plugins)', s.appPort, repeat(P.requests, () => ({ path: '/api/health' })), { concurrency: 10 });
   rows.push(judge(health, hello10, `≥ ${GOALS.healthRatio} x hello req/s`, health.req_per_s >= GOALS.healthRatio * hello10.req_per_s));
+  }
 
   // 2. catalogue reads: preset detail (by id) and the restaurant page (by chef slug, its delivery fee, the site's variables)
+  if (runs('catalogue')) {
   console.log('catalogue reads:');
   const { rows: presetRows } = await db.query<{ id: string }>("SELECT id FROM presets WHERE is_active AND preset_type = 'catering' ORDER BY random() LIMIT 200");
   const { rows: chefRows } = await db.query<{ slug: string; id: string; latitude: number; longitude: number }>(
@@ -192,19 +198,24 @@ async function scenarios(target: string, database: BenchDatabase, s: Servers, ca
   const hello50max = await hello(50);
   const catMax = await measure(target, s, 'catalogue, back to back (saturation)', s.appPort, repeat(P.requests, (i) => catalogueRequest(i + 11)), { concurrency: 50 });
   rows.push(judge(catMax, hello50max, 'throughput (not judged)', true));
+  }
 
   // 3. search: the mixed query set at 10 clients, and EXPLAIN of every statement
+  let plans: Awaited<ReturnType<typeof explainSearch>> = [];
+  if (runs('search')) {
   console.log('search:');
   for (const [name, make] of Object.entries(searchEndpoints)) {
     await runLoad({ port: s.appPort, requests: repeat(Math.min(P.warmup, 150), () => ({ path: make() })), concurrency: 10 });
     const row = await measure(target, s, `search: ${name}`, s.appPort, repeat(P.searchRequests, () => ({ path: make() })), { concurrency: 10 });
     rows.push(judge(row, hello10, `p95 ≤ ${GOALS.searchP95} ms`, row.p95_ms <= GOALS.searchP95));
   }
-  const plans = await explainSearch(s.app, db);
+  plans = await explainSearch(s.app, db);
+  console.log(`  EXPLAIN: ${plans.length} statements, ${plans.filter((p) => p.seq_scans_of_large_tables.length).length} with a sequential scan of a large table`);
+  }
   const scans = plans.filter((p) => p.seq_scans_of_large_tables.length);
-  console.log(`  EXPLAIN: ${plans.length} statements, ${scans.length} with a sequential scan of a large table`);
 
   // 4. checkout: drafts created over HTTP first, then finalize at the goal's rate for the goal's time
+  if (runs('checkout')) {
   console.log('checkout finalize:');
   const total = P.checkoutRate * P.checkoutSeconds;
   t = Date.now();
@@ -228,8 +239,10 @@ async function scenarios(target: string, database: BenchDatabase, s: Servers, ca
   );
   if (made.drafts.length < total) checkout.verdict = 'ERRORS';
   rows.push(judge(checkout, hello10, `${GOALS.checkoutRate} orders/s for ${P.checkoutSeconds} s, p99 ≤ ${GOALS.checkoutP99} ms`, sustained && checkout.p99_ms <= GOALS.checkoutP99));
+  }
 
   // 5. invoices: rendered at the goal's rate while the server's event-loop delay is watched
+  if (runs('pdf')) {
   console.log('invoice PDFs:');
   const invoices = await pastOrdersOf(db, customers, 500);
   const invoiceRequest = (i: number): RequestSpec => {
@@ -243,6 +256,7 @@ async function scenarios(target: string, database: BenchDatabase, s: Servers, ca
     maxSeconds: P.pdfSeconds + 15,
   });
   rows.push(judge(pdf, hello10, `loop delay p99 ≤ ${GOALS.pdfLoopP99} ms at ${P.pdfRate}/s`, pdf.event_loop_p99_ms <= GOALS.pdfLoopP99 && pdf.req_per_s >= P.pdfRate * 0.95));
+  }
 
   return {
     target,
@@ -272,7 +286,8 @@ async function main() {
     targets: reports,
   };
   // both databases: bench-<date>.json and bench-latest.md; one of them: bench-server-... / bench-embedded-...
-  const out = writeReport(resultsDir, smoke ? 'bench-smoke' : runTargets.length === 1 ? `bench-${runTargets[0]}` : 'bench', result);
+  // a BENCH_ONLY run is partial: its own files (bench-partial-*), the full run's stay as they are
+  const out = writeReport(resultsDir, `${smoke ? 'bench-smoke' : only ? 'bench-partial' : runTargets.length === 1 ? `bench-${runTargets[0]}` : 'bench'}`, result);
   console.log(`\n${out.text}`);
   console.log(`written: ${path.relative(repoRoot, out.json)}, ${path.relative(repoRoot, out.md)} (${result.duration_s} s)`);
   if (!passed) {

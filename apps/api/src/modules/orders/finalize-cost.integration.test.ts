@@ -43,7 +43,7 @@ async function counted<T>(fn: () => Promise<T>): Promise<{ result: T; statements
 
 it('finalizes an order in few round trips and commits, and reports its Node CPU', async () => {
   const pm = await sandboxCard(ctx.deps.payments, cards.ok);
-  const N = 30;
+  const N = Number(process.env.FINALIZE_COST_N ?? 30);
   const drafts: { id: number; purchase_id: string }[] = [];
   for (let i = 0; i < N + 1; i++) {
     const created = await ctx.app.inject({
@@ -79,10 +79,22 @@ it('finalizes an order in few round trips and commits, and reports its Node CPU'
     } else if (!inTransaction && /\b(INSERT|UPDATE|DELETE)\b/i.test(s)) commits++;
   }
 
+  const session = process.env.FINALIZE_COST_PROFILE ? new (await import('node:inspector')).Session() : undefined;
+  const post = (method: string, params?: object) => new Promise<unknown>((resolve, reject) => session!.post(method, params, (err, res) => (err ? reject(err) : resolve(res))));
+  if (session) {
+    session.connect();
+    await post('Profiler.enable');
+    await post('Profiler.start');
+  }
   const cpu = process.cpuUsage();
   const started = performance.now();
   for (const d of drafts.slice(2)) expect((await finalize(d)).statusCode).toBe(200);
   const used = process.cpuUsage(cpu);
+  if (session) {
+    const { profile } = (await post('Profiler.stop')) as { profile: object };
+    (await import('node:fs')).writeFileSync(process.env.FINALIZE_COST_PROFILE!, JSON.stringify(profile));
+    session.disconnect();
+  }
   const n = drafts.length - 2;
   const cpuMs = (used.user + used.system) / 1000 / n;
   const wallMs = (performance.now() - started) / n;
