@@ -127,6 +127,29 @@ const missing = (kind: string, id: string) => new PaymentRequestError('resource_
 
 type Stored<T> = { ok: T } | { declined: { message: string; code: string } };
 
+const hashOf = (operation: string, params: unknown) => crypto.createHash('sha256').update(JSON.stringify([operation, params])).digest('hex');
+
+/** Makes concurrent requests with one key wait for the first (inside the caller's transaction). */
+async function lockKey(tx: Queryable, key: string): Promise<void> {
+  await tx.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 727006))', [key]);
+}
+
+/** The stored result of a key, for a request with the same parameters; otherwise an idempotency_error. */
+function replay<T>(key: string, stored: { request_hash: string; response: Stored<T> }, requestHash: string): Stored<T> {
+  if (stored.request_hash !== requestHash) {
+    throw new PaymentRequestError(
+      'idempotency_error',
+      `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${key}' if you meant to execute a different request.`,
+    );
+  }
+  return stored.response;
+}
+
+function unwrap<T>(outcome: Stored<T>): T {
+  if ('declined' in outcome) throw new PaymentDeclinedError(outcome.declined.message, outcome.declined.code);
+  return outcome.ok;
+}
+
 /**
  * Stripe's idempotency: the first request with a key stores its parameters and result (a
  * decline included); the same key with the same parameters returns that result again, with
@@ -141,22 +164,14 @@ async function idempotent<T>(
   run: (tx: Queryable) => Promise<T>,
 ): Promise<T> {
   if (!key) return withTransaction(db, (tx) => run(tx));
-  const requestHash = crypto.createHash('sha256').update(JSON.stringify([operation, params])).digest('hex');
+  const requestHash = hashOf(operation, params);
   const outcome = await withTransaction(db, async (tx: pg.PoolClient): Promise<Stored<T>> => {
-    await tx.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 727006))', [key]);
+    await lockKey(tx, key);
     const { rows } = await tx.query<{ request_hash: string; response: Stored<T> }>(
       'SELECT request_hash, response FROM sandbox_idempotency WHERE key = $1',
       [key],
     );
-    if (rows[0]) {
-      if (rows[0].request_hash !== requestHash) {
-        throw new PaymentRequestError(
-          'idempotency_error',
-          `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${key}' if you meant to execute a different request.`,
-        );
-      }
-      return rows[0].response;
-    }
+    if (rows[0]) return replay(key, rows[0], requestHash);
     let stored: Stored<T>;
     try {
       stored = { ok: await run(tx) };
@@ -173,8 +188,7 @@ async function idempotent<T>(
     ]);
     return stored;
   });
-  if ('declined' in outcome) throw new PaymentDeclinedError(outcome.declined.message, outcome.declined.code);
-  return outcome.ok;
+  return unwrap(outcome);
 }
 
 export function createSandboxProvider(deps: { db: Db; clock: Clock }): SandboxPaymentProvider {
@@ -359,15 +373,35 @@ export function createSandboxProvider(deps: { db: Db; clock: Clock }): SandboxPa
       });
     },
 
+    /**
+     * The checkout's hot path (decision 017): after the key's lock, one read gives the key's
+     * stored result, the customer and the payment method; one write stores the intent and the
+     * key's result. The same rules and answers as the other operations' idempotent().
+     */
     async createPaymentIntent(input) {
-      const { idempotencyKey, ...params } = input;
+      const { idempotencyKey: key, ...params } = input;
       if (!Number.isInteger(params.amountCents) || params.amountCents < 50) {
         // Stripe's minimum charge is 50 cents in CAD and USD
         throw new PaymentRequestError('invalid_amount', 'Amount must be at least $0.50 cad');
       }
-      return idempotent(db, idempotencyKey, 'payment_intents.create', params, async (tx) => {
-        await assertCustomer(tx, params.customerId);
-        const pm = await findPm(tx, params.paymentMethodId);
+      const operation = 'payment_intents.create';
+      const requestHash = key ? hashOf(operation, params) : '';
+      const outcome = await withTransaction(db, async (tx): Promise<Stored<PaymentIntent>> => {
+        if (key) await lockKey(tx, key);
+        const { rows } = await tx.query<PmRow & { request_hash: string | null; response: Stored<PaymentIntent> | null; customer_found: boolean }>(
+          `SELECT i.request_hash, i.response, c.id IS NOT NULL AS customer_found,
+                  pm.id, pm.type, pm.brand, pm.last4, pm.exp_month, pm.exp_year, pm.decline_code, pm.customer_id
+             FROM (SELECT 1) one
+             LEFT JOIN sandbox_idempotency i ON i.key = $1
+             LEFT JOIN sandbox_customers c ON c.id = $2
+             LEFT JOIN sandbox_payment_methods pm ON pm.id = $3`,
+          [key ?? null, params.customerId, params.paymentMethodId],
+        );
+        const found = rows[0]!;
+        if (key && found.request_hash !== null) return replay(key, { request_hash: found.request_hash, response: found.response! }, requestHash);
+        if (!found.customer_found) throw missing('customer', params.customerId);
+        if (found.id === null) throw missing('payment_method', params.paymentMethodId);
+        const pm = found;
         if (pm.type !== params.type) {
           throw new PaymentRequestError('invalid_request', `The PaymentMethod provided (${pm.type}) is not allowed for this PaymentIntent (${params.type}).`);
         }
@@ -375,30 +409,54 @@ export function createSandboxProvider(deps: { db: Db; clock: Clock }): SandboxPa
           throw new PaymentRequestError('invalid_request', 'The provided PaymentMethod belongs to a different Customer.');
         }
         const decline = pm.decline_code ? Object.values(authorisationDeclines).find((d) => d.code === pm.decline_code) : undefined;
+        // without a key a decline keeps nothing (the transaction rolls back), as before
+        if (decline && !key) throw new PaymentDeclinedError(decline.message, decline.code);
         // card: authorised and held until capture; bank debit: submitted, settles later (processing)
         const status: PaymentIntentStatus = decline ? 'requires_payment_method' : pm.type === 'card' ? 'requires_capture' : 'processing';
         const id = newId('pi');
-        await tx.query(
-          `INSERT INTO sandbox_payment_intents (id, client_secret, amount, amount_capturable, currency, status, customer_id,
+        const row: PiRow = {
+          id,
+          client_secret: `${id}_secret_${crypto.randomBytes(12).toString('hex')}`,
+          amount: params.amountCents,
+          amount_capturable: decline ? 0 : params.amountCents,
+          amount_received: 0,
+          amount_refunded: 0,
+          currency: params.currency,
+          status,
+          customer_id: params.customerId,
+          payment_method_id: decline ? null : pm.id,
+          payment_method_type: params.type,
+        };
+        // a decline is a result like any other: a retry gets the same decline, not a new attempt
+        const stored: Stored<PaymentIntent> = decline ? { declined: { message: decline.message, code: decline.code } } : { ok: toPi(row) };
+        const values = [
+          row.id,
+          row.client_secret,
+          row.amount,
+          row.amount_capturable,
+          row.currency,
+          row.status,
+          row.customer_id,
+          row.payment_method_id,
+          row.payment_method_type,
+          params.description,
+          JSON.stringify(params.metadata),
+        ];
+        const insertPi = `INSERT INTO sandbox_payment_intents (id, client_secret, amount, amount_capturable, currency, status, customer_id,
                                                 payment_method_id, payment_method_type, description, metadata)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
-          [
-            id,
-            `${id}_secret_${crypto.randomBytes(12).toString('hex')}`,
-            params.amountCents,
-            decline ? 0 : params.amountCents,
-            params.currency,
-            status,
-            params.customerId,
-            decline ? null : pm.id,
-            params.type,
-            params.description,
-            JSON.stringify(params.metadata),
-          ],
-        );
-        if (decline) throw new PaymentDeclinedError(decline.message, decline.code);
-        return toPi(await findPi(tx, id));
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`;
+        if (key) {
+          await tx.query(
+            `WITH pi AS (${insertPi})
+             INSERT INTO sandbox_idempotency (key, operation, request_hash, response) VALUES ($12, $13, $14, $15)`,
+            [...values, key, operation, requestHash, JSON.stringify(stored)],
+          );
+        } else {
+          await tx.query(insertPi, values);
+        }
+        return stored;
       });
+      return unwrap(outcome);
     },
 
     async retrievePaymentIntent(id) {

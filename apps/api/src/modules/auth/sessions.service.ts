@@ -26,6 +26,17 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const DASHBOARD_AUDIENCE = 'caterway:grouporder-dashboard';
 const dashboardKeyOf = (jwtSecret: Uint8Array) => new Uint8Array(crypto.createHmac('sha256', jwtSecret).update('caterway admin token v1').digest());
 
+/**
+ * The HS256 verification key, imported once: given raw bytes, jose imports a CryptoKey on every
+ * verify, which was ~2 ms of CPU per authenticated request (decision 017).
+ */
+type CryptoKey = crypto.webcrypto.CryptoKey;
+
+function verifyKeyOf(secret: Uint8Array): () => Promise<CryptoKey> {
+  let key: Promise<CryptoKey> | undefined;
+  return () => (key ??= crypto.webcrypto.subtle.importKey('raw', secret, { name: 'HMAC', hash: 'SHA-256' }, false, ['verify']));
+}
+
 export interface AuthenticatedSession {
   userId: number;
   role: 'customer' | 'staff';
@@ -47,6 +58,8 @@ export const notAuthorized = () => new AppError('unauthorized', messages.notAuth
 export function createSessionsService({ sessions, clock, jwtSecret, idleMinutes, maxDays }: SessionsServiceDeps) {
   const idleMs = idleMinutes * MINUTE;
   const dashboardKey = dashboardKeyOf(jwtSecret);
+  const sessionVerifyKey = verifyKeyOf(jwtSecret);
+  const dashboardVerifyKey = verifyKeyOf(dashboardKey);
 
   function sign(userId: number, session: SessionRow): Promise<string> {
     return new SignJWT({ sid: session.id })
@@ -65,11 +78,11 @@ export function createSessionsService({ sessions, clock, jwtSecret, idleMinutes,
     return session.revoked_at === null && session.expires_at > now && idleExpiresAt(session) > now;
   }
 
-  async function claimsOf(token: string, key: Uint8Array, audience?: string): Promise<{ userId: number; sid: string }> {
+  async function claimsOf(token: string, verifyKey: () => Promise<CryptoKey>, audience?: string): Promise<{ userId: number; sid: string }> {
     let sub: string | undefined;
     let sid: unknown;
     try {
-      const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], currentDate: clock.now(), ...(audience ? { audience } : {}) });
+      const { payload } = await jwtVerify(token, await verifyKey(), { algorithms: ['HS256'], currentDate: clock.now(), ...(audience ? { audience } : {}) });
       // a session token never carries an audience; an admin token always does
       if (!audience && payload.aud !== undefined) throw notAuthorized();
       sub = payload.sub;
@@ -118,7 +131,7 @@ export function createSessionsService({ sessions, clock, jwtSecret, idleMinutes,
      */
     async authenticate(token: string | undefined, options: { touch?: boolean } = {}): Promise<AuthenticatedSession> {
       if (!token) throw notAuthorized();
-      return liveSession(await claimsOf(token, jwtSecret), options);
+      return liveSession(await claimsOf(token, sessionVerifyKey), options);
     },
 
     /** The admin token of a session (the group-order dashboard's key): ends with the session. */
@@ -135,7 +148,7 @@ export function createSessionsService({ sessions, clock, jwtSecret, idleMinutes,
     /** Checks an admin token like a bearer token: forged 'Not authorized', ended session logged out. */
     async authenticateDashboardToken(token: string | undefined): Promise<AuthenticatedSession> {
       if (!token) throw notAuthorized();
-      return liveSession(await claimsOf(token, dashboardKey, DASHBOARD_AUDIENCE), {});
+      return liveSession(await claimsOf(token, dashboardVerifyKey, DASHBOARD_AUDIENCE), {});
     },
 
     /** A fresh JWT for the same session (token exchange). */

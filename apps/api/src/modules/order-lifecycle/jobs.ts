@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import os from 'node:os';
 import type { Db, Queryable } from '../../db/pool.js';
 import { isControllable, type Clock } from '../../lib/clock.js';
+import { standalone, type SqlPart } from '../../db/sql-parts.js';
 
 // A job queue on PostgreSQL (table jobs, migration 008; docs/decisions/009-job-queue-on-postgresql.md).
 // - enqueue is idempotent by (kind, dedupe_key): one job per key, never two.
@@ -45,19 +46,27 @@ export interface EnqueueInput {
   onConflict?: 'keep' | 'reschedule';
 }
 
-export async function enqueue(db: Queryable, input: EnqueueInput): Promise<JobRow> {
-  const reschedule = input.onConflict === 'reschedule';
-  const { rows } = await db.query<JobRow>(
-    `INSERT INTO jobs (kind, dedupe_key, payload, run_at, max_attempts)
-     VALUES ($1, $2, $3, $4, $5)
+/** The enqueue as a part of another statement (db/sql-parts.ts), e.g. an order's processing job beside its payment. */
+export function enqueuePart(input: EnqueueInput): SqlPart {
+  return {
+    sql: (p, guard) => {
+      const reschedule = `${p(input.onConflict === 'reschedule')}::boolean`;
+      return `INSERT INTO jobs (kind, dedupe_key, payload, run_at, max_attempts)
+     SELECT ${p(input.kind)}::text, ${p(input.dedupeKey)}::text, ${p(JSON.stringify(input.payload ?? {}))}::jsonb, ${p(input.runAt)}::timestamptz, ${p(input.maxAttempts ?? 10)}::int
+      WHERE EXISTS (SELECT 1 FROM ${guard})
      ON CONFLICT (kind, dedupe_key) DO UPDATE SET
-       run_at = CASE WHEN $6 THEN EXCLUDED.run_at ELSE jobs.run_at END,
-       payload = CASE WHEN $6 THEN EXCLUDED.payload ELSE jobs.payload END,
-       attempts = CASE WHEN $6 AND jobs.done_at IS NOT NULL THEN 0 ELSE jobs.attempts END,
-       done_at = CASE WHEN $6 THEN NULL ELSE jobs.done_at END
-     RETURNING *`,
-    [input.kind, input.dedupeKey, JSON.stringify(input.payload ?? {}), input.runAt, input.maxAttempts ?? 10, reschedule],
-  );
+       run_at = CASE WHEN ${reschedule} THEN EXCLUDED.run_at ELSE jobs.run_at END,
+       payload = CASE WHEN ${reschedule} THEN EXCLUDED.payload ELSE jobs.payload END,
+       attempts = CASE WHEN ${reschedule} AND jobs.done_at IS NOT NULL THEN 0 ELSE jobs.attempts END,
+       done_at = CASE WHEN ${reschedule} THEN NULL ELSE jobs.done_at END
+     RETURNING *`;
+    },
+  };
+}
+
+export async function enqueue(db: Queryable, input: EnqueueInput): Promise<JobRow> {
+  const { text, values } = standalone(enqueuePart(input));
+  const { rows } = await db.query<JobRow>(text, values);
   return rows[0]!;
 }
 

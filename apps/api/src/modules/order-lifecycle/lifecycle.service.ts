@@ -16,7 +16,7 @@ import type { Mailer } from '../../ports/email.js';
 import { PaymentRequestError, type PaymentProvider } from '../../ports/payments.js';
 import type { OrderRow } from '../orders/orders.repository.js';
 import { displayDateTime } from '../orders/orders.email.js';
-import { enqueue, type JobHandlers, type JobResult } from './jobs.js';
+import { enqueue, type EnqueueInput, type JobHandlers, type JobResult } from './jobs.js';
 import { applyOrderEvent, orderEvents } from './lifecycle.repository.js';
 import { lifecycleEmail, type LifecycleNotice } from './lifecycle.email.js';
 import { createOpsRepository, type OpsOrderRow } from './ops.repository.js';
@@ -39,14 +39,13 @@ const PAYMENT_PENDING: readonly string[] = ['CardSetup', 'SetupIntentCreated'];
  * Queues the processing of an order at its processing time (or moves the queued job there).
  * Call it whenever order_processing_at changes; the job re-reads the order when it runs.
  */
+/** The order's processing job at its processing time (enqueued alone or as part of the payment's statement). */
+export function processingJob(order: { id: number; order_processing_at: Date }): EnqueueInput {
+  return { kind: PROCESS_ORDER, dedupeKey: `order:${order.id}`, payload: { order_id: order.id }, runAt: order.order_processing_at, onConflict: 'reschedule' };
+}
+
 export async function scheduleProcessing(db: Queryable, order: { id: number; order_processing_at: Date }): Promise<void> {
-  await enqueue(db, {
-    kind: PROCESS_ORDER,
-    dedupeKey: `order:${order.id}`,
-    payload: { order_id: order.id },
-    runAt: order.order_processing_at,
-    onConflict: 'reschedule',
-  });
+  await enqueue(db, processingJob(order));
 }
 
 export interface LifecycleServiceDeps {

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import type { Queryable } from '../../db/pool.js';
+import { standalone, type SqlPart } from '../../db/sql-parts.js';
 import { AppError } from '../../lib/errors.js';
 import { retryUntilDatabase } from '../../lib/retry-until-database.js';
 import { isDatabaseUnavailable } from '../../db/pool.js';
@@ -43,6 +44,14 @@ export function parseIdempotencyKey(header: string | string[] | undefined): stri
   return key;
 }
 
+/** Stores the answer of a key, as a part of the statement that did the work (db/sql-parts.ts). */
+export function finishPart(input: { userId: number; key: string; response: StoredResponse }): SqlPart {
+  return {
+    sql: (p, guard) => `UPDATE idempotency_keys SET status = 'done', response_status = ${p(input.response.status)}::int, response_body = ${p(JSON.stringify(input.response.body))}::jsonb
+      WHERE user_id = ${p(input.userId)}::bigint AND key = ${p(input.key)}::text AND EXISTS (SELECT 1 FROM ${guard})`,
+  };
+}
+
 export function createIdempotencyRepository(db: Queryable) {
   return {
     /**
@@ -79,10 +88,8 @@ export function createIdempotencyRepository(db: Queryable) {
     },
 
     async finish(input: { userId: number; key: string; response: StoredResponse }): Promise<void> {
-      await db.query(
-        `UPDATE idempotency_keys SET status = 'done', response_status = $3, response_body = $4 WHERE user_id = $1 AND key = $2`,
-        [input.userId, input.key, input.response.status, JSON.stringify(input.response.body)],
-      );
+      const { text, values } = standalone(finishPart(input));
+      await db.query(text, values);
     },
 
     /** At the start of the only process on a database (embedded): keys left by a crashed run. */
@@ -104,7 +111,7 @@ export type IdempotencyRepository = ReturnType<typeof createIdempotencyRepositor
 export async function withIdempotency(
   repo: IdempotencyRepository,
   input: { userId: number; key: string; endpoint: string; hash: string; now: Date },
-  fn: () => Promise<StoredResponse>,
+  fn: (answerPart: (response: StoredResponse) => SqlPart) => Promise<StoredResponse & { stored?: boolean }>,
 ): Promise<StoredResponse> {
   try {
     await repo.begin(input);
@@ -116,7 +123,10 @@ export async function withIdempotency(
   }
   let response: StoredResponse;
   try {
-    response = await fn();
+    // fn may store its answer with its own last write (finishPart): then stored is true
+    const { stored, ...answer } = await fn((r) => finishPart({ userId: input.userId, key: input.key, response: r }));
+    if (stored) return answer;
+    response = answer;
   } catch (err) {
     if (err instanceof AppError && err.status < 500 && err.status !== 409) {
       const body = err.messages ? { error: err.message, messages: err.messages } : { error: err.message };

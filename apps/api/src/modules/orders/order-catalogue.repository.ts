@@ -80,6 +80,16 @@ const CHEF_COLUMNS = `c.id, c.slug, c.business_name, c.first_name || ' ' || c.la
   c.time_zone, c.pre_order_notice_hours, c.pre_order_min_order_amount_cents, c.addon_maximum_items_qty, c.eft_enabled,
   c.tax_name, c.tax_rate, c.delivery_radius_km, c.delivery_fee_ranges, c.store_hours, c.address1, c.city`;
 
+const PRESET_COLUMNS = `id, slug, name, description, preset_type, owner_user_id, is_active, number_of_guests, minimum_order_amount_cents,
+  serving_styles, category_names, cuisine_types, dietary_types, banner_image_url, search_result_image_url`;
+
+const MENU_COLUMNS = `m.id, m.chef_id, m.name, m.category_name, m.menu_type, m.price_cents, m.min_order_amount, m.dietary_types,
+  m.is_deleted, m.position,
+  COALESCE((SELECT json_agg(json_build_object('id', mi.id, 'menu_id', mi.menu_id, 'name', mi.name,
+                     'price_cents', mi.price_cents, 'dietary_types', mi.dietary_types, 'position', mi.position)
+                     ORDER BY mi.position, mi.id)
+              FROM menu_items mi WHERE mi.menu_id = m.id), '[]') AS menu_items`;
+
 export function feeRanges(chef: Pick<OrderChefRow, 'delivery_fee_ranges'>): DeliveryFeeRange[] {
   return chef.delivery_fee_ranges.map((r) => ({ minKm: Number(r.min_km), maxKm: Number(r.max_km), feeCents: Number(r.fee_cents) }));
 }
@@ -87,12 +97,7 @@ export function feeRanges(chef: Pick<OrderChefRow, 'delivery_fee_ranges'>): Deli
 export function createOrderCatalogueRepository(db: Queryable) {
   return {
     async findPreset(id: number, tx: Queryable = db): Promise<OrderPresetRow | undefined> {
-      const { rows } = await tx.query<OrderPresetRow>(
-        `SELECT id, slug, name, description, preset_type, owner_user_id, is_active, number_of_guests, minimum_order_amount_cents,
-                serving_styles, category_names, cuisine_types, dietary_types, banner_image_url, search_result_image_url
-           FROM presets WHERE id = $1`,
-        [id],
-      );
+      const { rows } = await tx.query<OrderPresetRow>(`SELECT ${PRESET_COLUMNS} FROM presets WHERE id = $1`, [id]);
       return rows[0];
     },
 
@@ -122,17 +127,30 @@ export function createOrderCatalogueRepository(db: Queryable) {
     /** Menus by id (deleted ones too: the caller refuses them), each with its menu items. */
     async findMenus(ids: readonly number[], tx: Queryable = db): Promise<OrderMenuRow[]> {
       if (!ids.length) return [];
-      const { rows } = await tx.query<OrderMenuRow>(
-        `SELECT m.id, m.chef_id, m.name, m.category_name, m.menu_type, m.price_cents, m.min_order_amount, m.dietary_types,
-                m.is_deleted, m.position,
-                COALESCE((SELECT json_agg(json_build_object('id', mi.id, 'menu_id', mi.menu_id, 'name', mi.name,
-                                   'price_cents', mi.price_cents, 'dietary_types', mi.dietary_types, 'position', mi.position)
-                                   ORDER BY mi.position, mi.id)
-                            FROM menu_items mi WHERE mi.menu_id = m.id), '[]') AS menu_items
-           FROM menus m WHERE m.id = ANY($1::bigint[])`,
-        [ids],
-      );
+      const { rows } = await tx.query<OrderMenuRow>(`SELECT ${MENU_COLUMNS} FROM menus m WHERE m.id = ANY($1::bigint[])`, [ids]);
       return rows;
+    },
+
+    /**
+     * What an order is checked and priced against, in one round trip (decision 017): the preset,
+     * its chefs (lead first) and the given menus with their items (deleted ones too: the caller
+     * refuses them). The same columns and values as findPreset, findChefsOfPreset and findMenus.
+     */
+    async findForOrder(
+      presetId: number,
+      menuIds: readonly number[],
+      tx: Queryable = db,
+    ): Promise<{ preset: OrderPresetRow | undefined; chefs: OrderChefRow[]; menus: OrderMenuRow[] }> {
+      const { rows } = await tx.query<{ preset: OrderPresetRow | null; chefs: OrderChefRow[]; menus: OrderMenuRow[] }>(
+        `SELECT (SELECT row_to_json(p) FROM (SELECT ${PRESET_COLUMNS} FROM presets WHERE id = $1) p) AS preset,
+                COALESCE((SELECT json_agg(to_jsonb(c) - 'sort_position' ORDER BY c.sort_position, c.id)
+                            FROM (SELECT ${CHEF_COLUMNS}, pc.position AS sort_position FROM preset_chefs pc JOIN chefs c ON c.id = pc.chef_id
+                                   WHERE pc.preset_id = $1) c), '[]') AS chefs,
+                COALESCE((SELECT json_agg(m) FROM (SELECT ${MENU_COLUMNS} FROM menus m WHERE m.id = ANY($2::bigint[])) m), '[]') AS menus`,
+        [presetId, menuIds],
+      );
+      const row = rows[0]!;
+      return { preset: row.preset ?? undefined, chefs: row.chefs, menus: row.menus };
     },
 
     /** Every live menu of the chefs, in menu order, with menu items. */

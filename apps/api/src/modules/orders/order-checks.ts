@@ -107,18 +107,20 @@ export async function prepareOrder(
     ...rest,
     preset_items: input.preset_items.map(({ price_cents: _price, ...line }) => line),
   };
-  const preset = assertOrderablePreset(await deps.catalogue.findPreset(payload.preset_id), userId);
-  const chefs = await deps.catalogue.findChefsOfPreset(preset.id);
+  const ordered = payload.preset_items.filter((l) => isOrderedLine({ quantity: l.quantity, itemQuantities: Object.values(l.menu_items_mapping) }));
+  // the preset, its chefs and the ordered menus in one read
+  const found = await deps.catalogue.findForOrder(payload.preset_id, [...new Set(ordered.map((l) => l.menu_id))]);
+  const preset = assertOrderablePreset(found.preset, userId);
+  const chefs = found.chefs;
   const lead = chefs[0];
   if (!lead) throw notFound(messages.presetNotFound);
   const chefById = new Map(chefs.map((c) => [c.id, c]));
   const problems: string[] = [];
 
   // ---- lines: the menus are the preset's chefs' dishes; quantities and serving names (§5)
-  const ordered = payload.preset_items.filter((l) => isOrderedLine({ quantity: l.quantity, itemQuantities: Object.values(l.menu_items_mapping) }));
   const empty = emptyOrderProblem(ordered.map((l) => ({ quantity: l.quantity, itemQuantities: Object.values(l.menu_items_mapping) })));
   if (empty) problems.push(addOn ? messages.cartEmpty : empty);
-  const menus = new Map<number, OrderMenuRow>((await deps.catalogue.findMenus([...new Set(ordered.map((l) => l.menu_id))])).map((m) => [m.id, m]));
+  const menus = new Map<number, OrderMenuRow>(found.menus.map((m) => [m.id, m]));
   const lines: PreparedLine[] = [];
   for (const line of ordered) {
     const menu = menus.get(line.menu_id);

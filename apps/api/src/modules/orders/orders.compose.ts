@@ -4,7 +4,7 @@ import type { Clock } from '../../lib/clock.js';
 import type { Mailer } from '../../ports/email.js';
 import type { Geocoder } from '../../ports/geocoder.js';
 import type { PaymentProvider } from '../../ports/payments.js';
-import { scheduleProcessing } from '../order-lifecycle/lifecycle.service.js';
+import { processingJob } from '../order-lifecycle/lifecycle.service.js';
 import { paymentMethodsServiceFrom } from '../payment-methods/payment-methods.service.js';
 import { createIdempotencyRepository } from './idempotency.js';
 import { createOrderCatalogueRepository } from './order-catalogue.repository.js';
@@ -49,7 +49,7 @@ export function composeOrders(deps: {
     clock: deps.clock,
     publicUrl: deps.publicUrl,
     log: deps.log,
-    scheduleProcessing: (order) => scheduleProcessing(deps.db, order),
+    processingJob,
   });
   return { orders, catalogue, edits, service };
 }

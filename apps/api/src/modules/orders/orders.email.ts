@@ -11,14 +11,28 @@ export function localDateTime(instant: Date, timeZone: string): { date: string; 
   return { date: `${p.year}-${pad2(p.month)}-${pad2(p.day)}`, time: formatStoreTime(`${pad2(p.hour)}:${pad2(p.minute)}`) };
 }
 
+// building a DateTimeFormat costs ~50x using one (packages/domain availability.ts): one per zone
+const dayFormatters = new Map<string, Intl.DateTimeFormat>();
+function dayFormatter(timeZone: string): Intl.DateTimeFormat {
+  let f = dayFormatters.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', { timeZone, weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' });
+    dayFormatters.set(timeZone, f);
+  }
+  return f;
+}
+
 /** 'Friday, March 13, 2026 at 11:30 AM' (the spec's displayDeliveryDateTime: text, ' at ', 12-hour time). */
 export function displayDateTime(instant: Date, timeZone: string): string {
-  const day = new Intl.DateTimeFormat('en-US', { timeZone, weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' }).format(instant);
+  const day = dayFormatter(timeZone).format(instant);
   return `${day} at ${localDateTime(instant, timeZone).time}`;
 }
 
 /** The order confirmation (ordering-payments §4 Checkout: 'an order confirmation email is sent'). */
-export function orderConfirmationEmail(order: OrderRow, items: OrderItemRow[], link: string): OutgoingEmail {
+/** What the email shows of a line: a stored item, or a line just priced (finalize). */
+export type ConfirmationLine = Pick<OrderItemRow, 'quantity' | 'menu_name' | 'menu_items' | 'line_subtotal_cents'>;
+
+export function orderConfirmationEmail(order: OrderRow, items: ConfirmationLine[], link: string): OutgoingEmail {
   const when = displayDateTime(order.delivery_at, order.time_zone);
   const delivery = order.receiving_method === 'delivery';
   const place = delivery

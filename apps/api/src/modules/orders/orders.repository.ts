@@ -1,4 +1,5 @@
 import type { Queryable } from '../../db/pool.js';
+import { parameters, type SqlPart } from '../../db/sql-parts.js';
 import type { PreparedOrder } from './order-checks.js';
 import type { OrderDisplayContext } from './order-view.js';
 
@@ -332,13 +333,20 @@ export function createOrdersRepository(db: Queryable) {
       return rows[0];
     },
 
+    /**
+     * The state machine's 'pay' (draft -> New), logged in order_events like every later move.
+     * `with`: writes of other modules that belong to the payment (its processing job, the
+     * confirmation's outbox row, the idempotent answer), done in the same statement: atomic,
+     * one round trip and one commit (decision 017).
+     */
     async markPaid(
       id: number,
-      input: { paymentStatus: PaymentStatus; paymentIntentId: string; paymentMethodId: string; now: Date },
+      input: { paymentStatus: PaymentStatus; paymentIntentId: string; paymentMethodId: string; now: Date; with?: SqlPart[] },
       tx: Queryable = db,
     ): Promise<OrderRow> {
+      const { values, param } = parameters([id, input.paymentStatus, input.paymentIntentId, input.paymentMethodId, input.now]);
+      const parts = (input.with ?? []).map((part, i) => `, part${i} AS (${part.sql(param, 'paid')})`).join('');
       const { rows } = await tx.query<OrderRow>(
-        // the state machine's 'pay' (draft -> New), recorded in order_events like every later move
         `WITH paid AS (
            UPDATE catering_orders SET status = 'New', payment_status = $2, payment_intent_id = $3, payment_method_id = $4,
                   payment_error = NULL, paid_at = $5, updated_at = $5,
@@ -347,9 +355,9 @@ export function createOrdersRepository(db: Queryable) {
             WHERE id = $1 RETURNING *),
          logged AS (
            INSERT INTO order_events (catering_order_id, event, from_status, to_status, actor_kind, actor_user_id, created_at)
-           SELECT id, 'pay', 'draft', 'New', 'customer', user_id, $5 FROM paid)
+           SELECT id, 'pay', 'draft', 'New', 'customer', user_id, $5 FROM paid)${parts}
          SELECT * FROM paid`,
-        [id, input.paymentStatus, input.paymentIntentId, input.paymentMethodId, input.now],
+        values,
       );
       return rows[0]!;
     },

@@ -15,13 +15,15 @@ import { retryUntilDatabase } from '../../lib/retry-until-database.js';
 import { isDatabaseUnavailable } from '../../db/pool.js';
 import { AppError, conflict, notFound, validationFailed } from '../../lib/errors.js';
 import { createTtlCache } from '../../lib/ttl-cache.js';
-import type { Mailer } from '../../ports/email.js';
+import type { Mailer, OutgoingEmail } from '../../ports/email.js';
 import type { Geocoder } from '../../ports/geocoder.js';
 import { PaymentDeclinedError, PaymentRequestError, type PaymentIntent, type PaymentProvider } from '../../ports/payments.js';
 import { placeAddress, quoteDelivery, roundKm } from './delivery-fee.js';
-import { withIdempotency, requestHash, type IdempotencyRepository } from './idempotency.js';
+import { withIdempotency, requestHash, type IdempotencyRepository, type StoredResponse } from './idempotency.js';
+import type { SqlPart } from '../../db/sql-parts.js';
+import { enqueuePart, type EnqueueInput } from '../order-lifecycle/jobs.js';
 import type { OrderCatalogueRepository, OrderChefRow } from './order-catalogue.repository.js';
-import { prepareOrder, type OrderPayload, type PreparedOrder } from './order-checks.js';
+import { prepareOrder, type OrderPayload, type PreparedLine, type PreparedOrder } from './order-checks.js';
 import { displayDateTime, localDateTime, orderConfirmationEmail } from './orders.email.js';
 import type { OrderItemRow, OrderRow, OrdersRepository, PaymentStatus } from './orders.repository.js';
 import { displayDeliveryAddress, orderRuleView, purchaseItemsOf, type OrderDisplayContext } from './order-view.js';
@@ -47,8 +49,8 @@ export interface OrdersServiceDeps {
   clock: Clock;
   publicUrl: string;
   log: Pick<FastifyBaseLogger, 'error' | 'warn'>;
-  /** queues the order's processing at its processing time (order-lifecycle scheduleProcessing) */
-  scheduleProcessing: (order: OrderRow) => Promise<void>;
+  /** the order's processing job at its processing time (order-lifecycle processingJob), enqueued with the payment */
+  processingJob: (order: OrderRow) => EnqueueInput;
   /** the rules of a stored order: an add-on order's differ (order-edits.service prepareFor) */
   prepareFor: (order: OrderRow, payload: OrderPayload, userId: number, now: Date) => Promise<PreparedOrder>;
   /** the upcoming-order rule at an instant (order-edits.service editRuleOf) */
@@ -99,13 +101,18 @@ export function createOrdersService(deps: OrdersServiceDeps) {
   /** The spec's savedCards (name, paymentMethodId): the user's saved methods, default first. */
   const savedCards = (userId: number) => savedCardsOf(deps.paymentMethods, userId);
 
-  async function sendConfirmation(order: OrderRow): Promise<void> {
+  const confirmationFailed = (err: unknown, orderId: number) =>
+    // the order is paid: a mail outage must not turn that into an error the client retries
+    deps.log.error({ err: { message: (err as Error).message }, orderId }, 'could not send the order confirmation');
+
+  /** The confirmation of an order about to be paid; undefined (logged) if it cannot be written. */
+  function confirmationOf(order: OrderRow, lines: PreparedLine[]): OutgoingEmail | undefined {
     try {
-      const items = await orders.findItems(order.id);
-      await deps.mailer.send(orderConfirmationEmail(order, items, `${deps.publicUrl}/my-orders`));
+      const items = lines.map((l) => ({ quantity: l.quantity, menu_name: l.menuName, menu_items: l.menuItems, line_subtotal_cents: l.lineSubtotalCents }));
+      return orderConfirmationEmail(order, items, `${deps.publicUrl}/my-orders`);
     } catch (err) {
-      // the order is paid: a mail outage must not turn that into an error the client retries
-      deps.log.error({ err: { message: (err as Error).message }, orderId: order.id }, 'could not send the order confirmation');
+      confirmationFailed(err, order.id);
+      return undefined;
     }
   }
 
@@ -114,7 +121,13 @@ export function createOrdersService(deps: OrdersServiceDeps) {
    * the method first (attaching it to the user's provider customer, as Stripe needs before use);
    * a bank account is kept through its confirmed setup intent.
    */
-  async function authorise(order: OrderRow, body: FinalizeBody, userId: number): Promise<FinalizedOrderResponse> {
+  async function authorise(
+    order: OrderRow,
+    body: FinalizeBody,
+    userId: number,
+    lines: PreparedLine[],
+    answerPart: (response: StoredResponse) => SqlPart,
+  ): Promise<StoredResponse & { stored: boolean }> {
     const now = clock.now();
     const type = order.is_eft ? 'acss_debit' : 'card';
     let intent: PaymentIntent;
@@ -162,10 +175,24 @@ export function createOrdersService(deps: OrdersServiceDeps) {
       await orders.releasePayment(order.id, { status: 'failed', error: messages.orderRequestFailed, paymentMethodId: body.payment_method_id, now });
       throw new AppError('payment_required', messages.orderRequestFailed);
     }
-    const paid = await orders.markPaid(order.id, { paymentStatus: status, paymentIntentId: intent.id, paymentMethodId: body.payment_method_id, now });
-    await deps.scheduleProcessing(paid);
-    await sendConfirmation(paid);
-    return finalizedAnswer(paid);
+    // one statement: the order paid, its processing job, the confirmation's outbox row and the
+    // idempotent answer commit together (decision 017); the email is written from the lines just
+    // priced, which are the order's (finalize rewrote it when they differed)
+    const answer = { status: 200, body: finalizedAnswer({ ...order, status: 'New', payment_status: status }) };
+    const email = confirmationOf(order, lines);
+    const outbox = email && deps.mailer.outboxPart ? deps.mailer.outboxPart(email) : undefined;
+    await orders.markPaid(order.id, {
+      paymentStatus: status,
+      paymentIntentId: intent.id,
+      paymentMethodId: body.payment_method_id,
+      now,
+      with: [enqueuePart(deps.processingJob(order)), ...(outbox ? [outbox] : []), answerPart(answer)],
+    });
+    if (email && !outbox) {
+      // SMTP: the message goes out after the commit; a failure is queued for retry by the mailer
+      await deps.mailer.send(email).catch((err: unknown) => confirmationFailed(err, order.id));
+    }
+    return { ...answer, stored: true };
   }
 
   return {
@@ -247,7 +274,7 @@ export function createOrdersService(deps: OrdersServiceDeps) {
       return withIdempotency(
         deps.idempotency,
         { userId, key, endpoint: `POST /api/v2/catering_orders/${id}/finalize`, hash: requestHash(body), now: clock.now() },
-        async () => {
+        async (answerPart) => {
           const order = await ownOrder(id, userId);
           if (body.purchase_id !== order.purchase_id) throw validationFailed(['The purchase id does not match this order.']);
           if (PAID.includes(order.payment_status)) return { status: 200, body: finalizedAnswer(order) };
@@ -273,7 +300,7 @@ export function createOrdersService(deps: OrdersServiceDeps) {
             throw conflict('The payment of this order is already in progress.');
           }
           try {
-            return { status: 200, body: await authorise(claimed, body, userId) };
+            return await authorise(claimed, body, userId, prepared.lines, answerPart);
           } catch (err) {
             // a refusal released the claim already; any other failure leaves the outcome unknown
             if (!(err instanceof AppError && err.status < 500)) {
