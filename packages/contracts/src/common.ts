@@ -28,3 +28,8 @@ export const errorResponses = {
 export function fileResponse(contentType: string, description: string) {
   return { description, content: { [contentType]: { schema: z.string().meta({ format: 'binary' }) } } };
 }
+
+/** The answers of a PDF route: the file, the usual errors, 503 (PDF queue full, Retry-After) and 500 (a document that cannot be drawn). */
+export function pdfResponses(description: string) {
+  return { 200: fileResponse('application/pdf', description), ...errorResponses, 500: errorBodySchema, 503: errorBodySchema };
+}

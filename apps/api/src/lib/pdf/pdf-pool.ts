@@ -4,7 +4,7 @@ import type { InvoiceData } from '../../modules/order-history/invoice.pdf.js';
 import type { LabelSheetData } from '../../modules/group-order-documents/labels.pdf.js';
 
 // PDFs (invoices, group-order label sheets) render in a small pool of worker threads
-// (docs/decisions/012-pdf-worker-pool-and-checkout-throughput.md): pdfkit lays out and subsets
+// (docs/decisions/012-pdf-worker-pool-and-benchmark.md): pdfkit lays out and subsets
 // fonts synchronously, ~40 ms an invoice, which on the server's event loop delays every other
 // request by as much. The pool keeps a bounded queue: past it a request is answered 503 with
 // Retry-After at once instead of waiting behind minutes of work; a document that fails to

@@ -1,12 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { errorBodySchema, errorResponses, fileResponse, groupOrderRefParamsSchema } from '@caterway/contracts';
+import { groupOrderRefParamsSchema, pdfResponses } from '@caterway/contracts';
 import type { AppDeps } from '../../lib/deps.js';
 import { authUser, requireCreator } from '../auth/auth.guard.js';
 import { createGroupOrdersRepository } from '../group-orders/group-orders.repository.js';
 import { createOrderHistoryRepository } from '../order-history/order-history.repository.js';
 import { createOrderHistoryService } from '../order-history/order-history.service.js';
 import { sharedPdfPool } from '../../lib/pdf/pdf-pool.js';
+import { sendPdf } from '../../lib/pdf/pdf-reply.js';
 import { createGroupOrderDocumentsService } from './group-order-documents.service.js';
 
 const tags = ['group orders'];
@@ -28,8 +29,7 @@ export async function groupOrderDocumentsRoutes(app: FastifyInstance, deps: AppD
     pdf: sharedPdfPool(deps.config),
   });
   const creator = requireCreator(deps);
-  // 503 with Retry-After when the PDF queue is full, 500 when a document cannot be drawn
-  const pdf = { 200: fileResponse('application/pdf', 'The document as PDF'), ...errorResponses, 500: errorBodySchema, 503: errorBodySchema };
+  const pdf = pdfResponses('The document as PDF');
 
   r.get(
     '/api/v2/group_order_invoices/:ref.pdf',
@@ -46,11 +46,7 @@ export async function groupOrderDocumentsRoutes(app: FastifyInstance, deps: AppD
     async (request, reply) => {
       const { ref } = request.params;
       const doc = await service.invoice(ref, authUser(request));
-      return reply
-        .type('application/pdf')
-        .header('content-disposition', `attachment; filename="order_${ref}.pdf"`)
-        .header('cache-control', 'private, no-store')
-        .send(doc as unknown as string); // a Buffer from the PDF worker pool
+      return sendPdf(reply, doc, `order_${ref}.pdf`);
     },
   );
 
@@ -69,11 +65,7 @@ export async function groupOrderDocumentsRoutes(app: FastifyInstance, deps: AppD
     async (request, reply) => {
       const { ref } = request.params;
       const doc = await service.labels(ref, authUser(request));
-      return reply
-        .type('application/pdf')
-        .header('content-disposition', `inline; filename="group_order_${ref}_labels.pdf"`)
-        .header('cache-control', 'private, no-store')
-        .send(doc as unknown as string);
+      return sendPdf(reply, doc, `group_order_${ref}_labels.pdf`, 'inline');
     },
   );
 }

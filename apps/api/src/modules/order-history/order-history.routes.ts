@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { addonOrdersResponseSchema, errorBodySchema, errorResponses, fileResponse, idParamsSchema, invoiceParamsSchema, orderHistoryResponseSchema } from '@caterway/contracts';
+import { addonOrdersResponseSchema, errorBodySchema, errorResponses, idParamsSchema, invoiceParamsSchema, orderHistoryResponseSchema, pdfResponses } from '@caterway/contracts';
 import type { AppDeps } from '../../lib/deps.js';
 import { authUser, requireUser } from '../auth/auth.guard.js';
 import { createOrderHistoryRepository } from './order-history.repository.js';
 import { createOrderHistoryService } from './order-history.service.js';
 import { sharedPdfPool } from '../../lib/pdf/pdf-pool.js';
+import { sendPdf } from '../../lib/pdf/pdf-reply.js';
 import { groupOrdersFrom } from '../group-orders/group-orders.routes.js';
 
 const tags = ['my orders'];
@@ -61,18 +62,13 @@ export async function orderHistoryRoutes(app: FastifyInstance, deps: AppDeps): P
         security: bearer,
         summary: 'The invoice of a delivery-ready or delivered order, as a PDF saved as order_{id}.pdf (404 otherwise)',
         params: invoiceParamsSchema,
-        // 503 with Retry-After when the PDF queue is full, 500 when a document cannot be drawn
-        response: { 200: fileResponse('application/pdf', 'The invoice as PDF'), ...errorResponses, 500: errorBodySchema, 503: errorBodySchema },
+        response: pdfResponses('The invoice as PDF'),
       },
     },
     async (request, reply) => {
       const { id } = request.params;
       const pdf = await service.invoice(authUser(request).id, id);
-      return reply
-        .type('application/pdf')
-        .header('content-disposition', `attachment; filename="order_${id}.pdf"`)
-        .header('cache-control', 'private, no-store')
-        .send(pdf as unknown as string); // a Buffer from the PDF worker pool, no serialisation
+      return sendPdf(reply, pdf, `order_${id}.pdf`);
     },
   );
 }
