@@ -150,6 +150,9 @@ function unwrap<T>(outcome: Stored<T>): T {
   return outcome.ok;
 }
 
+/** The key was stored by createPaymentIntent (which takes no lock) meanwhile: undo and replay. */
+class KeyTaken extends Error {}
+
 /**
  * Stripe's idempotency: the first request with a key stores its parameters and result (a
  * decline included); the same key with the same parameters returns that result again, with
@@ -165,29 +168,33 @@ async function idempotent<T>(
 ): Promise<T> {
   if (!key) return withTransaction(db, (tx) => run(tx));
   const requestHash = hashOf(operation, params);
-  const outcome = await withTransaction(db, async (tx: pg.PoolClient): Promise<Stored<T>> => {
-    await lockKey(tx, key);
-    const { rows } = await tx.query<{ request_hash: string; response: Stored<T> }>(
-      'SELECT request_hash, response FROM sandbox_idempotency WHERE key = $1',
-      [key],
-    );
-    if (rows[0]) return replay(key, rows[0], requestHash);
-    let stored: Stored<T>;
-    try {
-      stored = { ok: await run(tx) };
-    } catch (err) {
-      // a decline is a result like any other: a retry gets the same decline, not a new attempt
-      if (!(err instanceof PaymentDeclinedError)) throw err;
-      stored = { declined: { message: err.message, code: err.declineCode } };
-    }
-    await tx.query('INSERT INTO sandbox_idempotency (key, operation, request_hash, response) VALUES ($1, $2, $3, $4)', [
-      key,
-      operation,
-      requestHash,
-      JSON.stringify(stored),
-    ]);
-    return stored;
-  });
+  const readStored = (q: Queryable) =>
+    q.query<{ request_hash: string; response: Stored<T> }>('SELECT request_hash, response FROM sandbox_idempotency WHERE key = $1', [key]);
+  let outcome: Stored<T>;
+  try {
+    outcome = await withTransaction(db, async (tx: pg.PoolClient): Promise<Stored<T>> => {
+      await lockKey(tx, key);
+      const { rows } = await readStored(tx);
+      if (rows[0]) return replay(key, rows[0], requestHash);
+      let stored: Stored<T>;
+      try {
+        stored = { ok: await run(tx) };
+      } catch (err) {
+        // a decline is a result like any other: a retry gets the same decline, not a new attempt
+        if (!(err instanceof PaymentDeclinedError)) throw err;
+        stored = { declined: { message: err.message, code: err.declineCode } };
+      }
+      const { rowCount } = await tx.query(
+        'INSERT INTO sandbox_idempotency (key, operation, request_hash, response) VALUES ($1, $2, $3, $4) ON CONFLICT (key) DO NOTHING',
+        [key, operation, requestHash, JSON.stringify(stored)],
+      );
+      if (rowCount !== 1) throw new KeyTaken();
+      return stored;
+    });
+  } catch (err) {
+    if (!(err instanceof KeyTaken)) throw err;
+    outcome = replay(key, (await readStored(db)).rows[0]!, requestHash);
+  }
   return unwrap(outcome);
 }
 
@@ -374,9 +381,12 @@ export function createSandboxProvider(deps: { db: Db; clock: Clock }): SandboxPa
     },
 
     /**
-     * The checkout's hot path (decision 017): after the key's lock, one read gives the key's
-     * stored result, the customer and the payment method; one write stores the intent and the
-     * key's result. The same rules and answers as the other operations' idempotent().
+     * The checkout's hot path (decisions 017 and 021): one read gives the key's stored result,
+     * the customer and the payment method; one statement stores the key's result and, only when
+     * that key was new, the intent. No transaction or lock: the key's primary key decides a race.
+     * A request that loses it (the same key stored meanwhile; PostgreSQL makes it wait for the
+     * winner's commit) stores nothing and answers the winner's stored result, as a retry would.
+     * The same rules and answers as the other operations' idempotent().
      */
     async createPaymentIntent(input) {
       const { idempotencyKey: key, ...params } = input;
@@ -386,77 +396,80 @@ export function createSandboxProvider(deps: { db: Db; clock: Clock }): SandboxPa
       }
       const operation = 'payment_intents.create';
       const requestHash = key ? hashOf(operation, params) : '';
-      const outcome = await withTransaction(db, async (tx): Promise<Stored<PaymentIntent>> => {
-        if (key) await lockKey(tx, key);
-        const { rows } = await tx.query<PmRow & { request_hash: string | null; response: Stored<PaymentIntent> | null; customer_found: boolean }>(
-          `SELECT i.request_hash, i.response, c.id IS NOT NULL AS customer_found,
-                  pm.id, pm.type, pm.brand, pm.last4, pm.exp_month, pm.exp_year, pm.decline_code, pm.customer_id
-             FROM (SELECT 1) one
-             LEFT JOIN sandbox_idempotency i ON i.key = $1
-             LEFT JOIN sandbox_customers c ON c.id = $2
-             LEFT JOIN sandbox_payment_methods pm ON pm.id = $3`,
-          [key ?? null, params.customerId, params.paymentMethodId],
-        );
-        const found = rows[0]!;
-        if (key && found.request_hash !== null) return replay(key, { request_hash: found.request_hash, response: found.response! }, requestHash);
-        if (!found.customer_found) throw missing('customer', params.customerId);
-        if (found.id === null) throw missing('payment_method', params.paymentMethodId);
-        const pm = found;
-        if (pm.type !== params.type) {
-          throw new PaymentRequestError('invalid_request', `The PaymentMethod provided (${pm.type}) is not allowed for this PaymentIntent (${params.type}).`);
-        }
-        if (pm.customer_id && pm.customer_id !== params.customerId) {
-          throw new PaymentRequestError('invalid_request', 'The provided PaymentMethod belongs to a different Customer.');
-        }
-        const decline = pm.decline_code ? Object.values(authorisationDeclines).find((d) => d.code === pm.decline_code) : undefined;
-        // without a key a decline keeps nothing (the transaction rolls back), as before
-        if (decline && !key) throw new PaymentDeclinedError(decline.message, decline.code);
-        // card: authorised and held until capture; bank debit: submitted, settles later (processing)
-        const status: PaymentIntentStatus = decline ? 'requires_payment_method' : pm.type === 'card' ? 'requires_capture' : 'processing';
-        const id = newId('pi');
-        const row: PiRow = {
-          id,
-          client_secret: `${id}_secret_${crypto.randomBytes(12).toString('hex')}`,
-          amount: params.amountCents,
-          amount_capturable: decline ? 0 : params.amountCents,
-          amount_received: 0,
-          amount_refunded: 0,
-          currency: params.currency,
-          status,
-          customer_id: params.customerId,
-          payment_method_id: decline ? null : pm.id,
-          payment_method_type: params.type,
-        };
-        // a decline is a result like any other: a retry gets the same decline, not a new attempt
-        const stored: Stored<PaymentIntent> = decline ? { declined: { message: decline.message, code: decline.code } } : { ok: toPi(row) };
-        const values = [
-          row.id,
-          row.client_secret,
-          row.amount,
-          row.amount_capturable,
-          row.currency,
-          row.status,
-          row.customer_id,
-          row.payment_method_id,
-          row.payment_method_type,
-          params.description,
-          JSON.stringify(params.metadata),
-        ];
-        const insertPi = `INSERT INTO sandbox_payment_intents (id, client_secret, amount, amount_capturable, currency, status, customer_id,
-                                                payment_method_id, payment_method_type, description, metadata)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`;
-        if (key) {
-          await tx.query(
-            `WITH pi AS (${insertPi})
-             INSERT INTO sandbox_idempotency (key, operation, request_hash, response) VALUES ($12, $13, $14, $15)`,
-            [...values, key, operation, requestHash, JSON.stringify(stored)],
-          );
-        } else {
-          await tx.query(insertPi, values);
-        }
-        return stored;
-      });
-      return unwrap(outcome);
+      const { rows } = await db.query<PmRow & { request_hash: string | null; response: Stored<PaymentIntent> | null; customer_found: boolean }>(
+        `SELECT i.request_hash, i.response, c.id IS NOT NULL AS customer_found,
+                pm.id, pm.type, pm.brand, pm.last4, pm.exp_month, pm.exp_year, pm.decline_code, pm.customer_id
+           FROM (SELECT 1) one
+           LEFT JOIN sandbox_idempotency i ON i.key = $1
+           LEFT JOIN sandbox_customers c ON c.id = $2
+           LEFT JOIN sandbox_payment_methods pm ON pm.id = $3`,
+        [key ?? null, params.customerId, params.paymentMethodId],
+      );
+      const found = rows[0]!;
+      if (key && found.request_hash !== null) return unwrap(replay(key, { request_hash: found.request_hash, response: found.response! }, requestHash));
+      if (!found.customer_found) throw missing('customer', params.customerId);
+      if (found.id === null) throw missing('payment_method', params.paymentMethodId);
+      const pm = found;
+      if (pm.type !== params.type) {
+        throw new PaymentRequestError('invalid_request', `The PaymentMethod provided (${pm.type}) is not allowed for this PaymentIntent (${params.type}).`);
+      }
+      if (pm.customer_id && pm.customer_id !== params.customerId) {
+        throw new PaymentRequestError('invalid_request', 'The provided PaymentMethod belongs to a different Customer.');
+      }
+      const decline = pm.decline_code ? Object.values(authorisationDeclines).find((d) => d.code === pm.decline_code) : undefined;
+      // without a key a decline keeps nothing, as before
+      if (decline && !key) throw new PaymentDeclinedError(decline.message, decline.code);
+      // card: authorised and held until capture; bank debit: submitted, settles later (processing)
+      const status: PaymentIntentStatus = decline ? 'requires_payment_method' : pm.type === 'card' ? 'requires_capture' : 'processing';
+      const id = newId('pi');
+      const row: PiRow = {
+        id,
+        client_secret: `${id}_secret_${crypto.randomBytes(12).toString('hex')}`,
+        amount: params.amountCents,
+        amount_capturable: decline ? 0 : params.amountCents,
+        amount_received: 0,
+        amount_refunded: 0,
+        currency: params.currency,
+        status,
+        customer_id: params.customerId,
+        payment_method_id: decline ? null : pm.id,
+        payment_method_type: params.type,
+      };
+      // a decline is a result like any other: a retry gets the same decline, not a new attempt
+      const stored: Stored<PaymentIntent> = decline ? { declined: { message: decline.message, code: decline.code } } : { ok: toPi(row) };
+      const values = [
+        row.id,
+        row.client_secret,
+        row.amount,
+        row.amount_capturable,
+        row.currency,
+        row.status,
+        row.customer_id,
+        row.payment_method_id,
+        row.payment_method_type,
+        params.description,
+        JSON.stringify(params.metadata),
+      ];
+      const columns = `id, client_secret, amount, amount_capturable, currency, status, customer_id, payment_method_id, payment_method_type, description, metadata`;
+      if (!key) {
+        await db.query(`INSERT INTO sandbox_payment_intents (${columns}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`, values);
+        return unwrap(stored);
+      }
+      // the intent is written only beside its new key: both or neither, in one statement
+      const { rowCount } = await db.query(
+        `WITH k AS (INSERT INTO sandbox_idempotency (key, operation, request_hash, response) VALUES ($12, $13, $14, $15)
+                    ON CONFLICT (key) DO NOTHING RETURNING key)
+         INSERT INTO sandbox_payment_intents (${columns})
+         SELECT $1::text, $2::text, $3::int, $4::int, $5::text, $6::text, $7::text, $8::text, $9::text, $10::text, $11::jsonb FROM k`,
+        [...values, key, operation, requestHash, JSON.stringify(stored)],
+      );
+      if (rowCount === 1) return unwrap(stored);
+      // a request with the same key got there first: answer what it stored
+      const winner = await db.query<{ request_hash: string; response: Stored<PaymentIntent> }>(
+        'SELECT request_hash, response FROM sandbox_idempotency WHERE key = $1',
+        [key],
+      );
+      return unwrap(replay(key, winner.rows[0]!, requestHash));
     },
 
     async retrievePaymentIntent(id) {

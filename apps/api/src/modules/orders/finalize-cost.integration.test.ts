@@ -24,6 +24,24 @@ afterAll(async () => {
   await ctx?.close();
 });
 
+/**
+ * CPU time (ms) used so far by the PostgreSQL backends serving the test's database, from
+ * /proc/<pid>/schedstat (nanoseconds; the server must be local and Linux). Undefined elsewhere.
+ */
+async function postgresCpuMs(): Promise<number | undefined> {
+  const fs = await import('node:fs');
+  const { rows } = await ctx.db.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE datname = current_database()');
+  let total = 0;
+  for (const { pid } of rows) {
+    try {
+      total += Number(fs.readFileSync(`/proc/${pid}/schedstat`, 'utf8').split(' ')[0]) / 1e6;
+    } catch {
+      return undefined; // a remote server, or no schedstat
+    }
+  }
+  return total;
+}
+
 /** Counts every statement sent by any pg client of this process while fn runs. */
 async function counted<T>(fn: () => Promise<T>): Promise<{ result: T; statements: string[] }> {
   const statements: string[] = [];
@@ -86,10 +104,13 @@ it('finalizes an order in few round trips and commits, and reports its Node CPU'
     await post('Profiler.enable');
     await post('Profiler.start');
   }
+  const pgBefore = await postgresCpuMs();
   const cpu = process.cpuUsage();
   const started = performance.now();
   for (const d of drafts.slice(2)) expect((await finalize(d)).statusCode).toBe(200);
   const used = process.cpuUsage(cpu);
+  const elapsed = performance.now() - started;
+  const pgAfter = await postgresCpuMs();
   if (session) {
     const { profile } = (await post('Profiler.stop')) as { profile: object };
     (await import('node:fs')).writeFileSync(process.env.FINALIZE_COST_PROFILE!, JSON.stringify(profile));
@@ -97,8 +118,13 @@ it('finalizes an order in few round trips and commits, and reports its Node CPU'
   }
   const n = drafts.length - 2;
   const cpuMs = (used.user + used.system) / 1000 / n;
-  const wallMs = (performance.now() - started) / n;
-  console.log(`finalize: ${roundTrips} round trips, ${commits} commits, ${cpuMs.toFixed(1)} ms Node CPU, ${wallMs.toFixed(1)} ms wall (load ${(await import('node:os')).loadavg()[0]!.toFixed(1)})`);
+  const wallMs = elapsed / n;
+  // the backends' CPU includes the statements of this loop only (plus the read of pg_stat_activity)
+  const pgMs = pgBefore === undefined || pgAfter === undefined ? 'n/a' : ((pgAfter - pgBefore) / n).toFixed(2);
+  console.log(
+    `finalize: ${roundTrips} round trips, ${commits} commits, ${cpuMs.toFixed(1)} ms Node CPU (user ${(used.user / 1000 / n).toFixed(1)}, system ${(used.system / 1000 / n).toFixed(1)}), ` +
+      `${pgMs} ms PostgreSQL CPU, ${wallMs.toFixed(1)} ms wall (load ${(await import('node:os')).loadavg()[0]!.toFixed(1)})`,
+  );
   console.log(one.statements.map((s) => `  ${s.replace(/\s+/g, ' ').slice(0, 110)}`).join('\n'));
 
   // every order paid once, with its processing job and its confirmation

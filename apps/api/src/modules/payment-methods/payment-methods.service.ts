@@ -3,6 +3,7 @@ import { withTransaction, type Db } from '../../db/pool.js';
 import type { AppDeps } from '../../lib/deps.js';
 import type { Clock } from '../../lib/clock.js';
 import { AppError, notFound } from '../../lib/errors.js';
+import { createTtlCache } from '../../lib/ttl-cache.js';
 import type { PaymentMethodType, PaymentProvider, ProviderPaymentMethod } from '../../ports/payments.js';
 import { withProviderErrors } from './payment-errors.js';
 import { createPaymentMethodsRepository, type PaymentMethodsRepository, type UserPaymentMethodRow } from './payment-methods.repository.js';
@@ -63,9 +64,17 @@ export function toUserPaymentMethod(r: UserPaymentMethodRow): UserPaymentMethod 
 export function createPaymentMethodsService(deps: PaymentMethodsServiceDeps) {
   const { db, repo, payments, clock } = deps;
   const provider = payments.kind;
+  // A user's provider customer never changes once stored (insertCustomer keeps the first; the row
+  // goes only with the user), so a remembered id is never wrong on any instance: no
+  // invalidation needed. Saves the lookup on every checkout finalize (decision 021).
+  const customers = createTtlCache<number, string>({ ttlMs: 60 * 60_000, maxEntries: 10_000 });
 
   /** The user's provider customer, created on first use (one per user and provider). */
-  async function ensureCustomer(userId: number): Promise<string> {
+  function ensureCustomer(userId: number): Promise<string> {
+    return customers.get(userId, () => findOrCreateCustomer(userId));
+  }
+
+  async function findOrCreateCustomer(userId: number): Promise<string> {
     const existing = await repo.findCustomerId(userId, provider);
     if (existing) return existing;
     const contact = await repo.findUserContact(userId);
