@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type pg from 'pg';
-import { withTransaction, type Db, type Queryable } from '../../db/pool.js';
+import { prepared, withTransaction, type Db, type Queryable } from '../../db/pool.js';
 import type { Clock } from '../../lib/clock.js';
 import {
   PaymentDeclinedError,
@@ -397,13 +397,15 @@ export function createSandboxProvider(deps: { db: Db; clock: Clock }): SandboxPa
       const operation = 'payment_intents.create';
       const requestHash = key ? hashOf(operation, params) : '';
       const { rows } = await db.query<PmRow & { request_hash: string | null; response: Stored<PaymentIntent> | null; customer_found: boolean }>(
-        `SELECT i.request_hash, i.response, c.id IS NOT NULL AS customer_found,
-                pm.id, pm.type, pm.brand, pm.last4, pm.exp_month, pm.exp_year, pm.decline_code, pm.customer_id
-           FROM (SELECT 1) one
-           LEFT JOIN sandbox_idempotency i ON i.key = $1
-           LEFT JOIN sandbox_customers c ON c.id = $2
-           LEFT JOIN sandbox_payment_methods pm ON pm.id = $3`,
-        [key ?? null, params.customerId, params.paymentMethodId],
+        prepared(
+          `SELECT i.request_hash, i.response, c.id IS NOT NULL AS customer_found,
+                  pm.id, pm.type, pm.brand, pm.last4, pm.exp_month, pm.exp_year, pm.decline_code, pm.customer_id
+             FROM (SELECT 1) one
+             LEFT JOIN sandbox_idempotency i ON i.key = $1
+             LEFT JOIN sandbox_customers c ON c.id = $2
+             LEFT JOIN sandbox_payment_methods pm ON pm.id = $3`,
+          [key ?? null, params.customerId, params.paymentMethodId],
+        ),
       );
       const found = rows[0]!;
       if (key && found.request_hash !== null) return unwrap(replay(key, { request_hash: found.request_hash, response: found.response! }, requestHash));
@@ -457,11 +459,13 @@ export function createSandboxProvider(deps: { db: Db; clock: Clock }): SandboxPa
       }
       // the intent is written only beside its new key: both or neither, in one statement
       const { rowCount } = await db.query(
-        `WITH k AS (INSERT INTO sandbox_idempotency (key, operation, request_hash, response) VALUES ($12, $13, $14, $15)
+        prepared(
+          `WITH k AS (INSERT INTO sandbox_idempotency (key, operation, request_hash, response) VALUES ($12, $13, $14, $15)
                     ON CONFLICT (key) DO NOTHING RETURNING key)
          INSERT INTO sandbox_payment_intents (${columns})
          SELECT $1::text, $2::text, $3::int, $4::int, $5::text, $6::text, $7::text, $8::text, $9::text, $10::text, $11::jsonb FROM k`,
-        [...values, key, operation, requestHash, JSON.stringify(stored)],
+          [...values, key, operation, requestHash, JSON.stringify(stored)],
+        ),
       );
       if (rowCount === 1) return unwrap(stored);
       // a request with the same key got there first: answer what it stored

@@ -1,4 +1,4 @@
-import type { Queryable } from '../../db/pool.js';
+import { prepared, type Queryable } from '../../db/pool.js';
 
 export interface SessionRow {
   id: string;
@@ -31,10 +31,10 @@ export function createSessionsRepository(db: Queryable) {
       return rows[0]!;
     },
 
+    /** Every authenticated request: a prepared statement (db/pool.ts). */
     async findWithUser(id: string, tx: Queryable = db): Promise<SessionWithUser | undefined> {
       const { rows } = await tx.query<SessionWithUser>(
-        `SELECT ${COLUMNS}, u.role, u.confirmed_at FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.id = $1`,
-        [id],
+        prepared(`SELECT ${COLUMNS}, u.role, u.confirmed_at FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.id = $1`, [id]),
       );
       return rows[0];
     },

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import type { Queryable } from '../../db/pool.js';
+import { prepared, type Queryable } from '../../db/pool.js';
 import { standalone, type SqlPart } from '../../db/sql-parts.js';
 import { AppError } from '../../lib/errors.js';
 import { retryUntilDatabase } from '../../lib/retry-until-database.js';
@@ -60,9 +60,11 @@ export function createIdempotencyRepository(db: Queryable) {
      */
     async begin(input: { userId: number; key: string; endpoint: string; hash: string; now: Date }): Promise<void> {
       const inserted = await db.query(
-        `INSERT INTO idempotency_keys (user_id, key, endpoint, request_hash, status, created_at)
-         VALUES ($1, $2, $3, $4, 'in_progress', $5) ON CONFLICT (user_id, key) DO NOTHING`,
-        [input.userId, input.key, input.endpoint, input.hash, input.now],
+        prepared(
+          `INSERT INTO idempotency_keys (user_id, key, endpoint, request_hash, status, created_at)
+           VALUES ($1, $2, $3, $4, 'in_progress', $5) ON CONFLICT (user_id, key) DO NOTHING`,
+          [input.userId, input.key, input.endpoint, input.hash, input.now],
+        ),
       );
       if (inserted.rowCount === 1) return;
       const { rows } = await db.query<{ endpoint: string; request_hash: string; status: string; response_status: number | null; response_body: unknown; created_at: Date }>(

@@ -1,4 +1,4 @@
-import type { Queryable } from '../../db/pool.js';
+import { prepared, type Queryable } from '../../db/pool.js';
 import { parameters, type SqlPart } from '../../db/sql-parts.js';
 import type { PreparedOrder } from './order-checks.js';
 import type { OrderDisplayContext } from './order-view.js';
@@ -120,6 +120,18 @@ function orderValues(o: PreparedOrder, isEft: boolean): unknown[] {
     JSON.stringify(p),
   ];
 }
+
+/**
+ * OrderRow's columns: the finalize's statements are prepared (db/pool.ts), which need them named;
+ * a new column of OrderRow goes here too.
+ */
+const ORDER_COLUMNS = `id, order_number, purchase_id, user_id, preset_id, preset_name, chef_id, chef_ids, status, receiving_method,
+  delivery_address, delivery_suite_address, delivery_instruction, pickup_instruction, first_name, last_name, company_name,
+  phone_number, email, serving_style, num_cutlery, delivery_at, time_zone, order_processing_at, subtotal_cents, delivery_fee_cents,
+  cutlery_cents, tax_cents, total_cents, tax_name, tax_rate, currency, is_eft, request_payload, payment_status, payment_attempts,
+  payment_started_at, payment_intent_id, payment_method_id, payment_error, paid_at, editable, created_at, processing,
+  authorized_cents, captured_cents, refunded_cents, parent_order_id, accepted_at, delivery_ready_at, delivered_at, canceled_at,
+  edit_version`;
 
 const SETS = `preset_id = $1, preset_name = $2, chef_id = $3, chef_ids = $4, receiving_method = $5, delivery_address = $6,
   delivery_suite_address = $7, delivery_instruction = $8, pickup_instruction = $9, latitude = $10, longitude = $11,
@@ -288,7 +300,7 @@ export function createOrdersRepository(db: Queryable) {
     },
 
     async findById(id: number, tx: Queryable = db): Promise<OrderRow | undefined> {
-      const { rows } = await tx.query<OrderRow>('SELECT * FROM catering_orders WHERE id = $1', [id]);
+      const { rows } = await tx.query<OrderRow>(prepared(`SELECT ${ORDER_COLUMNS} FROM catering_orders WHERE id = $1`, [id]));
       return rows[0];
     },
 
@@ -322,13 +334,15 @@ export function createOrdersRepository(db: Queryable) {
      */
     async claimPayment(id: number, now: Date, staleSeconds: number, tx: Queryable = db): Promise<OrderRow | undefined> {
       const { rows } = await tx.query<OrderRow>(
-        `UPDATE catering_orders
-            SET payment_attempts = CASE WHEN payment_status = 'authorizing' THEN payment_attempts ELSE payment_attempts + 1 END,
-                payment_status = 'authorizing', payment_started_at = $2, updated_at = $2
-          WHERE id = $1 AND (payment_status IN ('unpaid', 'failed')
-                OR (payment_status = 'authorizing' AND payment_started_at < $2::timestamptz - make_interval(secs => $3)))
-          RETURNING *`,
-        [id, now, staleSeconds],
+        prepared(
+          `UPDATE catering_orders
+              SET payment_attempts = CASE WHEN payment_status = 'authorizing' THEN payment_attempts ELSE payment_attempts + 1 END,
+                  payment_status = 'authorizing', payment_started_at = $2, updated_at = $2
+            WHERE id = $1 AND (payment_status IN ('unpaid', 'failed')
+                  OR (payment_status = 'authorizing' AND payment_started_at < $2::timestamptz - make_interval(secs => $3)))
+            RETURNING ${ORDER_COLUMNS}`,
+          [id, now, staleSeconds],
+        ),
       );
       return rows[0];
     },
@@ -347,17 +361,19 @@ export function createOrdersRepository(db: Queryable) {
       const { values, param } = parameters([id, input.paymentStatus, input.paymentIntentId, input.paymentMethodId, input.now]);
       const parts = (input.with ?? []).map((part, i) => `, part${i} AS (${part.sql(param, 'paid')})`).join('');
       const { rows } = await tx.query<OrderRow>(
-        `WITH paid AS (
+        prepared(
+          `WITH paid AS (
            UPDATE catering_orders SET status = 'New', payment_status = $2, payment_intent_id = $3, payment_method_id = $4,
                   payment_error = NULL, paid_at = $5, updated_at = $5,
                   authorized_cents = CASE WHEN $2 = 'authorized' THEN total_cents ELSE 0 END,
                   captured_cents = CASE WHEN $2 = 'captured' THEN total_cents ELSE 0 END
-            WHERE id = $1 RETURNING *),
+            WHERE id = $1 RETURNING ${ORDER_COLUMNS}),
          logged AS (
            INSERT INTO order_events (catering_order_id, event, from_status, to_status, actor_kind, actor_user_id, created_at)
            SELECT id, 'pay', 'draft', 'New', 'customer', user_id, $5 FROM paid)${parts}
-         SELECT * FROM paid`,
-        values,
+         SELECT ${ORDER_COLUMNS} FROM paid`,
+          values,
+        ),
       );
       return rows[0]!;
     },
