@@ -14,6 +14,13 @@ export interface SqlPart {
   sql(param: Param, guard: string): string;
 }
 
+/**
+ * A read of at most one row that another module's statement runs beside its own work, saving a
+ * round trip (decision 021): a SELECT naming its columns. It sees the database as the statement
+ * began, as a read sent just before it would.
+ */
+export type ReadPart = (param: Param) => string;
+
 /** A parameter list and its placeholder maker, numbering after `initial`. */
 export function parameters(initial: unknown[]): { values: unknown[]; param: Param } {
   const values = [...initial];

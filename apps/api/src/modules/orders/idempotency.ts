@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { prepared, type Queryable } from '../../db/pool.js';
-import { standalone, type SqlPart } from '../../db/sql-parts.js';
+import { parameters, standalone, type ReadPart, type SqlPart } from '../../db/sql-parts.js';
 import { AppError } from '../../lib/errors.js';
 import { retryUntilDatabase } from '../../lib/retry-until-database.js';
 import { isDatabaseUnavailable } from '../../db/pool.js';
@@ -57,22 +57,34 @@ export function createIdempotencyRepository(db: Queryable) {
     /**
      * Takes the key for this request, or throws: IdempotentReplay with the stored answer,
      * 409 while the first request runs, 422 for a different request under the same key.
+     * `read`: a row the work needs first, read in the same statement as a new key's insert
+     * (undefined when there is no such row, or when the key was not new).
      */
-    async begin(input: { userId: number; key: string; endpoint: string; hash: string; now: Date }): Promise<void> {
-      const inserted = await db.query(
-        prepared(
-          `INSERT INTO idempotency_keys (user_id, key, endpoint, request_hash, status, created_at)
-           VALUES ($1, $2, $3, $4, 'in_progress', $5) ON CONFLICT (user_id, key) DO NOTHING`,
-          [input.userId, input.key, input.endpoint, input.hash, input.now],
-        ),
-      );
-      if (inserted.rowCount === 1) return;
+    async begin(input: { userId: number; key: string; endpoint: string; hash: string; now: Date }, read?: ReadPart): Promise<{ row?: Record<string, unknown> }> {
+      const { values, param } = parameters([input.userId, input.key, input.endpoint, input.hash, input.now]);
+      const claim = `INSERT INTO idempotency_keys (user_id, key, endpoint, request_hash, status, created_at)
+           VALUES ($1, $2, $3, $4, 'in_progress', $5) ON CONFLICT (user_id, key) DO NOTHING`;
+      if (read) {
+        const { rows } = await db.query<{ idempotency_claimed: boolean; idempotency_found: boolean | null }>(
+          prepared(
+            `WITH claim AS (${claim} RETURNING 1)
+             SELECT EXISTS (SELECT 1 FROM claim) AS idempotency_claimed, r.*
+               FROM (SELECT 1) one LEFT JOIN (SELECT true AS idempotency_found, x.* FROM (${read(param)}) x) r ON true`,
+            values,
+          ),
+        );
+        const { idempotency_claimed: claimed, idempotency_found: found, ...row } = rows[0]!;
+        if (claimed) return { row: found ? row : undefined };
+      } else {
+        const inserted = await db.query(prepared(claim, values));
+        if (inserted.rowCount === 1) return {};
+      }
       const { rows } = await db.query<{ endpoint: string; request_hash: string; status: string; response_status: number | null; response_body: unknown; created_at: Date }>(
         'SELECT endpoint, request_hash, status, response_status, response_body, created_at FROM idempotency_keys WHERE user_id = $1 AND key = $2',
         [input.userId, input.key],
       );
       const row = rows[0];
-      if (!row) return this.begin(input); // released between our insert and read: try again
+      if (!row) return this.begin(input, read); // released between our insert and read: try again
       if (row.endpoint !== input.endpoint || row.request_hash !== input.hash) {
         throw new AppError('validation', 'This Idempotency-Key was already used with a different request.', {
           messages: ['This Idempotency-Key was already used with a different request.'],
@@ -85,7 +97,7 @@ export function createIdempotencyRepository(db: Queryable) {
             AND created_at < $3::timestamptz - make_interval(secs => $4)`,
         [input.userId, input.key, input.now, STALE_SECONDS],
       );
-      if (taken.rowCount === 1) return;
+      if (taken.rowCount === 1) return {};
       throw new AppError('conflict', 'A request with this Idempotency-Key is still being processed. Please retry in a moment.');
     },
 
@@ -109,14 +121,18 @@ export type IdempotencyRepository = ReturnType<typeof createIdempotencyRepositor
 /**
  * Runs fn under the key: stores its answer (or its 4xx error) and replays it to later requests.
  * AppErrors come back as { status, body } so a replay answers the same status and body.
+ * `read` (optional): a row fn needs first, read with the key's claim in one round trip; fn gets
+ * it as `read.row` (undefined: not found, or not read, e.g. a stale key taken over).
  */
 export async function withIdempotency(
   repo: IdempotencyRepository,
   input: { userId: number; key: string; endpoint: string; hash: string; now: Date },
-  fn: (answerPart: (response: StoredResponse) => SqlPart) => Promise<StoredResponse & { stored?: boolean }>,
+  fn: (answerPart: (response: StoredResponse) => SqlPart, read: { row?: Record<string, unknown> }) => Promise<StoredResponse & { stored?: boolean }>,
+  read?: ReadPart,
 ): Promise<StoredResponse> {
+  let alongside: { row?: Record<string, unknown> };
   try {
-    await repo.begin(input);
+    alongside = await repo.begin(input, read);
   } catch (err) {
     if (err instanceof IdempotentReplay) return err.response;
     // the insert may have committed with its answer lost: do not leave the key taken
@@ -126,7 +142,7 @@ export async function withIdempotency(
   let response: StoredResponse;
   try {
     // fn may store its answer with its own last write (finishPart): then stored is true
-    const { stored, ...answer } = await fn((r) => finishPart({ userId: input.userId, key: input.key, response: r }));
+    const { stored, ...answer } = await fn((r) => finishPart({ userId: input.userId, key: input.key, response: r }), alongside);
     if (stored) return answer;
     response = answer;
   } catch (err) {

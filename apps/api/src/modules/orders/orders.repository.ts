@@ -1,5 +1,5 @@
 import { prepared, type Queryable } from '../../db/pool.js';
-import { parameters, type SqlPart } from '../../db/sql-parts.js';
+import { parameters, type ReadPart, type SqlPart } from '../../db/sql-parts.js';
 import type { PreparedOrder } from './order-checks.js';
 import type { OrderDisplayContext } from './order-view.js';
 
@@ -297,6 +297,11 @@ export function createOrdersRepository(db: Queryable) {
         [id, input.paymentStatus, input.paymentIntentId, input.paymentMethodId, input.isEft, input.authorizedCents, input.refundedCents, input.error, input.now],
       );
       return rows[0]!;
+    },
+
+    /** findById as a part of another module's statement (db/sql-parts.ts ReadPart): its row is an OrderRow. */
+    byIdPart(id: number): ReadPart {
+      return (p) => `SELECT ${ORDER_COLUMNS} FROM catering_orders WHERE id = ${p(id)}`;
     },
 
     async findById(id: number, tx: Queryable = db): Promise<OrderRow | undefined> {
