@@ -90,12 +90,27 @@ const MENU_COLUMNS = `m.id, m.chef_id, m.name, m.category_name, m.menu_type, m.p
                      ORDER BY mi.position, mi.id)
               FROM menu_items mi WHERE mi.menu_id = m.id), '[]') AS menu_items`;
 
-/** findForOrder's statement, one text for every call (prepared). */
-const FOR_ORDER = `SELECT (SELECT row_to_json(p) FROM (SELECT ${PRESET_COLUMNS} FROM presets WHERE id = $1) p) AS preset,
+/**
+ * findForOrder's statement for `menus` menu ids (prepared, one text per count). The ids are
+ * separate parameters rather than one array: for an array of unknown length PostgreSQL's
+ * generic plan assumes 10 menus, looks dearer than a custom plan for 3 or 4 and so is never
+ * kept, and planning this statement cost more than running it (decision 021). With one
+ * parameter per id both plans cost the same and the prepared statement plans once.
+ */
+const forOrderStatements = new Map<number, string>();
+function forOrderStatement(menus: number): string {
+  let text = forOrderStatements.get(menus);
+  if (text === undefined) {
+    const ids = Array.from({ length: menus }, (_, i) => `$${i + 2}::bigint`).join(', ');
+    text = `SELECT (SELECT row_to_json(p) FROM (SELECT ${PRESET_COLUMNS} FROM presets WHERE id = $1) p) AS preset,
        COALESCE((SELECT json_agg(to_jsonb(c) - 'sort_position' ORDER BY c.sort_position, c.id)
                    FROM (SELECT ${CHEF_COLUMNS}, pc.position AS sort_position FROM preset_chefs pc JOIN chefs c ON c.id = pc.chef_id
                           WHERE pc.preset_id = $1) c), '[]') AS chefs,
-       COALESCE((SELECT json_agg(m) FROM (SELECT ${MENU_COLUMNS} FROM menus m WHERE m.id = ANY($2::bigint[])) m), '[]') AS menus`;
+       COALESCE((SELECT json_agg(m) FROM (SELECT ${MENU_COLUMNS} FROM menus m WHERE ${menus ? `m.id IN (${ids})` : 'false'}) m), '[]') AS menus`;
+    forOrderStatements.set(menus, text);
+  }
+  return text;
+}
 
 export function feeRanges(chef: Pick<OrderChefRow, 'delivery_fee_ranges'>): DeliveryFeeRange[] {
   return chef.delivery_fee_ranges.map((r) => ({ minKm: Number(r.min_km), maxKm: Number(r.max_km), feeCents: Number(r.fee_cents) }));
@@ -142,7 +157,7 @@ export function createOrderCatalogueRepository(db: Queryable) {
      * What an order is checked and priced against, in one round trip (decision 017): the preset,
      * its chefs (lead first) and the given menus with their items (deleted ones too: the caller
      * refuses them). The same columns and values as findPreset, findChefsOfPreset and findMenus.
-     * Prepared (db/pool.ts): planning it cost more than running it (decision 021).
+     * Prepared (db/pool.ts), see forOrderStatement.
      */
     async findForOrder(
       presetId: number,
@@ -150,7 +165,7 @@ export function createOrderCatalogueRepository(db: Queryable) {
       tx: Queryable = db,
     ): Promise<{ preset: OrderPresetRow | undefined; chefs: OrderChefRow[]; menus: OrderMenuRow[] }> {
       const { rows } = await tx.query<{ preset: OrderPresetRow | null; chefs: OrderChefRow[]; menus: OrderMenuRow[] }>(
-        prepared(FOR_ORDER, [presetId, menuIds]),
+        prepared(forOrderStatement(menuIds.length), [presetId, ...menuIds]),
       );
       const row = rows[0]!;
       return { preset: row.preset ?? undefined, chefs: row.chefs, menus: row.menus };
