@@ -17,7 +17,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { withDatabase } from '../apps/api/src/db/pool.js';
 import { benchConfig, embeddedDatabase, ensureCatalogue, repoRoot, serverDatabase, startServers, type BenchDatabase, type Servers } from './lib/setup.js';
 import { runLoad, statusCounts, type RequestSpec } from './lib/load.js';
-import { loadAverage, r2, summarise } from './lib/stats.js';
+import { loadAverage, postgresCpuMs, r2, summarise } from './lib/stats.js';
 import { explainSearch, searchEndpoints } from './lib/search.js';
 import { ensureCustomers } from './lib/customers.js';
 import { acceptedPresets, createDrafts, finalizeRequest, orderablePresets } from './lib/orders.js';
@@ -232,18 +232,26 @@ async function scenarios(target: string, database: BenchDatabase, s: Servers, ca
     console.log(`  ${made.drafts.length} drafts created over HTTP in ${((Date.now() - t) / 1000).toFixed(1)} s ${JSON.stringify(created)}`);
     // one order in 20 is paid with the card the sandbox declines: the expected refusals (402)
     const finalizes = made.drafts.map((d, i) => finalizeRequest(d, i % 20 === 19));
+    // CPU per finalize, which a busy machine inflates much less than latency: this process (the
+    // server and the load generator's thread) and the database's backends
+    const pgBefore = await postgresCpuMs(db);
+    const cpuBefore = process.cpuUsage();
     const checkout = await measure(target, s, 'checkout finalize (sandbox)', s.appPort, finalizes, {
       concurrency: 64,
       rate: P.checkoutRate,
       maxSeconds: P.checkoutSeconds + 10,
       expected: [200, 402],
     });
+    const cpu = process.cpuUsage(cpuBefore);
+    const pgAfter = await postgresCpuMs(db);
+    const perFinalize = (ms: number) => r2(ms / Math.max(1, checkout.requests));
     const placed = checkout.statuses['200'] ?? 0;
     const ordersPerSecond = r2(placed / Math.max(checkout.seconds, 0.001));
     const sustained = checkout.requests >= total * 0.98 && checkout.req_per_s >= P.checkoutRate * 0.98;
     checkout.notes.push(
       `${placed} orders placed, ${checkout.statuses['402'] ?? 0} expected refusals (declined card) in ${checkout.seconds} s: ${ordersPerSecond} orders/s, ${checkout.req_per_s} finalize/s of ${P.checkoutRate}/s offered`,
       `drafts: ${made.drafts.length} of ${total} created (${JSON.stringify(created)}) in ${r2(made.seconds)} s`,
+      `CPU per finalize: Node ${perFinalize((cpu.user + cpu.system) / 1000)} ms (server and load generator), PostgreSQL ${pgBefore === undefined || pgAfter === undefined ? 'n/a (not local)' : `${perFinalize(pgAfter - pgBefore)} ms`}`,
     );
     if (made.drafts.length < total) checkout.verdict = 'ERRORS';
     rows.push(judge(checkout, hello10, `${GOALS.checkoutRate} orders/s for ${P.checkoutSeconds} s, p99 ≤ ${GOALS.checkoutP99} ms`, sustained && checkout.p99_ms <= GOALS.checkoutP99));
