@@ -95,8 +95,11 @@ const MENU_COLUMNS = `m.id, m.chef_id, m.name, m.category_name, m.menu_type, m.p
  * separate parameters rather than one array: for an array of unknown length PostgreSQL's
  * generic plan assumes 10 menus, looks dearer than a custom plan for 3 or 4 and so is never
  * kept, and planning this statement cost more than running it (decision 021). With one
- * parameter per id both plans cost the same and the prepared statement plans once.
+ * parameter per id both plans cost the same and the prepared statement plans once. Up to
+ * PREPARED_MENUS menus only: each count is one more statement kept by every connection, and a
+ * cart may name up to 300 menus.
  */
+const PREPARED_MENUS = 16;
 const forOrderStatements = new Map<number, string>();
 function forOrderStatement(menus: number): string {
   let text = forOrderStatements.get(menus);
@@ -107,7 +110,7 @@ function forOrderStatement(menus: number): string {
                    FROM (SELECT ${CHEF_COLUMNS}, pc.position AS sort_position FROM preset_chefs pc JOIN chefs c ON c.id = pc.chef_id
                           WHERE pc.preset_id = $1) c), '[]') AS chefs,
        COALESCE((SELECT json_agg(m) FROM (SELECT ${MENU_COLUMNS} FROM menus m WHERE ${menus ? `m.id IN (${ids})` : 'false'}) m), '[]') AS menus`;
-    forOrderStatements.set(menus, text);
+    if (menus <= PREPARED_MENUS) forOrderStatements.set(menus, text);
   }
   return text;
 }
@@ -165,7 +168,9 @@ export function createOrderCatalogueRepository(db: Queryable) {
       tx: Queryable = db,
     ): Promise<{ preset: OrderPresetRow | undefined; chefs: OrderChefRow[]; menus: OrderMenuRow[] }> {
       const { rows } = await tx.query<{ preset: OrderPresetRow | null; chefs: OrderChefRow[]; menus: OrderMenuRow[] }>(
-        prepared(forOrderStatement(menuIds.length), [presetId, ...menuIds]),
+        menuIds.length <= PREPARED_MENUS
+          ? prepared(forOrderStatement(menuIds.length), [presetId, ...menuIds])
+          : { text: forOrderStatement(menuIds.length), values: [presetId, ...menuIds] },
       );
       const row = rows[0]!;
       return { preset: row.preset ?? undefined, chefs: row.chefs, menus: row.menus };
