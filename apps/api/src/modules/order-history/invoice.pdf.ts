@@ -1,7 +1,6 @@
-import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
 import { formatCents } from '@caterway/domain';
+import { loadFonts } from '../../lib/pdf/fonts.js';
 
 // The invoice of a delivered or delivery-ready order (issue 5 item 6), drawn with pdfkit.
 // pdfkit's built-in fonts are WinAnsi only, so DejaVu Sans is embedded (names like "Crème
@@ -44,18 +43,6 @@ export interface InvoiceData {
   refundedCents: number;
   currency: 'cad' | 'usd';
   payment: string;
-}
-
-const require = createRequire(import.meta.url);
-let fonts: Promise<{ regular: Buffer; bold: Buffer }> | undefined;
-
-/** DejaVu Sans regular and bold, read once (the group-order documents use them too). */
-export function loadFonts() {
-  fonts ??= Promise.all([
-    readFile(require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf')),
-    readFile(require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf')),
-  ]).then(([regular, bold]) => ({ regular, bold }));
-  return fonts;
 }
 
 /** 'HST 13%' / 'GST 5%' / 'Sales tax 8.875%' */
