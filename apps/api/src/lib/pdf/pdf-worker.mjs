@@ -1,5 +1,5 @@
 // A PDF rendering thread (pdf-pool.ts): pdfkit's layout and font subsetting are synchronous
-// (~40 ms an invoice), so they run here, off the server's event loop. Plain JS so that it
+// (~12 ms of CPU an invoice), so they run here, off the server's event loop. Plain JS so that it
 // starts under any parent (tsx, vitest): it registers tsx itself to load the TypeScript renderers.
 import { parentPort } from 'node:worker_threads';
 import { register } from 'tsx/esm/api';
