@@ -8,7 +8,7 @@ import * as fontkit from 'fontkit';
 // The fonts are read and parsed once per thread and the parsed fontkit fonts are handed to
 // pdfkit (which takes them as font sources since 0.20.0). Handing pdfkit the file's bytes
 // instead makes it parse the whole TTF again for every document, and fontkit then decodes
-// the glyph, metrics and OpenType layout tables afresh on first use: that was ~30 of the 42-48
+// the glyph, metrics and OpenType layout tables afresh on first use: that was ~30 of the 42-45
 // ms of CPU an invoice cost (bench/README.md, "Invoice PDFs: where the time goes"). A parsed font
 // is only read by a document (its glyphs and tables are cached on first use); what belongs to
 // a document, the subset of glyphs it embeds, is made by pdfkit per document (createSubset).

@@ -6,8 +6,8 @@ import { loadFonts } from '../../lib/pdf/fonts.js';
 // pdfkit's built-in fonts are WinAnsi only, so DejaVu Sans is embedded (names like "Crème
 // brûlée" or "Œufs" print as typed); the fonts are parsed once per thread and shared by every
 // document (lib/pdf/fonts.ts), each document embedding its own subset of their glyphs.
-// Cost measured (`npm run bench:pdf-cpu`, 2 cores, load 5): ~11-12.5 ms of CPU per 12-line
-// invoice once warm (was 42-48 ms while the fonts were parsed again for every document; a
+// Cost measured (`npm run bench:pdf-cpu`, 2 cores, load 4-6): 11-12.5 ms of CPU per 12-line
+// invoice once warm (was 42-45 ms while the fonts were parsed again for every document; a
 // fresh worker's first invoice ~0.6 s with its start), all of it synchronous: text shaping and
 // line wrapping, then font subsetting and compression at end(). It runs in the PDF worker pool
 // (lib/pdf/pdf-pool.ts), off the server's event loop.
