@@ -104,6 +104,8 @@ export function benchConfig(databaseUrl: string, poolSize: number): Config {
     RATE_LIMIT_AUTH_PER_HOUR: '100000',
     RATE_LIMIT_SEARCH_PER_MINUTE: '1000000',
     RATE_LIMIT_CHECKOUT_PER_MINUTE: '1000000',
+    // the PDF pool's size, to compare (default: the app's own, cores - 1)
+    ...(process.env.PDF_WORKERS ? { PDF_WORKERS: process.env.PDF_WORKERS } : {}),
   });
 }
 

@@ -5,8 +5,8 @@ import type { LabelSheetData } from '../../modules/group-order-documents/labels.
 
 // PDFs (invoices, group-order label sheets) render in a small pool of worker threads
 // (docs/decisions/012-pdf-worker-pool-and-benchmark.md): pdfkit lays out and subsets
-// fonts synchronously, ~40 ms an invoice, which on the server's event loop delays every other
-// request by as much. The pool keeps a bounded queue: past it a request is answered 503 with
+// fonts synchronously, ~12 ms of CPU an invoice (decision 020), which on the server's event
+// loop would delay every other request by as much. The pool keeps a bounded queue: past it a request is answered 503 with
 // Retry-After at once instead of waiting behind minutes of work; a document that fails to
 // render is answered 500 with a plain message (never the renderer's error text).
 

@@ -1,5 +1,5 @@
 import PDFDocument from 'pdfkit';
-import { loadFonts } from '../order-history/invoice.pdf.js';
+import { loadFonts } from '../../lib/pdf/fonts.js';
 
 // The restaurant's label sheet of a group order (issue 6 item 4): one label per meal, to stick on
 // each individually packaged portion, so the kitchen packs the right dish for the right person

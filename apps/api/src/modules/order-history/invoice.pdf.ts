@@ -1,15 +1,16 @@
-import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
 import { formatCents } from '@caterway/domain';
+import { loadFonts } from '../../lib/pdf/fonts.js';
 
 // The invoice of a delivered or delivery-ready order (issue 5 item 6), drawn with pdfkit.
 // pdfkit's built-in fonts are WinAnsi only, so DejaVu Sans is embedded (names like "Crème
-// brûlée" or "Œufs" print as typed). The fonts are read once, asynchronously; the document
-// streams out as pdfkit writes it. Cost measured here: ~40 ms per 12-line invoice once warm
-// (the first ~200 ms), most of it synchronous (layout, then font subsetting at end()): fine
-// for occasional downloads, and it runs in the PDF worker pool (lib/pdf/pdf-pool.ts), off the
-// server's event loop.
+// brûlée" or "Œufs" print as typed); the fonts are parsed once per thread and shared by every
+// document (lib/pdf/fonts.ts), each document embedding its own subset of their glyphs.
+// Cost measured (`npm run bench:pdf-cpu`, 2 cores, load 4-6): 11-12.5 ms of CPU per 12-line
+// invoice once warm (was 42-45 ms while the fonts were parsed again for every document; a
+// fresh worker's first invoice ~0.6 s with its start), all of it synchronous: text shaping and
+// line wrapping, then font subsetting and compression at end(). It runs in the PDF worker pool
+// (lib/pdf/pdf-pool.ts), off the server's event loop.
 
 export interface InvoiceLine {
   name: string;
@@ -44,18 +45,6 @@ export interface InvoiceData {
   refundedCents: number;
   currency: 'cad' | 'usd';
   payment: string;
-}
-
-const require = createRequire(import.meta.url);
-let fonts: Promise<{ regular: Buffer; bold: Buffer }> | undefined;
-
-/** DejaVu Sans regular and bold, read once (the group-order documents use them too). */
-export function loadFonts() {
-  fonts ??= Promise.all([
-    readFile(require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf')),
-    readFile(require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf')),
-  ]).then(([regular, bold]) => ({ regular, bold }));
-  return fonts;
 }
 
 /** 'HST 13%' / 'GST 5%' / 'Sales tax 8.875%' */
