@@ -27,9 +27,14 @@ export interface ListingFilter {
   tsquery: string | null;
 }
 
-function listingWhere(f: ListingFilter): { where: string; params: unknown[] } {
-  const params: unknown[] = [f.presetType];
-  const where = ['p.preset_type = $1', 'p.is_active'];
+/**
+ * The listing's tests on presets p, with their values as $1.. (the preset type first, unless
+ * typeLiteral: then the type is written into the statement, from the closed union, so that a
+ * generic plan still sees which partial indexes apply).
+ */
+function listingWhere(f: ListingFilter, options: { typeLiteral?: boolean } = {}): { where: string; params: unknown[] } {
+  const params: unknown[] = options.typeLiteral ? [] : [f.presetType];
+  const where = [options.typeLiteral ? `p.preset_type = '${f.presetType === 'restaurant' ? 'restaurant' : 'catering'}'` : 'p.preset_type = $1', 'p.is_active'];
   if (f.cuisines.length) {
     params.push(f.cuisines);
     where.push(`p.cuisine_types && $${params.length}::text[]`);
@@ -171,6 +176,31 @@ export function createSearchRepository(db: Queryable, options: { wordMatchSet?: 
         const capped = cap !== undefined && matches > cap;
         return { ids: ids.map(Number), total: capped ? cap : matches, capped };
       };
+      /**
+       * Restaurants near a point: the page, nearest first, and the exact count in one statement.
+       * The point, its box and the chord are computed once (pt) and the preset type is a literal,
+       * so the plan depends on no value and PostgreSQL keeps one generic plan per connection
+       * instead of planning both queries on every call (docs/decisions/022). The tests are
+       * nearSql's.
+       */
+      const nearPageAndCount = async (near: GeoPoint) => {
+        const { where: rest, params: restParams } = listingWhere({ ...filter, near: null }, { typeLiteral: true });
+        const n = restParams.length;
+        const nearTest = `p.location <@ (SELECT box FROM pt) AND p.location <-> (SELECT centre FROM pt) <= (SELECT chord FROM pt)`;
+        const { rows } = await tx.query<{ n: number; ids: (number | string)[] }>(
+          prepared(
+            `WITH pt AS MATERIALIZED (
+               SELECT ll_to_earth($${n + 1}, $${n + 2})::cube AS centre, earth_box(ll_to_earth($${n + 1}, $${n + 2}), $${n + 3}) AS box,
+                      2 * earth() * sin($${n + 3}::float8 / (2 * earth())) AS chord)
+             SELECT (SELECT count(*)::int FROM presets p WHERE ${rest} AND ${nearTest}) AS n,
+                    ARRAY(SELECT p.id FROM presets p WHERE ${rest} AND ${nearTest}
+                           ORDER BY p.location <-> (SELECT centre FROM pt) LIMIT $${n + 4} OFFSET $${n + 5}) AS ids`,
+            [...restParams, near.latitude, near.longitude, filter.radiusKm * 1000, page.limit, page.offset],
+          ),
+        );
+        const { n: total, ids } = rows[0]!;
+        return { ids: ids.map(Number), total, capped: false }; // bigint[] comes as strings
+      };
       const count = async () => {
         const cap = page.countCap;
         if (cap === undefined) {
@@ -210,6 +240,7 @@ export function createSearchRepository(db: Queryable, options: { wordMatchSet?: 
         const capped = cap !== undefined && matches > cap;
         return { ids: ids.map(Number), total: capped ? cap : matches, capped };
       }
+      if (filter.near && !filter.tsquery && page.countCap === undefined) return nearPageAndCount(filter.near);
       const [ids, { total, capped }] = await Promise.all([radiusPage(), count()]);
       return { ids, total, capped };
     },
