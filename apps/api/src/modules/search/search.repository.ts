@@ -1,6 +1,7 @@
 import type { PresetSort } from '@caterway/contracts';
 import type { Queryable } from '../../db/pool.js';
 import { distanceOrderSql, nearSql, prepared, type GeoPoint } from '../presets/presets.repository.js';
+import { createTtlCache } from '../../lib/ttl-cache.js';
 
 // The only SQL of search. Every query here picks ids on presets alone through the indexes of
 // 002_search.sql; cards are hydrated by the presets repository for the page's ids only.
@@ -105,8 +106,16 @@ export async function walkedPresetPage(
   return rows.slice(page.offset).map((r) => r.id);
 }
 
+/**
+ * How long the planner's estimate of a word filter's matches is reused (fewMatches): it changes
+ * only with ANALYZE, and either answer of it gives the same page (only the plan differs).
+ */
+export const WORD_ESTIMATE_TTL_MS = 60_000;
+
 export function createSearchRepository(db: Queryable, options: { wordMatchSet?: number } = {}) {
   const wordMatchSet = options.wordMatchSet ?? WORD_MATCH_SET;
+  // per statement text and values: a round trip (and a planning) less for a repeated word search
+  const wordEstimates = createTtlCache<string, number>({ ttlMs: WORD_ESTIMATE_TTL_MS, maxEntries: 5_000 });
   return {
     /**
      * One page of a listing and the size of the whole list. Near a point the nearest come first
@@ -150,11 +159,14 @@ export function createSearchRepository(db: Queryable, options: { wordMatchSet?: 
        */
       const fewMatches = async () => {
         const { where: wordsWhere, params: wordsParams } = listingWhere({ ...filter, near: null });
-        const { rows: plan } = await tx.query<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>(
-          `EXPLAIN (FORMAT JSON) SELECT 1 FROM presets p WHERE ${wordsWhere}`,
-          wordsParams,
-        );
-        if ((plan[0]?.['QUERY PLAN'][0].Plan['Plan Rows'] ?? Infinity) > wordMatchSet) return null;
+        const estimate = await wordEstimates.get(`${wordsWhere}\n${JSON.stringify(wordsParams)}`, async () => {
+          const { rows: plan } = await tx.query<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>(
+            `EXPLAIN (FORMAT JSON) SELECT 1 FROM presets p WHERE ${wordsWhere}`,
+            wordsParams,
+          );
+          return plan[0]?.['QUERY PLAN'][0].Plan['Plan Rows'] ?? Infinity;
+        });
+        if (estimate > wordMatchSet) return null;
         const n = wordsParams.length;
         const nearTest = filter.near ? `WHERE ${nearSql(`$${n + 3}`, `$${n + 4}`, `$${n + 5}`)}` : '';
         const orderSql = filter.presetType === 'restaurant' && filter.near ? `${distanceOrderSql(`$${n + 3}`, `$${n + 4}`)}, p.id` : sortSql[page.sort];
