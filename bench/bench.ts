@@ -283,7 +283,7 @@ async function scenarios(target: string, database: BenchDatabase, s: Servers, ca
     data,
     setup,
     rows,
-    explain: { statements: plans.length, seq_scans: plans.filter((p) => p.seq_scans_of_large_tables.length).map((p) => ({ endpoint: p.endpoint, tables: p.seq_scans_of_large_tables, sql: p.sql })) },
+    explain: { statements: plans.length, seq_scans: plans.filter((p) => p.seq_scans_of_large_tables.length).map((p) => ({ endpoint: p.endpoint, plan: p.plan, tables: p.seq_scans_of_large_tables, sql: p.sql })) },
   };
 }
 

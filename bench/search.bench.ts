@@ -113,7 +113,7 @@ async function main(): Promise<boolean> {
     const plans = await explainSearch(app, db);
     const scans = plans.filter((p) => p.seq_scans_of_large_tables.length);
     console.log(`  ${plans.length} statements, ${scans.length} with a sequential scan of ${LARGE_TABLES.join('/')}`);
-    for (const s of scans) console.log(`  SEQ SCAN (${s.seq_scans_of_large_tables.join(', ')}) in ${s.endpoint}: ${s.sql}`);
+    for (const s of scans) console.log(`  SEQ SCAN (${s.seq_scans_of_large_tables.join(', ')}) in ${s.endpoint} (${s.plan} plan): ${s.sql}`);
 
     console.log(`load: ${REQUESTS} requests per endpoint after ${WARMUP} warm-up, ${CONCURRENCY} concurrent clients, keep-alive, loopback`);
     const helloRow = await measure('bare Fastify hello', helloPort, () => '/hello');
@@ -159,7 +159,7 @@ async function main(): Promise<boolean> {
       '',
       '| endpoint | ms | indexes | seq scan |',
       '|---|---:|---|---|',
-      ...plans.map((p) => `| ${p.endpoint} | ${p.execution_ms} | ${p.indexes.join(', ') || '-'} | ${p.seq_scans_of_large_tables.join(', ') || 'none'} |`),
+      ...plans.map((p) => `| ${p.endpoint} (${p.plan}) | ${p.execution_ms} | ${p.indexes.join(', ') || '-'} | ${p.seq_scans_of_large_tables.join(', ') || 'none'} |`),
       '',
     ].join('\n');
     fs.writeFileSync(path.join(resultsDir, 'search-latest.md'), md);

@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../apps/api/src/db/pool.js';
 import { cities } from '../../apps/api/src/db/seed/vocabulary.js';
 
+
 export const LARGE_TABLES = ['chefs', 'menus', 'menu_items', 'presets', 'preset_items'];
 
 // ---------------------------------------------------------------- query set
@@ -73,6 +74,8 @@ export const searchEndpoints: Record<string, () => string> = {
 // ---------------------------------------------------------------- EXPLAIN
 export interface ExplainedStatement {
   endpoint: string;
+  /** custom: planned for its values; generic: the plan a named statement may keep for any values */
+  plan: 'custom' | 'generic';
   sql: string;
   execution_ms: number;
   indexes: string[];
@@ -96,9 +99,15 @@ function indexesUsed(node: PlanNode, out: Set<string> = new Set()): Set<string> 
   return out;
 }
 
+/** A parameter's text form, as the pg client sends it (arrays as {"..",..}). */
+function textOf(value: unknown): string {
+  if (!Array.isArray(value)) return String(value);
+  return `{${value.map((e) => (e === null ? 'NULL' : `"${String(e).replace(/["\\]/g, '\\$&')}"`)).join(',')}}`;
+}
+
 /** Runs one request of each kind through the app with the pool recording its statements, then EXPLAINs each. */
 export async function explainSearch(app: FastifyInstance, db: Db): Promise<ExplainedStatement[]> {
-  const statements = new Map<string, { endpoint: string; text: string; values: unknown[] }>();
+  const statements = new Map<string, { endpoint: string; text: string; values: unknown[]; named: boolean }>();
   const original = db.query.bind(db) as (...args: unknown[]) => Promise<unknown>;
   let current = '';
   (db as unknown as { query: unknown }).query = (query: unknown, values?: unknown) => {
@@ -107,7 +116,8 @@ export async function explainSearch(app: FastifyInstance, db: Db): Promise<Expla
     const args = typeof query === 'string' ? values : (query as { values?: unknown[] }).values;
     if (typeof text === 'string' && /^\s*(SELECT|WITH)/i.test(text)) {
       const key = `${current}\n${text.replace(/\s+/g, ' ')}`;
-      if (!statements.has(key)) statements.set(key, { endpoint: current, text, values: (args as unknown[]) ?? [] });
+      const named = typeof query === 'object' && !!(query as { name?: string }).name;
+      if (!statements.has(key)) statements.set(key, { endpoint: current, text, values: (args as unknown[]) ?? [], named });
     }
     return values === undefined ? original(query) : original(query, values);
   };
@@ -136,20 +146,39 @@ export async function explainSearch(app: FastifyInstance, db: Db): Promise<Expla
     (db as unknown as { query: unknown }).query = original;
   }
   const plans: ExplainedStatement[] = [];
-  for (const s of statements.values()) {
-    const { rows } = await db.query<{ 'QUERY PLAN': { Plan: PlanNode; 'Execution Time': number }[] }>(
-      `EXPLAIN (ANALYZE, FORMAT JSON) ${s.text}`,
-      s.values,
-    );
-    const plan = rows[0]!['QUERY PLAN'][0]!;
+  const record = (s: { endpoint: string; text: string }, plan: 'custom' | 'generic', explained: { Plan: PlanNode; 'Execution Time': number }) => {
     plans.push({
       endpoint: s.endpoint,
+      plan,
       sql: s.text.replace(/\s+/g, ' ').trim().slice(0, 400),
-      execution_ms: Math.round(plan['Execution Time'] * 100) / 100,
-      indexes: [...indexesUsed(plan.Plan)],
-      seq_scans_of_large_tables: seqScans(plan.Plan),
+      execution_ms: Math.round(explained['Execution Time'] * 100) / 100,
+      indexes: [...indexesUsed(explained.Plan)],
+      seq_scans_of_large_tables: seqScans(explained.Plan),
     });
+  };
+  type Explained = { 'QUERY PLAN': { Plan: PlanNode; 'Execution Time': number }[] };
+  const client = await db.connect();
+  try {
+    for (const s of statements.values()) {
+      // the plan for these values, as an unnamed statement gets it
+      const { rows } = await client.query<Explained>(`EXPLAIN (ANALYZE, FORMAT JSON) ${s.text}`, s.values);
+      record(s, 'custom', rows[0]!['QUERY PLAN'][0]!);
+      if (!s.named) continue;
+      // A named statement may keep a generic plan, made without its values, after five runs
+      // (docs/decisions/022): that plan is checked too. EXECUTE takes its values as literals.
+      await client.query(`PREPARE cw_explained AS ${s.text}`);
+      try {
+        await client.query('SET plan_cache_mode = force_generic_plan');
+        const literals = s.values.map((v) => (v === null || v === undefined ? 'NULL' : client.escapeLiteral(textOf(v))));
+        const generic = await client.query<Explained>(`EXPLAIN (ANALYZE, FORMAT JSON) EXECUTE cw_explained(${literals.join(', ')})`);
+        record(s, 'generic', generic.rows[0]!['QUERY PLAN'][0]!);
+      } finally {
+        await client.query('RESET plan_cache_mode');
+        await client.query('DEALLOCATE cw_explained');
+      }
+    }
+  } finally {
+    client.release();
   }
   return plans;
 }
-

@@ -52,6 +52,34 @@ describe('preset endpoints on the demo catalogue', () => {
         expect(list.every((p) => p.distance <= 50)).toBe(true);
       }
     });
+
+    it('walks to the same lists as the radius query, or leaves a list it cannot fill to it', async () => {
+      const repo = createPresetsRepository(ctx.db);
+      const lists = [
+        { presetType: 'restaurant' as const },
+        { presetType: 'catering' as const, group: 'Healthy Lunch' },
+        { presetType: 'catering' as const, group: 'Corporate Breakfast' },
+        { presetType: 'catering' as const, group: 'Sandwich/Wrap & Salad Lunches' },
+      ];
+      let walked = 0;
+      // a city centre, its edge, and a point between cities (the walk runs out there)
+      for (const near of [{ latitude: TORONTO.lat, longitude: TORONTO.lng }, { latitude: 43.9, longitude: -79.0 }, { latitude: 44.8, longitude: -77.5 }]) {
+        for (const limit of [1, 5, 12]) {
+          const walks = await repo.walkPopularNear(near, lists, { limit });
+          for (const [i, list] of lists.entries()) {
+            const radius = await repo.findPopularIds({ ...list, near, limit });
+            if (walks[i]) {
+              walked++;
+              expect(walks[i], `${JSON.stringify(near)} ${list.group ?? 'restaurants'} limit ${limit}`).toEqual(radius);
+            } else {
+              // the demo catalogue is shorter than POPULAR_WALK: the walk runs out only when the matches do
+              expect(radius.length, `${JSON.stringify(near)} ${list.group ?? 'restaurants'} limit ${limit}`).toBeLessThan(limit);
+            }
+          }
+        }
+      }
+      expect(walked).toBeGreaterThanOrEqual(12);
+    });
   });
 
   describe('GET /api/v2/presets/{id or slug}', () => {

@@ -1,5 +1,5 @@
 import type { PresetCard, RestaurantCard } from '@caterway/contracts';
-import { KM_PER_MILE, availableForOrdering, haversineKm, type UnavailableReason } from '@caterway/domain';
+import { KM_PER_MILE, availableForOrdering, haversineKm, type StoreHoursMap, type UnavailableReason } from '@caterway/domain';
 import { deliveryAt, type DeliveryContext } from './delivery-context.js';
 import type { CardChefRow, CardRow } from './presets.repository.js';
 
@@ -41,6 +41,15 @@ export function noticeHours(row: { chefs: { pre_order_notice_hours: number }[] }
   return row.chefs.reduce((max, c) => Math.max(max, c.pre_order_notice_hours), 0);
 }
 
+/** The chef's hours as the contract lists them (each day's fields in its order), whatever order the jsonb kept. */
+function storeHours(hours: StoreHoursMap | undefined): StoreHoursMap {
+  const out: StoreHoursMap = {};
+  for (const [day, h] of Object.entries(hours ?? {}) as [keyof StoreHoursMap, NonNullable<StoreHoursMap[keyof StoreHoursMap]>][]) {
+    out[day] = { enabled: h.enabled, open: h.open, close: h.close };
+  }
+  return out;
+}
+
 function chefImages(row: CardRow): Record<string, { profile_image_url: string; main_image_url: string }> {
   return Object.fromEntries(row.chefs.map((c) => [String(c.id), { profile_image_url: c.profile_image_url, main_image_url: c.main_image_url }]));
 }
@@ -67,7 +76,7 @@ export function toRestaurantCard(row: CardRow, ctx: DeliveryContext): Restaurant
     available_for_ordering: availability.available,
     unavailable_reason: availability.reason,
     preset_tags: row.tags,
-    store_hours: chef?.store_hours ?? {},
+    store_hours: storeHours(chef?.store_hours),
     cuisine_types: row.cuisine_types,
     average_rating: Number(row.average_rating),
     order_count: row.order_count,
@@ -90,7 +99,8 @@ export function presetCardVisitorFields(row: CardRow, ctx: DeliveryContext): Pic
   };
 }
 
-export function toPresetCard(row: CardRow, ctx: DeliveryContext): PresetCard {
+/** basePresetType: the kind of a saved cart's base, which only search_type=user_data sends */
+export function toPresetCard(row: CardRow, ctx: DeliveryContext, basePresetType?: PresetCard['base_preset_type']): PresetCard {
   return {
     id: row.id,
     slug: row.slug,
@@ -98,6 +108,7 @@ export function toPresetCard(row: CardRow, ctx: DeliveryContext): PresetCard {
     description: row.description,
     preset_type: row.preset_type,
     base_preset_id: row.base_preset_id,
+    ...(basePresetType === undefined ? {} : { base_preset_type: basePresetType }),
     order_count: row.order_count,
     average_rating: Number(row.average_rating),
     number_of_guests: row.number_of_guests,

@@ -21,7 +21,7 @@ export function prepared(text: string, values: unknown[]): { name: string; text:
   return { name: `cw_${crypto.createHash('sha1').update(text).digest('hex').slice(0, 16)}`, text, values };
 }
 
-/** How many of the most ordered presets findPopularIds walks before it asks the radius query. */
+/** How many of the most ordered presets walkPopularNear walks before it asks the radius query. */
 export const POPULAR_WALK = 2000;
 
 /** Listings near an address reach this far (km); the card says when a restaurant does not deliver there. */
@@ -141,45 +141,73 @@ export function createPresetsRepository(db: Queryable) {
     /** Card rows for the given ids, in the order of the ids. */
     async cardsByIds(ids: readonly number[], tx: Queryable = db): Promise<CardRow[]> {
       if (!ids.length) return [];
-      const { rows } = await tx.query<CardRow>(prepared(`${CARD_SQL} WHERE p.id = ANY($1::bigint[])`, [ids]));
+      // The ids reach the plan through a subquery, so no plan depends on how many there are and
+      // PostgreSQL keeps one generic plan (a few cards missing from the card cache planned
+      // cheaper than a dozen, and every call was planned anew: 0.3-0.5 ms; docs/decisions/022).
+      const { rows } = await tx.query<CardRow>(prepared(`${CARD_SQL} WHERE p.id = ANY((SELECT $1::bigint[])::bigint[])`, [ids]));
       const byId = new Map(rows.map((r) => [r.id, r]));
       return ids.map((id) => byId.get(id)).filter((r): r is CardRow => !!r);
     },
 
     /**
-     * Ids of active presets of a type, most ordered first; near a point (within radiusKm) when
-     * given; only those in a home group when given.
+     * Most ordered first, then keep those near the point, for several lists in one statement
+     * (the home page's four): in a city each page is found after a few hundred index tuples
+     * (presets_*_popular_geo_idx, index-only), where the radius query of findPopularIds reads
+     * and sorts every preset of the city. Each walk reads at most POPULAR_WALK tuples; a list
+     * it cannot fill is null, and findPopularIds answers it, so the lists are the same either way.
+     *
+     * The point, its box and the chord are computed once (pt) and every other value the plan
+     * depends on is a literal, so PostgreSQL keeps one generic plan per connection instead of
+     * planning four walks on every call (docs/decisions/022).
+     */
+    async walkPopularNear(
+      near: GeoPoint,
+      lists: readonly { presetType: 'restaurant' | 'catering'; group?: string }[],
+      options: { radiusKm?: number; limit: number },
+      tx: Queryable = db,
+    ): Promise<(number[] | null)[]> {
+      if (!Number.isInteger(options.limit) || options.limit < 1) throw new Error(`walkPopularNear: limit ${options.limit}`);
+      const params: unknown[] = [near.latitude, near.longitude, (options.radiusKm ?? LISTING_RADIUS_KM) * 1000];
+      const walks = lists.map((list, i) => {
+        const type = list.presetType === 'restaurant' ? 'restaurant' : 'catering';
+        let groupSql = '';
+        if (list.group) {
+          params.push([list.group]);
+          groupSql = `x.category_names @> $${params.length}::text[] AND`;
+        }
+        return `ARRAY(SELECT x.id FROM (
+                  SELECT p.id, p.location${type === 'catering' ? ', p.category_names' : ''} FROM presets p
+                   WHERE p.preset_type = '${type}' AND p.is_active
+                   ORDER BY p.order_count DESC, p.id LIMIT ${POPULAR_WALK}) x
+                 WHERE ${groupSql} x.location <@ (SELECT box FROM pt)
+                   AND x.location <-> (SELECT centre FROM pt) <= (SELECT chord FROM pt)
+                 LIMIT ${options.limit}) AS list${i}`;
+      });
+      const { rows } = await tx.query<Record<string, (number | string)[]>>(
+        prepared(
+          // the same tests as nearSql, on values computed once
+          `WITH pt AS MATERIALIZED (
+             SELECT ll_to_earth($1, $2)::cube AS centre, earth_box(ll_to_earth($1, $2), $3) AS box,
+                    2 * earth() * sin($3::float8 / (2 * earth())) AS chord)
+           SELECT ${walks.join(',\n')}`,
+          params,
+        ),
+      );
+      return lists.map((_, i) => {
+        const ids = rows[0]![`list${i}`]!.map(Number); // bigint[] comes as strings
+        return ids.length === options.limit ? ids : null;
+      });
+    },
+
+    /**
+     * Ids of active presets of a type, most ordered first, within radiusKm of a point when
+     * given (the radius query: walkPopularNear finds a city's lists faster); only those in a
+     * home group when given.
      */
     async findPopularIds(
       options: { presetType: 'restaurant' | 'catering'; near?: GeoPoint | null; radiusKm?: number; group?: string; limit: number },
       tx: Queryable = db,
     ): Promise<number[]> {
-      if (options.near) {
-        // Most ordered first, then keep those near the point: in a city the first page is
-        // found after a few hundred index tuples (presets_*_popular_geo_idx, index-only),
-        // where the radius query below reads and sorts every preset of the city. The walk
-        // reads at most POPULAR_WALK tuples; a page it cannot fill comes from the radius
-        // query, so the answer is the same either way.
-        const type = options.presetType === 'restaurant' ? 'restaurant' : 'catering';
-        const walkParams: unknown[] = [options.limit, options.near.latitude, options.near.longitude, (options.radiusKm ?? LISTING_RADIUS_KM) * 1000];
-        let groupSql = '';
-        if (options.group) {
-          walkParams.push([options.group]);
-          groupSql = `x.category_names @> $${walkParams.length}::text[] AND`;
-        }
-        const { rows } = await tx.query<{ id: number }>(
-          prepared(
-            `SELECT x.id FROM (
-               SELECT p.id, p.location${type === 'catering' ? ', p.category_names' : ''} FROM presets p
-                WHERE p.preset_type = '${type}' AND p.is_active
-                ORDER BY p.order_count DESC, p.id LIMIT ${POPULAR_WALK}) x
-              WHERE ${groupSql} ${nearSql('$2', '$3', '$4', 'x')}
-              LIMIT $1`,
-            walkParams,
-          ),
-        );
-        if (rows.length === options.limit) return rows.map((r) => r.id);
-      }
       const params: unknown[] = [options.presetType, options.limit];
       const where = ['p.preset_type = $1', 'p.is_active'];
       if (options.group) {

@@ -15,6 +15,7 @@ import { createPresetsRepository } from './presets.repository.js';
 import { createPresetsService } from './presets.service.js';
 import { createCardCache } from './card-cache.js';
 import { sendSerialisedJson } from '../../lib/serialised-json.js';
+import { listingSerializerCompiler } from '../../lib/listing-serializer.js';
 
 const tags = ['presets'];
 
@@ -35,6 +36,8 @@ export async function presetsRoutes(app: FastifyInstance, deps: AppDeps): Promis
     '/api/v2/presets',
     {
       preHandler: optionalUser(deps),
+      // the lists go out as the service built them; checked against the schema outside production
+      serializerCompiler: listingSerializerCompiler({ verify: !deps.config.isProduction }),
       schema: {
         tags,
         summary: 'Home page lists: trending restaurants and the three preset groups',

@@ -5,7 +5,7 @@ import type { Clock } from '../../lib/clock.js';
 import type { Geocoder } from '../../ports/geocoder.js';
 import { resolveDeliveryContext, type DeliveryContext, type DeliveryContextQuery } from './delivery-context.js';
 import { noticeHours, toPresetCard, toRestaurantCard } from './presets.mappers.js';
-import type { CardRow, MenuItemRow, MenuRow, PresetsRepository } from './presets.repository.js';
+import type { CardRow, GeoPoint, MenuItemRow, MenuRow, PresetsRepository } from './presets.repository.js';
 import type { CardCache } from './card-cache.js';
 import { createTtlCache } from '../../lib/ttl-cache.js';
 import { renderDetail, serialiseDetail, toDetailTemplate, type DetailTemplate } from './detail-template.js';
@@ -52,13 +52,23 @@ export function createPresetsService({ presetsRepository: repo, cardCache, geoco
     return { ...ctx, favoriteIds: new Set(favorites) };
   }
 
-  /** Popular ids near the point; the whole catalogue when nothing is near (or no point is known). */
-  async function popularNear(options: Parameters<PresetsRepository['findPopularIds']>[0]): Promise<number[]> {
-    if (options.near) {
-      const near = await repo.findPopularIds(options);
-      if (near.length) return near;
-    }
-    return repo.findPopularIds({ ...options, near: null });
+  /**
+   * Popular ids of each list near the point: the walks of all lists in one statement, the
+   * radius query for a list the walk cannot fill, the whole catalogue when nothing is near (or
+   * no point is known).
+   */
+  async function popularNear(near: GeoPoint | null, lists: { presetType: 'restaurant' | 'catering'; group?: string }[], limit: number): Promise<number[][]> {
+    const walked = near ? await repo.walkPopularNear(near, lists, { limit }) : lists.map(() => null);
+    return Promise.all(
+      lists.map(async (list, i) => {
+        if (walked[i]) return walked[i];
+        if (near) {
+          const ids = await repo.findPopularIds({ ...list, near, limit });
+          if (ids.length) return ids;
+        }
+        return repo.findPopularIds({ ...list, near: null, limit });
+      }),
+    );
   }
 
   return {
@@ -68,10 +78,11 @@ export function createPresetsService({ presetsRepository: repo, cardCache, geoco
      */
     async home(query: DeliveryContextQuery, viewerId?: number): Promise<PresetsHomeResponse> {
       const ctx = await contextFor(query, viewerId);
-      const [restaurantIds, ...groupIds] = await Promise.all([
-        popularNear({ presetType: 'restaurant', near: ctx.point, limit: HOME_LIST_SIZE }),
-        ...HOME_GROUPS.map((group) => popularNear({ presetType: 'catering', near: ctx.point, group, limit: HOME_LIST_SIZE })),
-      ]);
+      const [restaurantIds, ...groupIds] = await popularNear(
+        ctx.point,
+        [{ presetType: 'restaurant' }, ...HOME_GROUPS.map((group) => ({ presetType: 'catering' as const, group }))],
+        HOME_LIST_SIZE,
+      );
       const rows = await cardCache.cardsByIds([...restaurantIds!, ...groupIds.flat()]);
       const byId = new Map(rows.map((r) => [r.id, r]));
       const cards = (ids: number[]) => ids.map((id) => byId.get(id)).filter((r) => r !== undefined);

@@ -138,6 +138,26 @@ describe('preset search: sort walk and capped count', () => {
     }
   });
 
+  it('restaurants near a point: the page and the exact count of one statement are the reference ones', async () => {
+    const repo = createSearchRepository(ctx.db);
+    for (const cuisines of [[], ['Italian', 'Japanese'], ['Indian']]) {
+      const { rows } = await ctx.db.query<{ id: number }>(
+        `SELECT id FROM presets
+          WHERE preset_type = 'restaurant' AND is_active
+            AND earth_distance(location::earth, ll_to_earth($1, $2)) <= 50000
+            AND ($3::text[] = '{}' OR cuisine_types && $3::text[])
+          ORDER BY earth_distance(location::earth, ll_to_earth($1, $2)), id`,
+        [TORONTO.latitude, TORONTO.longitude, cuisines],
+      );
+      expect(rows.length, `${cuisines}: the demo catalogue has restaurants near Toronto`).toBeGreaterThan(0);
+      for (const offset of [0, 12, 24]) {
+        const filter: ListingFilter = { presetType: 'restaurant', near: TORONTO, radiusKm: 50, cuisines, tsquery: null };
+        const page = await repo.listingPage(filter, { sort: 'popular', limit: 12, offset });
+        expect(page, `${cuisines} offset ${offset}`).toEqual({ ids: rows.slice(offset, offset + 12).map((r) => r.id), total: rows.length, capped: false });
+      }
+    }
+  });
+
   it('walks past presets outside the radius and keeps the sort across pages', async () => {
     const repo = createSearchRepository(ctx.db);
     const filter: ListingFilter = { presetType: 'catering', near: TORONTO, radiusKm: 50, cuisines: [], tsquery: null };

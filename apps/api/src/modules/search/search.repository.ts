@@ -1,6 +1,7 @@
 import type { PresetSort } from '@caterway/contracts';
 import type { Queryable } from '../../db/pool.js';
 import { distanceOrderSql, nearSql, prepared, type GeoPoint } from '../presets/presets.repository.js';
+import { createTtlCache } from '../../lib/ttl-cache.js';
 
 // The only SQL of search. Every query here picks ids on presets alone through the indexes of
 // 002_search.sql; cards are hydrated by the presets repository for the page's ids only.
@@ -27,9 +28,14 @@ export interface ListingFilter {
   tsquery: string | null;
 }
 
-function listingWhere(f: ListingFilter): { where: string; params: unknown[] } {
-  const params: unknown[] = [f.presetType];
-  const where = ['p.preset_type = $1', 'p.is_active'];
+/**
+ * The listing's tests on presets p, with their values as $1.. (the preset type first, unless
+ * typeLiteral: then the type is written into the statement, from the closed union, so that a
+ * generic plan still sees which partial indexes apply).
+ */
+function listingWhere(f: ListingFilter, options: { typeLiteral?: boolean } = {}): { where: string; params: unknown[] } {
+  const params: unknown[] = options.typeLiteral ? [] : [f.presetType];
+  const where = [options.typeLiteral ? `p.preset_type = '${f.presetType === 'restaurant' ? 'restaurant' : 'catering'}'` : 'p.preset_type = $1', 'p.is_active'];
   if (f.cuisines.length) {
     params.push(f.cuisines);
     where.push(`p.cuisine_types && $${params.length}::text[]`);
@@ -100,8 +106,16 @@ export async function walkedPresetPage(
   return rows.slice(page.offset).map((r) => r.id);
 }
 
+/**
+ * How long the planner's estimate of a word filter's matches is reused (fewMatches): it changes
+ * only with ANALYZE, and either answer of it gives the same page (only the plan differs).
+ */
+export const WORD_ESTIMATE_TTL_MS = 60_000;
+
 export function createSearchRepository(db: Queryable, options: { wordMatchSet?: number } = {}) {
   const wordMatchSet = options.wordMatchSet ?? WORD_MATCH_SET;
+  // per statement text and values: a round trip (and a planning) less for a repeated word search
+  const wordEstimates = createTtlCache<string, number>({ ttlMs: WORD_ESTIMATE_TTL_MS, maxEntries: 5_000 });
   return {
     /**
      * One page of a listing and the size of the whole list. Near a point the nearest come first
@@ -145,11 +159,14 @@ export function createSearchRepository(db: Queryable, options: { wordMatchSet?: 
        */
       const fewMatches = async () => {
         const { where: wordsWhere, params: wordsParams } = listingWhere({ ...filter, near: null });
-        const { rows: plan } = await tx.query<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>(
-          `EXPLAIN (FORMAT JSON) SELECT 1 FROM presets p WHERE ${wordsWhere}`,
-          wordsParams,
-        );
-        if ((plan[0]?.['QUERY PLAN'][0].Plan['Plan Rows'] ?? Infinity) > wordMatchSet) return null;
+        const estimate = await wordEstimates.get(`${wordsWhere}\n${JSON.stringify(wordsParams)}`, async () => {
+          const { rows: plan } = await tx.query<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>(
+            `EXPLAIN (FORMAT JSON) SELECT 1 FROM presets p WHERE ${wordsWhere}`,
+            wordsParams,
+          );
+          return plan[0]?.['QUERY PLAN'][0].Plan['Plan Rows'] ?? Infinity;
+        });
+        if (estimate > wordMatchSet) return null;
         const n = wordsParams.length;
         const nearTest = filter.near ? `WHERE ${nearSql(`$${n + 3}`, `$${n + 4}`, `$${n + 5}`)}` : '';
         const orderSql = filter.presetType === 'restaurant' && filter.near ? `${distanceOrderSql(`$${n + 3}`, `$${n + 4}`)}, p.id` : sortSql[page.sort];
@@ -170,6 +187,31 @@ export function createSearchRepository(db: Queryable, options: { wordMatchSet?: 
         const cap = page.countCap;
         const capped = cap !== undefined && matches > cap;
         return { ids: ids.map(Number), total: capped ? cap : matches, capped };
+      };
+      /**
+       * Restaurants near a point: the page, nearest first, and the exact count in one statement.
+       * The point, its box and the chord are computed once (pt) and the preset type is a literal,
+       * so the plan depends on no value and PostgreSQL keeps one generic plan per connection
+       * instead of planning both queries on every call (docs/decisions/022). The tests are
+       * nearSql's.
+       */
+      const nearPageAndCount = async (near: GeoPoint) => {
+        const { where: rest, params: restParams } = listingWhere({ ...filter, near: null }, { typeLiteral: true });
+        const n = restParams.length;
+        const nearTest = `p.location <@ (SELECT box FROM pt) AND p.location <-> (SELECT centre FROM pt) <= (SELECT chord FROM pt)`;
+        const { rows } = await tx.query<{ n: number; ids: (number | string)[] }>(
+          prepared(
+            `WITH pt AS MATERIALIZED (
+               SELECT ll_to_earth($${n + 1}, $${n + 2})::cube AS centre, earth_box(ll_to_earth($${n + 1}, $${n + 2}), $${n + 3}) AS box,
+                      2 * earth() * sin($${n + 3}::float8 / (2 * earth())) AS chord)
+             SELECT (SELECT count(*)::int FROM presets p WHERE ${rest} AND ${nearTest}) AS n,
+                    ARRAY(SELECT p.id FROM presets p WHERE ${rest} AND ${nearTest}
+                           ORDER BY p.location <-> (SELECT centre FROM pt) LIMIT $${n + 4} OFFSET $${n + 5}) AS ids`,
+            [...restParams, near.latitude, near.longitude, filter.radiusKm * 1000, page.limit, page.offset],
+          ),
+        );
+        const { n: total, ids } = rows[0]!;
+        return { ids: ids.map(Number), total, capped: false }; // bigint[] comes as strings
       };
       const count = async () => {
         const cap = page.countCap;
@@ -210,6 +252,7 @@ export function createSearchRepository(db: Queryable, options: { wordMatchSet?: 
         const capped = cap !== undefined && matches > cap;
         return { ids: ids.map(Number), total: capped ? cap : matches, capped };
       }
+      if (filter.near && !filter.tsquery && page.countCap === undefined) return nearPageAndCount(filter.near);
       const [ids, { total, capped }] = await Promise.all([radiusPage(), count()]);
       return { ids, total, capped };
     },

@@ -19,6 +19,7 @@ import { createSearchRepository } from './search.repository.js';
 import { createSearchService } from './search.service.js';
 import { createCardCache } from '../presets/card-cache.js';
 import { createHotPathRateLimiter, enforceRateLimits } from '../../lib/rate-limit.js';
+import { listingSerializerCompiler } from '../../lib/listing-serializer.js';
 
 const tags = ['search'];
 
@@ -51,11 +52,14 @@ export async function searchRoutes(app: FastifyInstance, deps: AppDeps): Promise
 
   // search_type=restaurant answers RestaurantSearch; preset and user_data answer PresetSearch
   const searchResponse = z.union([restaurantSearchResponseSchema, presetSearchResponseSchema]);
+  // the answers go out as the service built them; checked against the schema outside production
+  const serializerCompiler = listingSerializerCompiler({ verify: !deps.config.isProduction });
   for (const url of ['/api/v2/search.json', '/api/v2/search']) {
     r.get(
       url,
       {
         preHandler: [searchLimit, optionalUser(deps)],
+        serializerCompiler,
         schema: {
           tags,
           summary: 'Browse restaurants (search_type=restaurant) or presets (preset), or the signed-in user\'s lists (user_data)',
@@ -77,6 +81,7 @@ export async function searchRoutes(app: FastifyInstance, deps: AppDeps): Promise
     '/api/v2/search/elastic_search',
     {
       preHandler: searchLimit,
+      serializerCompiler,
       schema: {
         tags,
         summary: 'Navigation search: restaurants by relevance (full text with typo tolerance), then distance',

@@ -187,8 +187,7 @@ export function createSearchService({
       const cards = (ids: number[]) => ids.flatMap((id) => {
         const row = byId.get(id);
         if (!row) return [];
-        const card = toPresetCard(row, ctx);
-        return [row.base_preset_id === null ? card : { ...card, base_preset_type: baseTypes.get(row.base_preset_id) ?? null }];
+        return [toPresetCard(row, ctx, row.base_preset_id === null ? undefined : (baseTypes.get(row.base_preset_id) ?? null))];
       });
       const total = favoriteIds.length + savedIds.length + recentIds.length;
       return {
