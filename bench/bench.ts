@@ -225,7 +225,10 @@ async function scenarios(target: string, database: BenchDatabase, s: Servers, ca
   if (only('checkout')) {
     // 4. checkout: drafts created over HTTP first, then finalize at the goal's rate for the goal's time
     console.log('checkout finalize:');
-    const total = P.checkoutRate * P.checkoutSeconds;
+    // the goal counts orders: one finalize in 20 is an expected refusal, so 20/19 of the goal's
+    // rate is offered and the placed orders alone must reach it (200/s: 211 finalizes a second)
+    const offered = Math.ceil((P.checkoutRate * 20) / 19);
+    const total = offered * P.checkoutSeconds;
     t = Date.now();
     const made = await createDrafts(s.appPort, accepted.presets, customers, total, 8);
     const created = statusCounts(made.statuses);
@@ -238,7 +241,7 @@ async function scenarios(target: string, database: BenchDatabase, s: Servers, ca
     const cpuBefore = process.cpuUsage();
     const checkout = await measure(target, s, 'checkout finalize (sandbox)', s.appPort, finalizes, {
       concurrency: 64,
-      rate: P.checkoutRate,
+      rate: offered,
       maxSeconds: P.checkoutSeconds + 10,
       expected: [200, 402],
     });
@@ -247,9 +250,9 @@ async function scenarios(target: string, database: BenchDatabase, s: Servers, ca
     const perFinalize = (ms: number) => r2(ms / Math.max(1, checkout.requests));
     const placed = checkout.statuses['200'] ?? 0;
     const ordersPerSecond = r2(placed / Math.max(checkout.seconds, 0.001));
-    const sustained = checkout.requests >= total * 0.98 && checkout.req_per_s >= P.checkoutRate * 0.98;
+    const sustained = checkout.requests >= total * 0.98 && ordersPerSecond >= P.checkoutRate;
     checkout.notes.push(
-      `${placed} orders placed, ${checkout.statuses['402'] ?? 0} expected refusals (declined card) in ${checkout.seconds} s: ${ordersPerSecond} orders/s, ${checkout.req_per_s} finalize/s of ${P.checkoutRate}/s offered`,
+      `${placed} orders placed, ${checkout.statuses['402'] ?? 0} expected refusals (declined card) in ${checkout.seconds} s: ${ordersPerSecond} orders/s, ${checkout.req_per_s} finalize/s of ${offered}/s offered`,
       `drafts: ${made.drafts.length} of ${total} created (${JSON.stringify(created)}) in ${r2(made.seconds)} s`,
       `CPU per finalize: Node ${perFinalize((cpu.user + cpu.system) / 1000)} ms (server and load generator), PostgreSQL ${pgBefore === undefined || pgAfter === undefined ? 'n/a (not local)' : `${perFinalize(pgAfter - pgBefore)} ms`}`,
     );
