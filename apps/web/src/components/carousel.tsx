@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import './catalogue/catalogue.css';
 
 export interface CarouselProps<T> {
@@ -32,13 +32,31 @@ export function Carousel<T>({ title, items, getKey, renderItem, headingLevel: He
   }, []);
 
   useEffect(() => {
-    measure();
     const el = track.current;
-    if (!el || typeof ResizeObserver === 'undefined') return;
+    if (!el) return;
+    // The observer reports the track's first size after the browser's next layout; measuring
+    // here instead would force a layout of the whole page in the middle of the render (one
+    // long task per carousel while the page loads).
+    if (typeof ResizeObserver === 'undefined') {
+      measure();
+      return;
+    }
     const observer = new ResizeObserver(measure);
     observer.observe(el);
     return () => observer.disconnect();
   }, [measure, items.length]);
+
+  // The cards only change with the items: the Previous/Next state (set after the first layout
+  // and on every scroll) re-renders the buttons, not a row of cards.
+  const cards = useMemo(
+    () =>
+      items.map((item) => (
+        <li key={getKey(item)} className="carousel-item">
+          {renderItem(item)}
+        </li>
+      )),
+    [items, getKey, renderItem],
+  );
 
   const move = (direction: 1 | -1) => {
     const el = track.current;
@@ -68,11 +86,7 @@ export function Carousel<T>({ title, items, getKey, renderItem, headingLevel: He
         </div>
       </div>
       <ul ref={track} className="carousel-track" onScroll={measure}>
-        {items.map((item) => (
-          <li key={getKey(item)} className="carousel-item">
-            {renderItem(item)}
-          </li>
-        ))}
+        {cards}
       </ul>
     </section>
   );
