@@ -3,9 +3,21 @@
 
 const KEEP = new Set(['address1', 'address2']);
 
+// A response repeats the same few dozen keys hundreds of times (the home page’s lists: ~1,550
+// keys, 65 distinct); converting each distinct key once keeps a big response's conversion out
+// of the long tasks while the page loads. Bounded: ids used as keys would otherwise pile up.
+const camelKeys = new Map<string, string>();
+const CAMEL_KEYS_MAX = 2000;
+
 export function snakeToCamelKey(key: string): string {
   if (KEEP.has(key)) return key;
-  return key.replace(/_+([a-z0-9])/g, (_, c: string) => c.toUpperCase());
+  let camel = camelKeys.get(key);
+  if (camel === undefined) {
+    camel = key.replace(/_+([a-z0-9])/g, (_, c: string) => c.toUpperCase());
+    if (camelKeys.size >= CAMEL_KEYS_MAX) camelKeys.clear();
+    camelKeys.set(key, camel);
+  }
+  return camel;
 }
 
 export function camelToSnakeKey(key: string): string {
