@@ -67,7 +67,15 @@ function CardStrip({ cuisines, chosen, onToggle }: { cuisines: readonly Cuisine[
     const next = { atStart: el.scrollLeft <= 1, atEnd: el.scrollLeft + el.clientWidth >= el.scrollWidth - 1 };
     setEdges((prev) => (prev.atStart === next.atStart && prev.atEnd === next.atEnd ? prev : next));
   };
-  useEffect(measure, [cuisines.length]);
+  useEffect(() => {
+    const el = track.current;
+    if (!el || typeof ResizeObserver === 'undefined') return measure();
+    // The observer's first report comes after the browser's own layout; measuring in the
+    // effect forced an extra layout of the page while it loads (a long task on browse).
+    const observer = new ResizeObserver(() => measure());
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [cuisines.length]);
 
   const scroll = (direction: 1 | -1) => {
     const reduce = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
