@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createCardCache } from './card-cache.js';
+import { createCardCache, sharedCardCache } from './card-cache.js';
 import type { CardRow } from './presets.repository.js';
 
 const row = (id: number, name = `p${id}`) => ({ id, name }) as unknown as CardRow;
@@ -46,5 +46,22 @@ describe('card cache', () => {
     await cache.cardsByIds([1, 3]);
     await cache.cardsByIds([2]);
     expect(loads).toEqual([[1, 2], [3], [2]]);
+  });
+
+  it('is one cache per database pool: search and the home lists share its rows and its bound', async () => {
+    const dbA = {};
+    const dbB = {};
+    const loads: number[][] = [];
+    const load = async (ids: readonly number[]) => {
+      loads.push([...ids]);
+      return ids.map((id) => row(id));
+    };
+    const search = sharedCardCache(dbA, load);
+    const homeLists = sharedCardCache(dbA, load);
+    expect(homeLists).toBe(search);
+    await search.cardsByIds([1, 2]);
+    await homeLists.cardsByIds([1, 2]);
+    expect(loads).toEqual([[1, 2]]);
+    expect(sharedCardCache(dbB, load)).not.toBe(search);
   });
 });

@@ -15,7 +15,7 @@ export interface CardCacheOptions {
   now?: () => number;
 }
 
-export const CARD_CACHE_DEFAULTS: CardCacheOptions = { ttlMs: 60_000, maxRows: 5_000 };
+export const CARD_CACHE_DEFAULTS: CardCacheOptions = { ttlMs: 60_000, maxRows: 20_000 };
 
 export function createCardCache(load: (ids: readonly number[]) => Promise<CardRow[]>, options: CardCacheOptions = CARD_CACHE_DEFAULTS) {
   const now = options.now ?? Date.now;
@@ -57,3 +57,18 @@ export function createCardCache(load: (ids: readonly number[]) => Promise<CardRo
   };
 }
 export type CardCache = ReturnType<typeof createCardCache>;
+
+const shared = new WeakMap<object, CardCache>();
+
+/**
+ * The card cache of an app (one per database pool): search and the home lists read the same
+ * rows, so they share one LRU and its memory bound (~2.7 KB a row: 20,000 rows ~55 MB).
+ */
+export function sharedCardCache(db: object, load: (ids: readonly number[]) => Promise<CardRow[]>): CardCache {
+  let cache = shared.get(db);
+  if (!cache) {
+    cache = createCardCache(load);
+    shared.set(db, cache);
+  }
+  return cache;
+}

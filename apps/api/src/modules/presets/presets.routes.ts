@@ -13,7 +13,7 @@ import { optionalUser } from '../auth/auth.guard.js';
 import { createFavoritesRepository } from '../favorites/favorites.repository.js';
 import { createPresetsRepository } from './presets.repository.js';
 import { createPresetsService } from './presets.service.js';
-import { createCardCache } from './card-cache.js';
+import { sharedCardCache } from './card-cache.js';
 import { sendSerialisedJson } from '../../lib/serialised-json.js';
 import { listingSerializerCompiler } from '../../lib/listing-serializer.js';
 
@@ -25,7 +25,7 @@ export async function presetsRoutes(app: FastifyInstance, deps: AppDeps): Promis
   const favorites = createFavoritesRepository(deps.db);
   const service = createPresetsService({
     presetsRepository,
-    cardCache: createCardCache((ids) => presetsRepository.cardsByIds(ids)),
+    cardCache: sharedCardCache(deps.db, (ids) => presetsRepository.cardsByIds(ids)),
     geocoder: deps.geocoder,
     clock: deps.clock,
     publicUrl: deps.config.publicUrl,

@@ -17,7 +17,7 @@ import { createFavoritesRepository } from '../favorites/favorites.repository.js'
 import { createPresetsRepository } from '../presets/presets.repository.js';
 import { createSearchRepository } from './search.repository.js';
 import { createSearchService } from './search.service.js';
-import { createCardCache } from '../presets/card-cache.js';
+import { sharedCardCache } from '../presets/card-cache.js';
 import { createHotPathRateLimiter, enforceRateLimits } from '../../lib/rate-limit.js';
 import { listingSerializerCompiler } from '../../lib/listing-serializer.js';
 
@@ -30,7 +30,7 @@ export async function searchRoutes(app: FastifyInstance, deps: AppDeps): Promise
   const service = createSearchService({
     searchRepository: createSearchRepository(deps.db),
     presetsRepository,
-    cardCache: createCardCache((ids) => presetsRepository.cardsByIds(ids)),
+    cardCache: sharedCardCache(deps.db, (ids) => presetsRepository.cardsByIds(ids)),
     geocoder: deps.geocoder,
     clock: deps.clock,
     favoriteIdsOf: (userId) => favorites.presetIdsOf(userId),
