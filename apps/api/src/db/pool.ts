@@ -35,7 +35,8 @@ const statementNames = new Map<string, string>();
 /**
  * The statement as a named prepared statement (docs/decisions/021): PostgreSQL parses and plans
  * it once per connection, then reuses it (after five runs a generic plan when it is as good),
- * instead of on every call. For the fixed statements of hot paths (the checkout finalize). Its
+ * instead of on every call. For the fixed statements of hot paths (the checkout finalize, the
+ * catalogue and search reads: decisions 021, 022), where planning cost as much as running. Its
  * answer must name its columns: a prepared statement's result type is fixed, so with a final
  * `SELECT *` or `RETURNING *` a migration adding a column would fail it on every open connection
  * ("cached plan must not change result type"; a `*` inside a CTE is harmless).

@@ -1,6 +1,5 @@
-import crypto from 'node:crypto';
 import type { MenuItemRow as CatalogueMenuItemRow, MenuRow } from '../../db/catalogue-rows.js';
-import type { Queryable } from '../../db/pool.js';
+import { prepared, type Queryable } from '../../db/pool.js';
 import type { StoreHoursMap } from '@caterway/domain';
 
 // The only SQL of catalogue reads (presets, chefs, menus). Listing queries pick ids on the
@@ -10,15 +9,6 @@ import type { StoreHoursMap } from '@caterway/domain';
 export interface GeoPoint {
   latitude: number;
   longitude: number;
-}
-
-/**
- * A named (server-side prepared) statement for hot catalogue reads: PostgreSQL parses it once per
- * connection and, after a few runs, reuses a generic plan when it costs no more than the custom
- * ones. Planning these statements against a dozen presets indexes took as long as running them.
- */
-export function prepared(text: string, values: unknown[]): { name: string; text: string; values: unknown[] } {
-  return { name: `cw_${crypto.createHash('sha1').update(text).digest('hex').slice(0, 16)}`, text, values };
 }
 
 /** How many of the most ordered presets walkPopularNear walks before it asks the radius query. */

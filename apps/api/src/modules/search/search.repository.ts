@@ -1,6 +1,6 @@
 import type { PresetSort } from '@caterway/contracts';
-import type { Queryable } from '../../db/pool.js';
-import { distanceOrderSql, nearSql, prepared, type GeoPoint } from '../presets/presets.repository.js';
+import { prepared, type Queryable } from '../../db/pool.js';
+import { distanceOrderSql, nearSql, type GeoPoint } from '../presets/presets.repository.js';
 import { createTtlCache } from '../../lib/ttl-cache.js';
 
 // The only SQL of search. Every query here picks ids on presets alone through the indexes of
