@@ -153,6 +153,15 @@ function unwrap<T>(outcome: Stored<T>): T {
 /** The key was stored by createPaymentIntent (which takes no lock) meanwhile: undo and replay. */
 class KeyTaken extends Error {}
 
+/** What the first request with `key` stored (its parameters' hash and its result). */
+async function storedUnder<T>(q: Queryable, key: string): Promise<{ request_hash: string; response: Stored<T> } | undefined> {
+  const { rows } = await q.query<{ request_hash: string; response: Stored<T> }>(
+    'SELECT request_hash, response FROM sandbox_idempotency WHERE key = $1',
+    [key],
+  );
+  return rows[0];
+}
+
 /**
  * Stripe's idempotency: the first request with a key stores its parameters and result (a
  * decline included); the same key with the same parameters returns that result again, with
@@ -168,14 +177,12 @@ async function idempotent<T>(
 ): Promise<T> {
   if (!key) return withTransaction(db, (tx) => run(tx));
   const requestHash = hashOf(operation, params);
-  const readStored = (q: Queryable) =>
-    q.query<{ request_hash: string; response: Stored<T> }>('SELECT request_hash, response FROM sandbox_idempotency WHERE key = $1', [key]);
   let outcome: Stored<T>;
   try {
     outcome = await withTransaction(db, async (tx: pg.PoolClient): Promise<Stored<T>> => {
       await lockKey(tx, key);
-      const { rows } = await readStored(tx);
-      if (rows[0]) return replay(key, rows[0], requestHash);
+      const earlier = await storedUnder<T>(tx, key);
+      if (earlier) return replay(key, earlier, requestHash);
       let stored: Stored<T>;
       try {
         stored = { ok: await run(tx) };
@@ -193,7 +200,7 @@ async function idempotent<T>(
     });
   } catch (err) {
     if (!(err instanceof KeyTaken)) throw err;
-    outcome = replay(key, (await readStored(db)).rows[0]!, requestHash);
+    outcome = replay(key, (await storedUnder<T>(db, key))!, requestHash);
   }
   return unwrap(outcome);
 }
@@ -469,11 +476,7 @@ export function createSandboxProvider(deps: { db: Db; clock: Clock }): SandboxPa
       );
       if (rowCount === 1) return unwrap(stored);
       // a request with the same key got there first: answer what it stored
-      const winner = await db.query<{ request_hash: string; response: Stored<PaymentIntent> }>(
-        'SELECT request_hash, response FROM sandbox_idempotency WHERE key = $1',
-        [key],
-      );
-      return unwrap(replay(key, winner.rows[0]!, requestHash));
+      return unwrap(replay(key, (await storedUnder<PaymentIntent>(db, key))!, requestHash));
     },
 
     async retrievePaymentIntent(id) {
