@@ -122,16 +122,25 @@ function orderValues(o: PreparedOrder, isEft: boolean): unknown[] {
 }
 
 /**
- * OrderRow's columns: the finalize's statements are prepared (db/pool.ts), which need them named;
- * a new column of OrderRow goes here too.
+ * OrderRow's columns, named: the finalize's statements are prepared (db/pool.ts), and a prepared
+ * statement's `SELECT *` breaks when a migration adds a column. The compiler keeps the list and
+ * OrderRow together (a field of OrderRow missing here fails the build).
  */
-const ORDER_COLUMNS = `id, order_number, purchase_id, user_id, preset_id, preset_name, chef_id, chef_ids, status, receiving_method,
-  delivery_address, delivery_suite_address, delivery_instruction, pickup_instruction, first_name, last_name, company_name,
-  phone_number, email, serving_style, num_cutlery, delivery_at, time_zone, order_processing_at, subtotal_cents, delivery_fee_cents,
-  cutlery_cents, tax_cents, total_cents, tax_name, tax_rate, currency, is_eft, request_payload, payment_status, payment_attempts,
-  payment_started_at, payment_intent_id, payment_method_id, payment_error, paid_at, editable, created_at, processing,
-  authorized_cents, captured_cents, refunded_cents, parent_order_id, accepted_at, delivery_ready_at, delivered_at, canceled_at,
-  edit_version`;
+const ORDER_COLUMN_NAMES = [
+  'id', 'order_number', 'purchase_id', 'user_id', 'preset_id', 'preset_name', 'chef_id',
+  'chef_ids', 'status', 'receiving_method', 'delivery_address', 'delivery_suite_address',
+  'delivery_instruction', 'pickup_instruction', 'first_name', 'last_name', 'company_name',
+  'phone_number', 'email', 'serving_style', 'num_cutlery', 'delivery_at', 'time_zone',
+  'order_processing_at', 'subtotal_cents', 'delivery_fee_cents', 'cutlery_cents', 'tax_cents',
+  'total_cents', 'tax_name', 'tax_rate', 'currency', 'is_eft', 'request_payload', 'payment_status',
+  'payment_attempts', 'payment_started_at', 'payment_intent_id', 'payment_method_id',
+  'payment_error', 'paid_at', 'editable', 'created_at', 'processing', 'authorized_cents',
+  'captured_cents', 'refunded_cents', 'parent_order_id', 'accepted_at', 'delivery_ready_at',
+  'delivered_at', 'canceled_at', 'edit_version',
+] as const satisfies readonly (keyof OrderRow)[];
+const everyOrderRowField: Exclude<keyof OrderRow, (typeof ORDER_COLUMN_NAMES)[number]> extends never ? true : never = true;
+void everyOrderRowField;
+const ORDER_COLUMNS = ORDER_COLUMN_NAMES.join(', ');
 
 const SETS = `preset_id = $1, preset_name = $2, chef_id = $3, chef_ids = $4, receiving_method = $5, delivery_address = $6,
   delivery_suite_address = $7, delivery_instruction = $8, pickup_instruction = $9, latitude = $10, longitude = $11,
