@@ -13,7 +13,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Session } from 'node:inspector';
-import { createPool } from '../apps/api/src/db/pool.js';
+import { createPool, type Db } from '../apps/api/src/db/pool.js';
+import { postgresCpuMs } from './lib/stats.js';
 import { benchConfig, startServers, assertLoopback } from './lib/setup.js';
 import { searchEndpoints } from './lib/search.js';
 
@@ -50,21 +51,8 @@ const original = db.query.bind(db) as (...args: unknown[]) => Promise<unknown>;
   });
 };
 
-/** CPU ms used so far by the backends of this database (Linux /proc; 0 elsewhere). */
-async function postgresCpuMs(): Promise<number> {
-  if (process.platform !== 'linux') return 0;
-  const { rows } = (await original('SELECT pid FROM pg_stat_activity WHERE datname = current_database()')) as { rows: { pid: number }[] };
-  let total = 0;
-  for (const { pid } of rows) {
-    try {
-      const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-      total += (Number(fields[11]) + Number(fields[12])) * 10; // utime + stime, USER_HZ 100
-    } catch {
-      // a remote server, or a backend gone
-    }
-  }
-  return total;
-}
+/** CPU ms used so far by the backends of this database (0 when the server is not on this machine), read unpatched. */
+const postgresCpu = async () => (await postgresCpuMs({ query: original as Db['query'] })) ?? 0;
 
 function post(session: Session, method: string, params?: object): Promise<unknown> {
   return new Promise((resolve, reject) => session.post(method, params, (err, res) => (err ? reject(err) : resolve(res))));
@@ -107,7 +95,7 @@ try {
       await post(session, 'Profiler.enable');
       await post(session, 'Profiler.start');
     }
-    const pg0 = await postgresCpuMs();
+    const pg0 = await postgresCpu();
     const sql0 = { ...sql };
     const cpu0 = process.cpuUsage();
     const t0 = performance.now();
@@ -121,7 +109,7 @@ try {
     const cpu = process.cpuUsage(cpu0);
     const statements = sql.statements - sql0.statements;
     const sqlMs = sql.ms - sql0.ms;
-    const pg = (await postgresCpuMs()) - pg0;
+    const pg = (await postgresCpu()) - pg0;
     const statementLines = [...byStatement].map(([k, v]) => `    ${(v.n / N).toFixed(2)}/req ${(v.ms / v.n).toFixed(2).padStart(6)} ms  ${k}`);
     byStatement.clear();
     console.log(

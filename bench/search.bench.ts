@@ -15,7 +15,7 @@ import os from 'node:os';
 import type { Db } from '../apps/api/src/db/pool.js';
 import { assertLoopback, benchConfig, ensureCatalogue, serverDatabase, startServers } from './lib/setup.js';
 import { runLoad } from './lib/load.js';
-import { r2, summarise } from './lib/stats.js';
+import { postgresCpuMs, r2, summarise } from './lib/stats.js';
 import { explainSearch, LARGE_TABLES, searchEndpoints as endpoints } from './lib/search.js';
 
 const RESTAURANTS = 10_000;
@@ -45,33 +45,19 @@ async function runUrls(port: number, urls: string[]) {
   return runLoad({ port, requests: urls.map((path) => ({ path })), concurrency: CONCURRENCY });
 }
 
-/** CPU seconds used so far by the server's backends serving this database (Linux /proc; 0 elsewhere). */
+/** CPU ms used so far by the server's backends serving this database (0 when not on this machine). */
 let benchDb: Db | undefined;
-async function postgresCpuMs(): Promise<number> {
-  if (!benchDb || process.platform !== 'linux') return 0;
-  const { rows } = await benchDb.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE datname = current_database()');
-  const tick = 100; // USER_HZ on Linux
-  let total = 0;
-  for (const { pid } of rows) {
-    try {
-      const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-      total += ((Number(fields[11]) + Number(fields[12])) / tick) * 1000;
-    } catch {
-      // not on this machine (remote server) or gone
-    }
-  }
-  return total;
-}
+const postgresCpu = async () => (benchDb ? ((await postgresCpuMs(benchDb)) ?? 0) : 0);
 
 async function measure(name: string, port: number, make: () => string) {
   await runUrls(port, Array.from({ length: WARMUP }, make));
   const urls = Array.from({ length: REQUESTS }, make);
   const cpu = process.cpuUsage();
   const load = os.loadavg()[0]!;
-  const pgBefore = await postgresCpuMs();
+  const pgBefore = await postgresCpu();
   const { latencies, seconds, errors, statuses } = await runUrls(port, urls);
   const used = process.cpuUsage(cpu);
-  const pgUsed = (await postgresCpuMs()) - pgBefore;
+  const pgUsed = (await postgresCpu()) - pgBefore;
   const { requests: _answered, ...stats } = summarise(latencies, seconds);
   statuses.forEach((s, i) => {
     if (s !== 200 && errors.length < 5) errors.push(`${s} ${urls[i]}`);

@@ -1,5 +1,4 @@
 // Percentiles and the figures every scenario reports.
-import fs from 'node:fs';
 import os from 'node:os';
 
 export function percentile(sorted: number[], p: number): number {
@@ -34,21 +33,4 @@ export function summarise(latencies: number[], seconds: number): LatencySummary 
 /** The machine's 1-minute load average (2 cores: above 2 means programs waited for the CPU). */
 export const loadAverage = () => r2(os.loadavg()[0]!);
 
-/**
- * CPU time (ms) used so far by the PostgreSQL backends serving db's database, from
- * /proc/<pid>/schedstat (nanoseconds). Undefined when the server is not on this Linux machine.
- * Read before and after a run: what PostgreSQL spent on it, which grows much less with a busy
- * machine than latency does.
- */
-export async function postgresCpuMs(db: { query<R>(text: string): Promise<{ rows: R[] }> }): Promise<number | undefined> {
-  const { rows } = await db.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE datname = current_database()');
-  let total = 0;
-  for (const { pid } of rows) {
-    try {
-      total += Number(fs.readFileSync(`/proc/${pid}/schedstat`, 'utf8').split(' ')[0]) / 1e6;
-    } catch {
-      return undefined;
-    }
-  }
-  return total;
-}
+export { postgresCpuMs } from '../../apps/api/test/postgres-cpu.js';

@@ -6,6 +6,7 @@ import crypto from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/helpers.js';
+import { postgresCpuMs } from '../../../test/postgres-cpu.js';
 import { ensureDemoData } from '../../db/seed/demo.js';
 import { signedInUser, testGeocoder } from '../auth/auth.test-helpers.js';
 import { cards, orderPayload, restaurantFixture, sandboxCard, type RestaurantFixture } from './orders.test-helpers.js';
@@ -23,24 +24,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await ctx?.close();
 });
-
-/**
- * CPU time (ms) used so far by the PostgreSQL backends serving the test's database, from
- * /proc/<pid>/schedstat (nanoseconds; the server must be local and Linux). Undefined elsewhere.
- */
-async function postgresCpuMs(): Promise<number | undefined> {
-  const fs = await import('node:fs');
-  const { rows } = await ctx.db.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE datname = current_database()');
-  let total = 0;
-  for (const { pid } of rows) {
-    try {
-      total += Number(fs.readFileSync(`/proc/${pid}/schedstat`, 'utf8').split(' ')[0]) / 1e6;
-    } catch {
-      return undefined; // a remote server, or no schedstat
-    }
-  }
-  return total;
-}
 
 /** Counts every statement sent by any pg client of this process while fn runs. */
 async function counted<T>(fn: () => Promise<T>): Promise<{ result: T; statements: string[] }> {
@@ -105,13 +88,13 @@ it('finalizes an order in few round trips and commits, and reports its Node CPU'
     await post('Profiler.enable');
     await post('Profiler.start');
   }
-  const pgBefore = await postgresCpuMs();
+  const pgBefore = await postgresCpuMs(ctx.db);
   const cpu = process.cpuUsage();
   const started = performance.now();
   for (const d of drafts.slice(2)) expect((await finalize(d)).statusCode).toBe(200);
   const used = process.cpuUsage(cpu);
   const elapsed = performance.now() - started;
-  const pgAfter = await postgresCpuMs();
+  const pgAfter = await postgresCpuMs(ctx.db);
   if (session) {
     const { profile } = (await post('Profiler.stop')) as { profile: object };
     (await import('node:fs')).writeFileSync(process.env.FINALIZE_COST_PROFILE!, JSON.stringify(profile));
