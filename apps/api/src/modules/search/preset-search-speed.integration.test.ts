@@ -5,11 +5,13 @@ import { ensureDemoData } from '../../db/seed/demo.js';
 import { fixedClock } from '../../lib/clock.js';
 import { createCardCache } from '../presets/card-cache.js';
 import { createPresetsRepository } from '../presets/presets.repository.js';
-import { createSearchRepository, walkedPresetPage, type ListingFilter } from './search.repository.js';
+import { createSearchRepository, walkedPresetPage, WORD_MATCH_SET, type ListingFilter } from './search.repository.js';
+import { createCateringIndex } from './catering-index.js';
 import { createSearchService, PRESET_COUNT_CAP, type SearchQueryInput } from './search.service.js';
 
-// The preset search near an address walks the sort's index and counts up to a cap
-// (docs/decisions/007-search-speed.md). These tests hold the walk to the plain radius query's
+// The preset search answers from the catering index in memory (docs/decisions/023) and, for
+// common words, from SQL that walks the sort's index and counts up to a cap
+// (docs/decisions/007-search-speed.md). These tests hold both to the plain radius query's
 // answer and the cap to the exact count, on the demo catalogue.
 
 const NOW = new Date('2026-11-22T15:00:00Z');
@@ -25,6 +27,16 @@ const referenceOrder: Record<PresetSort, string> = {
   headcount_asc: 'number_of_guests, id',
 };
 const sorts = Object.keys(referenceOrder) as PresetSort[];
+
+/** The service's catering index over a search repository (as search.routes.ts builds it). */
+function cateringIndexOf(repo: ReturnType<typeof createSearchRepository>, wordMatchSet = WORD_MATCH_SET) {
+  return createCateringIndex({
+    load: () => repo.cateringIndexRows(),
+    wordEstimate: (q) => repo.cateringWordEstimate(q),
+    wordMatches: (q) => repo.cateringWordMatches(q),
+    wordMatchSet,
+  });
+}
 
 describe('preset search: sort walk and capped count', () => {
   let ctx: TestContext;
@@ -55,8 +67,9 @@ describe('preset search: sort walk and capped count', () => {
     ['words', { cuisines: [], tsquery: '(lunch | salad)' }],
   ];
 
-  it('walks to the same page as the radius query, for each sort, filter and page', async () => {
+  it('walks to the same page as the radius query, for each sort, filter and page (SQL and the index)', async () => {
     const repo = createSearchRepository(ctx.db);
+    const index = cateringIndexOf(repo);
     let walked = 0;
     for (const [label, f] of filters) {
       const filter: ListingFilter = { presetType: 'catering', near: TORONTO, radiusKm: 50, ...f };
@@ -75,6 +88,8 @@ describe('preset search: sort walk and capped count', () => {
           const page = await repo.listingPage(filter, { sort, limit: 12, offset, countCap: PRESET_COUNT_CAP });
           expect(page.ids, `${label} ${sort} offset ${offset}`).toEqual(expected.ids);
           expect(page).toMatchObject({ total: expected.total, capped: false });
+          const fromIndex = await index.page(filter, { sort, limit: 12, offset, countCap: PRESET_COUNT_CAP });
+          expect(fromIndex, `${label} ${sort} offset ${offset} (index)`).toEqual({ ids: expected.ids, total: expected.total, capped: false });
         }
       }
     }
@@ -86,6 +101,8 @@ describe('preset search: sort walk and capped count', () => {
     // wordMatchSet 0: every word query takes the walk (common words); the default reads the
     // demo catalogue's matches whole (rare words)
     const repos = [createSearchRepository(ctx.db), createSearchRepository(ctx.db, { wordMatchSet: 0 })];
+    // the index reads the words' matches whole (the demo catalogue's words are all "few")
+    const index = cateringIndexOf(repos[0]!);
     const { rows: terms } = await ctx.db.query<{ word: string }>(
       `SELECT word FROM search_terms WHERE word IN ('salad', 'lunch', 'pizza', 'curry', 'italian', 'sushi', 'vegan') ORDER BY word`,
     );
@@ -116,6 +133,8 @@ describe('preset search: sort walk and capped count', () => {
               expect(page.ids, where).toEqual(expected);
               expect(page, where).toMatchObject({ total: rows.length, capped: false });
             }
+            const fromIndex = await index.page(filter, { sort, limit: 12, offset, countCap: PRESET_COUNT_CAP });
+            expect(fromIndex, `${label} ${near ? 'near' : 'anywhere'} ${sort} offset ${offset} (index)`).toEqual({ ids: expected, total: rows.length, capped: false });
           }
         }
       }
@@ -165,18 +184,24 @@ describe('preset search: sort walk and capped count', () => {
     const expected = await reference(filter, 'price_asc', 1000, 0);
     // some catering presets are elsewhere, so the walk had rows to skip
     expect(expected.total).toBeLessThan(rows[0]!.n);
+    const index = cateringIndexOf(repo);
     const pages = [];
+    const indexPages = [];
     for (let offset = 0; offset < expected.total; offset += 12) {
       pages.push(...(await repo.listingPage(filter, { sort: 'price_asc', limit: 12, offset })).ids);
+      indexPages.push(...(await index.page(filter, { sort: 'price_asc', limit: 12, offset }))!.ids);
     }
     expect(pages).toEqual(expected.ids);
+    expect(indexPages).toEqual(expected.ids);
   });
 
   it('counts up to the cap and says so; total_page follows the capped count', async () => {
     const presetsRepository = createPresetsRepository(ctx.db);
+    const searchRepository = createSearchRepository(ctx.db);
     const service = (presetCountCap?: number) =>
       createSearchService({
-        searchRepository: createSearchRepository(ctx.db),
+        searchRepository,
+        cateringIndex: cateringIndexOf(searchRepository),
         presetsRepository,
         cardCache: createCardCache((ids) => presetsRepository.cardsByIds(ids)),
         geocoder: { geocode: async () => ({ ok: false, reason: 'not_found' }) },

@@ -2,6 +2,7 @@ import type { PresetSort } from '@caterway/contracts';
 import { prepared, type Queryable } from '../../db/pool.js';
 import { distanceOrderSql, nearSql, type GeoPoint } from '../presets/presets.repository.js';
 import { createTtlCache } from '../../lib/ttl-cache.js';
+import type { CateringIndexData, CateringIndexRow } from './catering-index.js';
 
 // The only SQL of search. Every query here picks ids on presets alone through the indexes of
 // 002_search.sql; cards are hydrated by the presets repository for the page's ids only.
@@ -116,6 +117,12 @@ export function createSearchRepository(db: Queryable, options: { wordMatchSet?: 
   const wordMatchSet = options.wordMatchSet ?? WORD_MATCH_SET;
   // per statement text and values: a round trip (and a planning) less for a repeated word search
   const wordEstimates = createTtlCache<string, number>({ ttlMs: WORD_ESTIMATE_TTL_MS, maxEntries: 5_000 });
+  /** The planner's row estimate of a statement (EXPLAIN), kept per text and values. */
+  const planRows = (tx: Queryable, sql: string, values: unknown[]) =>
+    wordEstimates.get(`${sql}\n${JSON.stringify(values)}`, async () => {
+      const { rows: plan } = await tx.query<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>(`EXPLAIN (FORMAT JSON) ${sql}`, values);
+      return plan[0]?.['QUERY PLAN'][0].Plan['Plan Rows'] ?? Infinity;
+    });
   return {
     /**
      * One page of a listing and the size of the whole list. Near a point the nearest come first
@@ -159,13 +166,7 @@ export function createSearchRepository(db: Queryable, options: { wordMatchSet?: 
        */
       const fewMatches = async () => {
         const { where: wordsWhere, params: wordsParams } = listingWhere({ ...filter, near: null });
-        const estimate = await wordEstimates.get(`${wordsWhere}\n${JSON.stringify(wordsParams)}`, async () => {
-          const { rows: plan } = await tx.query<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>(
-            `EXPLAIN (FORMAT JSON) SELECT 1 FROM presets p WHERE ${wordsWhere}`,
-            wordsParams,
-          );
-          return plan[0]?.['QUERY PLAN'][0].Plan['Plan Rows'] ?? Infinity;
-        });
+        const estimate = await planRows(tx, `SELECT 1 FROM presets p WHERE ${wordsWhere}`, wordsParams);
         if (estimate > wordMatchSet) return null;
         const n = wordsParams.length;
         const nearTest = filter.near ? `WHERE ${nearSql(`$${n + 3}`, `$${n + 4}`, `$${n + 5}`)}` : '';
@@ -255,6 +256,39 @@ export function createSearchRepository(db: Queryable, options: { wordMatchSet?: 
       if (filter.near && !filter.tsquery && page.countCap === undefined) return nearPageAndCount(filter.near);
       const [ids, { total, capped }] = await Promise.all([radiusPage(), count()]);
       return { ids, total, capped };
+    },
+
+    /**
+     * Every active catering preset for the listing index (catering-index.ts): id, the stored
+     * cube's coordinates and cuisines most ordered first, then the ids by price and by guests.
+     * Each is an index-only walk of a covering index in its own order (presets_catering_popular_geo_idx,
+     * presets_price_idx, presets_guests_idx): nothing is sorted, no table is scanned.
+     */
+    async cateringIndexRows(tx: Queryable = db): Promise<CateringIndexData> {
+      const [popular, byPrice, byGuests] = await Promise.all([
+        tx.query<CateringIndexRow>(
+          `SELECT p.id::int AS id, cube_ll_coord(p.location, 1) AS x, cube_ll_coord(p.location, 2) AS y, cube_ll_coord(p.location, 3) AS z, p.cuisine_types
+             FROM presets p WHERE p.preset_type = 'catering' AND p.is_active ORDER BY p.order_count DESC, p.id`,
+        ),
+        tx.query<{ id: number }>(`SELECT p.id::int AS id FROM presets p WHERE p.preset_type = 'catering' AND p.is_active ORDER BY p.price_per_person_cents, p.id`),
+        tx.query<{ id: number }>(`SELECT p.id::int AS id FROM presets p WHERE p.preset_type = 'catering' AND p.is_active ORDER BY p.number_of_guests, p.id`),
+      ]);
+      return { popular: popular.rows, byPrice: byPrice.rows.map((r) => r.id), byGuests: byGuests.rows.map((r) => r.id) };
+    },
+
+    /** The planner's estimate of the active catering presets holding the words (kept WORD_ESTIMATE_TTL_MS). */
+    cateringWordEstimate(tsquery: string, tx: Queryable = db): Promise<number> {
+      return planRows(tx, `SELECT 1 FROM presets p WHERE p.preset_type = 'catering' AND p.is_active AND p.search_document @@ to_tsquery('english', $1)`, [tsquery]);
+    },
+
+    /** The ids of the active catering presets holding the words (a bitmap scan of presets_catering_search_idx when few). */
+    async cateringWordMatches(tsquery: string, tx: Queryable = db): Promise<number[]> {
+      // not a named statement: the plan depends on how many presets hold the words
+      const { rows } = await tx.query<{ id: number }>(
+        `SELECT p.id::int AS id FROM presets p WHERE p.preset_type = 'catering' AND p.is_active AND p.search_document @@ to_tsquery('english', $1)`,
+        [tsquery],
+      );
+      return rows.map((r) => r.id);
     },
 
     /**

@@ -1,0 +1,255 @@
+import type { PresetSort } from '@caterway/contracts';
+import type { GeoPoint } from '../presets/presets.repository.js';
+import { createTtlCache } from '../../lib/ttl-cache.js';
+
+// The preset search's catering presets in memory (docs/decisions/023-catering-listing-index.md):
+// position, cuisines and the three sort orders of every active catering preset, loaded from the
+// covering indexes at most CATERING_INDEX_TTL_MS ago, so a listing near an address with cuisines
+// is a walk over typed arrays instead of a scan of the city's presets in PostgreSQL (a cuisine
+// near Toronto tests ~11,000 index tuples for ~600 matches: 5-13 ms of database time a request).
+// Words are matched by PostgreSQL (English stemming): the ids of a word query with few matches
+// are read once per snapshot and kept as a bit set; common words stay on the SQL path (null).
+// The API never writes catering presets (catalogue-writes.test.ts), so every instance converges
+// within the TTL, like the card cache of the same listings (docs/decisions/007, 016).
+
+/** What the index needs of one active catering preset (search.repository's cateringIndexRows). */
+export interface CateringIndexRow {
+  id: number;
+  /** the coordinates of the stored ll_to_earth cube (metres from the earth's centre); null without a location */
+  x: number | null;
+  y: number | null;
+  z: number | null;
+  cuisine_types: string[];
+}
+
+export interface CateringIndexData {
+  /** every active catering preset, most ordered first (order_count DESC, id): the popular sort */
+  popular: CateringIndexRow[];
+  /** their ids by price_per_person_cents, id (price_desc is the same list backwards) */
+  byPrice: number[];
+  /** their ids by number_of_guests, id (headcount_desc backwards) */
+  byGuests: number[];
+}
+
+export interface CateringQuery {
+  near: GeoPoint | null;
+  radiusKm: number;
+  cuisines: readonly string[];
+}
+
+export interface CateringPage {
+  sort: PresetSort;
+  limit: number;
+  offset: number;
+  /** count at most this many matches (capped: true past it); exact without */
+  countCap?: number;
+}
+
+export interface ListingResult {
+  ids: number[];
+  total: number;
+  capped: boolean;
+}
+
+/** earth() of the earthdistance extension (metres): ll_to_earth and the chord test use it. */
+const EARTH_RADIUS_M = 6378168;
+/** radians() of PostgreSQL: the same double as Math.PI / 180 */
+const RADIANS_PER_DEGREE = Math.PI / 180;
+
+/** The cube ll_to_earth(lat, lng) stores, computed as PostgreSQL computes it. */
+export function earthPoint(p: GeoPoint): [number, number, number] {
+  const lat = p.latitude * RADIANS_PER_DEGREE;
+  const lng = p.longitude * RADIANS_PER_DEGREE;
+  return [EARTH_RADIUS_M * Math.cos(lat) * Math.cos(lng), EARTH_RADIUS_M * Math.cos(lat) * Math.sin(lng), EARTH_RADIUS_M * Math.sin(lat)];
+}
+
+/** The chord of a great-circle distance: nearSql's `2 * earth() * sin(metres / (2 * earth()))`. */
+export function chordOf(metres: number): number {
+  return 2 * EARTH_RADIUS_M * Math.sin(metres / (2 * EARTH_RADIUS_M));
+}
+
+/** One loaded state of the catalogue's catering presets; positions follow the popular order. */
+export interface CateringSnapshot {
+  size: number;
+  /** page(): the listing of a query without words, or with the bit set of its words' matches */
+  page(query: CateringQuery, page: CateringPage, words?: Uint32Array): ListingResult;
+  /** the bit set (by position) of the given preset ids; ids not in the snapshot are left out */
+  bitsOf(ids: readonly number[]): Uint32Array;
+}
+
+export function buildCateringSnapshot(data: CateringIndexData): CateringSnapshot {
+  const rows = data.popular;
+  const n = rows.length;
+  const ids = new Float64Array(n);
+  const xs = new Float64Array(n);
+  const ys = new Float64Array(n);
+  const zs = new Float64Array(n);
+  const positionOf = new Map<number, number>();
+  const cuisineBit = new Map<string, number>();
+  for (const [i, row] of rows.entries()) {
+    ids[i] = row.id;
+    positionOf.set(row.id, i);
+    // a preset without a location is never within a radius (NULL in SQL), NaN fails every test here
+    xs[i] = row.x ?? NaN;
+    ys[i] = row.y ?? NaN;
+    zs[i] = row.z ?? NaN;
+    for (const c of row.cuisine_types) if (!cuisineBit.has(c)) cuisineBit.set(c, cuisineBit.size);
+  }
+  // each preset's cuisines as bits: `words` 32-bit words a preset
+  const words = Math.max(1, Math.ceil(cuisineBit.size / 32));
+  const cuisineMasks = new Uint32Array(n * words);
+  for (const [i, row] of rows.entries()) {
+    for (const c of row.cuisine_types) {
+      const bit = cuisineBit.get(c)!;
+      cuisineMasks[i * words + (bit >>> 5)]! |= 1 << (bit & 31);
+    }
+  }
+  const positions = (list: readonly number[]) => {
+    const out = new Uint32Array(list.length);
+    let k = 0;
+    for (const id of list) {
+      const p = positionOf.get(id);
+      if (p !== undefined) out[k++] = p;
+    }
+    return out.subarray(0, k);
+  };
+  const byPrice = positions(data.byPrice);
+  const byGuests = positions(data.byGuests);
+  const popular = Uint32Array.from({ length: n }, (_, i) => i);
+  // the descending sorts break ties by id descending too (search.repository's sortSql): the
+  // ascending lists backwards
+  const orders: Record<PresetSort, { list: Uint32Array; backwards: boolean }> = {
+    popular: { list: popular, backwards: false },
+    price_asc: { list: byPrice, backwards: false },
+    price_desc: { list: byPrice, backwards: true },
+    headcount_asc: { list: byGuests, backwards: false },
+    headcount_desc: { list: byGuests, backwards: true },
+  };
+
+  return {
+    size: n,
+    bitsOf(list) {
+      const bits = new Uint32Array(Math.ceil(n / 32) || 1);
+      for (const id of list) {
+        const p = positionOf.get(id);
+        if (p !== undefined) bits[p >>> 5]! |= 1 << (p & 31);
+      }
+      return bits;
+    },
+    page(query, page, wordBits) {
+      const want = page.offset + page.limit;
+      const stopAt = page.countCap === undefined ? Infinity : page.countCap + 1;
+      // the cuisines asked for as bits; a name no preset has sets none (overlap is then false)
+      let cuisineQuery: Uint32Array | null = null;
+      if (query.cuisines.length) {
+        cuisineQuery = new Uint32Array(words);
+        for (const c of query.cuisines) {
+          const bit = cuisineBit.get(c);
+          if (bit !== undefined) cuisineQuery[bit >>> 5]! |= 1 << (bit & 31);
+        }
+      }
+      const near = query.near ? earthPoint(query.near) : null;
+      const [px, py, pz] = near ?? [0, 0, 0];
+      const chord = chordOf(query.radiusKm * 1000);
+      const { list, backwards } = orders[page.sort];
+      const out: number[] = [];
+      let matches = 0;
+      for (let k = 0; k < list.length; k++) {
+        const i = list[backwards ? list.length - 1 - k : k]!;
+        if (wordBits && (wordBits[i >>> 5]! & (1 << (i & 31))) === 0) continue;
+        if (cuisineQuery) {
+          let any = false;
+          for (let w = 0; w < words; w++) {
+            if ((cuisineMasks[i * words + w]! & cuisineQuery[w]!) !== 0) {
+              any = true;
+              break;
+            }
+          }
+          if (!any) continue;
+        }
+        if (near) {
+          // cube_distance: the square root of the summed squares, compared as PostgreSQL does
+          const dx = xs[i]! - px;
+          const dy = ys[i]! - py;
+          const dz = zs[i]! - pz;
+          if (!(Math.sqrt(dx * dx + dy * dy + dz * dz) <= chord)) continue;
+        }
+        matches++;
+        if (matches > page.offset && matches <= want) out.push(ids[i]!);
+        if (matches >= want && matches >= stopAt) break;
+      }
+      const capped = page.countCap !== undefined && matches > page.countCap;
+      return { ids: out, total: capped ? page.countCap! : matches, capped };
+    },
+  };
+}
+
+/** How old the index may be (ms): the card cache's TTL, so a listing and its cards age alike. */
+export const CATERING_INDEX_TTL_MS = 60_000;
+/** Word queries whose match sets a snapshot keeps (bit sets of ~4 KB at 35,000 presets). */
+export const WORD_SETS_PER_SNAPSHOT = 1_000;
+
+export interface CateringIndexDeps {
+  /** every active catering preset (search.repository's cateringIndexRows) */
+  load: () => Promise<CateringIndexData>;
+  /** the planner's estimate of how many catering presets hold the words (cached by the repository) */
+  wordEstimate: (tsquery: string) => Promise<number>;
+  /** the ids of the catering presets that hold the words */
+  wordMatches: (tsquery: string) => Promise<number[]>;
+  /** words with more estimated matches than this are left to the SQL path (WORD_MATCH_SET) */
+  wordMatchSet: number;
+  ttlMs?: number;
+  now?: () => number;
+}
+
+/**
+ * The catering listing index: a snapshot loaded on first use (or warm() at start) and reloaded in
+ * the background once it is in the last fifth of its TTL (lib/ttl-cache.ts), never served older
+ * than the TTL; an empty one is not kept.
+ * page() answers a preset-search listing, or null when its words are common (the SQL path).
+ */
+export function createCateringIndex(deps: CateringIndexDeps) {
+  const snapshots = createTtlCache<'catering', { snapshot: CateringSnapshot; wordSets: Map<string, Promise<Uint32Array>> }>({
+    ttlMs: deps.ttlMs ?? CATERING_INDEX_TTL_MS,
+    maxEntries: 1,
+    // an empty catalogue is not kept: one being seeded (the demo data of a first start) lists
+    // its presets from the first search after they are written, not a minute later
+    keep: (state) => state.snapshot.size > 0,
+    now: deps.now,
+  });
+  const current = () => snapshots.get('catering', async () => ({ snapshot: buildCateringSnapshot(await deps.load()), wordSets: new Map() }));
+
+  /** The bit set of the words' matches in this snapshot: read once, kept with the snapshot (LRU). */
+  function wordBits(state: { snapshot: CateringSnapshot; wordSets: Map<string, Promise<Uint32Array>> }, tsquery: string): Promise<Uint32Array> {
+    const hit = state.wordSets.get(tsquery);
+    if (hit) {
+      state.wordSets.delete(tsquery);
+      state.wordSets.set(tsquery, hit);
+      return hit;
+    }
+    const bits = deps.wordMatches(tsquery).then((ids) => state.snapshot.bitsOf(ids));
+    state.wordSets.set(tsquery, bits);
+    bits.catch(() => {
+      if (state.wordSets.get(tsquery) === bits) state.wordSets.delete(tsquery);
+    });
+    for (const oldest of state.wordSets.keys()) {
+      if (state.wordSets.size <= WORD_SETS_PER_SNAPSHOT) break;
+      state.wordSets.delete(oldest);
+    }
+    return bits;
+  }
+
+  return {
+    async page(query: CateringQuery & { tsquery: string | null }, page: CateringPage): Promise<ListingResult | null> {
+      if (query.tsquery !== null && (await deps.wordEstimate(query.tsquery)) > deps.wordMatchSet) return null;
+      const state = await current();
+      const words = query.tsquery === null ? undefined : await wordBits(state, query.tsquery);
+      return state.snapshot.page(query, page, words);
+    },
+    /** Loads the first snapshot (the app's onReady: the first search does not wait for it). */
+    async warm(): Promise<void> {
+      await current();
+    },
+  };
+}
+export type CateringIndex = ReturnType<typeof createCateringIndex>;
