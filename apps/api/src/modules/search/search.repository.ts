@@ -123,6 +123,33 @@ export function createSearchRepository(db: Queryable, options: { wordMatchSet?: 
       const { rows: plan } = await tx.query<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>(`EXPLAIN (FORMAT JSON) ${sql}`, values);
       return plan[0]?.['QUERY PLAN'][0].Plan['Plan Rows'] ?? Infinity;
     });
+  // The expansions of query words, kept like the word estimates: search_terms changes only with
+  // the catalogue (its trigger), which the API does not write. An expansion to nothing (no
+  // catalogue yet, or words unlike any) is not kept.
+  const expansions = createTtlCache<string, string | null>({ ttlMs: WORD_ESTIMATE_TTL_MS, maxEntries: 5_000, keep: (v) => v !== null });
+  /** expandTerms' statement: the words' exact or nearest catalogue words, as to_tsquery text. */
+  async function expand(words: readonly string[], tx: Queryable): Promise<string | null> {
+    const { rows } = await tx.query<{ word: string; exact: boolean; alternatives: string[] | null }>(prepared(
+      `SELECT t.word, e.exact,
+              CASE WHEN e.exact THEN NULL
+                   ELSE (SELECT array_agg(x.word) FROM (
+                           SELECT s.word FROM search_terms s WHERE s.word % t.word
+                            ORDER BY s.word <-> t.word, s.word LIMIT 3) x)
+              END AS alternatives
+         FROM unnest($1::text[]) WITH ORDINALITY AS t(word, n)
+         CROSS JOIN LATERAL (SELECT EXISTS (SELECT 1 FROM search_terms s WHERE s.word = t.word) AS exact) e
+        WHERE numnode(plainto_tsquery('english', t.word)) > 0
+        ORDER BY t.n`,
+      [words],
+    ));
+    // a word the catalogue does not know and nothing resembles ("nyc") is left out, so the
+    // other words still find something
+    const groups = rows
+      .filter((r) => r.exact || r.alternatives?.length)
+      .map((r) => `(${[r.word, ...(r.alternatives ?? [])].join(' | ')})`);
+    return groups.length ? groups.join(' & ') : null;
+  }
+
   return {
     /**
      * One page of a listing and the size of the whole list. Near a point the nearest come first
@@ -299,25 +326,7 @@ export function createSearchRepository(db: Queryable, options: { wordMatchSet?: 
      */
     async expandTerms(words: readonly string[], tx: Queryable = db): Promise<string | null> {
       if (!words.length) return null;
-      const { rows } = await tx.query<{ word: string; exact: boolean; alternatives: string[] | null }>(prepared(
-        `SELECT t.word, e.exact,
-                CASE WHEN e.exact THEN NULL
-                     ELSE (SELECT array_agg(x.word) FROM (
-                             SELECT s.word FROM search_terms s WHERE s.word % t.word
-                              ORDER BY s.word <-> t.word, s.word LIMIT 3) x)
-                END AS alternatives
-           FROM unnest($1::text[]) WITH ORDINALITY AS t(word, n)
-           CROSS JOIN LATERAL (SELECT EXISTS (SELECT 1 FROM search_terms s WHERE s.word = t.word) AS exact) e
-          WHERE numnode(plainto_tsquery('english', t.word)) > 0
-          ORDER BY t.n`,
-        [words],
-      ));
-      // a word the catalogue does not know and nothing resembles ("nyc") is left out, so the
-      // other words still find something
-      const groups = rows
-        .filter((r) => r.exact || r.alternatives?.length)
-        .map((r) => `(${[r.word, ...(r.alternatives ?? [])].join(' | ')})`);
-      return groups.length ? groups.join(' & ') : null;
+      return expansions.get(words.join(' '), () => expand(words, tx));
     },
 
     /**
