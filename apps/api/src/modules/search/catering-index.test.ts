@@ -150,7 +150,7 @@ describe('catering index', () => {
 });
 
 describe('catering index: loading, words and age', () => {
-  function setup(options: { estimate?: number } = {}) {
+  function setup() {
     const presets = catalogue(500, 99);
     let now = 0;
     const calls = { load: 0, words: 0 };
@@ -159,13 +159,11 @@ describe('catering index: loading, words and age', () => {
         calls.load++;
         return indexData(presets);
       },
-      wordEstimate: async () => options.estimate ?? 10,
       wordMatches: async (tsquery) => {
         calls.words++;
         if (tsquery === 'broken') throw new Error('database gone');
         return presets.filter((p) => p.id % 2 === 0).map((p) => p.id);
       },
-      wordMatchSet: 100,
       ttlMs: 60_000,
       now: () => now,
     });
@@ -195,9 +193,7 @@ describe('catering index: loading, words and age', () => {
         loads++;
         return indexData(seeded ? presets : []);
       },
-      wordEstimate: async () => 0,
       wordMatches: async () => [],
-      wordMatchSet: 100,
     });
     await index.warm();
     expect(await index.page({ near: null, radiusKm: 50, cuisines: [], tsquery: null }, page)).toEqual({ ids: [], total: 0, capped: false });
@@ -205,12 +201,6 @@ describe('catering index: loading, words and age', () => {
     expect((await index.page({ near: null, radiusKm: 50, cuisines: [], tsquery: null }, page))!.total).toBe(50);
     await index.page({ near: null, radiusKm: 50, cuisines: [], tsquery: null }, page);
     expect(loads).toBe(3);
-  });
-
-  it('leaves common words to SQL (null) without loading anything', async () => {
-    const { index, calls } = setup({ estimate: 101 });
-    expect(await index.page({ near: null, radiusKm: 50, cuisines: [], tsquery: '(salad)' }, page)).toBeNull();
-    expect(calls).toEqual({ load: 0, words: 0 });
   });
 
   it('a failed word read is not kept: the next request reads it again', async () => {

@@ -7,8 +7,8 @@ import { createTtlCache } from '../../lib/ttl-cache.js';
 // covering indexes at most CATERING_INDEX_TTL_MS ago, so a listing near an address with cuisines
 // is a walk over typed arrays instead of a scan of the city's presets in PostgreSQL (a cuisine
 // near Toronto tests ~11,000 index tuples for ~600 matches: 5-13 ms of database time a request).
-// Words are matched by PostgreSQL (English stemming): the ids of a word query with few matches
-// are read once per snapshot and kept as a bit set; common words stay on the SQL path (null).
+// Words are matched by PostgreSQL (English stemming): the ids of a word query's matches are
+// read once per snapshot and kept as a bit set.
 // The API never writes catering presets (catalogue-writes.test.ts), so every instance converges
 // within the TTL, like the card cache of the same listings (docs/decisions/007, 016).
 
@@ -192,12 +192,8 @@ export const WORD_SETS_PER_SNAPSHOT = 1_000;
 export interface CateringIndexDeps {
   /** every active catering preset (search.repository's cateringIndexRows) */
   load: () => Promise<CateringIndexData>;
-  /** the planner's estimate of how many catering presets hold the words (cached by the repository) */
-  wordEstimate: (tsquery: string) => Promise<number>;
   /** the ids of the catering presets that hold the words */
   wordMatches: (tsquery: string) => Promise<number[]>;
-  /** words with more estimated matches than this are left to the SQL path (WORD_MATCH_SET) */
-  wordMatchSet: number;
   ttlMs?: number;
   now?: () => number;
 }
@@ -206,7 +202,7 @@ export interface CateringIndexDeps {
  * The catering listing index: a snapshot loaded on first use (or warm() at start) and reloaded in
  * the background once it is in the last fifth of its TTL (lib/ttl-cache.ts), never served older
  * than the TTL; an empty one is not kept.
- * page() answers a preset-search listing, or null when its words are common (the SQL path).
+ * page() answers a preset-search listing.
  */
 export function createCateringIndex(deps: CateringIndexDeps) {
   const snapshots = createTtlCache<'catering', { snapshot: CateringSnapshot; wordSets: Map<string, Promise<Uint32Array>> }>({
@@ -240,8 +236,7 @@ export function createCateringIndex(deps: CateringIndexDeps) {
   }
 
   return {
-    async page(query: CateringQuery & { tsquery: string | null }, page: CateringPage): Promise<ListingResult | null> {
-      if (query.tsquery !== null && (await deps.wordEstimate(query.tsquery)) > deps.wordMatchSet) return null;
+    async page(query: CateringQuery & { tsquery: string | null }, page: CateringPage): Promise<ListingResult> {
       const state = await current();
       const words = query.tsquery === null ? undefined : await wordBits(state, query.tsquery);
       return state.snapshot.page(query, page, words);

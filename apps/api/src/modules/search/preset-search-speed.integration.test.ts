@@ -5,14 +5,14 @@ import { ensureDemoData } from '../../db/seed/demo.js';
 import { fixedClock } from '../../lib/clock.js';
 import { createCardCache } from '../presets/card-cache.js';
 import { createPresetsRepository } from '../presets/presets.repository.js';
-import { createSearchRepository, walkedPresetPage, WORD_MATCH_SET, type ListingFilter } from './search.repository.js';
+import { createSearchRepository, type ListingFilter } from './search.repository.js';
 import { createCateringIndex } from './catering-index.js';
 import { createSearchService, PRESET_COUNT_CAP, type SearchQueryInput } from './search.service.js';
 
-// The preset search answers from the catering index in memory (docs/decisions/023) and, for
-// common words, from SQL that walks the sort's index and counts up to a cap
-// (docs/decisions/007-search-speed.md). These tests hold both to the plain radius query's
-// answer and the cap to the exact count, on the demo catalogue.
+// The preset search answers from the catering index in memory (docs/decisions/023) and counts
+// up to a cap (docs/decisions/007-search-speed.md); the restaurant search from SQL. These tests
+// hold both to the plain radius queries' answers and the cap to the exact count, on the demo
+// catalogue.
 
 const NOW = new Date('2026-11-22T15:00:00Z');
 const TORONTO = { latitude: 43.6487, longitude: -79.3817 };
@@ -29,13 +29,8 @@ const referenceOrder: Record<PresetSort, string> = {
 const sorts = Object.keys(referenceOrder) as PresetSort[];
 
 /** The service's catering index over a search repository (as search.routes.ts builds it). */
-function cateringIndexOf(repo: ReturnType<typeof createSearchRepository>, wordMatchSet = WORD_MATCH_SET) {
-  return createCateringIndex({
-    load: () => repo.cateringIndexRows(),
-    wordEstimate: (q) => repo.cateringWordEstimate(q),
-    wordMatches: (q) => repo.cateringWordMatches(q),
-    wordMatchSet,
-  });
+function cateringIndexOf(repo: ReturnType<typeof createSearchRepository>) {
+  return createCateringIndex({ load: () => repo.cateringIndexRows(), wordMatches: (q) => repo.cateringWordMatches(q) });
 }
 
 describe('preset search: sort walk and capped count', () => {
@@ -67,42 +62,24 @@ describe('preset search: sort walk and capped count', () => {
     ['words', { cuisines: [], tsquery: '(lunch | salad)' }],
   ];
 
-  it('walks to the same page as the radius query, for each sort, filter and page (SQL and the index)', async () => {
-    const repo = createSearchRepository(ctx.db);
-    const index = cateringIndexOf(repo);
-    let walked = 0;
+  it('the index answers the page and count of the radius query, for each sort, filter and page', async () => {
+    const index = cateringIndexOf(createSearchRepository(ctx.db));
     for (const [label, f] of filters) {
       const filter: ListingFilter = { presetType: 'catering', near: TORONTO, radiusKm: 50, ...f };
       for (const sort of sorts) {
         for (const offset of [0, 12, 24]) {
           const expected = await reference(filter, sort, 12, offset);
           expect(expected.total, `${label}: the demo catalogue has matches near Toronto`).toBeGreaterThan(0);
-          const walk = await walkedPresetPage(ctx.db, filter, TORONTO, { sort, limit: 12, offset });
-          if (walk) {
-            walked++;
-            expect(walk, `${label} ${sort} offset ${offset} (walk)`).toEqual(expected.ids);
-          } else {
-            // the walk cannot fill the page only when the matches run out
-            expect(expected.ids.length, `${label} ${sort} offset ${offset}`).toBeLessThan(12);
-          }
-          const page = await repo.listingPage(filter, { sort, limit: 12, offset, countCap: PRESET_COUNT_CAP });
-          expect(page.ids, `${label} ${sort} offset ${offset}`).toEqual(expected.ids);
-          expect(page).toMatchObject({ total: expected.total, capped: false });
-          const fromIndex = await index.page(filter, { sort, limit: 12, offset, countCap: PRESET_COUNT_CAP });
-          expect(fromIndex, `${label} ${sort} offset ${offset} (index)`).toEqual({ ids: expected.ids, total: expected.total, capped: false });
+          const page = await index.page(filter, { sort, limit: 12, offset, countCap: PRESET_COUNT_CAP });
+          expect(page, `${label} ${sort} offset ${offset}`).toEqual({ ids: expected.ids, total: expected.total, capped: false });
         }
       }
     }
-    // the walk answered the pages the demo catalogue fills (not the fallback every time)
-    expect(walked).toBeGreaterThanOrEqual(sorts.length * 3);
   });
 
-  it('listings with words answer the reference pages whether the matches are read whole or walked', async () => {
-    // wordMatchSet 0: every word query takes the walk (common words); the default reads the
-    // demo catalogue's matches whole (rare words)
-    const repos = [createSearchRepository(ctx.db), createSearchRepository(ctx.db, { wordMatchSet: 0 })];
-    // the index reads the words' matches whole (the demo catalogue's words are all "few")
-    const index = cateringIndexOf(repos[0]!);
+  it('listings with words: the index answers the reference pages, near an address and anywhere', async () => {
+    const repo = createSearchRepository(ctx.db);
+    const index = cateringIndexOf(repo);
     const { rows: terms } = await ctx.db.query<{ word: string }>(
       `SELECT word FROM search_terms WHERE word IN ('salad', 'lunch', 'pizza', 'curry', 'italian', 'sushi', 'vegan') ORDER BY word`,
     );
@@ -113,6 +90,8 @@ describe('preset search: sort walk and capped count', () => {
       ['words and a cuisine', ['Italian', 'Indian'], `(${terms.map((t) => t.word).join(' | ')})`],
     ];
     for (const [label, cuisines, tsquery] of cases) {
+      // the words' matches are read through the full-text index (no sequential scan)
+      expect(await repo.cateringWordMatches(tsquery), label).toEqual(expect.any(Array));
       for (const near of [TORONTO, null]) {
         const filter: ListingFilter = { presetType: 'catering', near, radiusKm: 50, cuisines, tsquery };
         for (const sort of ['popular', 'price_desc', 'headcount_asc'] as PresetSort[]) {
@@ -127,18 +106,12 @@ describe('preset search: sort walk and capped count', () => {
           );
           for (const offset of [0, 12]) {
             const expected = rows.slice(offset, offset + 12).map((r) => r.id);
-            for (const [i, repo] of repos.entries()) {
-              const page = await repo.listingPage(filter, { sort, limit: 12, offset, countCap: PRESET_COUNT_CAP });
-              const where = `${label} ${near ? 'near' : 'anywhere'} ${sort} offset ${offset} (${i ? 'walked' : 'read whole'})`;
-              expect(page.ids, where).toEqual(expected);
-              expect(page, where).toMatchObject({ total: rows.length, capped: false });
-            }
-            const fromIndex = await index.page(filter, { sort, limit: 12, offset, countCap: PRESET_COUNT_CAP });
-            expect(fromIndex, `${label} ${near ? 'near' : 'anywhere'} ${sort} offset ${offset} (index)`).toEqual({ ids: expected, total: rows.length, capped: false });
+            const page = await index.page(filter, { sort, limit: 12, offset, countCap: PRESET_COUNT_CAP });
+            expect(page, `${label} ${near ? 'near' : 'anywhere'} ${sort} offset ${offset}`).toEqual({ ids: expected, total: rows.length, capped: false });
           }
         }
       }
-      // restaurants near the point, nearest first, counted exactly
+      // restaurants near the point, nearest first, counted exactly (SQL)
       const { rows: restaurants } = await ctx.db.query<{ id: number }>(
         `SELECT id FROM presets
           WHERE preset_type = 'restaurant' AND is_active AND earth_distance(location::earth, ll_to_earth($1, $2)) <= 50000
@@ -146,8 +119,8 @@ describe('preset search: sort walk and capped count', () => {
           ORDER BY earth_distance(location::earth, ll_to_earth($1, $2)), id`,
         [TORONTO.latitude, TORONTO.longitude, tsquery],
       );
-      for (const repo of repos) {
-        const page = await repo.listingPage(
+      for (const r of [repo, createSearchRepository(ctx.db, { wordMatchSet: 0 })]) {
+        const page = await r.listingPage(
           { presetType: 'restaurant', near: TORONTO, radiusKm: 50, cuisines: [], tsquery },
           { sort: 'popular', limit: 12, offset: 0 },
         );
@@ -172,12 +145,12 @@ describe('preset search: sort walk and capped count', () => {
       for (const offset of [0, 12, 24]) {
         const filter: ListingFilter = { presetType: 'restaurant', near: TORONTO, radiusKm: 50, cuisines, tsquery: null };
         const page = await repo.listingPage(filter, { sort: 'popular', limit: 12, offset });
-        expect(page, `${cuisines} offset ${offset}`).toEqual({ ids: rows.slice(offset, offset + 12).map((r) => r.id), total: rows.length, capped: false });
+        expect(page, `${cuisines} offset ${offset}`).toEqual({ ids: rows.slice(offset, offset + 12).map((r) => r.id), total: rows.length });
       }
     }
   });
 
-  it('walks past presets outside the radius and keeps the sort across pages', async () => {
+  it('leaves out presets outside the radius and keeps the sort across pages', async () => {
     const repo = createSearchRepository(ctx.db);
     const filter: ListingFilter = { presetType: 'catering', near: TORONTO, radiusKm: 50, cuisines: [], tsquery: null };
     const { rows } = await ctx.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM presets WHERE preset_type = 'catering' AND is_active`);
@@ -186,13 +159,10 @@ describe('preset search: sort walk and capped count', () => {
     expect(expected.total).toBeLessThan(rows[0]!.n);
     const index = cateringIndexOf(repo);
     const pages = [];
-    const indexPages = [];
     for (let offset = 0; offset < expected.total; offset += 12) {
-      pages.push(...(await repo.listingPage(filter, { sort: 'price_asc', limit: 12, offset })).ids);
-      indexPages.push(...(await index.page(filter, { sort: 'price_asc', limit: 12, offset }))!.ids);
+      pages.push(...(await index.page(filter, { sort: 'price_asc', limit: 12, offset })).ids);
     }
     expect(pages).toEqual(expected.ids);
-    expect(indexPages).toEqual(expected.ids);
   });
 
   it('counts up to the cap and says so; total_page follows the capped count', async () => {

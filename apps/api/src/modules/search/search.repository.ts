@@ -1,5 +1,6 @@
 import type { PresetSort } from '@caterway/contracts';
-import { prepared, type Queryable } from '../../db/pool.js';
+import pg from 'pg';
+import { prepared, withTransaction, type Queryable } from '../../db/pool.js';
 import { distanceOrderSql, nearSql, type GeoPoint } from '../presets/presets.repository.js';
 import { createTtlCache } from '../../lib/ttl-cache.js';
 import type { CateringIndexData, CateringIndexRow } from './catering-index.js';
@@ -56,57 +57,6 @@ function listingWhere(f: ListingFilter, options: { typeLiteral?: boolean } = {})
 /** Up to this many full-text matches (the planner's estimate) a listing with words reads them whole (listingPage). */
 export const WORD_MATCH_SET = 5000;
 
-/** How many index tuples of the sort's index walkedPresetPage reads before it asks the radius query. */
-export const PRESET_SORT_WALK = 3000;
-
-/**
- * The page of catering presets near a point in the chosen sort, found by walking the sort's
- * covering index (presets_catering_{popular,price,guests}_geo_idx, index-only) in order and
- * keeping the presets within the radius and of the chosen cuisines; with words, the full-text
- * test reads the heap of those rows only. In a city the page is found after a few hundred
- * tuples, where the radius query reads and sorts every catering preset of the city.
- *
- * The walk reads at most PRESET_SORT_WALK tuples; when that prefix of the sort does not hold the
- * whole page (sparse area, rare cuisine or words, deep page) it returns null and the caller asks
- * the radius query. The first N matches of the sort are the same list either way (the sorts
- * are total orders: sortSql breaks ties by id), so the walk only decides how fast it is found.
- *
- * The location test is the chord distance alone, without earth_box: only the GiST index serves
- * earth_box, and the walk must not turn back into a scan of the city.
- */
-export async function walkedPresetPage(
-  tx: Queryable,
-  filter: ListingFilter,
-  near: GeoPoint,
-  page: { sort: PresetSort; limit: number; offset: number },
-): Promise<number[] | null> {
-  const want = page.offset + page.limit;
-  const params: unknown[] = [want, near.latitude, near.longitude, filter.radiusKm * 1000];
-  const tests = [`x.location <-> ll_to_earth($2, $3)::cube <= 2 * earth() * sin($4::float8 / (2 * earth()))`];
-  if (filter.cuisines.length) {
-    params.push(filter.cuisines);
-    tests.push(`x.cuisine_types && $${params.length}::text[]`);
-  }
-  if (filter.tsquery) {
-    params.push(filter.tsquery);
-    // a subplan per kept row, evaluated after the cheaper index-tuple tests
-    tests.push(`(SELECT t.search_document FROM presets t WHERE t.id = x.id) @@ to_tsquery('english', $${params.length})`);
-  }
-  const { rows } = await tx.query<{ id: number }>(
-    prepared(
-      `SELECT x.id FROM (
-         SELECT p.id, p.location, p.cuisine_types FROM presets p
-          WHERE p.preset_type = 'catering' AND p.is_active
-          ORDER BY ${sortSql[page.sort]} LIMIT ${PRESET_SORT_WALK}) x
-        WHERE ${tests.join(' AND ')}
-        LIMIT $1`,
-      params,
-    ),
-  );
-  if (rows.length < want) return null;
-  return rows.slice(page.offset).map((r) => r.id);
-}
-
 /**
  * How long the planner's estimate of a word filter's matches is reused (fewMatches): it changes
  * only with ANALYZE, and either answer of it gives the same page (only the plan differs).
@@ -152,19 +102,15 @@ export function createSearchRepository(db: Queryable, options: { wordMatchSet?: 
 
   return {
     /**
-     * One page of a listing and the size of the whole list. Near a point the nearest come first
-     * (restaurants) or the chosen sort applies within the radius (presets); without a point the
-     * chosen sort (most ordered first for restaurants).
-     *
-     * Catering presets (the preset search): the page near a point is found by walking the sort's
-     * index (walkedPresetPage), and the size is counted up to countCap matches only (`capped`
-     * says the cap was hit; docs/decisions/007-search-speed.md). Restaurants are counted exactly.
+     * One page of a listing and the exact size of the whole list: the restaurant search (the
+     * preset search answers from the catering index, catering-index.ts). Near a point the nearest
+     * come first; without a point the chosen sort (most ordered first for restaurants).
      */
     async listingPage(
       filter: ListingFilter,
-      page: { sort: PresetSort; limit: number; offset: number; countCap?: number },
+      page: { sort: PresetSort; limit: number; offset: number },
       tx: Queryable = db,
-    ): Promise<{ ids: number[]; total: number; capped: boolean }> {
+    ): Promise<{ ids: number[]; total: number }> {
       const { where, params } = listingWhere(filter);
       const order =
         filter.presetType === 'restaurant' && filter.near
@@ -211,10 +157,8 @@ export function createSearchRepository(db: Queryable, options: { wordMatchSet?: 
             values: [...wordsParams, page.limit, page.offset, ...nearParams],
           },
         );
-        const { n: matches, ids } = rows[0]!;
-        const cap = page.countCap;
-        const capped = cap !== undefined && matches > cap;
-        return { ids: ids.map(Number), total: capped ? cap : matches, capped };
+        const { n: total, ids } = rows[0]!;
+        return { ids: ids.map(Number), total };
       };
       /**
        * Restaurants near a point: the page, nearest first, and the exact count in one statement.
@@ -239,50 +183,19 @@ export function createSearchRepository(db: Queryable, options: { wordMatchSet?: 
           ),
         );
         const { n: total, ids } = rows[0]!;
-        return { ids: ids.map(Number), total, capped: false }; // bigint[] comes as strings
+        return { ids: ids.map(Number), total }; // bigint[] comes as strings
       };
       const count = async () => {
-        const cap = page.countCap;
-        if (cap === undefined) {
-          const { rows } = await tx.query<{ n: number }>(prepared(`SELECT count(*)::int AS n FROM presets p WHERE ${where}`, params));
-          return { total: rows[0]?.n ?? 0, capped: false };
-        }
-        // one row past the cap tells "more than cap" from "exactly cap"
-        // common words anywhere: ORDER BY p.id keeps the planner from a sequential scan that
-        // stops at the cap (the words match a large share of all presets, so the walk is short)
-        const guard = filter.tsquery && !filter.near ? 'ORDER BY p.id' : '';
-        const { rows } = await tx.query<{ n: number }>(
-          prepared(`SELECT count(*)::int AS n FROM (SELECT 1 FROM presets p WHERE ${where} ${guard} LIMIT $${params.length + 1}) s`, [...params, cap + 1]),
-        );
-        const n = rows[0]?.n ?? 0;
-        return { total: Math.min(n, cap), capped: n > cap };
+        const { rows } = await tx.query<{ n: number }>(prepared(`SELECT count(*)::int AS n FROM presets p WHERE ${where}`, params));
+        return rows[0]?.n ?? 0;
       };
       if (filter.tsquery) {
         const few = await fewMatches();
         if (few) return few;
       }
-      if (filter.presetType === 'catering' && filter.near) {
-        const walked = await walkedPresetPage(tx, filter, filter.near, page);
-        if (walked) return { ids: walked, ...(await count()) };
-        // the sort's first tuples hold too few matches (a rare cuisine here, a deep page): the
-        // matches within the radius are read once, for the page and the count alike
-        const { rows } = await tx.query<{ n: number; ids: number[] }>(
-          prepared(
-            `WITH m AS MATERIALIZED (
-               SELECT p.id, p.order_count, p.price_per_person_cents, p.number_of_guests FROM presets p WHERE ${where})
-             SELECT (SELECT count(*)::int FROM m) AS n,
-                    ARRAY(SELECT p.id FROM m p ORDER BY ${order} LIMIT $${params.length + 1} OFFSET $${params.length + 2}) AS ids`,
-            [...params, page.limit, page.offset],
-          ),
-        );
-        const { n: matches, ids } = rows[0]!;
-        const cap = page.countCap;
-        const capped = cap !== undefined && matches > cap;
-        return { ids: ids.map(Number), total: capped ? cap : matches, capped };
-      }
-      if (filter.near && !filter.tsquery && page.countCap === undefined) return nearPageAndCount(filter.near);
-      const [ids, { total, capped }] = await Promise.all([radiusPage(), count()]);
-      return { ids, total, capped };
+      if (filter.near && !filter.tsquery) return nearPageAndCount(filter.near);
+      const [ids, total] = await Promise.all([radiusPage(), count()]);
+      return { ids, total };
     },
 
     /**
@@ -303,19 +216,24 @@ export function createSearchRepository(db: Queryable, options: { wordMatchSet?: 
       return { popular: popular.rows, byPrice: byPrice.rows.map((r) => r.id), byGuests: byGuests.rows.map((r) => r.id) };
     },
 
-    /** The planner's estimate of the active catering presets holding the words (kept WORD_ESTIMATE_TTL_MS). */
-    cateringWordEstimate(tsquery: string, tx: Queryable = db): Promise<number> {
-      return planRows(tx, `SELECT 1 FROM presets p WHERE p.preset_type = 'catering' AND p.is_active AND p.search_document @@ to_tsquery('english', $1)`, [tsquery]);
-    },
-
-    /** The ids of the active catering presets holding the words (a bitmap scan of presets_catering_search_idx when few). */
-    async cateringWordMatches(tsquery: string, tx: Queryable = db): Promise<number[]> {
-      // not a named statement: the plan depends on how many presets hold the words
-      const { rows } = await tx.query<{ id: number }>(
-        `SELECT p.id::int AS id FROM presets p WHERE p.preset_type = 'catering' AND p.is_active AND p.search_document @@ to_tsquery('english', $1)`,
-        [tsquery],
-      );
-      return rows.map((r) => r.id);
+    /**
+     * The ids of the active catering presets holding the words (the catering index keeps them as
+     * a bit set per snapshot): through presets_catering_search_idx however many match. For a
+     * common word the planner prices a sequential scan of presets about as cheap as the bitmap
+     * scan (it costs matching a tsvector like one operator), but on the bench catalogue the scan
+     * took 50-70 ms and the bitmap scan 13-18 ms for "salad" (16,511 of 35,000), so the scan is
+     * switched off for this one statement (SET LOCAL, in its own transaction).
+     */
+    async cateringWordMatches(tsquery: string): Promise<number[]> {
+      const read = async (client: Queryable) => {
+        await client.query('SET LOCAL enable_seqscan = off');
+        const { rows } = await client.query<{ id: number }>(
+          `SELECT p.id::int AS id FROM presets p WHERE p.preset_type = 'catering' AND p.is_active AND p.search_document @@ to_tsquery('english', $1)`,
+          [tsquery],
+        );
+        return rows.map((r) => r.id);
+      };
+      return db instanceof pg.Pool ? withTransaction(db, read) : read(db);
     },
 
     /**

@@ -15,7 +15,7 @@ import type { AppDeps } from '../../lib/deps.js';
 import { optionalUser } from '../auth/auth.guard.js';
 import { createFavoritesRepository } from '../favorites/favorites.repository.js';
 import { createPresetsRepository } from '../presets/presets.repository.js';
-import { createSearchRepository, WORD_MATCH_SET } from './search.repository.js';
+import { createSearchRepository } from './search.repository.js';
 import { createCateringIndex } from './catering-index.js';
 import { createSearchService } from './search.service.js';
 import { sharedCardCache } from '../presets/card-cache.js';
@@ -31,9 +31,7 @@ export async function searchRoutes(app: FastifyInstance, deps: AppDeps): Promise
   const searchRepository = createSearchRepository(deps.db);
   const cateringIndex = createCateringIndex({
     load: () => searchRepository.cateringIndexRows(),
-    wordEstimate: (tsquery) => searchRepository.cateringWordEstimate(tsquery),
     wordMatches: (tsquery) => searchRepository.cateringWordMatches(tsquery),
-    wordMatchSet: WORD_MATCH_SET,
   });
   const service = createSearchService({
     searchRepository,

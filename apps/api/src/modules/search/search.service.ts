@@ -41,7 +41,7 @@ export interface SearchServiceDeps {
   presetsRepository: Pick<PresetsRepository, 'cardsByIds'>;
   /** catalogue cards of listings and the quick search, briefly cached (card-cache.ts) */
   cardCache: Pick<CardCache, 'cardsByIds'>;
-  /** the preset search's listings, from memory (catering-index.ts; null: common words, the SQL path) */
+  /** the preset search's listings, from memory (catering-index.ts) */
   cateringIndex: Pick<CateringIndex, 'page'>;
   geocoder: Pick<Geocoder, 'geocode'>;
   clock: Clock;
@@ -148,8 +148,7 @@ export function createSearchService({
 
     /**
      * search_type=preset: catering presets (near the address when known), filtered by cuisine
-     * and words, sorted as asked and paged as one flat list (from the catering index in memory;
-     * words with many matches from the SQL listing); each page is grouped by the
+     * and words, sorted as asked and paged as one flat list (from the catering index in memory); each page is grouped by the
      * preset's first category into [name, presets] pairs in the order the sort gives.
      * full_count stops at presetCountCap (full_count_capped: true); total_page follows it.
      */
@@ -158,7 +157,7 @@ export function createSearchService({
       const tsquery = query.q ? await repo.expandTerms(queryWords(query.q)) : null;
       const filter = { presetType: 'catering' as const, near: ctx.point, radiusKm: LISTING_RADIUS_KM, cuisines: query.preset_category_names ?? [], tsquery };
       const page = { sort: query.sort, limit: query.per_page, offset: (query.page - 1) * query.per_page, countCap: presetCountCap };
-      const { ids, total, capped } = (await cateringIndex.page(filter, page)) ?? (await repo.listingPage(filter, page));
+      const { ids, total, capped } = await cateringIndex.page(filter, page);
       const [rows, metaData] = await Promise.all([cardCache.cardsByIds(ids), meta(query.page, query.per_page, total, capped)]);
       const groups = new Map<string, PresetCard[]>();
       for (const row of rows) {
