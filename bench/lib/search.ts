@@ -4,7 +4,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../apps/api/src/db/pool.js';
 import { cities } from '../../apps/api/src/db/seed/vocabulary.js';
-
+import { createSearchRepository } from '../../apps/api/src/modules/search/search.repository.js';
 
 export const LARGE_TABLES = ['chefs', 'menus', 'menu_items', 'presets', 'preset_items'];
 
@@ -105,23 +105,49 @@ function textOf(value: unknown): string {
   return `{${value.map((e) => (e === null ? 'NULL' : `"${String(e).replace(/["\\]/g, '\\$&')}"`)).join(',')}}`;
 }
 
-/** Runs one request of each kind through the app with the pool recording its statements, then EXPLAINs each. */
+/**
+ * Runs one request of each kind through the app with the pool recording its statements (also
+ * those of clients taken from the pool, with the SET LOCAL settings of their transaction), then
+ * EXPLAINs each; the catering index's own reads (at start, then once a minute, and once a
+ * minute per word query: docs/decisions/023) are run and recorded too.
+ */
 export async function explainSearch(app: FastifyInstance, db: Db): Promise<ExplainedStatement[]> {
-  const statements = new Map<string, { endpoint: string; text: string; values: unknown[]; named: boolean }>();
+  const statements = new Map<string, { endpoint: string; text: string; values: unknown[]; named: boolean; settings: string[] }>();
   const original = db.query.bind(db) as (...args: unknown[]) => Promise<unknown>;
+  const originalConnect = db.connect.bind(db) as () => Promise<unknown>;
   let current = '';
-  (db as unknown as { query: unknown }).query = (query: unknown, values?: unknown) => {
+  const recording = (send: (...args: unknown[]) => Promise<unknown>, settings: string[]) => (query: unknown, values?: unknown) => {
     // plain text + values, or a { name, text, values } prepared-statement config
     const text = typeof query === 'string' ? query : (query as { text?: string }).text;
     const args = typeof query === 'string' ? values : (query as { values?: unknown[] }).values;
+    if (typeof text === 'string' && /^\s*SET LOCAL/i.test(text)) settings.push(text);
+    if (typeof text === 'string' && /^\s*COMMIT|^\s*ROLLBACK/i.test(text)) settings.length = 0;
     if (typeof text === 'string' && /^\s*(SELECT|WITH)/i.test(text)) {
       const key = `${current}\n${text.replace(/\s+/g, ' ')}`;
       const named = typeof query === 'object' && !!(query as { name?: string }).name;
-      if (!statements.has(key)) statements.set(key, { endpoint: current, text, values: (args as unknown[]) ?? [], named });
+      if (!statements.has(key)) statements.set(key, { endpoint: current, text, values: (args as unknown[]) ?? [], named, settings: [...settings] });
     }
-    return values === undefined ? original(query) : original(query, values);
+    return values === undefined ? send(query) : send(query, values);
+  };
+  (db as unknown as { query: unknown }).query = recording(original, []);
+  (db as unknown as { connect: unknown }).connect = async () => {
+    const client = (await originalConnect()) as { query: (...args: unknown[]) => Promise<unknown>; release: () => void };
+    const send = client.query.bind(client);
+    client.query = recording(send, []);
+    const release = client.release.bind(client);
+    client.release = () => {
+      client.query = send;
+      release();
+    };
+    return client;
   };
   try {
+    const repo = createSearchRepository(db);
+    current = 'preset search: catering index load (at start, then once a minute)';
+    await repo.cateringIndexRows();
+    current = "preset search: a word query's matches (once a minute per word query)";
+    await repo.cateringWordMatches('(salad)');
+    await repo.cateringWordMatches('(tacos | taco)');
     const samples: [string, string][] = [
       ['quick search: common words', '/api/v2/search/elastic_search?q=chicken&lat=43.6487&lng=-79.3817'],
       ['quick search: rare words', '/api/v2/search/elastic_search?q=injera&city=Toronto'],
@@ -144,13 +170,14 @@ export async function explainSearch(app: FastifyInstance, db: Db): Promise<Expla
     }
   } finally {
     (db as unknown as { query: unknown }).query = original;
+    (db as unknown as { connect: unknown }).connect = originalConnect;
   }
   const plans: ExplainedStatement[] = [];
-  const record = (s: { endpoint: string; text: string }, plan: 'custom' | 'generic', explained: { Plan: PlanNode; 'Execution Time': number }) => {
+  const record = (s: { endpoint: string; text: string; settings: string[] }, plan: 'custom' | 'generic', explained: { Plan: PlanNode; 'Execution Time': number }) => {
     plans.push({
       endpoint: s.endpoint,
       plan,
-      sql: s.text.replace(/\s+/g, ' ').trim().slice(0, 400),
+      sql: [...s.settings.map((x) => `${x};`), s.text].join(' ').replace(/\s+/g, ' ').trim().slice(0, 400),
       execution_ms: Math.round(explained['Execution Time'] * 100) / 100,
       indexes: [...indexesUsed(explained.Plan)],
       seq_scans_of_large_tables: seqScans(explained.Plan),
@@ -160,9 +187,17 @@ export async function explainSearch(app: FastifyInstance, db: Db): Promise<Expla
   const client = await db.connect();
   try {
     for (const s of statements.values()) {
-      // the plan for these values, as an unnamed statement gets it
-      const { rows } = await client.query<Explained>(`EXPLAIN (ANALYZE, FORMAT JSON) ${s.text}`, s.values);
-      record(s, 'custom', rows[0]!['QUERY PLAN'][0]!);
+      // the plan for these values, as an unnamed statement gets it (in its transaction's settings)
+      if (s.settings.length) {
+        await client.query('BEGIN');
+        for (const setting of s.settings) await client.query(setting);
+      }
+      try {
+        const { rows } = await client.query<Explained>(`EXPLAIN (ANALYZE, FORMAT JSON) ${s.text}`, s.values);
+        record(s, 'custom', rows[0]!['QUERY PLAN'][0]!);
+      } finally {
+        if (s.settings.length) await client.query('ROLLBACK');
+      }
       if (!s.named) continue;
       // A named statement may keep a generic plan, made without its values, after five runs
       // (docs/decisions/022): that plan is checked too. EXECUTE takes its values as literals.
