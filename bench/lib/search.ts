@@ -114,7 +114,7 @@ function textOf(value: unknown): string {
 export async function explainSearch(app: FastifyInstance, db: Db): Promise<ExplainedStatement[]> {
   const statements = new Map<string, { endpoint: string; text: string; values: unknown[]; named: boolean; settings: string[] }>();
   const original = db.query.bind(db) as (...args: unknown[]) => Promise<unknown>;
-  const originalConnect = db.connect.bind(db) as () => Promise<unknown>;
+  const originalConnect = db.connect.bind(db) as (callback?: unknown) => Promise<unknown>;
   let current = '';
   const recording = (send: (...args: unknown[]) => Promise<unknown>, settings: string[]) => (query: unknown, values?: unknown) => {
     // plain text + values, or a { name, text, values } prepared-statement config
@@ -130,7 +130,9 @@ export async function explainSearch(app: FastifyInstance, db: Db): Promise<Expla
     return values === undefined ? send(query) : send(query, values);
   };
   (db as unknown as { query: unknown }).query = recording(original, []);
-  (db as unknown as { connect: unknown }).connect = async () => {
+  // pool.query takes its client through connect(callback): that path is recorded by query above
+  (db as unknown as { connect: unknown }).connect = (callback?: unknown) => (callback ? originalConnect(callback) : recordedClient());
+  const recordedClient = async () => {
     const client = (await originalConnect()) as { query: (...args: unknown[]) => Promise<unknown>; release: () => void };
     const send = client.query.bind(client);
     client.query = recording(send, []);
