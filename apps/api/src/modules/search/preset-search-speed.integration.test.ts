@@ -7,6 +7,7 @@ import { createCardCache } from '../presets/card-cache.js';
 import { createPresetsRepository } from '../presets/presets.repository.js';
 import { createSearchRepository, type ListingFilter } from './search.repository.js';
 import { createCateringIndex } from './catering-index.js';
+import { createQuickSearchIndex } from './quick-search-index.js';
 import { createSearchService, PRESET_COUNT_CAP, type SearchQueryInput } from './search.service.js';
 
 // The preset search answers from the catering index in memory (docs/decisions/023) and counts
@@ -172,6 +173,7 @@ describe('preset search: sort walk and capped count', () => {
       createSearchService({
         searchRepository,
         cateringIndex: cateringIndexOf(searchRepository),
+        quickIndex: createQuickSearchIndex({ load: () => searchRepository.restaurantQuickRows(), matches: (q, t) => searchRepository.quickMatches(q, t) }),
         presetsRepository,
         cardCache: createCardCache((ids) => presetsRepository.cardsByIds(ids)),
         geocoder: { geocode: async () => ({ ok: false, reason: 'not_found' }) },

@@ -4,13 +4,12 @@ import { prepared, withTransaction, type Queryable } from '../../db/pool.js';
 import { distanceOrderSql, nearSql, type GeoPoint } from '../presets/presets.repository.js';
 import { createTtlCache } from '../../lib/ttl-cache.js';
 import type { CateringIndexData, CateringIndexRow } from './catering-index.js';
+import type { QuickIndexRow, QuickMatch } from './quick-search-index.js';
 
 // The only SQL of search. Every query here picks ids on presets alone through the indexes of
 // 002_search.sql; cards are hydrated by the presets repository for the page's ids only.
 // bench/search.bench.ts EXPLAINs these statements and fails on a sequential scan.
 
-/** How many nearest matches the quick search ranks by relevance (see quickSearchIds). */
-export const QUICK_SEARCH_POOL = 100;
 
 const sortSql: Record<PresetSort, string> = {
   popular: 'p.order_count DESC, p.id',
@@ -248,35 +247,35 @@ export function createSearchRepository(db: Queryable, options: { wordMatchSet?: 
     },
 
     /**
-     * The navigation search: restaurants matching the words (as typed, or typo-corrected), the
-     * QUICK_SEARCH_POOL nearest of them (within radiusKm when given) taken by the location
-     * index, then ordered by relevance
-     * (ts_rank of the exact and the corrected query, plus the name's trigram similarity;
-     * rounded to 2 decimals so that near-equal relevance falls back to distance).
+     * Every active restaurant with the coordinates of its stored cube, for the navigation
+     * search's index (quick-search-index.ts): an index-only read of presets_restaurant_popular_geo_idx.
      */
-    async quickSearchIds(
-      input: { q: string; tsquery: string; point: GeoPoint; radiusKm: number | null; limit: number },
-      tx: Queryable = db,
-    ): Promise<number[]> {
-      const params: unknown[] = [input.q, input.tsquery, input.point.latitude, input.point.longitude, input.limit];
-      if (input.radiusKm !== null) params.push(input.radiusKm * 1000);
-      const { rows } = await tx.query<{ id: number }>(prepared(
-        `SELECT c.id FROM (
-           SELECT p.id, p.name, p.search_document, p.location <-> ll_to_earth($3, $4)::cube AS chord
-             FROM presets p
-            WHERE p.preset_type = 'restaurant' AND p.is_active
-              AND (p.search_document @@ websearch_to_tsquery('english', $1) OR p.search_document @@ to_tsquery('english', $2))
-              ${input.radiusKm !== null ? `AND ${nearSql('$3', '$4', '$6')}` : ''}
-            ORDER BY p.location <-> ll_to_earth($3, $4)::cube
-            LIMIT ${QUICK_SEARCH_POOL}) c
-          ORDER BY round((2 * ts_rank(c.search_document, websearch_to_tsquery('english', $1))
-                          + ts_rank(c.search_document, to_tsquery('english', $2))
-                          + similarity(lower(c.name), lower($1)))::numeric, 2) DESC,
-                   c.chord, c.id
-          LIMIT $5`,
-        params,
-      ));
-      return rows.map((r) => r.id);
+    async restaurantQuickRows(tx: Queryable = db): Promise<QuickIndexRow[]> {
+      const { rows } = await tx.query<QuickIndexRow>(
+        `SELECT p.id::int AS id, cube_ll_coord(p.location, 1) AS x, cube_ll_coord(p.location, 2) AS y, cube_ll_coord(p.location, 3) AS z
+           FROM presets p WHERE p.preset_type = 'restaurant' AND p.is_active ORDER BY p.order_count DESC, p.id`,
+      );
+      return rows;
+    },
+
+    /**
+     * The restaurants matching the navigation search's words (as typed, or typo-corrected), each
+     * with its relevance: ts_rank of the exact and of the corrected query plus the name's trigram
+     * similarity, rounded to 2 decimals so that near-equal relevance falls back to distance
+     * (quick-search-index.ts ranks the nearest of them). Read once a minute per query text.
+     */
+    async quickMatches(q: string, tsquery: string, tx: Queryable = db): Promise<QuickMatch[]> {
+      const { rows } = await tx.query<QuickMatch>(
+        `SELECT p.id::int AS id,
+                (round((2 * ts_rank(p.search_document, websearch_to_tsquery('english', $1))
+                        + ts_rank(p.search_document, to_tsquery('english', $2))
+                        + similarity(lower(p.name), lower($1)))::numeric, 2) * 100)::int AS score100
+           FROM presets p
+          WHERE p.preset_type = 'restaurant' AND p.is_active
+            AND (p.search_document @@ websearch_to_tsquery('english', $1) OR p.search_document @@ to_tsquery('english', $2))`,
+        [q, tsquery],
+      );
+      return rows;
     },
 
     /** The cuisine filter cards: the preset_cuisine_type system vars in display order. */

@@ -17,6 +17,7 @@ import { createFavoritesRepository } from '../favorites/favorites.repository.js'
 import { createPresetsRepository } from '../presets/presets.repository.js';
 import { createSearchRepository } from './search.repository.js';
 import { createCateringIndex } from './catering-index.js';
+import { createQuickSearchIndex } from './quick-search-index.js';
 import { createSearchService } from './search.service.js';
 import { sharedCardCache } from '../presets/card-cache.js';
 import { createHotPathRateLimiter, enforceRateLimits } from '../../lib/rate-limit.js';
@@ -33,9 +34,14 @@ export async function searchRoutes(app: FastifyInstance, deps: AppDeps): Promise
     load: () => searchRepository.cateringIndexRows(),
     wordMatches: (tsquery) => searchRepository.cateringWordMatches(tsquery),
   });
+  const quickIndex = createQuickSearchIndex({
+    load: () => searchRepository.restaurantQuickRows(),
+    matches: (q, tsquery) => searchRepository.quickMatches(q, tsquery),
+  });
   const service = createSearchService({
     searchRepository,
     cateringIndex,
+    quickIndex,
     presetsRepository,
     cardCache: sharedCardCache(deps.db, (ids) => presetsRepository.cardsByIds(ids)),
     geocoder: deps.geocoder,
@@ -51,6 +57,7 @@ export async function searchRoutes(app: FastifyInstance, deps: AppDeps): Promise
     // the first preset search then finds the index loaded (~0.1 s at 35,000 presets); not awaited,
     // and a failure (database not up yet) only means the first search loads it
     cateringIndex.warm().catch((err: unknown) => app.log.warn({ err }, 'catering index not loaded at start'));
+    quickIndex.warm().catch((err: unknown) => app.log.warn({ err }, 'quick search index not loaded at start'));
   });
   app.addHook('onClose', async () => {
     await limiter.close?.();

@@ -16,6 +16,7 @@ import { LISTING_RADIUS_KM, type GeoPoint, type PresetsRepository } from '../pre
 import type { SearchRepository } from './search.repository.js';
 import type { CardCache } from '../presets/card-cache.js';
 import type { CateringIndex } from './catering-index.js';
+import type { QuickSearchIndex } from './quick-search-index.js';
 
 export interface SearchQueryInput extends DeliveryContextQuery {
   search_type: 'restaurant' | 'preset' | 'user_data';
@@ -43,6 +44,8 @@ export interface SearchServiceDeps {
   cardCache: Pick<CardCache, 'cardsByIds'>;
   /** the preset search's listings, from memory (catering-index.ts) */
   cateringIndex: Pick<CateringIndex, 'page'>;
+  /** the navigation search's ranking, from memory (quick-search-index.ts) */
+  quickIndex: Pick<QuickSearchIndex, 'ids'>;
   geocoder: Pick<Geocoder, 'geocode'>;
   clock: Clock;
   /** the viewer's favourite preset ids (modules/favorites) */
@@ -83,6 +86,7 @@ export function createSearchService({
   presetsRepository,
   cardCache,
   cateringIndex,
+  quickIndex,
   geocoder,
   clock,
   favoriteIdsOf,
@@ -216,8 +220,7 @@ export function createSearchService({
       const tsquery = await repo.expandTerms(queryWords(query.q));
       if (!tsquery) return { presets: [], query: query.q };
       // restaurants that can deliver there first; the whole catalogue when none matches nearby
-      let ids = await repo.quickSearchIds({ q: query.q, tsquery, point, radiusKm: LISTING_RADIUS_KM, limit: query.limit });
-      if (!ids.length) ids = await repo.quickSearchIds({ q: query.q, tsquery, point, radiusKm: null, limit: query.limit });
+      const ids = await quickIndex.ids({ q: query.q, tsquery, point, radiusKm: LISTING_RADIUS_KM, limit: query.limit });
       const rows = await cardCache.cardsByIds(ids);
       const ctx = { point, date: null, time: null, now: clock.now() };
       return { presets: rows.map((r) => toRestaurantCard(r, ctx)), query: query.q };
