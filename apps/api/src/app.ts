@@ -1,6 +1,5 @@
 import crypto from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
-import helmet from '@fastify/helmet';
 import compress from '@fastify/compress';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -10,6 +9,7 @@ import { registerErrorHandler } from './plugins/error-handler.js';
 import { frameworkErrors, registerFrameworkAnswers } from './plugins/framework-answers.js';
 import { registerWeb } from './plugins/web.js';
 import { registerGroupOrdersSite } from './plugins/group-orders-site.js';
+import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { modules } from './modules/index.js';
 import { isControllable } from './lib/clock.js';
 
@@ -59,14 +59,15 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     });
   }
 
-  // Security headers on every response (docs/decisions/016): helmet's onRequest hook covers routes,
+  // Security headers on every response (docs/decisions/016): an onRequest hook covers routes,
   // static files, 404s and errors. Scripts only from this origin (no inline script anywhere).
   // Styles: files from this origin and style attributes only (React sets styles through the CSSOM;
   // the dev mailbox shows emails, whose inline style attributes are the norm, in a srcdoc frame
   // that inherits this policy); no <style> element is allowed. HSTS is sent always: browsers ignore
   // it over plain http (localhost), and a TLS-terminating proxy forwards it as is.
   const stripe = deps.config.stripePublishableKey ? { script: ['https://js.stripe.com'], frame: ['https://js.stripe.com', 'https://hooks.stripe.com'], connect: ['https://api.stripe.com'] } : { script: [], frame: [], connect: [] };
-  await app.register(helmet, {
+  // helmet's headers, computed once (plugins/security-headers.ts, decision 018's addendum).
+  registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],

@@ -4,7 +4,7 @@ import { messagesBodySchema, systemVarsQuerySchema, systemVarsResponseSchema } f
 import type { AppDeps } from '../../lib/deps.js';
 import { createCatalogueRepository } from './catalogue.repository.js';
 import { createCatalogueService } from './catalogue.service.js';
-import { sendSerialisedJson } from '../../lib/serialised-json.js';
+import { sendPreparedJson } from '../../lib/serialised-json.js';
 
 const tags = ['catalogue'];
 
@@ -24,10 +24,10 @@ export async function catalogueRoutes(app: FastifyInstance, deps: AppDeps): Prom
       },
     },
     async (request, reply) => {
-      const json = await service.systemVarsJson(request.query);
+      const answer = await service.systemVarsJson(request.query);
       // reference data that changes rarely: a short shared cache keeps the home page quick
       void reply.header('cache-control', 'public, max-age=300');
-      return sendSerialisedJson(reply, json);
+      return sendPreparedJson(request, reply, answer);
     },
   );
 }

@@ -1,6 +1,7 @@
 import { parseSystemVarTypes, systemVarsResponseSchema, type SystemVar, type SystemVarsQuery, type SystemVarType } from '@caterway/contracts';
 import { validationFailed } from '../../lib/errors.js';
 import { createTtlCache } from '../../lib/ttl-cache.js';
+import { prepareJson, type PreparedJson } from '../../lib/serialised-json.js';
 import type { CatalogueRepository } from './catalogue.repository.js';
 
 export function createCatalogueService({
@@ -11,8 +12,8 @@ export function createCatalogueService({
   /** how long an answer is kept (docs/decisions/018: reference data the API never writes) */
   cache?: { ttlMs: number; now?: () => number };
 }) {
-  // one serialised answer per list of requested types (a handful: the types are a closed set)
-  const answers = createTtlCache<string, string>({ ttlMs: cache.ttlMs, now: cache.now, maxEntries: 32 });
+  // one answer kept ready to send per list of requested types (a handful: the types are a closed set)
+  const answers = createTtlCache<string, PreparedJson>({ ttlMs: cache.ttlMs, now: cache.now, maxEntries: 32 });
 
   async function systemVars(types: readonly SystemVarType[]): Promise<Partial<Record<SystemVarType, SystemVar[]>>> {
     const rows = await catalogueRepository.findSystemVars(types);
@@ -26,12 +27,12 @@ export function createCatalogueService({
     /**
      * The spec's system vars (browse-account-orders §7: GET api/v2/system_vars): only the
      * requested types, each a list of { id, name, icon } in display order. Answered serialised
-     * (validated against its schema once) from memory, up to 60 s old.
+     * (validated against its schema once, kept as bytes with an ETag) from memory, up to 60 s old.
      */
-    async systemVarsJson(query: SystemVarsQuery): Promise<string> {
+    async systemVarsJson(query: SystemVarsQuery): Promise<PreparedJson> {
       const { types, unknown } = parseSystemVarTypes(query);
       if (unknown.length) throw validationFailed(unknown.map((u) => `Value types: unknown type ${u}`));
-      return answers.get(types.join(','), async () => JSON.stringify(systemVarsResponseSchema.parse(await systemVars(types))));
+      return answers.get(types.join(','), async () => prepareJson(JSON.stringify(systemVarsResponseSchema.parse(await systemVars(types)))));
     },
   };
 }

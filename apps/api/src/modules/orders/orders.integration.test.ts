@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deliveryFeeResponseSchema } from '@caterway/contracts';
 import { computeTotals, deliveryFeeForDistance, formatCents, haversineKm, messages } from '@caterway/domain';
 import { createTestApp, type TestContext } from '../../../test/helpers.js';
 import { ensureDemoData } from '../../db/seed/demo.js';
@@ -54,6 +55,10 @@ describe('catering orders', () => {
       expect(res.json()).toMatchObject({ delivery_fee: expected, deliverable: true, distance_km: Math.round(km * 100) / 100 });
       expect(res.json().ranges).toHaveLength(f.chef.delivery_fee_ranges.length);
       expect(res.json().store_hours).toEqual(f.chef.store_hours);
+      // sent as built (JSON.stringify, no zod encode in production): the schema's exact text,
+      // though PostgreSQL's jsonb keeps a day's keys as open, close, enabled
+      expect(res.body).toBe(JSON.stringify(deliveryFeeResponseSchema.parse(res.json())));
+      expect(Object.keys(Object.values(res.json().store_hours)[0] as object)).toEqual(['enabled', 'open', 'close']);
     });
 
     it('geocodes an address when no coordinates are sent', async () => {

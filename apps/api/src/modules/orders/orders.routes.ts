@@ -22,6 +22,7 @@ import {
 import type { AppDeps } from '../../lib/deps.js';
 import { authUser, requireUser } from '../auth/auth.guard.js';
 import { parseIdempotencyKey } from './idempotency.js';
+import { listingSerializerCompiler } from '../../lib/listing-serializer.js';
 import { composeOrders } from './orders.compose.js';
 
 const tags = ['orders'];
@@ -43,6 +44,8 @@ export async function ordersRoutes(app: FastifyInstance, deps: AppDeps): Promise
   r.post(
     '/api/v2/delivery_fee_by_distance',
     {
+      // the answer is built field by field in the contract's order (docs/decisions/022, 018's addendum)
+      serializerCompiler: listingSerializerCompiler({ verify: !deps.config.isProduction }),
       schema: {
         tags,
         summary: "Delivery fee by distance from the chef, with the chef's ranges and store hours",

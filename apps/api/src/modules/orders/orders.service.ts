@@ -32,6 +32,7 @@ import type { PaymentMethodsService } from '../payment-methods/payment-methods.s
 type CheckoutOrderResponse = z.infer<typeof checkoutOrderResponseSchema>;
 type FinalizedOrderResponse = z.infer<typeof finalizedOrderResponseSchema>;
 type FinalizeBody = z.output<typeof finalizeOrderBodySchema>;
+type DayHours = { enabled: boolean; open: string; close: string };
 
 /** A finalize that has held the payment claim this long is taken to have crashed (see claimPayment). */
 const STALE_PAYMENT_CLAIM_SECONDS = 120;
@@ -211,7 +212,8 @@ export function createOrdersService(deps: OrdersServiceDeps) {
         deliverable: quote.deliverable,
         ...(quote.deliverable ? {} : { message: messages.notDeliverable }),
         ranges: chef.delivery_fee_ranges.map((r) => ({ min_km: Number(r.min_km), max_km: Number(r.max_km), fee_cents: Number(r.fee_cents) })),
-        store_hours: chef.store_hours as Record<string, { enabled: boolean; open: string; close: string }>,
+        // field by field in the contract's order (the route JSON.stringifies it as is in production)
+        store_hours: Object.fromEntries(Object.entries(chef.store_hours as Record<string, DayHours>).map(([day, h]) => [day, { enabled: h.enabled, open: h.open, close: h.close }])),
       };
     },
 

@@ -2,11 +2,14 @@ import { presetDetailResponseSchema, type PresetDetail } from '@caterway/contrac
 import { presetCardVisitorFields } from './presets.mappers.js';
 import type { DeliveryContext } from './delivery-context.js';
 import type { CardRow } from './presets.repository.js';
+import { prepareJson, type PreparedJson } from '../../lib/serialised-json.js';
 
 // A preset detail kept already serialised (docs/decisions/018-catalogue-read-cache.md). The
 // answer is catalogue data except three fields that depend on the visitor (favourite, distance,
 // availability: presetCardVisitorFields); the template is the answer validated against its
-// schema and serialised once, cut where those three go, so a request only writes them in.
+// schema and serialised once, cut where those three go, so a request only writes them in. A
+// visitor whose three values are those of a visitor with no address, date or favourites gets the
+// same bytes as everyone such, kept ready to send (Buffer, ETag, compressed forms).
 
 const VISITOR_FIELDS = ['favorite', 'distance', 'available_for_ordering'] as const;
 type VisitorField = (typeof VISITOR_FIELDS)[number];
@@ -19,7 +22,12 @@ export interface DetailTemplate {
   row: CardRow;
   /** serialised text around the visitor's fields: text, field, text, field, ..., text */
   parts: string[];
+  /** the answer for the visitor fields' values of a visitor with no address, date or favourites */
+  neutral: { values: VisitorValues; answer: PreparedJson };
 }
+
+type VisitorValues = ReturnType<typeof presetCardVisitorFields>;
+const NO_VISITOR: DeliveryContext = { point: null, date: null, time: null, now: new Date(0) };
 
 /** Validates the answer once (as the route's serializer would) and cuts it where the visitor's fields go. */
 export function toDetailTemplate(row: CardRow, body: { preset: PresetDetail }): DetailTemplate {
@@ -27,13 +35,23 @@ export function toDetailTemplate(row: CardRow, body: { preset: PresetDetail }): 
   const marked = { preset: { ...preset, ...Object.fromEntries(VISITOR_FIELDS.map((f) => [f, marker(f)])) } };
   const parts = JSON.stringify(marked).split(MARKED);
   if (parts.length !== VISITOR_FIELDS.length * 2 + 1) throw new Error('preset detail template: visitor fields not found once each');
-  return { row, parts };
+  // the visitor's fields without an address or date do not depend on the clock (NO_VISITOR's now)
+  const values = presetCardVisitorFields(row, NO_VISITOR);
+  return { row, parts, neutral: { values, answer: prepareJson(fill(parts, values)) } };
 }
 
-/** The serialised answer for this visitor: exactly JSON.stringify of the validated answer. */
-export function renderDetail(template: DetailTemplate, ctx: DeliveryContext): string {
+/**
+ * The serialised answer for this visitor: exactly JSON.stringify of the validated answer; the
+ * kept bytes when the visitor's fields are the neutral visitor's.
+ */
+export function renderDetail(template: DetailTemplate, ctx: DeliveryContext): string | PreparedJson {
   const values = presetCardVisitorFields(template.row, ctx);
-  const { parts } = template;
+  const { neutral } = template;
+  if (VISITOR_FIELDS.every((f) => values[f] === neutral.values[f])) return neutral.answer;
+  return fill(template.parts, values);
+}
+
+function fill(parts: string[], values: VisitorValues): string {
   let out = parts[0]!;
   for (let i = 1; i < parts.length; i += 2) out += JSON.stringify(values[parts[i] as VisitorField]) + parts[i + 1]!;
   return out;

@@ -4,6 +4,15 @@ import { ensureDemoData } from '../../db/seed/demo.js';
 import { fixedClock } from '../../lib/clock.js';
 import { createPresetsRepository } from './presets.repository.js';
 import { createPresetsService } from './presets.service.js';
+import zlib from 'node:zlib';
+import type { LightMyRequestResponse } from 'fastify';
+import type { PreparedJson } from '../../lib/serialised-json.js';
+
+/** a detail answer's text, kept bytes or not */
+const text = (answer: string | PreparedJson) => (typeof answer === 'string' ? answer : answer.body.toString('utf8'));
+const decoded = (res: LightMyRequestResponse) =>
+  ({ br: () => zlib.brotliDecompressSync(res.rawPayload), gzip: () => zlib.gunzipSync(res.rawPayload) })[String(res.headers['content-encoding']) as 'br' | 'gzip']?.().toString('utf8') ?? res.body;
+const without = (headers: Record<string, unknown>, names: string[]) => Object.fromEntries(Object.entries(headers).filter(([k]) => !names.includes(k)));
 
 const NOW = new Date('2026-11-22T15:00:00Z');
 const TORONTO = { lat: 43.6487, lng: -79.3817 };
@@ -169,20 +178,58 @@ describe('preset endpoints on the demo catalogue', () => {
       ];
       for (const key of ['1', '2', rows[0]!.slug]) {
         for (const [query, viewer] of visitors) {
-          const expected = await fresh.detailJson(key, query, viewer);
-          expect(await cached.detailJson(key, query, viewer)).toBe(expected);
-          expect(await cached.detailJson(key, query, viewer)).toBe(expected); // and again, from memory
+          const expected = text(await fresh.detailJson(key, query, viewer));
+          expect(text(await cached.detailJson(key, query, viewer))).toBe(expected);
+          expect(text(await cached.detailJson(key, query, viewer))).toBe(expected); // and again, from memory
         }
       }
       // the visitor's fields do change between visitors
-      const far = JSON.parse(await cached.detailJson('2', { lat: 45.5, lng: -73.6 }, 7)).preset;
-      const near = JSON.parse(await cached.detailJson('2', { lat: TORONTO.lat, lng: TORONTO.lng }, undefined)).preset;
+      const far = JSON.parse(text(await cached.detailJson('2', { lat: 45.5, lng: -73.6 }, 7))).preset;
+      const near = JSON.parse(text(await cached.detailJson('2', { lat: TORONTO.lat, lng: TORONTO.lng }, undefined))).preset;
       expect([far.favorite, near.favorite]).toEqual([true, false]);
       expect(far.distance).not.toBe(near.distance);
       // and the route sends the same text, as JSON
       const res = await get('/api/v2/presets/2?lat=45.5&lng=-73.6');
       expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
-      expect(res.body).toBe(await fresh.detailJson('2', { lat: 45.5, lng: -73.6 }, undefined));
+      expect(res.body).toBe(text(await fresh.detailJson('2', { lat: 45.5, lng: -73.6 }, undefined)));
+      // a visitor with no address, date or favourites gets the kept bytes, the same object each time
+      const neutral = await cached.detailJson('2', {}, undefined);
+      expect(typeof neutral).toBe('object');
+      expect(await cached.detailJson('2', {}, undefined)).toBe(neutral);
+      const noFavourites = createPresetsService({ ...deps, favoriteIdsOf: async () => [] });
+      const signedIn = await noFavourites.detailJson('2', { address: '' }, 8);
+      expect(typeof signedIn).toBe('object'); // signed in with no favourite: the neutral answer too
+      expect(text(signedIn)).toBe(text(neutral));
+      expect(text(neutral)).toBe(text(await fresh.detailJson('2', {}, undefined)));
+    });
+
+    it('sends the neutral answer with an ETag, 304 on If-None-Match, otherwise the headers of an answer written per visitor', async () => {
+      for (const headers of [{}, { 'accept-encoding': 'gzip, deflate, br' }, { 'accept-encoding': 'gzip' }] as Record<string, string>[]) {
+        const neutral = await get('/api/v2/presets/2', headers);
+        const perVisitor = await get('/api/v2/presets/2?lat=45.5&lng=-73.6', headers);
+        expect(neutral.statusCode).toBe(200);
+        expect(neutral.headers.etag).toMatch(/^W\/"/);
+        expect(perVisitor.headers.etag).toBeUndefined();
+        // deliberately different: the ETag, and the length of the kept bytes where compress streams a
+        // large compressed answer in chunks (above its synchronous threshold, which depends on the cores)
+        const drop = ['etag', 'content-length', 'transfer-encoding', 'date', 'x-request-id'];
+        expect(without(neutral.headers, drop)).toEqual(without(perVisitor.headers, drop));
+        expect(Number(neutral.headers['content-length'])).toBe(neutral.rawPayload.length);
+        expect(JSON.parse(decoded(neutral)).preset.id).toBe(2);
+        const again = await get('/api/v2/presets/2', { ...headers, 'if-none-match': String(neutral.headers.etag) });
+        expect(again.statusCode).toBe(304);
+        expect(again.rawPayload.length).toBe(0);
+        expect(again.headers.etag).toBe(neutral.headers.etag);
+        expect(again.headers['content-type']).toBeUndefined();
+        // the same security headers on a 304
+        expect(again.headers['content-security-policy']).toBe(neutral.headers['content-security-policy']);
+        // an ETag names the neutral answer only: a visitor with an address gets the full answer
+        expect((await get('/api/v2/presets/2?lat=45.5&lng=-73.6', { ...headers, 'if-none-match': String(neutral.headers.etag) })).statusCode).toBe(200);
+      }
+      const vars = await get('/api/v2/system_vars');
+      expect(vars.headers.etag).toMatch(/^W\/"/);
+      expect(vars.headers['cache-control']).toBe('public, max-age=300');
+      expect((await get('/api/v2/system_vars', { 'if-none-match': String(vars.headers.etag) })).statusCode).toBe(304);
     });
 
     it('sends the kept text whole over HTTP, compressed or not (the route returns its reply)', async () => {

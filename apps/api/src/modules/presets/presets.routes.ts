@@ -14,7 +14,7 @@ import { createFavoritesRepository } from '../favorites/favorites.repository.js'
 import { createPresetsRepository } from './presets.repository.js';
 import { createPresetsService } from './presets.service.js';
 import { sharedCardCache } from './card-cache.js';
-import { sendSerialisedJson } from '../../lib/serialised-json.js';
+import { sendPreparedJson, sendSerialisedJson } from '../../lib/serialised-json.js';
 import { listingSerializerCompiler } from '../../lib/listing-serializer.js';
 
 const tags = ['presets'];
@@ -60,6 +60,9 @@ export async function presetsRoutes(app: FastifyInstance, deps: AppDeps): Promis
         response: { 200: presetDetailResponseSchema, 401: errorBodySchema, 404: errorBodySchema, 422: messagesBodySchema },
       },
     },
-    async (request, reply) => sendSerialisedJson(reply, await service.detailJson(request.params.id, request.query, request.user?.id)),
+    async (request, reply) => {
+      const answer = await service.detailJson(request.params.id, request.query, request.user?.id);
+      return typeof answer === 'string' ? sendSerialisedJson(reply, answer) : sendPreparedJson(request, reply, answer);
+    },
   );
 }

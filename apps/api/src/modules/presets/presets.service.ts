@@ -9,6 +9,7 @@ import type { CardRow, GeoPoint, MenuItemRow, MenuRow, PresetsRepository } from 
 import type { CardCache } from './card-cache.js';
 import { createTtlCache } from '../../lib/ttl-cache.js';
 import { renderDetail, serialiseDetail, toDetailTemplate, type DetailTemplate } from './detail-template.js';
+import type { PreparedJson } from '../../lib/serialised-json.js';
 
 /** The home page's preset carousels, exactly these and in this order (browse-account-orders §2). */
 export const HOME_GROUPS = ['Healthy Lunch', 'Corporate Breakfast', 'Sandwich/Wrap & Salad Lunches'] as const;
@@ -98,9 +99,10 @@ export function createPresetsService({ presetsRepository: repo, cardCache, geoco
      * GET api/v2/presets/{id or slug} (ordering-payments §3 Preset). A saved-for-later preset is
      * its owner's only: anyone else gets the same 404 as an unknown id. The answer comes
      * serialised (the route sends it as is): a catalogue preset's from the detail cache, up to
-     * 60 s old, with the visitor's fields written in (detail-template.ts); a saved cart's fresh.
+     * 60 s old, with the visitor's fields written in (detail-template.ts), or its kept bytes for
+     * a visitor with the neutral visitor's fields; a saved cart's fresh.
      */
-    async detailJson(key: string, query: DeliveryContextQuery, viewerId: number | undefined): Promise<string> {
+    async detailJson(key: string, query: DeliveryContextQuery, viewerId: number | undefined): Promise<string | PreparedJson> {
       const found = await (cache ? cache.keys.get(key, () => repo.findIdByKey(key)) : repo.findIdByKey(key));
       if (!found || (found.preset_type === 'save_for_later' && found.owner_user_id !== viewerId)) throw notFound(messages.presetNotFound);
       const ctx = await contextFor(query, viewerId);
