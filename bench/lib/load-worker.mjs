@@ -1,34 +1,18 @@
-// The load generator's thread (load.ts): its own event loop and keep-alive sockets, so the
-// client's work does not queue behind the server's on the main thread. Plain JS: it runs
-// without a TypeScript loader. Loopback only; every run is bounded by a request count and a
-// time limit.
-import http from 'node:http';
+// The load generator's thread (load.ts): its own event loop and keep-alive connections (one per
+// client, raw-http.mjs), so the client's work does not queue behind the server's on the main
+// thread. Plain JS: it runs without a TypeScript loader. Loopback only; every run is bounded by
+// a request count and a time limit.
 import { parentPort, workerData } from 'node:worker_threads';
+import { createRawConnection } from './raw-http.mjs';
 
 const { port, requests, concurrency, ratePerSecond, maxSeconds, collect, thinkMs } = workerData;
-const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
 
-function once(spec) {
-  return new Promise((resolve) => {
-    const t0 = process.hrtime.bigint();
-    const body = spec.body === undefined ? undefined : JSON.stringify(spec.body);
-    const headers = { ...(spec.headers ?? {}) };
-    if (body !== undefined) {
-      headers['content-type'] = 'application/json';
-      headers['content-length'] = Buffer.byteLength(body);
-    }
-    const req = http.request({ host: '127.0.0.1', port, method: spec.method ?? 'GET', path: spec.path, headers, agent }, (res) => {
-      const chunks = [];
-      res.on('data', (c) => chunks.push(c));
-      res.on('end', () =>
-        resolve({ ms: Number(process.hrtime.bigint() - t0) / 1e6, status: res.statusCode, text: collect || res.statusCode >= 500 ? Buffer.concat(chunks).toString('utf8') : '' }),
-      );
-      res.on('error', (e) => resolve({ ms: Number(process.hrtime.bigint() - t0) / 1e6, status: 0, text: String(e) }));
-    });
-    req.on('error', (e) => resolve({ ms: Number(process.hrtime.bigint() - t0) / 1e6, status: 0, text: String(e) }));
-    if (body !== undefined) req.write(body);
-    req.end();
-  });
+/** One request on a keep-alive connection (raw-http.mjs), timed from the call (a first request includes the connect). */
+async function once(connection, spec) {
+  const t0 = process.hrtime.bigint();
+  const res = await connection.request(spec);
+  const ms = Number(process.hrtime.bigint() - t0) / 1e6;
+  return { ms, status: res.status, text: collect || res.status >= 500 || res.status === 0 ? res.body.toString('utf8') : '' };
 }
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -54,6 +38,10 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
     // (at most `concurrency` in flight: a server that falls behind is not buried deeper)
     let inFlight = 0;
     const pending = [];
+    // at most `concurrency` connections, each carrying one request at a time
+    const idle = [];
+    const connections = [];
+    const take = () => idle.pop() ?? connections[connections.push(createRawConnection(port)) - 1];
     for (let i = 0; i < n; i++) {
       const due = t0 + (i * 1000) / ratePerSecond;
       const wait = due - performance.now();
@@ -62,23 +50,26 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
       while (inFlight >= concurrency) await sleep(1);
       inFlight++;
       sent++;
-      pending.push(once(requests[i]).then((r) => { inFlight--; record(i, r); }));
+      const connection = take();
+      pending.push(once(connection, requests[i]).then((r) => { inFlight--; idle.push(connection); record(i, r); }));
     }
     await Promise.all(pending);
+    for (const c of connections) c.close();
   } else {
     // closed loop: `concurrency` clients, each sends its next request when the last one answered
     // (and, with thinkMs, after that pause: a person reading the page; clients start staggered)
     await Promise.all(Array.from({ length: concurrency }, async (_, c) => {
+      const connection = createRawConnection(port);
       if (thinkMs) await sleep((thinkMs * c) / concurrency);
       while (next < n && performance.now() < deadline) {
         const i = next++;
         sent++;
-        record(i, await once(requests[i]));
+        record(i, await once(connection, requests[i]));
         if (thinkMs) await sleep(thinkMs);
       }
+      connection.close();
     }));
   }
   const seconds = (performance.now() - t0) / 1000;
-  agent.destroy();
   parentPort.postMessage({ latencies, statuses, bodies, seconds, sent, errors });
 })().catch((e) => parentPort.postMessage({ error: String(e && e.stack || e) }));
