@@ -14,7 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import fs from 'node:fs';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { withDatabase } from '../apps/api/src/db/pool.js';
+import { withDatabase, type Db } from '../apps/api/src/db/pool.js';
 import { benchConfig, embeddedDatabase, ensureCatalogue, repoRoot, serverDatabase, startServers, type BenchDatabase, type Servers } from './lib/setup.js';
 import { runLoad, statusCounts, type RequestSpec } from './lib/load.js';
 import { loadAverage, postgresCpuMs, r2, summarise } from './lib/stats.js';
@@ -36,6 +36,12 @@ const GOALS = { healthRatio: 0.6, catalogueP99: 25, searchP95: 50, checkoutRate:
 /** the catalogue clients' pause after each answer (a person reading the page) */
 const THINK_MS = Number(process.env.BENCH_THINK_MS ?? 200);
 const POOL_SIZE = Number(process.env.BENCH_POOL_SIZE ?? 10);
+/** Autovacuum and autoanalyze runs so far, per table of the bench database (pg_stat_user_tables). */
+async function autovacuumRuns(db: Db): Promise<Map<string, number>> {
+  const { rows } = await db.query<{ relname: string; n: string }>('SELECT relname, autovacuum_count + autoanalyze_count AS n FROM pg_stat_user_tables');
+  return new Map(rows.map((r) => [r.relname, Number(r.n)]));
+}
+
 /** BENCH_ONLY=<regex>: only the scenario groups (health, catalogue, search, checkout, pdf) it matches, while tuning one;
  *  results then go to .tmp/bench-only/, not bench/results/ */
 const ONLY = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY) : null;
@@ -238,6 +244,7 @@ async function scenarios(target: string, database: BenchDatabase, s: Servers, ca
     // CPU per finalize, which a busy machine inflates much less than latency: this process (the
     // server and the load generator's thread) and the database's backends
     const pgBefore = await postgresCpuMs(db);
+    const vacuumsBefore = await autovacuumRuns(db);
     const cpuBefore = process.cpuUsage();
     const checkout = await measure(target, s, 'checkout finalize (sandbox)', s.appPort, finalizes, {
       concurrency: 64,
@@ -247,6 +254,7 @@ async function scenarios(target: string, database: BenchDatabase, s: Servers, ca
     });
     const cpu = process.cpuUsage(cpuBefore);
     const pgAfter = await postgresCpuMs(db);
+    const vacuumed = [...(await autovacuumRuns(db))].filter(([table, n]) => n > (vacuumsBefore.get(table) ?? 0)).map(([table]) => table);
     const perFinalize = (ms: number) => r2(ms / Math.max(1, checkout.requests));
     const placed = checkout.statuses['200'] ?? 0;
     const ordersPerSecond = r2(placed / Math.max(checkout.seconds, 0.001));
@@ -255,6 +263,7 @@ async function scenarios(target: string, database: BenchDatabase, s: Servers, ca
       `${placed} orders placed, ${checkout.statuses['402'] ?? 0} expected refusals (declined card) in ${checkout.seconds} s: ${ordersPerSecond} orders/s, ${checkout.req_per_s} finalize/s of ${offered}/s offered`,
       `drafts: ${made.drafts.length} of ${total} created (${JSON.stringify(created)}) in ${r2(made.seconds)} s`,
       `CPU per finalize: Node ${perFinalize((cpu.user + cpu.system) / 1000)} ms (server and load generator), PostgreSQL ${pgBefore === undefined || pgAfter === undefined ? 'n/a (not local)' : `${perFinalize(pgAfter - pgBefore)} ms`}`,
+      `autovacuum or autoanalyze during the run: ${vacuumed.length ? vacuumed.join(', ') : 'none'}`,
     );
     if (made.drafts.length < total) checkout.verdict = 'ERRORS';
     rows.push(judge(checkout, hello10, `${GOALS.checkoutRate} orders/s for ${P.checkoutSeconds} s, p99 ≤ ${GOALS.checkoutP99} ms`, sustained && checkout.p99_ms <= GOALS.checkoutP99));
