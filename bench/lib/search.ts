@@ -108,8 +108,9 @@ function textOf(value: unknown): string {
 /**
  * Runs one request of each kind through the app with the pool recording its statements (also
  * those of clients taken from the pool, with the SET LOCAL settings of their transaction), then
- * EXPLAINs each; the catering index's own reads (at start, then once a minute, and once a
- * minute per word query: docs/decisions/023) are run and recorded too.
+ * EXPLAINs each; the statements the app keeps the answers of (the catering and quick-search
+ * indexes' reads, at start and once a minute or once a minute per query: docs/decisions/023;
+ * the query words' expansion) are run and recorded too, since warm caches skip them.
  */
 export async function explainSearch(app: FastifyInstance, db: Db): Promise<ExplainedStatement[]> {
   const statements = new Map<string, { endpoint: string; text: string; values: unknown[]; named: boolean; settings: string[] }>();
@@ -150,6 +151,14 @@ export async function explainSearch(app: FastifyInstance, db: Db): Promise<Expla
     current = "preset search: a word query's matches (once a minute per word query)";
     await repo.cateringWordMatches('(salad)');
     await repo.cateringWordMatches('(tacos | taco)');
+    current = "quick search: the restaurants' positions (at start, then once a minute)";
+    await repo.restaurantQuickRows();
+    current = "quick search: a query's matches and relevance (once a minute per query text)";
+    await repo.quickMatches('chicken', '(chicken)');
+    await repo.quickMatches('itlian', '(itlian | italian)');
+    // kept 60 s by the app, so the requests below may not send it: this repository's is fresh
+    current = 'query words: typo tolerance (once a minute per word list)';
+    await repo.expandTerms(['itlian', 'chiken']);
     const samples: [string, string][] = [
       ['quick search: common words', '/api/v2/search/elastic_search?q=chicken&lat=43.6487&lng=-79.3817'],
       ['quick search: rare words', '/api/v2/search/elastic_search?q=injera&city=Toronto'],
