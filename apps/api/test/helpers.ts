@@ -4,7 +4,8 @@ import type { FastifyInstance } from 'fastify';
 import { loadConfig, type Config } from '../src/config/env.js';
 import { createPool, withDatabase, type Db } from '../src/db/pool.js';
 import { buildApp } from '../src/app.js';
-import { systemClock, type Clock } from '../src/lib/clock.js';
+import { fixedClock, systemClock, type Clock } from '../src/lib/clock.js';
+import { ensureDemoData } from '../src/db/seed/demo.js';
 import type { AppDeps } from '../src/lib/deps.js';
 import { createOutboxMailer } from '../src/adapters/email/index.js';
 import { createGeocoder } from '../src/adapters/geocoding/index.js';
@@ -77,4 +78,11 @@ export async function createTestApp(overrides: Partial<AppDeps> & { env?: Record
       await database.drop();
     },
   };
+}
+
+/** A test app on the demo catalogue (ensureDemoData), its clock fixed at `now`. */
+export async function createDemoTestApp(now: Date): Promise<TestContext> {
+  const ctx = await createTestApp({ clock: fixedClock(now) });
+  await ensureDemoData(ctx.db, { info() {}, warn() {} });
+  return ctx;
 }

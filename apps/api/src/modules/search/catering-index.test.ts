@@ -1,20 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { PresetSort } from '@caterway/contracts';
-import { buildCateringSnapshot, chordOf, createCateringIndex, earthPoint, type CateringIndexData, type CateringIndexRow } from './catering-index.js';
+import { createRng } from '../../db/seed/prng.js';
+import { buildCateringSnapshot, createCateringIndex, type CateringIndexData, type CateringIndexRow } from './catering-index.js';
+import { chordOf, earthPoint } from './located-rows.js';
 
 // The catering index against a brute-force reference (filter everything, sort in full, slice) on
 // a generated catalogue; the integration test (preset-search-speed) holds it to PostgreSQL's answers.
-
-function rng(seed: number) {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 interface Preset {
   id: number;
@@ -34,7 +25,7 @@ const CITIES = [
 const CUISINES = Array.from({ length: 40 }, (_, i) => `Cuisine ${i}`);
 
 function catalogue(n: number, seed: number, cuisineCount = CUISINES.length): Preset[] {
-  const random = rng(seed);
+  const random = createRng(seed).next;
   return Array.from({ length: n }, (_, i) => {
     const city = CITIES[Math.floor(random() * CITIES.length)]!;
     return {
@@ -103,7 +94,7 @@ describe('catering index', () => {
     ['12 cuisines', catalogue(3000, 11, 12), null],
   ] as const)('answers the reference page and count for every sort, filter, page and cap (%s)', (_, presets, built) => {
     const snapshot = built ?? buildCateringSnapshot(indexData([...presets]));
-    const random = rng(7);
+    const random = createRng(7).next;
     let nonEmpty = 0;
     for (let run = 0; run < 400; run++) {
       const city = CITIES[run % CITIES.length]!;

@@ -1,6 +1,6 @@
 import type { PresetSort } from '@caterway/contracts';
 import type { GeoPoint } from '../presets/presets.repository.js';
-import { createTtlCache } from '../../lib/ttl-cache.js';
+import { chordOf, createSnapshotIndex, earthPoint, locateRows, type LocatedRow } from './located-rows.js';
 
 // The preset search's catering presets in memory (docs/decisions/023-catering-listing-index.md):
 // position, cuisines and the three sort orders of every active catering preset, loaded from the
@@ -13,12 +13,7 @@ import { createTtlCache } from '../../lib/ttl-cache.js';
 // within the TTL, like the card cache of the same listings (docs/decisions/007, 016).
 
 /** What the index needs of one active catering preset (search.repository's cateringIndexRows). */
-export interface CateringIndexRow {
-  id: number;
-  /** the coordinates of the stored ll_to_earth cube (metres from the earth's centre); null without a location */
-  x: number | null;
-  y: number | null;
-  z: number | null;
+export interface CateringIndexRow extends LocatedRow {
   cuisine_types: string[];
 }
 
@@ -51,23 +46,6 @@ export interface ListingResult {
   capped: boolean;
 }
 
-/** earth() of the earthdistance extension (metres): ll_to_earth and the chord test use it. */
-const EARTH_RADIUS_M = 6378168;
-/** radians() of PostgreSQL: the same double as Math.PI / 180 */
-const RADIANS_PER_DEGREE = Math.PI / 180;
-
-/** The cube ll_to_earth(lat, lng) stores, computed as PostgreSQL computes it. */
-export function earthPoint(p: GeoPoint): [number, number, number] {
-  const lat = p.latitude * RADIANS_PER_DEGREE;
-  const lng = p.longitude * RADIANS_PER_DEGREE;
-  return [EARTH_RADIUS_M * Math.cos(lat) * Math.cos(lng), EARTH_RADIUS_M * Math.cos(lat) * Math.sin(lng), EARTH_RADIUS_M * Math.sin(lat)];
-}
-
-/** The chord of a great-circle distance: nearSql's `2 * earth() * sin(metres / (2 * earth()))`. */
-export function chordOf(metres: number): number {
-  return 2 * EARTH_RADIUS_M * Math.sin(metres / (2 * EARTH_RADIUS_M));
-}
-
 /** One loaded state of the catalogue's catering presets; positions follow the popular order. */
 export interface CateringSnapshot {
   size: number;
@@ -80,20 +58,9 @@ export interface CateringSnapshot {
 export function buildCateringSnapshot(data: CateringIndexData): CateringSnapshot {
   const rows = data.popular;
   const n = rows.length;
-  const ids = new Float64Array(n);
-  // x, y, z of a preset side by side: one cache line per tested preset
-  const xyz = new Float64Array(3 * n);
-  const positionOf = new Map<number, number>();
+  const { ids, xyz, positionOf } = locateRows(rows);
   const cuisineBit = new Map<string, number>();
-  for (const [i, row] of rows.entries()) {
-    ids[i] = row.id;
-    positionOf.set(row.id, i);
-    // a preset without a location is never within a radius (NULL in SQL), NaN fails every test here
-    xyz[3 * i] = row.x ?? NaN;
-    xyz[3 * i + 1] = row.y ?? NaN;
-    xyz[3 * i + 2] = row.z ?? NaN;
-    for (const c of row.cuisine_types) if (!cuisineBit.has(c)) cuisineBit.set(c, cuisineBit.size);
-  }
+  for (const row of rows) for (const c of row.cuisine_types) if (!cuisineBit.has(c)) cuisineBit.set(c, cuisineBit.size);
   // each preset's cuisines as bits: `words` 32-bit words a preset
   const words = Math.max(1, Math.ceil(cuisineBit.size / 32));
   const cuisineMasks = new Uint32Array(n * words);
@@ -207,52 +174,24 @@ export interface CateringIndexDeps {
   now?: () => number;
 }
 
-/**
- * The catering listing index: a snapshot loaded on first use (or warm() at start) and reloaded in
- * the background once it is in the last fifth of its TTL (lib/ttl-cache.ts), never served older
- * than the TTL; an empty one is not kept.
- * page() answers a preset-search listing.
- */
+/** The catering listing index (its snapshot's life: located-rows.ts createSnapshotIndex); page() answers a preset-search listing. */
 export function createCateringIndex(deps: CateringIndexDeps) {
-  const snapshots = createTtlCache<'catering', { snapshot: CateringSnapshot; wordSets: Map<string, Promise<Uint32Array>> }>({
+  const index = createSnapshotIndex<CateringSnapshot, Uint32Array>({
+    load: async () => buildCateringSnapshot(await deps.load()),
     ttlMs: deps.ttlMs ?? CATERING_INDEX_TTL_MS,
-    maxEntries: 1,
-    // an empty catalogue is not kept: one being seeded (the demo data of a first start) lists
-    // its presets from the first search after they are written, not a minute later
-    keep: (state) => state.snapshot.size > 0,
+    maxAnswers: WORD_SETS_PER_SNAPSHOT,
     now: deps.now,
   });
-  const current = () => snapshots.get('catering', async () => ({ snapshot: buildCateringSnapshot(await deps.load()), wordSets: new Map() }));
-
-  /** The bit set of the words' matches in this snapshot: read once, kept with the snapshot (LRU). */
-  function wordBits(state: { snapshot: CateringSnapshot; wordSets: Map<string, Promise<Uint32Array>> }, tsquery: string): Promise<Uint32Array> {
-    const hit = state.wordSets.get(tsquery);
-    if (hit) {
-      state.wordSets.delete(tsquery);
-      state.wordSets.set(tsquery, hit);
-      return hit;
-    }
-    const bits = deps.wordMatches(tsquery).then((ids) => state.snapshot.bitsOf(ids));
-    state.wordSets.set(tsquery, bits);
-    bits.catch(() => {
-      if (state.wordSets.get(tsquery) === bits) state.wordSets.delete(tsquery);
-    });
-    for (const oldest of state.wordSets.keys()) {
-      if (state.wordSets.size <= WORD_SETS_PER_SNAPSHOT) break;
-      state.wordSets.delete(oldest);
-    }
-    return bits;
-  }
-
   return {
     async page(query: CateringQuery & { tsquery: string | null }, page: CateringPage): Promise<ListingResult> {
-      const state = await current();
-      const words = query.tsquery === null ? undefined : await wordBits(state, query.tsquery);
-      return state.snapshot.page(query, page, words);
+      const { snapshot, answer } = await index.current();
+      // the bit set of the words' matches in this snapshot: read once, kept with it
+      const words = query.tsquery === null ? undefined : await answer(query.tsquery, async (s) => s.bitsOf(await deps.wordMatches(query.tsquery!)));
+      return snapshot.page(query, page, words);
     },
     /** Loads the first snapshot (the app's onReady: the first search does not wait for it). */
     async warm(): Promise<void> {
-      await current();
+      await index.current();
     },
   };
 }

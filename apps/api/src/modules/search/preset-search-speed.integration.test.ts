@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PresetSort } from '@caterway/contracts';
-import { createTestApp, type TestContext } from '../../../test/helpers.js';
-import { ensureDemoData } from '../../db/seed/demo.js';
+import { createDemoTestApp, type TestContext } from '../../../test/helpers.js';
 import { fixedClock } from '../../lib/clock.js';
 import { createCardCache } from '../presets/card-cache.js';
 import { createPresetsRepository } from '../presets/presets.repository.js';
@@ -17,7 +16,6 @@ import { createSearchService, PRESET_COUNT_CAP, type SearchQueryInput } from './
 
 const NOW = new Date('2026-11-22T15:00:00Z');
 const TORONTO = { latitude: 43.6487, longitude: -79.3817 };
-const quiet = { info() {}, warn() {} };
 
 /** The unoptimised reference: every catering preset within the radius, sorted in full (no index tricks). */
 const referenceOrder: Record<PresetSort, string> = {
@@ -37,8 +35,7 @@ function cateringIndexOf(repo: ReturnType<typeof createSearchRepository>) {
 describe('preset search: sort walk and capped count', () => {
   let ctx: TestContext;
   beforeAll(async () => {
-    ctx = await createTestApp({ clock: fixedClock(NOW) });
-    await ensureDemoData(ctx.db, quiet);
+    ctx = await createDemoTestApp(NOW);
   });
   afterAll(async () => {
     await ctx.close();

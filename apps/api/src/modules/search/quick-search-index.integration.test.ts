@@ -1,7 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../../test/helpers.js';
-import { ensureDemoData } from '../../db/seed/demo.js';
-import { fixedClock } from '../../lib/clock.js';
+import { createDemoTestApp, type TestContext } from '../../../test/helpers.js';
 import { createSearchRepository } from './search.repository.js';
 import { createQuickSearchIndex, QUICK_SEARCH_POOL } from './quick-search-index.js';
 import { queryWords } from './search.service.js';
@@ -11,7 +9,6 @@ import { queryWords } from './search.service.js';
 // distance, then id, computed by PostgreSQL per request.
 
 const NOW = new Date('2026-11-22T15:00:00Z');
-const quiet = { info() {}, warn() {} };
 const POINTS = [
   { latitude: 43.6487, longitude: -79.3817 }, // Toronto
   { latitude: 45.5017, longitude: -73.5673 }, // Montreal
@@ -22,8 +19,7 @@ const POINTS = [
 describe('quick search index', () => {
   let ctx: TestContext;
   beforeAll(async () => {
-    ctx = await createTestApp({ clock: fixedClock(NOW) });
-    await ensureDemoData(ctx.db, quiet);
+    ctx = await createDemoTestApp(NOW);
   });
   afterAll(async () => {
     await ctx.close();

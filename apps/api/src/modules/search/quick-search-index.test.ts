@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { earthPoint, chordOf } from './catering-index.js';
+import { earthPoint, chordOf } from './located-rows.js';
 import { buildQuickSnapshot, createQuickSearchIndex, QUICK_SEARCH_POOL, type QuickIndexRow, type QuickMatch } from './quick-search-index.js';
 
 // The navigation search's ranking in memory against a brute-force reference; the integration

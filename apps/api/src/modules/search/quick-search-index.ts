@@ -1,6 +1,6 @@
 import type { GeoPoint } from '../presets/presets.repository.js';
-import { createTtlCache } from '../../lib/ttl-cache.js';
-import { chordOf, earthPoint, CATERING_INDEX_TTL_MS } from './catering-index.js';
+import { CATERING_INDEX_TTL_MS } from './catering-index.js';
+import { chordOf, createSnapshotIndex, earthPoint, locateRows, type LocatedRow } from './located-rows.js';
 
 // The navigation search (`api/v2/search/elastic_search`) from memory (docs/decisions/023):
 // the positions of the active restaurants, and per query text the restaurants it matches with
@@ -15,12 +15,8 @@ export const QUICK_SEARCH_POOL = 100;
 export const QUICK_MATCH_SETS = 2_000;
 export const QUICK_MATCHES_KEPT = 1_000_000;
 
-export interface QuickIndexRow {
-  id: number;
-  x: number | null;
-  y: number | null;
-  z: number | null;
-}
+/** An active restaurant: its id and the coordinates of its stored cube. */
+export type QuickIndexRow = LocatedRow;
 
 /** A restaurant matching a query, with its relevance rounded to 2 decimals, times 100. */
 export interface QuickMatch {
@@ -42,19 +38,9 @@ export interface PreparedMatches {
 }
 
 export function buildQuickSnapshot(rows: readonly QuickIndexRow[]): QuickSnapshot {
-  const n = rows.length;
-  const ids = new Float64Array(n);
-  const xyz = new Float64Array(3 * n);
-  const positionOf = new Map<number, number>();
-  for (const [i, row] of rows.entries()) {
-    ids[i] = row.id;
-    positionOf.set(row.id, i);
-    xyz[3 * i] = row.x ?? NaN;
-    xyz[3 * i + 1] = row.y ?? NaN;
-    xyz[3 * i + 2] = row.z ?? NaN;
-  }
+  const { ids, xyz, positionOf } = locateRows(rows);
   return {
-    size: n,
+    size: rows.length,
     prepare(matches) {
       const positions = new Uint32Array(matches.length);
       const scores = new Int32Array(matches.length);
@@ -99,64 +85,28 @@ export interface QuickIndexDeps {
   now?: () => number;
 }
 
-interface QuickState {
-  snapshot: QuickSnapshot;
-  /** per query text and expansion, the prepared matches (LRU; bounded in count and in matches) */
-  sets: Map<string, { value: Promise<PreparedMatches>; size: number }>;
-  kept: number;
-}
-
 export function createQuickSearchIndex(deps: QuickIndexDeps) {
-  const snapshots = createTtlCache<'restaurants', QuickState>({
+  const index = createSnapshotIndex<QuickSnapshot, PreparedMatches>({
+    load: async () => buildQuickSnapshot(await deps.load()),
     ttlMs: deps.ttlMs ?? CATERING_INDEX_TTL_MS,
-    maxEntries: 1,
-    keep: (state) => state.snapshot.size > 0,
+    maxAnswers: QUICK_MATCH_SETS,
+    maxSize: QUICK_MATCHES_KEPT,
+    sizeOf: (prepared) => prepared.positions.length,
     now: deps.now,
   });
-  const current = () => snapshots.get('restaurants', async () => ({ snapshot: buildQuickSnapshot(await deps.load()), sets: new Map(), kept: 0 }));
-
-  function matchesOf(state: QuickState, q: string, tsquery: string): Promise<PreparedMatches> {
-    const key = `${tsquery}\n${q}`;
-    const hit = state.sets.get(key);
-    if (hit) {
-      state.sets.delete(key);
-      state.sets.set(key, hit);
-      return hit.value;
-    }
-    const entry = { value: deps.matches(q, tsquery).then((list) => state.snapshot.prepare(list)), size: 0 };
-    state.sets.set(key, entry);
-    entry.value.then(
-      (prepared) => {
-        if (state.sets.get(key) !== entry) return;
-        entry.size = prepared.positions.length;
-        state.kept += entry.size;
-        for (const [oldest, e] of state.sets) {
-          if (state.sets.size <= QUICK_MATCH_SETS && state.kept <= QUICK_MATCHES_KEPT) break;
-          if (oldest === key) continue;
-          state.sets.delete(oldest);
-          state.kept -= e.size;
-        }
-      },
-      () => {
-        if (state.sets.get(key) === entry) state.sets.delete(key);
-      },
-    );
-    return entry.value;
-  }
-
   return {
     /**
      * The navigation search's restaurant ids: the QUICK_SEARCH_POOL nearest matches within
      * radiusKm of the point by relevance; when none is that near, the nearest anywhere.
      */
     async ids(input: { q: string; tsquery: string; point: GeoPoint; radiusKm: number; limit: number }): Promise<number[]> {
-      const state = await current();
-      const matches = await matchesOf(state, input.q, input.tsquery);
-      const near = state.snapshot.rank(matches, input.point, input.radiusKm, input.limit);
-      return near.length ? near : state.snapshot.rank(matches, input.point, null, input.limit);
+      const { snapshot, answer } = await index.current();
+      const matches = await answer(`${input.tsquery}\n${input.q}`, async (s) => s.prepare(await deps.matches(input.q, input.tsquery)));
+      const near = snapshot.rank(matches, input.point, input.radiusKm, input.limit);
+      return near.length ? near : snapshot.rank(matches, input.point, null, input.limit);
     },
     async warm(): Promise<void> {
-      await current();
+      await index.current();
     },
   };
 }

@@ -1,13 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { haversineKm } from '@caterway/domain';
-import { createTestApp, type TestContext } from '../../../test/helpers.js';
-import { ensureDemoData } from '../../db/seed/demo.js';
-import { fixedClock } from '../../lib/clock.js';
+import { createDemoTestApp, type TestContext } from '../../../test/helpers.js';
 
 // Sunday 2026-11-22, 10:00 in Toronto
 const NOW = new Date('2026-11-22T15:00:00Z');
 const TORONTO = { lat: 43.6487, lng: -79.3817 };
-const quiet = { info() {}, warn() {} };
 
 interface Card {
   id: number;
@@ -25,8 +22,7 @@ interface Card {
 describe('search endpoints on the demo catalogue', () => {
   let ctx: TestContext;
   beforeAll(async () => {
-    ctx = await createTestApp({ clock: fixedClock(NOW) });
-    await ensureDemoData(ctx.db, quiet);
+    ctx = await createDemoTestApp(NOW);
   });
   afterAll(async () => {
     await ctx.close();

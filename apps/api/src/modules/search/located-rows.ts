@@ -1,0 +1,128 @@
+import type { GeoPoint } from '../presets/presets.repository.js';
+import { createTtlCache } from '../../lib/ttl-cache.js';
+
+// What the search indexes in memory (docs/decisions/023) share: the earth geometry of the
+// earthdistance extension, computed as PostgreSQL computes it, the layout of their rows, and
+// the life of a snapshot with the query answers read for it.
+
+/** earth() of the earthdistance extension (metres): ll_to_earth and the chord test use it. */
+const EARTH_RADIUS_M = 6378168;
+/** radians() of PostgreSQL: the same double as Math.PI / 180 */
+const RADIANS_PER_DEGREE = Math.PI / 180;
+
+/** The cube ll_to_earth(lat, lng) stores, computed as PostgreSQL computes it. */
+export function earthPoint(p: GeoPoint): [number, number, number] {
+  const lat = p.latitude * RADIANS_PER_DEGREE;
+  const lng = p.longitude * RADIANS_PER_DEGREE;
+  return [EARTH_RADIUS_M * Math.cos(lat) * Math.cos(lng), EARTH_RADIUS_M * Math.cos(lat) * Math.sin(lng), EARTH_RADIUS_M * Math.sin(lat)];
+}
+
+/** The chord of a great-circle distance: nearSql's `2 * earth() * sin(metres / (2 * earth()))`. */
+export function chordOf(metres: number): number {
+  return 2 * EARTH_RADIUS_M * Math.sin(metres / (2 * EARTH_RADIUS_M));
+}
+
+/** A preset as an index reads it: its id and the coordinates of its stored cube (null without a location). */
+export interface LocatedRow {
+  id: number;
+  x: number | null;
+  y: number | null;
+  z: number | null;
+}
+
+/** Rows by position: ids, coordinates side by side (one cache line per tested row), position of an id. */
+export interface LocatedRows {
+  ids: Float64Array;
+  /** x, y, z of position i at 3i..3i+2; NaN without a location (NULL in SQL: never within a radius) */
+  xyz: Float64Array;
+  positionOf: Map<number, number>;
+}
+
+export function locateRows(rows: readonly LocatedRow[]): LocatedRows {
+  const ids = new Float64Array(rows.length);
+  const xyz = new Float64Array(3 * rows.length);
+  const positionOf = new Map<number, number>();
+  for (const [i, row] of rows.entries()) {
+    ids[i] = row.id;
+    positionOf.set(row.id, i);
+    xyz[3 * i] = row.x ?? NaN;
+    xyz[3 * i + 1] = row.y ?? NaN;
+    xyz[3 * i + 2] = row.z ?? NaN;
+  }
+  return { ids, xyz, positionOf };
+}
+
+/** One loaded snapshot and the answers of queries read for it (answer: read once per key). */
+export interface LoadedSnapshot<S, A> {
+  snapshot: S;
+  answer(key: string, read: (snapshot: S) => Promise<A>): Promise<A>;
+}
+
+export interface SnapshotIndexOptions<S, A> {
+  load: () => Promise<S>;
+  /** how old a snapshot may be (ms) */
+  ttlMs: number;
+  /** answers kept per snapshot, least recently used first out */
+  maxAnswers: number;
+  /** with sizeOf: the total size of the kept answers (the one just read is always kept) */
+  maxSize?: number;
+  sizeOf?: (answer: A) => number;
+  now?: () => number;
+}
+
+/**
+ * The life of a search index in memory: a snapshot loaded on first use (or warm()) and reloaded
+ * in the background in the last fifth of its TTL (lib/ttl-cache.ts), never served older; an empty
+ * one (size 0) is not kept, so a catalogue being seeded (the demo data of a first start) lists
+ * from the first search after it is written. Per snapshot, the answers of queries read from the
+ * database for it (word matches): bounded, and a failed read is forgotten at once.
+ */
+export function createSnapshotIndex<S extends { size: number }, A>(options: SnapshotIndexOptions<S, A>) {
+  const snapshots = createTtlCache<'snapshot', LoadedSnapshot<S, A>>({
+    ttlMs: options.ttlMs,
+    maxEntries: 1,
+    keep: (state) => state.snapshot.size > 0,
+    now: options.now,
+  });
+  const sizeOf = options.sizeOf ?? (() => 0);
+  const maxSize = options.maxSize ?? Infinity;
+
+  function loaded(snapshot: S): LoadedSnapshot<S, A> {
+    const answers = new Map<string, { value: Promise<A>; size: number }>();
+    let kept = 0;
+    return {
+      snapshot,
+      answer(key, read) {
+        const hit = answers.get(key);
+        if (hit) {
+          answers.delete(key);
+          answers.set(key, hit);
+          return hit.value;
+        }
+        const entry = { value: read(snapshot), size: 0 };
+        answers.set(key, entry);
+        entry.value.then(
+          (value) => {
+            if (answers.get(key) !== entry) return;
+            entry.size = sizeOf(value);
+            kept += entry.size;
+            for (const [oldest, e] of answers) {
+              if (answers.size <= options.maxAnswers && kept <= maxSize) break;
+              if (oldest === key) continue;
+              answers.delete(oldest);
+              kept -= e.size;
+            }
+          },
+          () => {
+            if (answers.get(key) === entry) answers.delete(key);
+          },
+        );
+        return entry.value;
+      },
+    };
+  }
+
+  return {
+    current: () => snapshots.get('snapshot', async () => loaded(await options.load())),
+  };
+}
