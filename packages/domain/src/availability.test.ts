@@ -65,20 +65,28 @@ describe('time zone conversions', () => {
     expect(t.toISOString()).toBe('2026-11-01T05:30:00.000Z');
   });
 
-  it('round-trips every quarter hour of the week DST ends (2026-11-01 in Vancouver)', () => {
+  it('round-trips every quarter hour of the week DST ends (2026-11-01 in Toronto)', () => {
     let repeated = 0;
     for (let h = 0; h < 24 * 7; h += 0.25) {
       const instant = new Date(Date.UTC(2026, 9, 29) + h * 3_600_000);
-      const p = zonedParts(instant, 'America/Vancouver');
-      const back = zonedWallTimeToInstant(p, 'America/Vancouver');
+      const p = zonedParts(instant, 'America/Toronto');
+      const back = zonedWallTimeToInstant(p, 'America/Toronto');
       // in the autumn overlap the first occurrence wins, otherwise the same instant
       if (back.getTime() !== instant.getTime()) {
         expect(back.getTime()).toBe(instant.getTime() - 3_600_000);
         repeated++;
       }
     }
-    // the repeated hour 01:00-01:59 PDT/PST: its second pass maps to the first
+    // the repeated hour 01:00-01:59 EDT/EST: its second pass maps to the first
     expect(repeated).toBe(4);
+  });
+
+  it('has no repeated hour in Vancouver since British Columbia stays on UTC-7 (time zone data 2026a)', () => {
+    for (let h = 0; h < 24 * 7; h += 0.25) {
+      const instant = new Date(Date.UTC(2026, 9, 29) + h * 3_600_000);
+      expect(zonedWallTimeToInstant(zonedParts(instant, 'America/Vancouver'), 'America/Vancouver').getTime()).toBe(instant.getTime());
+      expect(timeZoneOffsetMinutes(instant, 'America/Vancouver')).toBe(-420);
+    }
   });
 
   it('knows valid zone names', () => {
@@ -111,7 +119,7 @@ describe('parsing dates and times', () => {
 
   it('builds the delivery instant in the restaurant zone', () => {
     expect(deliveryInstant('2026-11-25', '11:30 AM', 'America/Toronto')?.toISOString()).toBe('2026-11-25T16:30:00.000Z');
-    expect(deliveryInstant('2026-11-25', '11:30', 'America/Vancouver')?.toISOString()).toBe('2026-11-25T19:30:00.000Z');
+    expect(deliveryInstant('2026-11-25', '11:30', 'America/Vancouver')?.toISOString()).toBe('2026-11-25T18:30:00.000Z');
     expect(deliveryInstant('2026-11-25', '11:30 AM')?.toISOString()).toBe('2026-11-25T16:30:00.000Z');
     expect(deliveryInstant('2026-11-31', '11:30 AM', 'America/Toronto')).toBeNull();
     expect(deliveryInstant('2026-11-25', 'later', 'America/Toronto')).toBeNull();
@@ -201,10 +209,10 @@ describe('isCurrentlyOpen', () => {
     expect(isCurrentlyOpen(weekdayHours, new Date('2026-11-26T02:00:00Z'), 'America/Toronto')).toBe(false);
     // Sunday noon
     expect(isCurrentlyOpen(weekdayHours, new Date('2026-11-29T17:00:00Z'), 'America/Toronto')).toBe(false);
-    // 17:00Z is 09:00 in Vancouver: open there
+    // 17:00Z is 10:00 in Vancouver (UTC-7 all year since 2026): open there
     expect(isCurrentlyOpen(weekdayHours, new Date('2026-11-25T17:00:00Z'), 'America/Vancouver')).toBe(true);
-    // 14:30Z is 06:30 in Vancouver: not yet
-    expect(isCurrentlyOpen(weekdayHours, new Date('2026-11-25T14:30:00Z'), 'America/Vancouver')).toBe(false);
+    // 13:30Z is 06:30 in Vancouver: not yet
+    expect(isCurrentlyOpen(weekdayHours, new Date('2026-11-25T13:30:00Z'), 'America/Vancouver')).toBe(false);
   });
   it('is false without store hours', () => {
     expect(isCurrentlyOpen({}, new Date('2026-11-25T17:00:00Z'), 'America/Toronto')).toBe(false);

@@ -79,8 +79,8 @@ describe('cut-off instant', () => {
   it('is (delivery date − gap days) at the cut-off time in the chef zone', () => {
     // Toronto in November is UTC-5: 5:00 PM on the 24th is 22:00Z
     expect(groupCutoffInstant({ deliveryDate: '2026-11-25', gapDays: 1, cutoffSeconds: 17 * 3600, timeZone: 'America/Toronto' })?.toISOString()).toBe('2026-11-24T22:00:00.000Z');
-    // Vancouver is UTC-8
-    expect(groupCutoffInstant({ deliveryDate: '2026-11-25', gapDays: 2, cutoffSeconds: 17 * 3600, timeZone: 'America/Vancouver' })?.toISOString()).toBe('2026-11-24T01:00:00.000Z');
+    // Vancouver is UTC-7 all year since 2026 (time zone data 2026a)
+    expect(groupCutoffInstant({ deliveryDate: '2026-11-25', gapDays: 2, cutoffSeconds: 17 * 3600, timeZone: 'America/Vancouver' })?.toISOString()).toBe('2026-11-24T00:00:00.000Z');
   });
 
   it('crosses month ends and daylight saving changes', () => {

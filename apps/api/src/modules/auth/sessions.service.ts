@@ -34,7 +34,7 @@ type CryptoKey = crypto.webcrypto.CryptoKey;
 
 function verifyKeyOf(secret: Uint8Array): () => Promise<CryptoKey> {
   let key: Promise<CryptoKey> | undefined;
-  return () => (key ??= crypto.webcrypto.subtle.importKey('raw', secret, { name: 'HMAC', hash: 'SHA-256' }, false, ['verify']));
+  return () => (key ??= crypto.webcrypto.subtle.importKey('raw', new Uint8Array(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['verify']));
 }
 
 export interface AuthenticatedSession {
