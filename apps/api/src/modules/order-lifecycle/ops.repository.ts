@@ -17,6 +17,15 @@ export function createOpsRepository(db: Queryable) {
       return rows[0];
     },
 
+    /** The add-on orders of a parent in one of `statuses`, locked (after the parent: one lock order). */
+    async lockAddOns(tx: Queryable, parentId: number, statuses: readonly string[]): Promise<OrderRow[]> {
+      const { rows } = await tx.query<OrderRow>(
+        'SELECT * FROM catering_orders WHERE parent_order_id = $1 AND status = ANY($2) ORDER BY id FOR UPDATE',
+        [parentId, statuses],
+      );
+      return rows;
+    },
+
     async findById(id: number, tx: Queryable = db): Promise<OpsOrderRow | undefined> {
       const { rows } = await tx.query<OpsOrderRow>(
         `SELECT o.*, c.business_name AS chef_name, to_char(o.delivery_at AT TIME ZONE o.time_zone, 'YYYY-MM-DD') AS delivery_date
