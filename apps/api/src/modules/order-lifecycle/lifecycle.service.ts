@@ -14,7 +14,7 @@ import { withTransaction, type Db, type Queryable } from '../../db/pool.js';
 import type { Clock } from '../../lib/clock.js';
 import { conflict, notFound, validationFailed } from '../../lib/errors.js';
 import type { Mailer } from '../../ports/email.js';
-import { PaymentRequestError, type PaymentProvider } from '../../ports/payments.js';
+import { PaymentRequestError, type PaymentIntent, type PaymentProvider } from '../../ports/payments.js';
 import { paymentClaimHeld, type OrderRow, type PaymentStatus } from '../orders/orders.repository.js';
 import { displayDateTime } from '../orders/orders.email.js';
 import { enqueue, type EnqueueInput, type JobHandlers, type JobResult } from './jobs.js';
@@ -31,6 +31,17 @@ import { createOpsRepository, type OpsOrderRow } from './ops.repository.js';
 
 export const PROCESS_ORDER = 'process_order';
 export const CHECK_PAYMENT = 'check_payment';
+export const RECONCILE_PAYMENTS = 'reconcile_payments';
+
+/** how often the reconciliation runs, and how far back it looks at cancelled and declined orders */
+const RECONCILE_EVERY_MS = 15 * 60_000;
+const RECONCILE_LOOKBACK_MS = 3 * 86_400_000;
+const CLOSED: readonly string[] = ['Canceled', 'cancelled', 'declined'];
+
+/** The recurring reconciliation: queued once under its key (at start-up), it queues its next run itself. */
+export function reconcileJob(now: Date): EnqueueInput {
+  return { kind: RECONCILE_PAYMENTS, dedupeKey: 'recurring', runAt: now, onConflict: 'keep' };
+}
 
 /** Accepted orders whose held payment is captured at processing time. */
 const CAPTURABLE: readonly string[] = ['Accepted', 'ReadyToCapture', 'DeliveryReady', 'Delivered'];
@@ -230,6 +241,61 @@ export function createLifecycleService(deps: LifecycleServiceDeps) {
     });
   }
 
+  /**
+   * The reconciliation job (decision 026): every live authorisation (requires_capture) or bank
+   * debit not yet settled (processing) that the provider holds for a cancelled or declined order
+   * is released, whatever the order saved (a request that crashed or lost a race may have left
+   * one). Each release is logged and noted in order_events. Answers how many were released.
+   */
+  async function reconcilePayments(): Promise<number> {
+    const now = clock.now();
+    let released = 0;
+    for (const order of await repo.closedSince(new Date(now.getTime() - RECONCILE_LOOKBACK_MS), CLOSED)) {
+      let intents: PaymentIntent[];
+      try {
+        intents = await payments.listPaymentIntents({ orderId: order.id });
+      } catch (err) {
+        deps.log.error({ err: { message: (err as Error).message }, orderId: order.id }, 'reconciliation could not list the payments of an order');
+        continue;
+      }
+      for (const intent of intents) {
+        if ((intent.status === 'requires_capture' || intent.status === 'processing') && (await releaseLeaked(order.id, intent, now))) released += 1;
+      }
+    }
+    return released;
+  }
+
+  async function releaseLeaked(orderId: number, intent: PaymentIntent, now: Date): Promise<boolean> {
+    return withTransaction(db, async (tx) => {
+      const order = await repo.lock(tx, orderId);
+      if (!order || !CLOSED.includes(order.status)) return false;
+      try {
+        await payments.cancelPaymentIntent(intent.id, { idempotencyKey: `catering-order-${orderId}-reconcile-${intent.id}` });
+      } catch (err) {
+        if (!(err instanceof PaymentRequestError)) throw err;
+        // released meanwhile, or a debit the bank is settling: looked at again at the next run
+        deps.log.warn({ orderId, paymentIntentId: intent.id, err: { message: err.message } }, 'reconciliation could not release a payment yet');
+        return false;
+      }
+      const what = intent.status === 'processing' ? 'bank debit' : 'authorisation';
+      await repo.note(tx, {
+        orderId,
+        event: 'payment_reconciled',
+        status: order.status,
+        note: `The reconciliation released a live ${what} of ${intent.amountCents} cents (${intent.id}) left on a ${statusLabel(order.status).toLowerCase()} order.`,
+        now,
+      });
+      if (intent.id === order.payment_intent_id && ['authorized', 'processing', 'authorizing'].includes(order.payment_status)) {
+        await repo.markReleased(tx, orderId, { paymentStatus: 'canceled', refundedCents: order.refunded_cents, now });
+      }
+      deps.log.warn(
+        { orderId, orderNumber: order.order_number, orderStatus: order.status, paymentIntentId: intent.id, intentStatus: intent.status, amountCents: intent.amountCents },
+        'reconciliation released a payment left live on a closed order',
+      );
+      return true;
+    });
+  }
+
   function toOpsOrder(o: OpsOrderRow): OpsOrder {
     const status = o.status === 'cancelled' ? 'Canceled' : o.status;
     return {
@@ -281,12 +347,18 @@ export function createLifecycleService(deps: LifecycleServiceDeps) {
   return {
     processOrder,
     checkPayment,
+    reconcilePayments,
 
     /** The job kinds this module runs (the runner in the API process or `npm run worker`). */
     jobHandlers(): JobHandlers {
       return {
         [PROCESS_ORDER]: (job) => processOrder(Number(job.payload.order_id)),
         [CHECK_PAYMENT]: (job) => checkPayment(Number(job.payload.order_id)),
+        // recurring: each run queues the next
+        [RECONCILE_PAYMENTS]: async () => {
+          await reconcilePayments();
+          return { retryAt: new Date(clock.now().getTime() + RECONCILE_EVERY_MS) };
+        },
       };
     },
 

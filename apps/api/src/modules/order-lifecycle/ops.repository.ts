@@ -26,6 +26,15 @@ export function createOpsRepository(db: Queryable) {
       return rows;
     },
 
+    /** Orders in one of `statuses` changed since `since`, latest first (the reconciliation's candidates). */
+    async closedSince(since: Date, statuses: readonly string[], tx: Queryable = db): Promise<OrderRow[]> {
+      const { rows } = await tx.query<OrderRow>(
+        'SELECT * FROM catering_orders WHERE status = ANY($2) AND updated_at >= $1 ORDER BY updated_at DESC, id DESC LIMIT 2000',
+        [since, statuses],
+      );
+      return rows;
+    },
+
     async findById(id: number, tx: Queryable = db): Promise<OpsOrderRow | undefined> {
       const { rows } = await tx.query<OpsOrderRow>(
         `SELECT o.*, c.business_name AS chef_name, to_char(o.delivery_at AT TIME ZONE o.time_zone, 'YYYY-MM-DD') AS delivery_date
