@@ -2,7 +2,13 @@ import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDemoTestApp, type TestContext } from '../../../test/helpers.js';
 import { withTransaction } from '../../db/pool.js';
+import { fixedClock } from '../../lib/clock.js';
+import type { PaymentIntent, PaymentProvider } from '../../ports/payments.js';
 import { applyOrderEvent } from '../order-lifecycle/lifecycle.repository.js';
+import { createLifecycleService } from '../order-lifecycle/lifecycle.service.js';
+import { composeOrders } from './orders.compose.js';
+import { editMessages } from './order-edits.service.js';
+import type { OrderPayload } from './order-checks.js';
 import { staffUser } from '../order-lifecycle/lifecycle.test-helpers.js';
 import { signedInUser } from '../auth/auth.test-helpers.js';
 import { cards, orderPayload, restaurantFixture, sandboxCard, type RestaurantFixture } from './orders.test-helpers.js';
@@ -28,12 +34,15 @@ describe('one order changed by two requests at once', () => {
   let ctx: TestContext;
   let f: RestaurantFixture;
   let jwt: string;
+  let userId: number;
   let staffJwt: string;
 
   beforeAll(async () => {
     ctx = await createDemoTestApp(NOW);
     f = await restaurantFixture(ctx.db);
-    jwt = (await signedInUser(ctx.app, ctx.db)).jwt;
+    const user = await signedInUser(ctx.app, ctx.db);
+    jwt = user.jwt;
+    userId = user.id;
     staffJwt = (await staffUser(ctx.app, ctx.db)).jwt;
   }, 120_000);
   afterAll(async () => {
@@ -98,6 +107,89 @@ describe('one order changed by two requests at once', () => {
     const results = await Promise.all([edit(orderId, 2), after(i, () => edit(orderId, 5))]);
     return { kind, orderId, statuses: results.map((r) => r.statusCode) };
   }
+
+  describe('a cancel at each step of a payment change (deterministic interleavings)', () => {
+    // the edit services on a provider that runs `during` right after it authorises or releases
+    let during: { step: 'authorised' | 'released'; run: () => Promise<unknown> } | undefined;
+    const quiet = { error() {}, warn() {} };
+    const fire = async (step: 'authorised' | 'released') => {
+      if (during?.step !== step) return;
+      const { run } = during;
+      during = undefined;
+      await run();
+    };
+    let edits: ReturnType<typeof composeOrders>['edits'];
+    let lifecycle: ReturnType<typeof createLifecycleService>;
+    beforeAll(() => {
+      const base = ctx.deps.payments;
+      const hooked: PaymentProvider = {
+        ...base,
+        async createPaymentIntent(input) {
+          const pi = await base.createPaymentIntent(input);
+          await fire('authorised');
+          return pi;
+        },
+        async cancelPaymentIntent(id, input) {
+          const pi = await base.cancelPaymentIntent(id, input);
+          await fire('released');
+          return pi;
+        },
+      };
+      edits = composeOrders({ db: ctx.db, payments: hooked, mailer: ctx.deps.mailer, geocoder: ctx.deps.geocoder, clock: ctx.deps.clock, publicUrl: 'http://x', log: quiet }).edits;
+      lifecycle = createLifecycleService({ db: ctx.db, payments: base, mailer: ctx.deps.mailer, clock: ctx.deps.clock, publicUrl: 'http://x', log: quiet });
+    });
+    const liveOf = async (id: number) =>
+      (await ctx.db.query<{ id: string }>(`SELECT id FROM sandbox_payment_intents WHERE metadata->>'order_id' = $1 AND status IN ('requires_capture', 'processing')`, [String(id)])).rows;
+    const rowOf = async (id: number) => (await ctx.db.query('SELECT * FROM catering_orders WHERE id = $1', [id])).rows[0];
+    const rejection = (p: Promise<unknown>) => p.then(() => undefined, (e: { status?: number; message: string }) => [e.status, e.message]);
+    const cancelledMeanwhile = [409, editMessages.cancelledMeanwhile];
+
+    it('edit: cancel after the new hold is made, before the old is released; both end voided', async () => {
+      const id = await placed();
+      during = { step: 'authorised', run: () => lifecycle.customerCancel(userId, id) };
+      expect(await rejection(edits.edit(userId, id, changed(3) as OrderPayload))).toEqual(cancelledMeanwhile);
+      expect(await rowOf(id)).toMatchObject({ status: 'Canceled', payment_status: 'canceled', authorized_cents: 0 });
+      expect(await liveOf(id)).toEqual([]);
+    });
+
+    it('edit: cancel after the old hold is released; the new one is voided by the edit, noted', async () => {
+      const id = await placed();
+      during = { step: 'released', run: () => lifecycle.customerCancel(userId, id) };
+      expect(await rejection(edits.edit(userId, id, changed(3) as OrderPayload))).toEqual(cancelledMeanwhile);
+      expect(await rowOf(id)).toMatchObject({ status: 'Canceled', payment_status: 'canceled' });
+      expect(await liveOf(id)).toEqual([]);
+      const { rows } = await ctx.db.query(`SELECT note FROM order_events WHERE catering_order_id = $1 AND event = 'payment_voided' ORDER BY id`, [id]);
+      expect(rows.at(-1).note).toMatch(/^The order was cancelled while its payment was being changed: the new authorisation pi_\w+ was released\.$/);
+    });
+
+    it('Update Payment Method: staff cancel after the new hold is made; nothing stays live', async () => {
+      const id = await placed();
+      const pm = await sandboxCard(ctx.deps.payments, cards.ok);
+      during = { step: 'authorised', run: () => lifecycle.staffEvent(userId, id, 'cancel') };
+      expect(await rejection(edits.updatePaymentMethod(userId, id, { payment_method_id: pm, is_eft: false, save_card: false }))).toEqual(cancelledMeanwhile);
+      expect(await rowOf(id)).toMatchObject({ status: 'Canceled', payment_status: 'canceled' });
+      expect(await liveOf(id)).toEqual([]);
+    });
+
+    it('the processing job waits for a payment change in flight, then captures the new hold', async () => {
+      const id = await placed();
+      await ctx.db.query(`UPDATE catering_orders SET order_processing_at = $2 WHERE id = $1`, [id, new Date(NOW.getTime() + 30_000)]);
+      const jobClock = fixedClock(new Date(NOW.getTime() + 60_000));
+      const job = createLifecycleService({ db: ctx.db, payments: ctx.deps.payments, mailer: ctx.deps.mailer, clock: jobClock, publicUrl: 'http://x', log: quiet });
+      const pm = await sandboxCard(ctx.deps.payments, cards.ok);
+      let during1: unknown;
+      during = { step: 'authorised', run: async () => (during1 = await job.processOrder(id)) };
+      const answer = await edits.updatePaymentMethod(userId, id, { payment_method_id: pm, is_eft: false, save_card: false });
+      expect(during1).toEqual({ retryAt: new Date(NOW.getTime() + 65_000) });
+      const saved = await rowOf(id);
+      expect(saved).toMatchObject({ payment_status: 'authorized', payment_method_id: pm, captured_cents: 0 });
+      expect(answer.catering_order.payment_status).toBe('authorized');
+      expect(await job.processOrder(id)).toBeUndefined();
+      expect(await rowOf(id)).toMatchObject({ payment_status: 'captured', captured_cents: saved.total_cents, payment_intent_id: saved.payment_intent_id });
+      const intents = await ctx.deps.payments.listPaymentIntents({ orderId: id });
+      expect(intents.map((pi: PaymentIntent) => pi.status).sort()).toEqual(['canceled', 'succeeded']);
+    });
+  });
 
   it(`fires ${Object.values(TRIES).reduce((a, b) => a + b, 0)} races; no cancelled order keeps a live hold, no saved total differs from its hold`, async () => {
     const started = Date.now();
