@@ -1,9 +1,8 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDemoTestApp, type TestContext } from '../../../test/helpers.js';
+import type { TestContext } from '../../../test/helpers.js';
 import { withTransaction } from '../../db/pool.js';
-import { restaurantFixture, type RestaurantFixture } from '../orders/orders.test-helpers.js';
-import { signedInUser } from '../auth/auth.test-helpers.js';
+import { demoOrderSetup, type RestaurantFixture } from '../orders/orders.test-helpers.js';
 import { createJobRunner, enqueue, findJob } from './jobs.js';
 import { applyOrderEvent } from './lifecycle.repository.js';
 import { createLifecycleService, RECONCILE_PAYMENTS, reconcileJob } from './lifecycle.service.js';
@@ -22,9 +21,9 @@ describe('payment reconciliation job', () => {
   let jwt: string;
 
   beforeAll(async () => {
-    ctx = await createDemoTestApp(NOW);
-    f = await restaurantFixture(ctx.db);
-    jwt = (await signedInUser(ctx.app, ctx.db)).jwt;
+    let user: { jwt: string };
+    ({ ctx, f, user } = await demoOrderSetup(NOW));
+    jwt = user.jwt;
   }, 120_000);
   afterAll(async () => {
     await ctx?.close();

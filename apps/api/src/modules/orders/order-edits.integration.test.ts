@@ -374,6 +374,12 @@ describe('order edits and add-on orders', () => {
       return child.id as number;
     };
 
+    /** Add Addon Order, the add-on's cart update and its payment each answer 409 with `message`. */
+    const expectAddOnRefused = async (parentId: number, childId: number, purchaseId: string, message: string) => {
+      const answers = [await addOn(parentId), await updateAddOn(purchaseId, { cart: cart(), eft: false }), await payAddOn(childId)];
+      expect(answers.map((r) => [r.statusCode, r.json().error])).toEqual(Array(3).fill([409, message]));
+    };
+
     it('cancelling the parent cancels its add-ons: a paid one has its hold voided, a draft is just cancelled', async () => {
       const parent = await placed();
       const paidId = await addOnWithCart(parent.id);
@@ -417,13 +423,7 @@ describe('order edits and add-on orders', () => {
       const childId = await addOnWithCart(parent.id);
       const { purchase_id } = await row(childId);
       expect((await send('DELETE', `/api/v2/catering_orders/${parent.id}`)).statusCode).toBe(200);
-      const closed = [409, 'This order has been cancelled, so it can no longer take add-on orders.'];
-      const created = await addOn(parent.id);
-      expect([created.statusCode, created.json().error]).toEqual(closed);
-      const updated = await updateAddOn(purchase_id, { cart: cart(), eft: false });
-      expect([updated.statusCode, updated.json().error]).toEqual(closed);
-      const paid = await payAddOn(childId);
-      expect([paid.statusCode, paid.json().error]).toEqual(closed);
+      await expectAddOnRefused(parent.id, childId, purchase_id, 'This order has been cancelled, so it can no longer take add-on orders.');
       expect(await row(childId)).toMatchObject({ status: 'Canceled', payment_status: 'unpaid' });
       const live = await ctx.db.query(`SELECT 1 FROM sandbox_payment_intents WHERE metadata->>'order_id' = $1`, [String(childId)]);
       expect(live.rowCount).toBe(0);
@@ -436,13 +436,7 @@ describe('order edits and add-on orders', () => {
       await move(parent.id, 'mark_delivery_ready');
       await move(parent.id, 'mark_delivered');
       const p = await row(parent.id);
-      const delivered = [409, `Cannot be proceed! This order has already been delivered at ${displayDateTime(p.delivery_at, p.time_zone)}`];
-      const created = await addOn(parent.id);
-      expect([created.statusCode, created.json().error]).toEqual(delivered);
-      const updated = await updateAddOn(purchase_id, { cart: cart(), eft: false });
-      expect([updated.statusCode, updated.json().error]).toEqual(delivered);
-      const paid = await payAddOn(childId);
-      expect([paid.statusCode, paid.json().error]).toEqual(delivered);
+      await expectAddOnRefused(parent.id, childId, purchase_id, `Cannot be proceed! This order has already been delivered at ${displayDateTime(p.delivery_at, p.time_zone)}`);
       expect((await row(childId)).payment_status).toBe('unpaid');
     });
 

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDemoTestApp, type TestContext } from '../../../test/helpers.js';
+import type { TestContext } from '../../../test/helpers.js';
 import { withTransaction } from '../../db/pool.js';
 import { fixedClock } from '../../lib/clock.js';
 import type { PaymentIntent, PaymentProvider } from '../../ports/payments.js';
@@ -10,8 +10,7 @@ import { composeOrders } from './orders.compose.js';
 import { editMessages } from './order-edits.service.js';
 import type { OrderPayload } from './order-checks.js';
 import { staffUser } from '../order-lifecycle/lifecycle.test-helpers.js';
-import { signedInUser } from '../auth/auth.test-helpers.js';
-import { cards, orderPayload, restaurantFixture, sandboxCard, type RestaurantFixture } from './orders.test-helpers.js';
+import { cards, demoOrderSetup, orderPayload, sandboxCard, type RestaurantFixture } from './orders.test-helpers.js';
 
 // Money paths that cannot leak (issue 15 §1, decision 026): the same order changed by two
 // requests at the same moment, on the real app (app.inject), database and sandbox provider.
@@ -38,9 +37,8 @@ describe('one order changed by two requests at once', () => {
   let staffJwt: string;
 
   beforeAll(async () => {
-    ctx = await createDemoTestApp(NOW);
-    f = await restaurantFixture(ctx.db);
-    const user = await signedInUser(ctx.app, ctx.db);
+    let user: { id: number; jwt: string };
+    ({ ctx, f, user } = await demoOrderSetup(NOW));
     jwt = user.jwt;
     userId = user.id;
     staffJwt = (await staffUser(ctx.app, ctx.db)).jwt;
