@@ -399,6 +399,9 @@ describe('order edits and add-on orders', () => {
         expect((await events(id)).find((e) => e.event === 'parent_cancelled')).toMatchObject({ to_status: 'Canceled', actor_kind: 'system', note: `Order ${parentNumber} was cancelled.` });
       }
       expect((await events(paidId)).at(-1)).toMatchObject({ event: 'payment_voided' });
+      // the draft was never placed: the Addon Orders tab lists the paid add-on only
+      const listed = (await send('GET', `/api/v2/catering_orders/${parent.id}/addon_orders`)).json().addon_orders;
+      expect(listed.map((a: { id: number; status: string }) => [a.id, a.status])).toEqual([[paidId, 'Canceled']]);
     });
 
     it('staff cancelling or declining the parent cancels its add-ons too', async () => {

@@ -331,7 +331,7 @@ export function createOrdersRepository(db: Queryable) {
       const { rows } = await tx.query<OrderDisplayContext>(
         `SELECT p.slug AS preset_slug, COALESCE(c.business_name, o.preset_name) AS restaurant_name,
                 COALESCE(c.addon_maximum_items_qty, 0) AS addon_limit,
-                (SELECT count(*)::int FROM catering_orders a WHERE a.parent_order_id = o.id AND a.status <> 'draft') AS addon_orders_count
+                (SELECT count(*)::int FROM catering_orders a WHERE a.parent_order_id = o.id AND a.status <> 'draft' AND a.paid_at IS NOT NULL) AS addon_orders_count
            FROM catering_orders o LEFT JOIN presets p ON p.id = o.preset_id LEFT JOIN chefs c ON c.id = o.chef_id
           WHERE o.id = $1`,
         [id],
