@@ -18,6 +18,7 @@
 //   displayStatus Processing (bank debit in flight) or Processed (captured), in green.
 // - Canceled: by the customer under the upcoming-order rule, or by staff; the payment is
 //   voided (authorised) or refunded (captured). customer_paid, declined and Canceled are final.
+// - parent_cancelled: an add-on order (draft or placed) whose parent was cancelled or declined.
 
 export const CATERING_STATUSES = [
   'draft',
@@ -45,6 +46,7 @@ export const ORDER_EVENTS = [
   'mark_delivered',
   'settle',
   'cancel',
+  'parent_cancelled',
 ] as const;
 export type OrderEvent = (typeof ORDER_EVENTS)[number];
 
@@ -73,6 +75,9 @@ export const ORDER_MOVES: Record<OrderEvent, Move> = {
   settle: { from: ['Delivered'], to: 'customer_paid', by: ['system'] },
   // a New order is declined by staff, not cancelled: the customer waits for acceptance (§4)
   cancel: { from: LIVE_ACCEPTED, to: 'Canceled', by: ['customer', 'staff'] },
+  // an add-on order rides on its parent's delivery: cancelling or declining the parent cancels
+  // its add-ons, drafts included (the system's move, decision 026)
+  parent_cancelled: { from: ['draft', 'New', ...LIVE_ACCEPTED, 'DeliveryReady'], to: 'Canceled', by: ['system'] },
 };
 
 export const TERMINAL_STATUSES: readonly CateringStatus[] = ['customer_paid', 'declined', 'Canceled'];
@@ -110,6 +115,7 @@ function eventLabel(event: OrderEvent): string {
     case 'mark_delivered': return 'marked delivered';
     case 'settle': return 'settled';
     case 'cancel': return 'cancelled';
+    case 'parent_cancelled': return 'cancelled with its parent order';
   }
 }
 

@@ -82,6 +82,11 @@ export interface PaymentProvider {
     idempotencyKey: string;
   }): Promise<PaymentIntent>;
   retrievePaymentIntent(id: string): Promise<PaymentIntent>;
+  /**
+   * Every payment intent made for an order (metadata order_id), whatever the order saved: the
+   * reconciliation job finds authorisations a crashed or raced request left behind (decision 026).
+   */
+  listPaymentIntents(input: { orderId: number }): Promise<PaymentIntent[]>;
   /** Change the authorised amount before capture (edits); may need a new intent if larger. */
   capturePaymentIntent(id: string, input: { amountToCaptureCents?: number; idempotencyKey: string }): Promise<PaymentIntent>;
   cancelPaymentIntent(id: string, input: { idempotencyKey: string }): Promise<PaymentIntent>;

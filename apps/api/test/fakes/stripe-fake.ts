@@ -190,6 +190,13 @@ export async function startStripeFake(options: { secretKey?: string } = {}): Pro
       }
       return { status: 200, body: pi };
     }
+    if (method === 'GET' && path === '/v1/payment_intents/search') {
+      // the one query the adapter sends: metadata['key']:'value'
+      const q = /^metadata\['([^']+)'\]:'([^']*)'$/.exec(String(p.query ?? ''));
+      if (!q) throw invalid(`Unsupported search query: ${String(p.query)}`);
+      const data = [...paymentIntents.values()].filter((pi) => pi.metadata?.[q[1]!] === q[2]);
+      return { status: 200, body: { object: 'search_result', url: '/v1/payment_intents/search', data, has_more: false, next_page: null } };
+    }
     if (method === 'GET' && (m = /^\/v1\/payment_intents\/([^/]+)$/.exec(path))) return { status: 200, body: piOr404(m[1]!) };
     if (method === 'POST' && (m = /^\/v1\/payment_intents\/([^/]+)\/capture$/.exec(path))) {
       const pi = piOr404(m[1]!);

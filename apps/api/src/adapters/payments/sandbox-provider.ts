@@ -483,6 +483,16 @@ export function createSandboxProvider(deps: { db: Db; clock: Clock }): SandboxPa
       return toPi(await findPi(db, id));
     },
 
+    async listPaymentIntents({ orderId }) {
+      const { rows } = await db.query<PiRow>(
+        `SELECT id, client_secret, amount, amount_capturable, amount_received, amount_refunded, currency, status,
+                customer_id, payment_method_id, payment_method_type
+           FROM sandbox_payment_intents WHERE metadata->>'order_id' = $1 ORDER BY created_at, id`,
+        [String(orderId)],
+      );
+      return rows.map(toPi);
+    },
+
     async capturePaymentIntent(id, { amountToCaptureCents, idempotencyKey }) {
       return idempotent(db, idempotencyKey, 'payment_intents.capture', { id, amountToCaptureCents: amountToCaptureCents ?? null }, async (tx) => {
         const pi = await findPi(tx, id, true);

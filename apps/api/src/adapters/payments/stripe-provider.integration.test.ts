@@ -35,7 +35,7 @@ async function customerWithCard(number = '4242424242424242') {
   return { customer, pmId: pm.id };
 }
 
-const intent = (customerId: string, paymentMethodId: string, over: Partial<{ amountCents: number; idempotencyKey: string; type: 'card' | 'acss_debit' }> = {}) =>
+const intent = (customerId: string, paymentMethodId: string, over: Partial<{ amountCents: number; idempotencyKey: string; type: 'card' | 'acss_debit'; metadata: Record<string, string> }> = {}) =>
   stripe.createPaymentIntent({
     amountCents: 12_345,
     currency: 'cad',
@@ -54,6 +54,19 @@ describe('Stripe adapter', () => {
     const provider = createPaymentProvider(config, null as never, { info() {}, warn() {} });
     expect([provider.kind, provider.publishableKey]).toEqual(['stripe', 'pk_test_x']);
     expect(createPaymentProvider(testConfig(), null as never, { info() {}, warn() {} }).kind).toBe('sandbox');
+  });
+
+  it("lists an order's payment intents by its metadata (the reconciliation job's search)", async () => {
+    const { customer, pmId } = await customerWithCard();
+    const orderId = 900_000 + Math.floor(Math.random() * 99_999);
+    const first = await intent(customer.id, pmId, { metadata: { order_id: String(orderId) } });
+    const second = await intent(customer.id, pmId, { amountCents: 5_000, metadata: { order_id: String(orderId) } });
+    await intent(customer.id, pmId, { metadata: { order_id: String(orderId + 1) } });
+    await stripe.cancelPaymentIntent(first.id, { idempotencyKey: key() });
+    const found = await stripe.listPaymentIntents({ orderId });
+    expect(found.map((pi) => [pi.id, pi.status, pi.amountCents]).sort()).toEqual(
+      [[first.id, 'canceled', 12_345], [second.id, 'requires_capture', 5_000]].sort(),
+    );
   });
 
   it('creates customers, retrieves, attaches and detaches card payment methods', async () => {

@@ -202,6 +202,12 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
       return mapPaymentIntent(await call(() => stripe.paymentIntents.retrieve(id)));
     },
 
+    async listPaymentIntents({ orderId }) {
+      // Stripe's search (metadata is indexed within about a minute of a write)
+      const found = await call(() => stripe.paymentIntents.search({ query: `metadata['order_id']:'${orderId}'`, limit: 100 }));
+      return found.data.map(mapPaymentIntent);
+    },
+
     async capturePaymentIntent(id, { amountToCaptureCents, idempotencyKey }) {
       const current = await call(() => stripe.paymentIntents.retrieve(id));
       // a bank debit is captured by Stripe itself: processing until it settles, then succeeded

@@ -177,7 +177,7 @@ export function createGroupCutoff(deps: GroupCutoffDeps) {
   /** Records the authorisation on the combined order (inside the caller's transaction). */
   async function settle(tx: Queryable, order: OrderRow, auth: Authorisation, now: Date): Promise<OrderRow> {
     if (auth.ok) {
-      const paid = await orders.markPaid(order.id, { paymentStatus: auth.status, paymentIntentId: auth.intentId, paymentMethodId: auth.methodId, now }, tx);
+      const paid = (await orders.markPaid(order.id, { paymentStatus: auth.status, paymentIntentId: auth.intentId, paymentMethodId: auth.methodId, now }, tx))!; // a new draft
       await scheduleProcessing(tx, paid);
       return paid;
     }

@@ -24,7 +24,7 @@ export interface SavedMethodRow {
 
 const CONTEXT = `p.slug AS preset_slug, COALESCE(c.business_name, o.preset_name) AS restaurant_name,
   COALESCE(c.addon_maximum_items_qty, 0) AS addon_limit,
-  (SELECT count(*)::int FROM catering_orders a WHERE a.parent_order_id = o.id AND a.status <> 'draft') AS addon_orders_count`;
+  (SELECT count(*)::int FROM catering_orders a WHERE a.parent_order_id = o.id AND a.status <> 'draft' AND a.paid_at IS NOT NULL) AS addon_orders_count`;
 
 export function createOrderHistoryRepository(db: Queryable) {
   return {
@@ -47,10 +47,13 @@ export function createOrderHistoryRepository(db: Queryable) {
       return rows[0];
     },
 
-    /** The placed add-on orders of a parent, oldest first. */
+    /**
+     * The placed add-on orders of a parent, oldest first: paid at least once (a draft cancelled
+     * with its parent has status Canceled but was never placed; decision 026).
+     */
     async findPlacedAddons(parentId: number): Promise<OrderRow[]> {
       const { rows } = await db.query<OrderRow>(
-        `SELECT * FROM catering_orders WHERE parent_order_id = $1 AND status <> 'draft' ORDER BY created_at, id`,
+        `SELECT * FROM catering_orders WHERE parent_order_id = $1 AND status <> 'draft' AND paid_at IS NOT NULL ORDER BY created_at, id`,
         [parentId],
       );
       return rows;

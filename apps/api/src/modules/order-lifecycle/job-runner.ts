@@ -1,6 +1,7 @@
 import type { AppDeps } from '../../lib/deps.js';
-import { createJobRunner, type JobRunner } from './jobs.js';
+import { createJobRunner, enqueue, type JobRunner } from './jobs.js';
 import { lifecycleServiceFrom } from './lifecycle.routes.js';
+import { reconcileJob } from './lifecycle.service.js';
 import { groupCutoffFrom } from '../group-orders/group-orders.routes.js';
 import { EMAIL_DELIVERY_JOB } from '../../adapters/email/index.js';
 
@@ -20,6 +21,8 @@ export function startJobRunner(deps: Pick<AppDeps, 'db' | 'payments' | 'mailer' 
       await deps.mailer.redeliver?.(Number(job.payload.outbox_id));
     },
   };
+  // the recurring jobs are queued once (by their key); each run queues the next
+  enqueue(deps.db, reconcileJob(deps.clock.now())).catch((err: Error) => log.error({ err: { message: err.message } }, 'could not queue the payment reconciliation'));
   const runner = createJobRunner({ db: deps.db, clock: deps.clock, handlers, log, pollMs: deps.config.jobsPollMs, leaseMs: deps.config.jobsLeaseMs });
   runner.start();
   return runner;

@@ -1,4 +1,5 @@
 import {
+  ORDER_MOVES,
   availableEvents,
   displayStatus,
   editRule,
@@ -13,8 +14,8 @@ import { withTransaction, type Db, type Queryable } from '../../db/pool.js';
 import type { Clock } from '../../lib/clock.js';
 import { conflict, notFound, validationFailed } from '../../lib/errors.js';
 import type { Mailer } from '../../ports/email.js';
-import { PaymentRequestError, type PaymentProvider } from '../../ports/payments.js';
-import type { OrderRow } from '../orders/orders.repository.js';
+import { PaymentRequestError, type PaymentIntent, type PaymentProvider } from '../../ports/payments.js';
+import { paymentClaimHeld, type OrderRow, type PaymentStatus } from '../orders/orders.repository.js';
 import { displayDateTime } from '../orders/orders.email.js';
 import { enqueue, type EnqueueInput, type JobHandlers, type JobResult } from './jobs.js';
 import { applyOrderEvent, orderEvents } from './lifecycle.repository.js';
@@ -30,10 +31,23 @@ import { createOpsRepository, type OpsOrderRow } from './ops.repository.js';
 
 export const PROCESS_ORDER = 'process_order';
 export const CHECK_PAYMENT = 'check_payment';
+export const RECONCILE_PAYMENTS = 'reconcile_payments';
+
+/** how often the reconciliation runs, and how far back it looks at cancelled and declined orders */
+const RECONCILE_EVERY_MS = 15 * 60_000;
+const RECONCILE_LOOKBACK_MS = 3 * 86_400_000;
+const CLOSED: readonly string[] = ['Canceled', 'cancelled', 'declined'];
+
+/** The recurring reconciliation: queued once under its key (at start-up), it queues its next run itself. */
+export function reconcileJob(now: Date): EnqueueInput {
+  return { kind: RECONCILE_PAYMENTS, dedupeKey: 'recurring', runAt: now, onConflict: 'keep' };
+}
 
 /** Accepted orders whose held payment is captured at processing time. */
 const CAPTURABLE: readonly string[] = ['Accepted', 'ReadyToCapture', 'DeliveryReady', 'Delivered'];
 const PAYMENT_PENDING: readonly string[] = ['CardSetup', 'SetupIntentCreated'];
+/** how soon the processing job looks again at an order whose payment is being changed */
+const CLAIM_RECHECK_MS = 5_000;
 
 /**
  * Queues the processing of an order at its processing time (or moves the queued job there).
@@ -82,9 +96,12 @@ export function createLifecycleService(deps: LifecycleServiceDeps) {
    */
   async function releasePayment(tx: Queryable, order: OrderRow, now: Date): Promise<OrderRow> {
     const pi = order.payment_intent_id;
+    // a payment change holds the claim (order-edits): the provider says what the saved intent
+    // holds now; the claimant voids what it authorised itself when it finds the order cancelled
+    const { status, capturedCents } = order.payment_status === 'authorizing' ? await heldNow(order) : { status: order.payment_status, capturedCents: order.captured_cents };
     try {
-      if (pi && order.payment_status === 'captured') {
-        const remaining = order.captured_cents - order.refunded_cents;
+      if (pi && status === 'captured') {
+        const remaining = capturedCents - order.refunded_cents;
         if (remaining > 0) {
           const refund = await payments.refund({ paymentIntentId: pi, amountCents: remaining, idempotencyKey: `catering-order-${order.id}-refund-${pi}-${order.refunded_cents}` });
           await repo.note(tx, { orderId: order.id, event: 'payment_refunded', status: order.status, note: `Refunded ${refund.amountCents} cents.`, now });
@@ -92,8 +109,15 @@ export function createLifecycleService(deps: LifecycleServiceDeps) {
         }
         return repo.markReleased(tx, order.id, { paymentStatus: 'refunded', refundedCents: order.refunded_cents, now });
       }
-      if (pi && (order.payment_status === 'authorized' || order.payment_status === 'processing')) {
-        await payments.cancelPaymentIntent(pi, { idempotencyKey: `catering-order-${order.id}-void-${pi}` });
+      if (pi && (status === 'authorized' || status === 'processing')) {
+        try {
+          await payments.cancelPaymentIntent(pi, { idempotencyKey: `catering-order-${order.id}-void-${pi}` });
+        } catch (err) {
+          // the claimant of a payment change released it meanwhile (it replaced it by its own)
+          const replaced = order.payment_status === 'authorizing' && err instanceof PaymentRequestError && (await heldNow(order)).status === 'canceled';
+          if (!replaced) throw err;
+          return repo.markReleased(tx, order.id, { paymentStatus: 'canceled', refundedCents: order.refunded_cents, now });
+        }
         await repo.note(tx, { orderId: order.id, event: 'payment_voided', status: order.status, note: 'The authorisation was released.', now });
         return repo.markReleased(tx, order.id, { paymentStatus: 'canceled', refundedCents: order.refunded_cents, now });
       }
@@ -103,7 +127,32 @@ export function createLifecycleService(deps: LifecycleServiceDeps) {
       }
       throw err;
     }
-    return repo.markReleased(tx, order.id, { paymentStatus: order.payment_status, refundedCents: order.refunded_cents, now });
+    return repo.markReleased(tx, order.id, { paymentStatus: status === 'authorizing' ? 'canceled' : status, refundedCents: order.refunded_cents, now });
+  }
+
+  /** Where the saved intent of an order whose payment is being changed stands, by the provider. */
+  async function heldNow(order: OrderRow): Promise<{ status: PaymentStatus; capturedCents: number }> {
+    if (!order.payment_intent_id) return { status: 'canceled', capturedCents: 0 };
+    try {
+      const intent = await payments.retrievePaymentIntent(order.payment_intent_id);
+      if (intent.status === 'succeeded') return { status: 'captured', capturedCents: intent.amountReceivedCents };
+      return { status: intent.status === 'requires_capture' ? 'authorized' : intent.status === 'processing' ? 'processing' : 'canceled', capturedCents: 0 };
+    } catch (err) {
+      if (err instanceof PaymentRequestError) return { status: 'canceled', capturedCents: 0 };
+      throw err;
+    }
+  }
+
+  /**
+   * An add-on order rides on its parent's delivery: cancelling or declining the parent cancels
+   * its add-ons (drafts included) and releases their payments, in the parent's transaction. The
+   * parent's row is locked first, so creating or paying an add-on never interleaves (decision 026).
+   */
+  async function cancelAddOns(tx: Queryable, parent: OrderRow, now: Date): Promise<void> {
+    for (const addOn of await repo.lockAddOns(tx, parent.id, ORDER_MOVES.parent_cancelled.from)) {
+      await applyOrderEvent(tx, { orderId: addOn.id, event: 'parent_cancelled', actor: 'system', actorUserId: null, now, note: `Order ${parent.order_number} was cancelled.` });
+      await releasePayment(tx, (await repo.lock(tx, addOn.id))!, now);
+    }
   }
 
   /** Captured and delivered: the order settles to customer_paid (a system move). */
@@ -163,6 +212,8 @@ export function createLifecycleService(deps: LifecycleServiceDeps) {
       }
       if ((TERMINAL_STATUSES as readonly string[]).includes(order.status) || order.processing !== 'pending') return;
       if (order.status === 'New') return; // captured when staff accept it
+      // an edit or Update Payment Method is saving a new authorisation: capture that one, after it
+      if (paymentClaimHeld(order, now)) return { retryAt: new Date(now.getTime() + CLAIM_RECHECK_MS) };
       if (PAYMENT_PENDING.includes(order.status)) {
         await repo.note(tx, { orderId: order.id, event: 'capture_skipped', status: order.status, note: 'The customer has not set up a payment method yet: the payment cannot be captured. Left for staff.', now });
         return;
@@ -187,6 +238,61 @@ export function createLifecycleService(deps: LifecycleServiceDeps) {
       if (intent.status === 'processing') return { retryAt: new Date(now.getTime() + recheckMs) };
       await repo.markPaymentFailed(tx, order.id, `The bank debit failed (${intent.status}).`, now);
       await repo.note(tx, { orderId: order.id, event: 'capture_failed', status: order.status, note: `The bank debit failed (${intent.status}); left for staff.`, now });
+    });
+  }
+
+  /**
+   * The reconciliation job (decision 026): every live authorisation (requires_capture) or bank
+   * debit not yet settled (processing) that the provider holds for a cancelled or declined order
+   * is released, whatever the order saved (a request that crashed or lost a race may have left
+   * one). Each release is logged and noted in order_events. Answers how many were released.
+   */
+  async function reconcilePayments(): Promise<number> {
+    const now = clock.now();
+    let released = 0;
+    for (const order of await repo.closedSince(new Date(now.getTime() - RECONCILE_LOOKBACK_MS), CLOSED)) {
+      let intents: PaymentIntent[];
+      try {
+        intents = await payments.listPaymentIntents({ orderId: order.id });
+      } catch (err) {
+        deps.log.error({ err: { message: (err as Error).message }, orderId: order.id }, 'reconciliation could not list the payments of an order');
+        continue;
+      }
+      for (const intent of intents) {
+        if ((intent.status === 'requires_capture' || intent.status === 'processing') && (await releaseLeaked(order.id, intent, now))) released += 1;
+      }
+    }
+    return released;
+  }
+
+  async function releaseLeaked(orderId: number, intent: PaymentIntent, now: Date): Promise<boolean> {
+    return withTransaction(db, async (tx) => {
+      const order = await repo.lock(tx, orderId);
+      if (!order || !CLOSED.includes(order.status)) return false;
+      try {
+        await payments.cancelPaymentIntent(intent.id, { idempotencyKey: `catering-order-${orderId}-reconcile-${intent.id}` });
+      } catch (err) {
+        if (!(err instanceof PaymentRequestError)) throw err;
+        // released meanwhile, or a debit the bank is settling: looked at again at the next run
+        deps.log.warn({ orderId, paymentIntentId: intent.id, err: { message: err.message } }, 'reconciliation could not release a payment yet');
+        return false;
+      }
+      const what = intent.status === 'processing' ? 'bank debit' : 'authorisation';
+      await repo.note(tx, {
+        orderId,
+        event: 'payment_reconciled',
+        status: order.status,
+        note: `The reconciliation released a live ${what} of ${intent.amountCents} cents (${intent.id}) left on a ${statusLabel(order.status).toLowerCase()} order.`,
+        now,
+      });
+      if (intent.id === order.payment_intent_id && ['authorized', 'processing', 'authorizing'].includes(order.payment_status)) {
+        await repo.markReleased(tx, orderId, { paymentStatus: 'canceled', refundedCents: order.refunded_cents, now });
+      }
+      deps.log.warn(
+        { orderId, orderNumber: order.order_number, orderStatus: order.status, paymentIntentId: intent.id, intentStatus: intent.status, amountCents: intent.amountCents },
+        'reconciliation released a payment left live on a closed order',
+      );
+      return true;
     });
   }
 
@@ -241,12 +347,18 @@ export function createLifecycleService(deps: LifecycleServiceDeps) {
   return {
     processOrder,
     checkPayment,
+    reconcilePayments,
 
     /** The job kinds this module runs (the runner in the API process or `npm run worker`). */
     jobHandlers(): JobHandlers {
       return {
         [PROCESS_ORDER]: (job) => processOrder(Number(job.payload.order_id)),
         [CHECK_PAYMENT]: (job) => checkPayment(Number(job.payload.order_id)),
+        // recurring: each run queues the next
+        [RECONCILE_PAYMENTS]: async () => {
+          await reconcilePayments();
+          return { retryAt: new Date(clock.now().getTime() + RECONCILE_EVERY_MS) };
+        },
       };
     },
 
@@ -276,7 +388,10 @@ export function createLifecycleService(deps: LifecycleServiceDeps) {
         if (!current || current.status === 'draft') throw notFound('Order not found');
         await applyOrderEvent(tx, { orderId: id, event, actor: 'staff', actorUserId: staffUserId, now });
         let row = (await repo.lock(tx, id))!;
-        if (event === 'decline' || event === 'cancel') row = await releasePayment(tx, row, now);
+        if (event === 'decline' || event === 'cancel') {
+          row = await releasePayment(tx, row, now);
+          await cancelAddOns(tx, row, now);
+        }
         if (event === 'mark_delivered') {
           await settleIfDelivered(tx, row, now);
           row = (await repo.lock(tx, id))!;
@@ -309,7 +424,9 @@ export function createLifecycleService(deps: LifecycleServiceDeps) {
         const rule = editRule({ status: current.status, deliveryAt: current.delivery_at, processingAt: current.order_processing_at, editable: current.editable }, now);
         if (!rule.allowed) throw conflict(rule.message);
         await applyOrderEvent(tx, { orderId: id, event: 'cancel', actor: 'customer', actorUserId: userId, now });
-        return releasePayment(tx, (await repo.lock(tx, id))!, now);
+        const released = await releasePayment(tx, (await repo.lock(tx, id))!, now);
+        await cancelAddOns(tx, released, now);
+        return released;
       });
       await notify('cancelled', order, 'customer');
       return { catering_order: { id: order.id, status: order.status, payment_status: order.payment_status, refunded_cents: order.refunded_cents } };

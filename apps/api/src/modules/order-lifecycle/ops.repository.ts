@@ -9,6 +9,9 @@ export interface OpsOrderRow extends OrderRow {
   delivery_date: string;
 }
 
+/** Placed: an add-on draft cancelled with its parent (decision 026) was never paid, so never placed. */
+const PLACED = '(o.parent_order_id IS NULL OR o.paid_at IS NOT NULL)';
+
 export function createOpsRepository(db: Queryable) {
   return {
     /** The order, locked for the caller's transaction (every money move on an order is serialised on its row). */
@@ -17,11 +20,29 @@ export function createOpsRepository(db: Queryable) {
       return rows[0];
     },
 
+    /** The add-on orders of a parent in one of `statuses`, locked (after the parent: one lock order). */
+    async lockAddOns(tx: Queryable, parentId: number, statuses: readonly string[]): Promise<OrderRow[]> {
+      const { rows } = await tx.query<OrderRow>(
+        'SELECT * FROM catering_orders WHERE parent_order_id = $1 AND status = ANY($2) ORDER BY id FOR UPDATE',
+        [parentId, statuses],
+      );
+      return rows;
+    },
+
+    /** Orders in one of `statuses` changed since `since`, latest first (the reconciliation's candidates). */
+    async closedSince(since: Date, statuses: readonly string[], tx: Queryable = db): Promise<OrderRow[]> {
+      const { rows } = await tx.query<OrderRow>(
+        'SELECT * FROM catering_orders WHERE status = ANY($2) AND updated_at >= $1 ORDER BY updated_at DESC, id DESC LIMIT 2000',
+        [since, statuses],
+      );
+      return rows;
+    },
+
     async findById(id: number, tx: Queryable = db): Promise<OpsOrderRow | undefined> {
       const { rows } = await tx.query<OpsOrderRow>(
         `SELECT o.*, c.business_name AS chef_name, to_char(o.delivery_at AT TIME ZONE o.time_zone, 'YYYY-MM-DD') AS delivery_date
            FROM catering_orders o LEFT JOIN chefs c ON c.id = o.chef_id
-          WHERE o.id = $1 AND o.status <> 'draft'`,
+          WHERE o.id = $1 AND o.status <> 'draft' AND ${PLACED}`,
         [id],
       );
       return rows[0];
@@ -35,7 +56,7 @@ export function createOpsRepository(db: Queryable) {
       const { rows } = await tx.query<OpsOrderRow>(
         `SELECT o.*, c.business_name AS chef_name, to_char(o.delivery_at AT TIME ZONE o.time_zone, 'YYYY-MM-DD') AS delivery_date
            FROM catering_orders o LEFT JOIN chefs c ON c.id = o.chef_id
-          WHERE o.status <> 'draft'
+          WHERE o.status <> 'draft' AND ${PLACED}
             AND o.delivery_at >= $1::date - interval '1 day' AND o.delivery_at < $2::date + interval '2 days'
             AND (o.delivery_at AT TIME ZONE o.time_zone)::date BETWEEN $1::date AND $2::date
           ORDER BY o.delivery_at, o.id

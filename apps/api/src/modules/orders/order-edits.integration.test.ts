@@ -7,6 +7,7 @@ import { ensureDemoData } from '../../db/seed/demo.js';
 import { fixedClock } from '../../lib/clock.js';
 import { applyOrderEvent } from '../order-lifecycle/lifecycle.repository.js';
 import { signedInUser, signIn } from '../auth/auth.test-helpers.js';
+import { staffUser } from '../order-lifecycle/lifecycle.test-helpers.js';
 import { cards, expectedSubtotal, orderPayload, restaurantFixture, sandboxCard, type RestaurantFixture } from './orders.test-helpers.js';
 import { displayDateTime } from './orders.email.js';
 
@@ -42,7 +43,7 @@ describe('order edits and add-on orders', () => {
   /** a session started at the clock's time (after the clock jumps past the idle limit) */
   const sessionNow = async () => (await signIn(ctx.app, creds.email, creds.password)).json().jwt as string;
 
-  const send = (method: 'POST' | 'PUT' | 'GET', url: string, payload?: unknown, token: string | null = jwt) =>
+  const send = (method: 'POST' | 'PUT' | 'GET' | 'DELETE', url: string, payload?: unknown, token: string | null = jwt) =>
     ctx.app.inject({ method, url, payload: payload as object, headers: token ? { authorization: `Bearer ${token}` } : {} });
   const row = async (id: number) => (await ctx.db.query('SELECT * FROM catering_orders WHERE id = $1', [id])).rows[0];
   const intent = async (id: string) => (await ctx.db.query('SELECT * FROM sandbox_payment_intents WHERE id = $1', [id])).rows[0];
@@ -354,6 +355,101 @@ describe('order edits and add-on orders', () => {
       expect(paid.statusCode).toBe(200);
       expect(paid.json().catering_order).toMatchObject({ status: 'New', payment_status: 'authorized', total_cents: totals.total_cents });
       expect((await row(child.id)).parent_order_id).toBe(parent.id);
+    });
+
+    const payAddOn = async (childId: number, token: string = jwt) => {
+      const { purchase_id } = await row(childId);
+      const pm = await sandboxCard(ctx.deps.payments, cards.ok);
+      return ctx.app.inject({
+        method: 'POST',
+        url: `/api/v2/catering_orders/${childId}/finalize`,
+        payload: { purchase_id, payment_method_id: pm },
+        headers: { authorization: `Bearer ${token}`, 'idempotency-key': crypto.randomUUID() },
+      });
+    };
+    /** an add-on of the parent with a cart, ready to pay */
+    const addOnWithCart = async (parentId: number) => {
+      const child = (await addOn(parentId)).json();
+      expect((await updateAddOn((await row(child.id)).purchase_id, { cart: cart(), eft: false })).statusCode).toBe(200);
+      return child.id as number;
+    };
+
+    /** Add Addon Order, the add-on's cart update and its payment each answer 409 with `message`. */
+    const expectAddOnRefused = async (parentId: number, childId: number, purchaseId: string, message: string) => {
+      const answers = [await addOn(parentId), await updateAddOn(purchaseId, { cart: cart(), eft: false }), await payAddOn(childId)];
+      expect(answers.map((r) => [r.statusCode, r.json().error])).toEqual(Array(3).fill([409, message]));
+    };
+
+    it('cancelling the parent cancels its add-ons: a paid one has its hold voided, a draft is just cancelled', async () => {
+      const parent = await placed();
+      const paidId = await addOnWithCart(parent.id);
+      expect((await payAddOn(paidId)).statusCode).toBe(200);
+      const paid = await row(paidId);
+      expect(paid).toMatchObject({ status: 'New', payment_status: 'authorized' });
+      const draftId = (await addOn(parent.id)).json().id;
+      expect(draftId).not.toBe(paidId);
+
+      const res = await send('DELETE', `/api/v2/catering_orders/${parent.id}`);
+      expect(res.statusCode).toBe(200);
+      expect(await row(paidId)).toMatchObject({ status: 'Canceled', payment_status: 'canceled', authorized_cents: 0, editable: false });
+      expect((await intent(paid.payment_intent_id)).status).toBe('canceled');
+      expect(await row(draftId)).toMatchObject({ status: 'Canceled', payment_status: 'unpaid' });
+      const parentNumber = (await row(parent.id)).order_number;
+      for (const id of [paidId, draftId]) {
+        expect((await events(id)).find((e) => e.event === 'parent_cancelled')).toMatchObject({ to_status: 'Canceled', actor_kind: 'system', note: `Order ${parentNumber} was cancelled.` });
+      }
+      expect((await events(paidId)).at(-1)).toMatchObject({ event: 'payment_voided' });
+      // the draft was never placed: the Addon Orders tab lists the paid add-on only
+      const listed = (await send('GET', `/api/v2/catering_orders/${parent.id}/addon_orders`)).json().addon_orders;
+      expect(listed.map((a: { id: number; status: string }) => [a.id, a.status])).toEqual([[paidId, 'Canceled']]);
+    });
+
+    it('staff cancelling or declining the parent cancels its add-ons too', async () => {
+      const staff = await staffUser(ctx.app, ctx.db);
+      const accepted = await placed();
+      const a1 = await addOnWithCart(accepted.id);
+      expect((await payAddOn(a1)).statusCode).toBe(200);
+      const cancel = await send('POST', `/api/v2/ops/orders/${accepted.id}/events`, { event: 'cancel' }, staff.jwt);
+      expect(cancel.statusCode).toBe(200);
+      expect(await row(a1)).toMatchObject({ status: 'Canceled', payment_status: 'canceled' });
+      expect((await intent((await row(a1)).payment_intent_id)).status).toBe('canceled');
+
+      const fresh = await placed({ accept: false });
+      const a2 = await addOnWithCart(fresh.id);
+      const decline = await send('POST', `/api/v2/ops/orders/${fresh.id}/events`, { event: 'decline' }, staff.jwt);
+      expect(decline.statusCode).toBe(200);
+      expect(await row(a2)).toMatchObject({ status: 'Canceled' });
+    });
+
+    it('an add-on of a cancelled parent cannot be created, changed or paid (409)', async () => {
+      const parent = await placed();
+      const childId = await addOnWithCart(parent.id);
+      const { purchase_id } = await row(childId);
+      expect((await send('DELETE', `/api/v2/catering_orders/${parent.id}`)).statusCode).toBe(200);
+      await expectAddOnRefused(parent.id, childId, purchase_id, 'This order has been cancelled, so it can no longer take add-on orders.');
+      expect(await row(childId)).toMatchObject({ status: 'Canceled', payment_status: 'unpaid' });
+      const live = await ctx.db.query(`SELECT 1 FROM sandbox_payment_intents WHERE metadata->>'order_id' = $1`, [String(childId)]);
+      expect(live.rowCount).toBe(0);
+    });
+
+    it('an add-on of a delivered parent cannot be created, changed or paid (the delivered message)', async () => {
+      const parent = await placed();
+      const childId = await addOnWithCart(parent.id);
+      const { purchase_id } = await row(childId);
+      await move(parent.id, 'mark_delivery_ready');
+      await move(parent.id, 'mark_delivered');
+      const p = await row(parent.id);
+      await expectAddOnRefused(parent.id, childId, purchase_id, `Cannot be proceed! This order has already been delivered at ${displayDateTime(p.delivery_at, p.time_zone)}`);
+      expect((await row(childId)).payment_status).toBe('unpaid');
+    });
+
+    it('Add Addon Order clicked ten times at once makes one draft', async () => {
+      const parent = await placed();
+      const results = await Promise.all(Array.from({ length: 10 }, () => addOn(parent.id)));
+      expect(results.map((r) => r.statusCode)).toEqual(Array(10).fill(201));
+      expect(new Set(results.map((r) => r.json().id)).size).toBe(1);
+      const drafts = await ctx.db.query(`SELECT count(*)::int AS n FROM catering_orders WHERE parent_order_id = $1`, [parent.id]);
+      expect(drafts.rows[0].n).toBe(1);
     });
 
     it('needs an hour of notice before the parent delivery', async () => {

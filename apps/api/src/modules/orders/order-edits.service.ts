@@ -13,7 +13,7 @@ import type { PaymentMethodsService } from '../payment-methods/payment-methods.s
 import type { OrderCatalogueRepository } from './order-catalogue.repository.js';
 import { prepareOrder, type OrderPayload, type PreparedOrder } from './order-checks.js';
 import { displayDateTime } from './orders.email.js';
-import type { OrderRow, OrdersRepository, PaymentStatus } from './orders.repository.js';
+import { STALE_PAYMENT_CLAIM_SECONDS, type OrderRow, type OrdersRepository, type PaymentStatus } from './orders.repository.js';
 import { savedCardsOf, toCheckoutOrder } from './orders.service.js';
 import type { Geocoder } from '../../ports/geocoder.js';
 
@@ -32,16 +32,23 @@ import type { Geocoder } from '../../ports/geocoder.js';
 // decrease the old hold still covers the order. After capture a decrease is refunded (never more
 // than captured) and an increase is refused. Provider keys carry the edit version: a retried edit
 // never authorises twice, the next edit authorises afresh.
+//
+// One order's mutations are serialised on its row (decision 026): the payment claim is taken and
+// the result saved under the row lock, and a cancel (customer or staff) does not wait for the
+// claim: the claimant's last step (finishClaim) finds the order cancelled and voids what it
+// authorised instead of saving it. Add-ons: the parent's row lock orders their creation and
+// updates against its cancel, which cancels them (lifecycle.service).
 
 type CheckoutOrderResponse = z.infer<typeof checkoutOrderResponseSchema>;
 type PaymentMethodBody = z.output<typeof updateOrderPaymentMethodBodySchema>;
 type AddOnCart = z.output<typeof addOnCartSchema>;
 
-const STALE_PAYMENT_CLAIM_SECONDS = 120;
 const NEEDS_SETUP: readonly string[] = ['CardSetup', 'SetupIntentCreated'];
 const HOLDS_PAYMENT: readonly string[] = ['Accepted', 'ReadyToCapture'];
 /** a parent that can take an add-on: placed and still live */
 const ADD_ON_PARENT: readonly string[] = ['New', 'Accepted', 'CardSetup', 'SetupIntentCreated', 'ReadyToCapture', 'DeliveryReady'];
+const CLOSED: readonly string[] = ['Canceled', 'cancelled', 'declined'];
+const DELIVERED: readonly string[] = ['Delivered', 'customer_paid'];
 
 export const editMessages = {
   alreadyCollected: 'The payment of this order has already been collected, so its total can no longer go up.',
@@ -51,6 +58,8 @@ export const editMessages = {
   deliveredAt: messages.addOnParentDelivered,
   addOnOfAddOn: 'An add-on order cannot have add-on orders of its own.',
   parentClosed: 'This order can no longer take add-on orders.',
+  parentCancelled: 'This order has been cancelled, so it can no longer take add-on orders.',
+  cancelledMeanwhile: 'This order was cancelled while your change was being saved. Its payment has been released.',
 } as const;
 
 export interface OrderEditsDeps {
@@ -101,6 +110,7 @@ export function createOrderEditsService(deps: OrderEditsDeps) {
     }
     const parent = await orders.findById(order.parent_order_id);
     if (!parent) throw notFound('Order not found');
+    assertParentOpen(parent, now);
     const p = parent.request_payload;
     const merged: OrderPayload = {
       ...payload,
@@ -117,6 +127,47 @@ export function createOrderEditsService(deps: OrderEditsDeps) {
     return prepareOrder({ catalogue, geocoder: deps.geocoder }, merged, userId, now, {
       addOn: { latitude: parent.request_payload.latitude ?? null, longitude: parent.request_payload.longitude ?? null },
     });
+  }
+
+  /** An add-on can be created, changed or paid only while its parent is live and not yet delivered. */
+  function assertParentOpen(parent: OrderRow, now: Date): void {
+    if (CLOSED.includes(parent.status)) throw conflict(editMessages.parentCancelled);
+    if (DELIVERED.includes(parent.status) || parent.delivery_at.getTime() <= now.getTime()) {
+      throw conflict(editMessages.deliveredAt(displayDateTime(parent.delivery_at, parent.time_zone)));
+    }
+    if (!ADD_ON_PARENT.includes(parent.status)) throw conflict(editMessages.parentClosed);
+  }
+
+  /**
+   * The last step of a payment change, the claim held: with the row locked, `save` records where
+   * the payment stands (releasing the claim). If the order was cancelled or declined meanwhile (a
+   * cancel voids or refunds what the order holds without waiting for the claim), the authorisation
+   * this request made is voided instead of saved and the answer is 409; should the provider fail
+   * here, the reconciliation job releases it (lifecycle.service reconcilePayments).
+   */
+  async function finishClaim(orderId: number, made: PaymentIntent | null, save: (tx: Queryable) => Promise<OrderRow>): Promise<OrderRow> {
+    const closed = await withTransaction(db, async (tx) => {
+      const locked = await orders.lockForUpdate(orderId, tx);
+      if (!locked) throw notFound('Order not found');
+      if (!CLOSED.includes(locked.status)) return { saved: await save(tx) };
+      if (made && liveIntent(made)) {
+        try {
+          await payments.cancelPaymentIntent(made.id, { idempotencyKey: `catering-order-${orderId}-closed-${made.id}` });
+          await logEvent(tx, locked, {
+            event: 'payment_voided',
+            actor: 'system',
+            userId: null,
+            note: `The order was cancelled while its payment was being changed: the new authorisation ${made.id} was released.`,
+            now: clock.now(),
+          });
+        } catch (err) {
+          deps.log.error({ err: { message: (err as Error).message }, orderId, paymentIntentId: made.id }, 'could not release the authorisation of a cancelled order');
+        }
+      }
+      return { closed: locked };
+    });
+    if ('closed' in closed) throw conflict(editMessages.cancelledMeanwhile);
+    return closed.saved;
   }
 
   async function logEvent(tx: Queryable, order: OrderRow, input: { event: string; actor: OrderActor; userId: number | null; note: string; now: Date }) {
@@ -197,6 +248,7 @@ export function createOrderEditsService(deps: OrderEditsDeps) {
     const current = await retrieve(order.payment_intent_id);
     const key = `catering-order-${order.id}-edit-${order.edit_version}`;
     let intent = current;
+    let made: PaymentIntent | null = null;
     let refunded = order.refunded_cents;
     let covered: boolean;
     let error: string | null = null;
@@ -213,7 +265,7 @@ export function createOrderEditsService(deps: OrderEditsDeps) {
       } else if (order.payment_method_id) {
         const result = await reauthorise(order, current, { amountCents: total, paymentMethodId: order.payment_method_id, isEft: order.is_eft, key });
         if (result.ok) {
-          intent = result.intent;
+          intent = made = result.intent;
           covered = true;
         } else {
           covered = Boolean(current && liveIntent(current) && current.amountCents >= total);
@@ -229,7 +281,7 @@ export function createOrderEditsService(deps: OrderEditsDeps) {
       covered = Boolean(current && liveIntent(current) && current.amountCents >= total);
       if (!covered) error = messages.orderRequestFailed;
     }
-    return withTransaction(db, async (tx) => {
+    return finishClaim(order.id, made, async (tx) => {
       const saved = await orders.setPlacedPayment(
         order.id,
         {
@@ -309,16 +361,22 @@ export function createOrderEditsService(deps: OrderEditsDeps) {
       const order = claimed.row;
       const current = await retrieve(order.payment_intent_id);
       const restore = async (error: string | null) => {
-        await orders.setPlacedPayment(order.id, {
-          paymentStatus: claimed.before.payment_status === 'authorizing' ? (current ? paymentStatusOf(current) : 'failed') : claimed.before.payment_status,
-          paymentIntentId: order.payment_intent_id,
-          paymentMethodId: order.payment_method_id,
-          isEft: order.is_eft,
-          authorizedCents: order.authorized_cents,
-          refundedCents: order.refunded_cents,
-          error,
-          now: clock.now(),
-        });
+        await finishClaim(order.id, null, (tx) =>
+          orders.setPlacedPayment(
+            order.id,
+            {
+              paymentStatus: claimed.before.payment_status === 'authorizing' ? (current ? paymentStatusOf(current) : 'failed') : claimed.before.payment_status,
+              paymentIntentId: order.payment_intent_id,
+              paymentMethodId: order.payment_method_id,
+              isEft: order.is_eft,
+              authorizedCents: order.authorized_cents,
+              refundedCents: order.refunded_cents,
+              error,
+              now: clock.now(),
+            },
+            tx,
+          ),
+        );
       };
       if (current?.status === 'succeeded') {
         await restore(order.payment_error);
@@ -352,7 +410,7 @@ export function createOrderEditsService(deps: OrderEditsDeps) {
         throw validationFailed([result.message]);
       }
       const intent = result.intent;
-      const saved = await withTransaction(db, async (tx) => {
+      const saved = await finishClaim(order.id, intent, async (tx) => {
         const row = await orders.setPlacedPayment(
           order.id,
           {
@@ -380,13 +438,19 @@ export function createOrderEditsService(deps: OrderEditsDeps) {
     async createAddOn(userId: number, parentId: number): Promise<{ id: number; preset_id: number }> {
       const parent = await ownOrder(parentId, userId);
       if (parent.parent_order_id !== null) throw conflict(editMessages.addOnOfAddOn);
-      if (!ADD_ON_PARENT.includes(parent.status) || parent.preset_id === null) throw conflict(editMessages.parentClosed);
       const now = clock.now();
-      if (parent.delivery_at.getTime() <= now.getTime()) throw conflict(editMessages.deliveredAt(displayDateTime(parent.delivery_at, parent.time_zone)));
+      assertParentOpen(parent, now);
+      if (parent.preset_id === null) throw conflict(editMessages.parentClosed);
       const [lead] = await catalogue.findChefsOfPreset(parent.preset_id);
       if (!lead || lead.addon_maximum_items_qty <= 0) throw conflict(editMessages.noAddOns);
-      const open = await orders.findOpenAddOn(parent.id, userId);
-      const addOn = open ?? (await orders.insertAddOn({ parent, purchaseId: crypto.randomUUID(), now }));
+      // the parent's row lock: racing clicks make one draft, and a cancel of the parent either
+      // comes first (refused here) or finds the draft and cancels it
+      const addOn = await withTransaction(db, async (tx) => {
+        const locked = await orders.lockForUpdate(parent.id, tx);
+        if (!locked) throw notFound('Order not found');
+        assertParentOpen(locked, now);
+        return (await orders.findOpenAddOn(parent.id, userId, tx)) ?? (await orders.insertAddOn({ parent: locked, purchaseId: crypto.randomUUID(), now }, tx));
+      });
       return { id: addOn.id, preset_id: addOn.preset_id! };
     },
 
@@ -399,8 +463,7 @@ export function createOrderEditsService(deps: OrderEditsDeps) {
       const parent = await orders.findById(order.parent_order_id);
       if (!parent) throw notFound('Order not found');
       const now = clock.now();
-      if (parent.delivery_at.getTime() <= now.getTime()) throw conflict(editMessages.deliveredAt(displayDateTime(parent.delivery_at, parent.time_zone)));
-      if (!ADD_ON_PARENT.includes(parent.status)) throw conflict(editMessages.parentClosed);
+      assertParentOpen(parent, now);
       if (isEft) {
         const [lead] = await catalogue.findChefsOfPreset(order.preset_id ?? 0);
         if (!lead?.eft_enabled) throw validationFailed(['Bank debit (EFT) is not offered by this restaurant.']);
@@ -413,7 +476,13 @@ export function createOrderEditsService(deps: OrderEditsDeps) {
         delivery_suite_address: cart.delivery_suite_address ?? parent.request_payload.delivery_suite_address,
       };
       const prepared = await prepareFor(order, payload, userId, now);
-      const updated = await orders.update(order.id, { order: prepared, isEft, now });
+      const updated = await withTransaction(db, async (tx) => {
+        // under the parent's lock: a cancel of the parent cannot slip between the check and the write
+        const lockedParent = await orders.lockForUpdate(parent.id, tx);
+        if (!lockedParent) throw notFound('Order not found');
+        assertParentOpen(lockedParent, now);
+        return orders.update(order.id, { order: prepared, isEft, now }, tx);
+      });
       if (!updated) throw conflict('This order is already paid and can no longer be changed here.');
       return answer(updated, userId);
     },

@@ -5,6 +5,14 @@ import type { OrderDisplayContext } from './order-view.js';
 
 // The only SQL on catering orders, their items and the payment claim.
 
+/** A payment claim older than this is taken to have crashed (finalize, edits, Update Payment Method). */
+export const STALE_PAYMENT_CLAIM_SECONDS = 120;
+
+/** Whether a request is changing the order's payment right now (it holds a claim that is not stale). */
+export function paymentClaimHeld(order: Pick<OrderRow, 'payment_status' | 'payment_started_at'>, now: Date): boolean {
+  return order.payment_status === 'authorizing' && now.getTime() - Number(order.payment_started_at ?? 0) < STALE_PAYMENT_CLAIM_SECONDS * 1000;
+}
+
 export type PaymentStatus = 'unpaid' | 'authorizing' | 'authorized' | 'processing' | 'captured' | 'failed' | 'canceled' | 'refunded';
 
 export interface OrderRow {
@@ -208,7 +216,7 @@ export function createOrdersRepository(db: Queryable) {
     async update(id: number, input: { order: PreparedOrder; isEft: boolean; now: Date }, tx: Queryable = db): Promise<OrderRow | undefined> {
       const { rows } = await tx.query<OrderRow>(
         `UPDATE catering_orders SET ${SETS}, updated_at = $34
-          WHERE id = $33 AND payment_status IN ('unpaid', 'failed') RETURNING *`,
+          WHERE id = $33 AND status = 'draft' AND payment_status IN ('unpaid', 'failed') RETURNING *`,
         [...orderValues(input.order, input.isEft), id, input.now],
       );
       if (rows[0]) await replaceItems(id, input.order, tx);
@@ -323,7 +331,7 @@ export function createOrdersRepository(db: Queryable) {
       const { rows } = await tx.query<OrderDisplayContext>(
         `SELECT p.slug AS preset_slug, COALESCE(c.business_name, o.preset_name) AS restaurant_name,
                 COALESCE(c.addon_maximum_items_qty, 0) AS addon_limit,
-                (SELECT count(*)::int FROM catering_orders a WHERE a.parent_order_id = o.id AND a.status <> 'draft') AS addon_orders_count
+                (SELECT count(*)::int FROM catering_orders a WHERE a.parent_order_id = o.id AND a.status <> 'draft' AND a.paid_at IS NOT NULL) AS addon_orders_count
            FROM catering_orders o LEFT JOIN presets p ON p.id = o.preset_id LEFT JOIN chefs c ON c.id = o.chef_id
           WHERE o.id = $1`,
         [id],
@@ -352,7 +360,7 @@ export function createOrdersRepository(db: Queryable) {
           `UPDATE catering_orders
               SET payment_attempts = CASE WHEN payment_status = 'authorizing' THEN payment_attempts ELSE payment_attempts + 1 END,
                   payment_status = 'authorizing', payment_started_at = $2, updated_at = $2
-            WHERE id = $1 AND (payment_status IN ('unpaid', 'failed')
+            WHERE id = $1 AND status = 'draft' AND (payment_status IN ('unpaid', 'failed')
                   OR (payment_status = 'authorizing' AND payment_started_at < $2::timestamptz - make_interval(secs => $3)))
             RETURNING ${ORDER_COLUMNS}`,
           [id, now, staleSeconds],
@@ -365,13 +373,14 @@ export function createOrdersRepository(db: Queryable) {
      * The state machine's 'pay' (draft -> New), logged in order_events like every later move.
      * `with`: writes of other modules that belong to the payment (its processing job, the
      * confirmation's outbox row, the idempotent answer), done in the same statement: atomic,
-     * one round trip and one commit (decision 017).
+     * one round trip and one commit (decision 017). Undefined (nothing written) when the order is
+     * no longer a draft: an add-on cancelled with its parent while it was being paid (decision 026).
      */
     async markPaid(
       id: number,
       input: { paymentStatus: PaymentStatus; paymentIntentId: string; paymentMethodId: string; now: Date; with?: SqlPart[] },
       tx: Queryable = db,
-    ): Promise<OrderRow> {
+    ): Promise<OrderRow | undefined> {
       const { values, param } = parameters([id, input.paymentStatus, input.paymentIntentId, input.paymentMethodId, input.now]);
       const parts = (input.with ?? []).map((part, i) => `, part${i} AS (${part.sql(param, 'paid')})`).join('');
       const { rows } = await tx.query<OrderRow>(
@@ -381,7 +390,7 @@ export function createOrdersRepository(db: Queryable) {
                   payment_error = NULL, paid_at = $5, updated_at = $5,
                   authorized_cents = CASE WHEN $2 = 'authorized' THEN total_cents ELSE 0 END,
                   captured_cents = CASE WHEN $2 = 'captured' THEN total_cents ELSE 0 END
-            WHERE id = $1 RETURNING ${ORDER_COLUMNS}),
+            WHERE id = $1 AND status = 'draft' RETURNING ${ORDER_COLUMNS}),
          logged AS (
            INSERT INTO order_events (catering_order_id, event, from_status, to_status, actor_kind, actor_user_id, created_at)
            SELECT id, 'pay', 'draft', 'New', 'customer', user_id, $5 FROM paid)${parts}
@@ -389,7 +398,7 @@ export function createOrdersRepository(db: Queryable) {
           values,
         ),
       );
-      return rows[0]!;
+      return rows[0];
     },
 
     /** Releases the claim: 'failed' with the provider's message after a decline, 'unpaid' after an outage. */

@@ -25,7 +25,7 @@ import { enqueuePart, type EnqueueInput } from '../order-lifecycle/jobs.js';
 import type { OrderCatalogueRepository, OrderChefRow } from './order-catalogue.repository.js';
 import { prepareOrder, type OrderPayload, type PreparedLine, type PreparedOrder } from './order-checks.js';
 import { displayDateTime, localDateTime, orderConfirmationEmail } from './orders.email.js';
-import type { OrderItemRow, OrderRow, OrdersRepository, PaymentStatus } from './orders.repository.js';
+import { paymentClaimHeld, STALE_PAYMENT_CLAIM_SECONDS, type OrderItemRow, type OrderRow, type OrdersRepository, type PaymentStatus } from './orders.repository.js';
 import { displayDeliveryAddress, orderRuleView, purchaseItemsOf, type OrderDisplayContext } from './order-view.js';
 import type { PaymentMethodsService } from '../payment-methods/payment-methods.service.js';
 
@@ -34,8 +34,6 @@ type FinalizedOrderResponse = z.infer<typeof finalizedOrderResponseSchema>;
 type FinalizeBody = z.output<typeof finalizeOrderBodySchema>;
 type DayHours = { enabled: boolean; open: string; close: string };
 
-/** A finalize that has held the payment claim this long is taken to have crashed (see claimPayment). */
-const STALE_PAYMENT_CLAIM_SECONDS = 120;
 const PAID: PaymentStatus[] = ['authorized', 'processing', 'captured'];
 
 export interface OrdersServiceDeps {
@@ -57,6 +55,10 @@ export interface OrdersServiceDeps {
   /** the upcoming-order rule at an instant (order-edits.service editRuleOf) */
   editRuleOf: (order: OrderRow, now: Date) => { allowed: true } | { allowed: false; message: string };
 }
+
+export const orderMessages = {
+  cancelledWhilePaying: 'This order was cancelled while it was being paid. Nothing has been charged.',
+} as const;
 
 const intentStatus = (pi: PaymentIntent): PaymentStatus =>
   pi.status === 'requires_capture' ? 'authorized' : pi.status === 'processing' ? 'processing' : pi.status === 'succeeded' ? 'captured' : 'failed';
@@ -183,13 +185,21 @@ export function createOrdersService(deps: OrdersServiceDeps) {
     const answer = { status: 200, body: finalizedAnswer({ ...order, status: 'New', payment_status: status }) };
     const email = confirmationOf(order, lines);
     const outbox = email && deps.mailer.outboxPart ? deps.mailer.outboxPart(email) : undefined;
-    await orders.markPaid(order.id, {
+    const paid = await orders.markPaid(order.id, {
       paymentStatus: status,
       paymentIntentId: intent.id,
       paymentMethodId: body.payment_method_id,
       now,
       with: [enqueuePart(deps.processingJob(order)), ...(outbox ? [outbox] : []), answerPart(answer)],
     });
+    if (!paid) {
+      // an add-on cancelled with its parent while this request authorised it (decision 026): the
+      // authorisation is released here (or, if the provider is down, by the reconciliation job)
+      await payments.cancelPaymentIntent(intent.id, { idempotencyKey: `catering-order-${order.id}-closed-${intent.id}` }).catch((err: unknown) =>
+        deps.log.error({ err: { message: (err as Error).message }, orderId: order.id, paymentIntentId: intent.id }, 'could not release the authorisation of a cancelled order'),
+      );
+      throw conflict(orderMessages.cancelledWhilePaying);
+    }
     if (email && !outbox) {
       // SMTP: the message goes out after the commit; a failure is queued for retry by the mailer
       await deps.mailer.send(email).catch((err: unknown) => confirmationFailed(err, order.id));
@@ -282,10 +292,7 @@ export function createOrdersService(deps: OrdersServiceDeps) {
           if (body.purchase_id !== order.purchase_id) throw validationFailed(['The purchase id does not match this order.']);
           if (PAID.includes(order.payment_status)) return { status: 200, body: finalizedAnswer(order) };
           // a claim held by a live request refuses; a reopened or stale one is taken over below
-          const claimAgeMs = clock.now().getTime() - Number(order.payment_started_at ?? 0);
-          if (order.payment_status === 'authorizing' && claimAgeMs < STALE_PAYMENT_CLAIM_SECONDS * 1000) {
-            throw conflict('The payment of this order is already in progress.');
-          }
+          if (paymentClaimHeld(order, clock.now())) throw conflict('The payment of this order is already in progress.');
           // the catalogue, the clock and the prices may have moved since the checkout opened
           const prepared = await deps.prepareFor(order, order.request_payload, userId, clock.now());
           await assertEftAllowed(order.is_eft, prepared.preset.id);

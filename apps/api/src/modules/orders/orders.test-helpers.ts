@@ -5,6 +5,8 @@ import type { OrderPayload } from '@caterway/contracts';
 import type pg from 'pg';
 import type { Db } from '../../db/pool.js';
 import type { PaymentProvider } from '../../ports/payments.js';
+import { createDemoTestApp } from '../../../test/helpers.js';
+import { signedInUser } from '../auth/auth.test-helpers.js';
 
 export interface RestaurantFixture {
   presetId: number;
@@ -160,4 +162,12 @@ export const cards = { ok: '4242424242424242', declined: '4000000000000002', ins
 export async function sandboxCard(payments: PaymentProvider, number: string): Promise<string> {
   const pm = await payments.createCardPaymentMethod!({ number, expMonth: 12, expYear: 2030, cvc: '123' });
   return pm.id;
+}
+
+/** The app on the demo catalogue at a fixed instant, its Toronto restaurant and a signed-in customer. */
+export async function demoOrderSetup(now: Date) {
+  const ctx = await createDemoTestApp(now);
+  const f = await restaurantFixture(ctx.db);
+  const user = await signedInUser(ctx.app, ctx.db);
+  return { ctx, f, user };
 }
