@@ -14,6 +14,7 @@ import {
   computeTotals,
   DEFAULT_GROUP_CUTOFF_SECONDS,
   DEFAULT_GROUP_DELIVERY_SECONDS,
+  deliveryScheduleProblems,
   displayStatus,
   formatCents,
   groupCutoffInstant,
@@ -95,6 +96,22 @@ export function groupTotals(group: Pick<GroupOrderView, 'latitude' | 'longitude'
     taxRatePercent: taxRate,
   });
   return { ...totals, taxLabel: groupTaxLabel(chef?.tax_name ?? 'HST', taxRate), taxRate, taxName: chef?.tax_name ?? 'HST' };
+}
+
+/**
+ * A group order's delivery against its restaurant, with the catering order's rules and messages
+ * (issue 15): store hours, the horizon, and the notice counted from the cut-off, when the
+ * combined order reaches the restaurant.
+ */
+export function groupScheduleProblems(chef: Pick<OrderChefRow, 'store_hours' | 'time_zone' | 'pre_order_notice_hours'>, deliveryAt: Date, cutoffAt: Date | null, now: Date): string[] {
+  return deliveryScheduleProblems({
+    delivery: deliveryAt,
+    timeZone: chef.time_zone,
+    stores: [{ storeHours: chef.store_hours, timeZone: chef.time_zone }],
+    noticeHours: chef.pre_order_notice_hours,
+    now,
+    orderedAt: cutoffAt ?? undefined,
+  });
 }
 
 export interface GroupOrdersServiceDeps {
@@ -228,6 +245,7 @@ export function createGroupOrdersService(deps: GroupOrdersServiceDeps) {
     const deliveryAt = date ? groupDeliveryInstant({ deliveryDate: date, deliverySeconds: body.delivery_time, timeZone }) : null;
     const cutoffAt = date ? groupCutoffInstant({ deliveryDate: date, gapDays: body.gap_days, cutoffSeconds: body.cutoff_time, timeZone }) : null;
     if (cutoffAt && cutoffAt.getTime() <= now.getTime()) problems.push(groupMessages.cutoffPassed);
+    if (chef && deliveryAt) problems.push(...groupScheduleProblems(chef, deliveryAt, cutoffAt, now));
     let latitude = body.latitude ?? null;
     let longitude = body.longitude ?? null;
     const placed = await placeAddress(deps.geocoder, { latitude: latitude ?? undefined, longitude: longitude ?? undefined, address: body.delivery_address });
@@ -297,6 +315,12 @@ export function createGroupOrdersService(deps: GroupOrdersServiceDeps) {
       const usable = paramsCutoff !== null && paramsCutoff.getTime() > now.getTime();
       const deliveryDate = usable ? paramsDate : null;
       const cutoffAt = usable ? paramsCutoff : null;
+      const deliveryAt = deliveryDate ? groupDeliveryInstant({ deliveryDate, deliverySeconds: deliveryTime, timeZone }) : null;
+      // the storefront's date and time must suit the restaurant, as a catering order's must
+      if (deliveryAt) {
+        const schedule = groupScheduleProblems(chef, deliveryAt, cutoffAt, now);
+        if (schedule.length) throw validationFailed(schedule);
+      }
       const uuid = await repo.insert({
         creatorId: userId,
         presetId: preset.id,
@@ -312,7 +336,7 @@ export function createGroupOrdersService(deps: GroupOrdersServiceDeps) {
           cutoffTime,
           deliveryDate,
           deliveryTime,
-          deliveryAt: deliveryDate ? groupDeliveryInstant({ deliveryDate, deliverySeconds: deliveryTime, timeZone }) : null,
+          deliveryAt,
           cutoffAt,
           timeZone,
           deliveryAddress: params.address ?? '',
