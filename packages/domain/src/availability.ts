@@ -310,12 +310,6 @@ export interface ScheduleInput {
   stores: { storeHours: StoreHoursMap | null | undefined; timeZone: string }[];
   noticeHours: number;
   now: Date;
-  /**
-   * when the restaurant gets the order, from which the notice counts: now for a catering order;
-   * a group order's cut-off (its combined order is placed then, and processing at delivery −
-   * notice must not come before it)
-   */
-  orderedAt?: Date;
 }
 
 /**
@@ -329,8 +323,7 @@ export function deliveryScheduleProblems(input: ScheduleInput): string[] {
     const hours = storeHoursCheck(store.storeHours, input.delivery, store.timeZone);
     if (!hours.ok) problems.push(hours.message);
   }
-  const orderedAt = input.orderedAt && input.orderedAt.getTime() > input.now.getTime() ? input.orderedAt : input.now;
-  const lead = leadTimeCheck(input.noticeHours, input.delivery, orderedAt);
+  const lead = leadTimeCheck(input.noticeHours, input.delivery, input.now);
   if (!lead.ok) problems.push(lead.message);
   const horizon = orderHorizonCheck(input.delivery, input.now, input.timeZone);
   if (!horizon.ok) problems.push(horizon.message);

@@ -140,18 +140,6 @@ describe('lead time, processing time and group cut-off across the changes', () =
       });
     }
   });
-
-  it('counts a group order notice from its cut-off, not from now', () => {
-    const zone = 'America/Toronto';
-    const delivery = groupDeliveryInstant({ deliveryDate: '2026-11-02', deliverySeconds: 11 * 3600 + 1800, timeZone: zone })!;
-    const cutoff = groupCutoffInstant({ deliveryDate: '2026-11-02', gapDays: 1, cutoffSeconds: 17 * 3600, timeZone: zone })!;
-    const now = new Date('2026-10-20T12:00:00Z');
-    const stores = [{ storeHours: {}, timeZone: zone }];
-    expect(deliveryScheduleProblems({ delivery, timeZone: zone, stores, noticeHours: 18, now, orderedAt: cutoff })).toEqual([]);
-    expect(deliveryScheduleProblems({ delivery, timeZone: zone, stores, noticeHours: 24, now, orderedAt: cutoff })).toEqual([messages.leadTimeNotMet(24)]);
-    // a catering order (ordered now) with the same notice is fine
-    expect(deliveryScheduleProblems({ delivery, timeZone: zone, stores, noticeHours: 24, now })).toEqual([]);
-  });
 });
 
 describe('the horizon: at most 90 days ahead', () => {

@@ -100,17 +100,15 @@ export function groupTotals(group: Pick<GroupOrderView, 'latitude' | 'longitude'
 
 /**
  * A group order's delivery against its restaurant, with the catering order's rules and messages
- * (issue 15): store hours, the horizon, and the notice counted from the cut-off, when the
- * combined order reaches the restaurant.
+ * (issue 15): store hours, the notice (lead time, from now) and the horizon.
  */
-export function groupScheduleProblems(chef: Pick<OrderChefRow, 'store_hours' | 'time_zone' | 'pre_order_notice_hours'>, deliveryAt: Date, cutoffAt: Date | null, now: Date): string[] {
+export function groupScheduleProblems(chef: Pick<OrderChefRow, 'store_hours' | 'time_zone' | 'pre_order_notice_hours'>, deliveryAt: Date, now: Date): string[] {
   return deliveryScheduleProblems({
     delivery: deliveryAt,
     timeZone: chef.time_zone,
     stores: [{ storeHours: chef.store_hours, timeZone: chef.time_zone }],
     noticeHours: chef.pre_order_notice_hours,
     now,
-    orderedAt: cutoffAt ?? undefined,
   });
 }
 
@@ -245,7 +243,7 @@ export function createGroupOrdersService(deps: GroupOrdersServiceDeps) {
     const deliveryAt = date ? groupDeliveryInstant({ deliveryDate: date, deliverySeconds: body.delivery_time, timeZone }) : null;
     const cutoffAt = date ? groupCutoffInstant({ deliveryDate: date, gapDays: body.gap_days, cutoffSeconds: body.cutoff_time, timeZone }) : null;
     if (cutoffAt && cutoffAt.getTime() <= now.getTime()) problems.push(groupMessages.cutoffPassed);
-    if (chef && deliveryAt) problems.push(...groupScheduleProblems(chef, deliveryAt, cutoffAt, now));
+    if (chef && deliveryAt) problems.push(...groupScheduleProblems(chef, deliveryAt, now));
     let latitude = body.latitude ?? null;
     let longitude = body.longitude ?? null;
     const placed = await placeAddress(deps.geocoder, { latitude: latitude ?? undefined, longitude: longitude ?? undefined, address: body.delivery_address });
@@ -318,7 +316,7 @@ export function createGroupOrdersService(deps: GroupOrdersServiceDeps) {
       const deliveryAt = deliveryDate ? groupDeliveryInstant({ deliveryDate, deliverySeconds: deliveryTime, timeZone }) : null;
       // the storefront's date and time must suit the restaurant, as a catering order's must
       if (deliveryAt) {
-        const schedule = groupScheduleProblems(chef, deliveryAt, cutoffAt, now);
+        const schedule = groupScheduleProblems(chef, deliveryAt, now);
         if (schedule.length) throw validationFailed(schedule);
       }
       const uuid = await repo.insert({
