@@ -309,16 +309,15 @@ export function createGroupOrdersService(deps: GroupOrdersServiceDeps) {
       const gapDays = Math.max(1, creator.go_gap_days);
       const cutoffTime = creator.go_cutoff_seconds ?? DEFAULT_GROUP_CUTOFF_SECONDS;
       const paramsCutoff = paramsDate ? groupCutoffInstant({ deliveryDate: paramsDate, gapDays, cutoffSeconds: cutoffTime, timeZone }) : null;
-      // a saved date whose cut-off has already passed is not prefilled: the creator picks another
-      const usable = paramsCutoff !== null && paramsCutoff.getTime() > now.getTime();
+      // a saved date whose cut-off has already passed, or that the restaurant cannot serve (store
+      // hours, notice, horizon: the details update refuses it with the catering messages), is not
+      // prefilled: the creator picks another on the site. Creating never fails on the storefront's
+      // date (ordering-payments §8: a creation failure is not shown to the user).
+      const paramsAt = paramsDate ? groupDeliveryInstant({ deliveryDate: paramsDate, deliverySeconds: deliveryTime, timeZone }) : null;
+      const usable = paramsCutoff !== null && paramsCutoff.getTime() > now.getTime() && paramsAt !== null && groupScheduleProblems(chef, paramsAt, now).length === 0;
       const deliveryDate = usable ? paramsDate : null;
       const cutoffAt = usable ? paramsCutoff : null;
-      const deliveryAt = deliveryDate ? groupDeliveryInstant({ deliveryDate, deliverySeconds: deliveryTime, timeZone }) : null;
-      // the storefront's date and time must suit the restaurant, as a catering order's must
-      if (deliveryAt) {
-        const schedule = groupScheduleProblems(chef, deliveryAt, now);
-        if (schedule.length) throw validationFailed(schedule);
-      }
+      const deliveryAt = usable ? paramsAt : null;
       const uuid = await repo.insert({
         creatorId: userId,
         presetId: preset.id,

@@ -1,6 +1,6 @@
 // Issue 15 §4 (c) and §1: a group order's delivery meets its restaurant's store hours, notice
-// (lead time) and the 90-day horizon with the catering order's messages, on create (the
-// storefront's date and time) and on every details update.
+// (lead time) and the 90-day horizon with the catering order's messages on every details
+// update; a storefront date and time the restaurant cannot serve is not prefilled on create.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GroupOrderDetailsBody } from '@caterway/contracts';
 import { formatStoreTime, lastOrderableDate, MAX_DAYS_AHEAD, messages, parseTimeOfDay } from '@caterway/domain';
@@ -79,12 +79,14 @@ describe('group orders keep the catering schedule rules', () => {
     expect([res.statusCode, res.json().messages]).toEqual([422, [messages.tooFarAhead(MAX_DAYS_AHEAD, lastOrderableDate(NOW, f.chef.time_zone))]]);
   });
 
-  it("refuses to start from the storefront's date and time when the restaurant cannot deliver then", async () => {
+  it("does not prefill the storefront's date and time when the restaurant cannot deliver then", async () => {
+    const get = async (uuid: string) => (await ctx.app.inject({ method: 'GET', url: `/api/v2/group_orders/${uuid}`, headers: auth(jwt) })).json().group_order;
     const outside = deliverySlot(f, NOW, { outside: true });
-    const res = await create({ delivery_date: outside.date, delivery_time: outside.time });
-    expect(res.statusCode).toBe(422);
-    expect(res.json().messages[0]).toMatch(/^This restaurant accepts orders between/);
+    const refused = await create({ delivery_date: outside.date, delivery_time: outside.time });
+    expect(refused.statusCode).toBe(201);
+    expect(await get(refused.json().uuid)).toMatchObject({ delivery_date: null, delivery_at: null, cutoff_at: null });
     const ok = deliverySlot(f, NOW);
-    expect((await create({ delivery_date: ok.date, delivery_time: ok.time })).statusCode).toBe(201);
+    const taken = await create({ delivery_date: ok.date, delivery_time: ok.time });
+    expect(await get(taken.json().uuid)).toMatchObject({ delivery_date: ok.date, delivery_time: seconds(ok.time) });
   });
 });
