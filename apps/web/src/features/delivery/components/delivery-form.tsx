@@ -79,12 +79,12 @@ export function DeliveryForm({ formId, initial, initialMethod, allowPickup, onDo
             if (!nextSlots.includes(time) && nextSlots.length > 0) setTime(nextSlots[0]!);
           }}
         />
-        {tooFar ? (
-          <p id={`${dateId}-error`} className="field-error" role="alert">
-            {tooFar}
-          </p>
-        ) : null}
       </div>
+      {tooFar ? (
+        <p id={`${dateId}-error`} className="field-error delivery-form-error" role="alert">
+          {tooFar}
+        </p>
+      ) : null}
       <div className="field">
         <label htmlFor={timeId}>Time</label>
         <select id={timeId} required value={timeValid ? time : ''} onChange={(event) => setTime(event.target.value)}>
