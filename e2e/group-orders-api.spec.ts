@@ -6,8 +6,8 @@ import { e2eDb } from './order-setup';
 // The group-order API on the real server (issue 6): the composition root's controllable clock
 // (E2E_CONTROLLABLE_CLOCK in scripts/e2e-server.mjs) is the one the in-process job runner reads,
 // so moving it past a cut-off makes the runner close ordering and place the combined order.
-// The cut-off is set a few minutes ahead (delivery tomorrow, gap 1 day, cut-off time = now + 3
-// minutes in the chef's zone) so the shared server's clock moves by minutes, not days, and the
+// The cut-off is set a few minutes ahead (delivery at noon on the first day the restaurant's
+// notice allows, the gap days bringing the cut-off to today at now + 3 minutes in the chef's zone) so the shared server's clock moves by minutes, not days, and the
 // journeys after this one are not disturbed. The creator is the staff demo account so the
 // demo customer's My Orders stays as the other journeys expect it.
 
@@ -22,7 +22,7 @@ function zoned(instant: Date, timeZone: string): { date: string; seconds: number
   return { date: `${parts.year}-${parts.month}-${parts.day}`, seconds: Number(parts.hour) * 3600 + Number(parts.minute) * 60 + Number(parts.second) };
 }
 
-const nextDay = (date: string) => new Date(Date.parse(`${date}T12:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+const daysAfter = (date: string, days: number) => new Date(Date.parse(`${date}T12:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
 async function signIn(request: APIRequestContext, email: string, password: string): Promise<Record<string, string>> {
   const res = await request.post('/user_token', { data: { auth: { email, password } } });
@@ -34,44 +34,53 @@ test('a group order closes at its cut-off when the server clock passes it, and t
   const auth = await signIn(request, 'ops@caterway.ca', 'Kitchen4Ops');
   const db = await e2eDb();
   try {
-    const { rows } = await db.query<{ preset_id: number; latitude: number; longitude: number; time_zone: string }>(
-      `SELECT p.id::int AS preset_id, c.latitude, c.longitude, c.time_zone FROM presets p
+    const { rows } = await db.query<{ preset_id: number; latitude: number; longitude: number; time_zone: string; notice_hours: number }>(
+      `SELECT p.id::int AS preset_id, c.latitude, c.longitude, c.time_zone, c.pre_order_notice_hours::int AS notice_hours FROM presets p
          JOIN preset_chefs pc ON pc.preset_id = p.id JOIN chefs c ON c.id = pc.chef_id
         WHERE p.preset_type = 'restaurant' AND p.is_active AND c.time_zone = $1
           AND (SELECT count(*) FROM preset_chefs x WHERE x.preset_id = p.id) = 1
           AND EXISTS (SELECT 1 FROM menus m WHERE m.chef_id = c.id AND NOT m.is_deleted AND m.menu_type = 'single' AND m.category_name <> 'Drinks' AND m.price_cents > 0)
-        ORDER BY p.id LIMIT 1`,
+        ORDER BY p.id LIMIT 20`,
       [TORONTO],
     );
-    const target = rows[0]!;
-    const created = await request.post('/api/v2/group_orders', { headers: auth, data: { preset_id: target.preset_id, delivery_params: {} } });
-    expect(created.status(), await created.text()).toBe(201);
-    const { uuid } = (await created.json()) as { uuid: string };
+    // group orders keep the restaurant's store hours and notice (issue 15): noon on the first day
+    // the notice allows, the gap days bringing the cut-off back to today; a restaurant closed
+    // then (422) gives way to the next one
+    let uuid = '';
+    let group: GroupOrder | undefined;
+    for (const target of rows) {
+      const created = await request.post('/api/v2/group_orders', { headers: auth, data: { preset_id: target.preset_id, delivery_params: {} } });
+      expect(created.status(), await created.text()).toBe(201);
+      uuid = ((await created.json()) as { uuid: string }).uuid;
 
-    // the cut-off a few minutes from the server's now, on a whole minute
-    const serverNow = new Date(((await (await request.get(`/api/v2/group_orders/${uuid}`, { headers: auth })).json()) as { group_order: GroupOrder }).group_order.server_now);
-    const local = zoned(new Date(serverNow.getTime() + 180_000), target.time_zone);
-    const cutoffSeconds = Math.min(local.seconds - (local.seconds % 60) + 60, 86_340);
-    const put = await request.put(`/api/v2/group_orders/${uuid}`, {
-      headers: auth,
-      data: {
-        name: 'Journey lunch',
-        head_count: 4,
-        budget_cents: 100_000,
-        gap_days: 1,
-        cutoff_time: cutoffSeconds,
-        delivery_date: nextDay(local.date),
-        delivery_time: 12 * 3600,
-        delivery_address: '100 King St W, Toronto, ON',
-        latitude: target.latitude + 0.005,
-        longitude: target.longitude,
-        delivery_contact_person: 'Olive Ops',
-        delivery_phone_number: '416-555-0199',
-        open_ordering: true,
-      },
-    });
-    expect(put.status(), await put.text()).toBe(200);
-    const group = ((await put.json()) as { group_order: GroupOrder }).group_order;
+      // the cut-off a few minutes from the server's now, on a whole minute
+      const serverNow = new Date(((await (await request.get(`/api/v2/group_orders/${uuid}`, { headers: auth })).json()) as { group_order: GroupOrder }).group_order.server_now);
+      const local = zoned(new Date(serverNow.getTime() + 180_000), target.time_zone);
+      const cutoffSeconds = Math.min(local.seconds - (local.seconds % 60) + 60, 86_340);
+      const days = Math.max(1, Math.ceil((target.notice_hours + 13) / 24));
+      const put = await request.put(`/api/v2/group_orders/${uuid}`, {
+        headers: auth,
+        data: {
+          name: 'Journey lunch',
+          head_count: 4,
+          budget_cents: 100_000,
+          gap_days: days,
+          cutoff_time: cutoffSeconds,
+          delivery_date: daysAfter(local.date, days),
+          delivery_time: 12 * 3600,
+          delivery_address: '100 King St W, Toronto, ON',
+          latitude: target.latitude + 0.005,
+          longitude: target.longitude,
+          delivery_contact_person: 'Olive Ops',
+          delivery_phone_number: '416-555-0199',
+          open_ordering: true,
+        },
+      });
+      if (put.status() !== 200) continue;
+      group = ((await put.json()) as { group_order: GroupOrder }).group_order;
+      break;
+    }
+    if (!group) throw new Error('no one-chef Toronto restaurant open at noon on the first day its notice allows');
     expect(group.status).toBe('accepting');
 
     const page = (await (await request.get(`/api/v2/group/${group.share_token}`)).json()) as PublicGroupOrderResponse;

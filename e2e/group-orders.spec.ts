@@ -38,8 +38,9 @@ type Hours = PresetDetail['store_hours'];
 const weekdays: (keyof Hours)[] = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
 
 /**
- * A one-chef Toronto restaurant preset open at 11:30 on the delivery date, whose dishes
- * straddle a budget (at least two within it, one above).
+ * A one-chef Toronto restaurant preset open at 11:30 on the delivery date and whose notice that
+ * delivery meets (group orders keep both, issue 15), whose dishes straddle a budget (at least
+ * two within it, one above).
  */
 async function restaurantForGroups(request: APIRequestContext, deliveryDate: string): Promise<{ preset: PresetDetail; budgetCents: number }> {
   const res = await request.get('/api/v2/presets');
@@ -50,6 +51,8 @@ async function restaurantForGroups(request: APIRequestContext, deliveryDate: str
     const chef = preset.chefs[0];
     const hours = preset.store_hours[weekday];
     if (preset.chefs.length !== 1 || !chef || chef.city !== 'Toronto' || !hours?.enabled || hours.open > '11:30' || hours.close < '11:30') continue;
+    // 11:30 Toronto is 16:30 UTC in winter, 15:30 in summer: the earlier bounds the notice
+    if (Date.parse(`${deliveryDate}T15:30:00Z`) - Date.now() < preset.pre_order_notice_hour * 3_600_000) continue;
     // the meals a member may choose: single portions, not drinks (the API's INDIVIDUAL_MEAL_SQL)
     const meals = chef.menus.filter((m) => !m.is_deleted && m.menu_type === 'single' && m.category_name !== 'Drinks');
     const prices = [...new Set(meals.map((m) => m.price_cents))].sort((a, b) => a - b);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isSaneCalendarDate } from '@caterway/domain';
 
 /** Single failure: { error: "message" } (spec: browse-account-orders §8). */
 export const errorBodySchema = z.object({ error: z.string() }).meta({ id: 'ErrorBody' });
@@ -33,3 +34,9 @@ export function fileResponse(contentType: string, description: string) {
 export function pdfResponses(description: string) {
   return { 200: fileResponse('application/pdf', description), ...errorResponses, 500: errorBodySchema, 503: errorBodySchema };
 }
+
+/**
+ * A 'yyyy-MM-dd' date that is a real calendar day in a sane range (2000-01-01 to 2099-12-31):
+ * year 0 or 2026-02-30 answer 422 with the message, never reach the database (issue 15).
+ */
+export const calendarDateSchema = (message: string) => z.string().trim().refine(isSaneCalendarDate, message);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { calendarDateSchema } from './common.js';
 
 // Group orders on the wire (issue 6; browse-account-orders §1, §3 'Group order detail', §4, §7).
 // Creator/staff calls are under api/v2/group_orders (bearer token; anyone else gets 404);
@@ -43,7 +44,7 @@ export const groupOrderDetailsBodySchema = z
     budget_cents: z.number().int().min(1, 'The per-person budget must be more than $0.00.').max(100_000_000),
     gap_days: z.number().int().min(1, 'Gap days must be at least 1.').max(60),
     cutoff_time: secondsOfDay,
-    delivery_date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Please select valid date.'),
+    delivery_date: calendarDateSchema('Please select valid date.'),
     delivery_time: secondsOfDay,
     delivery_address: required(300),
     delivery_suite_address: z.string().trim().max(200).default(''),

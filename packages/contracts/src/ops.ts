@@ -1,11 +1,27 @@
 import { z } from 'zod';
+import { EARLIEST_CALENDAR_DATE, isSaneCalendarDate, LATEST_CALENDAR_DATE } from '@caterway/domain';
+import { calendarDateSchema } from './common.js';
 
 // The operations console (issue 5 item 1: staff only) and the customer's cancel
 // (DELETE api/v2/catering_orders/{id}, browse-account-orders §4 Cancelling).
 
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date (YYYY-MM-DD)');
+/** The longest range of delivery days the console lists at once. */
+export const OPS_MAX_RANGE_DAYS = 62;
+export const opsMessages = {
+  invalidDates: `Choose valid dates (YYYY-MM-DD, from ${EARLIEST_CALENDAR_DATE} to ${LATEST_CALENDAR_DATE}).`,
+  backwards: 'The end date must be on or after the start date.',
+  tooLong: `Choose at most ${OPS_MAX_RANGE_DAYS} days.`,
+} as const;
 
-export const opsOrdersQuerySchema = z.object({ from: isoDate, to: isoDate });
+/** from and to: real calendar days in a sane range (year 0 or 2026-02-30 is a 422, never a 500), in order, at most 62 days apart. */
+export const opsOrdersQuerySchema = z
+  .object({ from: calendarDateSchema(opsMessages.invalidDates), to: calendarDateSchema(opsMessages.invalidDates) })
+  .superRefine((q, ctx) => {
+    if (!isSaneCalendarDate(q.from) || !isSaneCalendarDate(q.to)) return; // already refused above
+    const days = (Date.parse(`${q.to}T00:00:00Z`) - Date.parse(`${q.from}T00:00:00Z`)) / 86_400_000;
+    if (days < 0) ctx.addIssue({ code: 'custom', message: opsMessages.backwards, path: ['to'] });
+    else if (days > OPS_MAX_RANGE_DAYS) ctx.addIssue({ code: 'custom', message: opsMessages.tooLong, path: ['to'] });
+  });
 export type OpsOrdersQuery = z.infer<typeof opsOrdersQuerySchema>;
 
 /** The events staff can send from the console (the machine's staff moves). */

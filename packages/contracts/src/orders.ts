@@ -1,9 +1,10 @@
 import { z } from 'zod';
+import { calendarDateSchema } from './common.js';
 
 // Cart, checkout and orders on the wire (ordering-payments §3 Checkout line, Order payload,
 // Catering order; §7 Calls). Prices the browser sends are ignored: the server reprices.
 
-const dateString = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Please select valid date.');
+const dateString = calendarDateSchema('Please select valid date.');
 const timeString = z.string().trim().min(1, 'Please fill in the required field.').max(10);
 
 export const servingDetailItemSchema = z.object({

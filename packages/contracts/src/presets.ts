@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { calendarDateSchema } from './common.js';
 
 // Catalogue read models on the wire (snake_case). Field lists follow
 // browse-account-orders §3 and ordering-payments §3.
@@ -203,7 +204,7 @@ export const deliveryContextQuerySchema = z.object({
   lng: z.coerce.number().min(-180).max(180).optional(),
   address: z.string().trim().max(300).optional(),
   /** yyyy-MM-dd */
-  delivery_date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Please select valid date.').optional(),
+  delivery_date: calendarDateSchema('Please select valid date.').optional(),
   /** hh:mm AM/PM or HH:mm */
   delivery_time: z.string().trim().max(10).optional(),
 });

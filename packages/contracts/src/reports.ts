@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { parseIsoDate, reportFiltersProblem } from '@caterway/domain';
+import { EARLIEST_CALENDAR_DATE, isSaneCalendarDate, LATEST_CALENDAR_DATE, reportFiltersProblem } from '@caterway/domain';
 
 // Spend reports (ordering-payments §2 'Reports page', §3 'Report response', §5, §7).
 
@@ -12,7 +12,7 @@ const reportDate = (label: string) =>
     z
       .string()
       .trim()
-      .refine((v) => parseIsoDate(v) !== null, `${label} must be a valid date (yyyy-MM-dd).`)
+      .refine(isSaneCalendarDate, `${label} must be a valid date (yyyy-MM-dd) between ${EARLIEST_CALENDAR_DATE} and ${LATEST_CALENDAR_DATE}.`)
       .optional(),
   );
 

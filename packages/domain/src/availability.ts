@@ -125,6 +125,42 @@ export function zonedWallTimeToInstant(
   return new Date(candidates.length ? Math.min(...candidates) : asUtc - before * 60_000);
 }
 
+const pad2 = (n: number) => String(n).padStart(2, '0');
+const pad4 = (n: number) => String(n).padStart(4, '0');
+
+/** The calendar date ('yyyy-MM-dd') an instant falls on in a zone: the local date of a delivery. */
+export function localDateOf(instant: Date, timeZone: string): string {
+  const p = zonedParts(instant, timeZone);
+  return `${pad4(p.year)}-${pad2(p.month)}-${pad2(p.day)}`;
+}
+
+/** A calendar date moved by whole days ('2026-12-31' + 1 = '2027-01-01'); null when it does not parse. */
+export function addCalendarDays(date: string, days: number): string | null {
+  const d = parseCalendarDate(date);
+  if (!d) return null;
+  const t = new Date(Date.UTC(d.year, d.month - 1, d.day + days));
+  return `${pad4(t.getUTCFullYear())}-${pad2(t.getUTCMonth() + 1)}-${pad2(t.getUTCDate())}`;
+}
+
+/** The instant a local calendar day starts in a zone (its first existing minute: a DST gap at midnight moves it). */
+export function localDayStart(date: string, timeZone: string): Date | null {
+  const d = parseCalendarDate(date);
+  return d ? zonedWallTimeToInstant({ ...d, hour: 0, minute: 0 }, timeZone) : null;
+}
+
+/**
+ * The instants [start, end) of the local dates from..to (both included) in a zone: what a filter
+ * 'delivery date between from and to, in the order's zone' compares delivery instants with.
+ * A missing end of the range is open (null). Null when a given date does not parse.
+ */
+export function localDateRangeInstants(from: string | undefined, to: string | undefined, timeZone: string): { start: Date | null; end: Date | null } | null {
+  const start = from === undefined ? null : localDayStart(from, timeZone);
+  const dayAfter = to === undefined ? undefined : addCalendarDays(to, 1);
+  const end = dayAfter === undefined ? null : dayAfter === null ? null : localDayStart(dayAfter, timeZone);
+  if ((from !== undefined && !start) || (to !== undefined && !end)) return null;
+  return { start, end };
+}
+
 const TIME_12H = /^(\d{1,2}):(\d{2})\s*([AaPp])\.?[Mm]\.?$/;
 const TIME_24H = /^(\d{1,2}):(\d{2})(?::\d{2})?$/;
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -162,6 +198,16 @@ export function parseCalendarDate(value: string): { year: number; month: number;
   return { year, month, day };
 }
 
+/** The dates the API takes at all (query filters, order dates): real calendar days of this century. */
+export const EARLIEST_CALENDAR_DATE = '2000-01-01';
+export const LATEST_CALENDAR_DATE = '2099-12-31';
+
+/** A real 'yyyy-MM-dd' day between EARLIEST_CALENDAR_DATE and LATEST_CALENDAR_DATE (year 0, 2026-02-30 and 9999 are not). */
+export function isSaneCalendarDate(value: string): boolean {
+  const text = value.trim();
+  return parseCalendarDate(text) !== null && text >= EARLIEST_CALENDAR_DATE && text <= LATEST_CALENDAR_DATE;
+}
+
 /**
  * The instant of a delivery given as the spec's strings ('yyyy-MM-dd' and 'hh:mm AM' or
  * 'HH:mm', ordering-payments §3, §9) in the restaurant's time zone; null when either is invalid.
@@ -172,8 +218,6 @@ export function deliveryInstant(date: string, time: string, timeZone: string = D
   if (!d || minutes === null || minutes >= 1440) return null;
   return zonedWallTimeToInstant({ ...d, hour: Math.floor(minutes / 60), minute: minutes % 60 }, timeZone);
 }
-
-const pad2 = (n: number) => String(n).padStart(2, '0');
 
 /**
  * Store-hours times as the spec's clients show times: 12-hour 'hh:mm AM' with a zero-padded
@@ -231,6 +275,59 @@ export type LeadTimeResult = { ok: true } | { ok: false; reason: 'notice'; messa
 export function leadTimeCheck(noticeHours: number, delivery: Date, now: Date): LeadTimeResult {
   if (delivery.getTime() - now.getTime() >= noticeHours * 3_600_000) return { ok: true };
   return { ok: false, reason: 'notice', message: messages.leadTimeNotMet(noticeHours) };
+}
+
+/**
+ * When an order is processed (edits lock, payment captured): its notice before the delivery, in
+ * real hours (a DST change between them does not move it by an hour of wall clock).
+ */
+export function processingInstant(delivery: Date, noticeHours: number): Date {
+  return new Date(delivery.getTime() - noticeHours * 3_600_000);
+}
+
+/** Orders are taken at most this many days ahead (issue 15: the spec sets no horizon; a year-3000 order is a typo). */
+export const MAX_DAYS_AHEAD = 90;
+
+/** The last delivery date ('yyyy-MM-dd') that may be ordered: today in the zone plus MAX_DAYS_AHEAD. */
+export function lastOrderableDate(now: Date, timeZone: string = DEFAULT_TIME_ZONE): string {
+  return addCalendarDays(localDateOf(now, timeZone), MAX_DAYS_AHEAD)!;
+}
+
+export type HorizonResult = { ok: true } | { ok: false; reason: 'too_far'; message: string };
+
+/** The horizon rule: the delivery's local date is at most MAX_DAYS_AHEAD days after today (both in the zone). */
+export function orderHorizonCheck(delivery: Date, now: Date, timeZone: string = DEFAULT_TIME_ZONE): HorizonResult {
+  const last = lastOrderableDate(now, timeZone);
+  if (localDateOf(delivery, timeZone) <= last) return { ok: true };
+  return { ok: false, reason: 'too_far', message: messages.tooFarAhead(MAX_DAYS_AHEAD, last) };
+}
+
+export interface ScheduleInput {
+  delivery: Date;
+  /** the order's zone (its lead restaurant's): the horizon is counted in its calendar */
+  timeZone: string;
+  /** every restaurant of the order: its store hours in its own zone */
+  stores: { storeHours: StoreHoursMap | null | undefined; timeZone: string }[];
+  noticeHours: number;
+  now: Date;
+}
+
+/**
+ * Every rule on when an order may be delivered, as messages (empty when fine): each
+ * restaurant's store hours, the lead time, and the horizon. Catering checkout, edits, add-ons
+ * and group orders all ask this one function, with the same messages.
+ */
+export function deliveryScheduleProblems(input: ScheduleInput): string[] {
+  const problems: string[] = [];
+  for (const store of input.stores) {
+    const hours = storeHoursCheck(store.storeHours, input.delivery, store.timeZone);
+    if (!hours.ok) problems.push(hours.message);
+  }
+  const lead = leadTimeCheck(input.noticeHours, input.delivery, input.now);
+  if (!lead.ok) problems.push(lead.message);
+  const horizon = orderHorizonCheck(input.delivery, input.now, input.timeZone);
+  if (!horizon.ok) problems.push(horizon.message);
+  return [...new Set(problems)];
 }
 
 /** The store-hours modal's Currently Open / Currently Closed flag, in the restaurant's zone. False without hours. */

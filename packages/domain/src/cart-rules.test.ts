@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   addOnLimitProblem,
@@ -10,6 +11,7 @@ import {
   presetMinimumProblem,
   priceCart,
   servingDetailsProblem,
+  sidesProblem,
   type PricingMenu,
 } from './cart-rules.js';
 import { messages } from './messages.js';
@@ -132,5 +134,40 @@ describe('priceCart', () => {
     expect(() => priceCart([{ menuId: 99, quantity: 1, menuItemsMapping: {} }], menus)).toThrow('Unknown menu 99');
     expect(() => priceCart([{ menuId: 2, quantity: 1, menuItemsMapping: { '10': 1 } }], menus)).toThrow('Unknown menu item 10 for menu 2');
     expect(() => priceCart([{ menuId: 3, quantity: 1, menuItemsMapping: {} }], menus)).toThrow('no longer available');
+  });
+});
+
+describe('sidesProblem (menu items belong to their dish)', () => {
+  const dish = 'Chicken Shawarma Platter';
+  const sides = (...quantities: number[]) => quantities.map((quantity, i) => ({ name: ['Garlic Sauce', 'Rice', 'Fattoush'][i]!, quantity }));
+
+  it.each([
+    { line: 0, items: [0, 0], problem: null },
+    { line: 10, items: [], problem: null },
+    { line: 10, items: [10, 0, 3], problem: null },
+    { line: 0, items: [300, 300], problem: 'Chicken Shawarma Platter: sides and options need at least one of the dish. Please set its quantity or remove the sides.' },
+    { line: 0, items: [0, 1], problem: messages.sidesNeedDish(dish) },
+    { line: 10, items: [10, 11], problem: 'Chicken Shawarma Platter: Rice (11) cannot be more than the dish quantity (10). Please lower it or add more of the dish.' },
+    { line: 1, items: [300], problem: messages.sidesExceedDish(dish, 'Garlic Sauce', 300, 1) },
+  ])('line $line with items $items', ({ line, items, problem }) => {
+    expect(sidesProblem({ dishName: dish, lineQuantity: line, items: sides(...items) })).toBe(problem);
+  });
+
+  it('accepts exactly the carts whose every item is at most the dish quantity (property)', () => {
+    fc.assert(
+      fc.property(fc.nat(500), fc.array(fc.nat(500), { maxLength: 3 }), (line, quantities) => {
+        const problem = sidesProblem({ dishName: dish, lineQuantity: line, items: sides(...quantities) });
+        expect(problem === null).toBe(quantities.every((q) => q <= line));
+        if (problem) expect(problem.startsWith(`${dish}: `)).toBe(true);
+      }),
+    );
+  });
+
+  it('never lets a line without the dish be priced for its sides alone', () => {
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: 1, max: 1000 }), { minLength: 1, maxLength: 3 }), (quantities) => {
+        expect(sidesProblem({ dishName: dish, lineQuantity: 0, items: sides(...quantities) })).toBe(messages.sidesNeedDish(dish));
+      }),
+    );
   });
 });

@@ -39,6 +39,29 @@ export function itemQuantityProblem(input: ItemQuantityInput): string | null {
   return null;
 }
 
+export interface SidesInput {
+  /** the dish (menu) name, so the message says which line */
+  dishName: string;
+  /** the cart line's quantity of the dish */
+  lineQuantity: number;
+  /** the line's menu items (sides, options, components) with their names and quantities */
+  items: { name: string; quantity: number }[];
+}
+
+/**
+ * Menu items belong to their dish (issue 15): a side, option or component comes with a unit of
+ * the dish, so a line without the dish (quantity 0) carries none, and no item is ordered more
+ * times than the dish (the included components are one per unit, as the default carts have
+ * them). Without this a line of 0 dishes and 300 paid sides would be priced as sides alone.
+ */
+export function sidesProblem(input: SidesInput): string | null {
+  const chosen = input.items.filter((i) => i.quantity > 0);
+  if (chosen.length === 0) return null;
+  if (input.lineQuantity <= 0) return messages.sidesNeedDish(input.dishName);
+  const over = chosen.find((i) => i.quantity > input.lineQuantity);
+  return over ? messages.sidesExceedDish(input.dishName, over.name, over.quantity, input.lineQuantity) : null;
+}
+
 export interface ServingItem {
   userName: string;
   quantity: number;

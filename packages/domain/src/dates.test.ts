@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, compareIsoDates, formatDisplayDate, formatIsoDate, parseIsoDate, startOfDay } from './dates.js';
+import { addDays, compareIsoDates, formatDisplayDate, formatIsoDate, lastPickableDate, parseIsoDate, pickedDateTooFar, startOfDay } from './dates.js';
 
 describe('formatIsoDate', () => {
   it('uses the local calendar day, zero-padded', () => {
@@ -48,5 +48,18 @@ describe('compareIsoDates and formatDisplayDate', () => {
   it('formats a short English label', () => {
     expect(formatDisplayDate('2026-11-25')).toBe('Wed, Nov 25');
     expect(formatDisplayDate('nonsense')).toBe('nonsense');
+  });
+});
+
+describe('the date pickers stop at 90 days', () => {
+  const now = new Date(2026, 10, 26, 23, 30); // late evening on this device
+  it('offer today + 90 days on this device', () => {
+    expect(lastPickableDate(now)).toBe('2027-02-24');
+    expect(lastPickableDate(new Date(2026, 2, 2, 9, 0))).toBe('2026-05-31');
+  });
+  it('give the horizon message for a later date only', () => {
+    expect(pickedDateTooFar('2027-02-24', now)).toBeNull();
+    expect(pickedDateTooFar('2027-02-25', now)).toBe('Orders can be placed at most 90 days ahead. Please select a delivery date on or before 2027-02-24.');
+    expect(pickedDateTooFar('not a date', now)).toBeNull();
   });
 });

@@ -3,6 +3,9 @@
 // these never go through UTC: `toISOString()` would shift the day for anyone west of Greenwich
 // in the evening. Every function takes its `now`/date as an argument (no hidden clock).
 
+import { MAX_DAYS_AHEAD } from './availability.js';
+import { messages } from './messages.js';
+
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 const pad2 = (n: number) => String(n).padStart(2, '0');
@@ -47,4 +50,18 @@ export function formatDisplayDate(value: string): string {
   const date = parseIsoDate(value);
   if (!date) return value;
   return `${WEEKDAYS[date.getDay()]}, ${MONTHS[date.getMonth()]} ${date.getDate()}`;
+}
+
+/**
+ * The last day the date pickers offer: today on this device plus MAX_DAYS_AHEAD (the server
+ * counts the same days in the restaurant's zone and refuses later ones with the same message).
+ */
+export function lastPickableDate(now: Date): string {
+  return formatIsoDate(addDays(startOfDay(now), MAX_DAYS_AHEAD));
+}
+
+/** A picked 'yyyy-MM-dd' past lastPickableDate: the horizon message; otherwise null. */
+export function pickedDateTooFar(date: string, now: Date): string | null {
+  const last = lastPickableDate(now);
+  return parseIsoDate(date) !== null && date > last ? messages.tooFarAhead(MAX_DAYS_AHEAD, last) : null;
 }

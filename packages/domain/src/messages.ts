@@ -51,6 +51,12 @@ export const messages = {
     `This preset requires ${hours} hours notice, please select a delivery date and time that meets the minimum lead time`,
   // Our own wording (catalogue reads):
   invalidTime: 'Please select valid time.',
+  // Our own wording (issue 15: the spec sets no horizon; orders are planned weeks, not years, ahead):
+  tooFarAhead: (days: number, lastDate: string) =>
+    `Orders can be placed at most ${days} days ahead. Please select a delivery date on or before ${lastDate}.`,
+  sidesNeedDish: (dish: string) => `${dish}: sides and options need at least one of the dish. Please set its quantity or remove the sides.`,
+  sidesExceedDish: (dish: string, item: string, itemQuantity: number, dishQuantity: number) =>
+    `${dish}: ${item} (${itemQuantity}) cannot be more than the dish quantity (${dishQuantity}). Please lower it or add more of the dish.`,
   // Cart and checkout rules (ordering-payments §5 'Quantity editor', 'Serving name', 'Vendor minimum',
   // 'Add-on limit', 'Empty order'; §8). Amounts arrive formatted by formatCents ('$250.00').
   minimumPerItemNotMet: (n: number) => `Minimum order amount of ${n} per item not met. Please increase quantity and continue.`,

@@ -1,4 +1,4 @@
-import { formatCents, groupTransition } from '@caterway/domain';
+import { formatCents, groupTransition, processingInstant } from '@caterway/domain';
 import { withTransaction, type Db, type Queryable } from '../../db/pool.js';
 import type { Clock } from '../../lib/clock.js';
 import { AppError, conflict, notFound } from '../../lib/errors.js';
@@ -104,7 +104,7 @@ export function createGroupCutoff(deps: GroupCutoffDeps) {
       currency: chef.country === 'US' ? 'usd' : 'cad',
       deliveryAt,
       timeZone: g.time_zone,
-      orderProcessingAt: new Date(deliveryAt.getTime() - chef.pre_order_notice_hours * 3_600_000),
+      orderProcessingAt: processingInstant(deliveryAt, chef.pre_order_notice_hours),
       latitude: g.latitude,
       longitude: g.longitude,
       distanceKm: null,

@@ -14,6 +14,7 @@ import {
   computeTotals,
   DEFAULT_GROUP_CUTOFF_SECONDS,
   DEFAULT_GROUP_DELIVERY_SECONDS,
+  deliveryScheduleProblems,
   displayStatus,
   formatCents,
   groupCutoffInstant,
@@ -95,6 +96,20 @@ export function groupTotals(group: Pick<GroupOrderView, 'latitude' | 'longitude'
     taxRatePercent: taxRate,
   });
   return { ...totals, taxLabel: groupTaxLabel(chef?.tax_name ?? 'HST', taxRate), taxRate, taxName: chef?.tax_name ?? 'HST' };
+}
+
+/**
+ * A group order's delivery against its restaurant, with the catering order's rules and messages
+ * (issue 15): store hours, the notice (lead time, from now) and the horizon.
+ */
+export function groupScheduleProblems(chef: Pick<OrderChefRow, 'store_hours' | 'time_zone' | 'pre_order_notice_hours'>, deliveryAt: Date, now: Date): string[] {
+  return deliveryScheduleProblems({
+    delivery: deliveryAt,
+    timeZone: chef.time_zone,
+    stores: [{ storeHours: chef.store_hours, timeZone: chef.time_zone }],
+    noticeHours: chef.pre_order_notice_hours,
+    now,
+  });
 }
 
 export interface GroupOrdersServiceDeps {
@@ -228,6 +243,7 @@ export function createGroupOrdersService(deps: GroupOrdersServiceDeps) {
     const deliveryAt = date ? groupDeliveryInstant({ deliveryDate: date, deliverySeconds: body.delivery_time, timeZone }) : null;
     const cutoffAt = date ? groupCutoffInstant({ deliveryDate: date, gapDays: body.gap_days, cutoffSeconds: body.cutoff_time, timeZone }) : null;
     if (cutoffAt && cutoffAt.getTime() <= now.getTime()) problems.push(groupMessages.cutoffPassed);
+    if (chef && deliveryAt) problems.push(...groupScheduleProblems(chef, deliveryAt, now));
     let latitude = body.latitude ?? null;
     let longitude = body.longitude ?? null;
     const placed = await placeAddress(deps.geocoder, { latitude: latitude ?? undefined, longitude: longitude ?? undefined, address: body.delivery_address });
@@ -293,10 +309,15 @@ export function createGroupOrdersService(deps: GroupOrdersServiceDeps) {
       const gapDays = Math.max(1, creator.go_gap_days);
       const cutoffTime = creator.go_cutoff_seconds ?? DEFAULT_GROUP_CUTOFF_SECONDS;
       const paramsCutoff = paramsDate ? groupCutoffInstant({ deliveryDate: paramsDate, gapDays, cutoffSeconds: cutoffTime, timeZone }) : null;
-      // a saved date whose cut-off has already passed is not prefilled: the creator picks another
-      const usable = paramsCutoff !== null && paramsCutoff.getTime() > now.getTime();
+      // a saved date whose cut-off has already passed, or that the restaurant cannot serve (store
+      // hours, notice, horizon: the details update refuses it with the catering messages), is not
+      // prefilled: the creator picks another on the site. Creating never fails on the storefront's
+      // date (ordering-payments §8: a creation failure is not shown to the user).
+      const paramsAt = paramsDate ? groupDeliveryInstant({ deliveryDate: paramsDate, deliverySeconds: deliveryTime, timeZone }) : null;
+      const usable = paramsCutoff !== null && paramsCutoff.getTime() > now.getTime() && paramsAt !== null && groupScheduleProblems(chef, paramsAt, now).length === 0;
       const deliveryDate = usable ? paramsDate : null;
       const cutoffAt = usable ? paramsCutoff : null;
+      const deliveryAt = usable ? paramsAt : null;
       const uuid = await repo.insert({
         creatorId: userId,
         presetId: preset.id,
@@ -312,7 +333,7 @@ export function createGroupOrdersService(deps: GroupOrdersServiceDeps) {
           cutoffTime,
           deliveryDate,
           deliveryTime,
-          deliveryAt: deliveryDate ? groupDeliveryInstant({ deliveryDate, deliverySeconds: deliveryTime, timeZone }) : null,
+          deliveryAt,
           cutoffAt,
           timeZone,
           deliveryAddress: params.address ?? '',

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { editRuleMessages } from '@caterway/domain';
+import { opsMessages } from '@caterway/contracts';
+import { editRuleMessages, localDateOf } from '@caterway/domain';
 import { withTransaction } from '../../db/pool.js';
 import { createTestApp, type TestContext } from '../../../test/helpers.js';
 import { ensureDemoData } from '../../db/seed/demo.js';
@@ -213,8 +214,8 @@ describe('order lifecycle: processing, operations console, customer cancel', () 
   describe('operations console', () => {
     it('lists placed orders by delivery day with customer, restaurant, totals, labels and staff actions', async () => {
       const order = await place();
-      const { rows } = await ctx.db.query("SELECT to_char(delivery_at AT TIME ZONE time_zone, 'YYYY-MM-DD') AS d FROM catering_orders WHERE id = $1", [order.id]);
-      const day = rows[0].d as string;
+      const { rows } = await ctx.db.query('SELECT delivery_at, time_zone FROM catering_orders WHERE id = $1', [order.id]);
+      const day = localDateOf(rows[0].delivery_at, rows[0].time_zone);
       const res = await ctx.app.inject({ method: 'GET', url: `/api/v2/ops/orders?from=${day}&to=${day}`, headers: auth(staff.jwt) });
       expect(res.statusCode).toBe(200);
       const listed = res.json().orders.find((o: { id: number }) => o.id === order.id);
@@ -252,7 +253,7 @@ describe('order lifecycle: processing, operations console, customer cancel', () 
       for (const q of ['?from=2026-02-30&to=2026-03-01', '?from=2026-04-01&to=2026-04-31', '?from=2026-13-01&to=2026-13-02']) {
         const bad = await get(q);
         expect(bad.statusCode).toBe(422);
-        expect(bad.json().messages).toEqual(['Choose valid dates.']);
+        expect(bad.json().messages).toEqual([opsMessages.invalidDates]);
       }
       const missing = await get('?from=2026-03-01');
       expect([400, 422]).toContain(missing.statusCode);

@@ -61,3 +61,27 @@ export async function intentStatus(db: Db, id: string): Promise<{ status: string
   const { rows } = await db.query('SELECT status, amount_received, amount_refunded FROM sandbox_payment_intents WHERE id = $1', [id]);
   return rows[0];
 }
+
+export interface PlacedOrderSeed {
+  userId: number;
+  chefIds: number[];
+  presetId: number;
+  deliveryAt: string;
+  timeZone?: string;
+  status?: string;
+  totalCents: number;
+}
+
+/** A placed order row as checkout leaves it (the columns migration 005 requires). */
+export async function insertPlacedOrder(db: Db, s: PlacedOrderSeed): Promise<number> {
+  const { rows } = await db.query<{ id: string }>(
+    `INSERT INTO catering_orders (order_number, purchase_id, user_id, preset_id, preset_name, chef_id, chef_ids, status,
+       receiving_method, first_name, last_name, phone_number, email, serving_style, delivery_at, time_zone,
+       order_processing_at, subtotal_cents, tax_cents, total_cents, request_payload, payment_status)
+     VALUES ($1, $2, $3, $4, 'Seeded', $5, $6, $7, 'delivery', 'Dana', 'Morgan', '416-555-0101', 'dana@example.com',
+       'Family Style', $8, $9, $8::timestamptz - interval '24 hours', $10, 0, $10, '{}'::jsonb, 'authorized')
+     RETURNING id`,
+    [`T-${crypto.randomBytes(5).toString('hex')}`, crypto.randomUUID(), s.userId, s.presetId, s.chefIds[0], s.chefIds, s.status ?? 'Accepted', s.deliveryAt, s.timeZone ?? 'America/Toronto', s.totalCents],
+  );
+  return Number(rows[0]!.id);
+}

@@ -1,3 +1,5 @@
+import { localDateOf } from '@caterway/domain';
+import { coarseWindow, inZoneWindowSql, zoneWindowParams, zoneWindows } from '../../db/local-date-filter.js';
 import type { Queryable } from '../../db/pool.js';
 import type { OrderRow, PaymentStatus } from '../orders/orders.repository.js';
 
@@ -11,6 +13,8 @@ export interface OpsOrderRow extends OrderRow {
 
 /** Placed: an add-on draft cancelled with its parent (decision 026) was never paid, so never placed. */
 const PLACED = '(o.parent_order_id IS NULL OR o.paid_at IS NOT NULL)';
+/** The delivery day in the order's zone, from the runtime's time zone data (decision 025). */
+const withLocalDate = (row: Omit<OpsOrderRow, 'delivery_date'>): OpsOrderRow => ({ ...row, delivery_date: localDateOf(row.delivery_at, row.time_zone) });
 
 export function createOpsRepository(db: Queryable) {
   return {
@@ -40,30 +44,39 @@ export function createOpsRepository(db: Queryable) {
 
     async findById(id: number, tx: Queryable = db): Promise<OpsOrderRow | undefined> {
       const { rows } = await tx.query<OpsOrderRow>(
-        `SELECT o.*, c.business_name AS chef_name, to_char(o.delivery_at AT TIME ZONE o.time_zone, 'YYYY-MM-DD') AS delivery_date
+        `SELECT o.*, c.business_name AS chef_name
            FROM catering_orders o LEFT JOIN chefs c ON c.id = o.chef_id
           WHERE o.id = $1 AND o.status <> 'draft' AND ${PLACED}`,
         [id],
       );
-      return rows[0];
+      return rows[0] && withLocalDate(rows[0]);
     },
 
     /**
-     * Placed orders whose delivery day, in the order's own zone, is between from and to. The
-     * coarse instant range lets the planner use the delivery index; the zone test is exact.
+     * Placed orders whose delivery day, in the order's own zone, is between from and to
+     * (decision 025): the zones present in a coarse instant range (which lets the planner use the
+     * delivery index) get their exact [start, end) computed in TypeScript, then one query
+     * compares instants.
      */
     async listByDeliveryDate(from: string, to: string, tx: Queryable = db): Promise<OpsOrderRow[]> {
-      const { rows } = await tx.query<OpsOrderRow>(
-        `SELECT o.*, c.business_name AS chef_name, to_char(o.delivery_at AT TIME ZONE o.time_zone, 'YYYY-MM-DD') AS delivery_date
+      const coarse = coarseWindow(from, to);
+      const zones = await tx.query<{ time_zone: string }>(
+        `SELECT DISTINCT time_zone FROM catering_orders WHERE status <> 'draft' AND delivery_at >= $1 AND delivery_at < $2`,
+        [coarse.start, coarse.end],
+      );
+      const windows = zoneWindows(zones.rows.map((r) => r.time_zone), from, to);
+      if (!windows.zones.length) return [];
+      const { rows } = await tx.query<Omit<OpsOrderRow, 'delivery_date'>>(
+        `SELECT o.*, c.business_name AS chef_name
            FROM catering_orders o LEFT JOIN chefs c ON c.id = o.chef_id
           WHERE o.status <> 'draft' AND ${PLACED}
-            AND o.delivery_at >= $1::date - interval '1 day' AND o.delivery_at < $2::date + interval '2 days'
-            AND (o.delivery_at AT TIME ZONE o.time_zone)::date BETWEEN $1::date AND $2::date
+            AND o.delivery_at >= $1 AND o.delivery_at < $2
+            AND ${inZoneWindowSql('o.delivery_at', 'o.time_zone', 3)}
           ORDER BY o.delivery_at, o.id
           LIMIT 500`,
-        [from, to],
+        [coarse.start, coarse.end, ...zoneWindowParams(windows)],
       );
-      return rows;
+      return rows.map(withLocalDate);
     },
 
     async lockEdits(tx: Queryable, id: number, now: Date): Promise<boolean> {

@@ -6,18 +6,19 @@ import {
   chefMinimumProblems,
   computeTotals,
   deliveryInstant,
+  deliveryScheduleProblems,
   emptyOrderProblem,
   isOrderedLine,
   MAX_ORDER_TOTAL_CENTS,
   formatCents,
   itemQuantityProblem,
-  leadTimeCheck,
   lineSubtotalCents,
   messages,
   presetMinimumProblem,
   priceCart,
+  processingInstant,
   servingDetailsProblem,
-  storeHoursCheck,
+  sidesProblem,
   type PricingMenu,
   type Totals,
 } from '@caterway/domain';
@@ -135,6 +136,13 @@ export async function prepareOrder(
       minOrderAmount: menu.min_order_amount,
     });
     if (quantityProblem) problems.push(quantityProblem);
+    const itemNames = new Map(menu.menu_items.map((i) => [String(i.id), i.name]));
+    const sides = sidesProblem({
+      dishName: menu.name,
+      lineQuantity: line.quantity,
+      items: Object.entries(line.menu_items_mapping).map(([id, quantity]) => ({ name: itemNames.get(id) ?? `Menu item ${id}`, quantity })),
+    });
+    if (sides) problems.push(sides);
     const servingProblem = servingDetailsProblem(
       line.quantity,
       line.serving_details.flatMap((d) => d.items.map((i) => ({ userName: i.user_name, quantity: i.quantity }))),
@@ -182,7 +190,7 @@ export async function prepareOrder(
     );
   }
 
-  // ---- when: store hours of every chef and the preset's lead time, in the lead chef's zone (§5)
+  // ---- when: store hours of every chef, the preset's lead time and the horizon, in the lead chef's zone (§5)
   const isDelivery = payload.receiving_method === 'delivery';
   const date = isDelivery ? payload.delivery_date : payload.pickup_date;
   const time = isDelivery ? payload.delivery_time : payload.pickup_time;
@@ -193,12 +201,15 @@ export async function prepareOrder(
   if (date && time && !deliveryAt) problems.push(messages.invalidDate);
   const noticeHours = addOn ? ADD_ON_NOTICE_HOURS : chefs.reduce((max, c) => Math.max(max, c.pre_order_notice_hours), 0);
   if (deliveryAt) {
-    for (const chef of chefs) {
-      const hours = storeHoursCheck(chef.store_hours, deliveryAt, chef.time_zone);
-      if (!hours.ok) problems.push(hours.message);
-    }
-    const lead_ = leadTimeCheck(noticeHours, deliveryAt, now);
-    if (!lead_.ok) problems.push(lead_.message);
+    problems.push(
+      ...deliveryScheduleProblems({
+        delivery: deliveryAt,
+        timeZone,
+        stores: chefs.map((c) => ({ storeHours: c.store_hours, timeZone: c.time_zone })),
+        noticeHours,
+        now,
+      }),
+    );
   }
 
   // ---- who: the form's required fields not enforced by the schema (§5 'Checkout and order edit')
@@ -262,7 +273,7 @@ export async function prepareOrder(
     currency: lead.country === 'US' ? 'usd' : 'cad',
     deliveryAt: deliveryAt!,
     timeZone,
-    orderProcessingAt: new Date(deliveryAt!.getTime() - noticeHours * 3_600_000),
+    orderProcessingAt: processingInstant(deliveryAt!, noticeHours),
     latitude: point?.latitude ?? null,
     longitude: point?.longitude ?? null,
     distanceKm,

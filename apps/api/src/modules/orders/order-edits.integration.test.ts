@@ -56,7 +56,7 @@ describe('order edits and add-on orders', () => {
   async function placed(opts: { accept?: boolean; token?: string; card?: string } = {}) {
     const token = opts.token ?? jwt;
     const created = await send('POST', '/api/v2/catering_orders', { catering_order: orderPayload(f, NOW), is_eft: false }, token);
-    expect(created.statusCode).toBe(201);
+    expect(created.statusCode, created.body).toBe(201);
     const order = created.json().catering_order;
     const pm = await sandboxCard(ctx.deps.payments, opts.card ?? cards.ok);
     const paid = await ctx.app.inject({

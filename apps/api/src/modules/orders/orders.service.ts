@@ -167,6 +167,13 @@ export function createOrdersService(deps: OrdersServiceDeps) {
         await orders.releasePayment(order.id, { status: 'unpaid', error: null, paymentMethodId: body.payment_method_id, now });
         throw validationFailed([err.message]);
       }
+      if (err instanceof AppError && err.status < 500) {
+        // a refusal before any charge (saving the card failed: attached elsewhere, not a card,
+        // setup incomplete): nothing was authorised, so the claim is released at once and an
+        // immediate retry with another card goes through (issue 15; not after 120 s)
+        await orders.releasePayment(order.id, { status: 'failed', error: err.message, paymentMethodId: body.payment_method_id, now });
+        throw err;
+      }
       // Unknown outcome (the provider timed out, reset the connection or answered 5xx; or the
       // database went away): the provider may have charged. finalize reopens the claim with the
       // same attempt, so the client's retry reuses the provider idempotency key (decision 013).

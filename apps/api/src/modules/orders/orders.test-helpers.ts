@@ -140,7 +140,8 @@ export function orderPayload(f: RestaurantFixture, now: Date, overrides: Partial
       id: l.id,
       menu_id: l.menu_id,
       quantity: l.quantity,
-      menu_items_mapping: l.menu_items_mapping,
+      // a copy: tests change a payload's quantities, never the fixture's
+      menu_items_mapping: { ...l.menu_items_mapping },
       special_instruction: '',
       serving_details: [],
     })),

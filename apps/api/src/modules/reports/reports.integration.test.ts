@@ -10,35 +10,11 @@ import { ensureDemoData } from '../../db/seed/demo.js';
 import { fixedClock } from '../../lib/clock.js';
 import { signedInUser } from '../auth/auth.test-helpers.js';
 import { orderPayload, restaurantFixture, sandboxCard, cards, type RestaurantFixture } from '../orders/orders.test-helpers.js';
-import type { Db } from '../../db/pool.js';
+import { insertPlacedOrder as insertOrder } from '../order-lifecycle/lifecycle.test-helpers.js';
 
 const NOW = new Date('2026-03-02T14:00:00Z');
 const quiet = { info() {}, warn() {} };
 const URL_ = '/api/v2/user/user_catering_orders';
-
-interface Seed {
-  userId: number;
-  chefIds: number[];
-  presetId: number;
-  deliveryAt: string;
-  timeZone?: string;
-  status?: string;
-  totalCents: number;
-}
-
-/** A placed order row as checkout leaves it (the columns migration 005 requires). */
-async function insertOrder(db: Db, s: Seed): Promise<number> {
-  const { rows } = await db.query<{ id: string }>(
-    `INSERT INTO catering_orders (order_number, purchase_id, user_id, preset_id, preset_name, chef_id, chef_ids, status,
-       receiving_method, first_name, last_name, phone_number, email, serving_style, delivery_at, time_zone,
-       order_processing_at, subtotal_cents, tax_cents, total_cents, request_payload, payment_status)
-     VALUES ($1, $2, $3, $4, 'Seeded', $5, $6, $7, 'delivery', 'Dana', 'Morgan', '416-555-0101', 'dana@example.com',
-       'Family Style', $8, $9, $8::timestamptz - interval '24 hours', $10, 0, $10, '{}'::jsonb, 'authorized')
-     RETURNING id`,
-    [`T-${crypto.randomBytes(5).toString('hex')}`, crypto.randomUUID(), s.userId, s.presetId, s.chefIds[0], s.chefIds, s.status ?? 'Accepted', s.deliveryAt, s.timeZone ?? 'America/Toronto', s.totalCents],
-  );
-  return Number(rows[0]!.id);
-}
 
 describe('GET /api/v2/user/user_catering_orders', () => {
   let ctx: TestContext;
@@ -178,8 +154,8 @@ describe('GET /api/v2/user/user_catering_orders', () => {
 
   it('refuses bad filters with clear messages', async () => {
     const cases: [string, string][] = [
-      ['?start_date=2026-02-30&end_date=2026-03-01', 'Delivery Start Date must be a valid date (yyyy-MM-dd).'],
-      ['?start_date=2026-03-01&end_date=03/04/2026', 'Delivery End Date must be a valid date (yyyy-MM-dd).'],
+      ['?start_date=2026-02-30&end_date=2026-03-01', 'Delivery Start Date must be a valid date (yyyy-MM-dd) between 2000-01-01 and 2099-12-31.'],
+      ['?start_date=2026-03-01&end_date=03/04/2026', 'Delivery End Date must be a valid date (yyyy-MM-dd) between 2000-01-01 and 2099-12-31.'],
       ['?start_date=2026-03-05&end_date=2026-03-01', reportMessages.startAfterEnd],
       ['?start_date=2026-03-05', reportMessages.needBothDatesOrVendor],
       ['?end_date=2026-03-05', reportMessages.needBothDatesOrVendor],

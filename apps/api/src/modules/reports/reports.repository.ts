@@ -1,3 +1,4 @@
+import { inZoneWindowSql, zoneWindowParams, zoneWindows, type ZoneWindows } from '../../db/local-date-filter.js';
 import type { Queryable } from '../../db/pool.js';
 
 export interface SpendRow {
@@ -27,16 +28,12 @@ export const NOT_SPEND_STATUSES = ['draft', 'declined', 'Canceled', 'cancelled']
 
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-function where(filter: SpendFilter): { sql: string; params: unknown[] } {
+function where(filter: SpendFilter, windows: ZoneWindows | null): { sql: string; params: unknown[] } {
   const params: unknown[] = [filter.userId, NOT_SPEND_STATUSES];
   const parts = ['o.user_id = $1', 'NOT (o.status = ANY($2::text[]))'];
-  if (filter.startDate) {
-    params.push(filter.startDate);
-    parts.push(`(o.delivery_at AT TIME ZONE o.time_zone)::date >= $${params.length}::date`);
-  }
-  if (filter.endDate) {
-    params.push(filter.endDate);
-    parts.push(`(o.delivery_at AT TIME ZONE o.time_zone)::date <= $${params.length}::date`);
+  if (windows) {
+    parts.push(inZoneWindowSql('o.delivery_at', 'o.time_zone', params.length + 1));
+    params.push(...zoneWindowParams(windows));
   }
   if (filter.vendor) {
     params.push(likePattern(filter.vendor));
@@ -45,18 +42,31 @@ function where(filter: SpendFilter): { sql: string; params: unknown[] } {
   return { sql: parts.join(' AND '), params };
 }
 
+/**
+ * The date filter's bounds (decision 025): per zone of the user's spend orders, the instants
+ * of the local dates, computed with the runtime's time zone data; null without a date filter.
+ */
+async function windowsOf(filter: SpendFilter, tx: Queryable): Promise<ZoneWindows | null> {
+  if (!filter.startDate && !filter.endDate) return null;
+  const { rows } = await tx.query<{ time_zone: string }>(
+    'SELECT DISTINCT time_zone FROM catering_orders o WHERE o.user_id = $1 AND NOT (o.status = ANY($2::text[]))',
+    [filter.userId, NOT_SPEND_STATUSES],
+  );
+  return zoneWindows(rows.map((r) => r.time_zone), filter.startDate, filter.endDate);
+}
+
 // The only SQL of the spend reports: the user's own orders, never anyone else's.
 export function createReportsRepository(db: Queryable) {
   return {
     async countSpend(filter: SpendFilter, tx: Queryable = db): Promise<number> {
-      const w = where(filter);
+      const w = where(filter, await windowsOf(filter, tx));
       const { rows } = await tx.query<{ n: string }>(`SELECT count(*) AS n FROM catering_orders o WHERE ${w.sql}`, w.params);
       return Number(rows[0]?.n ?? 0);
     },
 
     /** Newest delivery first; the vendor is every chef of the order, lead chef first. */
     async findSpendPage(filter: SpendFilter, page: { limit: number; offset: number }, tx: Queryable = db): Promise<SpendRow[]> {
-      const w = where(filter);
+      const w = where(filter, await windowsOf(filter, tx));
       const { rows } = await tx.query<SpendRow>(
         `SELECT o.id::int AS id, o.delivery_at, o.time_zone, o.total_cents, o.status, p.slug AS preset_slug,
                 COALESCE((SELECT string_agg(c.business_name, ', ' ORDER BY (c.id = o.chef_id) DESC, array_position(o.chef_ids, c.id))

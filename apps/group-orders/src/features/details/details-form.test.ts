@@ -75,3 +75,12 @@ describe('the details form', () => {
     });
   });
 });
+
+describe('the 90-day horizon', () => {
+  it('refuses a delivery date past today + 90 days, under the date field', () => {
+    const now = new Date(2026, 10, 26, 9, 0);
+    expect(checkDetails({ ...complete, deliveryDate: '2027-02-24' }, { ...extra, now }).ok).toBe(true);
+    const far = checkDetails({ ...complete, deliveryDate: '2027-02-25' }, { ...extra, now });
+    expect(far).toEqual({ ok: false, errors: { deliveryDate: 'Orders can be placed at most 90 days ahead. Please select a delivery date on or before 2027-02-24.' } });
+  });
+});

@@ -1,4 +1,5 @@
 import { groupOrderDetailsBodySchema, type GroupOrder, type GroupOrderDetailsBody } from '@caterway/contracts';
+import { pickedDateTooFar } from '@caterway/domain';
 import { secondsToTimeInput, timeInputToSeconds } from '../../lib/time';
 
 // The creator's details form as text fields, its prefill, and its check: the API's own zod
@@ -82,9 +83,12 @@ export function dollarsToCents(value: string): number {
 /** The PUT body, or the message under each field that is wrong. */
 export function checkDetails(
   form: DetailsForm,
-  extra: { latitude: number | null; longitude: number | null; openOrdering: boolean },
+  extra: { latitude: number | null; longitude: number | null; openOrdering: boolean; now?: Date },
 ): { ok: true; body: GroupOrderDetailsBody } | { ok: false; errors: FieldErrors } {
   const errors: FieldErrors = {};
+  // the horizon (at most 90 days ahead), as the date picker's max and the server say it
+  const tooFar = pickedDateTooFar(form.deliveryDate, extra.now ?? new Date());
+  if (tooFar) errors.deliveryDate = tooFar;
   const cutoff = timeInputToSeconds(form.cutoffTime);
   const delivery = timeInputToSeconds(form.deliveryTime);
   const budget = dollarsToCents(form.budget);

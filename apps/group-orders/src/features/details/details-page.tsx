@@ -1,6 +1,7 @@
 import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import type { GroupOrder } from '@caterway/contracts';
+import { lastPickableDate } from '@caterway/domain';
 import { useGroupOrder, useSaveDetails } from '../../api/group-orders';
 import { CopyLink } from '../../components/copy-link';
 import { ErrorList, LoadError, Loading } from '../../components/states';
@@ -136,7 +137,7 @@ function DetailsEditor({ groupOrder }: { groupOrder: GroupOrder }) {
         <fieldset disabled={!editable || save.isPending}>
           <legend>Delivery</legend>
           <div className="grid">
-            <Field form={form} errors={errors} set={set} name="deliveryDate" label="Delivery date" type="date" required />
+            <Field form={form} errors={errors} set={set} name="deliveryDate" label="Delivery date" type="date" max={lastPickableDate(new Date())} required />
             <Field form={form} errors={errors} set={set} name="deliveryTime" label="Delivery time" type="time" required />
             <Field form={form} errors={errors} set={set} name="deliveryAddress" label="Delivery address" required wide autoComplete="street-address" />
             <Field form={form} errors={errors} set={set} name="deliverySuiteAddress" label="Suite, floor or unit" autoComplete="address-line2" />
@@ -188,6 +189,8 @@ interface FieldProps {
   type?: string;
   inputMode?: 'numeric' | 'decimal';
   min?: number;
+  /** the latest value a date field offers ('yyyy-MM-dd') */
+  max?: string;
   required?: boolean;
   hint?: string;
   wide?: boolean;
@@ -195,7 +198,7 @@ interface FieldProps {
   autoComplete?: string;
 }
 
-function Field({ form, errors, set, name, label, type = 'text', inputMode, min, required, hint, wide, multiline, autoComplete }: FieldProps) {
+function Field({ form, errors, set, name, label, type = 'text', inputMode, min, max, required, hint, wide, multiline, autoComplete }: FieldProps) {
   const hintId = useId();
   const errorId = useId();
   const error = errors[name];
@@ -211,7 +214,7 @@ function Field({ form, errors, set, name, label, type = 'text', inputMode, min, 
   };
   let control: ReactNode;
   if (multiline) control = <textarea {...common} rows={3} onChange={(e) => set(name)(e.target.value)} />;
-  else control = <input {...common} type={type} inputMode={inputMode} min={min} onChange={(e) => set(name)(e.target.value)} />;
+  else control = <input {...common} type={type} inputMode={inputMode} min={min} max={max} onChange={(e) => set(name)(e.target.value)} />;
   return (
     <div className={`field${wide ? ' field-wide' : ''}${error ? ' field-error' : ''}`}>
       <label htmlFor={`field-${name}`}>

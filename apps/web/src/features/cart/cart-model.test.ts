@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { messages } from '@caterway/domain';
-import { additionalMenus, cartTotals, checkoutProblem, defaultLines, hydrateLines, newLine, sameCart, scheduleProblem } from './cart-model';
+import { additionalMenus, cartTotals, checkoutProblem, defaultLines, hydrateLines, lineProblem, newLine, sameCart, scheduleProblem } from './cart-model';
 import { groupOrderHref } from './components/preset-actions';
 import type { CartDelivery, Preset } from './types';
 
@@ -131,6 +131,19 @@ describe('cart model', () => {
   it('checks store hours in the preset’s time zone', () => {
     expect(scheduleProblem(preset, { deliveryDate: '2026-12-02', deliveryTime: '09:00 PM' }, now)).toBe(messages.outsideStoreHours('08:00 AM', '08:00 PM'));
     expect(scheduleProblem(preset, { deliveryDate: '2026-12-02', deliveryTime: '08:00 PM' }, now)).toBeNull();
+  });
+
+  it('refuses a delivery more than 90 days ahead with the server\'s message', () => {
+    // now is 2026-11-23 in Toronto: the last day is 2027-02-21 (a Sunday, closed), 2027-02-19 a Friday
+    expect(scheduleProblem(preset, { deliveryDate: '2027-02-19', deliveryTime: '11:30 AM' }, now)).toBeNull();
+    expect(scheduleProblem(preset, { deliveryDate: '2027-02-22', deliveryTime: '11:30 AM' }, now)).toBe(messages.tooFarAhead(90, '2027-02-21'));
+  });
+
+  it('ties menu items to their dish: none without it, none more than it, naming the dish', () => {
+    const dish = preset.chefs[0]!.menus[0]!;
+    expect(lineProblem({ quantity: 6, menuItemsMapping: { '111': 6, '112': 6 } }, dish)).toBeNull();
+    expect(lineProblem({ quantity: 0, menuItemsMapping: { '111': 300, '112': 300 } }, dish)).toBe(messages.sidesNeedDish('Dish 11'));
+    expect(lineProblem({ quantity: 6, menuItemsMapping: { '111': 6, '112': 7 } }, dish)).toBe(messages.sidesExceedDish('Dish 11', 'Item 112', 7, 6));
   });
 
   it('sends the group-order page the saved delivery details under their spec names', () => {

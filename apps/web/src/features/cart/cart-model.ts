@@ -2,14 +2,15 @@ import {
   cartProgress,
   chefMinimumProblems,
   computeTotals,
+  DEFAULT_TIME_ZONE,
   deliveryInstant,
+  deliveryScheduleProblems,
   emptyOrderProblem,
   itemQuantityProblem,
-  leadTimeCheck,
   presetMinimumProblem,
   priceCart,
   lineSubtotalCents,
-  storeHoursCheck,
+  sidesProblem,
   type StoreHoursMap,
   type Totals,
 } from '@caterway/domain';
@@ -157,23 +158,34 @@ export function chefProgress(preset: Preset, lines: CartLine[]) {
 }
 
 export function lineProblem(line: Pick<CartLine, 'quantity' | 'menuItemsMapping'>, menu: Menu): string | null {
-  return itemQuantityProblem({
-    hasMenuItems: menu.menuItems.length > 0,
-    lineQuantity: line.quantity,
-    itemQuantities: menu.menuItems.map((i) => line.menuItemsMapping[String(i.id)] ?? 0),
-    minOrderAmount: menu.minOrderAmount,
-  });
+  return (
+    itemQuantityProblem({
+      hasMenuItems: menu.menuItems.length > 0,
+      lineQuantity: line.quantity,
+      itemQuantities: menu.menuItems.map((i) => line.menuItemsMapping[String(i.id)] ?? 0),
+      minOrderAmount: menu.minOrderAmount,
+    }) ??
+    sidesProblem({
+      dishName: menu.name,
+      lineQuantity: line.quantity,
+      items: menu.menuItems.map((i) => ({ name: i.name, quantity: line.menuItemsMapping[String(i.id)] ?? 0 })),
+    })
+  );
 }
 
-/** The delivery bar's date and time against store hours and lead time, in the preset's time zone. */
+/** The delivery bar's date and time against store hours, lead time and the horizon, in the preset's time zone. */
 export function scheduleProblem(preset: Preset, delivery: Pick<CartDelivery, 'deliveryDate' | 'deliveryTime'>, now: Date): string | null {
-  const timeZone = preset.presetLocation.timeZone || undefined;
+  const timeZone = preset.presetLocation.timeZone || DEFAULT_TIME_ZONE;
   const when = deliveryInstant(delivery.deliveryDate, delivery.deliveryTime, timeZone);
   if (!when) return null; // the delivery bar refuses invalid dates and times itself
-  const hours = storeHoursCheck(preset.storeHours as StoreHoursMap, when, timeZone);
-  if (!hours.ok) return hours.message;
-  const lead = leadTimeCheck(preset.preOrderNoticeHour, when, now);
-  return lead.ok ? null : lead.message;
+  const [first] = deliveryScheduleProblems({
+    delivery: when,
+    timeZone,
+    stores: [{ storeHours: preset.storeHours as StoreHoursMap, timeZone }],
+    noticeHours: preset.preOrderNoticeHour,
+    now,
+  });
+  return first ?? null;
 }
 
 export interface CheckoutCheck {

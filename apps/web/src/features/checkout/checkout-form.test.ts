@@ -95,3 +95,10 @@ describe('buildOrderPayload', () => {
     expect(payload).not.toHaveProperty('delivery_date');
   });
 });
+
+describe('the 90-day horizon', () => {
+  it('refuses a date past today + 90 days with the server\'s message', () => {
+    expect(validateCheckoutForm({ ...valid, date: '2027-02-20' }, { receivingMethod: 'delivery', now }).date).toBeUndefined();
+    expect(validateCheckoutForm({ ...valid, date: '2027-02-21' }, { receivingMethod: 'delivery', now }).date).toBe(messages.tooFarAhead(90, '2027-02-20'));
+  });
+});

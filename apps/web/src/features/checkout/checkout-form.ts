@@ -1,5 +1,5 @@
 import type { OrderPayload } from '@caterway/contracts';
-import { availableTimeSlots, formatIsoDate, isBlank, isValidEmail, messages, parseIsoDate, time12To24 } from '@caterway/domain';
+import { availableTimeSlots, formatIsoDate, isBlank, isValidEmail, messages, parseIsoDate, pickedDateTooFar, time12To24 } from '@caterway/domain';
 
 // The checkout form's values and rules (ordering-payments §3 'Checkout/edit form values', §4
 // Cutlery, §5 'Checkout and order edit'), pure so they are unit tested.
@@ -69,6 +69,7 @@ export function validateCheckoutForm(values: CheckoutFormValues, ctx: Validation
   const today = formatIsoDate(ctx.now);
   if (isBlank(values.date)) errors.date = messages.required;
   else if (parseIsoDate(values.date) === null || values.date < today) errors.date = messages.invalidDate;
+  else if (pickedDateTooFar(values.date, ctx.now)) errors.date = pickedDateTooFar(values.date, ctx.now)!;
   if (isBlank(values.time)) errors.time = messages.required;
   else if (!errors.date && !availableTimeSlots(values.date, ctx.now).includes(values.time)) errors.time = messages.invalidTime;
 

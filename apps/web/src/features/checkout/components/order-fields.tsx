@@ -1,4 +1,4 @@
-import { availableTimeSlots, displayTime, formatIsoDate, messages } from '@caterway/domain';
+import { availableTimeSlots, displayTime, formatIsoDate, lastPickableDate, messages, pickedDateTooFar } from '@caterway/domain';
 import { useId } from 'react';
 import { TextField } from '../../../components/ui/text-field';
 import { servingStyles, setCutleryCount, setCutleryNeeded, type CheckoutFormErrors, type CheckoutFormValues } from '../checkout-form';
@@ -23,6 +23,7 @@ export interface OrderFieldsProps {
 
 export function OrderFields({ formId, values, errors, update, setValues, setErrors, receivingMethod, restaurantAddress, nameReadOnly = false, fixedSchedule }: OrderFieldsProps) {
   const today = formatIsoDate(new Date());
+  const lastDate = lastPickableDate(new Date());
   const slots = availableTimeSlots(values.date, new Date());
   const fieldError = (key: keyof CheckoutFormValues) => errors[key] ?? null;
   return (
@@ -65,7 +66,7 @@ export function OrderFields({ formId, values, errors, update, setValues, setErro
             </p>
           )}
           <div className="form-row">
-            <TextField label="Date" type="date" min={today} required value={values.date} error={fieldError('date')} onChange={(e) => update({ date: e.target.value })} />
+            <TextField label="Date" type="date" min={today} max={lastDate} required value={values.date} error={fieldError('date') ?? pickedDateTooFar(values.date, new Date())} onChange={(e) => update({ date: e.target.value })} />
             <TimeSelect label="Time" value={values.time} slots={slots} error={fieldError('time')} onChange={(time) => update({ time })} />
           </div>
         </>

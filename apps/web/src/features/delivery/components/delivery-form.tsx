@@ -4,7 +4,9 @@ import {
   displayTime,
   formatDisplayDate,
   formatIsoDate,
+  lastPickableDate,
   parseIsoDate,
+  pickedDateTooFar,
   type DeliveryInfo,
 } from '@caterway/domain';
 import { AddressAutocomplete } from '../../../components/address-autocomplete';
@@ -32,8 +34,10 @@ export function DeliveryForm({ formId, initial, initialMethod, allowPickup, onDo
 
   const now = new Date();
   const today = formatIsoDate(now);
+  const lastDate = lastPickableDate(now);
+  const tooFar = pickedDateTooFar(date, now);
   const slots = availableTimeSlots(date, now);
-  const dateValid = parseIsoDate(date) !== null && date >= today;
+  const dateValid = parseIsoDate(date) !== null && date >= today && !tooFar;
   const timeValid = slots.includes(time);
   const canSave = field.address.trim() !== '' && dateValid && timeValid && !field.resolving;
 
@@ -64,8 +68,10 @@ export function DeliveryForm({ formId, initial, initialMethod, allowPickup, onDo
           type="date"
           required
           min={today}
+          max={lastDate}
           value={date}
           aria-invalid={!dateValid || undefined}
+          aria-describedby={tooFar ? `${dateId}-error` : undefined}
           onChange={(event) => {
             const next = event.target.value;
             setDate(next);
@@ -74,6 +80,11 @@ export function DeliveryForm({ formId, initial, initialMethod, allowPickup, onDo
           }}
         />
       </div>
+      {tooFar ? (
+        <p id={`${dateId}-error`} className="field-error delivery-form-error" role="alert">
+          {tooFar}
+        </p>
+      ) : null}
       <div className="field">
         <label htmlFor={timeId}>Time</label>
         <select id={timeId} required value={timeValid ? time : ''} onChange={(event) => setTime(event.target.value)}>
