@@ -212,6 +212,7 @@ export function createLifecycleService(deps: LifecycleServiceDeps) {
       is_eft: o.is_eft,
       editable: o.editable,
       available_events: availableEvents(status as CateringStatus, 'staff') as StaffOrderEvent[],
+      attention: o.attention_reason ? { reason: o.attention_reason, since: (o.attention_at ?? o.created_at).toISOString() } : null,
     };
   }
 

@@ -5,7 +5,18 @@ import type { OrderDisplayContext } from './order-view.js';
 
 // The only SQL on catering orders, their items and the payment claim.
 
-export type PaymentStatus = 'unpaid' | 'authorizing' | 'authorized' | 'processing' | 'captured' | 'failed' | 'canceled' | 'refunded';
+export type PaymentStatus =
+  | 'unpaid'
+  | 'authorizing'
+  | 'authorized'
+  | 'processing'
+  | 'captured'
+  | 'failed'
+  | 'canceled'
+  | 'refunded'
+  // 027: a far-future card order authorised 5 days before delivery; 3-D Secure asked of the browser
+  | 'scheduled'
+  | 'requires_action';
 
 export interface OrderRow {
   id: number;
@@ -64,6 +75,9 @@ export interface OrderRow {
   canceled_at: Date | null;
   // 011_order_edits.sql
   edit_version: number;
+  // 027_payment_lifecycle.sql: why operations must look at the order, and since when
+  attention_reason: string | null;
+  attention_at: Date | null;
 }
 
 export interface OrderItemRow {
@@ -136,7 +150,7 @@ const ORDER_COLUMN_NAMES = [
   'payment_attempts', 'payment_started_at', 'payment_intent_id', 'payment_method_id',
   'payment_error', 'paid_at', 'editable', 'created_at', 'processing', 'authorized_cents',
   'captured_cents', 'refunded_cents', 'parent_order_id', 'accepted_at', 'delivery_ready_at',
-  'delivered_at', 'canceled_at', 'edit_version',
+  'delivered_at', 'canceled_at', 'edit_version', 'attention_reason', 'attention_at',
 ] as const satisfies readonly (keyof OrderRow)[];
 const everyOrderRowField: Exclude<keyof OrderRow, (typeof ORDER_COLUMN_NAMES)[number]> extends never ? true : never = true;
 void everyOrderRowField;
