@@ -41,6 +41,8 @@ export interface StripeFake {
   lastEvent(type: string): Stripe.Event | undefined;
   /** What Stripe does on its own after 7 days: cancels an uncaptured authorisation (cancellation_reason automatic). */
   expireAuthorisation(paymentIntentId: string): Stripe.PaymentIntent;
+  /** What stripe.handleNextAction does once the customer passes (or fails) the bank's 3-D Secure challenge. */
+  authenticate(paymentIntentId: string, outcome: 'complete' | 'fail'): Stripe.PaymentIntent;
   /** A bank debit in flight settles (succeeded) or fails (requires_payment_method + payment_failed). */
   settleDebit(paymentIntentId: string, outcome: 'succeeded' | 'failed'): Stripe.PaymentIntent;
   /** A refund made in the Stripe dashboard. */
@@ -106,6 +108,15 @@ const declines: Record<string, { decline_code: string; message: string }> = {
   '4000000000000002': { decline_code: 'generic_decline', message: 'Your card was declined.' },
   '4000000000009995': { decline_code: 'insufficient_funds', message: 'Your card has insufficient funds.' },
 };
+
+/** Stripe's card that attaches to a customer (setup succeeds) but whose charges are declined. */
+const chargeOnlyDeclines: Record<string, { decline_code: string; message: string }> = {
+  '4000000000000341': { decline_code: 'generic_decline', message: 'Your card was declined.' },
+};
+
+/** Stripe's 3-D Secure test card: authentication on every payment; off-session it declines. */
+const AUTHENTICATION_CARD = '4000002760003184';
+const authenticationRequired = { decline_code: 'authentication_required', message: 'Your card was declined. This transaction requires authentication.' };
 
 const brandOf = (n: string) => (n.startsWith('4') ? 'visa' : /^5[1-5]/.test(n) ? 'mastercard' : /^3[47]/.test(n) ? 'amex' : /^6/.test(n) ? 'discover' : 'unknown');
 
@@ -199,13 +210,23 @@ export async function startStripeFake(options: { secretKey?: string } = {}): Pro
       if (!customers.has(customer)) throw missing('customer', customer);
       const id = newId('seti');
       const types = (p.allowed_payment_method_types ?? p.payment_method_types ?? ['card']) as string[];
+      // confirm=true with a payment_method (a card kept for off-session charges): the issuer checks it now
+      const confirming = p.confirm === 'true' && typeof p.payment_method === 'string';
+      const pm = confirming ? pmOr404(String(p.payment_method)) : undefined;
+      const number = pm ? (cardNumbers.get(pm.id) ?? '') : '';
+      if (pm && declines[number]) {
+        throw new StripeHttpError(402, { type: 'card_error', code: 'card_declined', ...declines[number], payment_method: pm });
+      }
+      const needsAction = number === AUTHENTICATION_CARD;
+      if (pm && !needsAction) pm.customer = customer;
       const si = {
         id,
         object: 'setup_intent',
         client_secret: `${id}_secret_${crypto.randomBytes(8).toString('hex')}`,
         customer,
-        status: 'requires_payment_method',
-        payment_method: null,
+        status: !pm ? 'requires_payment_method' : needsAction ? 'requires_action' : 'succeeded',
+        next_action: needsAction ? { type: 'use_stripe_sdk', use_stripe_sdk: {} } : null,
+        payment_method: pm?.id ?? null,
         payment_method_types: types,
         payment_method_options: p.payment_method_options ?? {},
         usage: p.usage ?? 'off_session',
@@ -229,8 +250,17 @@ export async function startStripeFake(options: { secretKey?: string } = {}): Pro
       if (amount < 50) throw invalid('Amount must be at least $0.50 cad', 'amount_too_small');
       const id = newId('pi');
       const manual = p.capture_method === 'manual';
-      const decline = pm.type === 'card' ? declines[cardNumbers.get(pm.id) ?? ''] : undefined;
-      const status = p.confirm !== 'true' ? 'requires_confirmation' : decline ? 'requires_payment_method' : pm.type === 'acss_debit' ? 'processing' : manual ? 'requires_capture' : 'succeeded';
+      const number = pm.type === 'card' ? (cardNumbers.get(pm.id) ?? '') : '';
+      const needsAction = number === AUTHENTICATION_CARD;
+      // a 3-D Secure card charged while the customer is away (off_session) is declined
+      const decline = needsAction && p.off_session === 'true' ? authenticationRequired : (declines[number] ?? chargeOnlyDeclines[number]);
+      const status =
+        p.confirm !== 'true' ? 'requires_confirmation'
+        : decline ? 'requires_payment_method'
+        : pm.type === 'acss_debit' ? 'processing'
+        : needsAction ? 'requires_action'
+        : manual ? 'requires_capture'
+        : 'succeeded';
       const pi = {
         id,
         object: 'payment_intent',
@@ -245,6 +275,8 @@ export async function startStripeFake(options: { secretKey?: string } = {}): Pro
         payment_method_types: (p.allowed_payment_method_types ?? p.payment_method_types ?? ['card']) as string[],
         payment_method_options: p.payment_method_options ?? {},
         client_secret: `${id}_secret_${crypto.randomBytes(8).toString('hex')}`,
+        next_action: status === 'requires_action' ? { type: 'use_stripe_sdk', use_stripe_sdk: { type: 'three_d_secure_redirect' } } : null,
+        cancellation_reason: null,
         description: p.description ?? null,
         metadata: p.metadata ?? {},
         created: now(),
@@ -252,7 +284,7 @@ export async function startStripeFake(options: { secretKey?: string } = {}): Pro
       } as unknown as Stripe.PaymentIntent;
       paymentIntents.set(id, pi);
       if (status === 'requires_capture' || status === 'succeeded') chargeOf(pi);
-      emit(decline ? 'payment_intent.payment_failed' : status === 'requires_capture' ? 'payment_intent.amount_capturable_updated' : status === 'processing' ? 'payment_intent.processing' : 'payment_intent.created', decline ? { ...pi, last_payment_error: { type: 'card_error', code: 'card_declined', ...decline } } : pi);
+      emit(decline ? 'payment_intent.payment_failed' : status === 'requires_action' ? 'payment_intent.requires_action' : status === 'requires_capture' ? 'payment_intent.amount_capturable_updated' : status === 'processing' ? 'payment_intent.processing' : 'payment_intent.created', decline ? { ...pi, last_payment_error: { type: 'card_error', code: 'card_declined', ...decline } } : pi);
       if (decline) {
         throw new StripeHttpError(402, { type: 'card_error', code: 'card_declined', ...decline, payment_intent: pi, payment_method: pm });
       }
@@ -375,6 +407,20 @@ export async function startStripeFake(options: { secretKey?: string } = {}): Pro
       if (pi.status !== 'requires_capture') throw new Error(`${id} is ${pi.status}, not requires_capture`);
       Object.assign(pi, { status: 'canceled', amount_capturable: 0, canceled_at: now(), cancellation_reason: 'automatic' });
       emit('payment_intent.canceled', pi);
+      return pi;
+    },
+    authenticate(id, outcome) {
+      const pi = piOr404(id);
+      if (pi.status !== 'requires_action') throw new Error(`${id} is ${pi.status}, not requires_action`);
+      if (outcome === 'complete') {
+        Object.assign(pi, { status: pi.capture_method === 'manual' ? 'requires_capture' : 'succeeded', amount_capturable: pi.capture_method === 'manual' ? pi.amount : 0, next_action: null });
+        chargeOf(pi);
+        emit(pi.status === 'succeeded' ? 'payment_intent.succeeded' : 'payment_intent.amount_capturable_updated', pi);
+      } else {
+        const last_payment_error = { type: 'card_error', code: 'payment_intent_authentication_failure', message: 'We are unable to authenticate your payment method. Please choose a different payment method and try again.' };
+        Object.assign(pi, { status: 'requires_payment_method', payment_method: null, next_action: null, last_payment_error });
+        emit('payment_intent.payment_failed', pi);
+      }
       return pi;
     },
     settleDebit(id, outcome) {

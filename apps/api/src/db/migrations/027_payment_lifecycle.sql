@@ -31,7 +31,9 @@ CREATE TABLE payment_disputes (
 
 ALTER TABLE catering_orders
   -- operations must look at the order (a dispute, a failed deferred authorisation, an expired
-  -- hold that could not be renewed): the reason shown in the console, cleared when resolved
+  -- hold that could not be renewed): the reason shown in the console; a payment flag is cleared
+  -- when a new authorisation holds the order again, a dispute's stays
+  ADD COLUMN attention_kind text CHECK (attention_kind IN ('payment', 'dispute')),
   ADD COLUMN attention_reason text,
   ADD COLUMN attention_at timestamptz;
 CREATE INDEX catering_orders_attention_idx ON catering_orders (attention_at) WHERE attention_reason IS NOT NULL;

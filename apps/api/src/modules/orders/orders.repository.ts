@@ -76,6 +76,7 @@ export interface OrderRow {
   // 011_order_edits.sql
   edit_version: number;
   // 027_payment_lifecycle.sql: why operations must look at the order, and since when
+  attention_kind: 'payment' | 'dispute' | null;
   attention_reason: string | null;
   attention_at: Date | null;
 }
@@ -150,7 +151,8 @@ const ORDER_COLUMN_NAMES = [
   'payment_attempts', 'payment_started_at', 'payment_intent_id', 'payment_method_id',
   'payment_error', 'paid_at', 'editable', 'created_at', 'processing', 'authorized_cents',
   'captured_cents', 'refunded_cents', 'parent_order_id', 'accepted_at', 'delivery_ready_at',
-  'delivered_at', 'canceled_at', 'edit_version', 'attention_reason', 'attention_at',
+  'delivered_at', 'canceled_at', 'edit_version', 'attention_kind', 'attention_reason',
+  'attention_at',
 ] as const satisfies readonly (keyof OrderRow)[];
 const everyOrderRowField: Exclude<keyof OrderRow, (typeof ORDER_COLUMN_NAMES)[number]> extends never ? true : never = true;
 void everyOrderRowField;
@@ -366,7 +368,7 @@ export function createOrdersRepository(db: Queryable) {
           `UPDATE catering_orders
               SET payment_attempts = CASE WHEN payment_status = 'authorizing' THEN payment_attempts ELSE payment_attempts + 1 END,
                   payment_status = 'authorizing', payment_started_at = $2, updated_at = $2
-            WHERE id = $1 AND (payment_status IN ('unpaid', 'failed')
+            WHERE id = $1 AND (payment_status IN ('unpaid', 'failed', 'requires_action')
                   OR (payment_status = 'authorizing' AND payment_started_at < $2::timestamptz - make_interval(secs => $3)))
             RETURNING ${ORDER_COLUMNS}`,
           [id, now, staleSeconds],
@@ -383,7 +385,7 @@ export function createOrdersRepository(db: Queryable) {
      */
     async markPaid(
       id: number,
-      input: { paymentStatus: PaymentStatus; paymentIntentId: string; paymentMethodId: string; now: Date; with?: SqlPart[] },
+      input: { paymentStatus: PaymentStatus; paymentIntentId: string | null; paymentMethodId: string; now: Date; with?: SqlPart[] },
       tx: Queryable = db,
     ): Promise<OrderRow> {
       const { values, param } = parameters([id, input.paymentStatus, input.paymentIntentId, input.paymentMethodId, input.now]);
@@ -419,6 +421,18 @@ export function createOrdersRepository(db: Queryable) {
     /** At the start of the only process on a database (embedded): claims left by a crashed run. */
     async reopenAllPaymentClaims(): Promise<number> {
       return (await db.query(`UPDATE catering_orders SET payment_started_at = '-infinity' WHERE payment_status = 'authorizing'`)).rowCount ?? 0;
+    },
+
+    /**
+     * The card's bank asks for 3-D Secure: the claim is released with the intent kept, so the
+     * next finalize (after the browser completed it) picks the same intent up.
+     */
+    async awaitAuthentication(id: number, input: { paymentIntentId: string; paymentMethodId: string; now: Date }, tx: Queryable = db): Promise<void> {
+      await tx.query(
+        `UPDATE catering_orders SET payment_status = 'requires_action', payment_intent_id = $2, payment_method_id = $3, payment_error = NULL, updated_at = $4
+          WHERE id = $1 AND payment_status = 'authorizing'`,
+        [id, input.paymentIntentId, input.paymentMethodId, input.now],
+      );
     },
 
     async releasePayment(id: number, input: { status: 'failed' | 'unpaid'; error: string | null; paymentMethodId: string; now: Date }, tx: Queryable = db): Promise<void> {

@@ -22,6 +22,7 @@ import { placeAddress, quoteDelivery, roundKm } from './delivery-fee.js';
 import { withIdempotency, requestHash, type IdempotencyRepository, type StoredResponse } from './idempotency.js';
 import type { SqlPart } from '../../db/sql-parts.js';
 import { enqueuePart, type EnqueueInput } from '../order-lifecycle/jobs.js';
+import { authoriseLater, scheduledAuthorisationJob } from '../payment-lifecycle/scheduled-authorisation.js';
 import type { OrderCatalogueRepository, OrderChefRow } from './order-catalogue.repository.js';
 import { prepareOrder, type OrderPayload, type PreparedLine, type PreparedOrder } from './order-checks.js';
 import { displayDateTime, localDateTime, orderConfirmationEmail } from './orders.email.js';
@@ -36,7 +37,9 @@ type DayHours = { enabled: boolean; open: string; close: string };
 
 /** A finalize that has held the payment claim this long is taken to have crashed (see claimPayment). */
 const STALE_PAYMENT_CLAIM_SECONDS = 120;
-const PAID: PaymentStatus[] = ['authorized', 'processing', 'captured'];
+const PAID: PaymentStatus[] = ['authorized', 'processing', 'captured', 'scheduled'];
+/** Stripe's message when the customer fails or abandons 3-D Secure (payment_intent_authentication_failure). */
+export const authenticationFailedMessage = 'We are unable to authenticate your payment method. Please choose a different payment method and try again.';
 
 export interface OrdersServiceDeps {
   orders: OrdersRepository;
@@ -81,6 +84,21 @@ export function createOrdersService(deps: OrdersServiceDeps) {
     return toCheckoutOrder(order, await savedCards(userId));
   }
 
+  /** 3-D Secure asked: the client secret for the browser (Stripe's handleNextAction, or the sandbox's step). */
+  function authenticationAnswer(order: OrderRow, intent: PaymentIntent): FinalizedOrderResponse {
+    return {
+      catering_order: {
+        id: order.id,
+        order_number: order.order_number,
+        status: order.status,
+        total_cents: order.total_cents,
+        payment_status: 'requires_action',
+        client_secret: intent.clientSecret,
+        payment_intent_id: intent.id,
+      },
+    };
+  }
+
   function finalizedAnswer(order: OrderRow): FinalizedOrderResponse {
     return {
       catering_order: {
@@ -119,9 +137,60 @@ export function createOrdersService(deps: OrdersServiceDeps) {
   }
 
   /**
+   * Resuming after 3-D Secure: the intent the browser completed, or undefined when the customer
+   * now pays with another method (the abandoned intent is canceled, a new one is made).
+   */
+  async function resumeAuthentication(order: OrderRow, intentId: string, paymentMethodId: string): Promise<PaymentIntent | undefined> {
+    const intent = await payments.retrievePaymentIntent(intentId);
+    if (paymentMethodId === order.payment_method_id) return intent;
+    if (intent.status === 'requires_action') {
+      await payments.cancelPaymentIntent(intent.id, { idempotencyKey: `catering-order-${order.id}-abandon-${intent.id}` }).catch(() => undefined);
+    }
+    return undefined;
+  }
+
+  /**
+   * A far-future card order (decision 027) keeps the card with an off-session SetupIntent instead
+   * of an authorisation that would expire before delivery. false: the card asks for 3-D Secure,
+   * which needs the customer, so it is authorised now while they are here.
+   */
+  async function keepForLater(order: OrderRow, customerId: string, paymentMethodId: string): Promise<boolean> {
+    const setup = await payments.setupOffSession({ customerId, paymentMethodId, idempotencyKey: `catering-order-${order.id}-keep-${order.payment_attempts}` });
+    return setup.status === 'succeeded';
+  }
+
+  /**
+   * The order placed: one statement marks it paid (or scheduled), queues its processing (and its
+   * authorisation 5 days before delivery), writes the confirmation's outbox row and the idempotent
+   * answer, all committed together (decision 017); the email is written from the lines just priced.
+   */
+  async function place(
+    order: OrderRow,
+    input: { status: PaymentStatus; intentId: string | null; paymentMethodId: string; lines: PreparedLine[]; answerPart: (response: StoredResponse) => SqlPart; now: Date },
+  ): Promise<StoredResponse & { stored: boolean }> {
+    const answer = { status: 200, body: finalizedAnswer({ ...order, status: 'New', payment_status: input.status }) };
+    const email = confirmationOf(order, input.lines);
+    const outbox = email && deps.mailer.outboxPart ? deps.mailer.outboxPart(email) : undefined;
+    const jobs = [deps.processingJob(order), ...(input.status === 'scheduled' ? [scheduledAuthorisationJob(order)] : [])];
+    await orders.markPaid(order.id, {
+      paymentStatus: input.status,
+      paymentIntentId: input.intentId,
+      paymentMethodId: input.paymentMethodId,
+      now: input.now,
+      with: [...jobs.map(enqueuePart), ...(outbox ? [outbox] : []), input.answerPart(answer)],
+    });
+    if (email && !outbox) {
+      // SMTP: the message goes out after the commit; a failure is queued for retry by the mailer
+      await deps.mailer.send(email).catch((err: unknown) => confirmationFailed(err, order.id));
+    }
+    return { ...answer, stored: true };
+  }
+
+  /**
    * The authorisation itself, run by the one request holding the payment claim. save_card keeps
    * the method first (attaching it to the user's provider customer, as Stripe needs before use);
-   * a bank account is kept through its confirmed setup intent.
+   * a bank account is kept through its confirmed setup intent. resumeIntentId: the intent waiting
+   * for 3-D Secure, which the browser has completed since.
    */
   async function authorise(
     order: OrderRow,
@@ -129,10 +198,12 @@ export function createOrdersService(deps: OrdersServiceDeps) {
     userId: number,
     lines: PreparedLine[],
     answerPart: (response: StoredResponse) => SqlPart,
+    resumeIntentId: string | null,
   ): Promise<StoredResponse & { stored: boolean }> {
     const now = clock.now();
     const type = order.is_eft ? 'acss_debit' : 'card';
-    let intent: PaymentIntent;
+    let intent: PaymentIntent | undefined;
+    let kept = false;
     try {
       if (body.save_card && (type === 'card' || body.stripe_setup_intent_id)) {
         await deps.paymentMethods.add(userId, {
@@ -143,17 +214,21 @@ export function createOrdersService(deps: OrdersServiceDeps) {
         });
       }
       const customerId = await deps.paymentMethods.ensureCustomer(userId);
-      intent = await payments.createPaymentIntent({
-        amountCents: order.total_cents,
-        currency: order.currency,
-        customerId,
-        paymentMethodId: body.payment_method_id,
-        type,
-        description: `Caterway order ${order.order_number}`,
-        metadata: { order_id: String(order.id), order_number: order.order_number, purchase_id: order.purchase_id },
-        // derived from the order and its attempt: two racing requests can never authorise twice
-        idempotencyKey: `catering-order-${order.id}-authorise-${order.payment_attempts}`,
-      });
+      if (resumeIntentId) intent = await resumeAuthentication(order, resumeIntentId, body.payment_method_id);
+      if (!intent && authoriseLater(order, now)) kept = await keepForLater(order, customerId, body.payment_method_id);
+      if (!intent && !kept) {
+        intent = await payments.createPaymentIntent({
+          amountCents: order.total_cents,
+          currency: order.currency,
+          customerId,
+          paymentMethodId: body.payment_method_id,
+          type,
+          description: `Caterway order ${order.order_number}`,
+          metadata: { order_id: String(order.id), order_number: order.order_number, purchase_id: order.purchase_id },
+          // derived from the order and its attempt: two racing requests can never authorise twice
+          idempotencyKey: `catering-order-${order.id}-authorise-${order.payment_attempts}`,
+        });
+      }
     } catch (err) {
       const declined = err instanceof PaymentDeclinedError || (err instanceof AppError && err.code === 'payment_required');
       if (declined) {
@@ -172,29 +247,19 @@ export function createOrdersService(deps: OrdersServiceDeps) {
       deps.log.warn({ err: { message: (err as Error).message }, orderId: order.id }, 'payment provider unavailable');
       throw new AppError('unavailable', messages.paymentProviderUnavailable, { headers: { 'retry-after': '5' } });
     }
-    const status = intentStatus(intent);
+    if (kept) return place(order, { status: 'scheduled', intentId: null, paymentMethodId: body.payment_method_id, lines, answerPart, now });
+    if (intent!.status === 'requires_action') {
+      // 3-D Secure: the browser completes it with the client secret, then finalizes again
+      await orders.awaitAuthentication(order.id, { paymentIntentId: intent!.id, paymentMethodId: body.payment_method_id, now });
+      return { status: 200, body: authenticationAnswer(order, intent!), stored: false };
+    }
+    const status = intentStatus(intent!);
     if (status === 'failed') {
-      await orders.releasePayment(order.id, { status: 'failed', error: messages.orderRequestFailed, paymentMethodId: body.payment_method_id, now });
-      throw new AppError('payment_required', messages.orderRequestFailed);
+      const message = resumeIntentId && intent!.status === 'requires_payment_method' ? authenticationFailedMessage : messages.orderRequestFailed;
+      await orders.releasePayment(order.id, { status: 'failed', error: message, paymentMethodId: body.payment_method_id, now });
+      throw new AppError('payment_required', message);
     }
-    // one statement: the order paid, its processing job, the confirmation's outbox row and the
-    // idempotent answer commit together (decision 017); the email is written from the lines just
-    // priced, which are the order's (finalize rewrote it when they differed)
-    const answer = { status: 200, body: finalizedAnswer({ ...order, status: 'New', payment_status: status }) };
-    const email = confirmationOf(order, lines);
-    const outbox = email && deps.mailer.outboxPart ? deps.mailer.outboxPart(email) : undefined;
-    await orders.markPaid(order.id, {
-      paymentStatus: status,
-      paymentIntentId: intent.id,
-      paymentMethodId: body.payment_method_id,
-      now,
-      with: [enqueuePart(deps.processingJob(order)), ...(outbox ? [outbox] : []), answerPart(answer)],
-    });
-    if (email && !outbox) {
-      // SMTP: the message goes out after the commit; a failure is queued for retry by the mailer
-      await deps.mailer.send(email).catch((err: unknown) => confirmationFailed(err, order.id));
-    }
-    return { ...answer, stored: true };
+    return place(order, { status, intentId: intent!.id, paymentMethodId: body.payment_method_id, lines, answerPart, now });
   }
 
   return {
@@ -303,7 +368,9 @@ export function createOrdersService(deps: OrdersServiceDeps) {
             throw conflict('The payment of this order is already in progress.');
           }
           try {
-            return await authorise(claimed, body, userId, prepared.lines, answerPart);
+            // an order waiting for 3-D Secure resumes with its intent (the browser completed it)
+            const resumeIntentId = order.payment_status === 'requires_action' ? order.payment_intent_id : null;
+            return await authorise(claimed, body, userId, prepared.lines, answerPart, resumeIntentId);
           } catch (err) {
             // a refusal released the claim already; any other failure leaves the outcome unknown
             if (!(err instanceof AppError && err.status < 500)) {

@@ -14,6 +14,9 @@ export interface StoredWebhookEvent {
   payload: unknown;
 }
 
+/** payment: the order's money needs a new method or a look; dispute: the bank disputes a charge */
+export type AttentionKind = 'payment' | 'dispute';
+
 export type WebhookOutcome = 'applied' | 'ignored' | 'stale';
 
 export interface DisputeInput {
@@ -67,13 +70,20 @@ export function createPaymentLifecycleRepository(db: Queryable) {
     },
 
     /** Operations must look at the order: the reason shows in the console until it is resolved. */
-    async flag(tx: Queryable, orderId: number, reason: string, now: Date): Promise<void> {
-      await tx.query('UPDATE catering_orders SET attention_reason = $2, attention_at = $3, updated_at = $3 WHERE id = $1', [orderId, reason, now]);
+    async flag(tx: Queryable, orderId: number, kind: AttentionKind, reason: string, now: Date): Promise<void> {
+      // a dispute outranks a payment problem: it is not overwritten by one
+      await tx.query(
+        `UPDATE catering_orders SET attention_kind = $2, attention_reason = $3, attention_at = $4, updated_at = $4
+          WHERE id = $1 AND (attention_kind IS DISTINCT FROM 'dispute' OR $2 = 'dispute')`,
+        [orderId, kind, reason, now],
+      );
     },
 
-    async clearFlag(tx: Queryable, orderId: number, now: Date): Promise<void> {
+    /** A new authorisation holds the order again: a payment flag is resolved (a dispute's stays). */
+    async clearPaymentFlag(tx: Queryable, orderId: number, now: Date): Promise<void> {
       await tx.query(
-        'UPDATE catering_orders SET attention_reason = NULL, attention_at = NULL, updated_at = $2 WHERE id = $1 AND attention_reason IS NOT NULL',
+        `UPDATE catering_orders SET attention_kind = NULL, attention_reason = NULL, attention_at = NULL, updated_at = $2
+          WHERE id = $1 AND attention_kind = 'payment'`,
         [orderId, now],
       );
     },

@@ -82,7 +82,7 @@ export function createStripeWebhooksService(deps: StripeWebhooksDeps) {
   }
 
   async function flag(tx: Queryable, order: OrderRow, event: string, reason: string, now: Date): Promise<void> {
-    await repo.flag(tx, order.id, reason, now);
+    await repo.flag(tx, order.id, event === 'payment_disputed' ? 'dispute' : 'payment', reason, now);
     await ops.note(tx, { orderId: order.id, event, status: order.status, note: reason, now });
   }
 
