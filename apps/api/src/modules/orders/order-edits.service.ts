@@ -179,7 +179,7 @@ export function createOrderEditsService(deps: OrderEditsDeps) {
     order: OrderRow,
     old: PaymentIntent | null,
     input: { amountCents: number; paymentMethodId: string; isEft: boolean; key: string },
-  ): Promise<{ ok: true; intent: PaymentIntent } | { ok: false; declined: boolean; message: string }> {
+  ): Promise<{ ok: true; intent: PaymentIntent } | { ok: false; declined: boolean; message: string; action?: PaymentIntent }> {
     let intent: PaymentIntent;
     try {
       const customerId = await deps.paymentMethods.ensureCustomer(order.user_id);
@@ -198,6 +198,9 @@ export function createOrderEditsService(deps: OrderEditsDeps) {
       if (err instanceof PaymentRequestError) return { ok: false, declined: false, message: err.message };
       throw err;
     }
+    // 3-D Secure: the key replays the intent as first created; where it stands now is the provider's
+    if (intent.status === 'requires_action') intent = await payments.retrievePaymentIntent(intent.id);
+    if (intent.status === 'requires_action') return { ok: false, declined: false, message: messages.orderRequestFailed, action: intent };
     if (!liveIntent(intent)) return { ok: false, declined: true, message: messages.orderRequestFailed };
     if (old && liveIntent(old) && old.id !== intent.id) {
       try {
@@ -380,6 +383,14 @@ export function createOrderEditsService(deps: OrderEditsDeps) {
         if (err instanceof PaymentDeclinedError) throw new AppError('payment_required', err.message);
         if (err instanceof PaymentRequestError || err instanceof AppError) throw err instanceof AppError ? err : validationFailed([err.message]);
         throw err;
+      }
+      if (!result.ok && result.action) {
+        // the card's bank asks for 3-D Secure: the old hold stays; the browser completes it with the
+        // client secret and sends the same method again, which then finds the intent authorised
+        await restore(order.payment_error);
+        const row = (await orders.findById(order.id))!;
+        const asked = await answer(row, userId);
+        return { catering_order: { ...asked.catering_order, client_secret: result.action.clientSecret, payment_status: 'requires_action' } };
       }
       if (!result.ok) {
         await restore(result.message);

@@ -210,5 +210,26 @@ describe('payments over an order\u2019s life', () => {
       const ok = await finalize(order, await sandboxCard(ctx.deps.payments, cards.ok));
       expect(ok.json().catering_order).toMatchObject({ status: 'New', payment_status: 'authorized' });
     });
+
+    it('Update Payment Method with the 3-D Secure card answers the client secret; the old hold stays until it is completed', async () => {
+      const order = await draft(2);
+      expect((await finalize(order, await sandboxCard(ctx.deps.payments, cards.ok))).statusCode).toBe(200);
+      expect((await staffEvent(order.id, 'accept')).statusCode).toBe(200);
+      const before = await orderRow(ctx.db, order.id);
+      const pm = await sandboxCard(ctx.deps.payments, threeDs);
+      const asked = await send('PUT', `/api/v2/catering_orders/${order.id}/payment_method`, { payment_method_id: pm });
+      expect(asked.statusCode, asked.body).toBe(200);
+      const { client_secret } = asked.json().catering_order;
+      expect(asked.json().catering_order).toMatchObject({ payment_status: 'requires_action', client_secret: expect.stringMatching(/^pi_.+_secret_/) });
+      expect(await orderRow(ctx.db, order.id)).toMatchObject({ payment_status: 'authorized', payment_intent_id: before.payment_intent_id, payment_method_id: before.payment_method_id });
+
+      await ctx.app.inject({ method: 'POST', url: '/api/v2/sandbox/payment_intents/authenticate', payload: { client_secret, outcome: 'complete' } });
+      const done = await send('PUT', `/api/v2/catering_orders/${order.id}/payment_method`, { payment_method_id: pm });
+      expect(done.statusCode, done.body).toBe(200);
+      const after = await orderRow(ctx.db, order.id);
+      expect(after).toMatchObject({ payment_status: 'authorized', payment_method_id: pm, authorized_cents: before.total_cents });
+      expect(after.payment_intent_id).not.toBe(before.payment_intent_id);
+      expect(await intentStatus(ctx.db, before.payment_intent_id!)).toMatchObject({ status: 'canceled' });
+    });
   });
 });
