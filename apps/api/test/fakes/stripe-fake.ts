@@ -182,6 +182,12 @@ export async function startStripeFake(options: { secretKey?: string } = {}): Pro
 
   const pmOr404 = (id: string) => paymentMethods.get(id) ?? (() => { throw missing('PaymentMethod', id); })();
   const piOr404 = (id: string) => paymentIntents.get(id) ?? (() => { throw missing('payment_intent', id); })();
+  /** A helper's intent, which must be in `status` (what Stripe would act on). */
+  const piIn = (id: string, status: string) => {
+    const pi = piOr404(id);
+    if (pi.status !== status) throw new Error(`${id} is ${pi.status}, not ${status}`);
+    return pi;
+  };
 
   function route(method: string, path: string, p: Params): { status: number; body: unknown } {
     let m: RegExpExecArray | null;
@@ -403,15 +409,13 @@ export async function startStripeFake(options: { secretKey?: string } = {}): Pro
     events,
     lastEvent: (type) => events.filter((e) => e.type === type).at(-1),
     expireAuthorisation(id) {
-      const pi = piOr404(id);
-      if (pi.status !== 'requires_capture') throw new Error(`${id} is ${pi.status}, not requires_capture`);
+      const pi = piIn(id, 'requires_capture');
       Object.assign(pi, { status: 'canceled', amount_capturable: 0, canceled_at: now(), cancellation_reason: 'automatic' });
       emit('payment_intent.canceled', pi);
       return pi;
     },
     authenticate(id, outcome) {
-      const pi = piOr404(id);
-      if (pi.status !== 'requires_action') throw new Error(`${id} is ${pi.status}, not requires_action`);
+      const pi = piIn(id, 'requires_action');
       if (outcome === 'complete') {
         Object.assign(pi, { status: pi.capture_method === 'manual' ? 'requires_capture' : 'succeeded', amount_capturable: pi.capture_method === 'manual' ? pi.amount : 0, next_action: null });
         chargeOf(pi);
@@ -424,8 +428,7 @@ export async function startStripeFake(options: { secretKey?: string } = {}): Pro
       return pi;
     },
     settleDebit(id, outcome) {
-      const pi = piOr404(id);
-      if (pi.status !== 'processing') throw new Error(`${id} is ${pi.status}, not processing`);
+      const pi = piIn(id, 'processing');
       if (outcome === 'succeeded') {
         Object.assign(pi, { status: 'succeeded', amount_received: pi.amount });
         chargeOf(pi);

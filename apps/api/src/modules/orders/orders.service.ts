@@ -86,17 +86,8 @@ export function createOrdersService(deps: OrdersServiceDeps) {
 
   /** 3-D Secure asked: the client secret for the browser (Stripe's handleNextAction, or the sandbox's step). */
   function authenticationAnswer(order: OrderRow, intent: PaymentIntent): FinalizedOrderResponse {
-    return {
-      catering_order: {
-        id: order.id,
-        order_number: order.order_number,
-        status: order.status,
-        total_cents: order.total_cents,
-        payment_status: 'requires_action',
-        client_secret: intent.clientSecret,
-        payment_intent_id: intent.id,
-      },
-    };
+    const { catering_order } = finalizedAnswer({ ...order, payment_status: 'requires_action' });
+    return { catering_order: { ...catering_order, client_secret: intent.clientSecret, payment_intent_id: intent.id } };
   }
 
   function finalizedAnswer(order: OrderRow): FinalizedOrderResponse {

@@ -95,6 +95,24 @@ export function createScheduledAuthorisationService(deps: ScheduledAuthorisation
   const repo = createPaymentLifecycleRepository(db);
   const ops = createOpsRepository(db);
 
+  /** The order is held again by a new authorisation on its card. */
+  function holdWith(tx: Queryable, order: OrderRow, intent: PaymentIntent, now: Date): Promise<OrderRow> {
+    return deps.orders.setPlacedPayment(
+      order.id,
+      {
+        paymentStatus: 'authorized',
+        paymentIntentId: intent.id,
+        paymentMethodId: order.payment_method_id,
+        isEft: false,
+        authorizedCents: intent.amountCents,
+        refundedCents: order.refunded_cents,
+        error: null,
+        now,
+      },
+      tx,
+    );
+  }
+
   /** The customer's email, in the transaction when the outbox is the delivery (it commits with the change). */
   async function writeEmail(tx: Queryable, email: OutgoingEmail): Promise<OutgoingEmail | undefined> {
     if (!deps.mailer.outboxPart) return email;
@@ -137,20 +155,7 @@ export function createScheduledAuthorisationService(deps: ScheduledAuthorisation
         email = await askForPaymentMethod(tx, order, outcome.message, now);
         return;
       }
-      await deps.orders.setPlacedPayment(
-        order.id,
-        {
-          paymentStatus: 'authorized',
-          paymentIntentId: outcome.intent.id,
-          paymentMethodId: order.payment_method_id,
-          isEft: false,
-          authorizedCents: outcome.intent.amountCents,
-          refundedCents: order.refunded_cents,
-          error: null,
-          now,
-        },
-        tx,
-      );
+      await holdWith(tx, order, outcome.intent, now);
       await ops.note(tx, { orderId: order.id, event: 'payment_authorised', status: order.status, note: `Authorised ${outcome.intent.amountCents} cents 5 days before delivery.`, now });
       await repo.clearPaymentFlag(tx, order.id, now);
     });
@@ -175,20 +180,7 @@ export function createScheduledAuthorisationService(deps: ScheduledAuthorisation
     }
     await ops.note(tx, { orderId: order.id, event: 'payment_renewed', status: order.status, note: `The authorisation had expired: renewed for ${outcome.intent.amountCents} cents.`, now });
     await repo.clearPaymentFlag(tx, order.id, now);
-    return deps.orders.setPlacedPayment(
-      order.id,
-      {
-        paymentStatus: 'authorized',
-        paymentIntentId: outcome.intent.id,
-        paymentMethodId: order.payment_method_id,
-        isEft: false,
-        authorizedCents: outcome.intent.amountCents,
-        refundedCents: order.refunded_cents,
-        error: null,
-        now,
-      },
-      tx,
-    );
+    return holdWith(tx, order, outcome.intent, now);
   }
 
   return {
