@@ -104,6 +104,10 @@ export function createLifecycleService(deps: LifecycleServiceDeps) {
         return repo.markReleased(tx, order.id, { paymentStatus: 'canceled', refundedCents: order.refunded_cents, now });
       }
     } catch (err) {
+      // a card hold that expired (7 days) is released already: nothing left to void
+      if (err instanceof PaymentRequestError && pi && (await payments.retrievePaymentIntent(pi).catch(() => undefined))?.status === 'canceled') {
+        return repo.markReleased(tx, order.id, { paymentStatus: 'canceled', refundedCents: order.refunded_cents, now });
+      }
       if (err instanceof PaymentRequestError) {
         throw conflict('The payment of this order is being settled by the bank and cannot be released right now. Please try again later.');
       }

@@ -220,11 +220,11 @@ export function createOrdersRepository(db: Queryable) {
       return row;
     },
 
-    /** Rewrites an unpaid order; undefined when it is no longer unpaid (a finalize got there first). */
+    /** Rewrites an unpaid order (or one waiting for 3-D Secure); undefined when it is no longer unpaid (a finalize got there first). */
     async update(id: number, input: { order: PreparedOrder; isEft: boolean; now: Date }, tx: Queryable = db): Promise<OrderRow | undefined> {
       const { rows } = await tx.query<OrderRow>(
         `UPDATE catering_orders SET ${SETS}, updated_at = $34
-          WHERE id = $33 AND payment_status IN ('unpaid', 'failed') RETURNING *`,
+          WHERE id = $33 AND payment_status IN ('unpaid', 'failed', 'requires_action') RETURNING *`,
         [...orderValues(input.order, input.isEft), id, input.now],
       );
       if (rows[0]) await replaceItems(id, input.order, tx);

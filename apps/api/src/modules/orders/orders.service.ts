@@ -129,12 +129,15 @@ export function createOrdersService(deps: OrdersServiceDeps) {
 
   /**
    * Resuming after 3-D Secure: the intent the browser completed, or undefined when the customer
-   * now pays with another method (the abandoned intent is canceled, a new one is made).
+   * now pays with another method or the total changed meanwhile (the abandoned intent is
+   * canceled, a new one is made).
    */
   async function resumeAuthentication(order: OrderRow, intentId: string, paymentMethodId: string): Promise<PaymentIntent | undefined> {
     const intent = await payments.retrievePaymentIntent(intentId);
-    if (paymentMethodId === order.payment_method_id) return intent;
-    if (intent.status === 'requires_action') {
+    // the same method for the same total: the intent the customer authenticated
+    if (paymentMethodId === order.payment_method_id && intent.amountCents === order.total_cents) return intent;
+    // never two holds: an abandoned one (authenticated or not) is released
+    if (intent.status === 'requires_action' || intent.status === 'requires_capture') {
       await payments.cancelPaymentIntent(intent.id, { idempotencyKey: `catering-order-${order.id}-abandon-${intent.id}` }).catch(() => undefined);
     }
     return undefined;
@@ -285,7 +288,8 @@ export function createOrdersService(deps: OrdersServiceDeps) {
     /** PUT api/v2/catering_orders/{id}: each submit of the checkout form rewrites the unpaid order. */
     async update(userId: number, id: number, payload: OrderPayload, isEft: boolean): Promise<CheckoutOrderResponse> {
       const existing = await ownOrder(id, userId);
-      if (existing.payment_status !== 'unpaid' && existing.payment_status !== 'failed') throw conflict('This order is already paid and can no longer be changed here.');
+      // an order waiting for 3-D Secure is not paid yet: the customer may still change it
+      if (!['unpaid', 'failed', 'requires_action'].includes(existing.payment_status)) throw conflict('This order is already paid and can no longer be changed here.');
       const now = clock.now();
       const prepared = await deps.prepareFor(existing, payload, userId, now);
       await assertEftAllowed(isEft, prepared.preset.id);

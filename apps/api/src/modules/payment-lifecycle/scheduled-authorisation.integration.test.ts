@@ -164,6 +164,15 @@ describe('payments over an order\u2019s life', () => {
       expect(res.json().order.events.map((e: { event: string }) => e.event)).toEqual(['pay', 'accept', 'edits_locked', 'payment_renewed', 'payment_captured']);
     });
 
+    it('declined by staff after it expired: the order is declined (nothing left to void)', async () => {
+      const order = await draft(2);
+      expect((await finalize(order, await sandboxCard(ctx.deps.payments, cards.ok))).statusCode).toBe(200);
+      clock.set(new Date(NOW.getTime() + 8 * DAY));
+      const res = await staffEvent(order.id, 'decline');
+      expect(res.statusCode, res.body).toBe(200);
+      expect(await orderRow(ctx.db, order.id)).toMatchObject({ status: 'declined', payment_status: 'canceled', authorized_cents: 0 });
+    });
+
     it('that cannot be renewed (a 3-D Secure card, away from the customer) is failed and flagged for operations', async () => {
       const order = await draft(2);
       const first = await finalize(order, await sandboxCard(ctx.deps.payments, threeDs));
@@ -197,6 +206,23 @@ describe('payments over an order\u2019s life', () => {
       expect(done.statusCode, done.body).toBe(200);
       expect(done.json().catering_order).toMatchObject({ status: 'New', payment_status: 'authorized' });
       expect(await orderRow(ctx.db, order.id)).toMatchObject({ status: 'New', payment_intent_id: asked.payment_intent_id, authorized_cents: asked.total_cents });
+    });
+
+    it('the checkout form can still change while 3-D Secure waits; the changed total gets a new authorisation', async () => {
+      const order = await draft(2);
+      const pm = await sandboxCard(ctx.deps.payments, threeDs);
+      const asked = (await finalize(order, pm)).json().catering_order;
+      await ctx.app.inject({ method: 'POST', url: '/api/v2/sandbox/payment_intents/authenticate', payload: { client_secret: asked.client_secret, outcome: 'complete' } });
+      const row = await orderRow(ctx.db, order.id);
+      const changed = await send('PUT', `/api/v2/catering_orders/${order.id}`, { catering_order: { ...row.request_payload, num_cutlery: row.num_cutlery + 4 }, is_eft: false });
+      expect(changed.statusCode, changed.body).toBe(200);
+      const total = changed.json().catering_order.totals.total_cents;
+      expect(total).toBeGreaterThan(asked.total_cents);
+      // the authenticated hold was for the old total: released, and the new total asks again
+      const again = (await finalize(order, pm)).json().catering_order;
+      expect(again).toMatchObject({ payment_status: 'requires_action', total_cents: total });
+      expect(again.payment_intent_id).not.toBe(asked.payment_intent_id);
+      expect(await intentStatus(ctx.db, asked.payment_intent_id)).toMatchObject({ status: 'canceled' });
     });
 
     it('a failed challenge answers 402 with Stripe\u2019s message; another card then pays', async () => {

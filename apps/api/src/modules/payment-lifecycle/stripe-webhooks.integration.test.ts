@@ -168,6 +168,23 @@ describe('Stripe webhooks', () => {
     expect((await orderRow(ctx.db, other.id)).payment_status).toBe('authorized');
   });
 
+  it('events of a checkout waiting for 3-D Secure are left to its finalize', async () => {
+    const created = await ctx.app.inject({ method: 'POST', url: '/api/v2/catering_orders', headers: auth(customer.jwt), payload: { catering_order: orderPayload(f, NOW), is_eft: false } });
+    const order = created.json().catering_order;
+    const card = fake.createCardPaymentMethod('4000002760003184');
+    const asked = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/v2/catering_orders/${order.id}/finalize`,
+      headers: { ...auth(customer.jwt), 'idempotency-key': crypto.randomUUID() },
+      payload: { purchase_id: order.purchase_id, payment_method_id: card.id },
+    });
+    expect(asked.json().catering_order.payment_status).toBe('requires_action');
+    expect((await send(fake.lastEvent('payment_intent.requires_action')!)).json().outcome).toBe('ignored');
+    fake.authenticate(asked.json().catering_order.payment_intent_id, 'complete');
+    expect((await send(fake.lastEvent('payment_intent.amount_capturable_updated')!)).json().outcome).toBe('ignored');
+    expect(await orderRow(ctx.db, order.id)).toMatchObject({ status: 'draft', payment_status: 'requires_action', attention_reason: null });
+  });
+
   it('a bank debit that settles captures the order; one that fails is flagged', async () => {
     const settles = await place({ eft: true });
     const fails = await place({ eft: true });

@@ -92,6 +92,8 @@ export function createStripeWebhooksService(deps: StripeWebhooksDeps) {
     const { order, current } = found;
     // an intent an edit or a new method replaced (and released) says nothing about the order now
     if (!current) return { outcome: 'stale', orderId: order.id };
+    // a checkout in progress (3-D Secure) is finished by its finalize, not by the event
+    if (order.status === 'draft') return { outcome: 'ignored', orderId: order.id };
     switch (type) {
       case 'payment_intent.succeeded': {
         if (order.payment_status === 'captured' && order.captured_cents === pi.amount_received) return { outcome: 'ignored', orderId: order.id };
@@ -101,7 +103,7 @@ export function createStripeWebhooksService(deps: StripeWebhooksDeps) {
         return { outcome: 'applied', orderId: order.id };
       }
       case 'payment_intent.payment_failed': {
-        if (order.payment_status === 'captured' || order.status === 'draft') return { outcome: 'ignored', orderId: order.id };
+        if (order.payment_status === 'captured') return { outcome: 'ignored', orderId: order.id };
         const message = pi.last_payment_error?.message ?? 'The payment failed.';
         await ops.markPaymentFailed(tx, order.id, message, now);
         await flag(tx, order, 'payment_failed', attentionReasons.paymentFailed(message), now);
@@ -116,8 +118,7 @@ export function createStripeWebhooksService(deps: StripeWebhooksDeps) {
         return { outcome: 'applied', orderId: order.id };
       }
       case 'payment_intent.requires_action': {
-        // at checkout the browser is completing it; a placed order waits on its customer
-        if (order.status === 'draft') return { outcome: 'ignored', orderId: order.id };
+        // a placed order waits on its customer
         await flag(tx, order, 'payment_requires_action', attentionReasons.requiresAction, now);
         return { outcome: 'applied', orderId: order.id };
       }
