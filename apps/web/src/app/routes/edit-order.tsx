@@ -249,7 +249,52 @@ function EditOrder({ order, preset }: { order: CateringOrderDetail; preset: Pres
     finish();
   };
 
-  if (!order.editRule.allowed) return <NotEditable order={order} message={order.editRule.message ?? ''} />;
+  const paymentDialogs = (
+    <>
+      {authentication ? (
+        <PaymentAuthentication
+          clientSecret={authentication.clientSecret}
+          amountCents={authentication.amountCents}
+          onDone={() => {
+            setAuthentication(null);
+            void onPaymentComplete(authentication.choice);
+          }}
+          onCancel={() => setAuthentication(null)}
+        />
+      ) : null}
+      {modalOpen ? (
+        <PaymentModal
+          purpose="checkout"
+          model={model}
+          eftAllowed={eftAllowed}
+          billing={{ name: `${values.firstName} ${values.lastName}`.trim(), email: values.emailAddress.trim() }}
+          onModelChange={onModelChange}
+          onClose={() => setModalOpen(false)}
+          onComplete={onPaymentComplete}
+        />
+      ) : null}
+    </>
+  );
+
+  if (!order.editRule.allowed) {
+    // a New order whose authorisation 5 days before delivery failed: only its payment method can
+    // change (the API allows that; decision 027), as the email asked
+    const paymentOnly = order.status === 'New' && order.paymentStatus === 'failed';
+    return (
+      <>
+        <NotEditable order={order} message={order.editRule.message ?? ''} />
+        {paymentOnly ? (
+          <section className="container edit-order-payment-only" aria-label="Payment">
+            <p className="form-alert" role="alert">
+              {paymentError ?? order.paymentError ?? messages.orderRequestFailed} Please update the payment method.
+            </p>
+            <Button onClick={() => setModalOpen(true)}>Update Payment Method</Button>
+          </section>
+        ) : null}
+        {paymentOnly ? paymentDialogs : null}
+      </>
+    );
+  }
 
   const footer = (
     <div className="edit-order-actions">
@@ -350,28 +395,7 @@ function EditOrder({ order, preset }: { order: CateringOrderDetail; preset: Pres
           }}
         />
       ) : null}
-      {authentication ? (
-        <PaymentAuthentication
-          clientSecret={authentication.clientSecret}
-          amountCents={authentication.amountCents}
-          onDone={() => {
-            setAuthentication(null);
-            void onPaymentComplete(authentication.choice);
-          }}
-          onCancel={() => setAuthentication(null)}
-        />
-      ) : null}
-      {modalOpen ? (
-        <PaymentModal
-          purpose="checkout"
-          model={model}
-          eftAllowed={eftAllowed}
-          billing={{ name: `${values.firstName} ${values.lastName}`.trim(), email: values.emailAddress.trim() }}
-          onModelChange={onModelChange}
-          onClose={() => setModalOpen(false)}
-          onComplete={onPaymentComplete}
-        />
-      ) : null}
+      {paymentDialogs}
     </CartSourceProvider>
   );
 }
