@@ -31,8 +31,12 @@ export async function apiToken(request: APIRequestContext): Promise<string> {
   return ((await res.json()) as { jwt: string }).jwt;
 }
 
+/**
+ * The first day from 3 days ahead with an 11:30 delivery: within 6 days, so the card is authorised
+ * at checkout (further ahead it is only kept and authorised 5 days before delivery, decision 027).
+ */
 function dayAt1130(preset: PresetDetail): string | null {
-  for (let i = 5; i < 19; i++) {
+  for (let i = 3; i < 19; i++) {
     const d = new Date();
     d.setDate(d.getDate() + i);
     const h = preset.store_hours[weekdays[d.getDay()]!];

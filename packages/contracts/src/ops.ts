@@ -55,6 +55,8 @@ const opsOrderSchema = z.object({
   is_eft: z.boolean(),
   editable: z.boolean(),
   available_events: z.array(z.enum(staffOrderEvents)),
+  /** operations must look at the order (a dispute, a failed or expired authorisation), since when; else null */
+  attention: z.object({ reason: z.string(), since: z.string() }).nullable(),
 });
 export type OpsOrder = z.infer<typeof opsOrderSchema>;
 

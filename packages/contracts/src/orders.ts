@@ -120,7 +120,15 @@ export const finalizedOrderResponseSchema = z.object({
     order_number: z.string(),
     status: z.string(),
     total_cents: z.number().int(),
-    payment_status: z.enum(['authorized', 'processing', 'captured', 'failed']),
+    /**
+     * scheduled: delivery is more than 6 days away, the card is kept and authorised 5 days before
+     * delivery. requires_action: the card's bank asks for 3-D Secure: the browser completes it with
+     * client_secret (Stripe's handleNextAction, or the sandbox's authenticate step), then calls
+     * finalize again with a new Idempotency-Key.
+     */
+    payment_status: z.enum(['authorized', 'processing', 'captured', 'failed', 'scheduled', 'requires_action']),
+    client_secret: z.string().optional(),
+    payment_intent_id: z.string().optional(),
   }),
 });
 

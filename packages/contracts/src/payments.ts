@@ -71,3 +71,23 @@ export const sandboxPaymentMethodResponseSchema = z.object({
 export const sandboxSetupIntentResponseSchema = z.object({
   setup_intent: z.object({ id: z.string(), status: z.string(), payment_method_id: z.string().nullable() }),
 });
+
+/** POST /api/stripe/webhook: the event was taken (stored once; duplicate when its id was seen before). */
+export const stripeWebhookResponseSchema = z.object({
+  received: z.literal(true),
+  duplicate: z.boolean(),
+  /** applied: it changed an order; ignored: an event type or payment we do not act on; stale: an intent the order replaced */
+  outcome: z.enum(['applied', 'ignored', 'stale']),
+});
+
+/**
+ * POST api/v2/sandbox/payment_intents/authenticate: the sandbox's 3-D Secure step (what
+ * stripe.handleNextAction does against the card's bank): the customer completes or fails it.
+ */
+export const sandboxAuthenticateBodySchema = z.object({
+  client_secret: z.string().min(1).max(200),
+  outcome: z.enum(['complete', 'fail']),
+});
+export const sandboxPaymentIntentResponseSchema = z.object({
+  payment_intent: z.object({ id: z.string(), status: z.string() }),
+});

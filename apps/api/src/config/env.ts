@@ -49,6 +49,8 @@ const envSchema = z.object({
   STRIPE_PUBLISHABLE_KEY: z.string().regex(/^pk_/, 'must start with pk_').optional(),
   /** base URL of Stripe's API; a local fake in tests */
   STRIPE_API_URL: z.url().default('https://api.stripe.com'),
+  /** signing secret of the webhook endpoint POST /api/stripe/webhook (Stripe dashboard or `stripe listen`) */
+  STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_/, 'must start with whsec_').optional(),
   /** run the job queue (order processing) inside the API process; false when `npm run worker` runs it */
   JOBS_IN_PROCESS: boolish.default(true),
   JOBS_POLL_MS: z.coerce.number().int().min(100).max(3_600_000).default(5_000),
@@ -104,6 +106,8 @@ export interface Config {
   stripeSecretKey?: string;
   stripePublishableKey?: string;
   stripeApiUrl: string;
+  /** POST /api/stripe/webhook is registered only with Stripe as the provider and this secret */
+  stripeWebhookSecret?: string;
   jobsInProcess: boolean;
   jobsPollMs: number;
   jobsLeaseMs: number;
@@ -172,6 +176,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     stripeSecretKey: env.STRIPE_SECRET_KEY,
     stripePublishableKey: env.STRIPE_PUBLISHABLE_KEY,
     stripeApiUrl: env.STRIPE_API_URL.replace(/\/$/, ''),
+    stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET,
     jobsInProcess: env.JOBS_IN_PROCESS,
     jobsPollMs: env.JOBS_POLL_MS,
     jobsLeaseMs: env.JOBS_LEASE_MS,

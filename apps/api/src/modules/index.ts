@@ -24,6 +24,7 @@ import { orderHistoryRoutes } from './order-history/order-history.routes.js';
 import { testClockRoutes } from './test-clock/test-clock.routes.js';
 import { groupOrderDocumentsRoutes } from './group-order-documents/group-order-documents.routes.js';
 import { siteConfigRoutes } from './site-config/site-config.routes.js';
+import { stripeWebhookRoutes } from './payment-lifecycle/stripe-webhooks.routes.js';
 
 export type ModuleRegistrar = (app: FastifyInstance, deps: AppDeps) => Promise<void>;
 
@@ -53,4 +54,5 @@ export const modules: ModuleRegistrar[] = [
   testClockRoutes,
   groupOrderDocumentsRoutes,
   siteConfigRoutes,
+  stripeWebhookRoutes,
 ];

@@ -30,6 +30,7 @@ export interface SetupIntent {
 export type PaymentIntentStatus =
   | 'requires_payment_method'
   | 'requires_confirmation'
+  | 'requires_action' // 3-D Secure: the customer authenticates in the browser (client secret), then the intent is requires_capture
   | 'requires_capture' // authorised, waiting for capture at processing time
   | 'processing' // bank debit in flight
   | 'succeeded'
@@ -44,7 +45,14 @@ export interface PaymentIntent {
   status: PaymentIntentStatus;
   paymentMethodId: string | null;
   clientSecret: string;
+  /** the provider customer it charges */
+  customerId: string | null;
+  /** why a canceled intent was canceled: 'automatic' is an uncaptured authorisation that expired after 7 days */
+  cancellationReason: string | null;
 }
+
+/** Stripe cancels an uncaptured card authorisation this long after it was made (the sandbox too). */
+export const AUTHORISATION_LIFETIME_MS = 7 * 86_400_000;
 
 /** A refusal by the provider (decline, expired card, ...). message is shown to the customer. */
 export class PaymentDeclinedError extends Error {
@@ -80,7 +88,19 @@ export interface PaymentProvider {
     metadata: Record<string, string>;
     /** provider-side idempotency: the same key never authorises twice */
     idempotencyKey: string;
+    /**
+     * The customer is not present (a scheduled authorisation, a renewed one): a card that needs
+     * 3-D Secure is declined (authentication_required) instead of answering requires_action.
+     */
+    offSession?: boolean;
   }): Promise<PaymentIntent>;
+  /**
+   * Keeps a card for charges made later without the customer (Stripe: a SetupIntent with
+   * usage off_session confirmed on the server): checks it with the issuer (declining cards throw
+   * PaymentDeclinedError) and attaches it to the customer. requires_action: the card asks for
+   * 3-D Secure now, so it cannot be charged later without the customer.
+   */
+  setupOffSession(input: { customerId: string; paymentMethodId: string; idempotencyKey: string }): Promise<SetupIntent>;
   retrievePaymentIntent(id: string): Promise<PaymentIntent>;
   /**
    * Every payment intent made for an order (metadata order_id), whatever the order saved: the

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import StripeSdk from 'stripe';
 import type Stripe from 'stripe';
 
 // A local fake of the part of Stripe's HTTP API that adapters/payments/stripe-provider.ts uses:
@@ -34,7 +35,29 @@ export interface StripeFake {
    * being applied), or with a 500 api_error (not applied). Answers a function that removes it.
    */
   inject(fault: StripeFault): () => void;
+  /** Stripe's events, oldest first, as GET /v1/events lists them (what a webhook endpoint receives). */
+  events: Stripe.Event[];
+  /** The last event of a type (or undefined). */
+  lastEvent(type: string): Stripe.Event | undefined;
+  /** What Stripe does on its own after 7 days: cancels an uncaptured authorisation (cancellation_reason automatic). */
+  expireAuthorisation(paymentIntentId: string): Stripe.PaymentIntent;
+  /** What stripe.handleNextAction does once the customer passes (or fails) the bank's 3-D Secure challenge. */
+  authenticate(paymentIntentId: string, outcome: 'complete' | 'fail'): Stripe.PaymentIntent;
+  /** A bank debit in flight settles (succeeded) or fails (requires_payment_method + payment_failed). */
+  settleDebit(paymentIntentId: string, outcome: 'succeeded' | 'failed'): Stripe.PaymentIntent;
+  /** A refund made in the Stripe dashboard. */
+  refundInDashboard(paymentIntentId: string, amount: number): Stripe.Charge;
+  /** The customer's bank opens a dispute on the intent's charge. */
+  openDispute(paymentIntentId: string, reason?: string): Stripe.Dispute;
   close(): Promise<void>;
+}
+
+/**
+ * The Stripe-Signature header Stripe sends with a webhook: t=<unix seconds>,v1=<HMAC-SHA256 of
+ * `${t}.${payload}` with the endpoint secret>, made by the SDK's own helper.
+ */
+export function signWebhook(payload: string, secret: string, timestampSeconds: number): string {
+  return StripeSdk.webhooks.generateTestHeaderString({ payload, secret, timestamp: timestampSeconds });
 }
 
 export interface StripeFault {
@@ -86,6 +109,15 @@ const declines: Record<string, { decline_code: string; message: string }> = {
   '4000000000009995': { decline_code: 'insufficient_funds', message: 'Your card has insufficient funds.' },
 };
 
+/** Stripe's card that attaches to a customer (setup succeeds) but whose charges are declined. */
+const chargeOnlyDeclines: Record<string, { decline_code: string; message: string }> = {
+  '4000000000000341': { decline_code: 'generic_decline', message: 'Your card was declined.' },
+};
+
+/** Stripe's 3-D Secure test card: authentication on every payment; off-session it declines. */
+const AUTHENTICATION_CARD = '4000002760003184';
+const authenticationRequired = { decline_code: 'authentication_required', message: 'Your card was declined. This transaction requires authentication.' };
+
 const brandOf = (n: string) => (n.startsWith('4') ? 'visa' : /^5[1-5]/.test(n) ? 'mastercard' : /^3[47]/.test(n) ? 'amex' : /^6/.test(n) ? 'discover' : 'unknown');
 
 const newId = (prefix: string) => `${prefix}_${crypto.randomBytes(8).toString('hex')}`;
@@ -101,10 +133,61 @@ export async function startStripeFake(options: { secretKey?: string } = {}): Pro
   const paymentIntents = new Map<string, Stripe.PaymentIntent>();
   const idempotency = new Map<string, { hash: string; status: number; body: unknown }>();
   const refundedByIntent = new Map<string, number>();
+  const charges = new Map<string, Stripe.Charge>();
+  const events: Stripe.Event[] = [];
   const now = () => Math.floor(Date.now() / 1000);
+
+  /** Stripe's event envelope around a snapshot of the object, as its webhooks deliver it. */
+  function emit(type: string, object: unknown): Stripe.Event {
+    const event = {
+      id: newId('evt'),
+      object: 'event',
+      api_version: '2025-09-30.clover',
+      created: now(),
+      data: { object: JSON.parse(JSON.stringify(object)) },
+      livemode: false,
+      pending_webhooks: 1,
+      request: { id: newId('req'), idempotency_key: null },
+      type,
+    } as unknown as Stripe.Event;
+    events.push(event);
+    return event;
+  }
+
+  /** The charge a confirmed card intent carries (latest_charge); refunds and disputes hang on it. */
+  function chargeOf(pi: Stripe.PaymentIntent): Stripe.Charge {
+    const existing = pi.latest_charge ? charges.get(String(pi.latest_charge)) : undefined;
+    if (existing) return existing;
+    const charge = {
+      id: newId('ch'),
+      object: 'charge',
+      amount: pi.amount,
+      amount_captured: pi.amount_received,
+      amount_refunded: 0,
+      captured: pi.status === 'succeeded',
+      refunded: false,
+      currency: pi.currency,
+      customer: pi.customer,
+      payment_intent: pi.id,
+      payment_method: pi.payment_method,
+      metadata: pi.metadata,
+      status: 'succeeded',
+      created: now(),
+      livemode: false,
+    } as unknown as Stripe.Charge;
+    charges.set(charge.id, charge);
+    pi.latest_charge = charge.id;
+    return charge;
+  }
 
   const pmOr404 = (id: string) => paymentMethods.get(id) ?? (() => { throw missing('PaymentMethod', id); })();
   const piOr404 = (id: string) => paymentIntents.get(id) ?? (() => { throw missing('payment_intent', id); })();
+  /** A helper's intent, which must be in `status` (what Stripe would act on). */
+  const piIn = (id: string, status: string) => {
+    const pi = piOr404(id);
+    if (pi.status !== status) throw new Error(`${id} is ${pi.status}, not ${status}`);
+    return pi;
+  };
 
   function route(method: string, path: string, p: Params): { status: number; body: unknown } {
     let m: RegExpExecArray | null;
@@ -133,13 +216,23 @@ export async function startStripeFake(options: { secretKey?: string } = {}): Pro
       if (!customers.has(customer)) throw missing('customer', customer);
       const id = newId('seti');
       const types = (p.allowed_payment_method_types ?? p.payment_method_types ?? ['card']) as string[];
+      // confirm=true with a payment_method (a card kept for off-session charges): the issuer checks it now
+      const confirming = p.confirm === 'true' && typeof p.payment_method === 'string';
+      const pm = confirming ? pmOr404(String(p.payment_method)) : undefined;
+      const number = pm ? (cardNumbers.get(pm.id) ?? '') : '';
+      if (pm && declines[number]) {
+        throw new StripeHttpError(402, { type: 'card_error', code: 'card_declined', ...declines[number], payment_method: pm });
+      }
+      const needsAction = number === AUTHENTICATION_CARD;
+      if (pm && !needsAction) pm.customer = customer;
       const si = {
         id,
         object: 'setup_intent',
         client_secret: `${id}_secret_${crypto.randomBytes(8).toString('hex')}`,
         customer,
-        status: 'requires_payment_method',
-        payment_method: null,
+        status: !pm ? 'requires_payment_method' : needsAction ? 'requires_action' : 'succeeded',
+        next_action: needsAction ? { type: 'use_stripe_sdk', use_stripe_sdk: {} } : null,
+        payment_method: pm?.id ?? null,
         payment_method_types: types,
         payment_method_options: p.payment_method_options ?? {},
         usage: p.usage ?? 'off_session',
@@ -163,8 +256,17 @@ export async function startStripeFake(options: { secretKey?: string } = {}): Pro
       if (amount < 50) throw invalid('Amount must be at least $0.50 cad', 'amount_too_small');
       const id = newId('pi');
       const manual = p.capture_method === 'manual';
-      const decline = pm.type === 'card' ? declines[cardNumbers.get(pm.id) ?? ''] : undefined;
-      const status = p.confirm !== 'true' ? 'requires_confirmation' : decline ? 'requires_payment_method' : pm.type === 'acss_debit' ? 'processing' : manual ? 'requires_capture' : 'succeeded';
+      const number = pm.type === 'card' ? (cardNumbers.get(pm.id) ?? '') : '';
+      const needsAction = number === AUTHENTICATION_CARD;
+      // a 3-D Secure card charged while the customer is away (off_session) is declined
+      const decline = needsAction && p.off_session === 'true' ? authenticationRequired : (declines[number] ?? chargeOnlyDeclines[number]);
+      const status =
+        p.confirm !== 'true' ? 'requires_confirmation'
+        : decline ? 'requires_payment_method'
+        : pm.type === 'acss_debit' ? 'processing'
+        : needsAction ? 'requires_action'
+        : manual ? 'requires_capture'
+        : 'succeeded';
       const pi = {
         id,
         object: 'payment_intent',
@@ -179,12 +281,16 @@ export async function startStripeFake(options: { secretKey?: string } = {}): Pro
         payment_method_types: (p.allowed_payment_method_types ?? p.payment_method_types ?? ['card']) as string[],
         payment_method_options: p.payment_method_options ?? {},
         client_secret: `${id}_secret_${crypto.randomBytes(8).toString('hex')}`,
+        next_action: status === 'requires_action' ? { type: 'use_stripe_sdk', use_stripe_sdk: { type: 'three_d_secure_redirect' } } : null,
+        cancellation_reason: null,
         description: p.description ?? null,
         metadata: p.metadata ?? {},
         created: now(),
         livemode: false,
       } as unknown as Stripe.PaymentIntent;
       paymentIntents.set(id, pi);
+      if (status === 'requires_capture' || status === 'succeeded') chargeOf(pi);
+      emit(decline ? 'payment_intent.payment_failed' : status === 'requires_action' ? 'payment_intent.requires_action' : status === 'requires_capture' ? 'payment_intent.amount_capturable_updated' : status === 'processing' ? 'payment_intent.processing' : 'payment_intent.created', decline ? { ...pi, last_payment_error: { type: 'card_error', code: 'card_declined', ...decline } } : pi);
       if (decline) {
         throw new StripeHttpError(402, { type: 'card_error', code: 'card_declined', ...decline, payment_intent: pi, payment_method: pm });
       }
@@ -206,6 +312,8 @@ export async function startStripeFake(options: { secretKey?: string } = {}): Pro
       const amount = int(p.amount_to_capture) ?? pi.amount_capturable;
       if (amount > pi.amount_capturable) throw invalid('The amount to capture must be less than or equal to the amount capturable.', 'amount_too_large');
       Object.assign(pi, { status: 'succeeded', amount_received: amount, amount_capturable: 0 });
+      Object.assign(chargeOf(pi), { captured: true, amount_captured: amount });
+      emit('payment_intent.succeeded', pi);
       return { status: 200, body: pi };
     }
     if (method === 'POST' && (m = /^\/v1\/payment_intents\/([^/]+)\/cancel$/.exec(path))) {
@@ -213,7 +321,8 @@ export async function startStripeFake(options: { secretKey?: string } = {}): Pro
       if (pi.status === 'succeeded' || pi.status === 'canceled') {
         throw invalid(`You cannot cancel this PaymentIntent because it has a status of ${pi.status}.`, 'payment_intent_unexpected_state');
       }
-      Object.assign(pi, { status: 'canceled', amount_capturable: 0, canceled_at: now() });
+      Object.assign(pi, { status: 'canceled', amount_capturable: 0, canceled_at: now(), cancellation_reason: p.cancellation_reason ?? 'requested_by_customer' });
+      emit('payment_intent.canceled', pi);
       return { status: 200, body: pi };
     }
     if (method === 'POST' && path === '/v1/refunds') {
@@ -225,6 +334,8 @@ export async function startStripeFake(options: { secretKey?: string } = {}): Pro
         throw invalid(`Refund amount ($${(amount / 100).toFixed(2)}) is greater than unrefunded amount on charge ($${(remaining / 100).toFixed(2)})`, 'amount_too_large');
       }
       refundedByIntent.set(pi.id, refunded + amount);
+      const charge = Object.assign(chargeOf(pi), { amount_refunded: refunded + amount, refunded: refunded + amount >= pi.amount_received });
+      emit('charge.refunded', charge);
       return { status: 200, body: { id: newId('re'), object: 'refund', amount, currency: pi.currency, payment_intent: pi.id, status: 'succeeded', created: now() } };
     }
     throw new StripeHttpError(404, { type: 'invalid_request_error', message: `Unrecognized request URL (${method}: ${path}).` });
@@ -302,6 +413,68 @@ export async function startStripeFake(options: { secretKey?: string } = {}): Pro
     secretKey,
     requests,
     paymentIntents,
+    events,
+    lastEvent: (type) => events.filter((e) => e.type === type).at(-1),
+    expireAuthorisation(id) {
+      const pi = piIn(id, 'requires_capture');
+      Object.assign(pi, { status: 'canceled', amount_capturable: 0, canceled_at: now(), cancellation_reason: 'automatic' });
+      emit('payment_intent.canceled', pi);
+      return pi;
+    },
+    authenticate(id, outcome) {
+      const pi = piIn(id, 'requires_action');
+      if (outcome === 'complete') {
+        Object.assign(pi, { status: pi.capture_method === 'manual' ? 'requires_capture' : 'succeeded', amount_capturable: pi.capture_method === 'manual' ? pi.amount : 0, next_action: null });
+        chargeOf(pi);
+        emit(pi.status === 'succeeded' ? 'payment_intent.succeeded' : 'payment_intent.amount_capturable_updated', pi);
+      } else {
+        const last_payment_error = { type: 'card_error', code: 'payment_intent_authentication_failure', message: 'We are unable to authenticate your payment method. Please choose a different payment method and try again.' };
+        Object.assign(pi, { status: 'requires_payment_method', payment_method: null, next_action: null, last_payment_error });
+        emit('payment_intent.payment_failed', pi);
+      }
+      return pi;
+    },
+    settleDebit(id, outcome) {
+      const pi = piIn(id, 'processing');
+      if (outcome === 'succeeded') {
+        Object.assign(pi, { status: 'succeeded', amount_received: pi.amount });
+        chargeOf(pi);
+        emit('payment_intent.succeeded', pi);
+      } else {
+        const last_payment_error = { type: 'invalid_request_error', code: 'payment_method_microdeposit_verification_failed', message: 'The bank account could not be debited.' };
+        Object.assign(pi, { status: 'requires_payment_method', last_payment_error });
+        emit('payment_intent.payment_failed', pi);
+      }
+      return pi;
+    },
+    refundInDashboard(id, amount) {
+      const pi = piOr404(id);
+      const refunded = (refundedByIntent.get(pi.id) ?? 0) + amount;
+      if (pi.status !== 'succeeded' || refunded > pi.amount_received) throw new Error('nothing left to refund');
+      refundedByIntent.set(pi.id, refunded);
+      const charge = Object.assign(chargeOf(pi), { amount_refunded: refunded, refunded: refunded >= pi.amount_received });
+      emit('charge.refunded', charge);
+      return charge;
+    },
+    openDispute(id, reason = 'fraudulent') {
+      const pi = piOr404(id);
+      const charge = chargeOf(pi);
+      const dispute = {
+        id: newId('dp'),
+        object: 'dispute',
+        amount: charge.amount_captured || charge.amount,
+        currency: pi.currency,
+        charge: charge.id,
+        payment_intent: pi.id,
+        reason,
+        status: 'needs_response',
+        metadata: {},
+        created: now(),
+        livemode: false,
+      } as unknown as Stripe.Dispute;
+      emit('charge.dispute.created', dispute);
+      return dispute;
+    },
     inject(fault) {
       const f = { ...fault, times: fault.times ?? Infinity };
       faults.push(f);

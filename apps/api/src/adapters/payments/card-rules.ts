@@ -11,6 +11,10 @@ export const providerMessages = {
   insufficientFunds: 'Your card has insufficient funds.',
   // the same text as sandboxCreateCardBodySchema's cvc message in @caterway/contracts
   invalidCvc: 'Your card\u2019s security code is invalid.',
+  // a card that needs 3-D Secure, charged while the customer is away (off_session)
+  authenticationRequired: 'Your card was declined. This transaction requires authentication.',
+  // the customer failed or abandoned 3-D Secure (payment_intent_authentication_failure)
+  authenticationFailed: 'We are unable to authenticate your payment method. Please choose a different payment method and try again.',
 } as const;
 
 /** Stripe's test cards that decline when a payment is authorised (not when the card is created). */
@@ -18,6 +22,40 @@ export const authorisationDeclines: Record<string, { code: string; message: stri
   '4000000000000002': { code: 'generic_decline', message: providerMessages.declined },
   '4000000000009995': { code: 'insufficient_funds', message: providerMessages.insufficientFunds },
 };
+
+/**
+ * Stripe's 3-D Secure test card: every payment needs the customer's authentication in the
+ * browser (requires_action, then the sandbox's confirm step); charged off-session it declines
+ * with authentication_required.
+ */
+export const AUTHENTICATION_TEST_CARD = '4000002760003184';
+export const AUTHENTICATION_REQUIRED = 'authentication_required';
+
+/**
+ * Stripe's test card that attaches to a customer (a setup intent succeeds) but whose charges are
+ * declined: a far-future order keeps it at checkout and its authorisation 5 days before delivery
+ * fails. Stored with this marker as its decline code.
+ */
+export const ATTACHES_THEN_DECLINES_CARD = '4000000000000341';
+export const CHARGE_DECLINED = 'charge_declined';
+
+/** How a card's stored decline code refuses an authorisation (a payment intent), if it does. */
+export function chargeDecline(declineCode: string | null): { code: string; message: string } | undefined {
+  if (declineCode === CHARGE_DECLINED) return { code: 'generic_decline', message: providerMessages.declined };
+  return declineCode ? Object.values(authorisationDeclines).find((d) => d.code === declineCode) : undefined;
+}
+
+/** How it refuses being saved (a setup intent): the charge-only card is accepted there. */
+export function setupDecline(declineCode: string | null): { code: string; message: string } | undefined {
+  return declineCode === CHARGE_DECLINED ? undefined : chargeDecline(declineCode);
+}
+
+/** The decline code a new card payment method is stored with (null: it authorises). */
+export function declineCodeOf(digits: string): string | null {
+  if (authorisationDeclines[digits]) return authorisationDeclines[digits].code;
+  if (digits === AUTHENTICATION_TEST_CARD) return AUTHENTICATION_REQUIRED;
+  return digits === ATTACHES_THEN_DECLINES_CARD ? CHARGE_DECLINED : null;
+}
 
 /** Stripe's test card that is refused at creation as expired, whatever expiry date is typed. */
 export const EXPIRED_TEST_CARD = '4000000000000069';

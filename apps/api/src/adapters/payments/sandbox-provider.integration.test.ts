@@ -248,3 +248,52 @@ describe('sandbox bank debits (acss_debit)', () => {
     );
   });
 });
+
+describe('authorisation expiry, 3-D Secure and cards kept for later (decision 027)', () => {
+  const DAY = 86_400_000;
+
+  it('an uncaptured authorisation expires 7 days after it was made, by the clock: canceled (automatic) and not capturable', async () => {
+    const { customer, pm } = await customerWithCard();
+    const young = await intentFor(customer.id, pm.id);
+    const old = await intentFor(customer.id, pm.id);
+    clock.advance(7 * DAY - 60_000);
+    expect((await sandbox.retrievePaymentIntent(old.id)).status).toBe('requires_capture');
+    expect((await sandbox.capturePaymentIntent(young.id, { idempotencyKey: key() })).status).toBe('succeeded');
+    clock.advance(60_000);
+    expect(await sandbox.retrievePaymentIntent(old.id)).toMatchObject({ status: 'canceled', cancellationReason: 'automatic', amountCapturableCents: 0 });
+    const err = await requestErrorOf(sandbox.capturePaymentIntent(old.id, { idempotencyKey: key() }));
+    expect([err.code, err.message]).toEqual(['invalid_state', 'This PaymentIntent could not be captured because it has a status of canceled.']);
+    // a captured one is not touched by the expiry
+    expect((await sandbox.retrievePaymentIntent(young.id)).status).toBe('succeeded');
+  });
+
+  it('the 3-D Secure test card asks for authentication; the browser step completes or fails it; off-session it declines', async () => {
+    const { customer, pm } = await customerWithCard('4000002760003184');
+    const pi = await intentFor(customer.id, pm.id);
+    expect(pi).toMatchObject({ status: 'requires_action', amountCapturableCents: 0 });
+    expect(await sandbox.authenticatePaymentIntent({ clientSecret: pi.clientSecret, outcome: 'complete' })).toMatchObject({ status: 'requires_capture', amountCapturableCents: 12_345 });
+    const again = await requestErrorOf(sandbox.authenticatePaymentIntent({ clientSecret: pi.clientSecret, outcome: 'complete' }));
+    expect(again.code).toBe('invalid_state');
+    const failing = await intentFor(customer.id, pm.id);
+    expect(await sandbox.authenticatePaymentIntent({ clientSecret: failing.clientSecret, outcome: 'fail' })).toMatchObject({ status: 'requires_payment_method', paymentMethodId: null });
+    const away = await declineOf(sandbox.createPaymentIntent({ amountCents: 5_000, currency: 'cad', customerId: customer.id, paymentMethodId: pm.id, type: 'card', description: 'x', metadata: {}, idempotencyKey: key(), offSession: true }));
+    expect([away.declineCode, away.message]).toEqual(['authentication_required', 'Your card was declined. This transaction requires authentication.']);
+  });
+
+  it('setupOffSession keeps a card on the customer; declining cards are refused; 4000 0000 0000 0341 is kept but its charges decline', async () => {
+    const customer = await sandbox.createCustomer({ email: 'k@example.com', name: 'K', userId: 2 });
+    const good = await card('4242424242424242');
+    const seti = await sandbox.setupOffSession({ customerId: customer.id, paymentMethodId: good.id, idempotencyKey: key() });
+    expect(seti).toMatchObject({ status: 'succeeded', paymentMethodId: good.id });
+    expect((await sandbox.retrievePaymentMethod(good.id)).customerId).toBe(customer.id);
+    expect((await intentFor(customer.id, good.id, { idempotencyKey: key() })).status).toBe('requires_capture');
+
+    const declining = await card('4000000000000002');
+    expect((await declineOf(sandbox.setupOffSession({ customerId: customer.id, paymentMethodId: declining.id, idempotencyKey: key() }))).declineCode).toBe('generic_decline');
+    const later = await card('4000000000000341');
+    expect((await sandbox.setupOffSession({ customerId: customer.id, paymentMethodId: later.id, idempotencyKey: key() })).status).toBe('succeeded');
+    expect((await declineOf(intentFor(customer.id, later.id))).message).toBe('Your card was declined.');
+    const threeDs = await card('4000002760003184');
+    expect((await sandbox.setupOffSession({ customerId: customer.id, paymentMethodId: threeDs.id, idempotencyKey: key() })).status).toBe('requires_action');
+  });
+});

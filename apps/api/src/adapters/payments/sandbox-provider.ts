@@ -3,6 +3,7 @@ import type pg from 'pg';
 import { prepared, withTransaction, type Db, type Queryable } from '../../db/pool.js';
 import type { Clock } from '../../lib/clock.js';
 import {
+  AUTHORISATION_LIFETIME_MS,
   PaymentDeclinedError,
   PaymentRequestError,
   type PaymentIntent,
@@ -13,8 +14,11 @@ import {
   type SetupIntent,
 } from '../../ports/payments.js';
 import {
+  AUTHENTICATION_REQUIRED,
   EXPIRED_TEST_CARD,
-  authorisationDeclines,
+  chargeDecline,
+  declineCodeOf,
+  setupDecline,
   bankName,
   cardBrand,
   cardExpired,
@@ -45,6 +49,11 @@ export interface SandboxPaymentProvider extends PaymentProvider {
   confirmBankSetupIntent(input: ConfirmBankSetupInput): Promise<SetupIntent>;
   /** What stripe.confirmCardSetup does: attaches an existing card method through the intent. */
   confirmCardSetupIntent(input: { clientSecret: string; paymentMethodId: string }): Promise<SetupIntent>;
+  /**
+   * What stripe.handleNextAction does for 3-D Secure: the customer completes (or fails) the
+   * bank's challenge; the intent becomes requires_capture, or requires_payment_method.
+   */
+  authenticatePaymentIntent(input: { clientSecret: string; outcome: 'complete' | 'fail' }): Promise<PaymentIntent>;
 }
 
 export function isSandboxProvider(p: PaymentProvider): p is SandboxPaymentProvider {
@@ -93,7 +102,12 @@ interface PiRow {
   customer_id: string | null;
   payment_method_id: string | null;
   payment_method_type: PaymentMethodType;
+  cancellation_reason: string | null;
+  created_at: Date;
 }
+
+const PI_COLUMNS = `id, client_secret, amount, amount_capturable, amount_received, amount_refunded, currency, status,
+  customer_id, payment_method_id, payment_method_type, cancellation_reason, created_at`;
 
 const toPm = (r: PmRow): ProviderPaymentMethod => ({
   id: r.id,
@@ -121,6 +135,8 @@ const toPi = (r: PiRow): PaymentIntent => ({
   status: r.status,
   paymentMethodId: r.payment_method_id,
   clientSecret: r.client_secret,
+  customerId: r.customer_id,
+  cancellationReason: r.cancellation_reason,
 });
 
 const missing = (kind: string, id: string) => new PaymentRequestError('resource_missing', `No such ${kind}: '${id}'`);
@@ -223,15 +239,26 @@ export function createSandboxProvider(deps: { db: Db; clock: Clock }): SandboxPa
     if (!rowCount) throw missing('customer', id);
   }
 
-  async function findPi(q: Queryable, id: string, lock = false): Promise<PiRow> {
+  /**
+   * Stripe cancels an uncaptured card authorisation 7 days after it was made (status canceled,
+   * cancellation_reason automatic); the sandbox does it when the intent is next read, by the
+   * app's clock, so tests that move the clock see it.
+   */
+  async function expireIfDue(q: Queryable, pi: PiRow): Promise<PiRow> {
+    if (pi.status !== 'requires_capture' || clock.now().getTime() - pi.created_at.getTime() < AUTHORISATION_LIFETIME_MS) return pi;
     const { rows } = await q.query<PiRow>(
-      `SELECT id, client_secret, amount, amount_capturable, amount_received, amount_refunded, currency, status,
-              customer_id, payment_method_id, payment_method_type
-       FROM sandbox_payment_intents WHERE id = $1${lock ? ' FOR UPDATE' : ''}`,
-      [id],
+      `UPDATE sandbox_payment_intents SET status = 'canceled', amount_capturable = 0, cancellation_reason = 'automatic',
+              canceled_at = created_at + make_interval(secs => $2 / 1000.0)
+        WHERE id = $1 AND status = 'requires_capture' RETURNING ${PI_COLUMNS}`,
+      [pi.id, AUTHORISATION_LIFETIME_MS],
     );
+    return rows[0] ?? pi;
+  }
+
+  async function findPi(q: Queryable, id: string, lock = false): Promise<PiRow> {
+    const { rows } = await q.query<PiRow>(`SELECT ${PI_COLUMNS} FROM sandbox_payment_intents WHERE id = $1${lock ? ' FOR UPDATE' : ''}`, [id]);
     if (!rows[0]) throw missing('payment_intent', id);
-    return rows[0];
+    return expireIfDue(q, rows[0]);
   }
 
   async function setiBySecret(q: Queryable, clientSecret: string): Promise<SetiRow> {
@@ -256,13 +283,12 @@ export function createSandboxProvider(deps: { db: Db; clock: Clock }): SandboxPa
     }
   }
 
-  async function updatePi(tx: Queryable, id: string, set: Partial<Record<'status' | 'amount_capturable' | 'amount_received' | 'amount_refunded', string | number>>, extra = ''): Promise<PiRow> {
+  async function updatePi(tx: Queryable, id: string, set: Partial<Record<'status' | 'amount_capturable' | 'amount_received' | 'amount_refunded' | 'created_at', string | number | Date>>, extra = ''): Promise<PiRow> {
     const cols = Object.keys(set);
     const assignments = cols.map((c, i) => `${c} = $${i + 2}`).join(', ');
     const { rows } = await tx.query<PiRow>(
       `UPDATE sandbox_payment_intents SET ${assignments}${extra} WHERE id = $1
-       RETURNING id, client_secret, amount, amount_capturable, amount_received, amount_refunded, currency, status,
-                 customer_id, payment_method_id, payment_method_type`,
+       RETURNING ${PI_COLUMNS}`,
       [id, ...cols.map((c) => set[c as keyof typeof set])],
     );
     return rows[0]!;
@@ -291,7 +317,7 @@ export function createSandboxProvider(deps: { db: Db; clock: Clock }): SandboxPa
         `INSERT INTO sandbox_payment_methods (id, type, brand, last4, exp_month, exp_year, fingerprint, decline_code, billing_name)
          VALUES ($1, 'card', $2, $3, $4, $5, $6, $7, $8)
          RETURNING id, type, brand, last4, exp_month, exp_year, decline_code, customer_id`,
-        [id, brand, digits.slice(-4), expMonth, expYear, fingerprint(digits), authorisationDeclines[digits]?.code ?? null, name ?? null],
+        [id, brand, digits.slice(-4), expMonth, expYear, fingerprint(digits), declineCodeOf(digits), name ?? null],
       );
       return toPm(rows[0]!);
     },
@@ -379,11 +405,51 @@ export function createSandboxProvider(deps: { db: Db; clock: Clock }): SandboxPa
           throw new PaymentRequestError('invalid_request', 'The payment method you provided has already been attached to a customer.');
         }
         // saving a card checks it with the issuer: the declining test cards fail here too
-        const decline = pm.decline_code ? Object.values(authorisationDeclines).find((d) => d.code === pm.decline_code) : undefined;
+        const decline = setupDecline(pm.decline_code);
         if (decline) throw new PaymentDeclinedError(decline.message, decline.code);
         await tx.query('UPDATE sandbox_payment_methods SET customer_id = $2 WHERE id = $1', [pm.id, seti.customer_id]);
         await tx.query(`UPDATE sandbox_setup_intents SET status = 'succeeded', payment_method_id = $2 WHERE id = $1`, [seti.id, pm.id]);
         return toSeti({ ...seti, status: 'succeeded', payment_method_id: pm.id });
+      });
+    },
+
+    async setupOffSession({ customerId, paymentMethodId, idempotencyKey }) {
+      return idempotent(db, idempotencyKey, 'setup_intents.create', { customerId, paymentMethodId, usage: 'off_session', confirm: true }, async (tx) => {
+        await assertCustomer(tx, customerId);
+        const pm = await findPm(tx, paymentMethodId, true);
+        if (pm.type !== 'card') throw new PaymentRequestError('invalid_request', `This SetupIntent does not accept payment methods of type ${pm.type}.`);
+        if (pm.customer_id && pm.customer_id !== customerId) {
+          throw new PaymentRequestError('invalid_request', 'The payment method you provided has already been attached to a customer.');
+        }
+        // the issuer checks the card now: the declining test cards fail, the 3-D Secure one asks for it
+        const decline = setupDecline(pm.decline_code);
+        if (decline) throw new PaymentDeclinedError(decline.message, decline.code);
+        const status: SetupIntent['status'] = pm.decline_code === AUTHENTICATION_REQUIRED ? 'requires_action' : 'succeeded';
+        if (status === 'succeeded') await tx.query('UPDATE sandbox_payment_methods SET customer_id = $2 WHERE id = $1', [pm.id, customerId]);
+        const id = newId('seti');
+        const { rows } = await tx.query<SetiRow>(
+          `INSERT INTO sandbox_setup_intents (id, client_secret, customer_id, payment_method_type, status, payment_method_id)
+           VALUES ($1, $2, $3, 'card', $4, $5)
+           RETURNING id, client_secret, customer_id, payment_method_type, status, payment_method_id`,
+          [id, `${id}_secret_${crypto.randomBytes(12).toString('hex')}`, customerId, status, pm.id],
+        );
+        return toSeti(rows[0]!);
+      });
+    },
+
+    async authenticatePaymentIntent({ clientSecret, outcome }) {
+      return withTransaction(db, async (tx) => {
+        const { rows } = await tx.query<PiRow>(`SELECT ${PI_COLUMNS} FROM sandbox_payment_intents WHERE client_secret = $1 FOR UPDATE`, [clientSecret]);
+        const pi = rows[0];
+        if (!pi) throw new PaymentRequestError('resource_missing', 'No such payment_intent client secret.');
+        if (pi.status !== 'requires_action') {
+          throw new PaymentRequestError('invalid_state', `This PaymentIntent does not need authentication (status ${pi.status}).`);
+        }
+        if (outcome === 'fail') {
+          return toPi(await updatePi(tx, pi.id, { status: 'requires_payment_method' }, ', payment_method_id = NULL'));
+        }
+        // authenticated: the authorisation is made now, and its 7 days start now
+        return toPi(await updatePi(tx, pi.id, { status: 'requires_capture', amount_capturable: pi.amount, created_at: clock.now() }));
       });
     },
 
@@ -425,17 +491,22 @@ export function createSandboxProvider(deps: { db: Db; clock: Clock }): SandboxPa
       if (pm.customer_id && pm.customer_id !== params.customerId) {
         throw new PaymentRequestError('invalid_request', 'The provided PaymentMethod belongs to a different Customer.');
       }
-      const decline = pm.decline_code ? Object.values(authorisationDeclines).find((d) => d.code === pm.decline_code) : undefined;
+      // the 3-D Secure card waits for the customer in the browser, or declines when they are away
+      const needsAuthentication = pm.decline_code === AUTHENTICATION_REQUIRED;
+      const decline =
+        needsAuthentication && params.offSession
+          ? { code: AUTHENTICATION_REQUIRED, message: providerMessages.authenticationRequired }
+          : chargeDecline(pm.decline_code);
       // without a key a decline keeps nothing, as before
       if (decline && !key) throw new PaymentDeclinedError(decline.message, decline.code);
       // card: authorised and held until capture; bank debit: submitted, settles later (processing)
-      const status: PaymentIntentStatus = decline ? 'requires_payment_method' : pm.type === 'card' ? 'requires_capture' : 'processing';
+      const status: PaymentIntentStatus = decline ? 'requires_payment_method' : pm.type !== 'card' ? 'processing' : needsAuthentication ? 'requires_action' : 'requires_capture';
       const id = newId('pi');
       const row: PiRow = {
         id,
         client_secret: `${id}_secret_${crypto.randomBytes(12).toString('hex')}`,
         amount: params.amountCents,
-        amount_capturable: decline ? 0 : params.amountCents,
+        amount_capturable: status === 'requires_capture' || status === 'processing' ? params.amountCents : 0,
         amount_received: 0,
         amount_refunded: 0,
         currency: params.currency,
@@ -443,6 +514,9 @@ export function createSandboxProvider(deps: { db: Db; clock: Clock }): SandboxPa
         customer_id: params.customerId,
         payment_method_id: decline ? null : pm.id,
         payment_method_type: params.type,
+        cancellation_reason: null,
+        // by the app's clock: the authorisation expires 7 days after it (expireIfDue)
+        created_at: clock.now(),
       };
       // a decline is a result like any other: a retry gets the same decline, not a new attempt
       const stored: Stored<PaymentIntent> = decline ? { declined: { message: decline.message, code: decline.code } } : { ok: toPi(row) };
@@ -458,19 +532,20 @@ export function createSandboxProvider(deps: { db: Db; clock: Clock }): SandboxPa
         row.payment_method_type,
         params.description,
         JSON.stringify(params.metadata),
+        row.created_at,
       ];
-      const columns = `id, client_secret, amount, amount_capturable, currency, status, customer_id, payment_method_id, payment_method_type, description, metadata`;
+      const columns = `id, client_secret, amount, amount_capturable, currency, status, customer_id, payment_method_id, payment_method_type, description, metadata, created_at`;
       if (!key) {
-        await db.query(`INSERT INTO sandbox_payment_intents (${columns}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`, values);
+        await db.query(`INSERT INTO sandbox_payment_intents (${columns}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`, values);
         return unwrap(stored);
       }
       // the intent is written only beside its new key: both or neither, in one statement
       const { rowCount } = await db.query(
         prepared(
-          `WITH k AS (INSERT INTO sandbox_idempotency (key, operation, request_hash, response) VALUES ($12, $13, $14, $15)
+          `WITH k AS (INSERT INTO sandbox_idempotency (key, operation, request_hash, response) VALUES ($13, $14, $15, $16)
                     ON CONFLICT (key) DO NOTHING RETURNING key)
          INSERT INTO sandbox_payment_intents (${columns})
-         SELECT $1::text, $2::text, $3::int, $4::int, $5::text, $6::text, $7::text, $8::text, $9::text, $10::text, $11::jsonb FROM k`,
+         SELECT $1::text, $2::text, $3::int, $4::int, $5::text, $6::text, $7::text, $8::text, $9::text, $10::text, $11::jsonb, $12::timestamptz FROM k`,
           [...values, key, operation, requestHash, JSON.stringify(stored)],
         ),
       );

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStripeFake, type StripeFake } from '../../../test/fakes/stripe-fake.js';
 import { createTestApp, testConfig } from '../../../test/helpers.js';
@@ -5,6 +6,8 @@ import { PaymentDeclinedError, PaymentRequestError, type PaymentProvider } from 
 import { call, signedInUser, testGeocoder } from '../../modules/auth/auth.test-helpers.js';
 import { createPaymentProvider } from './index.js';
 import { createStripeProvider } from './stripe-provider.js';
+import { ensureDemoData } from '../../db/seed/demo.js';
+import { orderPayload, restaurantFixture } from '../../modules/orders/orders.test-helpers.js';
 
 // The Stripe adapter through the official SDK against a local fake of Stripe's HTTP API.
 
@@ -209,6 +212,83 @@ describe('the API with Stripe as the provider', () => {
       const del = await call(ctx.app, { method: 'DELETE', url: `/api/v2/user_payment_methods/${list[0].id}`, token: user.jwt });
       expect(del.json().payment_methods).toEqual([expect.objectContaining({ payment_type: 'acss_debit', is_default: true })]);
       expect(fake.requests.some((r) => r.path === `/v1/payment_methods/${card.id}/detach`)).toBe(true);
+    } finally {
+      await ctx.close();
+    }
+  });
+});
+
+describe('Stripe adapter: 3-D Secure, off-session charges and cards kept for later (decision 027)', () => {
+  it('maps requires_action with its client secret; off_session declines the 3-D Secure card with authentication_required', async () => {
+    const { customer, pmId } = await customerWithCard('4000002760003184');
+    const pi = await intent(customer.id, pmId);
+    expect(pi).toMatchObject({ status: 'requires_action', clientSecret: expect.stringMatching(/_secret_/), customerId: customer.id, cancellationReason: null });
+    fake.authenticate(pi.id, 'complete');
+    expect((await stripe.retrievePaymentIntent(pi.id)).status).toBe('requires_capture');
+
+    const k = key();
+    const err = await rejection(stripe.createPaymentIntent({ amountCents: 5_000, currency: 'cad', customerId: customer.id, paymentMethodId: pmId, type: 'card', description: 'x', metadata: {}, idempotencyKey: k, offSession: true }));
+    expect(err).toBeInstanceOf(PaymentDeclinedError);
+    expect([(err as PaymentDeclinedError).declineCode, (err as PaymentDeclinedError).message]).toEqual(['authentication_required', 'Your card was declined. This transaction requires authentication.']);
+    expect(fake.requests.find((r) => r.idempotencyKey === k)!.params).toMatchObject({ off_session: 'true', confirm: 'true', capture_method: 'manual' });
+  });
+
+  it('setupOffSession confirms a SetupIntent for off-session use, attaching the card; declining cards are refused', async () => {
+    const customer = await stripe.createCustomer({ email: 'k@example.com', name: 'K', userId: 3 });
+    const card = fake.createCardPaymentMethod('4000000000000341');
+    const k = key();
+    const seti = await stripe.setupOffSession({ customerId: customer.id, paymentMethodId: card.id, idempotencyKey: k });
+    expect(seti).toMatchObject({ status: 'succeeded', paymentMethodId: card.id });
+    expect(fake.requests.find((r) => r.idempotencyKey === k)).toMatchObject({
+      path: '/v1/setup_intents',
+      params: { customer: customer.id, payment_method: card.id, usage: 'off_session', confirm: 'true', allowed_payment_method_types: ['card'] },
+    });
+    expect((await stripe.retrievePaymentMethod(card.id)).customerId).toBe(customer.id);
+    // kept, but its charges decline (Stripe's 4000 0000 0000 0341)
+    expect(await rejection(intent(customer.id, card.id))).toBeInstanceOf(PaymentDeclinedError);
+    const declining = fake.createCardPaymentMethod('4000000000000002');
+    expect(await rejection(stripe.setupOffSession({ customerId: customer.id, paymentMethodId: declining.id, idempotencyKey: key() }))).toBeInstanceOf(PaymentDeclinedError);
+    const threeDs = fake.createCardPaymentMethod('4000002760003184');
+    expect((await stripe.setupOffSession({ customerId: customer.id, paymentMethodId: threeDs.id, idempotencyKey: key() })).status).toBe('requires_action');
+  });
+
+  it('an authorisation Stripe expired reads canceled with cancellation_reason automatic', async () => {
+    const { customer, pmId } = await customerWithCard();
+    const pi = await intent(customer.id, pmId);
+    fake.expireAuthorisation(pi.id);
+    expect(await stripe.retrievePaymentIntent(pi.id)).toMatchObject({ status: 'canceled', cancellationReason: 'automatic' });
+    const err = (await rejection(stripe.capturePaymentIntent(pi.id, { idempotencyKey: key() }))) as PaymentRequestError;
+    expect(err.code).toBe('invalid_state');
+  });
+
+  it('through the API: finalize answers requires_action, Stripe.js completes it, finalize again places the order', async () => {
+    const ctx = await createTestApp({
+      geocoder: testGeocoder,
+      payments: createStripeProvider({ secretKey: fake.secretKey, publishableKey: 'pk_test_fake', apiUrl: fake.url, maxNetworkRetries: 0 }),
+    });
+    try {
+      await ensureDemoData(ctx.db, { info() {}, warn() {} });
+      const f = await restaurantFixture(ctx.db);
+      const user = await signedInUser(ctx.app, ctx.db);
+      const now = new Date();
+      const created = await call(ctx.app, { method: 'POST', url: '/api/v2/catering_orders', token: user.jwt, payload: { catering_order: orderPayload(f, now), is_eft: false } });
+      const order = created.json().catering_order;
+      const card = fake.createCardPaymentMethod('4000002760003184');
+      const finalize = () =>
+        call(ctx.app, {
+          method: 'POST',
+          url: `/api/v2/catering_orders/${order.id}/finalize`,
+          token: user.jwt,
+          headers: { 'idempotency-key': crypto.randomUUID() },
+          payload: { purchase_id: order.purchase_id, payment_method_id: card.id },
+        });
+      const asked = (await finalize()).json().catering_order;
+      expect(asked).toMatchObject({ payment_status: 'requires_action', client_secret: fake.paymentIntents.get(asked.payment_intent_id)!.client_secret });
+      fake.authenticate(asked.payment_intent_id, 'complete'); // stripe.handleNextAction in the browser
+      const done = await finalize();
+      expect(done.json().catering_order).toMatchObject({ status: 'New', payment_status: 'authorized' });
+      // one authorisation: the second finalize picked the authenticated intent up
+      expect(fake.requests.filter((r) => r.method === 'POST' && r.path === '/v1/payment_intents' && r.params.payment_method === card.id)).toHaveLength(1);
     } finally {
       await ctx.close();
     }

@@ -88,8 +88,7 @@ function mapSetupIntent(si: Stripe.SetupIntent): SetupIntent {
   return { id: si.id, clientSecret: si.client_secret ?? '', status, paymentMethodId: idOf(si.payment_method) };
 }
 
-const intentStatuses = new Set<string>(['requires_payment_method', 'requires_confirmation', 'requires_capture', 'processing', 'succeeded', 'canceled']);
-// the port has no 'requires_action' (3-D Secure): such an intent still needs the customer
+const intentStatuses = new Set<string>(['requires_payment_method', 'requires_confirmation', 'requires_action', 'requires_capture', 'processing', 'succeeded', 'canceled']);
 const statusOf = (s: string): PaymentIntentStatus => (intentStatuses.has(s) ? (s as PaymentIntentStatus) : 'requires_confirmation');
 
 function mapPaymentIntent(pi: Stripe.PaymentIntent): PaymentIntent {
@@ -102,6 +101,8 @@ function mapPaymentIntent(pi: Stripe.PaymentIntent): PaymentIntent {
     status: statusOf(pi.status),
     paymentMethodId: idOf(pi.payment_method),
     clientSecret: pi.client_secret ?? '',
+    customerId: idOf(pi.customer),
+    cancellationReason: pi.cancellation_reason ?? null,
   };
 }
 
@@ -175,6 +176,17 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
       return mapSetupIntent(await call(() => stripe.setupIntents.create(params, idempotencyKey ? { idempotencyKey } : undefined)));
     },
 
+    async setupOffSession({ customerId, paymentMethodId, idempotencyKey }) {
+      const params: Stripe.SetupIntentCreateParams = {
+        customer: customerId,
+        payment_method: paymentMethodId,
+        allowed_payment_method_types: ['card'],
+        usage: 'off_session',
+        confirm: true,
+      };
+      return mapSetupIntent(await call(() => stripe.setupIntents.create(params, { idempotencyKey })));
+    },
+
     async retrieveSetupIntent(id) {
       return mapSetupIntent(await call(() => stripe.setupIntents.retrieve(id)));
     },
@@ -190,6 +202,9 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
         description: input.description,
         metadata: input.metadata,
         confirm: true,
+        // the customer is away (a scheduled or renewed authorisation): Stripe declines a card that
+        // needs 3-D Secure with authentication_required instead of waiting for the customer
+        ...(input.offSession ? { off_session: true } : {}),
         // cards are authorised now and captured when the order is processed; Stripe settles a
         // bank debit on its own schedule (the intent stays processing), so it has no manual capture
         capture_method: type === 'card' ? 'manual' : 'automatic',

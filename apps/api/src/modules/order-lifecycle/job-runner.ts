@@ -4,6 +4,7 @@ import { lifecycleServiceFrom } from './lifecycle.routes.js';
 import { reconcileJob } from './lifecycle.service.js';
 import { groupCutoffFrom } from '../group-orders/group-orders.routes.js';
 import { EMAIL_DELIVERY_JOB } from '../../adapters/email/index.js';
+import { scheduledAuthorisationFrom } from '../payment-lifecycle/scheduled-authorisation.js';
 
 type Log = { info(obj: object, msg?: string): void; warn(obj: object, msg?: string): void; error(obj: object, msg?: string): void };
 
@@ -16,6 +17,8 @@ export function startJobRunner(deps: Pick<AppDeps, 'db' | 'payments' | 'mailer' 
   const handlers = {
     ...lifecycleServiceFrom(deps, log).jobHandlers(),
     ...groupCutoffFrom(deps, log).jobHandlers(),
+    // far-future orders: the kept card authorised 5 days before delivery (decision 027)
+    ...scheduledAuthorisationFrom(deps, log).jobHandlers(),
     // SMTP deliveries that failed at first (adapters/email): retried here until the server takes them
     [EMAIL_DELIVERY_JOB]: async (job: { payload: Record<string, unknown> }) => {
       await deps.mailer.redeliver?.(Number(job.payload.outbox_id));

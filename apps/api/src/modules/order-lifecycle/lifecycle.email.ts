@@ -7,7 +7,7 @@ import { displayDateTime } from '../orders/orders.email.js';
 // The customer is told when the order is accepted, declined, cancelled and delivered (issue 5
 // item 1). Same plain layout as the order confirmation (orders.email.ts).
 
-export type LifecycleNotice = 'accepted' | 'declined' | 'cancelled' | 'delivered';
+export type LifecycleNotice = 'accepted' | 'declined' | 'cancelled' | 'delivered' | 'payment_method_needed';
 
 interface Words {
   subject: string;
@@ -39,6 +39,16 @@ function words(notice: LifecycleNotice, order: OrderRow, by: 'customer' | 'staff
         subject: `Your Caterway order ${order.order_number} was cancelled`,
         title: 'Your order was cancelled',
         lines: [by === 'customer' ? `You cancelled your order for ${when}.` : `Our operations team cancelled your order for ${when}.`, money],
+      };
+    case 'payment_method_needed':
+      // the authorisation made 5 days before delivery (or a renewed one) was refused (decision 027)
+      return {
+        subject: `Action needed: update the payment method of your Caterway order ${order.order_number}`,
+        title: 'Please update your payment method',
+        lines: [
+          `We could not authorise ${formatCents(order.total_cents)} on your payment method for your order for ${when}${order.payment_error ? `: ${order.payment_error}` : '.'}`,
+          'Please open the order in My Orders and choose Update Payment Method, so that it can be delivered.',
+        ],
       };
     case 'delivered':
       return {

@@ -12,6 +12,7 @@ import {
 import type { AppDeps } from '../../lib/deps.js';
 import { authUser, requireStaff, requireUser } from '../auth/auth.guard.js';
 import { createLifecycleService, type LifecycleServiceDeps } from './lifecycle.service.js';
+import { scheduledAuthorisationFrom } from '../payment-lifecycle/scheduled-authorisation.js';
 
 const bearer = [{ bearerAuth: [] }];
 
@@ -25,6 +26,7 @@ export function lifecycleServiceFrom(deps: Pick<AppDeps, 'db' | 'payments' | 'ma
     publicUrl: deps.config.publicUrl,
     log,
     paymentRecheckMs: deps.config.paymentRecheckMs,
+    renewAuthorisation: scheduledAuthorisationFrom(deps, log).renewExpired,
   });
 }
 

@@ -71,6 +71,12 @@ export interface LifecycleServiceDeps {
   log: { error(obj: object, msg?: string): void; warn(obj: object, msg?: string): void };
   /** how long to wait before asking the provider again about a bank debit in flight */
   paymentRecheckMs?: number;
+  /**
+   * A card hold that expired before capture (7 days) is authorised again on the order's card
+   * (payment-lifecycle renewExpired, row locked by the caller): the renewed order, or undefined
+   * when refused (the order is then failed and flagged for operations).
+   */
+  renewAuthorisation?: (tx: Queryable, order: OrderRow, now: Date) => Promise<OrderRow | undefined>;
 }
 
 export function createLifecycleService(deps: LifecycleServiceDeps) {
@@ -120,6 +126,10 @@ export function createLifecycleService(deps: LifecycleServiceDeps) {
         return repo.markReleased(tx, order.id, { paymentStatus: 'canceled', refundedCents: order.refunded_cents, now });
       }
     } catch (err) {
+      // a card hold that expired (7 days) is released already: nothing left to void
+      if (err instanceof PaymentRequestError && pi && (await payments.retrievePaymentIntent(pi).catch(() => undefined))?.status === 'canceled') {
+        return repo.markReleased(tx, order.id, { paymentStatus: 'canceled', refundedCents: order.refunded_cents, now });
+      }
       if (err instanceof PaymentRequestError) {
         throw conflict('The payment of this order is being settled by the bank and cannot be released right now. Please try again later.');
       }
@@ -160,6 +170,19 @@ export function createLifecycleService(deps: LifecycleServiceDeps) {
     }
   }
 
+  /** A card hold the provider canceled after 7 days (Stripe's expiry; its webhook may have said so already). */
+  async function holdExpired(order: OrderRow): Promise<boolean> {
+    if (order.is_eft || !order.payment_method_id || !deps.renewAuthorisation) return false;
+    if (order.payment_status === 'canceled') return true;
+    const intent = order.payment_intent_id ? await payments.retrievePaymentIntent(order.payment_intent_id).catch(() => undefined) : undefined;
+    return intent?.status === 'canceled' && intent.cancellationReason === 'automatic';
+  }
+
+  async function renewThenCapture(tx: Queryable, order: OrderRow, now: Date): Promise<JobResult> {
+    const renewed = await deps.renewAuthorisation!(tx, order, now);
+    if (renewed) return capture(tx, renewed, now);
+  }
+
   /** The capture itself, with the row locked; answers a follow-up time when a bank debit is still in flight. */
   async function capture(tx: Queryable, order: OrderRow, now: Date): Promise<JobResult> {
     const pi = order.payment_intent_id;
@@ -167,6 +190,7 @@ export function createLifecycleService(deps: LifecycleServiceDeps) {
       await repo.setProcessing(tx, order.id, 'processed', now);
       return;
     }
+    if (order.payment_status === 'canceled' && (await holdExpired(order))) return renewThenCapture(tx, order, now);
     if (!pi || (order.payment_status !== 'authorized' && order.payment_status !== 'processing')) {
       await repo.note(tx, { orderId: order.id, event: 'capture_skipped', status: order.status, note: `No payment to capture (payment ${order.payment_status}); left for staff.`, now });
       return;
@@ -190,6 +214,7 @@ export function createLifecycleService(deps: LifecycleServiceDeps) {
       await repo.note(tx, { orderId: order.id, event: 'capture_failed', status: order.status, note: `The payment could not be captured (${intent.status}); left for staff.`, now });
     } catch (err) {
       if (!(err instanceof PaymentRequestError)) throw err; // an outage: the job retries
+      if (await holdExpired(order)) return renewThenCapture(tx, order, now);
       await repo.markPaymentFailed(tx, order.id, err.message, now);
       await repo.note(tx, { orderId: order.id, event: 'capture_failed', status: order.status, note: `${err.message} Left for staff.`, now });
     }
@@ -316,6 +341,7 @@ export function createLifecycleService(deps: LifecycleServiceDeps) {
       is_eft: o.is_eft,
       editable: o.editable,
       available_events: availableEvents(status as CateringStatus, 'staff') as StaffOrderEvent[],
+      attention: o.attention_reason ? { reason: o.attention_reason, since: (o.attention_at ?? o.created_at).toISOString() } : null,
     };
   }
 

@@ -9,6 +9,9 @@ import { AppError, conflict, notFound, validationFailed } from '../../lib/errors
 import { PaymentDeclinedError, PaymentRequestError, type PaymentIntent, type PaymentProvider } from '../../ports/payments.js';
 import { applyOrderEvent } from '../order-lifecycle/lifecycle.repository.js';
 import { scheduleProcessing } from '../order-lifecycle/lifecycle.service.js';
+import { enqueue } from '../order-lifecycle/jobs.js';
+import { scheduledAuthorisationJob } from '../payment-lifecycle/scheduled-authorisation.js';
+import { createPaymentLifecycleRepository } from '../payment-lifecycle/payment-lifecycle.repository.js';
 import type { PaymentMethodsService } from '../payment-methods/payment-methods.service.js';
 import type { OrderCatalogueRepository } from './order-catalogue.repository.js';
 import { prepareOrder, type OrderPayload, type PreparedOrder } from './order-checks.js';
@@ -88,6 +91,7 @@ const heldCents = (pi: PaymentIntent) => (pi.status === 'requires_capture' ? pi.
 
 export function createOrderEditsService(deps: OrderEditsDeps) {
   const { db, orders, catalogue, payments, clock } = deps;
+  const paymentFlags = createPaymentLifecycleRepository(db);
 
   async function ownOrder(id: number, userId: number): Promise<OrderRow> {
     const order = await orders.findById(id);
@@ -98,6 +102,35 @@ export function createOrderEditsService(deps: OrderEditsDeps) {
   function assertEditable(order: OrderRow, now: Date): void {
     const rule = editRuleOf(order, now);
     if (!rule.allowed) throw conflict(rule.message);
+  }
+
+  /**
+   * Update Payment Method follows the edit rule, and is also open to a New (not yet accepted)
+   * order whose authorisation 5 days before delivery failed: the customer was emailed to give
+   * another method (decision 027).
+   */
+  function assertPaymentChangeable(order: OrderRow, now: Date): void {
+    const t = now.getTime();
+    const asked = order.status === 'New' && order.payment_status === 'failed' && order.delivery_at.getTime() > t && order.order_processing_at.getTime() > t;
+    if (!asked) assertEditable(order, now);
+  }
+
+  /**
+   * An edit of a far-future order whose card is kept, not yet authorised: it stays so, and its
+   * authorisation job follows the (maybe moved) delivery; a delivery now less than 5 days away
+   * is authorised at the runner's next poll.
+   */
+  async function keepScheduled(order: OrderRow): Promise<OrderRow> {
+    const now = clock.now();
+    return withTransaction(db, async (tx) => {
+      await orders.lockForUpdate(order.id, tx);
+      await enqueue(tx, scheduledAuthorisationJob(order));
+      return orders.setPlacedPayment(
+        order.id,
+        { paymentStatus: 'scheduled', paymentIntentId: null, paymentMethodId: order.payment_method_id, isEft: order.is_eft, authorizedCents: 0, refundedCents: order.refunded_cents, error: null, now },
+        tx,
+      );
+    });
   }
 
   const savedCards = (userId: number) => savedCardsOf(deps.paymentMethods, userId);
@@ -197,7 +230,7 @@ export function createOrderEditsService(deps: OrderEditsDeps) {
     order: OrderRow,
     old: PaymentIntent | null,
     input: { amountCents: number; paymentMethodId: string; isEft: boolean; key: string },
-  ): Promise<{ ok: true; intent: PaymentIntent } | { ok: false; declined: boolean; message: string }> {
+  ): Promise<{ ok: true; intent: PaymentIntent } | { ok: false; declined: boolean; message: string; action?: PaymentIntent }> {
     let intent: PaymentIntent;
     try {
       const customerId = await deps.paymentMethods.ensureCustomer(order.user_id);
@@ -216,6 +249,9 @@ export function createOrderEditsService(deps: OrderEditsDeps) {
       if (err instanceof PaymentRequestError) return { ok: false, declined: false, message: err.message };
       throw err;
     }
+    // 3-D Secure: the key replays the intent as first created; where it stands now is the provider's
+    if (intent.status === 'requires_action') intent = await payments.retrievePaymentIntent(intent.id);
+    if (intent.status === 'requires_action') return { ok: false, declined: false, message: messages.orderRequestFailed, action: intent };
     if (!liveIntent(intent)) return { ok: false, declined: true, message: messages.orderRequestFailed };
     if (old && liveIntent(old) && old.id !== intent.id) {
       try {
@@ -314,10 +350,12 @@ export function createOrderEditsService(deps: OrderEditsDeps) {
       assertEditable(existing, now);
       const prepared = await prepareFor(existing, payload, userId, now);
       if (existing.captured_cents > 0 && prepared.totals.totalCents > existing.total_cents) throw conflict(editMessages.alreadyCollected);
+      let scheduled = false;
       const rewritten = await withTransaction(db, async (tx) => {
         const locked = await orders.lockForUpdate(id, tx);
         if (!locked || locked.user_id !== userId) throw notFound('Order not found');
         assertEditable(locked, now);
+        scheduled = locked.payment_status === 'scheduled';
         if (!(await orders.claimPlacedPayment(id, now, STALE_PAYMENT_CLAIM_SECONDS, tx))) throw conflict(editMessages.paymentInProgress);
         const row = await orders.rewritePlaced(id, { order: prepared, isEft: locked.is_eft, now }, tx);
         await logEvent(tx, locked, {
@@ -331,7 +369,7 @@ export function createOrderEditsService(deps: OrderEditsDeps) {
         await scheduleProcessing(tx, row);
         return row;
       });
-      const settled = await settleEdit(rewritten, userId);
+      const settled = scheduled ? await keepScheduled(rewritten) : await settleEdit(rewritten, userId);
       return answer(settled, userId);
     },
 
@@ -343,7 +381,7 @@ export function createOrderEditsService(deps: OrderEditsDeps) {
     async updatePaymentMethod(userId: number, id: number, body: PaymentMethodBody): Promise<CheckoutOrderResponse> {
       const existing = await ownOrder(id, userId);
       const now = clock.now();
-      assertEditable(existing, now);
+      assertPaymentChangeable(existing, now);
       if (body.is_eft) {
         const [lead] = await catalogue.findChefsOfPreset(existing.preset_id ?? 0);
         if (!lead?.eft_enabled) throw validationFailed(['Bank debit (EFT) is not offered by this restaurant.']);
@@ -351,7 +389,7 @@ export function createOrderEditsService(deps: OrderEditsDeps) {
       const claimed = await withTransaction(db, async (tx) => {
         const locked = await orders.lockForUpdate(id, tx);
         if (!locked || locked.user_id !== userId) throw notFound('Order not found');
-        assertEditable(locked, now);
+        assertPaymentChangeable(locked, now);
         if (!(await orders.claimPlacedPayment(id, now, STALE_PAYMENT_CLAIM_SECONDS, tx))) throw conflict(editMessages.paymentInProgress);
         if (body.is_eft && locked.status === 'CardSetup') {
           await applyOrderEvent(tx, { orderId: id, event: 'setup_intent_created', actor: 'customer', actorUserId: userId, now });
@@ -404,6 +442,14 @@ export function createOrderEditsService(deps: OrderEditsDeps) {
         if (err instanceof PaymentRequestError || err instanceof AppError) throw err instanceof AppError ? err : validationFailed([err.message]);
         throw err;
       }
+      if (!result.ok && result.action) {
+        // the card's bank asks for 3-D Secure: the old hold stays; the browser completes it with the
+        // client secret and sends the same method again, which then finds the intent authorised
+        await restore(order.payment_error);
+        const row = (await orders.findById(order.id))!;
+        const asked = await answer(row, userId);
+        return { catering_order: { ...asked.catering_order, client_secret: result.action.clientSecret, payment_status: 'requires_action' } };
+      }
       if (!result.ok) {
         await restore(result.message);
         if (result.declined) throw new AppError('payment_required', result.message);
@@ -426,6 +472,8 @@ export function createOrderEditsService(deps: OrderEditsDeps) {
           tx,
         );
         await followCoverage(tx, row, true, 'customer', userId, clock.now());
+        // the new method holds the order: a failed or expired authorisation is no longer the console's concern
+        await paymentFlags.clearPaymentFlag(tx, order.id, clock.now());
         return (await orders.findById(order.id, tx))!;
       });
       return answer(saved, userId);

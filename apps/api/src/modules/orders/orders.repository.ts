@@ -13,7 +13,18 @@ export function paymentClaimHeld(order: Pick<OrderRow, 'payment_status' | 'payme
   return order.payment_status === 'authorizing' && now.getTime() - Number(order.payment_started_at ?? 0) < STALE_PAYMENT_CLAIM_SECONDS * 1000;
 }
 
-export type PaymentStatus = 'unpaid' | 'authorizing' | 'authorized' | 'processing' | 'captured' | 'failed' | 'canceled' | 'refunded';
+export type PaymentStatus =
+  | 'unpaid'
+  | 'authorizing'
+  | 'authorized'
+  | 'processing'
+  | 'captured'
+  | 'failed'
+  | 'canceled'
+  | 'refunded'
+  // 027: a far-future card order authorised 5 days before delivery; 3-D Secure asked of the browser
+  | 'scheduled'
+  | 'requires_action';
 
 export interface OrderRow {
   id: number;
@@ -72,6 +83,10 @@ export interface OrderRow {
   canceled_at: Date | null;
   // 011_order_edits.sql
   edit_version: number;
+  // 027_payment_lifecycle.sql: why operations must look at the order, and since when
+  attention_kind: 'payment' | 'dispute' | null;
+  attention_reason: string | null;
+  attention_at: Date | null;
 }
 
 export interface OrderItemRow {
@@ -144,7 +159,8 @@ const ORDER_COLUMN_NAMES = [
   'payment_attempts', 'payment_started_at', 'payment_intent_id', 'payment_method_id',
   'payment_error', 'paid_at', 'editable', 'created_at', 'processing', 'authorized_cents',
   'captured_cents', 'refunded_cents', 'parent_order_id', 'accepted_at', 'delivery_ready_at',
-  'delivered_at', 'canceled_at', 'edit_version',
+  'delivered_at', 'canceled_at', 'edit_version', 'attention_kind', 'attention_reason',
+  'attention_at',
 ] as const satisfies readonly (keyof OrderRow)[];
 const everyOrderRowField: Exclude<keyof OrderRow, (typeof ORDER_COLUMN_NAMES)[number]> extends never ? true : never = true;
 void everyOrderRowField;
@@ -212,11 +228,11 @@ export function createOrdersRepository(db: Queryable) {
       return row;
     },
 
-    /** Rewrites an unpaid order; undefined when it is no longer unpaid (a finalize got there first). */
+    /** Rewrites an unpaid order (or one waiting for 3-D Secure); undefined when it is no longer unpaid (a finalize got there first). */
     async update(id: number, input: { order: PreparedOrder; isEft: boolean; now: Date }, tx: Queryable = db): Promise<OrderRow | undefined> {
       const { rows } = await tx.query<OrderRow>(
         `UPDATE catering_orders SET ${SETS}, updated_at = $34
-          WHERE id = $33 AND status = 'draft' AND payment_status IN ('unpaid', 'failed') RETURNING *`,
+          WHERE id = $33 AND status = 'draft' AND payment_status IN ('unpaid', 'failed', 'requires_action') RETURNING *`,
         [...orderValues(input.order, input.isEft), id, input.now],
       );
       if (rows[0]) await replaceItems(id, input.order, tx);
@@ -360,7 +376,7 @@ export function createOrdersRepository(db: Queryable) {
           `UPDATE catering_orders
               SET payment_attempts = CASE WHEN payment_status = 'authorizing' THEN payment_attempts ELSE payment_attempts + 1 END,
                   payment_status = 'authorizing', payment_started_at = $2, updated_at = $2
-            WHERE id = $1 AND status = 'draft' AND (payment_status IN ('unpaid', 'failed')
+            WHERE id = $1 AND status = 'draft' AND (payment_status IN ('unpaid', 'failed', 'requires_action')
                   OR (payment_status = 'authorizing' AND payment_started_at < $2::timestamptz - make_interval(secs => $3)))
             RETURNING ${ORDER_COLUMNS}`,
           [id, now, staleSeconds],
@@ -378,7 +394,7 @@ export function createOrdersRepository(db: Queryable) {
      */
     async markPaid(
       id: number,
-      input: { paymentStatus: PaymentStatus; paymentIntentId: string; paymentMethodId: string; now: Date; with?: SqlPart[] },
+      input: { paymentStatus: PaymentStatus; paymentIntentId: string | null; paymentMethodId: string; now: Date; with?: SqlPart[] },
       tx: Queryable = db,
     ): Promise<OrderRow | undefined> {
       const { values, param } = parameters([id, input.paymentStatus, input.paymentIntentId, input.paymentMethodId, input.now]);
@@ -414,6 +430,18 @@ export function createOrdersRepository(db: Queryable) {
     /** At the start of the only process on a database (embedded): claims left by a crashed run. */
     async reopenAllPaymentClaims(): Promise<number> {
       return (await db.query(`UPDATE catering_orders SET payment_started_at = '-infinity' WHERE payment_status = 'authorizing'`)).rowCount ?? 0;
+    },
+
+    /**
+     * The card's bank asks for 3-D Secure: the claim is released with the intent kept, so the
+     * next finalize (after the browser completed it) picks the same intent up.
+     */
+    async awaitAuthentication(id: number, input: { paymentIntentId: string; paymentMethodId: string; now: Date }, tx: Queryable = db): Promise<void> {
+      await tx.query(
+        `UPDATE catering_orders SET payment_status = 'requires_action', payment_intent_id = $2, payment_method_id = $3, payment_error = NULL, updated_at = $4
+          WHERE id = $1 AND payment_status = 'authorizing'`,
+        [id, input.paymentIntentId, input.paymentMethodId, input.now],
+      );
     },
 
     async releasePayment(id: number, input: { status: 'failed' | 'unpaid'; error: string | null; paymentMethodId: string; now: Date }, tx: Queryable = db): Promise<void> {

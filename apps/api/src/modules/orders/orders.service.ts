@@ -22,6 +22,7 @@ import { placeAddress, quoteDelivery, roundKm } from './delivery-fee.js';
 import { withIdempotency, requestHash, type IdempotencyRepository, type StoredResponse } from './idempotency.js';
 import type { SqlPart } from '../../db/sql-parts.js';
 import { enqueuePart, type EnqueueInput } from '../order-lifecycle/jobs.js';
+import { authoriseLater, scheduledAuthorisationJob } from '../payment-lifecycle/scheduled-authorisation.js';
 import type { OrderCatalogueRepository, OrderChefRow } from './order-catalogue.repository.js';
 import { prepareOrder, type OrderPayload, type PreparedLine, type PreparedOrder } from './order-checks.js';
 import { displayDateTime, localDateTime, orderConfirmationEmail } from './orders.email.js';
@@ -34,7 +35,9 @@ type FinalizedOrderResponse = z.infer<typeof finalizedOrderResponseSchema>;
 type FinalizeBody = z.output<typeof finalizeOrderBodySchema>;
 type DayHours = { enabled: boolean; open: string; close: string };
 
-const PAID: PaymentStatus[] = ['authorized', 'processing', 'captured'];
+const PAID: PaymentStatus[] = ['authorized', 'processing', 'captured', 'scheduled'];
+/** Stripe's message when the customer fails or abandons 3-D Secure (payment_intent_authentication_failure). */
+export const authenticationFailedMessage = 'We are unable to authenticate your payment method. Please choose a different payment method and try again.';
 
 export interface OrdersServiceDeps {
   orders: OrdersRepository;
@@ -83,6 +86,12 @@ export function createOrdersService(deps: OrdersServiceDeps) {
     return toCheckoutOrder(order, await savedCards(userId));
   }
 
+  /** 3-D Secure asked: the client secret for the browser (Stripe's handleNextAction, or the sandbox's step). */
+  function authenticationAnswer(order: OrderRow, intent: PaymentIntent): FinalizedOrderResponse {
+    const { catering_order } = finalizedAnswer({ ...order, payment_status: 'requires_action' });
+    return { catering_order: { ...catering_order, client_secret: intent.clientSecret, payment_intent_id: intent.id } };
+  }
+
   function finalizedAnswer(order: OrderRow): FinalizedOrderResponse {
     return {
       catering_order: {
@@ -121,9 +130,74 @@ export function createOrdersService(deps: OrdersServiceDeps) {
   }
 
   /**
+   * Resuming after 3-D Secure: the intent the browser completed, or undefined when the customer
+   * now pays with another method or the total changed meanwhile (the abandoned intent is
+   * canceled, a new one is made).
+   */
+  async function resumeAuthentication(order: OrderRow, intentId: string, paymentMethodId: string): Promise<PaymentIntent | undefined> {
+    const intent = await payments.retrievePaymentIntent(intentId);
+    // the same method for the same total: the intent the customer authenticated
+    if (paymentMethodId === order.payment_method_id && intent.amountCents === order.total_cents) return intent;
+    // never two holds: an abandoned one (authenticated or not) is released
+    if (intent.status === 'requires_action' || intent.status === 'requires_capture') {
+      await payments.cancelPaymentIntent(intent.id, { idempotencyKey: `catering-order-${order.id}-abandon-${intent.id}` }).catch(() => undefined);
+    }
+    return undefined;
+  }
+
+  /**
+   * A far-future card order (decision 027) keeps the card with an off-session SetupIntent instead
+   * of an authorisation that would expire before delivery. false: the card asks for 3-D Secure,
+   * which needs the customer, so it is authorised now while they are here.
+   */
+  async function keepForLater(order: OrderRow, customerId: string, paymentMethodId: string): Promise<boolean> {
+    const setup = await payments.setupOffSession({ customerId, paymentMethodId, idempotencyKey: `catering-order-${order.id}-keep-${order.payment_attempts}` });
+    return setup.status === 'succeeded';
+  }
+
+  /**
+   * The order placed: one statement marks it paid (or scheduled), queues its processing (and its
+   * authorisation 5 days before delivery), writes the confirmation's outbox row and the idempotent
+   * answer, all committed together (decision 017); the email is written from the lines just priced.
+   */
+  async function place(
+    order: OrderRow,
+    input: { status: PaymentStatus; intentId: string | null; paymentMethodId: string; lines: PreparedLine[]; answerPart: (response: StoredResponse) => SqlPart; now: Date },
+  ): Promise<StoredResponse & { stored: boolean }> {
+    const answer = { status: 200, body: finalizedAnswer({ ...order, status: 'New', payment_status: input.status }) };
+    const email = confirmationOf(order, input.lines);
+    const outbox = email && deps.mailer.outboxPart ? deps.mailer.outboxPart(email) : undefined;
+    const jobs = [deps.processingJob(order), ...(input.status === 'scheduled' ? [scheduledAuthorisationJob(order)] : [])];
+    const paid = await orders.markPaid(order.id, {
+      paymentStatus: input.status,
+      paymentIntentId: input.intentId,
+      paymentMethodId: input.paymentMethodId,
+      now: input.now,
+      with: [...jobs.map(enqueuePart), ...(outbox ? [outbox] : []), input.answerPart(answer)],
+    });
+    if (!paid) {
+      // an add-on cancelled with its parent while this request authorised it (decision 026): the
+      // authorisation is released here (or, if the provider is down, by the reconciliation job)
+      const intentId = input.intentId;
+      if (intentId) {
+        await payments.cancelPaymentIntent(intentId, { idempotencyKey: `catering-order-${order.id}-closed-${intentId}` }).catch((err: unknown) =>
+          deps.log.error({ err: { message: (err as Error).message }, orderId: order.id, paymentIntentId: intentId }, 'could not release the authorisation of a cancelled order'),
+        );
+      }
+      throw conflict(orderMessages.cancelledWhilePaying);
+    }
+    if (email && !outbox) {
+      // SMTP: the message goes out after the commit; a failure is queued for retry by the mailer
+      await deps.mailer.send(email).catch((err: unknown) => confirmationFailed(err, order.id));
+    }
+    return { ...answer, stored: true };
+  }
+
+  /**
    * The authorisation itself, run by the one request holding the payment claim. save_card keeps
    * the method first (attaching it to the user's provider customer, as Stripe needs before use);
-   * a bank account is kept through its confirmed setup intent.
+   * a bank account is kept through its confirmed setup intent. resumeIntentId: the intent waiting
+   * for 3-D Secure, which the browser has completed since.
    */
   async function authorise(
     order: OrderRow,
@@ -131,10 +205,12 @@ export function createOrdersService(deps: OrdersServiceDeps) {
     userId: number,
     lines: PreparedLine[],
     answerPart: (response: StoredResponse) => SqlPart,
+    resumeIntentId: string | null,
   ): Promise<StoredResponse & { stored: boolean }> {
     const now = clock.now();
     const type = order.is_eft ? 'acss_debit' : 'card';
-    let intent: PaymentIntent;
+    let intent: PaymentIntent | undefined;
+    let kept = false;
     try {
       if (body.save_card && (type === 'card' || body.stripe_setup_intent_id)) {
         await deps.paymentMethods.add(userId, {
@@ -145,17 +221,21 @@ export function createOrdersService(deps: OrdersServiceDeps) {
         });
       }
       const customerId = await deps.paymentMethods.ensureCustomer(userId);
-      intent = await payments.createPaymentIntent({
-        amountCents: order.total_cents,
-        currency: order.currency,
-        customerId,
-        paymentMethodId: body.payment_method_id,
-        type,
-        description: `Caterway order ${order.order_number}`,
-        metadata: { order_id: String(order.id), order_number: order.order_number, purchase_id: order.purchase_id },
-        // derived from the order and its attempt: two racing requests can never authorise twice
-        idempotencyKey: `catering-order-${order.id}-authorise-${order.payment_attempts}`,
-      });
+      if (resumeIntentId) intent = await resumeAuthentication(order, resumeIntentId, body.payment_method_id);
+      if (!intent && authoriseLater(order, now)) kept = await keepForLater(order, customerId, body.payment_method_id);
+      if (!intent && !kept) {
+        intent = await payments.createPaymentIntent({
+          amountCents: order.total_cents,
+          currency: order.currency,
+          customerId,
+          paymentMethodId: body.payment_method_id,
+          type,
+          description: `Caterway order ${order.order_number}`,
+          metadata: { order_id: String(order.id), order_number: order.order_number, purchase_id: order.purchase_id },
+          // derived from the order and its attempt: two racing requests can never authorise twice
+          idempotencyKey: `catering-order-${order.id}-authorise-${order.payment_attempts}`,
+        });
+      }
     } catch (err) {
       const declined = err instanceof PaymentDeclinedError || (err instanceof AppError && err.code === 'payment_required');
       if (declined) {
@@ -181,37 +261,19 @@ export function createOrdersService(deps: OrdersServiceDeps) {
       deps.log.warn({ err: { message: (err as Error).message }, orderId: order.id }, 'payment provider unavailable');
       throw new AppError('unavailable', messages.paymentProviderUnavailable, { headers: { 'retry-after': '5' } });
     }
-    const status = intentStatus(intent);
+    if (kept) return place(order, { status: 'scheduled', intentId: null, paymentMethodId: body.payment_method_id, lines, answerPart, now });
+    if (intent!.status === 'requires_action') {
+      // 3-D Secure: the browser completes it with the client secret, then finalizes again
+      await orders.awaitAuthentication(order.id, { paymentIntentId: intent!.id, paymentMethodId: body.payment_method_id, now });
+      return { status: 200, body: authenticationAnswer(order, intent!), stored: false };
+    }
+    const status = intentStatus(intent!);
     if (status === 'failed') {
-      await orders.releasePayment(order.id, { status: 'failed', error: messages.orderRequestFailed, paymentMethodId: body.payment_method_id, now });
-      throw new AppError('payment_required', messages.orderRequestFailed);
+      const message = resumeIntentId && intent!.status === 'requires_payment_method' ? authenticationFailedMessage : messages.orderRequestFailed;
+      await orders.releasePayment(order.id, { status: 'failed', error: message, paymentMethodId: body.payment_method_id, now });
+      throw new AppError('payment_required', message);
     }
-    // one statement: the order paid, its processing job, the confirmation's outbox row and the
-    // idempotent answer commit together (decision 017); the email is written from the lines just
-    // priced, which are the order's (finalize rewrote it when they differed)
-    const answer = { status: 200, body: finalizedAnswer({ ...order, status: 'New', payment_status: status }) };
-    const email = confirmationOf(order, lines);
-    const outbox = email && deps.mailer.outboxPart ? deps.mailer.outboxPart(email) : undefined;
-    const paid = await orders.markPaid(order.id, {
-      paymentStatus: status,
-      paymentIntentId: intent.id,
-      paymentMethodId: body.payment_method_id,
-      now,
-      with: [enqueuePart(deps.processingJob(order)), ...(outbox ? [outbox] : []), answerPart(answer)],
-    });
-    if (!paid) {
-      // an add-on cancelled with its parent while this request authorised it (decision 026): the
-      // authorisation is released here (or, if the provider is down, by the reconciliation job)
-      await payments.cancelPaymentIntent(intent.id, { idempotencyKey: `catering-order-${order.id}-closed-${intent.id}` }).catch((err: unknown) =>
-        deps.log.error({ err: { message: (err as Error).message }, orderId: order.id, paymentIntentId: intent.id }, 'could not release the authorisation of a cancelled order'),
-      );
-      throw conflict(orderMessages.cancelledWhilePaying);
-    }
-    if (email && !outbox) {
-      // SMTP: the message goes out after the commit; a failure is queued for retry by the mailer
-      await deps.mailer.send(email).catch((err: unknown) => confirmationFailed(err, order.id));
-    }
-    return { ...answer, stored: true };
+    return place(order, { status, intentId: intent!.id, paymentMethodId: body.payment_method_id, lines, answerPart, now });
   }
 
   return {
@@ -246,7 +308,8 @@ export function createOrdersService(deps: OrdersServiceDeps) {
     /** PUT api/v2/catering_orders/{id}: each submit of the checkout form rewrites the unpaid order. */
     async update(userId: number, id: number, payload: OrderPayload, isEft: boolean): Promise<CheckoutOrderResponse> {
       const existing = await ownOrder(id, userId);
-      if (existing.payment_status !== 'unpaid' && existing.payment_status !== 'failed') throw conflict('This order is already paid and can no longer be changed here.');
+      // an order waiting for 3-D Secure is not paid yet: the customer may still change it
+      if (!['unpaid', 'failed', 'requires_action'].includes(existing.payment_status)) throw conflict('This order is already paid and can no longer be changed here.');
       const now = clock.now();
       const prepared = await deps.prepareFor(existing, payload, userId, now);
       await assertEftAllowed(isEft, prepared.preset.id);
@@ -317,7 +380,9 @@ export function createOrdersService(deps: OrdersServiceDeps) {
             throw conflict('The payment of this order is already in progress.');
           }
           try {
-            return await authorise(claimed, body, userId, prepared.lines, answerPart);
+            // an order waiting for 3-D Secure resumes with its intent (the browser completed it)
+            const resumeIntentId = order.payment_status === 'requires_action' ? order.payment_intent_id : null;
+            return await authorise(claimed, body, userId, prepared.lines, answerPart, resumeIntentId);
           } catch (err) {
             // a refusal released the claim already; any other failure leaves the outcome unknown
             if (!(err instanceof AppError && err.status < 500)) {

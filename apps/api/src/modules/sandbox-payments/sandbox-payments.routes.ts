@@ -3,8 +3,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   errorBodySchema,
   errorResponses,
+  sandboxAuthenticateBodySchema,
   sandboxConfirmSetupBodySchema,
   sandboxCreateCardBodySchema,
+  sandboxPaymentIntentResponseSchema,
   sandboxPaymentMethodResponseSchema,
   sandboxSetupIntentResponseSchema,
 } from '@caterway/contracts';
@@ -50,5 +52,18 @@ export async function sandboxPaymentsRoutes(app: FastifyInstance, deps: AppDeps)
       },
     },
     async (request) => service.confirmBankSetup(request.body, request.ip),
+  );
+
+  r.post(
+    '/api/v2/sandbox/payment_intents/authenticate',
+    {
+      schema: {
+        tags,
+        summary: 'Sandbox provider only: complete or fail the 3-D Secure step of a payment intent (test card 4000 0027 6000 3184), by its client secret',
+        body: sandboxAuthenticateBodySchema,
+        response: { 200: sandboxPaymentIntentResponseSchema, 404: errorResponses[404], 422: errorResponses[422], 429: errorResponses[429] },
+      },
+    },
+    async (request) => service.authenticate(request.body, request.ip),
   );
 }

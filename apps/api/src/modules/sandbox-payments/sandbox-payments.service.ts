@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { sandboxConfirmSetupBodySchema, sandboxCreateCardBodySchema } from '@caterway/contracts';
+import type { sandboxAuthenticateBodySchema, sandboxConfirmSetupBodySchema, sandboxCreateCardBodySchema } from '@caterway/contracts';
 import type { SandboxPaymentProvider } from '../../adapters/payments/index.js';
 import { notFound } from '../../lib/errors.js';
 import { enforceRateLimits, type RateLimiter } from '../../lib/rate-limit.js';
@@ -42,6 +42,14 @@ export function createSandboxPaymentsService(deps: { sandbox: SandboxPaymentProv
         }),
       );
       return { setup_intent: { id: seti.id, status: seti.status, payment_method_id: seti.paymentMethodId } };
+    },
+
+    /** The 3-D Secure challenge of the sandbox's test card 4000 0027 6000 3184, passed or failed. */
+    async authenticate(body: z.infer<typeof sandboxAuthenticateBodySchema>, ip: string) {
+      const sandbox = sandboxOrNotFound();
+      await enforceRateLimits(limiter, [{ key: `sandbox-3ds:ip:${ip}`, limit: SANDBOX_CARD_LIMIT, windowMs: WINDOW_MS }]);
+      const pi = await withProviderErrors(() => sandbox.authenticatePaymentIntent({ clientSecret: body.client_secret, outcome: body.outcome }));
+      return { payment_intent: { id: pi.id, status: pi.status } };
     },
   };
 }

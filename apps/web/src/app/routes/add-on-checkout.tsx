@@ -5,6 +5,7 @@ import { useDelivery } from '../../features/delivery/delivery-store';
 import { CheckoutPage, type AddOnCheckout } from '../../features/checkout/components/checkout-page';
 import { CheckoutEmpty } from '../../features/checkout/components/checkout-completed';
 import { PaymentModal } from '../../features/payments/components/payment-modal';
+import { PaymentAuthentication } from '../../features/payments/components/payment-authentication';
 import type { CheckoutState } from '../../types/checkout-state';
 import { useLocation } from 'react-router';
 
@@ -39,6 +40,7 @@ export function Component() {
       completedHref={paths.checkoutCompleted.path}
       onOrderPlaced={() => undefined}
       renderPaymentModal={(props) => <PaymentModal purpose="checkout" {...props} />}
+      renderAuthentication={(props) => <PaymentAuthentication {...props} />}
     />
   );
 }

@@ -9,6 +9,7 @@ import { resetCart } from '../../features/cart/cart-store';
 import { CheckoutPage } from '../../features/checkout/components/checkout-page';
 import { CheckoutEmpty } from '../../features/checkout/components/checkout-completed';
 import { PaymentModal } from '../../features/payments/components/payment-modal';
+import { PaymentAuthentication } from '../../features/payments/components/payment-authentication';
 import type { CheckoutState } from '../../types/checkout-state';
 
 function isCheckoutState(value: unknown): value is CheckoutState {
@@ -46,6 +47,7 @@ export function Component() {
       completedHref={paths.checkoutCompleted.path}
       onOrderPlaced={(presetId) => resetCart(presetId)}
       renderPaymentModal={(props) => <PaymentModal purpose="checkout" {...props} />}
+      renderAuthentication={(props) => <PaymentAuthentication {...props} />}
     />
   );
 }

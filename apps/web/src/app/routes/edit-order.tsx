@@ -22,6 +22,8 @@ import '../../features/checkout/components/checkout.css';
 import { buildOrderPayload, validateCheckoutForm, type CheckoutFormErrors, type CheckoutFormValues } from '../../features/checkout/checkout-form';
 import { editCateringOrder, orderKeys, updateOrderPaymentMethod, useCateringOrder, type CateringOrderDetail } from '../../features/checkout/api/catering-order-detail';
 import { PaymentModal, type PaymentChoice, type PaymentModel } from '../../features/payments/components/payment-modal';
+import { PaymentAuthentication } from '../../features/payments/components/payment-authentication';
+import { authenticationSecret } from '../../features/checkout/payment-attempt';
 import { toWireCheckoutLine, type CartLine } from '../../types/checkout-state';
 import type { Preset } from '../../features/cart/types';
 import type { CheckoutOrder } from '../../features/checkout/api/types';
@@ -117,6 +119,7 @@ function EditOrder({ order, preset }: { order: CateringOrderDetail; preset: Pres
   const [problem, setProblem] = useState<Problem>(null);
   const [paymentError, setPaymentError] = useState<string | null>(order.paymentError && NEEDS_PAYMENT.includes(order.status) ? order.paymentError : null);
   const [needsPayment, setNeedsPayment] = useState(NEEDS_PAYMENT.includes(order.status));
+  const [authentication, setAuthentication] = useState<{ clientSecret: string; amountCents: number; choice: PaymentChoice } | null>(null);
   const [model, setModel] = useState<PaymentModel>(order.isEft ? 'eft' : 'card');
   const [modalOpen, setModalOpen] = useState(false);
   const switchTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
@@ -219,12 +222,19 @@ function EditOrder({ order, preset }: { order: CateringOrderDetail; preset: Pres
 
   const onPaymentComplete = async (choice: PaymentChoice) => {
     try {
-      await updateOrderPaymentMethod(order.id, {
+      const updated = await updateOrderPaymentMethod(order.id, {
         paymentMethodId: choice.paymentMethodId,
         saveCard: choice.save,
         isEft: choice.model === 'eft',
         stripeSetupIntentId: choice.setupIntentId,
       });
+      const clientSecret = authenticationSecret(updated);
+      if (clientSecret) {
+        // 3-D Secure: the bank's challenge, then the same method again (decision 027)
+        setModalOpen(false);
+        setAuthentication({ clientSecret, amountCents: updated.totals.totalCents, choice });
+        return;
+      }
     } catch (error) {
       setModalOpen(false);
       if (isApiError(error) && error.status === 401) return;
@@ -239,7 +249,52 @@ function EditOrder({ order, preset }: { order: CateringOrderDetail; preset: Pres
     finish();
   };
 
-  if (!order.editRule.allowed) return <NotEditable order={order} message={order.editRule.message ?? ''} />;
+  const paymentDialogs = (
+    <>
+      {authentication ? (
+        <PaymentAuthentication
+          clientSecret={authentication.clientSecret}
+          amountCents={authentication.amountCents}
+          onDone={() => {
+            setAuthentication(null);
+            void onPaymentComplete(authentication.choice);
+          }}
+          onCancel={() => setAuthentication(null)}
+        />
+      ) : null}
+      {modalOpen ? (
+        <PaymentModal
+          purpose="checkout"
+          model={model}
+          eftAllowed={eftAllowed}
+          billing={{ name: `${values.firstName} ${values.lastName}`.trim(), email: values.emailAddress.trim() }}
+          onModelChange={onModelChange}
+          onClose={() => setModalOpen(false)}
+          onComplete={onPaymentComplete}
+        />
+      ) : null}
+    </>
+  );
+
+  if (!order.editRule.allowed) {
+    // a New order whose authorisation 5 days before delivery failed: only its payment method can
+    // change (the API allows that; decision 027), as the email asked
+    const paymentOnly = order.status === 'New' && order.paymentStatus === 'failed';
+    return (
+      <>
+        <NotEditable order={order} message={order.editRule.message ?? ''} />
+        {paymentOnly ? (
+          <section className="container edit-order-payment-only" aria-label="Payment">
+            <p className="form-alert" role="alert">
+              {paymentError ?? order.paymentError ?? messages.orderRequestFailed} Please update the payment method.
+            </p>
+            <Button onClick={() => setModalOpen(true)}>Update Payment Method</Button>
+          </section>
+        ) : null}
+        {paymentOnly ? paymentDialogs : null}
+      </>
+    );
+  }
 
   const footer = (
     <div className="edit-order-actions">
@@ -340,17 +395,7 @@ function EditOrder({ order, preset }: { order: CateringOrderDetail; preset: Pres
           }}
         />
       ) : null}
-      {modalOpen ? (
-        <PaymentModal
-          purpose="checkout"
-          model={model}
-          eftAllowed={eftAllowed}
-          billing={{ name: `${values.firstName} ${values.lastName}`.trim(), email: values.emailAddress.trim() }}
-          onModelChange={onModelChange}
-          onClose={() => setModalOpen(false)}
-          onComplete={onPaymentComplete}
-        />
-      ) : null}
+      {paymentDialogs}
     </CartSourceProvider>
   );
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../lib/api-client';
-import { createPaymentAttempts, isRetryableFailure, newIdempotencyKey, runPaymentAttempt } from './payment-attempt';
+import { authenticationSecret, createPaymentAttempts, isRetryableFailure, newIdempotencyKey, runPaymentAttempt } from './payment-attempt';
 
 const body = { orderId: 7, purchaseId: 'pur_1', paymentMethodId: 'pm_1', saveCard: false };
 const counter = () => {
@@ -79,5 +79,14 @@ describe('payment attempts', () => {
     const key = newIdempotencyKey();
     expect(key).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     expect(newIdempotencyKey()).not.toBe(key);
+  });
+});
+
+describe('authenticationSecret (3-D Secure, decision 027)', () => {
+  it('answers the client secret only when the API asks for requires_action', () => {
+    expect(authenticationSecret({ paymentStatus: 'requires_action', clientSecret: 'pi_1_secret_2' })).toBe('pi_1_secret_2');
+    expect(authenticationSecret({ paymentStatus: 'authorized', clientSecret: 'pi_1_secret_2' })).toBeNull();
+    expect(authenticationSecret({ paymentStatus: 'scheduled' })).toBeNull();
+    expect(authenticationSecret({ paymentStatus: 'requires_action', clientSecret: null })).toBeNull();
   });
 });

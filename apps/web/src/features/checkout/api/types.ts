@@ -11,7 +11,10 @@ export interface FinalizedOrder {
   orderNumber: string;
   status: string;
   totalCents: number;
-  paymentStatus: 'authorized' | 'processing' | 'captured' | 'failed';
+  /** scheduled: authorised 5 days before delivery; requires_action: 3-D Secure with clientSecret */
+  paymentStatus: 'authorized' | 'processing' | 'captured' | 'failed' | 'scheduled' | 'requires_action';
+  clientSecret?: string;
+  paymentIntentId?: string;
 }
 
 export const checkoutKeys = {

@@ -14,7 +14,7 @@ import { finalizeCateringOrder } from '../api/finalize-catering-order';
 import type { AccountProfile, CheckoutOrder } from '../api/types';
 import { buildOrderPayload, cutleryCountOf, validateCheckoutForm, type CheckoutFormErrors, type CheckoutFormValues } from '../checkout-form';
 import { OrderFields } from './order-fields';
-import { createPaymentAttempts, runPaymentAttempt } from '../payment-attempt';
+import { authenticationSecret, createPaymentAttempts, runPaymentAttempt } from '../payment-attempt';
 import { OrderSummary, type SummaryTotals } from './order-summary';
 import './checkout.css';
 
@@ -38,11 +38,21 @@ export interface CheckoutPaymentModalProps {
   onComplete: (choice: CheckoutPaymentChoice) => Promise<void>;
 }
 
+/** The 3-D Secure step (features/payments, composed in by the route): done or cancelled. */
+export interface CheckoutAuthenticationProps {
+  clientSecret: string;
+  amountCents: number;
+  onDone: () => void;
+  onCancel: () => void;
+}
+
 export interface CheckoutPageProps {
   state: CheckoutState;
   /** the delivery bar's details (browse-account-orders §3) */
   delivery: { address: string; lat: number | null; lng: number | null; deliveryDate: string; deliveryTime: string };
   renderPaymentModal: (props: CheckoutPaymentModalProps) => ReactNode;
+  /** 3-D Secure: finalize answered requires_action; the payment is sent again once it is done */
+  renderAuthentication: (props: CheckoutAuthenticationProps) => ReactNode;
   /** clears the cart of the preset (ordering-payments §4: on success the cart is cleared) */
   onOrderPlaced: (presetId: number) => void;
   completedHref: string;
@@ -132,7 +142,7 @@ function initialValues(profile: AccountProfile, delivery: CheckoutPageProps['del
   };
 }
 
-function CheckoutForm({ state, delivery, renderPaymentModal, onOrderPlaced, completedHref, profile, addOn }: CheckoutPageProps & { profile: AccountProfile }) {
+function CheckoutForm({ state, delivery, renderPaymentModal, renderAuthentication, onOrderPlaced, completedHref, profile, addOn }: CheckoutPageProps & { profile: AccountProfile }) {
   const navigate = useNavigate();
   const formId = useId();
   const { preset, checkoutData, receivingMethod, restaurantAddress, deliveryPriceCents } = state;
@@ -146,6 +156,7 @@ function CheckoutForm({ state, delivery, renderPaymentModal, onOrderPlaced, comp
   const [busy, setBusy] = useState(false);
   const [model, setModel] = useState<PaymentModel>('card');
   const [modalOpen, setModalOpen] = useState(false);
+  const [authentication, setAuthentication] = useState<{ clientSecret: string; amountCents: number; choice: CheckoutPaymentChoice } | null>(null);
   const attempts = useRef(createPaymentAttempts());
   const switchTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
@@ -276,9 +287,16 @@ function CheckoutForm({ state, delivery, renderPaymentModal, onOrderPlaced, comp
     if (!order) return;
     const body = { orderId: order.id, purchaseId: order.purchaseId, paymentMethodId: choice.paymentMethodId, saveCard: choice.save };
     try {
-      await runPaymentAttempt(attempts.current, body, (idempotencyKey) =>
+      const placed = await runPaymentAttempt(attempts.current, body, (idempotencyKey) =>
         finalizeCateringOrder({ ...body, stripeSetupIntentId: choice.setupIntentId, idempotencyKey }),
       );
+      const clientSecret = authenticationSecret(placed);
+      if (clientSecret) {
+        // 3-D Secure: the bank's challenge, then the same payment again (a new attempt)
+        setModalOpen(false);
+        setAuthentication({ clientSecret, amountCents: placed.totalCents, choice });
+        return;
+      }
     } catch (error) {
       setModalOpen(false);
       if (isApiError(error) && error.status === 401) return;
@@ -363,6 +381,17 @@ function CheckoutForm({ state, delivery, renderPaymentModal, onOrderPlaced, comp
             onModelChange,
             onClose: () => setModalOpen(false),
             onComplete,
+          })
+        : null}
+      {authentication
+        ? renderAuthentication({
+            clientSecret: authentication.clientSecret,
+            amountCents: authentication.amountCents,
+            onDone: () => {
+              setAuthentication(null);
+              void onComplete(authentication.choice);
+            },
+            onCancel: () => setAuthentication(null),
           })
         : null}
     </section>

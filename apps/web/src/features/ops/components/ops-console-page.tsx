@@ -119,6 +119,12 @@ function OrderCard({ order }: { order: OpsOrder }) {
         </h2>
         <StatusBadges order={order} />
       </header>
+      {order.attention ? (
+        <p className="ops-attention" role="status">
+          <strong>Needs attention:</strong> {order.attention.reason}{' '}
+          <span className="ops-muted">(since {when.format(new Date(order.attention.since))})</span>
+        </p>
+      ) : null}
       <dl className="ops-facts">
         <div>
           <dt>{order.orderType === 'pickup' ? 'Pickup' : 'Delivery'}</dt>

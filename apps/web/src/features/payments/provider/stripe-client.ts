@@ -37,3 +37,12 @@ export async function stripeConfirmAcssSetup(publishableKey: string, clientSecre
   if (!pm) throw new ProviderError('The bank account could not be set up.');
   return typeof pm === 'string' ? pm : pm.id;
 }
+
+/**
+ * 3-D Secure with Stripe: Stripe shows the bank's challenge over the page. Its error (a failed
+ * or abandoned challenge) is not thrown: the API asks Stripe when the payment is sent again.
+ */
+export async function stripeHandleNextAction(publishableKey: string, clientSecret: string): Promise<void> {
+  const stripe = await loadStripeClient(publishableKey);
+  await stripe.handleNextAction({ clientSecret });
+}
