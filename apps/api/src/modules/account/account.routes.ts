@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { accountUpdateBodySchema, accountUpdateResponseSchema, errorResponses } from '@caterway/contracts';
 import { withTransaction } from '../../db/pool.js';
 import type { AppDeps } from '../../lib/deps.js';
-import { hashPassword } from '../../lib/passwords.js';
+import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { authUser, requireUser } from '../auth/auth.guard.js';
 import { createSessionsRepository } from '../auth/sessions.repository.js';
 import { createUsersRepository } from '../auth/users.repository.js';
@@ -24,6 +24,7 @@ export async function accountRoutes(app: FastifyInstance, deps: AppDeps): Promis
     catalogue: createCatalogueRepository(deps.db),
     geocoder: deps.geocoder,
     hashPassword,
+    verifyPassword,
     transaction: (fn) => withTransaction(deps.db, fn),
     clock: deps.clock,
     log: app.log,
