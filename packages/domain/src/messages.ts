@@ -38,7 +38,7 @@ export const messages = {
   currentPasswordWrong: 'Your current password is not correct. Nothing was changed.',
   signUpCheckEmail: 'Please check your email: we sent you a message to finish signing up.',
   signInBackoff: (seconds: number) =>
-    `Too many failed sign-ins for this account. Please wait ${seconds} ${seconds === 1 ? 'second' : 'seconds'} and try again.`,
+    `Too many failed sign-in attempts. Please wait ${seconds} ${seconds === 1 ? 'second' : 'seconds'} and try again.`,
   emailTaken: 'Email has already been taken',
   addressNotFound: 'We could not find that address. Please choose a street address from the suggestions.',
   resetRequested: 'If an account exists for that email, we have sent a link to reset your password. Please check your email.',
