@@ -84,7 +84,7 @@ function SettingsFormView({ profile, cuisines, dietaryTypes, onSaved }: FormView
         onSaved?.(saved);
       },
       onError: (error) => {
-        notifyError(messages.genericFailure);
+        if (!(isApiError(error) && error.status === 422)) notifyError(messages.genericFailure);
         if (isApiError(error) && error.status === 422) {
           const found = error.messages.length ? error.messages : [error.message];
           setServerMessages(found);
@@ -122,6 +122,8 @@ function SettingsFormView({ profile, cuisines, dietaryTypes, onSaved }: FormView
       >
         <div className="settings-grid">
           <TextField label="Current password" type="password" autoComplete="current-password" optional {...text('currentPassword')} />
+        </div>
+        <div className="settings-grid">
           <TextField label="New password" type="password" autoComplete="new-password" optional {...text('password')} />
           <TextField label="Confirm new password" type="password" autoComplete="new-password" optional {...text('passwordConfirmation')} />
         </div>
