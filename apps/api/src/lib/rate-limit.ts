@@ -312,6 +312,28 @@ export function limitStoreFailed(limiter: Pick<RateLimiter, 'kind'>, err: unknow
   throw new AppError('unavailable', messages.serviceUnavailable, { headers: { 'retry-after': '5' } });
 }
 
+/**
+ * Lets an attempt through the backoff of every rule (counted against each), or throws 429 with
+ * Retry-After and the sign-in wait message while any must wait; the counts already taken for
+ * an attempt that is refused are given back. Redis away fails closed (503), like the limits.
+ */
+export async function admitAttempt(limiter: Pick<RateLimiter, 'kind'> & { readonly backoff: BackoffStore }, rules: BackoffRule[]): Promise<void> {
+  const taken: string[] = [];
+  try {
+    for (const rule of rules) {
+      const r = await limiter.backoff.attempt(rule);
+      if (!r.allowed) {
+        for (const key of taken) await limiter.backoff.settle(key, 'uncount');
+        const wait = r.retryAfterSeconds;
+        throw new AppError('too_many_requests', messages.signInBackoff(wait), { headers: { 'retry-after': String(wait) } });
+      }
+      taken.push(rule.key);
+    }
+  } catch (err) {
+    limitStoreFailed(limiter, err);
+  }
+}
+
 /** Counts the attempt against every rule; throws 429 with Retry-After when any is over its limit. */
 export async function enforceRateLimits(limiter: RateLimiter, rules: RateLimitRule[]): Promise<void> {
   let retryAfter = 0;

@@ -183,6 +183,24 @@ describe('account settings', () => {
       expect((await signIn(ctx.app, user.email, next.password)).statusCode).toBe(401);
     });
 
+    it('counts wrong current passwords in the account sign-in backoff: a stolen session cannot guess fast', async () => {
+      const user = await signedInUser(ctx.app, ctx.db);
+      const next = { password: 'a brand new passphrase', password_confirmation: 'a brand new passphrase' };
+      for (let i = 0; i < 5; i++) {
+        expect((await put({ ...form(user.email), ...next, current_password: `guess number ${i}` }, user.jwt)).statusCode).toBe(422);
+      }
+      const waiting = await put({ ...form(user.email), ...next, current_password: user.password }, user.jwt);
+      expect(waiting.statusCode).toBe(429);
+      expect(waiting.headers['retry-after']).toBe('1');
+      expect(waiting.json()).toEqual({ error: messages.signInBackoff(1) });
+      // the same count as sign-in's, and the session lives on
+      expect((await signIn(ctx.app, user.email, user.password)).statusCode).toBe(429);
+      expect((await current(user.jwt)).statusCode).toBe(200);
+      await new Promise((resolve) => setTimeout(resolve, 1100));
+      expect((await put({ ...form(user.email), ...next, current_password: user.password }, user.jwt)).statusCode).toBe(200);
+      expect((await signIn(ctx.app, user.email, next.password)).statusCode).toBe(200);
+    });
+
     it('applies the password rules to the new one: breached passwords and the email are refused, passphrases welcome', async () => {
       const user = await signedInUser(ctx.app, ctx.db);
       const common = await put({ ...form(user.email), password: 'Password123', password_confirmation: 'Password123', current_password: user.password }, user.jwt);

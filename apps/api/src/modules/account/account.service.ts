@@ -6,6 +6,7 @@ import type { Queryable } from '../../db/pool.js';
 import type { Clock } from '../../lib/clock.js';
 import { AppError, validationFailed } from '../../lib/errors.js';
 import { newPasswordProblems } from '../../lib/password-policy.js';
+import { admitAttempt, type BackoffRule, type BackoffStore, type RateLimiter } from '../../lib/rate-limit.js';
 import type { Geocoder, GeocodeResult } from '../../ports/geocoder.js';
 import type { CatalogueRepository } from '../catalogue/catalogue.repository.js';
 import { toProfile } from '../auth/auth.mappers.js';
@@ -23,6 +24,9 @@ export interface AccountServiceDeps {
   geocoder: Pick<Geocoder, 'geocode'>;
   hashPassword: (password: string) => Promise<string>;
   verifyPassword: (passwordHash: string, password: string) => Promise<boolean>;
+  /** the sign-in backoff: guessing the current password here counts like failed sign-ins */
+  limiter: Pick<RateLimiter, 'kind'> & { readonly backoff: BackoffStore };
+  signInBackoff: Omit<BackoffRule, 'key'>;
   transaction: <T>(fn: (tx: Queryable) => Promise<T>) => Promise<T>;
   clock: Clock;
   log: Pick<FastifyBaseLogger, 'warn'>;
@@ -69,8 +73,14 @@ export function createAccountService(deps: AccountServiceDeps) {
       if (u.password) {
         // ASVS 5.0 V6: a new password needs the current one (the contract made it required);
         // a wrong one is a 422, not a 401, which would sign the storefront out
+        // and each check counts against the account's sign-in backoff: a stolen session cannot guess it fast
+        const key = `signin:acct:${current.email.toLowerCase()}`;
+        await admitAttempt(deps.limiter, [{ key, ...deps.signInBackoff }]);
         if (!(await deps.verifyPassword(current.password_hash, u.current_password ?? ''))) problems.push(messages.currentPasswordWrong);
-        else problems.push(...newPasswordProblems(u.password, { email: current.email }));
+        else {
+          await deps.limiter.backoff.settle(key, 'clear');
+          problems.push(...newPasswordProblems(u.password, { email: current.email }));
+        }
       }
       if (problems.length) throw validationFailed(problems);
 

@@ -12,8 +12,8 @@ import type { Clock } from '../../lib/clock.js';
 import { AppError, validationFailed } from '../../lib/errors.js';
 import { newPasswordProblems } from '../../lib/password-policy.js';
 import {
+  admitAttempt,
   enforceRateLimits,
-  limitStoreFailed,
   type BackoffRule,
   type BackoffStore,
   type RateLimiter,
@@ -170,33 +170,6 @@ export function createAuthService(deps: AuthServiceDeps) {
     return token.raw;
   }
 
-  /** The backoff store's answer for a rule; Redis away fails closed (503), like the limits. */
-  async function attempt(rule: BackoffRule) {
-    try {
-      return await limiter.backoff.attempt(rule);
-    } catch (err) {
-      return limitStoreFailed(limiter, err);
-    }
-  }
-
-  /**
-   * Lets a sign-in attempt through, counted against the account and the client address, or
-   * refuses it with 429 and Retry-After while either must wait (a correct password too).
-   */
-  async function admitSignIn(accountKey: string, addressKey: string): Promise<void> {
-    const { perAccount, perAddress } = limits.signInBackoff;
-    let refused = await attempt({ key: accountKey, ...perAccount });
-    if (refused.allowed) {
-      refused = await attempt({ key: addressKey, ...perAddress });
-      // the account's count was taken for an attempt that is not made
-      if (!refused.allowed) await limiter.backoff.settle(accountKey, 'uncount');
-    }
-    if (!refused.allowed) {
-      const wait = refused.retryAfterSeconds;
-      throw new AppError('too_many_requests', messages.signInBackoff(wait), { headers: { 'retry-after': String(wait) } });
-    }
-  }
-
   async function sendConfirmation(user: { id: number; email: string; first_name: string }): Promise<void> {
     const raw = await issueToken(user.id, 'confirm_email');
     const link = `${deps.publicUrl}/api/v2/users/confirmation?confirmation_token=${encodeURIComponent(raw)}`;
@@ -315,7 +288,7 @@ export function createAuthService(deps: AuthServiceDeps) {
 
     /**
      * POST user_token. Failed sign-ins slow down exponentially per account and per client
-     * address (admitSignIn; docs/decisions/029): an attempt is counted before the password is
+     * address (admitAttempt; docs/decisions/029): an attempt is counted before the password is
      * checked, so a correct password is refused too until the wait has passed, and a correct
      * password takes its count back. Unknown emails verify against a dummy hash and are slowed
      * down alike, so neither timing nor 429s reveal which accounts exist.
@@ -325,7 +298,11 @@ export function createAuthService(deps: AuthServiceDeps) {
       await enforceRateLimits(limiter, [ipRule(meta)]);
       const accountKey = `signin:acct:${email}`;
       const addressKey = `signin:ip:${meta.ip}`;
-      await admitSignIn(accountKey, addressKey);
+      const { perAccount, perAddress } = limits.signInBackoff;
+      await admitAttempt(limiter, [
+        { key: accountKey, ...perAccount },
+        { key: addressKey, ...perAddress },
+      ]);
       const user = await users.findByEmail(email);
       const ok = await passwords.verify(user?.password_hash ?? (await passwords.dummyHash()), credentials.password);
       if (!user || !ok) throw new AppError('unauthorized', messages.signInFailed);
