@@ -36,7 +36,7 @@ export function commonPasswordListSize(): number {
 
 /** Whether a password (compared without case) is on the list. */
 export function isCommonPassword(password: string): boolean {
-  return commonPasswords().has(password.trim().toLowerCase());
+  return commonPasswords().has(password.normalize('NFKC').trim().toLowerCase());
 }
 
 /** Every rule a new password must pass; messages, empty when valid. */
