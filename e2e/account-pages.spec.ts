@@ -288,6 +288,7 @@ test('settings: field errors, then save and see the changes after a reload @phon
 
   await page.getByLabel('First name').fill('');
   await page.getByLabel('City').fill('');
+  await page.getByLabel('Current password').fill(PASSWORD);
   await page.getByLabel(/^New password/).fill('Dinner5Twenty');
   await page.getByLabel('Confirm new password').fill('Dinner5Twentyy');
   await page.getByLabel('Gap days').fill('0');

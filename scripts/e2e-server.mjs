@@ -33,7 +33,7 @@ const common = {
   NODE_ENV: 'test',
   MAILBOX_ENABLED: 'true',
   LOG_LEVEL: 'warn',
-  RATE_LIMIT_AUTH_PER_HOUR: '1000',
+  SIGNIN_BACKOFF_AFTER: '1000',
   // journeys move the server clock past a group order's cut-off (POST api/v2/test/clock)
   E2E_CONTROLLABLE_CLOCK: 'true',
   JOBS_POLL_MS: '1000',

@@ -101,7 +101,7 @@ export function benchConfig(databaseUrl: string, poolSize: number): Config {
     JWT_SECRET: 'bench-secret-bench-secret-bench-secret-00',
     DATA_DIR: path.join(repoRoot, '.tmp/bench-app'),
     JOBS_IN_PROCESS: 'false',
-    RATE_LIMIT_AUTH_PER_HOUR: '100000',
+    SIGNIN_BACKOFF_AFTER: '100000',
     RATE_LIMIT_SEARCH_PER_MINUTE: '1000000',
     RATE_LIMIT_CHECKOUT_PER_MINUTE: '1000000',
     // the PDF pool's size, to compare (default: the app's own, cores - 1)

@@ -21,6 +21,8 @@ const WIRE: Record<AccountSettingsField, string> = {
   zip: 'zip',
   password: 'password',
   passwordConfirmation: 'password_confirmation',
+  currentPassword: 'current_password',
+  email: 'email',
   goHeadCount: 'go_head_count',
   goBudgetCents: 'go_budget_cents',
   goGapDays: 'go_gap_days',
@@ -42,8 +44,11 @@ export const accountUpdateBodySchema = z.object({
       phone: text(40),
       zip: text(20),
       /** optional: empty or absent keeps the current password */
-      password: z.string().max(200).optional(),
-      password_confirmation: z.string().max(200).optional(),
+      /** 128 characters may take 512 UTF-16 units; the length rule counts characters */
+      password: z.string().max(512).optional(),
+      password_confirmation: z.string().max(512).optional(),
+      /** required with password: the one the account has now */
+      current_password: z.string().max(512).optional(),
       about_me: text(2000).optional(),
       default_delivery_instructions: text(1000).optional(),
       favorite_cousine_types: z.array(z.string().trim().min(1).max(100)).max(50).optional(),

@@ -8,11 +8,14 @@ const trimmed = z.string().trim();
 const requiredText = (max = 200) => trimmed.min(1, messages.required).max(max);
 const email = trimmed.toLowerCase().min(1, messages.required).max(254).pipe(z.email(messages.invalidEmail));
 
-/** A new password: required, then the shared rules of passwordProblems(). */
+/**
+ * A new password: required, then the shared rules of passwordProblems() (the API adds the email's
+ * context word and the breached-password list). 128 characters may be 512 UTF-16 units.
+ */
 const newPassword = z
   .string()
   .min(1, messages.required)
-  .max(200)
+  .max(512)
   .superRefine((password, ctx) => {
     if (password.length === 0) return;
     for (const message of passwordProblems(password)) ctx.addIssue({ code: 'custom', message });
@@ -35,7 +38,7 @@ export const signUpBodySchema = z.object({
       address1: requiredText(300),
       address2: trimmed.max(200).optional().default(''),
       password: newPassword,
-      password_confirmation: z.string().max(200),
+      password_confirmation: z.string().max(512),
       latitude: z.number().min(-90).max(90).nullish(),
       longitude: z.number().min(-180).max(180).nullish(),
       ref: trimmed.max(100).optional(),
@@ -49,7 +52,7 @@ export const signUpBodySchema = z.object({
 export type SignUpBody = z.input<typeof signUpBodySchema>;
 
 export const signInBodySchema = z.object({
-  auth: z.object({ email, password: z.string().min(1, messages.required).max(128) }),
+  auth: z.object({ email, password: z.string().min(1, messages.required).max(512) }),
 });
 export type SignInBody = z.input<typeof signInBodySchema>;
 
@@ -70,7 +73,11 @@ export type SessionUser = z.infer<typeof sessionUserSchema>;
 export const signInResponseSchema = z.object({ jwt: z.string(), user: sessionUserSchema });
 export type SignInResponse = z.infer<typeof signInResponseSchema>;
 
-export const signUpResponseSchema = z.object({ user: sessionUserSchema });
+/**
+ * The answer to a sign-up: the same for a new and an already registered email (docs/decisions/029),
+ * so it names no account. The spec's storefront does not read it (ordering-payments §7).
+ */
+export const signUpResponseSchema = z.object({ message: z.string() });
 export type SignUpResponse = z.infer<typeof signUpResponseSchema>;
 
 /** Full profile (spec: browse-account-orders §3 User / account). Group-order times are epoch seconds. */
@@ -128,7 +135,7 @@ export const passwordResetBodySchema = z.object({
         .default('')
         .refine((t) => t.length > 0, messages.invalidLink),
       password: newPassword,
-      password_confirmation: z.string().min(1, messages.required).max(200),
+      password_confirmation: z.string().min(1, messages.required).max(512),
     })
     .refine((u) => u.password === u.password_confirmation, {
       message: messages.bothPasswordsSame,

@@ -171,6 +171,23 @@ export type GroupOrderDashboardResponse = z.infer<typeof groupOrderDashboardResp
 /** POST api/v2/group_orders/{ref}/reminders: members who have not chosen are emailed. */
 export const groupOrderRemindersResponseSchema = z.object({ sent: z.number().int() });
 
+/** GET api/v2/group_orders/{ref}/budget_changes: the budget's audit trail (docs/decisions/029). */
+export const groupOrderBudgetChangesResponseSchema = z.object({
+  budget_changes: z.array(
+    z.object({
+      /** the user, or null once their account is gone */
+      changed_by: z.number().int().nullable(),
+      changed_by_name: z.string(),
+      changed_by_email: z.string(),
+      changed_by_role: z.enum(['creator', 'staff']),
+      old_budget_cents: z.number().int(),
+      new_budget_cents: z.number().int(),
+      changed_at: z.string(),
+    }),
+  ),
+});
+export type GroupOrderBudgetChangesResponse = z.infer<typeof groupOrderBudgetChangesResponseSchema>;
+
 /** GET api/v2/group_orders/{ref}/detail (browse-account-orders §3 'Group order detail'). */
 export const groupOrderDetailSchema = z
   .object({

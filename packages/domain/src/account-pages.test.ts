@@ -32,8 +32,19 @@ describe('account settings (browse-account-orders §5)', () => {
   });
 
   it('checks an optional new password and its confirmation', () => {
-    expect(accountSettingsProblems({ ...ok, password: 'Dinner5Twenty', passwordConfirmation: 'Dinner5' })).toEqual({ passwordConfirmation: messages.bothPasswordsSame });
-    expect(accountSettingsProblems({ ...ok, password: 'abc', passwordConfirmation: 'abc' })).toEqual({ password: messages.passwordTooShort });
+    const current = { ...ok, currentPassword: 'Lunch4Forty' };
+    expect(accountSettingsProblems({ ...current, password: 'Dinner5Twenty', passwordConfirmation: 'Dinner5' })).toEqual({ passwordConfirmation: messages.bothPasswordsSame });
+    expect(accountSettingsProblems({ ...current, password: 'abc', passwordConfirmation: 'abc' })).toEqual({ password: messages.passwordTooShort });
+  });
+
+  it('needs the current password with a new one, and no letter-and-number rule', () => {
+    const passphrase = { password: 'correct horse battery staple', passwordConfirmation: 'correct horse battery staple' };
+    expect(accountSettingsProblems({ ...ok, ...passphrase })).toEqual({ currentPassword: messages.currentPasswordRequired });
+    expect(accountSettingsProblems({ ...ok, ...passphrase, currentPassword: 'Lunch4Forty' })).toEqual({});
+    expect(accountSettingsProblems({ ...ok, currentPassword: 'typed but no new one' })).toEqual({});
+    expect(accountSettingsProblems({ ...ok, email: 'samira.k@example.com', currentPassword: 'x', password: 'samira.k rocks', passwordConfirmation: 'samira.k rocks' })).toEqual({
+      password: messages.passwordHasContext,
+    });
   });
 
   it('keeps gap days at 1 or more and the other group-order defaults sane', () => {

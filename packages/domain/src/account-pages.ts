@@ -78,6 +78,10 @@ export interface AccountSettingsValues {
   /** optional: empty keeps the current password */
   password?: string;
   passwordConfirmation?: string;
+  /** required with a new password: who changes it must know the old one (ASVS 5.0 V6) */
+  currentPassword?: string;
+  /** the sign-in email (read-only), for the password's context words */
+  email?: string;
   goHeadCount?: number;
   goBudgetCents?: number;
   goGapDays?: number;
@@ -97,7 +101,8 @@ export function accountSettingsProblems(v: AccountSettingsValues): Partial<Recor
   const out: Partial<Record<AccountSettingsField, string>> = {};
   for (const field of REQUIRED_ACCOUNT_FIELDS) if (v[field].trim() === '') out[field] = messages.required;
   if (v.password) {
-    const problems = passwordProblems(v.password);
+    if (!v.currentPassword) out.currentPassword = messages.currentPasswordRequired;
+    const problems = passwordProblems(v.password, { email: v.email });
     if (problems.length) out.password = problems[0];
     else if (v.password !== (v.passwordConfirmation ?? '')) out.passwordConfirmation = messages.bothPasswordsSame;
   }
@@ -123,6 +128,8 @@ export interface AccountSettingsBody {
   zip: string;
   password?: string;
   password_confirmation?: string;
+  current_password?: string;
+  email?: string;
   go_head_count?: number;
   go_budget_cents?: number;
   go_gap_days?: number;
@@ -142,6 +149,8 @@ export function accountSettingsBodyProblems(u: AccountSettingsBody): Partial<Rec
     zip: u.zip,
     password: u.password,
     passwordConfirmation: u.password_confirmation,
+    currentPassword: u.current_password,
+    email: u.email,
     goHeadCount: u.go_head_count,
     goBudgetCents: u.go_budget_cents,
     goGapDays: u.go_gap_days,

@@ -32,7 +32,13 @@ export const messages = {
   // Our own wording where the spec is silent:
   passwordTooShort: 'Password must be at least 8 characters',
   passwordTooLong: 'Password must be at most 128 characters',
-  passwordNeedsLetterAndNumber: 'Password must include a letter and a number',
+  passwordHasContext: 'Password must not contain "Caterway" or the part of your email address before the @. Please choose another one.',
+  passwordTooCommon: 'This password is on a list of common or breached passwords. Please choose another one.',
+  currentPasswordRequired: 'Please enter your current password to set a new one.',
+  currentPasswordWrong: 'Your current password is not correct. Nothing was changed.',
+  signUpCheckEmail: 'Please check your email: we sent you a message to finish signing up.',
+  signInBackoff: (seconds: number) =>
+    `Too many failed sign-in attempts. Please wait ${seconds} ${seconds === 1 ? 'second' : 'seconds'} and try again.`,
   emailTaken: 'Email has already been taken',
   addressNotFound: 'We could not find that address. Please choose a street address from the suggestions.',
   resetRequested: 'If an account exists for that email, we have sent a link to reset your password. Please check your email.',
@@ -123,11 +129,35 @@ export const messages = {
   vendorAddOnNotice: 'This Vendor Requires 1 Hour Notice',
 } as const;
 
-/** Password rules shared by the sign-up and reset forms and the API. Returns messages; empty when valid. */
-export function passwordProblems(password: string): string[] {
+/** Password length, counted in characters (code points, so an emoji is one), per NIST SP 800-63B-4. */
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 128;
+/** Email local parts shorter than this are too common a substring to refuse (e.g. "jo"). */
+const MIN_CONTEXT_WORD = 4;
+
+/**
+ * The words a password must not contain: the product's name and the part of the person's email
+ * before the @ (NIST SP 800-63B-4 §3.1.1.2 context-specific words), lowercased.
+ */
+export function passwordContextWords(email?: string): string[] {
+  const words = ['caterway'];
+  const local = email?.trim().toLowerCase().split('@')[0] ?? '';
+  if ([...local].length >= MIN_CONTEXT_WORD) words.push(local);
+  return words;
+}
+
+/**
+ * Password rules shared by the sign-up, reset and account forms and the API (docs/decisions/029):
+ * 8 to 128 characters, any characters (spaces and Unicode too), no composition rules, and no
+ * context word. The list of breached passwords is the API's (too large for the browser).
+ * Returns messages; empty when valid.
+ */
+export function passwordProblems(password: string, context: { email?: string } = {}): string[] {
   const problems: string[] = [];
-  if (password.length < 8) problems.push(messages.passwordTooShort);
-  if (password.length > 128) problems.push(messages.passwordTooLong);
-  if (!/[A-Za-z]/.test(password) || !/\d/.test(password)) problems.push(messages.passwordNeedsLetterAndNumber);
+  const length = [...password].length;
+  if (length < PASSWORD_MIN_LENGTH) problems.push(messages.passwordTooShort);
+  if (length > PASSWORD_MAX_LENGTH) problems.push(messages.passwordTooLong);
+  const lower = password.toLowerCase();
+  if (length > 0 && passwordContextWords(context.email).some((word) => lower.includes(word))) problems.push(messages.passwordHasContext);
   return problems;
 }

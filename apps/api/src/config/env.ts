@@ -34,7 +34,8 @@ const envSchema = z.object({
   REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must start with redis://').optional(),
   /** prefix of every Redis key this app writes (several deployments or test runs may share one Redis) */
   REDIS_KEY_PREFIX: z.string().regex(/^[A-Za-z0-9:_.-]{1,64}$/, 'letters, digits and : _ . - only').default('caterway:'),
-  RATE_LIMIT_AUTH_PER_HOUR: z.coerce.number().int().min(1).default(30),
+  /** failed sign-ins on one account before each next attempt waits 2^k s, at most 60 s (docs/decisions/029) */
+  SIGNIN_BACKOFF_AFTER: z.coerce.number().int().min(1).default(5),
   /** search requests per client address per minute (docs/decisions/016-abuse-limits-and-instances.md) */
   RATE_LIMIT_SEARCH_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   /** 'false' (nobody), or a comma-separated list of proxy addresses / CIDRs whose X-Forwarded-For is believed */
@@ -90,7 +91,7 @@ export interface Config {
   geocoderKind: Env['GEOCODER_KIND'];
   redisUrl?: string;
   redisKeyPrefix: string;
-  rateLimitAuthPerHour: number;
+  signInBackoffAfter: number;
   rateLimitSearchPerMinute: number;
   /** proxies whose X-Forwarded-For is believed (addresses or CIDRs); empty: none, the peer is the client */
   trustProxy: string[];
@@ -164,7 +165,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     geocoderKind: env.GEOCODER_KIND,
     redisUrl: env.REDIS_URL,
     redisKeyPrefix: env.REDIS_KEY_PREFIX,
-    rateLimitAuthPerHour: env.RATE_LIMIT_AUTH_PER_HOUR,
+    signInBackoffAfter: env.SIGNIN_BACKOFF_AFTER,
     rateLimitSearchPerMinute: env.RATE_LIMIT_SEARCH_PER_MINUTE,
     trustProxy: parseTrustProxy(env.TRUST_PROXY, isProduction),
     logLevel: env.LOG_LEVEL,

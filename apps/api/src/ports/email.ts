@@ -15,6 +15,12 @@ export interface Mailer {
   readonly transport: 'outbox' | 'smtp';
   send(email: OutgoingEmail): Promise<void>;
   /**
+   * SMTP: records the message and leaves its delivery to the job queue, so the caller's answer
+   * neither waits on the mail server nor takes longer for some addresses than for others (the
+   * account emails, docs/decisions/029). Absent where send is a database write anyway (outbox).
+   */
+  sendLater?(email: OutgoingEmail): Promise<void>;
+  /**
    * SMTP: sends an outbox message whose first delivery failed (the 'email_delivery' job queued by
    * send). A message already sent is not sent again.
    */

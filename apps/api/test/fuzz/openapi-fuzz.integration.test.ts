@@ -56,7 +56,7 @@ describe('OpenAPI fuzzing', () => {
       env: {
         // the fuzzer is one client sending thousands of requests: limits high enough not to
         // answer 429 to all of them (429 stays documented where it can happen)
-        RATE_LIMIT_AUTH_PER_HOUR: '1000000',
+        SIGNIN_BACKOFF_AFTER: '1000000',
         RATE_LIMIT_SEARCH_PER_MINUTE: '1000000', // read by the search limit where it exists; ignored otherwise
         SESSION_IDLE_MINUTES: '525600',
         E2E_CONTROLLABLE_CLOCK: '1',

@@ -58,15 +58,23 @@ export function createSmtpMailer(config: { smtpUrl: string; mailFrom: string; re
     }
   }
 
+  async function record(email: OutgoingEmail): Promise<number> {
+    const { rows } = await db.query<{ id: number }>(
+      `INSERT INTO outbox_emails (to_address, subject, text_body, html_body, template, transport)
+       VALUES ($1, $2, $3, $4, $5, 'smtp') RETURNING id`,
+      [email.to, email.subject, email.text, email.html, email.template],
+    );
+    return rows[0]!.id;
+  }
+
   return {
     transport: 'smtp',
+    async sendLater(email: OutgoingEmail) {
+      const id = await record(email);
+      await enqueue(db, { kind: EMAIL_DELIVERY_JOB, dedupeKey: `outbox-${id}`, payload: { outbox_id: id }, runAt: new Date() });
+    },
     async send(email: OutgoingEmail) {
-      const { rows } = await db.query<{ id: number }>(
-        `INSERT INTO outbox_emails (to_address, subject, text_body, html_body, template, transport)
-         VALUES ($1, $2, $3, $4, $5, 'smtp') RETURNING id`,
-        [email.to, email.subject, email.text, email.html, email.template],
-      );
-      const id = rows[0]!.id;
+      const id = await record(email);
       try {
         await deliver(id, email);
       } catch (err) {

@@ -5,7 +5,9 @@ import { createTestApp, testConfig, type TestContext } from '../../../test/helpe
 import { buildApp } from '../../app.js';
 import type { Mailer } from '../../ports/email.js';
 import { call, emailsTo, signUpBody, testGeocoder } from '../../modules/auth/auth.test-helpers.js';
-import { createMailer } from './index.js';
+import { createMailer, EMAIL_DELIVERY_JOB } from './index.js';
+import { createJobRunner } from '../../modules/order-lifecycle/jobs.js';
+import { systemClock } from '../../lib/clock.js';
 
 interface Received {
   from: string;
@@ -76,6 +78,16 @@ describe('email through a real SMTP server', () => {
     await ctx.close();
   });
 
+  /**
+   * The account emails are handed to the job queue (sendLater, docs/decisions/029): no answer waits
+   * on the mail server. Runs the queued deliveries the way the job runner does.
+   */
+  async function deliverQueued(through: Mailer): Promise<number> {
+    const quiet = { info() {}, warn() {}, error() {} };
+    const handlers = { [EMAIL_DELIVERY_JOB]: async (job: { payload: Record<string, unknown> }) => through.redeliver!(Number(job.payload.outbox_id)) };
+    return createJobRunner({ db: ctx.db, clock: systemClock, handlers, log: quiet }).runDue();
+  }
+
   it('uses SMTP when SMTP_URL is set', () => {
     expect(mailer.transport).toBe('smtp');
   });
@@ -84,6 +96,10 @@ describe('email through a real SMTP server', () => {
     const body = signUpBody({ first_name: 'Amélie' });
     const res = await call(app, { method: 'POST', url: '/api/v2/users', payload: body });
     expect(res.statusCode).toBe(201);
+    // recorded at once, delivered by the job queue
+    expect((await emailsTo(ctx.db, body.user.email, 'confirm_email'))[0]).toMatchObject({ transport: 'smtp', sent_at: null });
+    expect(received.find((m) => m.to.includes(body.user.email))).toBeUndefined();
+    expect(await deliverQueued(mailer)).toBeGreaterThanOrEqual(1);
 
     const message = received.find((m) => m.to.includes(body.user.email));
     expect(message).toBeDefined();
@@ -115,6 +131,7 @@ describe('email through a real SMTP server', () => {
       const body = signUpBody();
       const res = await call(brokenApp, { method: 'POST', url: '/api/v2/users', payload: body });
       expect(res.statusCode).toBe(201);
+      await deliverQueued(broken);
       const [row] = await emailsTo(ctx.db, body.user.email, 'confirm_email');
       expect(row).toMatchObject({ transport: 'smtp', sent_at: null });
       expect(row!.error).toMatch(/ECONNREFUSED/);

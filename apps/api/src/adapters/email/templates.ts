@@ -77,3 +77,20 @@ export function resetPassword({ firstName, link }: { firstName: string; link: st
     footnote: 'If you did not ask for this, you can ignore this email: your password stays the same.',
   });
 }
+
+/**
+ * To the owner of an address someone tried to sign up with again (docs/decisions/029): the
+ * sign-up answer is the same as for a new address, so this email is where the owner learns it.
+ */
+export function signUpAttempt({ firstName, link }: { firstName: string; link: string }): EmailContent {
+  return render('sign_up_existing', `Someone tried to sign up to ${BRAND} with your email`, {
+    title: 'You already have an account',
+    greeting: `Hi ${firstName},`,
+    paragraphs: [
+      `Someone (probably you) just tried to create a ${BRAND} account with this email address, which already has an account. No new account was created and nothing was changed.`,
+      'If it was you, sign in with your password. If you forgot it, choose "Forgot password?" in the Sign In window to get a link to reset it.',
+    ],
+    button: { label: `Go to ${BRAND}`, url: link },
+    footnote: 'If it was not you, you can ignore this email: nobody can sign in without your password.',
+  });
+}

@@ -4,6 +4,7 @@
 import { withTransaction, type Db, type Queryable } from '../pool.js';
 import { demoAccounts } from '../../lib/demo-accounts.js';
 import { hashPassword } from '../../lib/passwords.js';
+import { newPasswordProblems } from '../../lib/password-policy.js';
 import { demoOptions } from './generator.js';
 import { loadCatalogue } from './loader.js';
 
@@ -26,9 +27,18 @@ export const demoAddress = {
   phone: '416-555-0142',
 } as const;
 
+/** The demo accounts' password hashes; their passwords obey the rules of any new password (decision 029). */
+async function demoPasswordHashes(): Promise<string[]> {
+  for (const a of demoAccounts) {
+    const problems = newPasswordProblems(a.password, { email: a.email });
+    if (problems.length) throw new Error(`The demo password of ${a.email} breaks the password rules: ${problems.join(' ')}`);
+  }
+  return Promise.all(demoAccounts.map((a) => hashPassword(a.password)));
+}
+
 /** Creates the confirmed demo accounts that do not exist yet; returns how many were created. */
 export async function insertDemoAccounts(db: Queryable, hashes?: string[]): Promise<number> {
-  hashes ??= await Promise.all(demoAccounts.map((a) => hashPassword(a.password)));
+  hashes ??= await demoPasswordHashes();
   let created = 0;
   for (const [i, account] of demoAccounts.entries()) {
     const { rowCount } = await db.query(
@@ -55,7 +65,7 @@ export async function ensureDemoData(db: Db, log: Log): Promise<{ loaded: boolea
   // cheap check first, so a normal start neither waits for the lock nor hashes passwords
   const { rowCount } = await db.query('SELECT 1 FROM catalogue_loads LIMIT 1');
   if (rowCount) return { loaded: false, summary: {} };
-  const hashes = await Promise.all(demoAccounts.map((a) => hashPassword(a.password)));
+  const hashes = await demoPasswordHashes();
   return withTransaction(db, async (client) => {
     await client.query('SELECT pg_advisory_xact_lock($1)', [DEMO_LOCK_KEY]);
     const loads = await client.query('SELECT 1 FROM catalogue_loads LIMIT 1');

@@ -142,10 +142,10 @@ describe('account settings', () => {
   describe('password change', () => {
     it('needs the confirmation to match and the sign-up strength rules', async () => {
       const user = await signedInUser(ctx.app, ctx.db);
-      const mismatch = await put({ ...form(user.email), password: 'Dinner5Twenty', password_confirmation: 'Dinner5Twentyy' }, user.jwt);
+      const mismatch = await put({ ...form(user.email), password: 'Dinner5Twenty', password_confirmation: 'Dinner5Twentyy', current_password: user.password }, user.jwt);
       expect(mismatch.statusCode).toBe(422);
       expect(mismatch.json().messages).toEqual([messages.bothPasswordsSame]);
-      const weak = await put({ ...form(user.email), password: 'short', password_confirmation: 'short' }, user.jwt);
+      const weak = await put({ ...form(user.email), password: 'short', password_confirmation: 'short', current_password: user.password }, user.jwt);
       expect(weak.statusCode).toBe(422);
       expect(weak.json().messages).toEqual([messages.passwordTooShort]);
       // empty password fields change nothing
@@ -156,7 +156,7 @@ describe('account settings', () => {
     it('keeps this session, ends the others, and the new password signs in', async () => {
       const user = await signedInUser(ctx.app, ctx.db);
       const elsewhere = (await signIn(ctx.app, user.email, user.password)).json().jwt as string;
-      const res = await put({ ...form(user.email), password: 'Dinner5Twenty', password_confirmation: 'Dinner5Twenty' }, user.jwt);
+      const res = await put({ ...form(user.email), password: 'Dinner5Twenty', password_confirmation: 'Dinner5Twenty', current_password: user.password }, user.jwt);
       expect(res.statusCode).toBe(200);
       expect((await current(user.jwt)).statusCode).toBe(200);
       const other = await current(elsewhere);
@@ -164,6 +164,55 @@ describe('account settings', () => {
       expect(other.json().error).toBe(messages.loggedOutInactivity);
       expect((await signIn(ctx.app, user.email, user.password)).statusCode).toBe(401);
       expect((await signIn(ctx.app, user.email, 'Dinner5Twenty')).statusCode).toBe(200);
+    });
+  });
+
+  describe('password change needs the current password', () => {
+    it('refuses a missing or wrong current password with 422 (not a 401 that signs out), changing nothing', async () => {
+      const user = await signedInUser(ctx.app, ctx.db);
+      const next = { password: 'a brand new passphrase', password_confirmation: 'a brand new passphrase' };
+      const missing = await put({ ...form(user.email), first_name: 'Changed', ...next }, user.jwt);
+      expect(missing.statusCode).toBe(422);
+      expect(missing.json()).toEqual({ error: messages.currentPasswordRequired, messages: [messages.currentPasswordRequired] });
+      const wrong = await put({ ...form(user.email), first_name: 'Changed', ...next, current_password: 'not my password' }, user.jwt);
+      expect(wrong.statusCode).toBe(422);
+      expect(wrong.json()).toEqual({ error: messages.currentPasswordWrong, messages: [messages.currentPasswordWrong] });
+      // nothing changed: the old password signs in, the new one does not, the name is the old one, the session lives
+      expect((await current(user.jwt)).json().user.first_name).not.toBe('Changed');
+      expect((await signIn(ctx.app, user.email, user.password)).statusCode).toBe(200);
+      expect((await signIn(ctx.app, user.email, next.password)).statusCode).toBe(401);
+    });
+
+    it('counts wrong current passwords in the account sign-in backoff: a stolen session cannot guess fast', async () => {
+      const user = await signedInUser(ctx.app, ctx.db);
+      const next = { password: 'a brand new passphrase', password_confirmation: 'a brand new passphrase' };
+      for (let i = 0; i < 5; i++) {
+        expect((await put({ ...form(user.email), ...next, current_password: `guess number ${i}` }, user.jwt)).statusCode).toBe(422);
+      }
+      const waiting = await put({ ...form(user.email), ...next, current_password: user.password }, user.jwt);
+      expect(waiting.statusCode).toBe(429);
+      expect(waiting.headers['retry-after']).toBe('1');
+      expect(waiting.json()).toEqual({ error: messages.signInBackoff(1) });
+      // the same count as sign-in's, and the session lives on
+      expect((await signIn(ctx.app, user.email, user.password)).statusCode).toBe(429);
+      expect((await current(user.jwt)).statusCode).toBe(200);
+      await new Promise((resolve) => setTimeout(resolve, 1100));
+      expect((await put({ ...form(user.email), ...next, current_password: user.password }, user.jwt)).statusCode).toBe(200);
+      expect((await signIn(ctx.app, user.email, next.password)).statusCode).toBe(200);
+    });
+
+    it('applies the password rules to the new one: breached passwords and the email are refused, passphrases welcome', async () => {
+      const user = await signedInUser(ctx.app, ctx.db);
+      const common = await put({ ...form(user.email), password: 'Password123', password_confirmation: 'Password123', current_password: user.password }, user.jwt);
+      expect(common.statusCode).toBe(422);
+      expect(common.json().messages).toEqual([messages.passwordTooCommon]);
+      const local = user.email.split('@')[0]!;
+      const context = await put({ ...form(user.email), password: `${local} again`, password_confirmation: `${local} again`, current_password: user.password }, user.jwt);
+      expect(context.json().messages).toEqual([messages.passwordHasContext]);
+      const phrase = 'correct horse battery staple';
+      const ok = await put({ ...form(user.email), password: phrase, password_confirmation: phrase, current_password: user.password }, user.jwt);
+      expect(ok.statusCode).toBe(200);
+      expect((await signIn(ctx.app, user.email, phrase)).statusCode).toBe(200);
     });
   });
 

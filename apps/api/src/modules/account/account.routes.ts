@@ -3,7 +3,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { accountUpdateBodySchema, accountUpdateResponseSchema, errorResponses } from '@caterway/contracts';
 import { withTransaction } from '../../db/pool.js';
 import type { AppDeps } from '../../lib/deps.js';
-import { hashPassword } from '../../lib/passwords.js';
+import { hashPassword, verifyPassword } from '../../lib/passwords.js';
+import { createRateLimiter } from '../../lib/rate-limit.js';
+import { defaultAuthLimits } from '../auth/auth.service.js';
 import { authUser, requireUser } from '../auth/auth.guard.js';
 import { createSessionsRepository } from '../auth/sessions.repository.js';
 import { createUsersRepository } from '../auth/users.repository.js';
@@ -17,6 +19,10 @@ const security = [{ bearerAuth: [] }];
 
 export async function accountRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const limiter = createRateLimiter({ redisUrl: deps.config.redisUrl, redisKeyPrefix: deps.config.redisKeyPrefix, db: deps.db, clock: deps.clock, log: app.log });
+  app.addHook('onClose', async () => {
+    await limiter.close?.();
+  });
   const service = createAccountService({
     account: createAccountRepository(deps.db),
     users: createUsersRepository(deps.db),
@@ -24,6 +30,9 @@ export async function accountRoutes(app: FastifyInstance, deps: AppDeps): Promis
     catalogue: createCatalogueRepository(deps.db),
     geocoder: deps.geocoder,
     hashPassword,
+    verifyPassword,
+    limiter,
+    signInBackoff: defaultAuthLimits(deps.config.signInBackoffAfter).signInBackoff.perAccount,
     transaction: (fn) => withTransaction(deps.db, fn),
     clock: deps.clock,
     log: app.log,

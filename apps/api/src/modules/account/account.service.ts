@@ -1,10 +1,12 @@
 import type { z } from 'zod';
 import type { FastifyBaseLogger } from 'fastify';
 import type { accountUpdateBodySchema, Profile } from '@caterway/contracts';
-import { accountMessages } from '@caterway/domain';
+import { accountMessages, messages } from '@caterway/domain';
 import type { Queryable } from '../../db/pool.js';
 import type { Clock } from '../../lib/clock.js';
 import { AppError, validationFailed } from '../../lib/errors.js';
+import { newPasswordProblems } from '../../lib/password-policy.js';
+import { admitAttempt, type BackoffRule, type BackoffStore, type RateLimiter } from '../../lib/rate-limit.js';
 import type { Geocoder, GeocodeResult } from '../../ports/geocoder.js';
 import type { CatalogueRepository } from '../catalogue/catalogue.repository.js';
 import { toProfile } from '../auth/auth.mappers.js';
@@ -21,6 +23,10 @@ export interface AccountServiceDeps {
   catalogue: Pick<CatalogueRepository, 'findSystemVars'>;
   geocoder: Pick<Geocoder, 'geocode'>;
   hashPassword: (password: string) => Promise<string>;
+  verifyPassword: (passwordHash: string, password: string) => Promise<boolean>;
+  /** the sign-in backoff: guessing the current password here counts like failed sign-ins */
+  limiter: Pick<RateLimiter, 'kind'> & { readonly backoff: BackoffStore };
+  signInBackoff: Omit<BackoffRule, 'key'>;
   transaction: <T>(fn: (tx: Queryable) => Promise<T>) => Promise<T>;
   clock: Clock;
   log: Pick<FastifyBaseLogger, 'warn'>;
@@ -29,7 +35,8 @@ export interface AccountServiceDeps {
 /**
  * PUT api/v2/accounts (browse-account-orders §5 'Account settings', §7). The contract checked the
  * shape; here the rules that need the database: the email stays the sign-in email, cuisines and
- * dietary types are the system vars' names. A new password keeps the session it was changed
+ * dietary types are the system vars' names. A new password needs the current one and passes the
+ * password rules (docs/decisions/029); it keeps the session it was changed
  * from and ends every other one: whoever knew the old password, or holds a token elsewhere, is
  * out, and the user is not thrown out of the page they are using.
  */
@@ -62,6 +69,18 @@ export function createAccountService(deps: AccountServiceDeps) {
         const diets = new Set(vars.filter((v) => v.value_type === 'preset_dietary_type').map((v) => v.name));
         for (const c of u.favorite_cousine_types ?? []) if (!cuisines.has(c)) problems.push(accountMessages.unknownCuisine(c));
         for (const d of u.dietary_types ?? []) if (!diets.has(d)) problems.push(accountMessages.unknownDietaryType(d));
+      }
+      if (u.password) {
+        // ASVS 5.0 V6: a new password needs the current one (the contract made it required);
+        // a wrong one is a 422, not a 401, which would sign the storefront out
+        // and each check counts against the account's sign-in backoff: a stolen session cannot guess it fast
+        const key = `signin:acct:${current.email.toLowerCase()}`;
+        await admitAttempt(deps.limiter, [{ key, ...deps.signInBackoff }]);
+        if (!(await deps.verifyPassword(current.password_hash, u.current_password ?? ''))) problems.push(messages.currentPasswordWrong);
+        else {
+          await deps.limiter.backoff.settle(key, 'clear');
+          problems.push(...newPasswordProblems(u.password, { email: current.email }));
+        }
       }
       if (problems.length) throw validationFailed(problems);
 

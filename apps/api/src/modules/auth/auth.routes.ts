@@ -50,7 +50,7 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
     mailer: deps.mailer,
     geocoder: deps.geocoder,
     limiter,
-    limits: defaultAuthLimits(deps.config.rateLimitAuthPerHour),
+    limits: defaultAuthLimits(deps.config.signInBackoffAfter),
     clock: deps.clock,
     publicUrl: deps.config.publicUrl,
     log: app.log,
@@ -61,14 +61,13 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
     {
       schema: {
         tags,
-        summary: 'Sign up; emails a confirmation link',
+        summary: 'Sign up; emails a confirmation link (the same answer whether or not the email is registered)',
         body: signUpBodySchema,
         response: { 201: signUpResponseSchema, 422: errorResponses[422], 429: errorResponses[429] },
       },
     },
     async (request, reply) => {
-      const user = await service.signUp(request.body.user, meta(request));
-      return reply.status(201).send({ user });
+      return reply.status(201).send(await service.signUp(request.body.user, meta(request)));
     },
   );
 

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { messages, passwordProblems } from '@caterway/domain';
+import { messages } from '@caterway/domain';
 import {
   confirmationRedirect,
   type Profile,
@@ -10,10 +10,18 @@ import {
 import type { Queryable } from '../../db/pool.js';
 import type { Clock } from '../../lib/clock.js';
 import { AppError, validationFailed } from '../../lib/errors.js';
-import { enforceRateLimits, type RateLimiter, type RateLimitRule } from '../../lib/rate-limit.js';
+import { newPasswordProblems } from '../../lib/password-policy.js';
+import {
+  admitAttempt,
+  enforceRateLimits,
+  type BackoffRule,
+  type BackoffStore,
+  type RateLimiter,
+  type RateLimitRule,
+} from '../../lib/rate-limit.js';
 import type { Mailer, OutgoingEmail } from '../../ports/email.js';
 import type { Geocoder, GeocodeResult } from '../../ports/geocoder.js';
-import { confirmEmail, resetPassword } from '../../adapters/email/templates.js';
+import { confirmEmail, resetPassword, signUpAttempt } from '../../adapters/email/templates.js';
 import { toProfile, toSessionUser } from './auth.mappers.js';
 import { loggedOut, type SessionsService } from './sessions.service.js';
 import type { UsersRepository } from './users.repository.js';
@@ -29,19 +37,30 @@ export const tokenLifetimeMs: Record<TokenPurpose, number> = {
   reset_password: 2 * HOUR,
 };
 
+type BackoffPolicy = Omit<BackoffRule, 'key'>;
+
 export interface AuthLimits {
   /** every auth action (sign-in, sign-up, reset request, reset, resend) from one IP */
   perIp: { limit: number; windowMs: number };
-  /** sign-in attempts on one account (lowercased email), right or wrong */
-  signInPerAccount: { limit: number; windowMs: number };
-  /** confirmation and reset emails to one address; beyond it we answer the same but send nothing */
+  /**
+   * Failed sign-ins slow down (docs/decisions/029): per account (lowercased email, whether or not
+   * it exists) with a short cap, so nobody can keep someone else's account shut for long, and per
+   * client address with a longer one.
+   */
+  signInBackoff: { perAccount: BackoffPolicy; perAddress: BackoffPolicy };
+  /** confirmation, reset and sign-up notice emails to one address; beyond it we answer the same but send nothing */
   emailsPerAddress: { limit: number; windowMs: number };
 }
 
-export function defaultAuthLimits(rateLimitAuthPerHour: number): AuthLimits {
+/** signInFreeFailures: SIGNIN_BACKOFF_AFTER, failed sign-ins on one account before the first wait. */
+export function defaultAuthLimits(signInFreeFailures = 5): AuthLimits {
   return {
     perIp: { limit: 100, windowMs: 15 * MINUTE },
-    signInPerAccount: { limit: rateLimitAuthPerHour, windowMs: HOUR },
+    signInBackoff: {
+      perAccount: { free: signInFreeFailures, capSeconds: 60, forgetMs: HOUR },
+      // an office behind one NAT address shares it: more free failures, a longer cap
+      perAddress: { free: signInFreeFailures * 4, capSeconds: 5 * 60, forgetMs: HOUR },
+    },
     emailsPerAddress: { limit: 5, windowMs: HOUR },
   };
 }
@@ -77,7 +96,7 @@ export interface AuthServiceDeps {
   };
   mailer: Mailer;
   geocoder: Geocoder;
-  limiter: RateLimiter;
+  limiter: RateLimiter & { readonly backoff: BackoffStore };
   limits: AuthLimits;
   clock: Clock;
   publicUrl: string;
@@ -119,10 +138,14 @@ export function createAuthService(deps: AuthServiceDeps) {
 
   const ipRule = (meta: RequestMeta): RateLimitRule => ({ key: `auth:ip:${meta.ip}`, ...limits.perIp });
 
-  /** Sending must not undo the action that caused it: a failed email is logged (and kept in the outbox). */
+  /**
+   * Sending must not undo the action that caused it: a failed email is logged (and kept in the
+   * outbox). Through SMTP the message is recorded and handed to the job queue (sendLater), so no
+   * answer waits on the mail server: its time would tell a registered address from a new one.
+   */
   async function sendSafely(email: OutgoingEmail): Promise<void> {
     try {
-      await mailer.send(email);
+      await (mailer.sendLater ? mailer.sendLater(email) : mailer.send(email));
     } catch (err) {
       log.error({ err: { message: (err as Error).message }, template: email.template }, 'could not send email');
     }
@@ -203,33 +226,43 @@ export function createAuthService(deps: AuthServiceDeps) {
   }
 
   return {
-    /** POST api/v2/users: creates an unconfirmed account and emails the confirmation link. */
-    async signUp(input: SignUpInput, meta: RequestMeta): Promise<SessionUser> {
+    /**
+     * POST api/v2/users: creates an unconfirmed account and emails the confirmation link. The
+     * answer does not tell whether the email was registered (docs/decisions/029): the same
+     * status and body either way, after the same checks and the same password hashing; the owner
+     * of a registered address is emailed that someone tried to sign up with it instead.
+     */
+    async signUp(input: SignUpInput, meta: RequestMeta): Promise<{ message: string }> {
       await enforceRateLimits(limiter, [ipRule(meta)]);
-      const problems = [...passwordProblems(input.password)];
       const email = input.email.trim().toLowerCase();
-      if (await users.findByEmail(email)) problems.push(messages.emailTaken);
+      const problems = newPasswordProblems(input.password, { email });
       const placed = await placeAddress(input);
       if ('problem' in placed) problems.push(placed.problem);
       if (problems.length > 0 || !('place' in placed)) throw validationFailed(problems);
 
       const passwordHash = await passwords.hash(input.password);
-      const user = await users.insert({
-        email,
-        passwordHash,
-        firstName: input.first_name,
-        lastName: input.last_name,
-        phone: input.phone,
-        companyName: input.company_name,
-        address2: input.address2,
-        ...placed.place,
-        referral: input.ref ?? null,
-        createdAt: clock.now(),
-      });
-      // two sign-ups racing for one address: the unique index decides
-      if (!user) throw validationFailed([messages.emailTaken]);
-      await sendConfirmation(user);
-      return toSessionUser(user);
+      const existing = await users.findByEmail(email);
+      // two sign-ups racing for one address: the unique index decides, and the loser is "existing"
+      const user = existing
+        ? undefined
+        : await users.insert({
+            email,
+            passwordHash,
+            firstName: input.first_name,
+            lastName: input.last_name,
+            phone: input.phone,
+            companyName: input.company_name,
+            address2: input.address2,
+            ...placed.place,
+            referral: input.ref ?? null,
+            createdAt: clock.now(),
+          });
+      const owner = user ?? existing ?? (await users.findByEmail(email));
+      if (owner && (await mayEmail(owner.email))) {
+        if (user) await sendConfirmation(user);
+        else await sendSafely({ to: owner.email, ...signUpAttempt({ firstName: owner.first_name, link: `${deps.publicUrl}/` }) });
+      }
+      return { message: messages.signUpCheckEmail };
     },
 
     /** GET api/v2/users/confirmation: where the emailed link lands; answers the SPA path to redirect to. */
@@ -254,16 +287,27 @@ export function createAuthService(deps: AuthServiceDeps) {
     },
 
     /**
-     * POST user_token. Attempts count against the IP and the account before the password is
-     * checked, so a correct password is refused too while the account is limited. Unknown
-     * emails verify against a dummy hash so timing does not reveal which accounts exist.
+     * POST user_token. Failed sign-ins slow down exponentially per account and per client
+     * address (admitAttempt; docs/decisions/029): an attempt is counted before the password is
+     * checked, so a correct password is refused too until the wait has passed, and a correct
+     * password takes its count back. Unknown emails verify against a dummy hash and are slowed
+     * down alike, so neither timing nor 429s reveal which accounts exist.
      */
     async signIn(credentials: { email: string; password: string }, meta: RequestMeta): Promise<SignInResponse> {
       const email = credentials.email.trim().toLowerCase();
-      await enforceRateLimits(limiter, [ipRule(meta), { key: `signin:acct:${email}`, ...limits.signInPerAccount }]);
+      await enforceRateLimits(limiter, [ipRule(meta)]);
+      const accountKey = `signin:acct:${email}`;
+      const addressKey = `signin:ip:${meta.ip}`;
+      const { perAccount, perAddress } = limits.signInBackoff;
+      await admitAttempt(limiter, [
+        { key: accountKey, ...perAccount },
+        { key: addressKey, ...perAddress },
+      ]);
       const user = await users.findByEmail(email);
       const ok = await passwords.verify(user?.password_hash ?? (await passwords.dummyHash()), credentials.password);
       if (!user || !ok) throw new AppError('unauthorized', messages.signInFailed);
+      await limiter.backoff.settle(accountKey, 'clear');
+      await limiter.backoff.settle(addressKey, 'uncount');
       // spec: browse-account-orders §6, only confirmed accounts are signed in
       if (user.confirmed_at === null) throw new AppError('forbidden', messages.confirmEmail);
       const { jwt, session } = await sessions.start(user.id, meta);
@@ -298,11 +342,16 @@ export function createAuthService(deps: AuthServiceDeps) {
       return sessions.status(auth.session);
     },
 
-    /** POST users/password.json: emails a reset link if the account exists; the same answer either way. */
+    /**
+     * POST users/password.json: emails a reset link if the account exists; the same answer either
+     * way, and the same work before it (the per-address email count is taken for any address).
+     */
     async requestPasswordReset(emailInput: string, meta: RequestMeta): Promise<{ message: string }> {
       await enforceRateLimits(limiter, [ipRule(meta)]);
-      const user = await users.findByEmail(emailInput);
-      if (user && (await mayEmail(user.email))) {
+      const address = emailInput.trim().toLowerCase();
+      const allowed = await mayEmail(address);
+      const user = await users.findByEmail(address);
+      if (user && allowed) {
         const raw = await issueToken(user.id, 'reset_password');
         const link = `${deps.publicUrl}/accounts/reset-password?token=${encodeURIComponent(raw)}`;
         await sendSafely({ to: user.email, ...resetPassword({ firstName: user.first_name, link }) });
@@ -316,13 +365,14 @@ export function createAuthService(deps: AuthServiceDeps) {
      */
     async resetPassword(input: { token: string; password: string }, meta: RequestMeta): Promise<{ message: string }> {
       await enforceRateLimits(limiter, [ipRule(meta)]);
-      const problems = passwordProblems(input.password);
-      if (problems.length > 0) throw validationFailed(problems);
       const passwordHash = await passwords.hash(input.password);
       const now = clock.now();
       const done = await deps.transaction(async (tx) => {
         const userId = await tokens.consume(hashToken(input.token), 'reset_password', now, tx);
         if (userId === undefined) return false;
+        // the rules that need the account (its email is a context word); refused: the link stays unused
+        const problems = newPasswordProblems(input.password, { email: (await users.findById(userId, tx))?.email });
+        if (problems.length > 0) throw validationFailed(problems);
         await users.updatePasswordHash(userId, passwordHash, now, tx);
         await users.updateConfirmed(userId, now, tx);
         await tokens.expireAllForUser(userId, 'reset_password', now, tx);

@@ -120,6 +120,13 @@ export function pathOf(link: string): string {
   return `${u.pathname}${u.search}`;
 }
 
+/** The id of the account of an email (sign-up's answer names no account). */
+export async function userIdOf(db: Db, email: string): Promise<number> {
+  const { rows } = await db.query<{ id: number }>('SELECT id FROM users WHERE lower(email) = lower($1)', [email]);
+  if (!rows[0]) throw new Error(`no account for ${email}`);
+  return Number(rows[0].id);
+}
+
 /** Signs up through the API and follows the emailed confirmation link. */
 export async function confirmedUser(
   app: Injector,
@@ -132,7 +139,7 @@ export async function confirmedUser(
   const [mail] = await emailsTo(db, body.user.email, 'confirm_email');
   const confirm = await call(app, { method: 'GET', url: pathOf(linkIn(mail!.text_body, 'http')) });
   expect(confirm.headers.location).toMatch(/confirmed=ok/);
-  return { email: body.user.email, password: body.user.password, id: res.json().user.id };
+  return { email: body.user.email, password: body.user.password, id: await userIdOf(db, body.user.email) };
 }
 
 export async function signIn(app: Injector, email: string, password: string, ip?: string): Promise<LightMyRequestResponse> {

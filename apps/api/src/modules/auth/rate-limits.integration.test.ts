@@ -6,9 +6,8 @@ import { call, confirmedUser, randomIp, signIn, signUpBody, testGeocoder, unique
 
 const tooMany = { error: messages.tooManyAttempts };
 
-describe('rate limits on sign-in, sign-up and password reset', () => {
+describe('sign-in backoff and rate limits on sign-up and password reset', () => {
   let ctx: TestContext;
-  // 10:05 UTC: the hour window has 55 minutes left, the 15-minute window 10
   const clock = fixedClock(new Date('2026-05-04T10:05:00Z'));
   beforeAll(async () => {
     ctx = await createTestApp({ geocoder: testGeocoder, clock });
@@ -17,34 +16,81 @@ describe('rate limits on sign-in, sign-up and password reset', () => {
     await ctx.close();
   });
 
-  it('refuses the 31st and later sign-in attempts on one account in an hour, from any IP, even with the right password', async () => {
-    expect(ctx.deps.config.rateLimitAuthPerHour).toBe(30);
-    const user = await confirmedUser(ctx.app, ctx.db);
-    const statuses: number[] = [];
-    for (let i = 0; i < 100; i++) {
-      const res = await signIn(ctx.app, i % 2 ? user.email : user.email.toUpperCase(), `Wrong${i}Password`, randomIp());
-      statuses.push(res.statusCode);
-      if (res.statusCode === 429) {
-        expect(res.json()).toEqual(tooMany);
-        expect(res.headers['retry-after']).toBe(String(55 * 60));
-      } else {
-        expect(res.json()).toEqual({ error: messages.signInFailed });
-      }
-    }
-    expect(statuses.slice(0, 30).every((s) => s === 401)).toBe(true);
-    expect(statuses.slice(30).every((s) => s === 429)).toBe(true);
+  const waitAnswer = (res: { statusCode: number; json(): unknown; headers: Record<string, unknown> }, seconds: number) => {
+    expect(res.statusCode).toBe(429);
+    expect(res.headers['retry-after']).toBe(String(seconds));
+    expect(res.json()).toEqual({ error: messages.signInBackoff(seconds) });
+  };
 
-    const right = await signIn(ctx.app, user.email, user.password, randomIp());
-    expect(right.statusCode).toBe(429);
-    expect(right.json()).toEqual(tooMany);
+  it('slows failed sign-ins on one account exponentially from any address, refusing the right password during a wait, capped at 60 s', async () => {
+    expect(ctx.deps.config.signInBackoffAfter).toBe(5);
+    const user = await confirmedUser(ctx.app, ctx.db);
+    // five failures pass at once, from anywhere, in any letter case
+    for (let i = 0; i < 5; i++) {
+      const res = await signIn(ctx.app, i % 2 ? user.email : user.email.toUpperCase(), `Wrong${i}Password`, randomIp());
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toEqual({ error: messages.signInFailed });
+    }
+    // then each attempt waits 1, 2, 4, ... seconds after the previous one; the right password too
+    waitAnswer(await signIn(ctx.app, user.email, user.password, randomIp()), 1);
+    const waits: number[] = [];
+    for (let k = 0; k < 9; k++) {
+      const wait = Math.min(60, 2 ** k);
+      waits.push(wait);
+      waitAnswer(await signIn(ctx.app, user.email, 'Wrong again', randomIp()), wait);
+      // knocking during the wait does not make it longer
+      clock.advance(wait * 1000 - 1000);
+      if (wait > 1) waitAnswer(await signIn(ctx.app, user.email, user.password, randomIp()), 1);
+      clock.advance(1000);
+      expect((await signIn(ctx.app, user.email, `Wrong${k}Again`, randomIp())).statusCode).toBe(401);
+    }
+    expect(waits).toEqual([1, 2, 4, 8, 16, 32, 60, 60, 60]);
+    // an attacker can keep the account waiting at most 60 s: then the right password works
+    waitAnswer(await signIn(ctx.app, user.email, user.password, randomIp()), 60);
+    clock.advance(60_000);
+    expect((await signIn(ctx.app, user.email, user.password, randomIp())).statusCode).toBe(200);
+    // a correct password forgets the failures: five free ones again
+    for (let i = 0; i < 5; i++) expect((await signIn(ctx.app, user.email, 'Wrong', randomIp())).statusCode).toBe(401);
+    waitAnswer(await signIn(ctx.app, user.email, 'Wrong', randomIp()), 1);
 
     // other accounts are not affected
     const other = await confirmedUser(ctx.app, ctx.db);
-    expect((await signIn(ctx.app, other.email, other.password)).statusCode).toBe(200);
+    expect((await signIn(ctx.app, other.email, other.password, randomIp())).statusCode).toBe(200);
+  });
 
-    // the next hour starts a new window
-    clock.advance(55 * 60_000);
-    expect((await signIn(ctx.app, user.email, user.password)).statusCode).toBe(200);
+  it('slows an unknown email exactly like a registered one', async () => {
+    clock.advance(3_600_000);
+    const user = await confirmedUser(ctx.app, ctx.db);
+    const ghost = uniqueEmail('ghost');
+    for (const email of [user.email, ghost]) {
+      const statuses: number[] = [];
+      for (let i = 0; i < 7; i++) statuses.push((await signIn(ctx.app, email, 'Not the password', randomIp())).statusCode);
+      expect(statuses).toEqual([401, 401, 401, 401, 401, 429, 429]);
+    }
+  });
+
+  it('lets at most the free attempts through when guesses come in parallel', async () => {
+    const user = await confirmedUser(ctx.app, ctx.db);
+    const answers = await Promise.all(Array.from({ length: 12 }, (_, i) => signIn(ctx.app, user.email, `Parallel${i}Guess`, randomIp())));
+    const statuses = answers.map((r) => r.statusCode).sort();
+    expect(statuses.filter((s) => s === 401)).toHaveLength(5);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(7);
+  });
+
+  it('slows failed sign-ins from one address across accounts, capped at 5 minutes, without touching other addresses', async () => {
+    clock.advance(3_600_000);
+    const ip = randomIp();
+    for (let i = 0; i < 20; i++) expect((await signIn(ctx.app, uniqueEmail(), 'Sprayed Password', ip)).statusCode).toBe(401);
+    waitAnswer(await signIn(ctx.app, uniqueEmail(), 'Sprayed Password', ip), 1);
+    for (let k = 0; k < 10; k++) {
+      clock.advance(Math.min(300, 2 ** k) * 1000);
+      expect((await signIn(ctx.app, uniqueEmail(), 'Sprayed Password', ip)).statusCode).toBe(401);
+    }
+    waitAnswer(await signIn(ctx.app, uniqueEmail(), 'Sprayed Password', ip), 300);
+    // the account was not charged for the refused attempt: from elsewhere its owner signs in
+    const user = await confirmedUser(ctx.app, ctx.db);
+    waitAnswer(await signIn(ctx.app, user.email, user.password, ip), 300);
+    expect((await signIn(ctx.app, user.email, user.password, randomIp())).statusCode).toBe(200);
   });
 
   it('limits one IP to 100 auth requests in 15 minutes across endpoints', async () => {
@@ -91,22 +137,25 @@ describe('rate limits through Redis (REDIS_URL)', () => {
       geocoder: testGeocoder,
       // a fixed clock keeps the four attempts inside one window whatever the time of the run
       clock: fixedClock(new Date('2026-05-04T10:05:00Z')),
-      env: { REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379', RATE_LIMIT_AUTH_PER_HOUR: '3' },
+      env: { REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379', SIGNIN_BACKOFF_AFTER: '3', REDIS_KEY_PREFIX: `test-${Date.now()}:` },
     });
   });
   afterAll(async () => {
     await ctx.close();
   });
 
-  it('counts sign-in attempts in Redis, not in PostgreSQL', async () => {
+  it('keeps the sign-in backoff in Redis, not in PostgreSQL', async () => {
     const user = await confirmedUser(ctx.app, ctx.db);
     const statuses = [];
     for (let i = 0; i < 4; i++) statuses.push((await signIn(ctx.app, user.email, 'Wrong1Password')).statusCode);
     expect(statuses).toEqual([401, 401, 401, 429]);
     const right = await signIn(ctx.app, user.email, user.password);
     expect(right.statusCode).toBe(429);
-    expect(Number(right.headers['retry-after'])).toBeGreaterThan(0);
-    const { rows } = await ctx.db.query('SELECT count(*)::int AS n FROM rate_limit_hits');
-    expect(rows[0].n).toBe(0);
+    expect(right.headers['retry-after']).toBe('1');
+    expect(right.json()).toEqual({ error: messages.signInBackoff(1) });
+    for (const table of ['rate_limit_hits', 'sign_in_failures']) {
+      const { rows } = await ctx.db.query(`SELECT count(*)::int AS n FROM ${table}`);
+      expect(rows[0].n).toBe(0);
+    }
   });
 });

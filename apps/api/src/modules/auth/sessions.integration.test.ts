@@ -6,7 +6,7 @@ import { createTestApp, type TestContext } from '../../../test/helpers.js';
 import { fixedClock } from '../../lib/clock.js';
 import { registerErrorHandler } from '../../plugins/error-handler.js';
 import { authUser, optionalUser, requireCreator, requireStaff, requireUser } from './auth.guard.js';
-import { call, confirmedUser, signIn, signedInUser, signUpBody, testGeocoder, uniqueEmail } from './auth.test-helpers.js';
+import { call, confirmedUser, signIn, signedInUser, signUpBody, testGeocoder, uniqueEmail, userIdOf } from './auth.test-helpers.js';
 
 const notAuthorized = { error: 'Not authorized' };
 const loggedOut = { error: messages.loggedOutInactivity };
@@ -57,11 +57,11 @@ describe('sign-in, current user, token exchange and sign-out', () => {
 
   it('does not sign in an unconfirmed account and opens no session', async () => {
     const body = signUpBody();
-    const created = await call(ctx.app, { method: 'POST', url: '/api/v2/users', payload: body });
+    expect((await call(ctx.app, { method: 'POST', url: '/api/v2/users', payload: body })).statusCode).toBe(201);
     const res = await signIn(ctx.app, body.user.email, body.user.password);
     expect(res.statusCode).toBe(403);
     expect(res.json()).toEqual({ error: messages.confirmEmail });
-    const { rows } = await ctx.db.query('SELECT count(*)::int AS n FROM sessions WHERE user_id = $1', [created.json().user.id]);
+    const { rows } = await ctx.db.query('SELECT count(*)::int AS n FROM sessions WHERE user_id = $1', [await userIdOf(ctx.db, body.user.email)]);
     expect(rows[0].n).toBe(0);
   });
 

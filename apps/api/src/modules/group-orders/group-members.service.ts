@@ -25,6 +25,13 @@ export const memberMessages = {
   memberNotFound: 'Member not found',
 } as const;
 
+/**
+ * What the public join endpoint may email (docs/decisions/029): anyone with the share link can
+ * type any address, so the member-link emails are capped per group order and per address.
+ */
+export const JOIN_EMAIL_LIMITS = { perGroupPerHour: 5, perAddressPerDay: 1 } as const;
+const MEMBER_LINK_TEMPLATE = 'group_order_member_link';
+
 export const hashMemberToken = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
 
 export interface GroupMembersServiceDeps {
@@ -139,8 +146,10 @@ export function createGroupMembersService(deps: GroupMembersServiceDeps) {
     /**
      * POST api/v2/group/{shareToken}/members: join with name and email until the cut-off and up
      * to the head count. The member is emailed a personal link carrying their token, so a second
-     * browser (or a cleared one) gets back in; joining again with the same email is refused and
-     * sends that link again, rather than handing anyone who knows the email a new token.
+     * browser (or a cleared one) gets back in. Joining again with the same email is refused and
+     * emails that member a further link: the links they have keep working, and nothing in this
+     * answer lets the second joiner in. Both emails go only within JOIN_EMAIL_LIMITS (counted in
+     * PostgreSQL); beyond them the join still succeeds, without the email.
      */
     async join(shareToken: string, body: JoinBody): Promise<{ member_token: string; member: { name: string; email: string; dietary_needs: string } }> {
       const group = await byToken(shareToken);
@@ -148,45 +157,56 @@ export function createGroupMembersService(deps: GroupMembersServiceDeps) {
       const outcome = await withTransaction(deps.db, async (tx) => {
         const g = await repo.lock(group.uuid, tx);
         if (!g) throw notFound(memberMessages.notFound);
-        assertOpen(g, clock.now());
+        const now = clock.now();
+        assertOpen(g, now);
+        const mayEmail = (to: string) => repo.claimJoinEmail({ uuid: g.uuid, to, template: MEMBER_LINK_TEMPLATE, now, ...JOIN_EMAIL_LIMITS }, tx);
         const existing = await repo.memberByEmail(g.uuid, body.email, tx);
-        if (existing) return { existing };
+        if (existing) {
+          if (!(await mayEmail(existing.email))) return { existing, link: undefined };
+          // a further link for the owner of the address only: it travels by email, never in this answer
+          const further = crypto.randomBytes(32).toString('base64url');
+          await repo.addMemberToken(existing.id, hashMemberToken(further), now, tx);
+          return { existing, link: further };
+        }
         const joined = await repo.countMembers(g.uuid, tx);
         if (joined >= g.head_count) throw conflict(groupMessages.full(g.head_count));
-        await repo.insertMember({ uuid: g.uuid, tokenHash: hashMemberToken(token), name: body.name, email: body.email, dietaryNeeds: body.dietary_needs, now: clock.now() }, tx);
-        return { existing: undefined };
+        await repo.insertMember({ uuid: g.uuid, tokenHash: hashMemberToken(token), name: body.name, email: body.email, dietaryNeeds: body.dietary_needs, now }, tx);
+        return { existing: undefined, link: (await mayEmail(body.email)) ? token : undefined };
       });
       if (outcome.existing) {
-        // a fresh token for the owner of the address only: it travels by email, never in this answer
-        const fresh = crypto.randomBytes(32).toString('base64url');
-        await deps.db.query('UPDATE group_order_members SET token_hash = $2 WHERE id = $1', [outcome.existing.id, hashMemberToken(fresh)]);
-        await send(
-          groupEmail({
-            to: outcome.existing.email,
-            subject: `Your meal link for ${group.name || 'the group order'}`,
-            template: 'group_order_member_link',
-            greeting: `Hi ${outcome.existing.name},`,
-            paragraphs: ['Someone (probably you) tried to join this group order again with your email. Use this link to see or change your meal.'],
-            link: { label: 'Open my meal', url: memberLink(group, fresh) },
-          }),
-          { groupOrder: group.uuid, memberId: outcome.existing.id },
-        );
+        if (outcome.link) {
+          await send(
+            groupEmail({
+              to: outcome.existing.email,
+              subject: `Your meal link for ${group.name || 'the group order'}`,
+              template: MEMBER_LINK_TEMPLATE,
+              greeting: `Hi ${outcome.existing.name},`,
+              paragraphs: [
+                'Someone (probably you) tried to join this group order again with your email. Use this link to see or change your meal; the link you had still works too.',
+              ],
+              link: { label: 'Open my meal', url: memberLink(group, outcome.link) },
+            }),
+            { groupOrder: group.uuid, memberId: outcome.existing.id },
+          );
+        }
         throw conflict(groupMessages.alreadyJoined);
       }
-      await send(
-        groupEmail({
-          to: body.email,
-          subject: `You joined ${group.name || 'a group order'}`,
-          template: 'group_order_member_link',
-          greeting: `Hi ${body.name},`,
-          paragraphs: [
-            `You joined ${group.creator_name}'s group order from ${group.chef_name}.`,
-            `Choose one meal within your budget of ${formatCents(group.budget_cents)} before ${group.cutoff_at ? displayDateTime(group.cutoff_at, group.time_zone) : 'the cut-off'}. You can change it until then with this link.`,
-          ],
-          link: { label: 'Choose my meal', url: memberLink(group, token) },
-        }),
-        { groupOrder: group.uuid },
-      );
+      if (outcome.link) {
+        await send(
+          groupEmail({
+            to: body.email,
+            subject: `You joined ${group.name || 'a group order'}`,
+            template: MEMBER_LINK_TEMPLATE,
+            greeting: `Hi ${body.name},`,
+            paragraphs: [
+              `You joined ${group.creator_name}'s group order from ${group.chef_name}.`,
+              `Choose one meal within your budget of ${formatCents(group.budget_cents)} before ${group.cutoff_at ? displayDateTime(group.cutoff_at, group.time_zone) : 'the cut-off'}. You can change it until then with this link.`,
+            ],
+            link: { label: 'Choose my meal', url: memberLink(group, outcome.link) },
+          }),
+          { groupOrder: group.uuid },
+        );
+      }
       return { member_token: token, member: { name: body.name, email: body.email, dietary_needs: body.dietary_needs } };
     },
 

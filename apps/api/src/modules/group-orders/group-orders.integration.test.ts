@@ -235,15 +235,99 @@ describe('group orders API', () => {
     // a meal of another chef is refused
     const { rows } = await ctx.db.query<{ id: number }>('SELECT id FROM menus WHERE chef_id <> $1 AND NOT is_deleted LIMIT 1', [f.chef.id]);
     expect((await choose(g, ben.token, rows[0]!.id)).json().messages).toEqual([groupMessages.menuNotOffered]);
-    // withdraw, then join again with the same email: refused, the personal link is emailed again
+    // withdraw, then join again with the same email: refused; the address had its one email today
     const withdrawn = await inject('DELETE', `/api/v2/group/${g.share_token}/choice`, null, undefined, { 'x-member-token': ana.token });
     expect(withdrawn.json().choice).toBeNull();
     const again = await inject('POST', `/api/v2/group/${g.share_token}/members`, null, { name: 'Ana', email: ana.email });
     expect(again.statusCode).toBe(409);
     expect(again.json().error).toBe(groupMessages.alreadyJoined);
     const links = await emailsTo(ctx.db, ana.email, 'group_order_member_link');
-    expect(links).toHaveLength(2);
-    expect(links[1]!.text_body).toContain(`http://groups.test/g/${g.share_token}?member_token=`);
+    expect(links).toHaveLength(1);
+    expect(links[0]!.text_body).toContain(`http://groups.test/g/${g.share_token}?member_token=`);
+  });
+
+  it("joining again with a member's email never cuts their link, hands the joiner nothing, and mails the member a further link within the limits", async () => {
+    const g = await startGroup();
+    const ana = await join(g, 'Ana');
+    const seeOwn = (token: string) => inject('GET', `/api/v2/group/${g.share_token}/choice`, null, undefined, { 'x-member-token': token });
+    const rejoin = () => inject('POST', `/api/v2/group/${g.share_token}/members`, null, { name: 'Mallory', email: ana.email, dietary_needs: '' });
+    const first = await rejoin();
+    expect(first.statusCode).toBe(409);
+    expect(first.json()).toEqual({ error: groupMessages.alreadyJoined });
+    expect(first.body).not.toContain('member_token');
+    expect((await seeOwn(ana.token)).json().member).toMatchObject({ name: 'Ana', email: ana.email });
+    // one email per address per day: the joining email was it
+    expect(await emailsTo(ctx.db, ana.email, 'group_order_member_link')).toHaveLength(1);
+    clock.advance(24 * 3600_000 + 60_000);
+    try {
+      expect((await rejoin()).statusCode).toBe(409);
+      const links = await emailsTo(ctx.db, ana.email, 'group_order_member_link');
+      expect(links).toHaveLength(2);
+      expect(links[1]!.text_body).toContain('the link you had still works too');
+      const further = new URL(/http:\/\/groups\.test\S+/.exec(links[1]!.text_body)![0]).searchParams.get('member_token')!;
+      expect(further).not.toBe(ana.token);
+      // both links work: the one Ana had and the one just emailed
+      expect((await seeOwn(ana.token)).statusCode).toBe(200);
+      expect((await seeOwn(further)).json().member.name).toBe('Ana');
+      expect((await choose(g, further, cheap.id)).statusCode).toBe(200);
+      expect((await seeOwn(ana.token)).json().choice).toMatchObject({ menu_id: cheap.id });
+      // and again the same day: no more email
+      await rejoin();
+      expect(await emailsTo(ctx.db, ana.email, 'group_order_member_link')).toHaveLength(2);
+    } finally {
+      clock.set(NOW);
+    }
+  });
+
+  it('sends at most 5 member-link emails per group order per hour and 1 per address per day, counted in PostgreSQL', async () => {
+    const g = await startGroup(creator, { head_count: 20 });
+    const members = [];
+    for (const name of ['Ana', 'Ben', 'Cy', 'Dee', 'Eli', 'Fay', 'Gus']) members.push(await join(g, name));
+    const mailed = async (email: string) => (await emailsTo(ctx.db, email, 'group_order_member_link')).length;
+    const counts = await Promise.all(members.map((m) => mailed(m.email)));
+    expect(counts).toEqual([1, 1, 1, 1, 1, 0, 0]);
+    const { rows } = await ctx.db.query('SELECT count(*)::int AS n FROM group_order_emails WHERE group_order_uuid = $1', [g.uuid]);
+    expect(rows[0].n).toBe(5);
+    // every join still worked: each member has their token
+    for (const m of members) expect((await inject('GET', `/api/v2/group/${g.share_token}/choice`, null, undefined, { 'x-member-token': m.token })).statusCode).toBe(200);
+    // another group order cannot mail an address that had its email today
+    const g2 = await startGroup();
+    const other = await inject('POST', `/api/v2/group/${g2.share_token}/members`, null, { name: 'Ana', email: members[0]!.email, dietary_needs: '' });
+    expect(other.statusCode).toBe(201);
+    expect(await mailed(members[0]!.email)).toBe(1);
+    // an hour later the group order may mail again
+    clock.advance(3600_000 + 1000);
+    try {
+      const late = await join(g, 'Hal');
+      expect(await mailed(late.email)).toBe(1);
+    } finally {
+      clock.set(NOW);
+    }
+  });
+
+  it('records every budget change (who, when, old, new) and shows it to staff and the creator', async () => {
+    const g = await startGroup(creator, { budget_cents: budget });
+    expect((await inject('PUT', `/api/v2/group_orders/${g.uuid}`, staff.jwt, details({ budget_cents: budget + 500 }))).statusCode).toBe(200);
+    clock.advance(60_000);
+    try {
+      expect((await inject('PUT', `/api/v2/group_orders/${g.uuid}`, creator.jwt, details({ budget_cents: budget + 250 }))).statusCode).toBe(200);
+      // a change of something else is no budget change
+      expect((await inject('PUT', `/api/v2/group_orders/${g.uuid}`, staff.jwt, details({ budget_cents: budget + 250, head_count: 9 }))).statusCode).toBe(200);
+    } finally {
+      clock.set(NOW);
+    }
+    const seen = await inject('GET', `/api/v2/group_orders/${g.uuid}/budget_changes`, staff.jwt);
+    expect(seen.statusCode).toBe(200);
+    // completing the details may have set the budget first (from the account's default): the creator's
+    const changes = seen.json().budget_changes;
+    expect(changes.slice(0, -2).every((c: { changed_by_role: string }) => c.changed_by_role === 'creator')).toBe(true);
+    expect(changes.slice(-2)).toEqual([
+      { changed_by: staff.id, changed_by_name: expect.any(String), changed_by_email: staff.email, changed_by_role: 'staff', old_budget_cents: budget, new_budget_cents: budget + 500, changed_at: NOW.toISOString() },
+      { changed_by: creator.id, changed_by_name: expect.any(String), changed_by_email: creator.email, changed_by_role: 'creator', old_budget_cents: budget + 500, new_budget_cents: budget + 250, changed_at: new Date(NOW.getTime() + 60_000).toISOString() },
+    ]);
+    expect((await inject('GET', `/api/v2/group_orders/${g.id}/budget_changes`, creator.jwt)).json()).toEqual(seen.json());
+    expect((await inject('GET', `/api/v2/group_orders/${g.uuid}/budget_changes`, other.jwt)).statusCode).toBe(404);
+    expect((await inject('GET', `/api/v2/group_orders/${g.uuid}/budget_changes`, null)).statusCode).toBe(401);
   });
 
   it('closes joining and choosing at the cut-off by the server clock in the chef zone; the member still sees their meal', async () => {

@@ -102,6 +102,17 @@ const MEMBER = `
     LEFT JOIN group_order_choices ch ON ch.member_id = m.id
     LEFT JOIN menus mn ON mn.id = ch.menu_id`;
 
+export interface BudgetChangeRow {
+  id: number;
+  changed_by: number | null;
+  changed_by_role: 'creator' | 'staff';
+  changed_by_email: string | null;
+  changed_by_name: string | null;
+  old_budget_cents: number;
+  new_budget_cents: number;
+  changed_at: Date;
+}
+
 export interface GroupDetailsInput {
   name: string;
   headCount: number;
@@ -209,9 +220,72 @@ export function createGroupOrdersRepository(db: Queryable) {
       return rows;
     },
 
+    /** The member of a token: the one of joining or a further one emailed later (group_order_member_tokens). */
     async memberByToken(uuid: string, tokenHash: string, tx: Queryable = db): Promise<MemberRow | undefined> {
-      const { rows } = await tx.query<MemberRow>(`${MEMBER} WHERE m.group_order_uuid = $1 AND m.token_hash = $2`, [uuid, tokenHash]);
+      const { rows } = await tx.query<MemberRow>(
+        `${MEMBER} WHERE m.group_order_uuid = $1
+           AND (m.token_hash = $2 OR m.id = (SELECT t.member_id FROM group_order_member_tokens t WHERE t.token_hash = $2))`,
+        [uuid, tokenHash],
+      );
       return rows[0];
+    },
+
+    /** A further link for a member; the links they have keep working. */
+    async addMemberToken(memberId: number, tokenHash: string, now: Date, tx: Queryable): Promise<void> {
+      await tx.query('INSERT INTO group_order_member_tokens (token_hash, member_id, created_at) VALUES ($1, $2, $3)', [tokenHash, memberId, now]);
+    },
+
+    /**
+     * Claims one of the emails the public join endpoint may send (docs/decisions/029): at most
+     * `perGroupPerHour` for the group order and `perAddressPerDay` to the address, counted in
+     * group_order_emails. Call with the group order locked; the address is locked here, so two
+     * group orders cannot both claim its last one. Answers whether the email may go.
+     */
+    async claimJoinEmail(
+      input: { uuid: string; to: string; template: string; now: Date; perGroupPerHour: number; perAddressPerDay: number },
+      tx: Queryable,
+    ): Promise<boolean> {
+      const address = input.to.trim().toLowerCase();
+      await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`group-email:${address}`]);
+      const { rows } = await tx.query<{ group_hour: number; address_day: number }>(
+        `SELECT count(*) FILTER (WHERE group_order_uuid = $1 AND sent_at > $3::timestamptz - interval '1 hour')::int AS group_hour,
+                count(*) FILTER (WHERE lower(to_address) = $2 AND sent_at > $3::timestamptz - interval '1 day')::int AS address_day
+           FROM group_order_emails
+          WHERE (group_order_uuid = $1 OR lower(to_address) = $2) AND sent_at > $3::timestamptz - interval '1 day'`,
+        [input.uuid, address, input.now],
+      );
+      const counts = rows[0]!;
+      if (counts.group_hour >= input.perGroupPerHour || counts.address_day >= input.perAddressPerDay) return false;
+      await tx.query('INSERT INTO group_order_emails (group_order_uuid, to_address, template, sent_at) VALUES ($1, $2, $3, $4)', [
+        input.uuid,
+        address,
+        input.template,
+        input.now,
+      ]);
+      return true;
+    },
+
+    /** Records a change of the budget (who, when, old, new). */
+    async recordBudgetChange(
+      input: { uuid: string; userId: number; role: 'creator' | 'staff'; oldCents: number; newCents: number; now: Date },
+      tx: Queryable,
+    ): Promise<void> {
+      await tx.query(
+        `INSERT INTO group_order_budget_changes (group_order_uuid, changed_by, changed_by_role, old_budget_cents, new_budget_cents, changed_at)
+         VALUES ($1, $2, $3, $4, $5, $6)`,
+        [input.uuid, input.userId, input.role, input.oldCents, input.newCents, input.now],
+      );
+    },
+
+    async budgetChanges(uuid: string, tx: Queryable = db): Promise<BudgetChangeRow[]> {
+      const { rows } = await tx.query<BudgetChangeRow>(
+        `SELECT c.id, c.changed_by, c.changed_by_role, u.email AS changed_by_email, trim(u.first_name || ' ' || u.last_name) AS changed_by_name,
+                c.old_budget_cents, c.new_budget_cents, c.changed_at
+           FROM group_order_budget_changes c LEFT JOIN users u ON u.id = c.changed_by
+          WHERE c.group_order_uuid = $1 ORDER BY c.changed_at, c.id`,
+        [uuid],
+      );
+      return rows;
     },
 
     async memberByEmail(uuid: string, email: string, tx: Queryable = db): Promise<MemberRow | undefined> {

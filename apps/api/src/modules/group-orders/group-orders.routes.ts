@@ -4,6 +4,7 @@ import {
   createGroupOrderBodySchema,
   creatorIdParamsSchema,
   errorResponses,
+  groupOrderBudgetChangesResponseSchema,
   groupOrderDashboardResponseSchema,
   groupOrderDetailResponseSchema,
   groupOrderDetailsBodySchema,
@@ -144,6 +145,21 @@ export async function groupOrdersRoutes(app: FastifyInstance, deps: AppDeps): Pr
       schema: { tags, security: bearer, summary: 'Email the members who have not chosen (the creator)', params: groupOrderRefParamsSchema, response: { 200: groupOrderRemindersResponseSchema, ...errorResponses } },
     },
     async (request) => service.remind(request.params.ref, authUser(request)),
+  );
+
+  r.get(
+    '/api/v2/group_orders/:ref/budget_changes',
+    {
+      preHandler: signedIn,
+      schema: {
+        tags,
+        security: bearer,
+        summary: "Every change of the group order's budget: who, when, old and new (creator or staff)",
+        params: groupOrderRefParamsSchema,
+        response: { 200: groupOrderBudgetChangesResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => service.budgetChanges(request.params.ref, authUser(request)),
   );
 
   r.get(

@@ -5,6 +5,7 @@ import type {
   DashboardGroupOrder,
   GroupMember,
   GroupOrder,
+  GroupOrderBudgetChangesResponse,
   GroupOrderDashboardResponse,
   GroupOrderDetail,
   groupOrderDetailsBodySchema,
@@ -128,7 +129,7 @@ type DetailsBody = z.output<typeof groupOrderDetailsBodySchema>;
 export function createGroupOrdersService(deps: GroupOrdersServiceDeps) {
   const { groupOrders: repo, catalogue, clock, links } = deps;
 
-  const actorOf = (user: AuthUser): GroupOrderActor => (user.role === 'staff' ? 'staff' : 'creator');
+  const actorOf = (user: AuthUser): GroupOrderActor & ('creator' | 'staff') => (user.role === 'staff' ? 'staff' : 'creator');
 
   /** The creator's (or, with allowStaff, staff's) group order; anyone else: 404 like an unknown one. */
   async function accessible(ref: string, user: AuthUser, allowStaff = true): Promise<GroupOrderView> {
@@ -388,6 +389,10 @@ export function createGroupOrdersService(deps: GroupOrdersServiceDeps) {
         const joined = await repo.countMembers(g.uuid, tx);
         if (details.headCount < joined) throw validationFailed([`${joined} members have already joined: the head count cannot be lower.`]);
         await repo.saveDetails(g.uuid, { details, status, openedAt: status === 'accepting' ? now : null, now }, tx);
+        // who changed the budget, when, from what to what (staff may change it: decision 029)
+        if (details.budgetCents !== g.budget_cents) {
+          await repo.recordBudgetChange({ uuid: g.uuid, userId: user.id, role: actor, oldCents: g.budget_cents, newCents: details.budgetCents, now }, tx);
+        }
         await scheduleCutoff(tx, { uuid: g.uuid, cutoff_at: details.cutoffAt });
       });
       return { group_order: view(await reload(found.uuid), clock.now()) };
@@ -422,6 +427,23 @@ export function createGroupOrdersService(deps: GroupOrdersServiceDeps) {
         );
       }
       return { group_order: view(group, clock.now()) };
+    },
+
+    /** GET api/v2/group_orders/{ref}/budget_changes: every change of the budget, oldest first (creator or staff). */
+    async budgetChanges(ref: string, user: AuthUser): Promise<GroupOrderBudgetChangesResponse> {
+      const group = await accessible(ref, user);
+      const rows = await repo.budgetChanges(group.uuid);
+      return {
+        budget_changes: rows.map((c) => ({
+          changed_by: c.changed_by,
+          changed_by_name: c.changed_by_name ?? '',
+          changed_by_email: c.changed_by_email ?? '',
+          changed_by_role: c.changed_by_role,
+          old_budget_cents: c.old_budget_cents,
+          new_budget_cents: c.new_budget_cents,
+          changed_at: c.changed_at.toISOString(),
+        })),
+      };
     },
 
     /** POST api/v2/group_orders/{ref}/reminders: the creator emails members who have not chosen. */

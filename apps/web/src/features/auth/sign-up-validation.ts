@@ -14,10 +14,13 @@ export function validateSignUp(values: SignUpValues): SignUpErrors {
   }
   if (!errors.email && !isValidEmail(values.email)) errors.email = messages.invalidEmail;
   if (!errors.password) {
-    const problems = passwordProblems(values.password);
+    const problems = passwordProblems(values.password, { email: values.email });
     if (problems.length > 0) errors.password = problems.join('. ');
   }
   if (values.passwordConfirmation !== values.password) errors.passwordConfirmation = messages.passwordsMustMatch;
   return errors;
 }
 
+
+/** Under every new-password field (docs/decisions/029: no composition rules). */
+export const PASSWORD_HINT = '8 to 128 characters. Any characters, spaces too: a few words make a strong password.';

@@ -20,6 +20,8 @@ export interface SettingsForm {
   zip: string;
   password: string;
   passwordConfirmation: string;
+  /** needed only with a new password */
+  currentPassword: string;
   aboutMe: string;
   defaultDeliveryInstructions: string;
   favoriteCousineTypes: string[];
@@ -74,6 +76,7 @@ export function profileToForm(p: AccountProfile): SettingsForm {
     zip: p.zip,
     password: '',
     passwordConfirmation: '',
+    currentPassword: '',
     aboutMe: p.aboutMe,
     defaultDeliveryInstructions: p.defaultDeliveryInstructions,
     favoriteCousineTypes: p.favoriteCousineTypes,
@@ -100,7 +103,9 @@ export function formToBody(f: SettingsForm): AccountUpdateBody {
       address2: f.address2,
       city: f.city,
       zip: f.zip,
-      ...(f.password || f.passwordConfirmation ? { password: f.password, password_confirmation: f.passwordConfirmation } : {}),
+      ...(f.password || f.passwordConfirmation
+        ? { password: f.password, password_confirmation: f.passwordConfirmation, current_password: f.currentPassword }
+        : {}),
       about_me: f.aboutMe,
       default_delivery_instructions: f.defaultDeliveryInstructions,
       favorite_cousine_types: f.favoriteCousineTypes,
@@ -125,6 +130,8 @@ const FORM_FIELD: Record<AccountSettingsField, SettingsField> = {
   zip: 'zip',
   password: 'password',
   passwordConfirmation: 'passwordConfirmation',
+  currentPassword: 'currentPassword',
+  email: 'email',
   goHeadCount: 'goHeadCount',
   goBudgetCents: 'goBudget',
   goGapDays: 'goGapDays',

@@ -1,6 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import type { ApiUser } from './types';
 
 /** Sign-up payload (ordering-payments §3 'Sign-up payload'); keys go snake_case on the wire. */
 export interface SignUpInput {
@@ -18,7 +17,8 @@ export interface SignUpInput {
   ref?: string;
 }
 
-export const signUp = (input: SignUpInput) => api.post<{ user: ApiUser }>('/api/v2/users', { user: input }, { auth: 'none' });
+/** The answer names no account: the same for a registered email (docs/decisions/029). */
+export const signUp = (input: SignUpInput) => api.post<{ message: string }>('/api/v2/users', { user: input }, { auth: 'none' });
 
 export function useSignUp() {
   return useMutation({ mutationFn: signUp, meta: { handlesErrors: true } });

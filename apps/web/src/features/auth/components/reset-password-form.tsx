@@ -8,6 +8,7 @@ import { paths } from '../../../config/paths';
 import { openModal } from '../../../stores/modals';
 import { notifyError, notifySuccess } from '../../../stores/notifications';
 import { useResetPassword } from '../api/password-reset';
+import { PASSWORD_HINT } from '../sign-up-validation';
 
 /** The reset page's form (ordering-payments §4, §5, §8). */
 export function ResetPasswordForm({ token }: { token: string | null }) {
@@ -65,7 +66,7 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
         name="password"
         autoComplete="new-password"
         required
-        hint="At least 8 characters, with a letter and a number."
+        hint={PASSWORD_HINT}
         value={password}
         error={errors.password}
         onChange={(e) => setPassword(e.target.value)}

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation } from 'react-router';
 import { messages } from '@caterway/domain';
 import { Modal } from '../../../components/ui/modal';
 import { TextField } from '../../../components/ui/text-field';
@@ -7,13 +7,11 @@ import { Button } from '../../../components/ui/button';
 import { AddressAutocomplete } from '../../../components/address-autocomplete';
 import { geocodeAddress } from '../../../api/geo';
 import { isApiError } from '../../../lib/api-client';
-import { paths } from '../../../config/paths';
 import { closeModal, openModal } from '../../../stores/modals';
 import { notifyError } from '../../../stores/notifications';
 import { useSignUp, type SignUpInput } from '../api/sign-up';
-import { signIn } from '../api/sign-in';
 import { pendingConfirmationStore } from '../pending-confirmation';
-import { emptySignUpValues, validateSignUp, type SignUpErrors, type SignUpField, type SignUpValues } from '../sign-up-validation';
+import { emptySignUpValues, PASSWORD_HINT, validateSignUp, type SignUpErrors, type SignUpField, type SignUpValues } from '../sign-up-validation';
 
 
 export function SignUpModal() {
@@ -23,7 +21,6 @@ export function SignUpModal() {
   const [geocoding, setGeocoding] = useState(false);
   const signUp = useSignUp();
   const location = useLocation();
-  const navigate = useNavigate();
   const ref = new URLSearchParams(location.search).get('ref') ?? undefined;
 
   const set = (field: SignUpField) => (event: { target: { value: string } }) => setValues((v) => ({ ...v, [field]: event.target.value }));
@@ -68,19 +65,10 @@ export function SignUpModal() {
       ...(ref ? { ref } : {}),
     };
     signUp.mutate(input, {
-      onSuccess: async ({ user }) => {
-        if (user.confirmed) {
-          // ordering-payments §4: a confirmed account is signed in; with a ref, on to browsing.
-          try {
-            await signIn({ email: input.email, password: input.password });
-            closeModal();
-            if (ref) void navigate(paths.browseRestaurants.path);
-          } catch {
-            openModal('signIn');
-          }
-          return;
-        }
-        pendingConfirmationStore.set(user.email);
+      // The answer is the same whether or not the email already has an account (docs/decisions/029):
+      // a new account is never confirmed yet, so it is always "check your email" (ordering-payments §4).
+      onSuccess: () => {
+        pendingConfirmationStore.set(input.email);
         openModal('confirm');
       },
       onError: (err) => {
@@ -125,7 +113,7 @@ export function SignUpModal() {
           name="password"
           autoComplete="new-password"
           required
-          hint="At least 8 characters, with a letter and a number."
+          hint={PASSWORD_HINT}
           value={values.password}
           error={errors.password}
           onChange={set('password')}

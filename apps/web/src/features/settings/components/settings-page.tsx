@@ -84,8 +84,18 @@ function SettingsFormView({ profile, cuisines, dietaryTypes, onSaved }: FormView
         onSaved?.(saved);
       },
       onError: (error) => {
-        notifyError(messages.genericFailure);
-        if (isApiError(error) && error.status === 422) setServerMessages(error.messages.length ? error.messages : [error.message]);
+        if (!(isApiError(error) && error.status === 422)) notifyError(messages.genericFailure);
+        if (isApiError(error) && error.status === 422) {
+          const found = error.messages.length ? error.messages : [error.message];
+          setServerMessages(found);
+          // the API's password answers belong next to their fields
+          const byField: Partial<Record<SettingsField, string>> = {};
+          for (const m of found) {
+            if (m === messages.currentPasswordWrong) byField.currentPassword = m;
+            if (m === messages.passwordTooCommon || m === messages.passwordHasContext) byField.password = m;
+          }
+          if (Object.keys(byField).length > 0) setErrors((e) => ({ ...e, ...byField }));
+        }
       },
     });
   };
@@ -106,7 +116,13 @@ function SettingsFormView({ profile, cuisines, dietaryTypes, onSaved }: FormView
         </div>
       </FormSection>
 
-      <FormSection title="Change password" description="Leave both empty to keep your password. Other devices are signed out when it changes.">
+      <FormSection
+        title="Change password"
+        description="Leave these empty to keep your password. A new one needs your current password, 8 to 128 characters, any you like (spaces too). Other devices are signed out when it changes."
+      >
+        <div className="settings-grid">
+          <TextField label="Current password" type="password" autoComplete="current-password" optional {...text('currentPassword')} />
+        </div>
         <div className="settings-grid">
           <TextField label="New password" type="password" autoComplete="new-password" optional {...text('password')} />
           <TextField label="Confirm new password" type="password" autoComplete="new-password" optional {...text('passwordConfirmation')} />
