@@ -31,7 +31,7 @@ fs.mkdirSync(dataDir, { recursive: true });
 const common = {
   ...process.env,
   NODE_ENV: 'test',
-  MAILBOX_ENABLED: 'true',
+  DEV_MAILBOX: 'true',
   LOG_LEVEL: 'warn',
   RATE_LIMIT_AUTH_PER_HOUR: '1000',
   // journeys move the server clock past a group order's cut-off (POST api/v2/test/clock)

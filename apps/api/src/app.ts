@@ -119,6 +119,6 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
 
   const { groupOrdersDistDir: distDir, groupOrdersBasePath: basePath, groupOrdersUrl: siteUrl, groupOrdersHost: host } = deps.config;
   await registerGroupOrdersSite(app, { distDir, basePath, siteUrl, host });
-  await registerWeb(app, deps.config.webDistDir);
+  await registerWeb(app, deps.config.webDistDir, { devMailbox: deps.config.mailboxEnabled });
   return app;
 }
