@@ -3,7 +3,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import net from 'node:net';
 import { productionEnv } from '../test/production-env.js';
+import { startPhotonFake } from '../test/fakes/photon-fake.js';
 
 // Production fails closed (docs/decisions/028): the real server.ts, started as `npm start` starts
 // it, with NODE_ENV=production and settings missing, exits non-zero before it touches a
@@ -33,6 +35,49 @@ function run(env: Record<string, string>): Promise<{ code: number | null; stdout
       resolve({ code, stdout, stderr });
     });
   });
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const srv = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/** A production server that keeps running: resolves once it listens, with its output so far. */
+function startServer(env: Record<string, string>) {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/api/src/server.ts')], {
+    cwd: root,
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (d) => (stdout += d));
+  child.stderr.on('data', (d) => (stderr += d));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const ready = new Promise<void>((resolve, reject) => {
+    const timer = setInterval(() => {
+      if (stdout.includes('Caterway is running at')) {
+        clearInterval(timer);
+        resolve();
+      }
+    }, 100);
+    void exited.then(() => {
+      clearInterval(timer);
+      reject(new Error(`server exited before it was ready:\n${stdout}\n${stderr}`));
+    });
+  });
+  return {
+    ready,
+    stdout: () => stdout,
+    async stop() {
+      if (child.exitCode === null) child.kill('SIGTERM');
+      return exited;
+    },
+  };
 }
 
 const lines = (text: string) => text.split('\n').filter((l) => l.trim() !== '');
@@ -81,4 +126,54 @@ describe('a production start without its settings', () => {
       expect.stringMatching(/^  STRIPE_WEBHOOK_SECRET: required when NODE_ENV=production, unless PAYMENTS=sandbox/),
     ]);
   });
+});
+
+describe('a production start with its settings', () => {
+  it('starts without a reachable SMTP server (the mail waits), with a random staff password printed once and no dev mailbox', async () => {
+    const geocoder = await startPhotonFake();
+    const smtpPort = await freePort(); // nothing listens there
+    const port = await freePort();
+    const env = { ...productionEnv, DATA_DIR: path.join(dataDir, 'running'), PORT: String(port), PUBLIC_URL: `http://localhost:${port}`, SEED_DEMO: 'true', SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, GEOCODER_URL: geocoder.url };
+    const base = `http://127.0.0.1:${port}`;
+    try {
+      const first = startServer(env);
+      try {
+        await first.ready;
+        // one line, on stdout, with a password that is not the published one
+        const staffLines = first.stdout().split('\n').filter((l) => l.includes('Staff account'));
+        expect(staffLines).toHaveLength(1);
+        const password = /password (\S+) \(shown only this once/.exec(staffLines[0]!)?.[1] ?? '';
+        expect(password).toMatch(/^[A-Za-z0-9_-]{24}$/);
+        expect(first.stdout()).not.toContain('Kitchen4Ops');
+        const signIn = await fetch(`${base}/user_token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ auth: { email: 'ops@caterway.ca', password } }) });
+        expect(signIn.status).toBe(200);
+        const published = await fetch(`${base}/user_token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ auth: { email: 'ops@caterway.ca', password: 'Kitchen4Ops' } }) });
+        expect(published.status).toBe(401);
+
+        // the development mailbox is not there, page nor API; test mode is announced
+        for (const url of ['/api/v2/dev/mailbox', '/dev/mailbox']) expect((await fetch(`${base}${url}`)).status, url).toBe(404);
+        expect(await (await fetch(`${base}/api/v2/site_config`)).json()).toMatchObject({ test_mode: true });
+
+        // a reset email to an SMTP server that is not there: the request succeeds, the mail waits
+        const reset = await fetch(`${base}/users/password.json`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ user: { email: 'ops@caterway.ca' } }) });
+        expect(reset.status).toBe(200);
+        await expect.poll(() => first.stdout(), { timeout: 10_000 }).toMatch(/"msg":"email not sent"/);
+        expect((await fetch(`${base}/api/ready`)).status).toBe(200);
+      } finally {
+        expect(await first.stop()).toBe(0);
+      }
+
+      // the next start prints no password: the account no longer has the published one
+      const second = startServer(env);
+      try {
+        await second.ready;
+        expect(second.stdout()).not.toContain('Staff account');
+        expect(second.stdout()).not.toContain('Kitchen4Ops');
+      } finally {
+        await second.stop();
+      }
+    } finally {
+      await geocoder.close();
+    }
+  }, 240_000);
 });
