@@ -8,7 +8,7 @@ import { openDatabase } from '../../lib/runtime.js';
 import { withTransaction } from '../pool.js';
 import { DEMO_SEED, demoOptions, resolveOptions } from './generator.js';
 import { loadCatalogue, resetCatalogue } from './loader.js';
-import { insertDemoAccounts } from './demo.js';
+import { insertDemoAccounts, replaceDemoStaffPassword } from './demo.js';
 
 const usage = `Usage: npm run db:seed -- [options]
   --restaurants N   restaurants (chefs), default ${demoOptions.restaurants}
@@ -102,6 +102,9 @@ try {
       `${summary.presets} presets and ${summary.preset_items} preset items in ${seconds(summary.ms)} ` +
       `(total ${seconds(performance.now() - started)}, ${summary.accounts} demo accounts created).`,
   );
+  // production: the demo staff account never keeps its published password (decision 028)
+  const staff = config.isProduction ? await replaceDemoStaffPassword(database.db) : null;
+  if (staff) console.log(`Staff account ${staff.email}: password ${staff.password} (shown only this once; change it after signing in)`);
 } catch (err) {
   console.error(`Seeding failed: ${(err as Error).message}`);
   process.exitCode = 1;
