@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import net from 'node:net';
+import pg from 'pg';
 import { productionEnv } from '../test/production-env.js';
 import { startPhotonFake } from '../test/fakes/photon-fake.js';
 
@@ -12,6 +13,8 @@ import { startPhotonFake } from '../test/fakes/photon-fake.js';
 // database, printing one line per missing setting and no stack trace.
 const root = path.resolve(import.meta.dirname, '../../..');
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'caterway-production-'));
+// the test's own folder: as root the embedded PostgreSQL runs as the postgres system user, which must pass it
+fs.chmodSync(dataDir, 0o755);
 
 afterAll(() => {
   fs.rmSync(dataDir, { recursive: true, force: true });
@@ -29,7 +32,7 @@ function run(env: Record<string, string>): Promise<{ code: number | null; stdout
     let stderr = '';
     child.stdout.on('data', (d) => (stdout += d));
     child.stderr.on('data', (d) => (stderr += d));
-    const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
+    const timer = setTimeout(() => child.kill('SIGKILL'), 80_000); // a loaded machine starts tsx slowly
     child.on('exit', (code) => {
       clearTimeout(timer);
       resolve({ code, stdout, stderr });
@@ -100,7 +103,7 @@ describe('a production start without its settings', () => {
     expect(stderr).not.toMatch(/\n\s+at /);
     // nothing was started: no database folder
     expect(fs.existsSync(path.join(dataDir, 'postgres'))).toBe(false);
-  });
+  }, 90_000);
 
   it.each([
     ['no JWT_SECRET', { JWT_SECRET: undefined }, /^  JWT_SECRET: required/],
@@ -114,7 +117,7 @@ describe('a production start without its settings', () => {
     const { code, stderr } = await run(env);
     expect(code).toBe(1);
     expect(lines(stderr)).toEqual(['Invalid configuration:', expect.stringMatching(line)]);
-  });
+  }, 90_000);
 
   it('names the three Stripe settings when payments are neither Stripe nor an explicit sandbox', async () => {
     const { PAYMENTS: _sandbox, ...env } = productionEnv;
@@ -125,7 +128,7 @@ describe('a production start without its settings', () => {
       expect.stringMatching(/^  STRIPE_PUBLISHABLE_KEY: required when NODE_ENV=production, unless PAYMENTS=sandbox/),
       expect.stringMatching(/^  STRIPE_WEBHOOK_SECRET: required when NODE_ENV=production, unless PAYMENTS=sandbox/),
     ]);
-  });
+  }, 90_000);
 });
 
 describe('a production start with its settings', () => {
@@ -159,8 +162,22 @@ describe('a production start with its settings', () => {
         expect(reset.status).toBe(200);
         await expect.poll(() => first.stdout(), { timeout: 10_000 }).toMatch(/"msg":"email not sent"/);
         expect((await fetch(`${base}/api/ready`)).status).toBe(200);
+        // queued: in the outbox unsent, with a delivery job waiting (read as the app's own role)
+        const credentials = JSON.parse(fs.readFileSync(path.join(env.DATA_DIR, 'postgres-credentials.json'), 'utf8')) as { app_password: string };
+        const pgPort = Number(fs.readFileSync(path.join(env.DATA_DIR, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[3]);
+        const db = new pg.Client({ host: '127.0.0.1', port: pgPort, user: 'caterway_app', password: credentials.app_password, database: 'caterway' });
+        await db.connect();
+        try {
+          const outbox = await db.query<{ sent: boolean; error: string | null }>(`SELECT sent_at IS NOT NULL AS sent, error FROM outbox_emails WHERE to_address = 'ops@caterway.ca'`);
+          expect(outbox.rows).toEqual([{ sent: false, error: expect.stringMatching(/ECONNREFUSED|connect/) }]);
+          const jobs = await db.query(`SELECT 1 FROM jobs WHERE kind = 'email_delivery' AND done_at IS NULL`);
+          expect(jobs.rowCount).toBe(1);
+        } finally {
+          await db.end();
+        }
+        expect(await first.stop()).toBe(0); // a clean SIGTERM
       } finally {
-        expect(await first.stop()).toBe(0);
+        await first.stop();
       }
 
       // the next start prints no password: the account no longer has the published one
