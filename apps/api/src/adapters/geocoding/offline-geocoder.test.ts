@@ -1,9 +1,14 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { GeocodedAddress } from '../../ports/geocoder.js';
 import { loadGazetteer } from './gazetteer.js';
 import { createOfflineGeocoder } from './offline-geocoder.js';
 
 const geocoder = createOfflineGeocoder();
+
+// the gazetteer is built once (about a second, much more on a loaded machine), not inside a test's time
+beforeAll(() => {
+  loadGazetteer();
+}, 60_000);
 
 function distanceKm(a: { latitude: number; longitude: number }, b: { latitude: number; longitude: number }): number {
   const rad = Math.PI / 180;
