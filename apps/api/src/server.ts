@@ -1,4 +1,4 @@
-import { loadConfig, ConfigError } from './config/env.js';
+import { loadConfigOrExit } from './config/env.js';
 import { DataDirInUseError } from './db/embedded.js';
 import { openDatabase } from './lib/runtime.js';
 import { resolveJwtSecret } from './lib/secrets.js';
@@ -16,17 +16,7 @@ import { startJobRunner } from './modules/order-lifecycle/job-runner.js';
 import { createIdempotencyRepository } from './modules/orders/idempotency.js';
 import { createOrdersRepository } from './modules/orders/orders.repository.js';
 
-const config = (() => {
-  try {
-    return loadConfig();
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      console.error(err.message);
-      process.exit(1);
-    }
-    throw err;
-  }
-})();
+const config = loadConfigOrExit();
 
 const log = pino({ level: config.logLevel });
 async function main() {

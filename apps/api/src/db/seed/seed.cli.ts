@@ -3,7 +3,7 @@
 // The same generator makes the demo catalogue; large sizes are for benchmarks, e.g.
 //   npm run db:seed -- --reset --restaurants 10000 --menu-items 100000
 import { parseArgs } from 'node:util';
-import { loadConfig, ConfigError } from '../../config/env.js';
+import { loadConfigOrExit } from '../../config/env.js';
 import { openDatabase } from '../../lib/runtime.js';
 import { withTransaction } from '../pool.js';
 import { DEMO_SEED, demoOptions, resolveOptions } from './generator.js';
@@ -62,16 +62,7 @@ const options = resolveOptions({
 });
 
 const log = { info: console.log, warn: console.warn, error: console.error };
-let config;
-try {
-  config = loadConfig();
-} catch (err) {
-  if (err instanceof ConfigError) {
-    console.error(err.message);
-    process.exit(1);
-  }
-  throw err;
-}
+const config = loadConfigOrExit();
 const database = await openDatabase(config, log as never);
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 try {
