@@ -1,17 +1,15 @@
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import net from 'node:net';
 import pg from 'pg';
 import { matching, productionEnv, refusalWithNothingSet } from '../test/production-env.js';
 import { startPhotonFake } from '../test/fakes/photon-fake.js';
+import { freePort, startServerProcess } from '../test/server-process.js';
 
 // Production fails closed (docs/decisions/028): the real server.ts, started as `npm start` starts
 // it, with NODE_ENV=production and settings missing, exits non-zero before it touches a
 // database, printing one line per missing setting and no stack trace.
-const root = path.resolve(import.meta.dirname, '../../..');
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'caterway-production-'));
 // the test's own folder: as root the embedded PostgreSQL runs as the postgres system user, which must pass it
 fs.chmodSync(dataDir, 0o755);
@@ -21,64 +19,23 @@ afterAll(() => {
 });
 
 /** The server's environment: only what a test gives (none of this shell's settings leak in). */
-function run(env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/api/src/server.ts')], {
-      cwd: root,
-      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'warn', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
-    const timer = setTimeout(() => child.kill('SIGKILL'), 80_000); // a loaded machine starts tsx slowly
-    child.on('exit', (code) => {
-      clearTimeout(timer);
-      resolve({ code, stdout, stderr });
-    });
-  });
+async function run(env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const server = startServerProcess({ PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'warn', ...env });
+  const timer = setTimeout(() => server.child.kill('SIGKILL'), 80_000); // a loaded machine starts tsx slowly
+  const code = await server.exited;
+  clearTimeout(timer);
+  return { code, stdout: server.stdout(), stderr: server.stderr() };
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const srv = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-/** A production server that keeps running: resolves once it listens, with its output so far. */
+/** A production server that keeps running (only the given environment, as run() does). */
 function startServer(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/api/src/server.ts')], {
-    cwd: root,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (d) => (stdout += d));
-  child.stderr.on('data', (d) => (stderr += d));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  const ready = new Promise<void>((resolve, reject) => {
-    const timer = setInterval(() => {
-      if (stdout.includes('Caterway is running at')) {
-        clearInterval(timer);
-        resolve();
-      }
-    }, 100);
-    void exited.then(() => {
-      clearInterval(timer);
-      reject(new Error(`server exited before it was ready:\n${stdout}\n${stderr}`));
-    });
-  });
+  const server = startServerProcess({ PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', LOG_LEVEL: 'warn', ...env });
   return {
-    ready,
-    stdout: () => stdout,
+    ready: server.ready,
+    stdout: server.stdout,
     async stop() {
-      if (child.exitCode === null) child.kill('SIGTERM');
-      return exited;
+      if (server.child.exitCode === null) server.child.kill('SIGTERM');
+      return server.exited;
     },
   };
 }
