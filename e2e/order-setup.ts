@@ -16,11 +16,12 @@ type Hours = PresetDetail['store_hours'];
 const weekdays: (keyof Hours)[] = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
 const iso = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 
-/** The e2e server's database (port from the embedded server's postmaster.pid). */
+/** The e2e server's database (port from the embedded server's postmaster.pid, password from the data folder). */
 export async function e2eDb(): Promise<pg.Client> {
   const pidFile = path.resolve(process.cwd(), '.tmp/e2e-data/postgres/postmaster.pid');
   const port = Number(fs.readFileSync(pidFile, 'utf8').split('\n')[3]);
-  const client = new pg.Client({ host: '127.0.0.1', port, user: 'caterway', password: 'caterway', database: 'caterway' });
+  const { superuser_password: password } = JSON.parse(fs.readFileSync(path.resolve(process.cwd(), '.tmp/e2e-data/postgres-credentials.json'), 'utf8')) as { superuser_password: string };
+  const client = new pg.Client({ host: '127.0.0.1', port, user: 'caterway', password, database: 'caterway' });
   await client.connect();
   return client;
 }

@@ -31,7 +31,7 @@ fs.mkdirSync(dataDir, { recursive: true });
 const common = {
   ...process.env,
   NODE_ENV: 'test',
-  MAILBOX_ENABLED: 'true',
+  DEV_MAILBOX: 'true',
   LOG_LEVEL: 'warn',
   SIGNIN_BACKOFF_AFTER: '1000',
   // journeys move the server clock past a group order's cut-off (POST api/v2/test/clock)
@@ -99,15 +99,11 @@ async function main() {
     // one PostgreSQL for every process: the embedded server, in the folder e2e/order-setup.ts reads
     const { register } = await import('tsx/esm/api');
     register();
-    const { startEmbeddedPostgres } = await import('../apps/api/src/db/embedded.ts');
+    const { startEmbeddedPostgres, ensureAppDatabase } = await import('../apps/api/src/db/embedded.ts');
     const pgServer = await startEmbeddedPostgres(path.join(dataDir, 'postgres'));
     stopDatabase = () => pgServer.stop();
-    const { default: pg } = await import('pg');
-    const admin = new pg.Client({ connectionString: pgServer.url });
-    await admin.connect();
-    await admin.query('CREATE DATABASE caterway');
-    await admin.end();
-    const databaseUrl = pgServer.url.replace(/\/postgres$/, '/caterway');
+    // every process connects as the app's own role, as npm start does (decision 028)
+    const databaseUrl = await ensureAppDatabase(pgServer);
 
     const redisUrl = process.env.TEST_REDIS_URL || 'redis://127.0.0.1:6379';
     const redis = (await reachable(redisUrl)) ? { REDIS_URL: redisUrl, REDIS_KEY_PREFIX: process.env.E2E_REDIS_PREFIX || `caterway:e2e:${process.pid}:` } : {};

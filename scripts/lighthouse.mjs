@@ -21,6 +21,7 @@
 import { spawn } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -101,6 +102,11 @@ async function startServer() {
     if (!fs.existsSync(path.join(root, dist))) throw new Error(`${dist} is missing: run npm run build first`);
   }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'caterway-lighthouse-'));
+  // production requires a real geocoder (docs/decisions/028): a Photon-compatible one on loopback
+  // that knows no address (the audited pages geocode nothing; the demo customer's address is saved)
+  const geocoder = http.createServer((_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end('{"type":"FeatureCollection","features":[]}'));
+  await new Promise((resolve) => geocoder.listen(0, '127.0.0.1', resolve));
+  cleanups.push(async () => new Promise((resolve) => geocoder.close(resolve)));
   cleanups.push(async () => fs.rmSync(dataDir, { recursive: true, force: true }));
   const env = {
     ...process.env,
@@ -111,6 +117,11 @@ async function startServer() {
     PORT: String(port),
     PUBLIC_URL: origin,
     LOG_LEVEL: 'warn',
+    // production refuses to start without these: test-mode payments, an SMTP relay (none listens
+    // on port 9: the emails wait in the outbox) and the geocoder above
+    PAYMENTS: 'sandbox',
+    SMTP_URL: 'smtp://127.0.0.1:9',
+    GEOCODER_URL: `http://127.0.0.1:${geocoder.address().port}`,
   };
   delete env.DATABASE_URL;
   delete env.REDIS_URL;

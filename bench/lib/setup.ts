@@ -11,7 +11,7 @@ import { migrate } from '../../apps/api/src/db/migrate.js';
 import { openDatabase } from '../../apps/api/src/lib/runtime.js';
 import { systemClock } from '../../apps/api/src/lib/clock.js';
 import { createOutboxMailer } from '../../apps/api/src/adapters/email/index.js';
-import { createGeocoder } from '../../apps/api/src/adapters/geocoding/index.js';
+import { createOfflineGeocoder } from '../../apps/api/src/adapters/geocoding/index.js';
 import { createSandboxProvider } from '../../apps/api/src/adapters/payments/index.js';
 import { loadCatalogue, loadReferenceData } from '../../apps/api/src/db/seed/loader.js';
 import { DEMO_SEED } from '../../apps/api/src/db/seed/generator.js';
@@ -99,6 +99,12 @@ export function benchConfig(databaseUrl: string, poolSize: number): Config {
     DATABASE_URL: databaseUrl,
     DATABASE_POOL_SIZE: String(poolSize),
     JWT_SECRET: 'bench-secret-bench-secret-bench-secret-00',
+    // production refuses to start without these (docs/decisions/028); the benchmark sends no
+    // email, takes card payments in the sandbox, and geocodes with the offline gazetteer (below)
+    PUBLIC_URL: 'http://127.0.0.1',
+    SMTP_URL: 'smtp://127.0.0.1:9',
+    GEOCODER_URL: 'http://127.0.0.1:9',
+    PAYMENTS: 'sandbox',
     DATA_DIR: path.join(repoRoot, '.tmp/bench-app'),
     JOBS_IN_PROCESS: 'false',
     SIGNIN_BACKOFF_AFTER: '100000',
@@ -125,7 +131,7 @@ export async function startServers(db: Db, config: Config, basePort: number): Pr
       db,
       clock: systemClock,
       mailer: createOutboxMailer(db),
-      geocoder: createGeocoder(config, console),
+      geocoder: createOfflineGeocoder(),
       payments: createSandboxProvider({ db, clock: systemClock }),
       jwtSecret: new TextEncoder().encode(config.jwtSecret),
     },

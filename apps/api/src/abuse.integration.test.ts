@@ -8,6 +8,7 @@ import { ConfigError, loadConfig } from './config/env.js';
 import { fixedClock } from './lib/clock.js';
 import { createMemoryRateLimiter } from './lib/rate-limit.js';
 import { confirmedUser, randomIp, signIn, testGeocoder } from './modules/auth/auth.test-helpers.js';
+import { productionEnv } from '../test/production-env.js';
 
 // Issue 7 item 5, abuse: a sign-in flood on one account from changing addresses, 1,000 searches a
 // minute from one address, and spoofed forwarding headers (docs/decisions/016). Pass: 429 with
@@ -182,7 +183,7 @@ describe('spoofed forwarding headers', () => {
     expect(loadConfig({ ...base, TRUST_PROXY: 'false' }).trustProxy).toEqual([]);
     expect(loadConfig({ ...base, TRUST_PROXY: '10.0.0.5, 192.168.0.0/16,::1' }).trustProxy).toEqual(['10.0.0.5', '192.168.0.0/16', '::1']);
     expect(loadConfig({ ...base, TRUST_PROXY: 'true' }).trustProxy).toEqual(['127.0.0.1/8', '::1/128']);
-    const production = { ...base, NODE_ENV: 'production', JWT_SECRET: 'a'.repeat(40) };
+    const production = productionEnv;
     expect(() => loadConfig({ ...production, TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY: name the proxy/);
     expect(loadConfig({ ...production, TRUST_PROXY: '10.0.0.5' }).trustProxy).toEqual(['10.0.0.5']);
     expect(() => loadConfig({ ...base, TRUST_PROXY: 'everyone' })).toThrow(ConfigError);

@@ -10,26 +10,27 @@ import { frameworkErrors, registerFrameworkAnswers } from './plugins/framework-a
 import { registerWeb } from './plugins/web.js';
 import { registerGroupOrdersSite } from './plugins/group-orders-site.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
+import { serializeRequest } from './plugins/request-log.js';
 import { modules } from './modules/index.js';
 import { isControllable } from './lib/clock.js';
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
 
 export interface BuildAppOptions {
-  /** pino logger options, or false for none (tests) */
-  logger?: boolean | Record<string, unknown>;
+  /** pino logger options (tests: a stream to read), or false for none (tests) */
+  logger?: false | Record<string, unknown>;
 }
+
+/** Authorization headers and passwords are never logged; nor are the secrets links carry (plugins/request-log.ts). */
+const LOG_REDACT = ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-admin-token"]', 'req.headers["x-member-token"]', '*.password', '*.password_confirmation'];
 
 /** Builds the whole HTTP app from its dependencies. server.ts listens; tests use app.inject(). */
 export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger:
-      options.logger === undefined
-        ? {
-            level: deps.config.logLevel,
-            redact: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.password_confirmation'],
-          }
-        : options.logger,
+      options.logger === false
+        ? false
+        : { level: deps.config.logLevel, redact: LOG_REDACT, ...options.logger, serializers: { req: serializeRequest } },
     bodyLimit: 1024 * 1024,
     trustProxy: deps.config.trustProxy.length ? deps.config.trustProxy : false,
     requestIdHeader: 'x-request-id',
@@ -119,6 +120,6 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
 
   const { groupOrdersDistDir: distDir, groupOrdersBasePath: basePath, groupOrdersUrl: siteUrl, groupOrdersHost: host } = deps.config;
   await registerGroupOrdersSite(app, { distDir, basePath, siteUrl, host });
-  await registerWeb(app, deps.config.webDistDir);
+  await registerWeb(app, deps.config.webDistDir, { devMailbox: deps.config.mailboxEnabled });
   return app;
 }

@@ -68,7 +68,7 @@ describe('security headers on every response', () => {
     const database = await createTestDatabase();
     drop = database.drop;
     const clock = fixedClock(NOW);
-    const config = testConfig({ WEB_DIST_DIR: path.join(tmp, 'web'), GROUP_ORDERS_DIST_DIR: path.join(tmp, 'groups'), MAILBOX_ENABLED: 'true', RATE_LIMIT_SEARCH_PER_MINUTE: '1' });
+    const config = testConfig({ WEB_DIST_DIR: path.join(tmp, 'web'), GROUP_ORDERS_DIST_DIR: path.join(tmp, 'groups'), DEV_MAILBOX: 'true', RATE_LIMIT_SEARCH_PER_MINUTE: '1' });
     const deps = {
       config,
       db: database.db,

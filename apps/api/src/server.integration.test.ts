@@ -1,50 +1,20 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import net from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
+import { freePort, startServerProcess } from '../test/server-process.js';
 
 // The real `server.ts` as `npm start` runs it: embedded PostgreSQL under DATA_DIR, demo data
 // on the first start only, a refused second start on the same folder, a clean Ctrl-C, rows
 // kept across restarts, and an API that survives its database going away.
-const root = path.resolve(import.meta.dirname, '../../..');
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'caterway-lifecycle-'));
 const children: ChildProcess[] = [];
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const srv = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
 function start(port: number) {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/api/src/server.ts')], {
-    cwd: root,
-    env: { ...process.env, NODE_ENV: 'test', PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.push(child);
-  let output = '';
-  child.stdout!.on('data', (d) => (output += d));
-  child.stderr!.on('data', (d) => (output += d));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  const ready = new Promise<void>((resolve, reject) => {
-    const timer = setInterval(() => {
-      if (output.includes('Caterway is running at')) {
-        clearInterval(timer);
-        resolve();
-      }
-    }, 100);
-    void exited.then(() => {
-      clearInterval(timer);
-      reject(new Error(`server exited before it was ready:\n${output}`));
-    });
-  });
-  return { child, ready, exited, output: () => output };
+  const server = startServerProcess({ ...process.env, NODE_ENV: 'test', PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '' });
+  children.push(server.child);
+  return server;
 }
 
 async function json(port: number, url: string, init?: RequestInit) {

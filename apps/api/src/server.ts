@@ -1,4 +1,4 @@
-import { loadConfig, ConfigError } from './config/env.js';
+import { loadConfigOrExit } from './config/env.js';
 import { DataDirInUseError } from './db/embedded.js';
 import { openDatabase } from './lib/runtime.js';
 import { resolveJwtSecret } from './lib/secrets.js';
@@ -8,7 +8,7 @@ import { buildApp } from './app.js';
 import { createMailer } from './adapters/email/index.js';
 import { createGeocoder } from './adapters/geocoding/index.js';
 import { createPaymentProvider } from './adapters/payments/index.js';
-import { ensureDemoData } from './db/seed/demo.js';
+import { ensureDemoData, replaceDemoStaffPassword } from './db/seed/demo.js';
 import { ensureDemoOrderHistory } from './db/seed/demo-orders.js';
 import { loadReferenceData } from './db/seed/loader.js';
 import pino from 'pino';
@@ -16,17 +16,7 @@ import { startJobRunner } from './modules/order-lifecycle/job-runner.js';
 import { createIdempotencyRepository } from './modules/orders/idempotency.js';
 import { createOrdersRepository } from './modules/orders/orders.repository.js';
 
-const config = (() => {
-  try {
-    return loadConfig();
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      console.error(err.message);
-      process.exit(1);
-    }
-    throw err;
-  }
-})();
+const config = loadConfigOrExit();
 
 const log = pino({ level: config.logLevel });
 async function main() {
@@ -61,6 +51,9 @@ async function main() {
       const history = await ensureDemoOrderHistory(database.db, { payments, geocoder, clock, log });
       if (history.created) log.info(history, 'demo order history created');
     }
+    // production: the demo staff account never keeps its published password (decision 028)
+    const staff = config.isProduction ? await replaceDemoStaffPassword(database.db) : null;
+    if (staff) console.log(`  Staff account ${staff.email}: password ${staff.password} (shown only this once; change it after signing in)`);
     const deps = {
       config,
       db: database.db,
@@ -101,7 +94,8 @@ async function main() {
       config.mailboxEnabled ? `  Dev mailbox:     ${config.publicUrl}/dev/mailbox` : '',
       `  Database:        ${database.embedded ? `embedded PostgreSQL (${config.dataDir}/postgres)` : 'DATABASE_URL'}`,
       config.seedDemo ? '  Demo accounts:' : '',
-      ...(config.seedDemo ? demoAccounts.map((a) => `    ${a.role.padEnd(8)} ${a.email} / ${a.password}`) : []),
+      // in production the staff password is the random one printed above, once
+      ...(config.seedDemo ? demoAccounts.map((a) => `    ${a.role.padEnd(8)} ${a.email} / ${config.isProduction && a.role === 'staff' ? '(random, printed at its first start)' : a.password}`) : []),
       '  Press Ctrl-C to stop.',
       '',
     ].filter((l) => l !== '');

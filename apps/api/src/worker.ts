@@ -1,5 +1,5 @@
 import pino from 'pino';
-import { loadConfig, ConfigError } from './config/env.js';
+import { loadConfigOrExit } from './config/env.js';
 import { createPool } from './db/pool.js';
 import { migrate } from './db/migrate.js';
 import { sharedControllableClock, systemClock } from './lib/clock.js';
@@ -11,17 +11,7 @@ import { startJobRunner } from './modules/order-lifecycle/job-runner.js';
 // API with JOBS_IN_PROCESS=false, or not: any number of runners share the queue safely).
 // The embedded database belongs to the API process, so a worker needs a PostgreSQL server.
 
-const config = (() => {
-  try {
-    return loadConfig();
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      console.error(err.message);
-      process.exit(1);
-    }
-    throw err;
-  }
-})();
+const config = loadConfigOrExit();
 const log = pino({ level: config.logLevel });
 
 async function main() {

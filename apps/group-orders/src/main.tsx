@@ -6,6 +6,7 @@ import { SiteRoutes } from './app/router';
 import { siteBasePath } from './lib/base-path';
 import { takeAdminTokenFromUrl } from './lib/creator-auth';
 import './styles/site.css';
+import '@caterway/contracts/test-mode-banner.css';
 
 // Before the router reads the address: the admin token leaves the URL (lib/creator-auth.ts).
 takeAdminTokenFromUrl();

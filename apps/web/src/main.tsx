@@ -6,6 +6,7 @@ import { AppRoutes, loadPage } from './app/router';
 import './styles/base.css';
 import './styles/layout.css';
 import './styles/components.css';
+import '@caterway/contracts/test-mode-banner.css';
 
 // The first page's chunk (already on its way: the server preloads it) before the first render.
 // The first render is a transition: React renders it in slices and the browser stays

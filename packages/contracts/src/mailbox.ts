@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// Development mailbox: the outbox_emails rows, readable only when MAILBOX_ENABLED
+// Development mailbox: the outbox_emails rows, readable only when DEV_MAILBOX
 // (on by default outside production). The SPA shows it at /dev/mailbox.
 export const mailboxQuerySchema = z.object({
   to: z.string().trim().max(254).optional(),

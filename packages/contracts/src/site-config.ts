@@ -1,10 +1,18 @@
 import { z } from 'zod';
 
-/** GET api/v2/site_config: runtime settings the storefront reads from the server (no secrets). */
+/** GET api/v2/site_config: runtime settings the storefront and the group-order site read from the server (no secrets). */
 export const siteConfigResponseSchema = z
   .object({
     /** the group-order site's base URL (GROUP_ORDERS_URL): /grouporder-dashboard/{id}, /group-orders/{uuid} live under it */
     group_orders_url: z.string(),
+    /**
+     * payments run on the built-in sandbox provider (PAYMENTS=sandbox, or no Stripe keys outside
+     * production): no card is charged, and both sites show a "Test mode" banner on every page
+     */
+    test_mode: z.boolean(),
   })
   .meta({ id: 'SiteConfig' });
 export type SiteConfigResponse = z.infer<typeof siteConfigResponseSchema>;
+
+/** The banner both sites show on every page while site_config.test_mode is true (its look: test-mode-banner.css). */
+export const TEST_MODE_NOTICE = 'Test mode — no card is charged';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './env.js';
+import { matching, productionEnv, refusalWithNothingSet } from '../../test/production-env.js';
 
 describe('loadConfig', () => {
   it('gives the documented defaults', () => {
@@ -27,10 +28,47 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL: must start with postgres/);
   });
 
-  it('requires a JWT secret in production and turns the mailbox off there', () => {
-    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/JWT_SECRET: required/);
-    const c = loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40) });
-    expect(c.mailboxEnabled).toBe(false);
+  it('refuses a production start without its settings, naming each on a line of its own', () => {
+    let message = '';
+    try {
+      loadConfig({ NODE_ENV: 'production' });
+    } catch (err) {
+      expect(err).toBeInstanceOf(ConfigError);
+      message = (err as Error).message;
+    }
+    expect(message.split('\n')).toEqual(matching(refusalWithNothingSet));
+    for (const name of Object.keys(productionEnv).filter((n) => !['NODE_ENV', 'DATA_DIR', 'PAYMENTS'].includes(n))) {
+      const { [name as keyof typeof productionEnv]: _left, ...rest } = productionEnv;
+      expect(() => loadConfig(rest), name).toThrow(new RegExp(`^Invalid configuration:\n  ${name}: required when NODE_ENV=production`));
+    }
+  });
+
+  it('takes Stripe with its three settings or an explicit PAYMENTS=sandbox in production', () => {
+    const { PAYMENTS: _sandbox, ...withoutPayments } = productionEnv;
+    const stripe = { STRIPE_SECRET_KEY: 'sk_live_x', STRIPE_PUBLISHABLE_KEY: 'pk_live_x', STRIPE_WEBHOOK_SECRET: 'whsec_x' };
+    expect(loadConfig({ ...withoutPayments, ...stripe })).toMatchObject({ payments: 'stripe', stripeSecretKey: 'sk_live_x', stripeWebhookSecret: 'whsec_x' });
+    expect(() => loadConfig({ ...withoutPayments, STRIPE_SECRET_KEY: 'sk_live_x', STRIPE_PUBLISHABLE_KEY: 'pk_live_x' })).toThrow(/STRIPE_WEBHOOK_SECRET: required/);
+    expect(loadConfig(productionEnv)).toMatchObject({ payments: 'sandbox', stripeSecretKey: undefined });
+    // an explicit sandbox ignores keys that are set
+    expect(loadConfig({ ...productionEnv, ...stripe })).toMatchObject({ payments: 'sandbox', stripeSecretKey: undefined });
+    expect(() => loadConfig({ ...productionEnv, PAYMENTS: 'paypal' })).toThrow(/PAYMENTS/);
+    // outside production: the sandbox unless Stripe is configured
+    expect(loadConfig({}).payments).toBe('sandbox');
+    expect(loadConfig({ STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_PUBLISHABLE_KEY: 'pk_test_x' }).payments).toBe('stripe');
+    expect(() => loadConfig({ PAYMENTS: 'stripe' })).toThrow(/STRIPE_SECRET_KEY: required when PAYMENTS=stripe/);
+  });
+
+  it('wants 32 bytes of JWT secret', () => {
+    expect(() => loadConfig({ ...productionEnv, JWT_SECRET: 'x'.repeat(31) })).toThrow(/JWT_SECRET: must be at least 32 bytes/);
+    expect(loadConfig({ ...productionEnv, JWT_SECRET: 'é'.repeat(16) }).jwtSecret).toBe('é'.repeat(16));
+  });
+
+  it('keeps demo data and the development mailbox out of production unless asked (the mailbox: refused)', () => {
+    expect(loadConfig(productionEnv)).toMatchObject({ mailboxEnabled: false, seedDemo: false });
+    expect(loadConfig({ ...productionEnv, SEED_DEMO: 'true' }).seedDemo).toBe(true);
+    expect(() => loadConfig({ ...productionEnv, DEV_MAILBOX: 'true' })).toThrow(/DEV_MAILBOX: must not be set when NODE_ENV=production/);
+    expect(loadConfig({ ...productionEnv, DEV_MAILBOX: 'false' }).mailboxEnabled).toBe(false);
+    expect(loadConfig({ DEV_MAILBOX: 'false' })).toMatchObject({ mailboxEnabled: false, seedDemo: true });
   });
 
   it('serves the group-order site under a path of its own, /group-orders-site by default', () => {

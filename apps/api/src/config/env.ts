@@ -19,8 +19,12 @@ const envSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
     .optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
-  SEED_DEMO: boolish.default(true),
-  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** load the demo catalogue and accounts into an empty database; default on, off in production */
+  SEED_DEMO: boolish.optional(),
+  JWT_SECRET: z
+    .string()
+    .refine((v) => Buffer.byteLength(v, 'utf8') >= 32, 'must be at least 32 bytes')
+    .optional(),
   SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).default(120),
   SESSION_MAX_DAYS: z.coerce.number().int().min(1).default(30),
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional(),
@@ -28,7 +32,8 @@ const envSchema = z.object({
   SUPPORT_EMAIL: z.email().default('support@caterway.ca'),
   /** inbox that receives demo requests (browse-account-orders §7 messages/json_create.json) */
   SALES_EMAIL: z.email().default('sales@caterway.ca'),
-  MAILBOX_ENABLED: boolish.optional(),
+  /** the development mailbox (/dev/mailbox and its API); default on, refused in production */
+  DEV_MAILBOX: boolish.optional(),
   GEOCODER_URL: z.url().optional(),
   GEOCODER_KIND: z.enum(['photon', 'nominatim']).default('photon'),
   REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must start with redis://').optional(),
@@ -45,13 +50,15 @@ const envSchema = z.object({
   /** where the group-order site is served (share links, admin links; docs/decisions/011); default ${PUBLIC_URL}/group-orders-site */
   GROUP_ORDERS_URL: z.url().optional(),
   GROUP_ORDERS_DIST_DIR: z.string().optional(),
+  /** 'sandbox': the built-in provider, nobody is charged; 'stripe': Stripe. Default: stripe when STRIPE_SECRET_KEY is set */
+  PAYMENTS: z.enum(['sandbox', 'stripe']).optional(),
   /** Stripe (card + acss_debit) when set; the built-in sandbox provider otherwise */
   STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_/, 'must start with sk_ or rk_').optional(),
   STRIPE_PUBLISHABLE_KEY: z.string().regex(/^pk_/, 'must start with pk_').optional(),
+  /** signing secret of the webhook endpoint POST /api/stripe/webhook (whsec_...; Stripe dashboard or `stripe listen`); required with Stripe in production */
+  STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_/, 'must start with whsec_').optional(),
   /** base URL of Stripe's API; a local fake in tests */
   STRIPE_API_URL: z.url().default('https://api.stripe.com'),
-  /** signing secret of the webhook endpoint POST /api/stripe/webhook (Stripe dashboard or `stripe listen`) */
-  STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_/, 'must start with whsec_').optional(),
   /** run the job queue (order processing) inside the API process; false when `npm run worker` runs it */
   JOBS_IN_PROCESS: boolish.default(true),
   JOBS_POLL_MS: z.coerce.number().int().min(100).max(3_600_000).default(5_000),
@@ -106,9 +113,11 @@ export interface Config {
   groupOrdersDistDir: string;
   stripeSecretKey?: string;
   stripePublishableKey?: string;
-  stripeApiUrl: string;
   /** POST /api/stripe/webhook is registered only with Stripe as the provider and this secret */
   stripeWebhookSecret?: string;
+  stripeApiUrl: string;
+  /** which payment provider runs: the sandbox (nobody is charged; the storefront shows a banner) or Stripe */
+  payments: 'sandbox' | 'stripe';
   jobsInProcess: boolean;
   jobsPollMs: number;
   jobsLeaseMs: number;
@@ -121,24 +130,54 @@ export interface Config {
 
 export class ConfigError extends Error {}
 
+/** Where each setting a production start needs is explained (one line each when missing). */
+const PRODUCTION_REQUIRED: Array<[name: string, what: string]> = [
+  ['JWT_SECRET', '32+ random bytes signing session tokens'],
+  ['PUBLIC_URL', 'the origin of emailed links, e.g. https://caterway.example'],
+  ['SMTP_URL', 'smtp://user:pass@host:587 of the relay that sends email'],
+  ['GEOCODER_URL', 'a Photon or Nominatim-compatible geocoder; the offline gazetteer places addresses only roughly'],
+];
+const STRIPE_SETTINGS = ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET'];
+
+/**
+ * What a production start lacks or must not have (docs/decisions/028): every problem, one line
+ * each, so that one failed start names all of them. `env` holds the raw (non-empty) values.
+ */
+function productionProblems(env: Record<string, string | undefined>): Array<[name: string, message: string]> {
+  const problems: Array<[string, string]> = [];
+  for (const [name, what] of PRODUCTION_REQUIRED) {
+    if (!env[name]) problems.push([name, `required when NODE_ENV=production (${what})`]);
+  }
+  if (env.PAYMENTS !== 'sandbox') {
+    for (const name of STRIPE_SETTINGS) {
+      if (!env[name]) problems.push([name, 'required when NODE_ENV=production, unless PAYMENTS=sandbox (test mode: nobody is charged)']);
+    }
+  }
+  if (env.DEV_MAILBOX && boolish.safeParse(env.DEV_MAILBOX).data) problems.push(['DEV_MAILBOX', 'must not be set when NODE_ENV=production (it shows every email sent, reset links included)']);
+  if (env.E2E_CONTROLLABLE_CLOCK && boolish.safeParse(env.E2E_CONTROLLABLE_CLOCK).data) problems.push(['E2E_CONTROLLABLE_CLOCK', 'must not be set when NODE_ENV=production']);
+  return problems;
+}
+
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
-  const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== ''));
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== '')) as Record<string, string | undefined>;
   const parsed = envSchema.safeParse(cleaned);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
-    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  const problems: Array<[string, string]> = parsed.success ? [] : parsed.error.issues.map((i) => [i.path.join('.'), i.message]);
+  if (cleaned.NODE_ENV === 'production') {
+    const named = new Set(problems.map(([name]) => name));
+    problems.push(...productionProblems(cleaned).filter(([name]) => !named.has(name)));
+  }
+  if (parsed.success && parsed.data.PAYMENTS === 'stripe' && !parsed.data.STRIPE_SECRET_KEY && !problems.some(([n]) => n === 'STRIPE_SECRET_KEY')) {
+    problems.push(['STRIPE_SECRET_KEY', 'required when PAYMENTS=stripe']);
+  }
+  if (parsed.success && parsed.data.STRIPE_SECRET_KEY && !parsed.data.STRIPE_PUBLISHABLE_KEY && !problems.some(([n]) => n === 'STRIPE_PUBLISHABLE_KEY')) {
+    problems.push(['STRIPE_PUBLISHABLE_KEY', 'required when STRIPE_SECRET_KEY is set']);
+  }
+  if (!parsed.success || problems.length) {
+    throw new ConfigError(`Invalid configuration:\n${problems.map(([name, message]) => `  ${name}: ${message}`).join('\n')}`);
   }
   const env = parsed.data;
   const isProduction = env.NODE_ENV === 'production';
-  if (env.STRIPE_SECRET_KEY && !env.STRIPE_PUBLISHABLE_KEY) {
-    throw new ConfigError('Invalid configuration:\n  STRIPE_PUBLISHABLE_KEY: required when STRIPE_SECRET_KEY is set');
-  }
-  if (isProduction && !env.JWT_SECRET) {
-    throw new ConfigError('Invalid configuration:\n  JWT_SECRET: required when NODE_ENV=production');
-  }
-  if (isProduction && env.E2E_CONTROLLABLE_CLOCK) {
-    throw new ConfigError('Invalid configuration:\n  E2E_CONTROLLABLE_CLOCK: must not be set when NODE_ENV=production');
-  }
+  const payments = env.PAYMENTS ?? (env.STRIPE_SECRET_KEY ? 'stripe' : 'sandbox');
   const displayHost = env.HOST === '0.0.0.0' || env.HOST === '::' ? 'localhost' : env.HOST;
   const publicUrl = (env.PUBLIC_URL ?? `http://${displayHost}:${env.PORT}`).replace(/\/$/, '');
   const groupOrdersUrl = (env.GROUP_ORDERS_URL ?? `${publicUrl}/group-orders-site`).replace(/\/+$/, '');
@@ -152,7 +191,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(env.DATA_DIR),
     databaseUrl: env.DATABASE_URL,
     databasePoolSize: env.DATABASE_POOL_SIZE,
-    seedDemo: env.SEED_DEMO,
+    seedDemo: env.SEED_DEMO ?? !isProduction,
     jwtSecret: env.JWT_SECRET,
     sessionIdleMinutes: env.SESSION_IDLE_MINUTES,
     sessionMaxDays: env.SESSION_MAX_DAYS,
@@ -160,7 +199,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: env.MAIL_FROM,
     supportEmail: env.SUPPORT_EMAIL,
     salesEmail: env.SALES_EMAIL,
-    mailboxEnabled: env.MAILBOX_ENABLED ?? !isProduction,
+    mailboxEnabled: env.DEV_MAILBOX ?? !isProduction,
     geocoderUrl: env.GEOCODER_URL,
     geocoderKind: env.GEOCODER_KIND,
     redisUrl: env.REDIS_URL,
@@ -174,10 +213,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     groupOrdersBasePath,
     groupOrdersHost,
     groupOrdersDistDir: path.resolve(env.GROUP_ORDERS_DIST_DIR ?? path.join(import.meta.dirname, '../../../group-orders/dist')),
-    stripeSecretKey: env.STRIPE_SECRET_KEY,
-    stripePublishableKey: env.STRIPE_PUBLISHABLE_KEY,
+    // PAYMENTS=sandbox runs the sandbox even where Stripe keys are set: the keys are not used
+    stripeSecretKey: payments === 'stripe' ? env.STRIPE_SECRET_KEY : undefined,
+    stripePublishableKey: payments === 'stripe' ? env.STRIPE_PUBLISHABLE_KEY : undefined,
+    stripeWebhookSecret: payments === 'stripe' ? env.STRIPE_WEBHOOK_SECRET : undefined,
+    payments,
     stripeApiUrl: env.STRIPE_API_URL.replace(/\/$/, ''),
-    stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET,
     jobsInProcess: env.JOBS_IN_PROCESS,
     jobsPollMs: env.JOBS_POLL_MS,
     jobsLeaseMs: env.JOBS_LEASE_MS,
@@ -186,6 +227,20 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     pdfQueueLimit: env.PDF_QUEUE_LIMIT,
     controllableClock: env.E2E_CONTROLLABLE_CLOCK,
   };
+}
+
+/**
+ * For the process entry points (server, worker, db:migrate, db:seed): the configuration, or its
+ * problems on stderr, one line per setting, and exit code 1 (no stack trace; decision 028).
+ */
+export function loadConfigOrExit(source: NodeJS.ProcessEnv = process.env): Config {
+  try {
+    return loadConfig(source);
+  } catch (err) {
+    if (!(err instanceof ConfigError)) throw err;
+    console.error(err.message);
+    process.exit(1);
+  }
 }
 
 const LOOPBACK = ['127.0.0.1/8', '::1/128'];

@@ -1,8 +1,8 @@
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config/env.js';
-import { createPool, withDatabase, type Db } from '../db/pool.js';
-import { lockDataDir, startEmbeddedPostgres, type EmbeddedServer } from '../db/embedded.js';
+import { createPool, type Db } from '../db/pool.js';
+import { ensureAppDatabase, lockDataDir, startEmbeddedPostgres, type EmbeddedServer } from '../db/embedded.js';
 import { migrate } from '../db/migrate.js';
 
 export interface Database {
@@ -16,7 +16,8 @@ type Log = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
 
 /**
  * Opens the database the configuration names: DATABASE_URL, or the embedded PostgreSQL
- * server with its cluster under DATA_DIR/postgres (locked against a second start).
+ * server with its cluster under DATA_DIR/postgres (locked against a second start), as the app's
+ * own role (not a superuser) with the password kept in DATA_DIR/postgres-credentials.json.
  * Migrates it before returning.
  */
 export async function openDatabase(config: Config, log: Log, options: { onLost?: (message: string) => void } = {}): Promise<Database> {
@@ -36,15 +37,14 @@ export async function openDatabase(config: Config, log: Log, options: { onLost?:
       unlock();
       throw err;
     }
-    url = embedded.url;
-    const admin = createPool(url, { max: 1 });
     try {
-      const { rowCount } = await admin.query("SELECT 1 FROM pg_database WHERE datname = 'caterway'");
-      if (!rowCount) await admin.query('CREATE DATABASE caterway');
-    } finally {
-      await admin.end();
+      // the app's own role and database; the superuser is used for nothing else (decision 028)
+      url = await ensureAppDatabase(embedded);
+    } catch (err) {
+      await embedded.stop().catch(() => undefined);
+      unlock();
+      throw err;
     }
-    url = withDatabase(url, 'caterway');
   }
   const db = createPool(url, { max: config.databasePoolSize, logger: log as FastifyBaseLogger });
   try {

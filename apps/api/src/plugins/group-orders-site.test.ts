@@ -19,6 +19,9 @@ describe('group-order site serving', () => {
     fs.writeFileSync(path.join(web, 'index.html'), '<html><body>storefront</body></html>');
     fs.writeFileSync(path.join(site, 'index.html'), '<html><head><base href="/group-orders-site/" /></head><body>site</body></html>');
     fs.writeFileSync(path.join(site, 'assets', 'index-abc.js'), 'console.log(1)');
+    fs.mkdirSync(path.join(site, '.vite'), { recursive: true });
+    fs.writeFileSync(path.join(site, '.vite', 'manifest.json'), '{"index.html":{"file":"assets/index-abc.js"}}');
+    fs.writeFileSync(path.join(site, '.hidden'), 'secret');
     app = Fastify({ routerOptions: { ignoreTrailingSlash: true } });
     app.get('/api/v2/ping', async () => ({ ok: true }));
     await registerGroupOrdersSite(app, { distDir: site, basePath: '/team-meals', siteUrl: 'https://caterway.test/team-meals', host: null });
@@ -45,6 +48,14 @@ describe('group-order site serving', () => {
     expect(asset.headers['cache-control']).toContain('immutable');
     expect((await app.inject({ method: 'GET', url: '/team-meals/assets/missing.js' })).statusCode).toBe(404);
     expect((await app.inject({ method: 'GET', url: '/team-meals/../web/index.html' })).body).not.toContain('storefront');
+  });
+
+  it('keeps the build manifest and any dot-file private (404)', async () => {
+    for (const url of ['/team-meals/.vite/manifest.json', '/team-meals/.vite/', '/team-meals/.hidden', '/team-meals/assets/../.vite/manifest.json']) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.body, url).not.toContain('index-abc');
+    }
   });
 
   it('leaves the storefront and the API alone', async () => {

@@ -52,6 +52,9 @@ export async function registerGroupOrdersSite(app: FastifyInstance, options: Gro
 
   const serve = (request: FastifyRequest, reply: FastifyReply) => {
     const rel = (request.params as { '*'?: string })['*'] ?? ''; // already decoded by the router
+    // the build manifest (.vite/manifest.json, read by the budget check) and any other dot-file
+    // or dot-folder are for the server, not the public
+    if (rel.split(/[\\/]/).some((segment) => segment.startsWith('.'))) return reply.status(404).send({ error: 'Not found' });
     const file = path.resolve(root, rel);
     const inside = file.startsWith(root + path.sep);
     if (inside && path.basename(file) !== 'index.html' && isFile(file)) {

@@ -87,4 +87,14 @@ describe('storefront serving', () => {
     expect((await app.inject({ method: 'GET', url: '/.vite/manifest.json' })).statusCode).toBe(404);
     expect((await app.inject({ method: 'GET', url: '/assets/missing.js' })).statusCode).toBe(404);
   });
+
+  it('answers the development mailbox pages 404 unless it is on (DEV_MAILBOX)', async () => {
+    for (const url of ['/dev/mailbox', '/dev/mailbox/3', '/dev']) expect((await app.inject({ method: 'GET', url })).statusCode, url).toBe(404);
+    const withMailbox = Fastify();
+    await registerWeb(withMailbox, dist, { devMailbox: true });
+    const res = await withMailbox.inject({ method: 'GET', url: '/dev/mailbox/3' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('storefront');
+    await withMailbox.close();
+  });
 });

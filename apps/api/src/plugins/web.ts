@@ -12,7 +12,14 @@ import { preloadLinks, withPreloads, type ViteManifest } from './web-preload.js'
  */
 const API_PATH = /^\/(api|user_token|users|messages)(\/|\?|\.|$)/;
 
-export async function registerWeb(app: FastifyInstance, distDir: string): Promise<void> {
+export interface WebOptions {
+  /** the development mailbox's pages (/dev/mailbox); without it they answer 404 like the API does */
+  devMailbox?: boolean;
+}
+
+const DEV_PAGES = /^\/dev(\/|\?|$)/;
+
+export async function registerWeb(app: FastifyInstance, distDir: string, options: WebOptions = {}): Promise<void> {
   const indexFile = path.join(distDir, 'index.html');
   const manifestFile = path.join(distDir, '.vite', 'manifest.json');
   const hasWeb = fs.existsSync(indexFile);
@@ -67,7 +74,7 @@ export async function registerWeb(app: FastifyInstance, distDir: string): Promis
   app.setNotFoundHandler((request, reply) => {
     const url = request.url;
     const isApi = API_PATH.test(url);
-    if (isApi || request.method !== 'GET' || !hasWeb) {
+    if (isApi || request.method !== 'GET' || !hasWeb || (!options.devMailbox && DEV_PAGES.test(url))) {
       return reply.status(404).send({ error: 'Not found' });
     }
     const pathname = url.split('?')[0] ?? '';

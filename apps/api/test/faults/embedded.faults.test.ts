@@ -22,7 +22,9 @@ function postmaster(): { pid: number; port: number } {
   return { pid: Number(lines[0]), port: Number(lines[3]) };
 }
 const connect = (): Db => {
-  const db = createPool(`postgres://caterway:caterway@127.0.0.1:${postmaster().port}/caterway`, { max: 1 });
+  // the superuser's random password, kept in the data folder (decision 028)
+  const { superuser_password: password } = JSON.parse(fs.readFileSync(path.join(dataDir, 'postgres-credentials.json'), 'utf8')) as { superuser_password: string };
+  const db = createPool(`postgres://caterway:${encodeURIComponent(password)}@127.0.0.1:${postmaster().port}/caterway`, { max: 1 });
   db.on('error', () => undefined);
   return db;
 };

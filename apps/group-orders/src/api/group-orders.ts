@@ -6,6 +6,7 @@ import type {
   JoinGroupOrderBody,
   MemberChoiceResponse,
   PublicGroupOrderResponse,
+  SiteConfigResponse,
 } from '@caterway/contracts';
 import { call } from '../lib/api';
 import { creatorHeaders } from '../lib/creator-auth';
@@ -22,6 +23,15 @@ export const keys = {
   publicGroup: (shareToken: string) => ['group', shareToken] as const,
   choice: (shareToken: string) => ['group', shareToken, 'choice'] as const,
 };
+
+/** Runtime settings from the server: test_mode puts the "no card is charged" banner on every page. */
+export function useSiteConfig() {
+  return useQuery({
+    queryKey: ['site-config'],
+    queryFn: ({ signal }) => call<SiteConfigResponse>('GET', '/api/v2/site_config', { signal }),
+    staleTime: Infinity,
+  });
+}
 
 // ---- the creator (bearer token)
 

@@ -1,11 +1,15 @@
 import { Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router';
+import { TEST_MODE_NOTICE } from '@caterway/contracts';
 import { RouteErrorBoundary } from './not-found';
+import { useSiteConfig } from '../api/group-orders';
 
 export function SiteLayout() {
   const { pathname } = useLocation();
+  // payments in the sandbox (docs/decisions/028): a strip fixed to the bottom edge, as on the storefront
+  const testMode = useSiteConfig().data?.test_mode === true;
   return (
-    <div className="site">
+    <div className={testMode ? 'site with-test-mode-banner' : 'site'}>
       <a className="skip-link" href="#main">
         Skip to content
       </a>
@@ -27,6 +31,11 @@ export function SiteLayout() {
       <footer className="site-footer">
         <div className="container">Caterway · office catering for teams in Canada and the US</div>
       </footer>
+      {testMode ? (
+        <div className="test-mode-banner" role="status">
+          <strong>{TEST_MODE_NOTICE}</strong>
+        </div>
+      ) : null}
     </div>
   );
 }

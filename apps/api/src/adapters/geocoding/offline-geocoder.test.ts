@@ -1,8 +1,14 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { GeocodedAddress } from '../../ports/geocoder.js';
-import { createOfflineGeocoder, offsetPoint } from './offline-geocoder.js';
+import { loadGazetteer } from './gazetteer.js';
+import { createOfflineGeocoder } from './offline-geocoder.js';
 
 const geocoder = createOfflineGeocoder();
+
+// the gazetteer is built once (about a second, much more on a loaded machine), not inside a test's time
+beforeAll(() => {
+  loadGazetteer();
+}, 60_000);
 
 function distanceKm(a: { latitude: number; longitude: number }, b: { latitude: number; longitude: number }): number {
   const rad = Math.PI / 180;
@@ -56,12 +62,30 @@ describe('offline geocode', () => {
     expect(a.label).toBe('Suite 400, 100 King St W, Toronto, ON M5X 1A9, Canada');
   });
 
-  it('gives one address one point, and two addresses of a city two points', async () => {
-    const a = await placed('123 Main Street, Ottawa');
-    const again = await placed('123 main street, ottawa, on');
-    const other = await placed('456 Bank St, Ottawa');
-    expect([again.latitude, again.longitude]).toEqual([a.latitude, a.longitude]);
-    expect([other.latitude, other.longitude]).not.toEqual([a.latitude, a.longitude]);
+  it('answers the centroid it knows, exactly, and never a point of its own invention', async () => {
+    const g = loadGazetteer();
+    const ottawa = g.findCity('Ottawa', { province: 'ON' })!;
+    // two streets of a city it knows no street of: both at the city's centre, precision 'city'
+    for (const query of ['123 Main Street, Ottawa', '456 Bank St, Ottawa', '9 Nonexistent Crescent, Ottawa']) {
+      expect(await placed(query), query).toMatchObject({ latitude: ottawa.latitude, longitude: ottawa.longitude, precision: 'city' });
+    }
+    // a postal code it knows: that postal code's centroid, precision 'postal_code'
+    const m5x = g.postal('M5X')!;
+    expect(await placed('100 King St W, Toronto, ON M5X 1A9')).toMatchObject({ latitude: m5x.latitude, longitude: m5x.longitude, precision: 'postal_code' });
+    expect(await placed('1 Made Up Lane, Toronto, ON M5X 1A9')).toMatchObject({ latitude: m5x.latitude, longitude: m5x.longitude, precision: 'postal_code' });
+    // suggestions too: each names its city and sits at its centre
+    for (const s of await geocoder.suggest('77 Nowhere Rd')) {
+      const city = g.findCity(s.city, { province: s.province })!;
+      expect([s.latitude, s.longitude, s.precision]).toEqual([city.latitude, city.longitude, 'city']);
+    }
+  });
+
+  it('answers not_found for an unknown street in an unknown place, postal code or not', async () => {
+    expect(await geocoder.geocode('12 Invented Way, Nowhereville, ZZ')).toEqual({ ok: false, reason: 'not_found' });
+    expect(await geocoder.geocode('12 Invented Way, Nowhereville, ON')).toEqual({ ok: false, reason: 'not_found' });
+    // Canada Post allocates no FSA starting with Z: no centroid, and no city to fall back on
+    expect(await geocoder.geocode('12 Invented Way, Z9Z 9Z9')).toEqual({ ok: false, reason: 'not_found' });
+    expect(await geocoder.suggest('12 Invented Way, Z9Z 9Z9')).toEqual([]);
   });
 
   it.each([
@@ -119,15 +143,5 @@ describe('offline suggest', () => {
     expect(await geocoder.suggest('Toronto')).toEqual([]);
     expect(await geocoder.suggest('M5X 1A9')).toEqual([]);
     expect(await geocoder.suggest('100 King St W', 50)).toHaveLength(10);
-  });
-});
-
-describe('offsetPoint', () => {
-  it('stays within the radius and is the same for the same key', () => {
-    for (const key of ['1 a', '2 b', '3 c', '99 Long Street Name', 'x']) {
-      const p = offsetPoint(45, -75, key, 1.5);
-      expect(distanceKm(p, { latitude: 45, longitude: -75 })).toBeLessThanOrEqual(1.5001);
-      expect(offsetPoint(45, -75, key, 1.5)).toEqual(p);
-    }
   });
 });

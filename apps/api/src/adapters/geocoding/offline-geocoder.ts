@@ -4,42 +4,16 @@ import { loadGazetteer, type CityPlace, type Gazetteer } from './gazetteer.js';
 
 // The default geocoder: works offline with no account (ARCHITECTURE.md, boundaries).
 // It places a street address by its postal code or, failing that, its city; it never
-// knows where on the street a house is. Precision says which: 'postal_code' or 'city'.
-//
-// Why a small deterministic offset: every address of a city would otherwise share one
-// point, so restaurants and customers in the same city would all be 0 km apart and the
-// distance ranking of search results (spec: ordering-payments, restaurant search) would
-// be arbitrary. Each street address is moved by a hash of its street line, at most
-// 0.5 km from a postal-code centroid and 1.5 km from a city centre; the same address
-// always lands on the same point.
-const MAX_OFFSET_KM = { postal_code: 0.5, city: 1.5 } as const;
+// knows where on the street a house is, and says so: the point it answers is that postal
+// code's or city's centroid, exactly, and precision names which ('postal_code' or 'city').
+// It invents nothing (docs/decisions/028): an earlier version moved each street address by a
+// hash of its text so that two addresses of a city differed, which looked like a street-level
+// answer for a street it had never heard of. A street address in no postal code or city it
+// knows is not_found. Production uses a real geocoder (GEOCODER_URL, required there).
 export const DEFAULT_SUGGESTIONS = 5;
 export const MAX_SUGGESTIONS = 10;
 
 const countryName: Record<Country, string> = { CA: 'Canada', US: 'USA' };
-
-function fnv1a(text: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    h ^= text.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  return h >>> 0;
-}
-
-/** A point within maxKm of the centre, fixed for a given key. */
-export function offsetPoint(latitude: number, longitude: number, key: string, maxKm: number): { latitude: number; longitude: number } {
-  const h = fnv1a(key.toLowerCase().replace(/\s+/g, ' ').trim());
-  const angle = ((h & 0xffff) / 0x10000) * 2 * Math.PI;
-  const distance = Math.sqrt(((h >>> 16) & 0xffff) / 0x10000) * maxKm;
-  const dLat = (distance / 111.32) * Math.cos(angle);
-  const dLon = (distance / (111.32 * Math.cos((latitude * Math.PI) / 180))) * Math.sin(angle);
-  return { latitude: round6(latitude + dLat), longitude: round6(longitude + dLon) };
-}
-
-function round6(n: number): number {
-  return Math.round(n * 1e6) / 1e6;
-}
 
 interface Placement {
   latitude: number;
@@ -55,7 +29,6 @@ interface Placement {
 
 function toAddress(parsed: ParsedAddress, place: Placement): GeocodedAddress {
   const address1 = `${parsed.houseNumber} ${parsed.street}`;
-  const point = offsetPoint(place.latitude, place.longitude, `${address1}|${place.city}`, MAX_OFFSET_KM[place.precision]);
   const region = place.zipGiven ? `${place.province} ${place.zip}` : place.province;
   // The unit stays out of address1 (the forms carry it as address2) but the label shows it.
   const label = [parsed.unit, address1, place.city, region, countryName[place.country]].filter(Boolean).join(', ');
@@ -66,8 +39,9 @@ function toAddress(parsed: ParsedAddress, place: Placement): GeocodedAddress {
     province: place.province,
     zip: place.zip,
     country: place.country,
-    latitude: point.latitude,
-    longitude: point.longitude,
+    // the centroid of what is known (the postal code or the city), which precision names
+    latitude: place.latitude,
+    longitude: place.longitude,
     precision: place.precision,
   };
 }

@@ -12,17 +12,19 @@ export { createStripeProvider } from './stripe-provider.js';
 type Log = Pick<FastifyBaseLogger, 'info' | 'warn'>;
 
 /**
- * Stripe when STRIPE_SECRET_KEY is set (STRIPE_API_URL points it elsewhere, e.g. a local fake);
- * otherwise the built-in sandbox provider on the app's database (ARCHITECTURE.md "payments").
+ * Stripe when config.payments says so (STRIPE_SECRET_KEY set and PAYMENTS not 'sandbox';
+ * STRIPE_API_URL points it elsewhere, e.g. a local fake); otherwise the built-in sandbox provider
+ * on the app's database (ARCHITECTURE.md "payments"), which production runs only with an explicit
+ * PAYMENTS=sandbox and the storefront's test-mode banner (docs/decisions/028).
  */
 export function createPaymentProvider(config: Config, db: Db, log: Log, clock: Clock = systemClock): PaymentProvider {
-  if (config.stripeSecretKey) {
+  if (config.payments === 'stripe' && config.stripeSecretKey) {
     return createStripeProvider({
       secretKey: config.stripeSecretKey,
       publishableKey: config.stripePublishableKey ?? '',
       apiUrl: config.stripeApiUrl,
     });
   }
-  if (config.isProduction) log.warn({}, 'STRIPE_SECRET_KEY is not set: payments use the sandbox provider and nobody is charged');
+  if (config.isProduction) log.warn({}, 'PAYMENTS=sandbox: payments use the sandbox provider and nobody is charged (test mode)');
   return createSandboxProvider({ db, clock });
 }

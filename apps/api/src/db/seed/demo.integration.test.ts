@@ -3,7 +3,7 @@ import { createTestApp, createTestDatabase, type TestContext } from '../../../te
 import { withTransaction } from '../pool.js';
 import { demoAccounts } from '../../lib/demo-accounts.js';
 import { verifyPassword } from '../../lib/passwords.js';
-import { ensureDemoData } from './demo.js';
+import { ensureDemoData, replaceDemoStaffPassword } from './demo.js';
 import { loadCatalogue } from './loader.js';
 import { homeGroups } from './vocabulary.js';
 
@@ -139,6 +139,42 @@ describe('demo loading races and large catalogues', () => {
                 (SELECT count(*) FROM presets)::int AS presets, (SELECT count(DISTINCT slug) FROM chefs)::int AS slugs`,
       );
       expect(rows[0]).toEqual({ chefs: 500, items: 5000, presets: 2500, slugs: 500 });
+    } finally {
+      await database.drop();
+    }
+  });
+});
+
+describe('the demo staff account in production', () => {
+  it('gets a random password once, in place of the published one, and loses its sessions', async () => {
+    const database = await createTestDatabase();
+    try {
+      await ensureDemoData(database.db, silent);
+      const staff = demoAccounts.find((a) => a.role === 'staff')!;
+      const { rows: users } = await database.db.query<{ id: number }>('SELECT id FROM users WHERE email = $1', [staff.email]);
+      await database.db.query(`INSERT INTO sessions (user_id, expires_at) VALUES ($1, now() + interval '1 day')`, [users[0]!.id]);
+      const replaced = await replaceDemoStaffPassword(database.db);
+      expect(replaced?.email).toBe(staff.email);
+      expect(replaced?.password).toMatch(/^[A-Za-z0-9_-]{24}$/);
+      const { rows } = await database.db.query<{ password_hash: string }>('SELECT password_hash FROM users WHERE email = $1', [staff.email]);
+      expect(await verifyPassword(rows[0]!.password_hash, replaced!.password)).toBe(true);
+      expect(await verifyPassword(rows[0]!.password_hash, 'Kitchen4Ops')).toBe(false);
+      expect((await database.db.query('SELECT 1 FROM sessions WHERE user_id = $1 AND revoked_at IS NULL', [users[0]!.id])).rowCount).toBe(0);
+      // printed once: the next start finds nothing to replace
+      expect(await replaceDemoStaffPassword(database.db)).toBeNull();
+      // the customer keeps its published demo password
+      const customer = demoAccounts.find((a) => a.role === 'customer')!;
+      const { rows: c } = await database.db.query<{ password_hash: string }>('SELECT password_hash FROM users WHERE email = $1', [customer.email]);
+      expect(await verifyPassword(c[0]!.password_hash, customer.password)).toBe(true);
+    } finally {
+      await database.drop();
+    }
+  });
+
+  it('changes nothing where there is no demo staff account', async () => {
+    const database = await createTestDatabase();
+    try {
+      expect(await replaceDemoStaffPassword(database.db)).toBeNull();
     } finally {
       await database.drop();
     }

@@ -1,9 +1,10 @@
 // First start: load the demo catalogue and the demo accounts once (ARCHITECTURE.md, "One
 // command to run"). catalogue_loads remembers that it happened; an advisory lock keeps two
 // processes starting together from both loading.
+import crypto from 'node:crypto';
 import { withTransaction, type Db, type Queryable } from '../pool.js';
 import { demoAccounts } from '../../lib/demo-accounts.js';
-import { hashPassword } from '../../lib/passwords.js';
+import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { newPasswordProblems } from '../../lib/password-policy.js';
 import { demoOptions } from './generator.js';
 import { loadCatalogue } from './loader.js';
@@ -80,4 +81,26 @@ export async function ensureDemoData(db: Db, log: Log): Promise<{ loaded: boolea
     const accounts = await insertDemoAccounts(client, hashes);
     return { loaded: true, summary: { ...summary, demo_accounts: accounts } };
   });
+}
+
+/**
+ * Production never keeps the demo staff account's published password (docs/decisions/028): when
+ * the account exists and still accepts it (loaded just now by SEED_DEMO=true, or by an older
+ * version), it gets a random password, its sessions are revoked, and the new password is
+ * returned for the caller to print once. Null when there was nothing to change.
+ */
+export async function replaceDemoStaffPassword(db: Db): Promise<{ email: string; password: string } | null> {
+  const staff = demoAccounts.find((a) => a.role === 'staff')!;
+  const { rows } = await db.query<{ id: number; password_hash: string }>('SELECT id, password_hash FROM users WHERE lower(email) = lower($1)', [staff.email]);
+  const row = rows[0];
+  if (!row || !(await verifyPassword(row.password_hash, staff.password))) return null;
+  const password = crypto.randomBytes(18).toString('base64url');
+  const passwordHash = await hashPassword(password);
+  const changed = await withTransaction(db, async (client) => {
+    // only if nobody changed it meanwhile (two instances starting together: one of them prints)
+    const { rowCount } = await client.query('UPDATE users SET password_hash = $2 WHERE id = $1 AND password_hash = $3', [row.id, passwordHash, row.password_hash]);
+    if (rowCount) await client.query('UPDATE sessions SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL', [row.id]);
+    return Boolean(rowCount);
+  });
+  return changed ? { email: staff.email, password } : null;
 }

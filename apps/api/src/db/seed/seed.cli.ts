@@ -3,12 +3,12 @@
 // The same generator makes the demo catalogue; large sizes are for benchmarks, e.g.
 //   npm run db:seed -- --reset --restaurants 10000 --menu-items 100000
 import { parseArgs } from 'node:util';
-import { loadConfig, ConfigError } from '../../config/env.js';
+import { loadConfigOrExit } from '../../config/env.js';
 import { openDatabase } from '../../lib/runtime.js';
 import { withTransaction } from '../pool.js';
 import { DEMO_SEED, demoOptions, resolveOptions } from './generator.js';
 import { loadCatalogue, resetCatalogue } from './loader.js';
-import { insertDemoAccounts } from './demo.js';
+import { insertDemoAccounts, replaceDemoStaffPassword } from './demo.js';
 
 const usage = `Usage: npm run db:seed -- [options]
   --restaurants N   restaurants (chefs), default ${demoOptions.restaurants}
@@ -62,16 +62,7 @@ const options = resolveOptions({
 });
 
 const log = { info: console.log, warn: console.warn, error: console.error };
-let config;
-try {
-  config = loadConfig();
-} catch (err) {
-  if (err instanceof ConfigError) {
-    console.error(err.message);
-    process.exit(1);
-  }
-  throw err;
-}
+const config = loadConfigOrExit();
 const database = await openDatabase(config, log as never);
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 try {
@@ -102,6 +93,9 @@ try {
       `${summary.presets} presets and ${summary.preset_items} preset items in ${seconds(summary.ms)} ` +
       `(total ${seconds(performance.now() - started)}, ${summary.accounts} demo accounts created).`,
   );
+  // production: the demo staff account never keeps its published password (decision 028)
+  const staff = config.isProduction ? await replaceDemoStaffPassword(database.db) : null;
+  if (staff) console.log(`Staff account ${staff.email}: password ${staff.password} (shown only this once; change it after signing in)`);
 } catch (err) {
   console.error(`Seeding failed: ${(err as Error).message}`);
   process.exitCode = 1;

@@ -4,7 +4,7 @@ import type { MailboxRepository, OutboxEmailRow } from './mailbox.repository.js'
 
 // The development mailbox (ARCHITECTURE.md, email port): lets a developer or a browser test
 // read the emails the product sent without an SMTP server. Off in production unless
-// MAILBOX_ENABLED says otherwise; when off it answers 404 like any unknown path.
+// DEV_MAILBOX says otherwise (refused in production); when off it answers 404 like any unknown path.
 export function createMailboxService({ mailbox, enabled }: { mailbox: MailboxRepository; enabled: boolean }) {
   const summary = (row: Omit<OutboxEmailRow, 'text_body' | 'html_body'>): MailboxEmailSummary => ({
     id: row.id,

@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/helpers.js';
+import { createStripeProvider } from '../../adapters/payments/index.js';
 
 // GET api/v2/site_config: where the storefront sends people for group orders (runtime config).
 describe('GET api/v2/site_config', () => {
@@ -13,7 +14,7 @@ describe('GET api/v2/site_config', () => {
     contexts.push(ctx);
     const res = await ctx.app.inject({ method: 'GET', url: '/api/v2/site_config' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ group_orders_url: 'https://groups.example.com' });
+    expect(res.json()).toEqual({ group_orders_url: 'https://groups.example.com', test_mode: true });
     expect(res.headers['cache-control']).toBe('public, max-age=300');
   });
 
@@ -21,6 +22,15 @@ describe('GET api/v2/site_config', () => {
     const ctx = await createTestApp({ env: { PUBLIC_URL: 'https://caterway.example.com' } });
     contexts.push(ctx);
     const res = await ctx.app.inject({ method: 'GET', url: '/api/v2/site_config' });
-    expect(res.json()).toEqual({ group_orders_url: 'https://caterway.example.com/group-orders-site' });
+    expect(res.json()).toEqual({ group_orders_url: 'https://caterway.example.com/group-orders-site', test_mode: true });
+  });
+
+  it('says test mode while the sandbox provider takes the payments, and not with Stripe', async () => {
+    const sandbox = await createTestApp();
+    contexts.push(sandbox);
+    expect((await sandbox.app.inject({ method: 'GET', url: '/api/v2/site_config' })).json()).toMatchObject({ test_mode: true });
+    const stripe = await createTestApp({ payments: createStripeProvider({ secretKey: 'sk_test_x', publishableKey: 'pk_test_x', apiUrl: 'http://127.0.0.1:9' }) });
+    contexts.push(stripe);
+    expect((await stripe.app.inject({ method: 'GET', url: '/api/v2/site_config' })).json()).toMatchObject({ test_mode: false });
   });
 });

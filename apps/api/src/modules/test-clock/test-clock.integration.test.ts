@@ -2,6 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../config/env.js';
 import { controllableClock, fixedClock } from '../../lib/clock.js';
 import { createTestApp, type TestContext } from '../../../test/helpers.js';
+import { productionEnv } from '../../../test/production-env.js';
 
 // The controllable clock of browser tests (issue 6): only with E2E_CONTROLLABLE_CLOCK, never in
 // production, and the one clock the API and the job runner share moves forward only.
@@ -15,7 +16,7 @@ describe('test clock', () => {
   });
 
   it('refuses to start in production with the flag', () => {
-    const production = { NODE_ENV: 'production', JWT_SECRET: 'a'.repeat(40), DATA_DIR: '/tmp/caterway-test-data' };
+    const production = productionEnv;
     expect(() => loadConfig({ ...production, E2E_CONTROLLABLE_CLOCK: '1' })).toThrow(ConfigError);
     expect(() => loadConfig({ ...production, E2E_CONTROLLABLE_CLOCK: '1' })).toThrow(/E2E_CONTROLLABLE_CLOCK/);
     expect(loadConfig(production).controllableClock).toBe(false);

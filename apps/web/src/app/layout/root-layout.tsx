@@ -12,6 +12,8 @@ import { Sidebar } from './sidebar';
 import { ScrollToTop } from './scroll-to-top';
 import { SignInReturn } from '../../components/sign-in-redirect';
 import { RouteErrorBoundary } from '../route-error';
+import { useSiteConfig } from '../../lib/site-config';
+import { TestModeBanner } from './test-mode-banner';
 
 // The account modals load on first use, keeping them out of the initial bundle.
 const AuthModals = lazy(() => import('../../features/auth/components/auth-modals'));
@@ -22,10 +24,11 @@ export function RootLayout() {
   const { pathname } = useLocation();
   const showSidebar = Boolean(user?.confirmed) && accountPagePaths.includes(pathname);
   const showDeliveryBar = !pathname.startsWith('/dev/') && pathname !== paths.resetPassword.path;
+  const testMode = useSiteConfig().data?.testMode;
 
   return (
     <>
-      <div id={APP_SHELL_ID} className="app-shell">
+      <div id={APP_SHELL_ID} className={testMode ? 'app-shell with-test-mode-banner' : 'app-shell'}>
         <a className="skip-link" href="#main">
           Skip to main content
         </a>
@@ -44,6 +47,7 @@ export function RootLayout() {
           </main>
         </div>
         {showSidebar ? null : <Footer />}
+        <TestModeBanner testMode={testMode} />
       </div>
       <Toaster />
       {modal ? (
