@@ -216,7 +216,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     // PAYMENTS=sandbox runs the sandbox even where Stripe keys are set: the keys are not used
     stripeSecretKey: payments === 'stripe' ? env.STRIPE_SECRET_KEY : undefined,
     stripePublishableKey: payments === 'stripe' ? env.STRIPE_PUBLISHABLE_KEY : undefined,
-    stripeWebhookSecret: payments === 'stripe' ? env.STRIPE_WEBHOOK_SECRET : undefined,
+    // used only with Stripe as the provider (the webhook route checks the provider it runs with)
+    stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET,
     payments,
     stripeApiUrl: env.STRIPE_API_URL.replace(/\/$/, ''),
     jobsInProcess: env.JOBS_IN_PROCESS,
