@@ -45,6 +45,12 @@ export default defineConfig({
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 3 },
             { name: 'router', test: /node_modules[\\/](react-router|cookie|set-cookie-parser)[\\/]/, priority: 2 },
             { name: 'query', test: /node_modules[\\/]@tanstack[\\/]/, priority: 1 },
+            // the shell every page loads first: one chunk, not a handful of small ones (budgets, decision 014)
+            {
+              name: 'shell',
+              test: /(apps[\\/]web[\\/]src[\\/](stores[\\/](session|modals)|config[\\/]paths|lib[\\/](create-store|storage|api-client))|packages[\\/]domain[\\/]src[\\/](messages|time-slots|availability|dates))\.ts$/,
+              priority: 0,
+            },
           ],
         },
       },

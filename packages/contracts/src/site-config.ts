@@ -14,5 +14,5 @@ export const siteConfigResponseSchema = z
   .meta({ id: 'SiteConfig' });
 export type SiteConfigResponse = z.infer<typeof siteConfigResponseSchema>;
 
-/** The banner both sites show on every page while site_config.test_mode is true (its look: test-mode-banner.css). */
-export const TEST_MODE_NOTICE = 'Test mode — no card is charged';
+// The banner's text is TEST_MODE_NOTICE in @caterway/domain (its look: test-mode-banner.css): the
+// sites import it from there, so the zod schemas stay out of their first chunk.

@@ -1,3 +1,6 @@
+/** The banner both sites show on every page while site_config.test_mode is true (issue 15; its look: contracts' test-mode-banner.css). */
+export const TEST_MODE_NOTICE = 'Test mode — no card is charged';
+
 // Every user-facing message of the product documents, typed once.
 // Sources: ../shared/spec/browse-account-orders.md §5, §8 and ordering-payments.md §5, §8.
 export const messages = {

@@ -1,6 +1,6 @@
 import { Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router';
-import { TEST_MODE_NOTICE } from '@caterway/contracts';
+import { TEST_MODE_NOTICE } from '@caterway/domain';
 import { RouteErrorBoundary } from './not-found';
 import { useSiteConfig } from '../api/group-orders';
 

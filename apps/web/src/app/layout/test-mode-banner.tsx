@@ -1,4 +1,4 @@
-import { TEST_MODE_NOTICE } from '@caterway/contracts';
+import { TEST_MODE_NOTICE } from '@caterway/domain';
 
 /**
  * While payments run on the sandbox provider (site_config.test_mode, docs/decisions/028) every
