@@ -53,19 +53,9 @@ describe('a production start without its settings', () => {
     expect(fs.existsSync(path.join(dataDir, 'postgres'))).toBe(false);
   }, 90_000);
 
-  it.each([
-    ['no JWT_SECRET', { JWT_SECRET: undefined }, /^  JWT_SECRET: required/],
-    ['a short JWT_SECRET', { JWT_SECRET: 'x'.repeat(31) }, /^  JWT_SECRET: must be at least 32 bytes/],
-    ['no PUBLIC_URL', { PUBLIC_URL: undefined }, /^  PUBLIC_URL: required/],
-    ['no SMTP_URL', { SMTP_URL: undefined }, /^  SMTP_URL: required/],
-    ['no GEOCODER_URL', { GEOCODER_URL: undefined }, /^  GEOCODER_URL: required/],
-    ['DEV_MAILBOX=true', { DEV_MAILBOX: 'true' }, /^  DEV_MAILBOX: must not be set when NODE_ENV=production/],
-  ])('is refused with %s, naming only that setting', async (_name, change, line) => {
-    const env = Object.fromEntries(Object.entries({ ...productionEnv, DATA_DIR: dataDir, ...change }).filter((e): e is [string, string] => e[1] !== undefined));
-    const { code, stderr } = await run(env);
-    expect(code).toBe(1);
-    expect(lines(stderr)).toEqual(['Invalid configuration:', expect.stringMatching(line)]);
-  }, 90_000);
+  // each setting's own line (a short JWT_SECRET, DEV_MAILBOX=true, ...) is pinned by the unit
+  // test of the same refusal (config/env.test.ts); the process tests here show it reaches stderr
+  // and the exit code as it is
 
   it('names the three Stripe settings when payments are neither Stripe nor an explicit sandbox', async () => {
     const { PAYMENTS: _sandbox, ...env } = productionEnv;
