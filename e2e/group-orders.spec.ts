@@ -42,7 +42,7 @@ const weekdays: (keyof Hours)[] = ['sunday', 'monday', 'tuesday', 'wednesday', '
  * delivery meets (group orders keep both, issue 15), whose dishes straddle a budget (at least
  * two within it, one above).
  */
-async function restaurantForGroups(request: APIRequestContext, deliveryDate: string): Promise<{ preset: PresetDetail; budgetCents: number }> {
+async function restaurantOpenOn(request: APIRequestContext, deliveryDate: string): Promise<{ preset: PresetDetail; budgetCents: number } | undefined> {
   const res = await request.get('/api/v2/presets');
   const body = (await res.json()) as { presets: { trending_restaurants: { slug: string }[] } };
   const weekday = weekdays[new Date(`${deliveryDate}T12:00:00Z`).getUTCDay()]!;
@@ -59,7 +59,20 @@ async function restaurantForGroups(request: APIRequestContext, deliveryDate: str
     if (prices.length < 4) continue;
     return { preset, budgetCents: prices[Math.floor(prices.length / 2)]! };
   }
-  throw new Error('no one-chef Toronto restaurant with varied prices open on the delivery date in the demo data');
+  return undefined;
+}
+
+/**
+ * The first gap of 2 to 6 days after the cut-off date whose delivery date has such a restaurant:
+ * two days after a Thursday is a Saturday, when few restaurants open at 11:30.
+ */
+async function restaurantForGroups(request: APIRequestContext, cutoffDate: string) {
+  for (let gapDays = 2; gapDays <= 6; gapDays++) {
+    const deliveryDate = addDays(cutoffDate, gapDays);
+    const found = await restaurantOpenOn(request, deliveryDate);
+    if (found) return { ...found, gapDays, deliveryDate };
+  }
+  throw new Error(`no one-chef Toronto restaurant with varied prices open at 11:30 within 6 days of ${cutoffDate} in the demo data`);
 }
 
 /** The creator pays at the cut-off with their default saved card: make sure there is one. */
@@ -154,17 +167,18 @@ test('a group order: started in the storefront, shared, three members choose, th
   test.setTimeout(150_000);
   const token = await apiToken(request);
   await ensureDefaultCard(request, token);
-  // The cut-off a quarter of an hour from now (the chef's Toronto time) and the delivery two days
-  // later (gap days 2: the restaurants' notice is at most 48 hours): the test clock later moves
-  // the server only minutes, so the other journeys keep their dates.
+  // The cut-off a quarter of an hour from now (the chef's Toronto time) and the delivery at least
+  // two days later (gap days 2 or more: the restaurants' notice is at most 48 hours), on a day the
+  // restaurant is open: the test clock later moves the server only minutes, so the other
+  // journeys keep their dates.
   const [cutoffDate, cutoffTime] = wallClock(new Date(Date.now() + 15 * 60_000), 'America/Toronto');
-  const deliveryDate = addDays(cutoffDate, 2);
-  const { preset, budgetCents } = await restaurantForGroups(request, deliveryDate);
+  const { preset, budgetCents, gapDays, deliveryDate } = await restaurantForGroups(request, cutoffDate);
   const chef = preset.chefs[0]!;
 
   // ---- the creator starts it from the restaurant page and lands on the site
   await page.goto(`/chefs/${preset.slug}`);
-  const [storefrontDate] = wallClock(new Date(Date.now() + 3 * 86_400_000), 'America/Toronto');
+  // the storefront's delivery date: one the restaurant takes (a date it does not is not prefilled)
+  const storefrontDate = deliveryDate;
   await page.evaluate(
     ([d, address, lat, lng]) => {
       localStorage.setItem('delivery_date', d!);
@@ -206,7 +220,7 @@ test('a group order: started in the storefront, shared, three members choose, th
   await page.getByLabel('Group order name').fill('Friday team lunch');
   await page.getByLabel('Head count').fill('5');
   await page.getByLabel('Per-person budget ($)').fill((budgetCents / 100).toFixed(2));
-  await page.getByLabel('Gap days').fill('2');
+  await page.getByLabel('Gap days').fill(String(gapDays));
   await page.getByLabel('Cut-off time').fill(cutoffTime);
   await page.getByLabel('Delivery date').fill(deliveryDate);
   await page.getByLabel('Delivery time').fill('11:30');
@@ -353,8 +367,8 @@ test('the dashboard reminds members who have not chosen and cancels with a confi
   const viewport = page.viewportSize();
   const auth = { authorization: `Bearer ${token}` };
   const [today] = wallClock(new Date(), 'America/Toronto');
-  const deliveryDate = addDays(today, 6);
-  const { preset, budgetCents } = await restaurantForGroups(request, deliveryDate);
+  // a delivery 6 to 10 days ahead on a day the restaurant is open; its cut-off (2 days before, 5 PM) is days away
+  const { preset, budgetCents, deliveryDate } = await restaurantForGroups(request, addDays(today, 4));
   const chef = preset.chefs[0]!;
   const created = await request.post('/api/v2/group_orders', { headers: auth, data: { preset_id: preset.id, delivery_params: { address: `${chef.address1}, ${chef.city}` } } });
   expect(created.status()).toBe(201);
