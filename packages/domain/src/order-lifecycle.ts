@@ -82,6 +82,9 @@ export const ORDER_MOVES: Record<OrderEvent, Move> = {
 
 export const TERMINAL_STATUSES: readonly CateringStatus[] = ['customer_paid', 'declined', 'Canceled'];
 
+/** An order that will never be paid: cancelled (either spelling stored) or declined; its money must be released. */
+export const CLOSED_STATUSES: readonly string[] = ['Canceled', 'cancelled', 'declined'];
+
 export function isCateringStatus(value: string): value is CateringStatus {
   return (CATERING_STATUSES as readonly string[]).includes(value);
 }

@@ -1,4 +1,5 @@
 import {
+  CLOSED_STATUSES,
   ORDER_MOVES,
   availableEvents,
   displayStatus,
@@ -36,7 +37,6 @@ export const RECONCILE_PAYMENTS = 'reconcile_payments';
 /** how often the reconciliation runs, and how far back it looks at cancelled and declined orders */
 const RECONCILE_EVERY_MS = 15 * 60_000;
 const RECONCILE_LOOKBACK_MS = 3 * 86_400_000;
-const CLOSED: readonly string[] = ['Canceled', 'cancelled', 'declined'];
 
 /** The recurring reconciliation: queued once under its key (at start-up), it queues its next run itself. */
 export function reconcileJob(now: Date): EnqueueInput {
@@ -273,7 +273,7 @@ export function createLifecycleService(deps: LifecycleServiceDeps) {
   async function reconcilePayments(): Promise<number> {
     const now = clock.now();
     let released = 0;
-    for (const order of await repo.closedSince(new Date(now.getTime() - RECONCILE_LOOKBACK_MS), CLOSED)) {
+    for (const order of await repo.closedSince(new Date(now.getTime() - RECONCILE_LOOKBACK_MS), CLOSED_STATUSES)) {
       let intents: PaymentIntent[];
       try {
         intents = await payments.listPaymentIntents({ orderId: order.id });
@@ -291,7 +291,7 @@ export function createLifecycleService(deps: LifecycleServiceDeps) {
   async function releaseLeaked(orderId: number, intent: PaymentIntent, now: Date): Promise<boolean> {
     return withTransaction(db, async (tx) => {
       const order = await repo.lock(tx, orderId);
-      if (!order || !CLOSED.includes(order.status)) return false;
+      if (!order || !CLOSED_STATUSES.includes(order.status)) return false;
       try {
         await payments.cancelPaymentIntent(intent.id, { idempotencyKey: `catering-order-${orderId}-reconcile-${intent.id}` });
       } catch (err) {

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type { z } from 'zod';
 import type { addOnCartSchema, checkoutOrderResponseSchema, updateOrderPaymentMethodBodySchema } from '@caterway/contracts';
-import { editRule, formatCents, messages, type CateringStatus, type OrderActor } from '@caterway/domain';
+import { CLOSED_STATUSES, editRule, formatCents, messages, type CateringStatus, type OrderActor } from '@caterway/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import { withTransaction, type Db, type Queryable } from '../../db/pool.js';
 import type { Clock } from '../../lib/clock.js';
@@ -50,7 +50,6 @@ const NEEDS_SETUP: readonly string[] = ['CardSetup', 'SetupIntentCreated'];
 const HOLDS_PAYMENT: readonly string[] = ['Accepted', 'ReadyToCapture'];
 /** a parent that can take an add-on: placed and still live */
 const ADD_ON_PARENT: readonly string[] = ['New', 'Accepted', 'CardSetup', 'SetupIntentCreated', 'ReadyToCapture', 'DeliveryReady'];
-const CLOSED: readonly string[] = ['Canceled', 'cancelled', 'declined'];
 const DELIVERED: readonly string[] = ['Delivered', 'customer_paid'];
 
 export const editMessages = {
@@ -164,7 +163,7 @@ export function createOrderEditsService(deps: OrderEditsDeps) {
 
   /** An add-on can be created, changed or paid only while its parent is live and not yet delivered. */
   function assertParentOpen(parent: OrderRow, now: Date): void {
-    if (CLOSED.includes(parent.status)) throw conflict(editMessages.parentCancelled);
+    if (CLOSED_STATUSES.includes(parent.status)) throw conflict(editMessages.parentCancelled);
     if (DELIVERED.includes(parent.status) || parent.delivery_at.getTime() <= now.getTime()) {
       throw conflict(editMessages.deliveredAt(displayDateTime(parent.delivery_at, parent.time_zone)));
     }
@@ -182,7 +181,7 @@ export function createOrderEditsService(deps: OrderEditsDeps) {
     const closed = await withTransaction(db, async (tx) => {
       const locked = await orders.lockForUpdate(orderId, tx);
       if (!locked) throw notFound('Order not found');
-      if (!CLOSED.includes(locked.status)) return { saved: await save(tx) };
+      if (!CLOSED_STATUSES.includes(locked.status)) return { saved: await save(tx) };
       if (made && liveIntent(made)) {
         try {
           await payments.cancelPaymentIntent(made.id, { idempotencyKey: `catering-order-${orderId}-closed-${made.id}` });
