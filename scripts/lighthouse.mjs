@@ -12,8 +12,8 @@
 // (benchmark index ~1533); on a slower or busier host the simulated phone would be slower than
 // the reference phone. Each run is therefore calibrated the way Lighthouse's throttling docs
 // describe: right before the run, Lighthouse's own benchmark (computeBenchmarkIndex) runs in the
-// tab and the run's slowdown follows from that index, so the score describes the page on the
-// reference device rather than this machine's load. LH_CPU_SLOWDOWN=4 (or any number) fixes it.
+// tab and a slower host gets a smaller slowdown; a host at or above the reference speed gets the
+// preset's 4x (decision 033). LH_CPU_SLOWDOWN=4 (or any number) fixes it.
 //
 // Env: LH_PORT (server port, default 3310), LH_RUNS (default 3), LH_PAGES (comma-separated
 // page names, default all), LH_ATTEMPTS (measurements of a page that misses, default 2), CHROME_PATH (default /usr/bin/chromium), LH_CPU_SLOWDOWN
@@ -62,13 +62,18 @@ const SLOW_HOST_BENCHMARK_INDEX = 1000;
 const office = { address: '100 King St W, Toronto, ON', lat: '43.6487', lng: '-79.3817' };
 
 /**
- * The CPU slowdown that makes this host emulate Lighthouse's reference phone, from the host's
- * benchmark index: the piecewise-linear mapping of Lighthouse's CPU throttling calculator
- * (index 1533 -> 4x, the preset's own value; 1300 -> 3x; 800 -> 2x; 150 -> 1x).
+ * The CPU slowdown for a run, from the host's benchmark index: the piecewise-linear mapping of
+ * Lighthouse's CPU throttling calculator below its reference speed (1300 -> 3x; 800 -> 2x;
+ * 150 -> 1x), and the mobile preset's own 4x from the reference speed (~1533) up. A faster host
+ * is not throttled harder than the preset (decision 033): the simulation multiplies every task
+ * it observes, including the time other processes take from the page on a 2-core machine, and
+ * past 4x that noise decided the score (CI: CPU index ~2400, slowdown 7-8x, landing 62-68 with
+ * TBT 1.5-3 s, while 3-4x runs of the same build scored 89-96).
  */
 export function calibratedSlowdown(benchmarkIndex) {
-  if (!Number.isFinite(benchmarkIndex) || benchmarkIndex <= 0) return throttling.mobileSlow4G.cpuSlowdownMultiplier;
-  if (benchmarkIndex >= 1300) return 3 + (benchmarkIndex - 1300) / 233;
+  const preset = throttling.mobileSlow4G.cpuSlowdownMultiplier;
+  if (!Number.isFinite(benchmarkIndex) || benchmarkIndex <= 0) return preset;
+  if (benchmarkIndex >= 1300) return Math.min(preset, 3 + (benchmarkIndex - 1300) / 233);
   if (benchmarkIndex >= 800) return 2 + (benchmarkIndex - 800) / 500;
   if (benchmarkIndex >= 150) return 1 + (benchmarkIndex - 150) / 650;
   return 1;
@@ -396,7 +401,7 @@ async function main() {
   console.log("CPU index: Lighthouse's benchmark of this machine during the runs (median; lower when the machine is busy)");
   console.log(
     fixedSlowdown === null
-      ? "slowdown: the CPU multiplier of each run, calibrated from the host's index so the simulated phone is Lighthouse's reference one (median; LH_CPU_SLOWDOWN=4 for the preset's fixed 4x)"
+      ? "slowdown: the CPU multiplier of each run, from the host's index: lower on a slower or busier host, the preset's 4x at Lighthouse's reference speed and above (median; LH_CPU_SLOWDOWN=4 fixes it)"
       : `slowdown: fixed at ${fixedSlowdown}x (LH_CPU_SLOWDOWN)`,
   );
   const slow = rows.filter((r) => r.benchmarkIndex <= SLOW_HOST_BENCHMARK_INDEX).map((r) => r.page);
