@@ -45,5 +45,5 @@ test('cancelling an accepted order: YES cancels it and the list reloads with it 
   await expect(card).toHaveCount(0);
   await page.getByRole('tab', { name: 'PAST' }).click();
   await expect(card).toBeVisible();
-  await expect(card.getByText('Cancelled', { exact: true })).toBeVisible();
+  await expect(card.getByText('Canceled', { exact: true })).toBeVisible();
 });

@@ -87,6 +87,10 @@ describe('labels, tabs and invoices', () => {
       'Card Setup', 'Setup Intent Created', 'Ready To Capture', 'Delivery Ready', 'Waiting for delivery',
     ]);
     expect(statusLabel('New')).toBe('New');
+    // every other value the document lists is shown as it is, spellings and all
+    for (const value of ['Accepted', 'Delivered', 'cancelled', 'Canceled', 'accepting', 'delivered', 'declined', 'created', 'detail_entered', 'delivery_ready', 'canceled', 'customer_paid']) {
+      expect(statusLabel(value)).toBe(value);
+    }
     expect(displayStatus('processed')).toBe('Processed');
     expect(displayStatus('pending')).toBeNull();
   });

@@ -124,22 +124,16 @@ function eventLabel(event: OrderEvent): string {
 
 // ---------------------------------------------------------------- labels (browse-account-orders §4)
 
+/**
+ * The document's five labels; every other value is shown as it is ("Values shown: New, Accepted,
+ * …, cancelled, Canceled, accepting, …, declined, created, detail_entered, …"), spellings and all.
+ */
 const LABELS: Partial<Record<string, string>> = {
   CardSetup: 'Card Setup',
   SetupIntentCreated: 'Setup Intent Created',
   ReadyToCapture: 'Ready To Capture',
   DeliveryReady: 'Delivery Ready',
-  delivery_ready: 'Delivery Ready',
   waiting_for_delivery: 'Waiting for delivery',
-  customer_paid: 'Delivered',
-  declined: 'Declined',
-  Canceled: 'Cancelled',
-  canceled: 'Cancelled',
-  cancelled: 'Cancelled',
-  detail_entered: 'Details Entered',
-  created: 'Created',
-  accepting: 'Accepting',
-  delivered: 'Delivered',
 };
 
 /** The label shown for a status value (catering or group order). */

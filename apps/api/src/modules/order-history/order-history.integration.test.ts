@@ -135,7 +135,7 @@ describe('My Orders API', () => {
     const { upcoming, past } = await history();
     expect(findIn(upcoming, delivered.id)).toBeUndefined();
     expect(findIn(past, delivered.id)).toMatchObject({ status: 'Delivered', status_label: 'Delivered', invoice_available: true, editable: false });
-    expect(findIn(past, canceled.id)).toMatchObject({ status: 'Canceled', status_label: 'Cancelled', invoice_available: false, is_addon_orders_enabled: false });
+    expect(findIn(past, canceled.id)).toMatchObject({ status: 'Canceled', status_label: 'Canceled', invoice_available: false, is_addon_orders_enabled: false });
     const times = past.map((o) => Date.parse(o.delivery_date_time as string));
     expect([...times].sort((a, b) => b - a)).toEqual(times);
   });

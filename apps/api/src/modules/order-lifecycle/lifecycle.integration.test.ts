@@ -303,7 +303,7 @@ describe('order lifecycle: processing, operations console, customer cancel', () 
       const order = await place();
       const res = await staffEvent(order.id, 'decline');
       expect(res.statusCode).toBe(200);
-      expect(res.json().order).toMatchObject({ status: 'declined', status_label: 'Declined', payment_status: 'canceled', available_events: [] });
+      expect(res.json().order).toMatchObject({ status: 'declined', status_label: 'declined', payment_status: 'canceled', available_events: [] });
       expect(await intentStatus(ctx.db, order.payment_intent_id!)).toMatchObject({ status: 'canceled', amount_received: 0 });
       expect(await orderRow(ctx.db, order.id)).toMatchObject({ authorized_cents: 0, editable: false });
       const mail = (await emailsTo(ctx.db, 'dana@example.com', 'order_declined')).at(-1)!;
@@ -316,7 +316,7 @@ describe('order lifecycle: processing, operations console, customer cancel', () 
       await service.processOrder(order.id);
       const res = await staffEvent(order.id, 'cancel');
       expect(res.statusCode).toBe(200);
-      expect(res.json().order).toMatchObject({ status: 'Canceled', status_label: 'Cancelled', payment_status: 'refunded', totals: { captured_cents: order.total_cents, refunded_cents: order.total_cents } });
+      expect(res.json().order).toMatchObject({ status: 'Canceled', status_label: 'Canceled', payment_status: 'refunded', totals: { captured_cents: order.total_cents, refunded_cents: order.total_cents } });
       expect(await intentStatus(ctx.db, order.payment_intent_id!)).toMatchObject({ amount_refunded: order.total_cents });
       const mail = (await emailsTo(ctx.db, 'dana@example.com', 'order_cancelled')).at(-1)!;
       expect(mail.text_body).toContain('Our operations team cancelled your order');

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { messages } from '@caterway/domain';
+import { messages, statusLabel } from '@caterway/domain';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
 import { notifyError, notifySuccess } from '../../../stores/notifications';
@@ -77,7 +77,7 @@ function GroupOrderBody({ detail, entry, onCancel }: { detail: GroupOrderDetail;
     <div className="order-body">
       <p className="order-detail-status">
         <span className="order-kind">{entry.orderType}</span>
-        <span className={`order-status order-status-${detail.status}`}>{detail.statusLabel}</span>
+        <span className={`order-status order-status-${detail.status}`}>{statusLabel(detail.status)}</span>
       </p>
       <dl className="order-facts">
         {detail.orderNumber ? (
