@@ -243,6 +243,7 @@ test('favourites: remove a favourite and a saved cart, after a confirmation @pho
   expect(saved.status()).toBe(201);
 
   await signInPage(page, account, '/favorites');
+  await expect(page.getByRole('heading', { level: 1, name: 'View Your Favorites / Saved Orders' })).toBeVisible();
   const presets = page.getByRole('region', { name: 'Presets' });
   await expect(presets.getByRole('link', { name: preset.name })).toBeVisible();
   await expect(presets.getByRole('link', { name: 'Quarterly offsite' })).toBeVisible();

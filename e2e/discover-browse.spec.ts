@@ -128,7 +128,7 @@ test('search from the navigation and open a restaurant', async ({ page }) => {
   await expect(page.getByTestId('search-overlay')).toHaveCount(0); // fewer than 3 characters
   await search.fill(term);
   const overlay = page.getByTestId('search-overlay');
-  await expect(overlay.getByRole('heading', { name: `Results for "${term}"` })).toBeVisible();
+  await expect(overlay.getByRole('heading', { name: 'Results for query', exact: true })).toBeVisible();
   // Page scrolling is locked while the overlay is open.
   expect(await page.evaluate(() => document.body.style.overflow)).toBe('hidden');
   const result = overlay.getByRole('link').filter({ hasText: name }).first();

@@ -72,7 +72,7 @@ export function FavoritesPage({ restaurantHref, presetHref }: FavoritesPageProps
 
   return (
     <section className="page favorites-page" aria-labelledby="favorites-title" aria-busy={lists.isFetching}>
-      <h1 id="favorites-title">Your Favorites &amp; Saved Orders</h1>
+      <h1 id="favorites-title">View Your Favorites / Saved Orders</h1>
       {lists.isPending ? (
         <div className="favorites-loading" role="progressbar" aria-label="Loading your favorites">
           <span className="spinner" aria-hidden="true" />

@@ -15,7 +15,7 @@ const SearchResultsPanel = lazy(() => import('./search-results-panel').then((m) 
 
 /**
  * The navigation's restaurant search (ordering-payments §2, §5, §9): from 3 characters and
- * after a 500 ms pause, an overlay 'Results for "{query}"' lists restaurants with their chef
+ * after a 500 ms pause, an overlay 'Results for query' lists restaurants with their chef
  * images, each linking to /chefs/{slug}. Page scrolling is locked while it is open. Escape
  * closes it; Down/Up move between the input and the results.
  */

@@ -15,14 +15,18 @@ interface SearchResultsPanelProps {
   onFollow: () => void;
 }
 
-/** The navigation search's overlay content: 'Results for "{query}"' and the restaurants found (nav-search.tsx). */
+/**
+ * The navigation search's overlay content, titled 'Results for query' as the document writes it
+ * (ordering-payments §2: a literal title; the term stays in the search field above), and the
+ * restaurants found (nav-search.tsx).
+ */
 export function SearchResultsPanel({ q, near, titleId, listRef: list, onClose, onFollow }: SearchResultsPanelProps) {
   const query = useQuickSearch({ q, lat: near.lat, lng: near.lng, address: near.address });
   const results = query.data?.presets ?? [];
   return (
     <section className="search-panel container" aria-labelledby={titleId} data-testid="search-overlay">
       <div className="search-panel-head">
-        <h2 id={titleId}>Results for "{q}"</h2>
+        <h2 id={titleId}>Results for query</h2>
         <button type="button" className="icon-button" aria-label="Close search results" onClick={onClose}>
           <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
             <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
