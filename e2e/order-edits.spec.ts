@@ -152,6 +152,10 @@ test('place an add-on order to a placed order', async ({ page, request }) => {
   await expect(page.getByText(/Add-on to order/)).toBeVisible();
   const cart = cartOf(page);
   await expect(cart.getByText('This Vendor Requires 1 Hour Notice')).toBeVisible();
+  // the page's ordering details say the same 1 hour, not the preset's own notice
+  const facts = page.getByRole('region', { name: 'Ordering details' });
+  await expect(facts.getByText('This Vendor Requires 1 Hour Notice', { exact: true })).toBeVisible();
+  await expect(facts.getByText(/hours? notice$/)).toHaveCount(0);
   await expect(cart.getByText('Your cart is empty. Add dishes from the menu.')).toBeVisible();
   await expect(cart.getByText('Delivery Fee')).toHaveCount(0);
   await expectAccessible(page);

@@ -98,6 +98,7 @@ function AddOnPage({ order }: { order: CateringOrderDetail }) {
         slots={{
           summary: (p) => <CartPanel preset={p} delivery={delivery} isRestaurant={false} onCheckout={onCheckout} addOn />,
           dishAction: (p) => (dish) => <MenuAction preset={p} menuId={dish.menuId} menuName={dish.name} />,
+          notice: messages.vendorAddOnNotice,
         }}
       />
     </CartSourceProvider>

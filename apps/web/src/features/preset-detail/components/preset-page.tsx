@@ -29,6 +29,8 @@ export interface PresetPageSlots {
   actions?: (preset: PresetDetail) => ReactNode;
   dishAction?: (preset: PresetDetail) => DishAction;
   extras?: (preset: PresetDetail) => ReactNode;
+  /** The notice shown instead of the preset's own (the add-on page's 1 hour). */
+  notice?: string;
 }
 
 export const DESCRIPTION_LIMIT = 300;
@@ -67,7 +69,7 @@ export function PresetPage({ idOrSlug, kind, slots = {} }: { idOrSlug: string; k
 function PresetView({ preset, kind, slots }: { preset: PresetDetail; kind: 'restaurant' | 'preset'; slots: PresetPageSlots }) {
   const [modal, setModal] = useState<'hours' | 'quick' | null>(null);
   const timeZone = preset.presetLocation.timeZone;
-  const notice = noticeText(preset.preOrderNoticeHour);
+  const notice = slots.notice ?? noticeText(preset.preOrderNoticeHour);
   // A restaurant shows its chefs' full menus; a catering preset its caterers (the route only
   // says which URL was used: /preset-detail accepts both kinds).
   const isRestaurant = preset.presetType === 'restaurant' || kind === 'restaurant';
