@@ -18,6 +18,8 @@ describe('storage', () => {
         'address',
         'lat',
         'lng',
+        // the same delivery details as one object (ordering-payments §3)
+        'params',
       ].sort(),
     );
   });
@@ -58,6 +60,13 @@ describe('storage', () => {
     expect(backend.getItem('delivery_time')).toBe('11:30 AM');
     expect(backend.getItem('address')).toBe('1 King St W, Toronto');
     expect(backend.getItem('lat')).toBe('43.65');
+    expect(JSON.parse(backend.getItem('params')!)).toEqual({
+      address: '1 King St W, Toronto',
+      lat: 43.65,
+      lng: -79.38,
+      delivery_date: '2026-11-23',
+      delivery_time: '11:30 AM',
+    });
     expect(s.getDeliveryFields()).toEqual({ deliveryDate: '2026-11-23', deliveryTime: '11:30 AM', address: '1 King St W, Toronto', lat: '43.65', lng: '-79.38' });
     s.setDeliveryFields({ deliveryDate: '2026-11-23', deliveryTime: '11:30 AM', address: '', lat: null, lng: null });
     expect(backend.getItem('address')).toBeNull();

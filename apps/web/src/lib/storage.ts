@@ -7,7 +7,8 @@
 //   - the receiving method ('delivery' | 'pickup').
 // Plus the delivery details the spec keeps on the device (browse-account-orders §3 'Delivery
 // info kept on the device'): delivery_date (yyyy-MM-dd), delivery_time (hh:mm a), address,
-// lat, lng — stored under exactly those key names.
+// lat, lng — stored under exactly those key names, and the same five together as one JSON object
+// under `params` (ordering-payments §3: 'kept locally, also under a params key').
 // One more flag the spec keeps on the device in so many words (ordering-payments §4 'Suggestion
 // bot: its tooltip is dismissed and remembered locally'): caterway.suggestion_tooltip.
 // Nothing else (modals, toasts, server data) is persisted; server data lives in React Query.
@@ -29,6 +30,7 @@ export const storageKeys = {
   address: 'address',
   lat: 'lat',
   lng: 'lng',
+  params: 'params',
 } as const;
 
 export type StorageKey = keyof typeof storageKeys;
@@ -150,6 +152,8 @@ export function createStorage(backend: KeyValueStore) {
       write('address', info.address || null);
       write('lat', info.lat === null ? null : String(info.lat));
       write('lng', info.lng === null ? null : String(info.lng));
+      const { deliveryDate: delivery_date, deliveryTime: delivery_time, address, lat, lng } = info;
+      write('params', JSON.stringify({ address, lat, lng, delivery_date, delivery_time }));
     },
   };
 }
