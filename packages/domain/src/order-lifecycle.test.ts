@@ -88,9 +88,10 @@ describe('labels, tabs and invoices', () => {
     ]);
     expect(statusLabel('New')).toBe('New');
     // every other value the document lists is shown as it is, spellings and all
-    for (const value of ['Accepted', 'Delivered', 'cancelled', 'Canceled', 'accepting', 'delivered', 'declined', 'created', 'detail_entered', 'delivery_ready', 'canceled', 'customer_paid']) {
+    for (const value of ['Accepted', 'Delivered', 'cancelled', 'Canceled', 'accepting', 'delivered', 'declined', 'created', 'detail_entered', 'delivery_ready', 'canceled']) {
       expect(statusLabel(value)).toBe(value);
     }
+    expect(statusLabel('customer_paid')).toBe('Delivered');
     expect(displayStatus('processed')).toBe('Processed');
     expect(displayStatus('pending')).toBeNull();
   });

@@ -134,6 +134,9 @@ const LABELS: Partial<Record<string, string>> = {
   ReadyToCapture: 'Ready To Capture',
   DeliveryReady: 'Delivery Ready',
   waiting_for_delivery: 'Waiting for delivery',
+  // not among the values the document shows: the status a catering order completes with, and
+  // what the customer sees of it
+  customer_paid: 'Delivered',
 };
 
 /** The label shown for a status value (catering or group order). */

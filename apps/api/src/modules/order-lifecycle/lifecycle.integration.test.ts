@@ -332,7 +332,7 @@ describe('order lifecycle: processing, operations console, customer cancel', () 
       expect((await staffEvent(order.id, 'decline')).statusCode).toBe(200);
       const again = await staffEvent(order.id, 'accept');
       expect(again.statusCode).toBe(409);
-      expect(again.json()).toEqual({ error: 'An order that is Declined cannot be accepted.' });
+      expect(again.json()).toEqual({ error: 'An order that is declined cannot be accepted.' });
       expect((await staffEvent(99_999_999, 'accept')).statusCode).toBe(404);
       const bad = await staffEvent(order.id, 'settle');
       expect([400, 422]).toContain(bad.statusCode);
