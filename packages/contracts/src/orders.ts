@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { calendarDateSchema } from './common.js';
+import { calendarDateSchema, emailSchema } from './common.js';
+import { messages } from '@caterway/domain';
 
 // Cart, checkout and orders on the wire (ordering-payments §3 Checkout line, Order payload,
 // Catering order; §7 Calls). Prices the browser sends are ignored: the server reprices.
@@ -39,7 +40,7 @@ const personFields = {
   last_name: z.string().trim().min(1, 'Please fill in the required field.').max(80),
   company_name: z.string().trim().max(200).default(''),
   phone_number: z.string().trim().min(1, 'Please fill in the required field.').max(40),
-  email: z.string().trim().toLowerCase().max(254).pipe(z.email('Invalid email address')),
+  email: emailSchema,
 };
 
 /** The order payload (ordering-payments §3): delivery or pickup. */
@@ -107,7 +108,7 @@ export type CheckoutOrder = z.infer<typeof checkoutOrderSchema>;
 
 /** POST api/v2/catering_orders/{id}/finalize, with an Idempotency-Key header. */
 export const finalizeOrderBodySchema = z.object({
-  purchase_id: z.string().max(100),
+  purchase_id: z.string().min(1, messages.required).max(100),
   payment_method_id: z.string().min(1).max(200),
   save_card: z.boolean().default(false),
   /** bank debit: the confirmed setup intent, needed to keep the account when save_card is true */
