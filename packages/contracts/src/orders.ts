@@ -35,6 +35,15 @@ export const checkoutLineSchema = z
   .meta({ id: 'CheckoutLine' });
 export type CheckoutLine = z.input<typeof checkoutLineSchema>;
 
+/** cutleryCount: a number, minimum 0, nullable (ordering-payments §5); absent or null means none. */
+const cutleryCountSchema = z
+  .number()
+  .int()
+  .min(0, 'Please select non negative integer.')
+  .max(10_000)
+  .nullish()
+  .transform((n) => n ?? 0);
+
 const personFields = {
   first_name: z.string().trim().min(1, 'Please fill in the required field.').max(80),
   last_name: z.string().trim().min(1, 'Please fill in the required field.').max(80),
@@ -48,7 +57,7 @@ export const orderPayloadSchema = z
   .object({
     preset_id: z.number().int().positive(),
     preset_name: z.string().max(300).optional(),
-    num_cutlery: z.number().int().min(0, 'Please select non negative integer.').max(10_000).default(0),
+    num_cutlery: cutleryCountSchema,
     serving_style: z.enum(['Individually Packaged', 'Family Style']),
     preset_items: z.array(checkoutLineSchema).max(300),
     receiving_method: z.enum(['delivery', 'pickup']),
@@ -268,7 +277,7 @@ export const addOnOrderResponseSchema = z.object({ id: z.number().int(), preset_
 export const addOnCartSchema = z
   .object({
     preset_items: z.array(checkoutLineSchema).max(300),
-    num_cutlery: z.number().int().min(0, 'Please select non negative integer.').max(10_000).default(0),
+    num_cutlery: cutleryCountSchema,
     serving_style: z.enum(['Individually Packaged', 'Family Style']),
     ...personFields,
     delivery_suite_address: z.string().trim().max(200).optional(),
