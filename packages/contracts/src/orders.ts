@@ -67,8 +67,11 @@ export const orderPayloadSchema = z
     delivery_date: dateString.optional(),
     delivery_time: timeString.optional(),
     delivery_instruction: z.string().max(1000).optional(),
-    /** ignored by the server: it recomputes the fee from the distance */
-    delivery_fee: z.number().int().optional(),
+    /**
+     * cents: the fee the storefront showed. The server computes its own from the distance and
+     * refuses a different one ('The delivery fee has changed to $X. ...'); absent, its own stands.
+     */
+    delivery_fee: z.number().int().min(0).optional(),
     latitude: z.number().min(-90).max(90).optional(),
     longitude: z.number().min(-180).max(180).optional(),
     pickup_date: dateString.optional(),

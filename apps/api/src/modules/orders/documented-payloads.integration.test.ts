@@ -1,12 +1,14 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatCents, messages } from '@caterway/domain';
 import type { TestContext } from '../../../test/helpers.js';
 import { withTransaction } from '../../db/pool.js';
 import { applyOrderEvent } from '../order-lifecycle/lifecycle.repository.js';
 import { cards, demoOrderSetup, orderPayload, sandboxCard, type RestaurantFixture } from './orders.test-helpers.js';
 
 // Order payloads as the documents fix them (issue 16): cutleryCount is nullable (ordering-payments
-// §5 'Checkout and order edit'), on create, update, edit of a placed order and the add-on cart.
+// §5 'Checkout and order edit'), on create, update, edit of a placed order and the add-on cart;
+// a delivery order carries the deliveryFee the storefront showed (§3 'Order payload').
 
 const NOW = new Date('2026-03-02T14:00:00Z'); // a Monday, 9:00 in Toronto
 
@@ -79,6 +81,45 @@ describe('order payloads the documents fix', () => {
     it('still refuses a negative count with the spec message', async () => {
       const res = await create({ ...orderPayload(f, NOW), num_cutlery: -1 });
       expect([res.statusCode, res.json().messages]).toEqual([422, ['Please select non negative integer.']]);
+    });
+  });
+
+  describe('delivery_fee: the fee the storefront showed', () => {
+    const quote = async (payload: ReturnType<typeof orderPayload>) => {
+      const res = await ctx.app.inject({ method: 'POST', url: '/api/v2/delivery_fee_by_distance', payload: { chef_id: f.chef.id, user_lat: payload.latitude, user_lng: payload.longitude } });
+      return res.json().delivery_fee as number;
+    };
+
+    it("is accepted when it is the server's quote, and when absent", async () => {
+      const payload = orderPayload(f, NOW);
+      const fee = await quote(payload);
+      expect(fee).toBeGreaterThan(0);
+      const sent = await create({ ...payload, delivery_fee: fee });
+      expect(sent.statusCode, sent.body).toBe(201);
+      expect(sent.json().catering_order.totals.delivery_fee_cents).toBe(fee);
+      expect(payload).not.toHaveProperty('delivery_fee');
+      const computed = await create(payload);
+      expect(computed.statusCode, computed.body).toBe(201);
+      expect(computed.json().catering_order.totals.delivery_fee_cents).toBe(fee);
+    });
+
+    it('refuses a different fee on create and on update, naming the fee', async () => {
+      const payload = orderPayload(f, NOW);
+      const fee = await quote(payload);
+      const changed = messages.deliveryFeeChanged(formatCents(fee));
+      expect(changed).toBe(`The delivery fee has changed to ${formatCents(fee)}. Please review your order and try again.`);
+      const stale = await create({ ...payload, delivery_fee: fee - 1 });
+      expect([stale.statusCode, stale.json().messages]).toEqual([422, [changed]]);
+      const draft = (await create(payload)).json().catering_order;
+      const updated = await update(draft.id, { ...payload, delivery_fee: 0 });
+      expect([updated.statusCode, updated.json().messages]).toEqual([422, [changed]]);
+    });
+
+    it('is no part of a pickup: the fee is 0 whatever was sent', async () => {
+      const { delivery_date, delivery_time, delivery_address: _a, ...rest } = orderPayload(f, NOW);
+      const res = await create({ ...rest, receiving_method: 'pickup', pickup_date: delivery_date, pickup_time: delivery_time, delivery_fee: 999 });
+      expect(res.statusCode, res.body).toBe(201);
+      expect(res.json().catering_order.totals.delivery_fee_cents).toBe(0);
     });
   });
 });
