@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { messages, passwordProblems } from '@caterway/domain';
-import { emailSchema } from './common.js';
+import { emailSchema, errorBodySchema, messagesBodySchema } from './common.js';
 
 // Wire format is snake_case (ARCHITECTURE.md, HTTP API). address1/address2 keep their names.
 // The API validates with these schemas and the SPAs reuse them for their forms, so the
@@ -124,6 +124,14 @@ export type SessionStatusResponse = z.infer<typeof sessionStatusResponseSchema>;
 
 export const passwordResetRequestBodySchema = z.object({ user: z.object({ email }) });
 export type PasswordResetRequestBody = z.input<typeof passwordResetRequestBodySchema>;
+/**
+ * POST users/password.json's error answers: the documents read `message` (ordering-payments §7,
+ * 'error response has message'), so `message` holds the error's text beside `error` (and `messages`).
+ */
+export const passwordResetRequestErrorResponses = {
+  422: messagesBodySchema.extend({ message: z.string() }),
+  429: errorBodySchema.extend({ message: z.string() }),
+} as const;
 export const resendConfirmationBodySchema = z.object({ user: z.object({ email }) });
 export type ResendConfirmationBody = z.input<typeof resendConfirmationBodySchema>;
 

@@ -4,6 +4,13 @@ import { messages as text } from '@caterway/domain';
 import { AppError } from '../lib/errors.js';
 import { isDatabaseUnavailable } from '../db/pool.js';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** the route's error bodies also carry `message` (the error's text): POST users/password.json (ordering-payments §7) */
+    errorMessageKey?: boolean;
+  }
+}
+
 const genericMessages = new Set<string>([text.required]);
 
 function label(path: readonly string[]): string {
@@ -60,27 +67,30 @@ export function validationMessages(issues: ValidationIssue[], input?: unknown): 
 /** One place maps errors to HTTP answers; 5xx bodies never carry internals. */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, request, reply) => {
+    // a route whose documents read `message` from its errors gets it beside `error` (errorMessageKey)
+    const withMessage = request.routeOptions.config?.errorMessageKey === true;
+    const answer = (status: number, body: { error: string; messages?: string[] }, headers: Record<string, string> = {}) =>
+      reply.status(status).headers(headers).send(withMessage ? { ...body, message: body.error } : body);
+
     if (err instanceof AppError) {
-      if (err.headers) void reply.headers(err.headers);
-      const body = err.messages ? { error: err.message, messages: err.messages } : { error: err.message };
-      return reply.status(err.status).send(body);
+      return answer(err.status, err.messages ? { error: err.message, messages: err.messages } : { error: err.message }, err.headers);
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const input = { body: request.body, querystring: request.query, params: request.params, headers: request.headers }[err.validationContext ?? 'body'];
       const list = validationMessages(err.validation as unknown as ValidationIssue[], input);
-      return reply.status(422).send({ error: list.join(', '), messages: list });
+      return answer(422, { error: list.join(', '), messages: list });
     }
     if (isResponseSerializationError(err)) {
       request.log.error({ err }, 'response did not match its schema');
-      return reply.status(500).send({ error: text.internalError });
+      return answer(500, { error: text.internalError });
     }
     if (isDatabaseUnavailable(err)) {
       request.log.warn({ err: { message: err.message, code: err.code } }, 'database unavailable');
-      return reply.status(503).header('retry-after', '5').send({ error: text.serviceUnavailable });
+      return answer(503, { error: text.serviceUnavailable }, { 'retry-after': '5' });
     }
     const status = err.statusCode ?? 500;
     if (status >= 400 && status < 500) {
-      if (status === 429) return reply.status(429).send({ error: text.tooManyAttempts });
+      if (status === 429) return answer(429, { error: text.tooManyAttempts });
       const message =
         err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err instanceof SyntaxError
           ? 'The request body is not valid JSON.'
@@ -89,9 +99,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
             : err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
               ? 'Unsupported content type. Send JSON.'
               : err.message;
-      return reply.status(status).send({ error: message });
+      return answer(status, { error: message });
     }
     request.log.error({ err }, 'unhandled error');
-    return reply.status(500).send({ error: text.internalError });
+    return answer(500, { error: text.internalError });
   });
 }
