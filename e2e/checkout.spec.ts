@@ -118,7 +118,12 @@ async function fillCard(dialog: ReturnType<Page['getByRole']>, number: string, e
 test('check out with a new card and save it; the completed page and the confirmation email', async ({ page, request }) => {
   const preset = await torontoPreset(request, false);
   await signIn(page);
+  const create = page.waitForRequest((r) => r.method() === 'POST' && new URL(r.url()).pathname === '/api/v2/catering_orders');
   await openCheckout(page, preset);
+  // The order payload carries the delivery fee the cart showed, and the server agrees with it (issue 16 item 17).
+  const created = await create;
+  const answer = (await (await created.response())!.json()) as { catering_order: { totals: { delivery_fee_cents: number } } };
+  expect((created.postDataJSON() as { catering_order: { delivery_fee?: number } }).catering_order.delivery_fee).toBe(answer.catering_order.totals.delivery_fee_cents);
 
   // Names come from the account and are read-only; the form asks for the rest.
   await expect(page.getByLabel('First name')).toHaveValue(demoCustomer.firstName);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { checkoutLineSchema, orderTotalsSchema } from './orders.js';
+import { emailSchema } from './common.js';
 
 // Account actions on a preset (ordering-payments §2 'Restaurant / preset detail', §4, §7):
 // favourites, saved carts (save_for_later presets), group orders and the menu-suggestion bot.
@@ -40,7 +41,7 @@ export const groupOrderResponseSchema = z.object({ uuid: z.string() });
 
 /** POST api/v2/catering_suggestions/{presetId} */
 export const suggestionBodySchema = z.object({
-  email: z.string().trim().toLowerCase().max(254).pipe(z.email('Invalid email address')),
+  email: emailSchema,
   request_message: z.string().trim().min(1, 'Please fill in the required field.').max(2000),
 });
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { accountSettingsBodyProblems, type AccountSettingsField } from '@caterway/domain';
+import { accountSettingsBodyProblems, messages, type AccountSettingsField } from '@caterway/domain';
 import { profileSchema } from './auth.js';
 
 // Account settings (browse-account-orders §3 User / account, §5 'Account settings', §7 PUT api/v2/accounts).
@@ -8,6 +8,8 @@ import { profileSchema } from './auth.js';
 // the same function the storefront's form runs.
 
 const text = (max: number) => z.string().trim().max(max);
+/** required: empty answers the field's name with the required message even when other fields fail */
+const requiredText = (max: number) => text(max).min(1, messages.required);
 /** seconds of the day (epoch seconds of that time on 1970-01-01 UTC), e.g. 17:00 -> 61200 */
 const seconds = z.number();
 
@@ -33,16 +35,16 @@ const WIRE: Record<AccountSettingsField, string> = {
 export const accountUpdateBodySchema = z.object({
   user: z
     .strictObject({
-      first_name: text(80),
-      last_name: text(80),
+      first_name: requiredText(80),
+      last_name: requiredText(80),
       /** read-only: may be sent back as it is; the service refuses any other value */
       email: z.string().trim().toLowerCase().max(254).optional(),
-      company_name: text(200),
-      city: text(100),
-      address1: text(300),
+      company_name: requiredText(200),
+      city: requiredText(100),
+      address1: requiredText(300),
       address2: text(200).optional(),
-      phone: text(40),
-      zip: text(20),
+      phone: requiredText(40),
+      zip: requiredText(20),
       /** optional: empty or absent keeps the current password */
       /** 128 characters may take 512 UTF-16 units; the length rule counts characters */
       password: z.string().max(512).optional(),

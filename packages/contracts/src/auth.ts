@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { messages, passwordProblems } from '@caterway/domain';
+import { emailSchema, errorBodySchema, messagesBodySchema } from './common.js';
 
 // Wire format is snake_case (ARCHITECTURE.md, HTTP API). address1/address2 keep their names.
 // The API validates with these schemas and the SPAs reuse them for their forms, so the
 // same messages show on both sides.
 const trimmed = z.string().trim();
 const requiredText = (max = 200) => trimmed.min(1, messages.required).max(max);
-const email = trimmed.toLowerCase().min(1, messages.required).max(254).pipe(z.email(messages.invalidEmail));
+const email = emailSchema;
 
 /**
  * A new password: required, then the shared rules of passwordProblems() (the API adds the email's
@@ -38,7 +39,7 @@ export const signUpBodySchema = z.object({
       address1: requiredText(300),
       address2: trimmed.max(200).optional().default(''),
       password: newPassword,
-      password_confirmation: z.string().max(512),
+      password_confirmation: z.string().min(1, messages.required).max(512),
       latitude: z.number().min(-90).max(90).nullish(),
       longitude: z.number().min(-180).max(180).nullish(),
       ref: trimmed.max(100).optional(),
@@ -123,6 +124,14 @@ export type SessionStatusResponse = z.infer<typeof sessionStatusResponseSchema>;
 
 export const passwordResetRequestBodySchema = z.object({ user: z.object({ email }) });
 export type PasswordResetRequestBody = z.input<typeof passwordResetRequestBodySchema>;
+/**
+ * POST users/password.json's error answers: the documents read `message` (ordering-payments §7,
+ * 'error response has message'), so `message` holds the error's text beside `error` (and `messages`).
+ */
+export const passwordResetRequestErrorResponses = {
+  422: messagesBodySchema.extend({ message: z.string() }),
+  429: errorBodySchema.extend({ message: z.string() }),
+} as const;
 export const resendConfirmationBodySchema = z.object({ user: z.object({ email }) });
 export type ResendConfirmationBody = z.input<typeof resendConfirmationBodySchema>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isSaneCalendarDate } from '@caterway/domain';
+import { isSaneCalendarDate, messages } from '@caterway/domain';
 
 /** Single failure: { error: "message" } (spec: browse-account-orders §8). */
 export const errorBodySchema = z.object({ error: z.string() }).meta({ id: 'ErrorBody' });
@@ -9,6 +9,9 @@ export const messagesBodySchema = z
   .meta({ id: 'MessagesBody' });
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 export type MessagesBody = z.infer<typeof messagesBodySchema>;
+
+/** An email address: required (empty says so), then valid; stored lower-case. */
+export const emailSchema = z.string().trim().toLowerCase().min(1, messages.required).max(254).pipe(z.email(messages.invalidEmail));
 
 export const okBodySchema = z.object({ message: z.string() });
 

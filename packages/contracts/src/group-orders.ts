@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { calendarDateSchema } from './common.js';
+import { calendarDateSchema, emailSchema } from './common.js';
 
 // Group orders on the wire (issue 6; browse-account-orders §1, §3 'Group order detail', §4, §7).
 // Creator/staff calls are under api/v2/group_orders (bearer token; anyone else gets 404);
@@ -274,7 +274,7 @@ export type PublicGroupOrderResponse = z.infer<typeof publicGroupOrderResponseSc
 /** POST api/v2/group/{share_token}/members */
 export const joinGroupOrderBodySchema = z.object({
   name: required(100),
-  email: z.string().trim().toLowerCase().max(254).pipe(z.email('Invalid email address')),
+  email: emailSchema,
   dietary_needs: z.string().trim().max(300).default(''),
 });
 export type JoinGroupOrderBody = z.input<typeof joinGroupOrderBodySchema>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { calendarDateSchema } from './common.js';
+import { calendarDateSchema, emailSchema } from './common.js';
+import { messages } from '@caterway/domain';
 
 // Cart, checkout and orders on the wire (ordering-payments §3 Checkout line, Order payload,
 // Catering order; §7 Calls). Prices the browser sends are ignored: the server reprices.
@@ -34,12 +35,21 @@ export const checkoutLineSchema = z
   .meta({ id: 'CheckoutLine' });
 export type CheckoutLine = z.input<typeof checkoutLineSchema>;
 
+/** cutleryCount: a number, minimum 0, nullable (ordering-payments §5); absent or null means none. */
+const cutleryCountSchema = z
+  .number()
+  .int()
+  .min(0, 'Please select non negative integer.')
+  .max(10_000)
+  .nullish()
+  .transform((n) => n ?? 0);
+
 const personFields = {
   first_name: z.string().trim().min(1, 'Please fill in the required field.').max(80),
   last_name: z.string().trim().min(1, 'Please fill in the required field.').max(80),
   company_name: z.string().trim().max(200).default(''),
   phone_number: z.string().trim().min(1, 'Please fill in the required field.').max(40),
-  email: z.string().trim().toLowerCase().max(254).pipe(z.email('Invalid email address')),
+  email: emailSchema,
 };
 
 /** The order payload (ordering-payments §3): delivery or pickup. */
@@ -47,7 +57,7 @@ export const orderPayloadSchema = z
   .object({
     preset_id: z.number().int().positive(),
     preset_name: z.string().max(300).optional(),
-    num_cutlery: z.number().int().min(0, 'Please select non negative integer.').max(10_000).default(0),
+    num_cutlery: cutleryCountSchema,
     serving_style: z.enum(['Individually Packaged', 'Family Style']),
     preset_items: z.array(checkoutLineSchema).max(300),
     receiving_method: z.enum(['delivery', 'pickup']),
@@ -57,8 +67,11 @@ export const orderPayloadSchema = z
     delivery_date: dateString.optional(),
     delivery_time: timeString.optional(),
     delivery_instruction: z.string().max(1000).optional(),
-    /** ignored by the server: it recomputes the fee from the distance */
-    delivery_fee: z.number().int().optional(),
+    /**
+     * cents: the fee the storefront showed. The server computes its own from the distance and
+     * refuses a different one ('The delivery fee has changed to $X. ...'); absent, its own stands.
+     */
+    delivery_fee: z.number().int().min(0).optional(),
     latitude: z.number().min(-90).max(90).optional(),
     longitude: z.number().min(-180).max(180).optional(),
     pickup_date: dateString.optional(),
@@ -107,7 +120,7 @@ export type CheckoutOrder = z.infer<typeof checkoutOrderSchema>;
 
 /** POST api/v2/catering_orders/{id}/finalize, with an Idempotency-Key header. */
 export const finalizeOrderBodySchema = z.object({
-  purchase_id: z.string().max(100),
+  purchase_id: z.string().min(1, messages.required).max(100),
   payment_method_id: z.string().min(1).max(200),
   save_card: z.boolean().default(false),
   /** bank debit: the confirmed setup intent, needed to keep the account when save_card is true */
@@ -267,7 +280,7 @@ export const addOnOrderResponseSchema = z.object({ id: z.number().int(), preset_
 export const addOnCartSchema = z
   .object({
     preset_items: z.array(checkoutLineSchema).max(300),
-    num_cutlery: z.number().int().min(0, 'Please select non negative integer.').max(10_000).default(0),
+    num_cutlery: cutleryCountSchema,
     serving_style: z.enum(['Individually Packaged', 'Family Style']),
     ...personFields,
     delivery_suite_address: z.string().trim().max(200).optional(),

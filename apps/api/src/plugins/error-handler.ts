@@ -4,32 +4,59 @@ import { messages as text } from '@caterway/domain';
 import { AppError } from '../lib/errors.js';
 import { isDatabaseUnavailable } from '../db/pool.js';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** the route's error bodies also carry `message` (the error's text): POST users/password.json (ordering-payments §7) */
+    errorMessageKey?: boolean;
+  }
+}
+
 const genericMessages = new Set<string>([text.required]);
 
-function label(path: readonly PropertyKey[]): string {
-  const last = [...path].reverse().find((p) => typeof p === 'string') as string | undefined;
+function label(path: readonly string[]): string {
+  const last = [...path].reverse().find((p) => !/^\d+$/.test(p));
   if (!last) return 'Request';
   const words = last.replace(/_/g, ' ').replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-interface ValidationIssue {
+/** An issue as fastify-type-provider-zod hands it over: the zod code as keyword, the path as instancePath. */
+export interface ValidationIssue {
   message: string;
+  keyword?: string;
   instancePath?: string;
-  params?: { issue?: { path?: PropertyKey[]; code?: string; input?: unknown } };
 }
 
-/** Turns zod issues into readable messages: our spec messages as they are, others with the field name. */
-export function validationMessages(issues: ValidationIssue[]): string[] {
+/** zod's own wording ("Invalid input: expected string, received undefined", "Too small: ..."), not one of ours. */
+const ZOD_DEFAULT = /^(Invalid (input|option|string|number|value|type|format)|Too (small|big))\b/;
+
+function valueAt(root: unknown, path: readonly string[]): unknown {
+  let value = root;
+  for (const key of path) {
+    if (value === null || typeof value !== 'object') return undefined;
+    value = (value as Record<string, unknown>)[key];
+  }
+  return value;
+}
+
+const isAbsent = (value: unknown) => value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+
+/**
+ * Turns zod issues into readable messages: our spec messages as they are; zod's own wording becomes
+ * "<Field>: Please fill in the required field." when the field is missing, null or empty, and
+ * "<Field>: has an invalid value" when it has the wrong type (issue 16 item 6). `input` is the part
+ * of the request that failed (body, query or params), read to tell a missing field from a wrong one.
+ */
+export function validationMessages(issues: ValidationIssue[], input?: unknown): string[] {
   const out: string[] = [];
   for (const v of issues) {
-    const issue = v.params?.issue;
-    const path = issue?.path ?? (v.instancePath ?? '').split('/').filter(Boolean);
+    const path = (v.instancePath ?? '').split('/').filter(Boolean);
     let message = v.message;
-    // zod 4 leaves the input out of issues; its message says "received undefined" for a missing field
-    if (issue?.code === 'invalid_type' && /received (undefined|null)$/.test(v.message)) message = text.required;
-    else if (issue?.code === 'invalid_type') message = 'has an invalid value';
-    const line = genericMessages.has(message) || /^(Invalid input|Too (small|big)|has an invalid)/.test(message)
+    if (ZOD_DEFAULT.test(message)) {
+      if (isAbsent(valueAt(input, path))) message = text.required;
+      else if (v.keyword === 'invalid_type' || v.keyword === 'invalid_union' || v.keyword === 'invalid_value') message = 'has an invalid value';
+    }
+    const line = genericMessages.has(message) || ZOD_DEFAULT.test(message) || message === 'has an invalid value'
       ? `${label(path)}: ${message}`
       : message;
     if (!out.includes(line)) out.push(line);
@@ -40,26 +67,30 @@ export function validationMessages(issues: ValidationIssue[]): string[] {
 /** One place maps errors to HTTP answers; 5xx bodies never carry internals. */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, request, reply) => {
+    // a route whose documents read `message` from its errors gets it beside `error` (errorMessageKey)
+    const withMessage = request.routeOptions.config?.errorMessageKey === true;
+    const answer = (status: number, body: { error: string; messages?: string[] }, headers: Record<string, string> = {}) =>
+      reply.status(status).headers(headers).send(withMessage ? { ...body, message: body.error } : body);
+
     if (err instanceof AppError) {
-      if (err.headers) void reply.headers(err.headers);
-      const body = err.messages ? { error: err.message, messages: err.messages } : { error: err.message };
-      return reply.status(err.status).send(body);
+      return answer(err.status, err.messages ? { error: err.message, messages: err.messages } : { error: err.message }, err.headers);
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
-      const list = validationMessages(err.validation as unknown as ValidationIssue[]);
-      return reply.status(422).send({ error: list.join(', '), messages: list });
+      const input = { body: request.body, querystring: request.query, params: request.params, headers: request.headers }[err.validationContext ?? 'body'];
+      const list = validationMessages(err.validation as unknown as ValidationIssue[], input);
+      return answer(422, { error: list.join(', '), messages: list });
     }
     if (isResponseSerializationError(err)) {
       request.log.error({ err }, 'response did not match its schema');
-      return reply.status(500).send({ error: text.internalError });
+      return answer(500, { error: text.internalError });
     }
     if (isDatabaseUnavailable(err)) {
       request.log.warn({ err: { message: err.message, code: err.code } }, 'database unavailable');
-      return reply.status(503).header('retry-after', '5').send({ error: text.serviceUnavailable });
+      return answer(503, { error: text.serviceUnavailable }, { 'retry-after': '5' });
     }
     const status = err.statusCode ?? 500;
     if (status >= 400 && status < 500) {
-      if (status === 429) return reply.status(429).send({ error: text.tooManyAttempts });
+      if (status === 429) return answer(429, { error: text.tooManyAttempts });
       const message =
         err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err instanceof SyntaxError
           ? 'The request body is not valid JSON.'
@@ -68,9 +99,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
             : err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
               ? 'Unsupported content type. Send JSON.'
               : err.message;
-      return reply.status(status).send({ error: message });
+      return answer(status, { error: message });
     }
     request.log.error({ err }, 'unhandled error');
-    return reply.status(500).send({ error: text.internalError });
+    return answer(500, { error: text.internalError });
   });
 }

@@ -8,6 +8,7 @@ import {
   okBodySchema,
   passwordResetBodySchema,
   passwordResetRequestBodySchema,
+  passwordResetRequestErrorResponses,
   resendConfirmationBodySchema,
   sessionStatusResponseSchema,
   signInBodySchema,
@@ -179,8 +180,9 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
         tags,
         summary: 'Request a password reset link (same answer for any email)',
         body: passwordResetRequestBodySchema,
-        response: { 200: okBodySchema, 422: errorResponses[422], 429: errorResponses[429] },
+        response: { 200: okBodySchema, ...passwordResetRequestErrorResponses },
       },
+      config: { errorMessageKey: true },
     },
     async (request) => service.requestPasswordReset(request.body.user.email, meta(request)),
   );

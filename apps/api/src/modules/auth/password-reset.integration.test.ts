@@ -40,6 +40,17 @@ describe('password reset', () => {
     expect(await emailsTo(ctx.db, unknownEmail)).toHaveLength(0);
   });
 
+  it('answers errors with message beside error and messages (ordering-payments §7)', async () => {
+    const invalid = await requestReset('not-an-email');
+    expect([invalid.statusCode, invalid.json()]).toEqual([422, { error: messages.invalidEmail, messages: [messages.invalidEmail], message: messages.invalidEmail }]);
+    const missing = await call(ctx.app, { method: 'POST', url: '/users/password.json', payload: { user: {} } });
+    const required = `Email: ${messages.required}`;
+    expect([missing.statusCode, missing.json()]).toEqual([422, { error: required, messages: [required], message: required }]);
+    // other routes keep { error, messages }
+    const other = await call(ctx.app, { method: 'POST', url: '/api/v2/users/confirmation', payload: { user: {} } });
+    expect(other.json()).toEqual({ error: required, messages: [required] });
+  });
+
   it('emails a link to the reset page', async () => {
     const user = await signedInUser(ctx.app, ctx.db, { first_name: 'Priya' });
     await requestReset(user.email.toUpperCase());

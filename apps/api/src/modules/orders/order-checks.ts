@@ -103,7 +103,7 @@ export async function prepareOrder(
   options: { addOn?: AddOnOptions } = {},
 ): Promise<PreparedOrder> {
   const addOn = options.addOn;
-  const { preset_items: _lines, delivery_fee: _fee, ...rest } = input;
+  const { preset_items: _lines, delivery_fee: sentFeeCents, ...rest } = input;
   const payload: OrderPayload = {
     ...rest,
     preset_items: input.preset_items.map(({ price_cents: _price, ...line }) => line),
@@ -233,6 +233,8 @@ export async function prepareOrder(
         const quote = quoteDelivery(lead, point);
         distanceKm = roundKm(quote.distanceKm);
         deliveryFeeCents = quote.feeCents;
+        // the fee the storefront showed (ordering-payments §3 'Order payload'); absent: the server's stands
+        if (sentFeeCents !== undefined && sentFeeCents !== deliveryFeeCents) problems.push(messages.deliveryFeeChanged(formatCents(deliveryFeeCents)));
         const unreachable = chefs.some((c) => !quoteDelivery(c, placed.point).deliverable);
         if (unreachable) problems.push(messages.notDeliverable);
       }

@@ -174,7 +174,7 @@ describe('order edits and add-on orders', () => {
 
     it('ignores status, prices, owner and paid flags in the body', async () => {
       const order = await placed();
-      const payload = { ...changed(1), status: 'Delivered', total_cents: 1, user_id: 1, payment_status: 'captured', editable: false, delivery_fee: 0 };
+      const payload = { ...changed(1), status: 'Delivered', total_cents: 1, user_id: 1, payment_status: 'captured', editable: false };
       payload.preset_items = payload.preset_items.map((l) => ({ ...l, price_cents: 1 }));
       const res = await edit(order.id, payload);
       expect(res.statusCode).toBe(200);

@@ -75,7 +75,7 @@ describe('browser and server totals', () => {
             preset_items: lines,
             num_cutlery: cutlery,
             receiving_method: receivingMethod,
-            delivery_fee: 0, // a forged browser fee: ignored too
+            delivery_fee: deliveryFee, // the fee the storefront showed (a different one is refused)
             ...(receivingMethod === 'pickup'
               ? { pickup_date: base.delivery_date, pickup_time: base.delivery_time, pickup_instruction: 'Lobby' }
               : {}),

@@ -70,8 +70,9 @@ describe('buildOrderPayload', () => {
   const input = { presetId: 3, presetName: 'Lunch', presetItems: [{ id: 1, menu_id: 9, quantity: 10 }], lat: 43.6, lng: -79.4 };
 
   it('sends delivery fields for delivery, with HH:mm time', () => {
-    const payload = buildOrderPayload({ ...input, values: { ...valid, cutleryNeeded: true, cutleryCount: '20' }, receivingMethod: 'delivery' });
+    const payload = buildOrderPayload({ ...input, values: { ...valid, cutleryNeeded: true, cutleryCount: '20' }, receivingMethod: 'delivery', deliveryFeeCents: 1250 });
     expect(payload).toMatchObject({
+      delivery_fee: 1250,
       preset_id: 3,
       num_cutlery: 20,
       serving_style: 'Family Style',
@@ -86,6 +87,11 @@ describe('buildOrderPayload', () => {
       email: 'dana@example.com',
     });
     expect(payload).not.toHaveProperty('pickup_date');
+  });
+
+  it('leaves the delivery fee out when the cart had no quote, and for pickup', () => {
+    expect(buildOrderPayload({ ...input, values: valid, receivingMethod: 'delivery' })).not.toHaveProperty('delivery_fee');
+    expect(buildOrderPayload({ ...input, values: valid, receivingMethod: 'pickup', deliveryFeeCents: 1250 })).not.toHaveProperty('delivery_fee');
   });
 
   it('sends pickup fields for pickup', () => {

@@ -86,14 +86,16 @@ export interface PayloadInput {
   receivingMethod: ReceivingMethod;
   lat: number | null;
   lng: number | null;
+  /** cents: the delivery fee the cart showed, when the lookup answered */
+  deliveryFeeCents?: number;
 }
 
 /**
- * The order payload (ordering-payments §3 'Order payload'): delivery sends delivery_* fields,
- * pickup sends pickup_* fields. Times go as HH:mm (§9). Prices are left out: the server reprices
- * and computes the delivery fee from the distance.
+ * The order payload (ordering-payments §3 'Order payload'): delivery sends delivery_* fields and
+ * the delivery fee the cart showed, pickup sends pickup_* fields. Times go as HH:mm (§9). Prices
+ * are left out: the server reprices, and refuses a delivery fee different from its own quote.
  */
-export function buildOrderPayload({ values, presetId, presetName, presetItems, receivingMethod, lat, lng }: PayloadInput): OrderPayload {
+export function buildOrderPayload({ values, presetId, presetName, presetItems, receivingMethod, lat, lng, deliveryFeeCents }: PayloadInput): OrderPayload {
   const time = time12To24(values.time) ?? values.time;
   const base: OrderPayload = {
     preset_id: presetId,
@@ -118,6 +120,7 @@ export function buildOrderPayload({ values, presetId, presetName, presetItems, r
     delivery_date: values.date,
     delivery_time: time,
     delivery_instruction: values.notes,
+    ...(deliveryFeeCents !== undefined ? { delivery_fee: deliveryFeeCents } : {}),
     ...(lat !== null && lng !== null ? { latitude: lat, longitude: lng } : {}),
   };
 }
