@@ -6,7 +6,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['packages/*/src/**/*.test.ts', 'apps/api/src/**/*.test.ts', 'bench/lib/**/*.test.ts', 'apps/web/src/**/*.test.{ts,tsx}', 'apps/group-orders/src/**/*.test.{ts,tsx}'],
+          include: ['packages/*/src/**/*.test.ts', 'apps/api/src/**/*.test.ts', 'bench/lib/**/*.test.ts', 'apps/web/src/**/*.test.{ts,tsx}', 'apps/group-orders/src/**/*.test.{ts,tsx}', 'scripts/**/*.test.mjs'],
           exclude: ['**/*.integration.test.ts', '**/node_modules/**'],
           environment: 'node',
         },

@@ -24,7 +24,11 @@ async function signUp(page: Page, email: string, password = 'Lunch4Forty') {
   await dialog.getByLabel('Password', { exact: true }).fill(password);
   await dialog.getByLabel('Confirm password').fill(password);
   await dialog.getByRole('button', { name: 'Create account' }).click();
-  await expect(page.getByRole('dialog', { name: 'Check your email' })).toBeVisible();
+  // ordering-payments §4: not confirmed yet, so the sign-in modal opens, with the email filled in
+  const signInDialog = page.getByRole('dialog', { name: 'Sign In' });
+  await expect(signInDialog).toBeVisible();
+  await expect(signInDialog.getByRole('status')).toContainText(`We sent an email to ${email}.`);
+  await expect(signInDialog.getByLabel('Email')).toHaveValue(email);
 }
 
 async function signIn(page: Page, email: string, password: string) {

@@ -14,6 +14,9 @@ import { fileURLToPath } from 'node:url';
 
 const HOP_BY_HOP = ['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'upgrade', 'te', 'trailer'];
 
+/** A request target without its query string or fragment. */
+export const pathOnly = (url = '/') => url.split(/[?#]/, 1)[0];
+
 export function startBalancer({ port, host = 'localhost', backends, log = () => {} }) {
   if (!backends.length) throw new Error('lb: at least one --backend host:port');
   const targets = backends.map((b) => {
@@ -46,7 +49,8 @@ export function startBalancer({ port, host = 'localhost', backends, log = () => 
         forward(req, res, attempt + 1);
         return;
       }
-      log(`lb: ${req.method} ${req.url} -> ${target.host}:${target.port}: ${err.message}`);
+      // the path only: a query string may carry a link's secret (docs/decisions/030)
+      log(`lb: ${req.method} ${pathOnly(req.url)} -> ${target.host}:${target.port}: ${err.message}`);
       if (!res.headersSent) {
         res.writeHead(502, { 'content-type': 'application/json' });
         res.end(JSON.stringify({ error: 'Bad gateway' }));

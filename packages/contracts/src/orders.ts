@@ -1,12 +1,18 @@
 import { z } from 'zod';
+import { isDeliveryTime, messages } from '@caterway/domain';
 import { calendarDateSchema, emailSchema } from './common.js';
-import { messages } from '@caterway/domain';
 
 // Cart, checkout and orders on the wire (ordering-payments §3 Checkout line, Order payload,
 // Catering order; §7 Calls). Prices the browser sends are ignored: the server reprices.
 
 const dateString = calendarDateSchema('Please select valid date.');
-const timeString = z.string().trim().min(1, 'Please fill in the required field.').max(10);
+// an impossible time ('25:99') is refused as a time, not as a date (issue 16 item 14)
+const timeString = z
+  .string()
+  .trim()
+  .min(1, 'Please fill in the required field.')
+  .max(10)
+  .refine((v) => v === '' || isDeliveryTime(v), messages.invalidTime);
 
 export const servingDetailItemSchema = z.object({
   user_name: z.string().trim().min(1, 'User name is required.').max(100),

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   availableForOrdering,
   deliveryInstant,
+  deliveryWhenProblems,
   formatStoreTime,
   haversineKm,
   isCurrentlyOpen,
@@ -257,5 +258,15 @@ describe('availableForOrdering', () => {
   it('skips the rules it has no input for', () => {
     expect(availableForOrdering({ ...base, distanceKm: null, deliveryInstant: null })).toEqual({ available: true, reason: null });
     expect(availableForOrdering({ ...base, distanceKm: 99, deliveryInstant: null })).toEqual({ available: false, reason: 'distance' });
+  });
+});
+
+describe('deliveryWhenProblems', () => {
+  it('names the time for an impossible time and the date for an impossible date', () => {
+    expect(deliveryWhenProblems('2026-12-01', '25:99')).toEqual([messages.invalidTime]);
+    expect(deliveryWhenProblems('2026-12-01', '24:00')).toEqual([messages.invalidTime]);
+    expect(deliveryWhenProblems('2026-02-30', '11:30')).toEqual([messages.invalidDate]);
+    expect(deliveryWhenProblems('2026-02-30', 'noon')).toEqual([messages.invalidDate, messages.invalidTime]);
+    expect(deliveryWhenProblems('2026-12-01', '11:30 AM')).toEqual([]);
   });
 });

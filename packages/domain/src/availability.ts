@@ -220,6 +220,24 @@ export function deliveryInstant(date: string, time: string, timeZone: string = D
 }
 
 /**
+ * Why a delivery date and time do not make an instant: 'Please select valid date.' for the
+ * date, 'Please select valid time.' for the time ('25:99', or '24:00', which ends a day but
+ * starts no delivery); both when both are wrong. Empty when deliveryInstant accepts them.
+ */
+export function deliveryWhenProblems(date: string, time: string): string[] {
+  const problems: string[] = [];
+  if (!parseCalendarDate(date)) problems.push(messages.invalidDate);
+  if (!isDeliveryTime(time)) problems.push(messages.invalidTime);
+  return problems;
+}
+
+/** A time of day a delivery can start at: 'hh:mm AM' or 'HH:mm', before midnight ('24:00' is not). */
+export function isDeliveryTime(value: string): boolean {
+  const minutes = parseTimeOfDay(value);
+  return minutes !== null && minutes < 1440;
+}
+
+/**
  * Store-hours times as the spec's clients show times: 12-hour 'hh:mm AM' with a zero-padded
  * hour, the same spelling as the delivery time picker ('07:00 AM', '10:30 PM'; midnight
  * '12:00 AM'). Returns the input when it is not an 'HH:mm' time.

@@ -40,8 +40,15 @@ describe('the request log', () => {
   });
 
   it('logs the requests of secret links without their secrets', async () => {
-    const secrets = ['ResetSecret0123456789', 'ConfirmSecret0123456789', 'AdminSecret0123456789', 'ShareSecret0123456789', 'MemberSecret0123456789'];
-    const [reset, confirm, admin, share, member] = secrets;
+    const secrets = [
+      'ResetSecret0123456789',
+      'ConfirmSecret0123456789',
+      'AdminSecret0123456789',
+      'ShareSecret0123456789',
+      'MemberSecret0123456789',
+      'SignInLinkSecret0123456789',
+    ];
+    const [reset, confirm, admin, share, member, signInLink] = secrets;
     const requests: InjectOptions[] = [
       { method: 'GET', url: `/accounts/reset-password?token=${reset}` },
       { method: 'GET', url: `/api/v2/users/confirmation?confirmation_token=${confirm}` },
@@ -51,6 +58,11 @@ describe('the request log', () => {
       { method: 'GET', url: `/g/${share}` },
       { method: 'PUT', url: '/api/v2/accounts/reset-password', payload: { user: { reset_password_token: reset, password: 'Lunch4Forty!', password_confirmation: 'Lunch4Forty!' } } },
       { method: 'GET', url: '/api/v2/grouporder_dashboard/7', headers: { 'x-admin-token': admin!, 'x-member-token': member! } },
+      // the storefront pages that sign in with a link's ?token= (decision 030), and its exchange
+      { method: 'GET', url: `/?confirmed=ok&name=Dana&token=${signInLink}` },
+      { method: 'GET', url: `/browse-restaurants?token=${signInLink}` },
+      { method: 'GET', url: `/browse-presets?token=${signInLink}` },
+      { method: 'GET', url: '/api/auth/token', headers: { authorization: `Bearer ${signInLink}` } },
     ];
     for (const r of requests) await app.inject(r);
     const entries = log.trim().split('\n').map((line) => JSON.parse(line) as { msg: string; req?: { url: string } });
@@ -64,6 +76,10 @@ describe('the request log', () => {
       '/g/[REDACTED]',
       '/api/v2/accounts/reset-password',
       '/api/v2/grouporder_dashboard/7',
+      '/?confirmed=ok&name=Dana&token=[REDACTED]',
+      '/browse-restaurants?token=[REDACTED]',
+      '/browse-presets?token=[REDACTED]',
+      '/api/auth/token',
     ]);
     for (const secret of secrets) expect(log).not.toContain(secret);
     expect(log).not.toContain('Lunch4Forty!');

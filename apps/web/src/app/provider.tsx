@@ -2,7 +2,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { messages } from '@caterway/domain';
 import { configureApiClient } from '../lib/api-client';
-import { createQueryClient } from '../lib/query-client';
+import { createQueryClient, reloadAsVisitor } from '../lib/query-client';
 import { clearSession, getToken, sessionStore } from '../stores/session';
 import { closeModal } from '../stores/modals';
 import { notify, notifyError, TOAST_DURATION } from '../stores/notifications';
@@ -17,7 +17,7 @@ configureApiClient({
   onUnauthorized: () => {
     const wasSignedIn = sessionStore.get() !== null;
     clearSession();
-    queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'geo' });
+    void reloadAsVisitor(queryClient);
     if (wasSignedIn) {
       closeModal();
       notify({ tone: 'error', title: 'Signed out', message: messages.loggedOutInactivity, duration: TOAST_DURATION.default });

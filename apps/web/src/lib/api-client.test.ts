@@ -95,4 +95,12 @@ describe('api client', () => {
     await expect(api.get('/api/v2/current')).rejects.toMatchObject({ status: 401 });
     expect(onUnauthorized).toHaveBeenCalledTimes(1);
   });
+
+  it("does not sign the user out when a token handed in (a link's) is refused", async () => {
+    const onUnauthorized = vi.fn();
+    configureApiClient({ fetch: fakeFetch(401, { error: 'Not authorized' }).fetch, onUnauthorized, getToken: () => 'live-session' });
+    await expect(api.get('/api/auth/token', { auth: { token: 'stale-link' } })).rejects.toMatchObject({ status: 401 });
+    await expect(api.getBlob('/api/v2/orders/1/invoice.pdf', { auth: { token: 'stale-link' } })).rejects.toMatchObject({ status: 401 });
+    expect(onUnauthorized).not.toHaveBeenCalled();
+  });
 });

@@ -88,10 +88,20 @@ async function readBody(response: Response): Promise<unknown> {
   return text;
 }
 
+/**
+ * The bearer token a call sends, and whether it is the signed-in user's: only then does a 401
+ * mean "your session is gone" (a 401 for a token handed in, e.g. a link's, signs no one out).
+ */
+function tokenFor(options: Pick<RequestOptions, 'auth'>): { token: string | null; isSession: boolean } {
+  if (options.auth === 'none') return { token: null, isSession: false };
+  if (typeof options.auth === 'object') return { token: options.auth.token, isSession: false };
+  const token = config.getToken() ?? null;
+  return { token, isSession: token !== null };
+}
+
 export async function apiRequest<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
   const headers: Record<string, string> = { ...options.headers, accept: 'application/json' };
-  const token =
-    options.auth === 'none' ? null : typeof options.auth === 'object' ? options.auth.token : (config.getToken() ?? null);
+  const { token, isSession } = tokenFor(options);
   if (token) headers.authorization = `Bearer ${token}`;
   let body: string | undefined;
   if (options.body !== undefined) {
@@ -110,7 +120,7 @@ export async function apiRequest<T>(method: string, path: string, options: Reque
   if (!response.ok) {
     // Only a call made as the signed-in user can mean "your session is gone"; a 401 from
     // the sign-in form itself is just wrong credentials.
-    if (response.status === 401 && token) config.onUnauthorized();
+    if (response.status === 401 && isSession) config.onUnauthorized();
     throw new ApiError(response.status, data, parseRetryAfter(response.headers.get('retry-after')));
   }
   return camelizeKeys<T>(data);
@@ -118,14 +128,14 @@ export async function apiRequest<T>(method: string, path: string, options: Reque
 
 /** A GET whose answer is a file (an invoice PDF): the same token and error handling, the body as a Blob. */
 export async function apiBlob(path: string, options: Omit<RequestOptions, 'body'> = {}): Promise<Blob> {
-  const token = options.auth === 'none' ? null : typeof options.auth === 'object' ? options.auth.token : (config.getToken() ?? null);
+  const { token, isSession } = tokenFor(options);
   const headers: Record<string, string> = { ...options.headers };
   if (token) headers.authorization = `Bearer ${token}`;
   const doFetch = config.fetch ?? fetch;
   const response = await doFetch(`${path}${buildQuery(options.query)}`, { method: 'GET', headers, signal: options.signal, credentials: 'same-origin' });
   if (!response.ok) {
     const data = await readBody(response);
-    if (response.status === 401 && token) config.onUnauthorized();
+    if (response.status === 401 && isSession) config.onUnauthorized();
     throw new ApiError(response.status, data, parseRetryAfter(response.headers.get('retry-after')));
   }
   return response.blob();

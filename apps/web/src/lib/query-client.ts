@@ -32,3 +32,13 @@ export function createQueryClient(onApiError: (message: string) => void): QueryC
     },
   });
 }
+
+/**
+ * After a 401 has cleared the session: every query (but the geocoder's, which do not depend on
+ * who asks) goes back to its initial state, and those on screen fetch again, now as a visitor.
+ * Removing them instead left a page whose query was in flight on 'Loading…' for good: its
+ * observer kept the removed query, whose fetch had been cancelled silently (issue 16 item 13).
+ */
+export function reloadAsVisitor(client: QueryClient): Promise<void> {
+  return client.resetQueries({ predicate: (q) => q.queryKey[0] !== 'geo' });
+}

@@ -2,7 +2,7 @@ import { createStore, useStore } from '../lib/create-store';
 
 // Exactly one of the account modals shows at a time (ordering-payments §2 'Modals'):
 // one state holds which; opening one replaces any other; closing clears all.
-export type AuthModal = 'signIn' | 'signUp' | 'confirm' | 'resetPassword';
+export type AuthModal = 'signIn' | 'signUp' | 'resetPassword';
 
 export const modalStore = createStore<AuthModal | null>(null);
 

@@ -9,7 +9,7 @@ import {
 } from '@caterway/contracts';
 import type { Queryable } from '../../db/pool.js';
 import type { Clock } from '../../lib/clock.js';
-import { AppError, validationFailed } from '../../lib/errors.js';
+import { AppError, forbidden, validationFailed } from '../../lib/errors.js';
 import { newPasswordProblems } from '../../lib/password-policy.js';
 import {
   admitAttempt,
@@ -327,12 +327,18 @@ export function createAuthService(deps: AuthServiceDeps) {
       return toProfile(user);
     },
 
-    /** GET api/auth/token: checks a token and answers a fresh one for the same session. */
+    /**
+     * GET api/auth/token: checks a token and answers a fresh one for the same session. It is how
+     * a link's ?token= signs a customer in (docs/decisions/030), so an operations (staff)
+     * session is refused here: a staff token in a URL never opens the console on another device.
+     * The group-order admin token is not a bearer token and is refused by authenticate.
+     */
     async exchangeToken(token: string | undefined): Promise<{ jwt: string; user: SessionUser }> {
       const auth = await sessions.authenticate(token);
       const user = await users.findById(auth.userId);
       if (!user) throw loggedOut();
       if (user.confirmed_at === null) throw new AppError('forbidden', messages.confirmEmail);
+      if (user.role !== 'customer') throw forbidden();
       return { jwt: await sessions.reissue(user.id, auth.session), user: toSessionUser(user, await sessions.issueDashboardToken(user.id, auth.session)) };
     },
 

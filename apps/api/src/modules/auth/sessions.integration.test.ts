@@ -134,6 +134,18 @@ describe('sign-in, current user, token exchange and sign-out', () => {
     expect(current.statusCode).toBe(200);
   });
 
+  it("refuses a staff session and the group-order admin token at the exchange (a link's ?token=, decision 030)", async () => {
+    const user = await confirmedUser(ctx.app, ctx.db);
+    const signedIn = (await signIn(ctx.app, user.email, user.password)).json();
+    const adminToken = await call(ctx.app, { method: 'GET', url: '/api/auth/token', token: signedIn.user.admin_token });
+    expect([adminToken.statusCode, adminToken.json()]).toEqual([401, notAuthorized]);
+    await ctx.db.query("UPDATE users SET role = 'staff' WHERE id = $1", [signedIn.user.id]);
+    const staff = await call(ctx.app, { method: 'GET', url: '/api/auth/token', token: signedIn.jwt });
+    expect([staff.statusCode, staff.json()]).toEqual([403, notAuthorized]);
+    // the session itself still works where staff may go
+    expect((await call(ctx.app, { method: 'GET', url: '/api/v2/current', token: signedIn.jwt })).statusCode).toBe(200);
+  });
+
   it('answers the session check', async () => {
     const user = await signedInUser(ctx.app, ctx.db);
     const res = await call(ctx.app, { method: 'GET', url: '/api/v2/session', token: user.jwt });

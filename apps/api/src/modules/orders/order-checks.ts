@@ -7,6 +7,7 @@ import {
   computeTotals,
   deliveryInstant,
   deliveryScheduleProblems,
+  deliveryWhenProblems,
   emptyOrderProblem,
   isOrderedLine,
   MAX_ORDER_TOTAL_CENTS,
@@ -198,7 +199,7 @@ export async function prepareOrder(
   const deliveryAt = date && time ? deliveryInstant(date, time, timeZone) : null;
   if (!date) problems.push(messages.invalidDate);
   if (!time) problems.push(messages.invalidTime);
-  if (date && time && !deliveryAt) problems.push(messages.invalidDate);
+  if (date && time && !deliveryAt) problems.push(...deliveryWhenProblems(date, time));
   const noticeHours = addOn ? ADD_ON_NOTICE_HOURS : chefs.reduce((max, c) => Math.max(max, c.pre_order_notice_hours), 0);
   if (deliveryAt) {
     problems.push(

@@ -113,6 +113,15 @@ describe('order rules of issue 15', () => {
       expect([absurd.statusCode, absurd.json().messages]).toEqual([422, [messages.invalidDate]]);
     });
 
+    it("refuses an impossible time as a time ('Please select valid time.'), not as a date", async () => {
+      for (const delivery_time of ['25:99', '24:00', '11:75 AM']) {
+        const res = await create(orderPayload(f, NOW, { delivery_time }));
+        expect([res.statusCode, res.json().messages]).toEqual([422, [messages.invalidTime]]);
+      }
+      const both = await create(orderPayload(f, NOW, { delivery_date: '2026-02-30', delivery_time: '25:99' }));
+      expect([both.statusCode, both.json().messages]).toEqual([422, [messages.invalidDate, messages.invalidTime]]);
+    });
+
     it('accepts the last day of the horizon when the store is open', async () => {
       const last = deliverySlot(f, NOW, { afterHours: (MAX_DAYS_AHEAD - 7) * 24 });
       expect(last.date <= lastOrderableDate(NOW, f.chef.time_zone)).toBe(true);

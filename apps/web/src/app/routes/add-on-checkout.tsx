@@ -1,9 +1,9 @@
 import { useSessionUser } from '../../stores/session';
 import { paths } from '../../config/paths';
-import { SignInRedirect } from '../../components/sign-in-redirect';
+import { openModal } from '../../stores/modals';
 import { useDelivery } from '../../features/delivery/delivery-store';
 import { CheckoutPage, type AddOnCheckout } from '../../features/checkout/components/checkout-page';
-import { CheckoutEmpty } from '../../features/checkout/components/checkout-completed';
+import { CheckoutEmpty, CheckoutSignIn } from '../../features/checkout/components/checkout-completed';
 import { PaymentModal } from '../../features/payments/components/payment-modal';
 import { PaymentAuthentication } from '../../features/payments/components/payment-authentication';
 import type { CheckoutState } from '../../types/checkout-state';
@@ -22,15 +22,16 @@ function isAddOnState(value: unknown): value is AddOnCheckoutState {
 /**
  * /add_on_checkout: the same checkout screen for an add-on order: saved with update_addon_order,
  * no address or company required, no delivery fee, a total of 0 refused ('Your cart is empty.').
- * Without its navigation state (a reload) there is nothing to pay for.
+ * Without its navigation state (a reload) there is nothing to pay for; a visitor is asked to
+ * sign in to pay (ordering-payments §6).
  */
 export function Component() {
   const location = useLocation();
   const user = useSessionUser();
   const { info } = useDelivery();
   const state: unknown = location.state;
-  if (!user || !user.confirmed) return <SignInRedirect />;
   if (!isAddOnState(state)) return <CheckoutEmpty homeHref={paths.home.path} />;
+  if (!user || !user.confirmed) return <CheckoutSignIn unconfirmed={Boolean(user)} onSignIn={() => openModal('signIn')} />;
   return (
     <CheckoutPage
       key={`${user.id}-${state.addOn.orderId}`}

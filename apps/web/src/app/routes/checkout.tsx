@@ -1,13 +1,11 @@
 import { useLocation } from 'react-router';
-import { messages } from '@caterway/domain';
 import { paths } from '../../config/paths';
-import { Button } from '../../components/ui/button';
 import { useSessionUser } from '../../stores/session';
 import { openModal } from '../../stores/modals';
 import { useDelivery } from '../../features/delivery/delivery-store';
 import { resetCart } from '../../features/cart/cart-store';
 import { CheckoutPage } from '../../features/checkout/components/checkout-page';
-import { CheckoutEmpty } from '../../features/checkout/components/checkout-completed';
+import { CheckoutEmpty, CheckoutSignIn } from '../../features/checkout/components/checkout-completed';
 import { PaymentModal } from '../../features/payments/components/payment-modal';
 import { PaymentAuthentication } from '../../features/payments/components/payment-authentication';
 import type { CheckoutState } from '../../types/checkout-state';
@@ -30,15 +28,7 @@ export function Component() {
   const state: unknown = location.state;
 
   if (!isCheckoutState(state)) return <CheckoutEmpty homeHref={paths.home.path} />;
-  if (!user || !user.confirmed) {
-    return (
-      <section className="container page checkout-completed">
-        <h1>Checkout</h1>
-        <p>{user ? messages.confirmEmail : messages.pleaseSignInToCheckout}</p>
-        {user ? null : <Button onClick={() => openModal('signIn')}>Sign In</Button>}
-      </section>
-    );
-  }
+  if (!user || !user.confirmed) return <CheckoutSignIn unconfirmed={Boolean(user)} onSignIn={() => openModal('signIn')} />;
   return (
     <CheckoutPage
       key={user.id}

@@ -4,7 +4,7 @@ import { messages } from '@caterway/domain';
 import { paths } from '../../config/paths';
 import { SUPPORT_EMAIL } from '../../config/app';
 import { storage } from '../../lib/storage';
-import { useSessionUser } from '../../stores/session';
+import { sessionStore, useSessionUser } from '../../stores/session';
 import { openModal } from '../../stores/modals';
 import { notify, TOAST_DURATION } from '../../stores/notifications';
 import { AddressSearchForm } from '../../features/delivery/components/address-search-form';
@@ -91,7 +91,8 @@ function useVerificationNotice() {
     const name = params.get('name')?.trim();
     if (confirmed === 'ok') {
       notify({ tone: 'success', title: name ? `Welcome, ${name}!` : 'Welcome!', message: messages.accountVerified, duration: TOAST_DURATION.default });
-      openModal('signIn');
+      // a link with a token has signed the user in already (features/auth/url-token.ts)
+      if (!sessionStore.get()) openModal('signIn');
     } else {
       notify({ tone: 'error', message: messages.accountVerificationFailed(SUPPORT_EMAIL), duration: TOAST_DURATION.veryLong });
     }

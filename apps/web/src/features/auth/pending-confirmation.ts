@@ -1,5 +1,4 @@
-import { createStore, useStore } from '../../lib/create-store';
+import { createStore } from '../../lib/create-store';
 
-/** The email a new account was created with, for the 'check your email' modal. In memory only. */
+/** The email a new account was created with, for the sign-in modal that opens after sign-up. In memory only. */
 export const pendingConfirmationStore = createStore<string | null>(null);
-export const usePendingConfirmationEmail = () => useStore(pendingConfirmationStore);

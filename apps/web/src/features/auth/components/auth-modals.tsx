@@ -1,7 +1,6 @@
 import type { AuthModal } from '../../../stores/modals';
 import { SignInModal } from './sign-in-modal';
 import { SignUpModal } from './sign-up-modal';
-import { SignUpConfirmationModal } from './sign-up-confirmation-modal';
 import { ResetRequestModal } from './reset-request-modal';
 
 /** Renders the one open account modal (ordering-payments §2: exactly one shows). Loaded lazily. */
@@ -11,8 +10,6 @@ export default function AuthModals({ which }: { which: AuthModal }) {
       return <SignInModal />;
     case 'signUp':
       return <SignUpModal />;
-    case 'confirm':
-      return <SignUpConfirmationModal />;
     case 'resetPassword':
       return <ResetRequestModal />;
   }

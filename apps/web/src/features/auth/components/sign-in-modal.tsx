@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { isBlank, isValidEmail, messages } from '@caterway/domain';
 import { Modal } from '../../../components/ui/modal';
@@ -6,9 +6,13 @@ import { TextField } from '../../../components/ui/text-field';
 import { Button } from '../../../components/ui/button';
 import { closeModal, openModal, signInReturnStore } from '../../../stores/modals';
 import { signInErrorMessage, useSignIn } from '../api/sign-in';
+import { pendingConfirmationStore } from '../pending-confirmation';
 
 export function SignInModal() {
-  const [email, setEmail] = useState('');
+  // Just signed up: the account waits for its email link (ordering-payments §4); say so once.
+  const [signedUpAs] = useState(() => pendingConfirmationStore.get());
+  useEffect(() => pendingConfirmationStore.set(null), []);
+  const [email, setEmail] = useState(signedUpAs ?? '');
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<{ email?: string; password?: string }>({});
   const signIn = useSignIn();
@@ -39,6 +43,12 @@ export function SignInModal() {
   return (
     <Modal title="Sign In" onClose={closeModal}>
       <form className="form" onSubmit={onSubmit} noValidate>
+        {signedUpAs ? (
+          <p className="form-note" role="status">
+            We sent an email to <strong>{signedUpAs}</strong>. Follow its link to confirm your address, then sign in. If this address
+            already has an account, the email says so.
+          </p>
+        ) : null}
         {signIn.isError ? (
           <p className="form-alert" role="alert">
             {signInErrorMessage(signIn.error)}

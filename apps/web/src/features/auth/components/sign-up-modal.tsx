@@ -66,10 +66,11 @@ export function SignUpModal() {
     };
     signUp.mutate(input, {
       // The answer is the same whether or not the email already has an account (docs/decisions/029):
-      // a new account is never confirmed yet, so it is always "check your email" (ordering-payments §4).
+      // a new account is never confirmed yet, so the sign-in modal opens (ordering-payments §4
+      // 'Otherwise the sign-in modal opens'), saying where the confirmation link went.
       onSuccess: () => {
         pendingConfirmationStore.set(input.email);
-        openModal('confirm');
+        openModal('signIn');
       },
       onError: (err) => {
         // ordering-payments §8: sign-up failure shows the server messages joined by commas.

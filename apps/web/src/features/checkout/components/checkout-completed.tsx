@@ -30,3 +30,24 @@ export function CheckoutEmpty({ homeHref }: { homeHref: string }) {
     </section>
   );
 }
+
+/**
+ * A visitor (or an unconfirmed account) reaching payment, at /checkout or /add_on_checkout:
+ * 'Please Sign In to Pay.' (ordering-payments §6) with the sign-in button. The cart stays in
+ * the navigation state, so once signed in the same page shows the checkout.
+ */
+export function CheckoutSignIn({ unconfirmed, onSignIn }: { unconfirmed: boolean; onSignIn: () => void }) {
+  return (
+    <section className="container page checkout-completed">
+      <h1>Checkout</h1>
+      <p role="status">{unconfirmed ? messages.confirmEmail : messages.pleaseSignInToPay}</p>
+      {unconfirmed ? null : (
+        <p>
+          <button type="button" className="btn btn-primary" onClick={onSignIn}>
+            Sign In
+          </button>
+        </p>
+      )}
+    </section>
+  );
+}

@@ -5,6 +5,7 @@ import {
   formatDisplayDate,
   formatIsoDate,
   lastPickableDate,
+  messages,
   parseIsoDate,
   pickedDateTooFar,
   type DeliveryInfo,
@@ -39,6 +40,10 @@ export function DeliveryForm({ formId, initial, initialMethod, allowPickup, onDo
   const slots = availableTimeSlots(date, now);
   const dateValid = parseIsoDate(date) !== null && date >= today && !tooFar;
   const timeValid = slots.includes(time);
+  // Say why SAVE is off (browse-account-orders §5 'Please select valid date.', ordering-payments
+  // §5 'time required and valid'): a past or impossible date, then a time the day does not offer.
+  const dateError = tooFar ?? (dateValid ? null : messages.invalidDate);
+  const timeError = dateValid && !timeValid ? messages.invalidTime : null;
   const canSave = field.address.trim() !== '' && dateValid && timeValid && !field.resolving;
 
   const onSubmit = async (event: FormEvent) => {
@@ -71,7 +76,7 @@ export function DeliveryForm({ formId, initial, initialMethod, allowPickup, onDo
           max={lastDate}
           value={date}
           aria-invalid={!dateValid || undefined}
-          aria-describedby={tooFar ? `${dateId}-error` : undefined}
+          aria-describedby={dateError ? `${dateId}-error` : undefined}
           onChange={(event) => {
             const next = event.target.value;
             setDate(next);
@@ -80,14 +85,21 @@ export function DeliveryForm({ formId, initial, initialMethod, allowPickup, onDo
           }}
         />
       </div>
-      {tooFar ? (
+      {dateError ? (
         <p id={`${dateId}-error`} className="field-error delivery-form-error" role="alert">
-          {tooFar}
+          {dateError}
         </p>
       ) : null}
       <div className="field">
         <label htmlFor={timeId}>Time</label>
-        <select id={timeId} required value={timeValid ? time : ''} onChange={(event) => setTime(event.target.value)}>
+        <select
+          id={timeId}
+          required
+          value={timeValid ? time : ''}
+          aria-invalid={timeError ? true : undefined}
+          aria-describedby={timeError ? `${timeId}-error` : undefined}
+          onChange={(event) => setTime(event.target.value)}
+        >
           {!timeValid ? (
             <option value="" disabled>
               {slots.length === 0 ? 'No times left' : 'Choose a time'}
@@ -100,6 +112,11 @@ export function DeliveryForm({ formId, initial, initialMethod, allowPickup, onDo
           ))}
         </select>
       </div>
+      {timeError ? (
+        <p id={`${timeId}-error`} className="field-error delivery-form-error" role="alert">
+          {timeError}
+        </p>
+      ) : null}
       {allowPickup ? (
         <fieldset className="segmented">
           <legend className="visually-hidden">Receiving method</legend>
