@@ -1,7 +1,7 @@
 /// <reference lib="dom" />
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { PresetDetail } from '@caterway/contracts';
-import { test, expect, expectAccessible, demoCustomer } from './fixtures';
+import { test, expect, expectAccessible, demoCustomer, signInFromNav as signIn } from './fixtures';
 
 // Issue 4, the cart in the browser (ordering-payments §2, §4, §5, §8, §9): build a cart on a
 // restaurant page, be refused for a per-item minimum, a chef minimum and the lead time, fix it;
@@ -72,15 +72,6 @@ async function setDelivery(page: Page, preset: WirePreset, date: string, time = 
 
 const toasts = (page: Page) => page.getByRole('region', { name: 'Notifications' });
 const cartOf = (page: Page) => page.getByRole('complementary', { name: 'Your order' });
-
-async function signIn(page: Page) {
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Sign In' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Sign In' });
-  await dialog.getByLabel('Email').fill(demoCustomer.email);
-  await dialog.getByLabel('Password').fill(demoCustomer.password);
-  await dialog.getByRole('button', { name: 'Sign In' }).click();
-  await expect(dialog).toHaveCount(0);
-}
 
 test('build a cart: per-item and chef minimums refuse, fixing them leads to sign-in, the saved cart survives a reload', async ({ page, request }) => {
   // A restaurant whose default cart has a dish with a minimum above 1 that alone stays under its chef's minimum.
@@ -260,12 +251,14 @@ test('favourite and Save Cart as the demo customer; the emailed link opens the s
     for (const e of emails) {
       const detail = (await (await request.get(`/api/v2/dev/mailbox/${e.id}`)).json()) as { email: { text_body: string } };
       const match = detail.email.text_body.match(/https?:\/\/\S+\/preset-detail\/[^\s"<>)]+/);
-      if (match && match[0].endsWith(savedPath)) link = match[0];
+      if (match && new URL(match[0]).pathname === savedPath) link = match[0];
       if (link) break;
     }
     expect(link).toBeTruthy();
   }).toPass({ timeout: 10_000 });
-  await page.goto(new URL(link!).pathname);
+  // the share link (decision 031): the saved cart's path and its share token
+  expect(new URL(link!).searchParams.get('share_token')).toMatch(/^[0-9a-f]{64}$/);
+  await page.goto(`${new URL(link!).pathname}${new URL(link!).search}`);
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
 });
 

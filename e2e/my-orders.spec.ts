@@ -183,3 +183,26 @@ test('the order list failing to load says so', async ({ page, allowConsoleErrors
   await page.goto('/my-orders');
   await expect(page.getByRole('alert').filter({ hasText: 'Sorry, we are not able to process your request now. Please try again later.' })).toBeVisible();
 });
+
+test('Add Addon Order on a delivered order says when it was delivered, with Go to Home @phone', async ({ page, request }) => {
+  const jwt = await apiSignIn(request);
+  const delivered = (await history(request, jwt)).past.find((o) => o.status === 'Delivered')!;
+  const detail = (await (await request.get(`/api/v2/catering_orders/${delivered.id}`, { headers: { authorization: `Bearer ${jwt}` } })).json()) as {
+    catering_order: { delivery_in_past: boolean; display_delivery_date_time: string; is_addon_orders_enabled: boolean };
+  };
+  expect(detail.catering_order).toMatchObject({ delivery_in_past: true, is_addon_orders_enabled: true });
+  await page.goto('/my-orders');
+  await signInInDialog(page);
+  await page.getByRole('tab', { name: 'PAST' }).click();
+  await card(page, delivered.order_number).click();
+  const modal = page.getByRole('dialog', { name: `Order #${delivered.order_number}` });
+  await modal.getByRole('button', { name: 'Add Addon Order' }).click();
+  // no add-on draft is attempted (the server would answer 409): the page explains instead
+  await expect(page).toHaveURL(new RegExp(`/complete-addon-order\\?orderId=${delivered.id}$`));
+  await expect(page.getByRole('alert')).toHaveText(`Cannot be proceed! This order has already been delivered at ${detail.catering_order.display_delivery_date_time}`);
+  expect(detail.catering_order.display_delivery_date_time).toMatch(/ at \d{1,2}:\d{2} (AM|PM)$/);
+  await expect(page.getByText('Sorry, we are not able to create the add on order. Please try again later.')).toHaveCount(0);
+  await expectAccessible(page);
+  await page.getByRole('link', { name: 'Go to Home' }).click();
+  await expect(page).toHaveURL(/\/$/);
+});

@@ -273,6 +273,11 @@ export const cateringOrderDetailSchema = z
     sales_tax: z.number().int(),
     display_delivery_address: z.string(),
     is_addon_orders_enabled: z.boolean(),
+    /**
+     * The order was delivered, or its delivery time has passed, at the server's clock: an add-on
+     * to it is refused (409), so My Orders sends Add Addon Order to /complete-addon-order.
+     */
+    delivery_in_past: z.boolean(),
     invoice_available: z.boolean(),
     preset_slug: z.string().nullable(),
     restaurant_name: z.string(),

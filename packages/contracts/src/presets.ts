@@ -192,6 +192,11 @@ export const presetDetailSchema = presetCardSchema
     store_hours: storeHoursSchema,
     preset_location: z.object({ time_zone: z.string(), city_time_zone_name: z.string() }),
     address1: z.string(),
+    /**
+     * A saved cart (save_for_later) read by its owner; false for anyone else holding its share
+     * link (they see it read-only) and for catalogue presets.
+     */
+    owned_by_viewer: z.boolean(),
   })
   .meta({ id: 'PresetDetail' });
 export type PresetDetail = z.infer<typeof presetDetailSchema>;
@@ -207,6 +212,11 @@ export const deliveryContextQuerySchema = z.object({
   delivery_date: calendarDateSchema('Please select valid date.').optional(),
   /** hh:mm AM/PM or HH:mm */
   delivery_time: z.string().trim().max(10).optional(),
+});
+
+/** GET api/v2/presets/{id or slug}: the delivery context, and a saved cart's share token (its shared_url's). */
+export const presetDetailQuerySchema = deliveryContextQuerySchema.extend({
+  share_token: z.string().trim().max(200).optional(),
 });
 
 /** GET api/v2/presets: the home page lists. */

@@ -39,8 +39,12 @@ export const paths = {
   } satisfies PathEntry<[number, number, number]>,
   /** The add-on checkout: the checkout screen with the add-on in navigation state. */
   addOnCheckout: fixed('/add_on_checkout', true),
-  /** The add-on's parent was already delivered. */
-  completeAddOnOrder: fixed('/complete-addon-order', true),
+  /** The add-on's parent was already delivered: the page reads the parent order by its id. */
+  completeAddOnOrder: {
+    path: '/complete-addon-order',
+    built: true,
+    getHref: (parentId: number) => `/complete-addon-order?orderId=${parentId}`,
+  } satisfies PathEntry<[number]>,
   /** Preset detail by id or slug (ordering-payments §2). */
   presetDetail: {
     path: '/preset-detail/:idOrSlug',

@@ -317,7 +317,10 @@ describe('order edits and add-on orders', () => {
       const child = (await addOn(parent.id)).json();
       expect((await addOn(child.id)).json().error).toBe('An add-on order cannot have add-on orders of its own.');
       const p = await row(parent.id);
+      expect((await send('GET', `/api/v2/catering_orders/${parent.id}`)).json().catering_order.delivery_in_past).toBe(false);
       clock.set(new Date(p.delivery_at.getTime() + 1));
+      // the detail says so first: My Orders sends Add Addon Order to /complete-addon-order
+      expect((await send('GET', `/api/v2/catering_orders/${parent.id}`, undefined, await sessionNow())).json().catering_order.delivery_in_past).toBe(true);
       const late = await addOn(parent.id, await sessionNow());
       expect([late.statusCode, late.json().error]).toEqual([409, `Cannot be proceed! This order has already been delivered at ${displayDateTime(p.delivery_at, p.time_zone)}`]);
       expect((await send('GET', `/api/v2/catering_orders/${child.id}`, undefined, await sessionNow())).json().catering_order.add_on.order_delivery_in_past).toBe(true);
@@ -439,6 +442,8 @@ describe('order edits and add-on orders', () => {
       await move(parent.id, 'mark_delivery_ready');
       await move(parent.id, 'mark_delivered');
       const p = await row(parent.id);
+      // delivered ahead of its delivery time: past all the same
+      expect((await send('GET', `/api/v2/catering_orders/${parent.id}`)).json().catering_order.delivery_in_past).toBe(true);
       await expectAddOnRefused(parent.id, childId, purchase_id, `Cannot be proceed! This order has already been delivered at ${displayDateTime(p.delivery_at, p.time_zone)}`);
       expect((await row(childId)).payment_status).toBe('unpaid');
     });

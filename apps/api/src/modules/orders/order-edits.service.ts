@@ -16,6 +16,7 @@ import type { PaymentMethodsService } from '../payment-methods/payment-methods.s
 import type { OrderCatalogueRepository } from './order-catalogue.repository.js';
 import { prepareOrder, type OrderPayload, type PreparedOrder } from './order-checks.js';
 import { displayDateTime } from './orders.email.js';
+import { deliveryInPast } from './order-view.js';
 import { STALE_PAYMENT_CLAIM_SECONDS, type OrderRow, type OrdersRepository, type PaymentStatus } from './orders.repository.js';
 import { savedCardsOf, toCheckoutOrder } from './orders.service.js';
 import type { Geocoder } from '../../ports/geocoder.js';
@@ -50,7 +51,6 @@ const NEEDS_SETUP: readonly string[] = ['CardSetup', 'SetupIntentCreated'];
 const HOLDS_PAYMENT: readonly string[] = ['Accepted', 'ReadyToCapture'];
 /** a parent that can take an add-on: placed and still live */
 const ADD_ON_PARENT: readonly string[] = ['New', 'Accepted', 'CardSetup', 'SetupIntentCreated', 'ReadyToCapture', 'DeliveryReady'];
-const DELIVERED: readonly string[] = ['Delivered', 'customer_paid'];
 
 export const editMessages = {
   alreadyCollected: 'The payment of this order has already been collected, so its total can no longer go up.',
@@ -164,7 +164,7 @@ export function createOrderEditsService(deps: OrderEditsDeps) {
   /** An add-on can be created, changed or paid only while its parent is live and not yet delivered. */
   function assertParentOpen(parent: OrderRow, now: Date): void {
     if (CLOSED_STATUSES.includes(parent.status)) throw conflict(editMessages.parentCancelled);
-    if (DELIVERED.includes(parent.status) || parent.delivery_at.getTime() <= now.getTime()) {
+    if (deliveryInPast(parent, now)) {
       throw conflict(editMessages.deliveredAt(displayDateTime(parent.delivery_at, parent.time_zone)));
     }
     if (!ADD_ON_PARENT.includes(parent.status)) throw conflict(editMessages.parentClosed);

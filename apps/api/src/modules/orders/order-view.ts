@@ -27,6 +27,16 @@ export function orderRuleView(order: OrderRow, context: Pick<OrderDisplayContext
   };
 }
 
+const DELIVERED: readonly string[] = ['Delivered', 'customer_paid'];
+
+/**
+ * Delivered, or its delivery time has passed, at `now`: too late for an add-on (ordering-payments
+ * §2 'Add-on order page': such a parent leads to /complete-addon-order).
+ */
+export function deliveryInPast(order: Pick<OrderRow, 'status' | 'delivery_at'>, now: Date): boolean {
+  return DELIVERED.includes(order.status) || order.delivery_at.getTime() <= now.getTime();
+}
+
 /** The delivery address on one line, or the pickup note (§3 displayDeliveryAddress). */
 export function displayDeliveryAddress(order: OrderRow): string {
   if (order.receiving_method === 'pickup') return 'Pickup at the restaurant';

@@ -27,7 +27,7 @@ import type { OrderCatalogueRepository, OrderChefRow } from './order-catalogue.r
 import { prepareOrder, type OrderPayload, type PreparedLine, type PreparedOrder } from './order-checks.js';
 import { displayDateTime, localDateTime, orderConfirmationEmail } from './orders.email.js';
 import { paymentClaimHeld, STALE_PAYMENT_CLAIM_SECONDS, type OrderItemRow, type OrderRow, type OrdersRepository, type PaymentStatus } from './orders.repository.js';
-import { displayDeliveryAddress, orderRuleView, purchaseItemsOf, type OrderDisplayContext } from './order-view.js';
+import { deliveryInPast, displayDeliveryAddress, orderRuleView, purchaseItemsOf, type OrderDisplayContext } from './order-view.js';
 import type { PaymentMethodsService } from '../payment-methods/payment-methods.service.js';
 
 type CheckoutOrderResponse = z.infer<typeof checkoutOrderResponseSchema>;
@@ -341,7 +341,7 @@ export function createOrdersService(deps: OrdersServiceDeps) {
                 parent_order_number: parent.order_number,
                 order_date_time: parent.delivery_at.toISOString(),
                 display_delivery_date_time: displayDateTime(parent.delivery_at, parent.time_zone),
-                order_delivery_in_past: parent.delivery_at.getTime() <= now.getTime(),
+                order_delivery_in_past: deliveryInPast(parent, now),
               }
             : null,
         },
@@ -497,6 +497,7 @@ function toDetail(
     delivery_fee: order.delivery_fee_cents,
     sales_tax: order.tax_cents,
     display_delivery_address: displayDeliveryAddress(order),
+    delivery_in_past: deliveryInPast(order, now),
     parent_order_id: order.parent_order_id,
     preset_slug: context.preset_slug,
     restaurant_name: context.restaurant_name,

@@ -267,6 +267,13 @@ describe('preset endpoints on the demo catalogue', () => {
       const own = await get(`/api/v2/presets/${id}`, { authorization: `Bearer ${jwt}` });
       expect(own.statusCode).toBe(200);
       expect(own.json().preset).toMatchObject({ id, preset_type: 'save_for_later', base_preset_id: 2 });
+      expect(own.json().preset.owned_by_viewer).toBe(true);
+      // a row written without a token (as carts saved before migration 031) has one, and its link opens
+      const token = (await ctx.db.query<{ share_token: string }>('SELECT share_token FROM presets WHERE id = $1', [id])).rows[0]!.share_token;
+      expect(token).toMatch(/^[0-9a-f]{64}$/);
+      expect(own.json().preset.shared_url).toMatch(new RegExp(`/preset-detail/team-friday\\?share_token=${token}$`));
+      const shared = await get(`/api/v2/presets/team-friday?share_token=${token}`);
+      expect([shared.statusCode, shared.json().preset.owned_by_viewer]).toEqual([200, false]);
       // a stale token is told so (the client signs out on 401)
       expect((await get(`/api/v2/presets/${id}`, { authorization: 'Bearer nonsense' })).statusCode).toBe(401);
     });

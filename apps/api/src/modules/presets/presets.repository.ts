@@ -48,6 +48,16 @@ export interface CardChefRow {
   store_hours: StoreHoursMap;
 }
 
+/** What a detail request looks a preset up by (id, slug or chef slug) and who may read it. */
+export interface PresetKeyRow {
+  id: number;
+  slug: string;
+  preset_type: string;
+  owner_user_id: number | null;
+  /** a saved cart's share link token (migration 031) */
+  share_token: string;
+}
+
 export interface CardRow {
   id: number;
   slug: string;
@@ -216,18 +226,18 @@ export function createPresetsRepository(db: Queryable) {
     },
 
     /** An active preset by numeric id, by slug, or (restaurant presets) by its chef's slug. */
-    async findIdByKey(key: string, tx: Queryable = db): Promise<{ id: number; preset_type: string; owner_user_id: number | null } | undefined> {
+    async findIdByKey(key: string, tx: Queryable = db): Promise<PresetKeyRow | undefined> {
       if (/^\d{1,15}$/.test(key)) {
-        const { rows } = await tx.query<{ id: number; preset_type: string; owner_user_id: number | null }>(
-          'SELECT id, preset_type, owner_user_id FROM presets WHERE id = $1 AND is_active',
+        const { rows } = await tx.query<PresetKeyRow>(
+          'SELECT id, slug, preset_type, owner_user_id, share_token FROM presets WHERE id = $1 AND is_active',
           [Number(key)],
         );
         if (rows[0]) return rows[0];
       }
-      const { rows } = await tx.query<{ id: number; preset_type: string; owner_user_id: number | null }>(
-        `SELECT id, preset_type, owner_user_id FROM presets WHERE slug = $1 AND is_active
+      const { rows } = await tx.query<PresetKeyRow>(
+        `SELECT id, slug, preset_type, owner_user_id, share_token FROM presets WHERE slug = $1 AND is_active
          UNION ALL
-         SELECT p.id, p.preset_type, p.owner_user_id
+         SELECT p.id, p.slug, p.preset_type, p.owner_user_id, p.share_token
            FROM chefs c JOIN preset_chefs pc ON pc.chef_id = c.id
            JOIN presets p ON p.id = pc.preset_id AND p.preset_type = 'restaurant' AND p.is_active
           WHERE c.slug = $1

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   deliveryContextQuerySchema,
+  presetDetailQuerySchema,
   errorBodySchema,
   messagesBodySchema,
   presetDetailResponseSchema,
@@ -56,7 +57,7 @@ export async function presetsRoutes(app: FastifyInstance, deps: AppDeps): Promis
         tags,
         summary: 'Preset detail by id or slug (restaurant presets also by chef slug)',
         params: z.object({ id: z.string().min(1).max(200) }),
-        querystring: deliveryContextQuerySchema,
+        querystring: presetDetailQuerySchema,
         response: { 200: presetDetailResponseSchema, 401: errorBodySchema, 404: errorBodySchema, 422: messagesBodySchema },
       },
     },

@@ -5,7 +5,8 @@ import type { Clock } from '../../lib/clock.js';
 import type { Geocoder } from '../../ports/geocoder.js';
 import { resolveDeliveryContext, type DeliveryContext, type DeliveryContextQuery } from './delivery-context.js';
 import { noticeHours, toPresetCard, toRestaurantCard } from './presets.mappers.js';
-import type { CardRow, GeoPoint, MenuItemRow, MenuRow, PresetsRepository } from './presets.repository.js';
+import type { CardRow, GeoPoint, MenuItemRow, MenuRow, PresetKeyRow, PresetsRepository } from './presets.repository.js';
+import { sharedCartUrl, shareTokenMatches } from '../saved-presets/share-link.js';
 import type { CardCache } from './card-cache.js';
 import { createTtlCache } from '../../lib/ttl-cache.js';
 import { renderDetail, serialiseDetail, toDetailTemplate, type DetailTemplate } from './detail-template.js';
@@ -31,7 +32,7 @@ export interface PresetsServiceDeps {
 /** 60 s like the card cache; ~10-20 KB a detail (template and card row), so at most ~20 MB */
 export const DETAIL_CACHE_DEFAULTS = { ttlMs: 60_000, maxDetails: 1_000 };
 
-type FoundPreset = { id: number; preset_type: string; owner_user_id: number | null };
+type FoundPreset = PresetKeyRow;
 
 const list = (values: readonly string[]) => values.join(', ');
 
@@ -97,19 +98,24 @@ export function createPresetsService({ presetsRepository: repo, cardCache, geoco
 
     /**
      * GET api/v2/presets/{id or slug} (ordering-payments §3 Preset). A saved-for-later preset is
-     * its owner's only: anyone else gets the same 404 as an unknown id. The answer comes
+     * read by its owner (owned_by_viewer) and by anyone sending its share token, the one in its
+     * shared_url (decision 031); anyone else gets the same 404 as an unknown id. The answer comes
      * serialised (the route sends it as is): a catalogue preset's from the detail cache, up to
      * 60 s old, with the visitor's fields written in (detail-template.ts), or its kept bytes for
      * a visitor with the neutral visitor's fields; a saved cart's fresh.
      */
-    async detailJson(key: string, query: DeliveryContextQuery, viewerId: number | undefined): Promise<string | PreparedJson> {
+    async detailJson(key: string, query: DeliveryContextQuery & { share_token?: string }, viewerId: number | undefined): Promise<string | PreparedJson> {
       const found = await (cache ? cache.keys.get(key, () => repo.findIdByKey(key)) : repo.findIdByKey(key));
-      if (!found || (found.preset_type === 'save_for_later' && found.owner_user_id !== viewerId)) throw notFound(messages.presetNotFound);
+      if (!found) throw notFound(messages.presetNotFound);
+      const saved = found.preset_type === 'save_for_later';
+      const owned = saved && viewerId !== undefined && found.owner_user_id === viewerId;
+      if (saved && !owned && !shareTokenMatches(found.share_token, query.share_token)) throw notFound(messages.presetNotFound);
       const ctx = await contextFor(query, viewerId);
       if (!cache || !isCatalogue(found)) {
         const assembled = await assemble(found.id, ctx);
         if (!assembled) throw notFound(messages.presetNotFound);
-        return serialiseDetail(assembled.body);
+        const preset = saved ? { ...assembled.body.preset, owned_by_viewer: owned, shared_url: sharedCartUrl(publicUrl, found.slug, found.share_token) } : assembled.body.preset;
+        return serialiseDetail({ preset });
       }
       const template = await cache.templates.get(found.id, async () => {
         // the catalogue part, for a visitor with no address, date or favourites
@@ -232,6 +238,7 @@ export function createPresetsService({ presetsRepository: repo, cardCache, geoco
         store_hours: first?.store_hours ?? {},
         preset_location: { time_zone: timeZone, city_time_zone_name: timeZoneName(timeZone) },
         address1: first?.address1 ?? '',
+        owned_by_viewer: false,
       },
     };
     return { row, body };

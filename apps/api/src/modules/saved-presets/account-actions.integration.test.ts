@@ -61,7 +61,9 @@ describe('account actions on a preset', () => {
       expect(res.statusCode).toBe(201);
       const saved = res.json().preset;
       expect(saved.slug).toMatch(/^team-lunch-friday-[0-9a-f]{8}$/);
-      expect(saved.shared_url).toBe(`${ctx.deps.config.publicUrl}/preset-detail/${saved.slug}`);
+      const shareToken = new URL(saved.shared_url).searchParams.get('share_token')!;
+      expect(saved.shared_url).toBe(`${ctx.deps.config.publicUrl}/preset-detail/${saved.slug}?share_token=${shareToken}`);
+      expect(shareToken).toMatch(/^[0-9a-f]{64}$/);
 
       const [mail] = await emailsTo(ctx.db, user.email, 'preset_saved');
       expect(linkIn(mail!.text_body, ctx.deps.config.publicUrl)).toBe(saved.shared_url);
@@ -70,7 +72,7 @@ describe('account actions on a preset', () => {
       expect(rows).toEqual(cart().map((l) => ({ menu_id: l.menu_id, quantity: l.quantity })));
       const detail = await call('GET', `/api/v2/presets/${saved.slug}`);
       expect(detail.statusCode).toBe(200);
-      expect(detail.json().preset.preset_type).toBe('save_for_later');
+      expect(detail.json().preset).toMatchObject({ preset_type: 'save_for_later', owned_by_viewer: true, shared_url: saved.shared_url });
       expect((await call('GET', `/api/v2/presets/${saved.slug}`, undefined, other.jwt)).statusCode).toBe(404);
 
       expect((await call('DELETE', `/api/v2/presets/${saved.id}`, undefined, other.jwt)).statusCode).toBe(404);
@@ -78,6 +80,54 @@ describe('account actions on a preset', () => {
       const del = await call('DELETE', `/api/v2/presets/${saved.id}`);
       expect(del.statusCode).toBe(200);
       expect((await call('GET', `/api/v2/presets/${saved.slug}`)).statusCode).toBe(404);
+    });
+
+    const save = async (name: string) => {
+      const res = await call('POST', '/api/v2/presets', { preset: { preset_type: 'save_for_later', base_preset_id: f.presetId, name, preset_items: cart() } });
+      expect(res.statusCode).toBe(201);
+      const saved = res.json().preset as { id: number; slug: string; shared_url: string };
+      return { ...saved, token: new URL(saved.shared_url).searchParams.get('share_token')! };
+    };
+
+    it('opens its share link for anyone, read-only (owned_by_viewer false), signed in or not', async () => {
+      const saved = await save('Shared Friday');
+      const { pathname, search } = new URL(saved.shared_url);
+      const key = pathname.replace('/preset-detail/', '');
+      for (const token of [other.jwt, null]) {
+        const res = await call('GET', `/api/v2/presets/${key}${search}`, undefined, token);
+        expect(res.statusCode).toBe(200);
+        expect(res.json().preset).toMatchObject({ id: saved.id, preset_type: 'save_for_later', base_preset_id: f.presetId, owned_by_viewer: false });
+        expect(res.json().preset.preset_items.map((i: { menu_id: number; quantity: number }) => [i.menu_id, i.quantity])).toEqual(cart().map((l) => [l.menu_id, l.quantity]));
+        // by id with the token as well
+        expect((await call('GET', `/api/v2/presets/${saved.id}?share_token=${saved.token}`, undefined, token)).statusCode).toBe(200);
+      }
+      // a catalogue preset is nobody's
+      expect((await call('GET', `/api/v2/presets/${f.presetId}`)).json().preset.owned_by_viewer).toBe(false);
+    });
+
+    it('cannot be guessed: ids, slugs, wrong or borrowed tokens all answer the unknown-id 404', async () => {
+      const a = await save('Guess Me');
+      const b = await save('Another Cart');
+      const wrongToken = a.token.replace(/^./, (c) => (c === '0' ? '1' : '0'));
+      const guesses = [
+        `/api/v2/presets/${a.id}`,
+        `/api/v2/presets/${a.slug}`,
+        `/api/v2/presets/${a.id}?share_token=`,
+        `/api/v2/presets/${a.id}?share_token=${wrongToken}`,
+        `/api/v2/presets/${a.id}?share_token=${a.token.slice(0, 32)}`,
+        `/api/v2/presets/${a.id}?share_token=${b.token}`,
+        `/api/v2/presets/${b.slug}?share_token=${a.token}`,
+        // the neighbours of a cart's id are not opened by its token either
+        `/api/v2/presets/${a.id + 1}?share_token=${a.token}`,
+      ];
+      for (const url of guesses) {
+        for (const token of [other.jwt, null]) {
+          const res = await call('GET', url, undefined, token);
+          expect([url, res.statusCode, res.json()]).toEqual([url, 404, { error: messages.presetNotFound }]);
+        }
+      }
+      // the tokens differ cart by cart
+      expect(a.token).not.toBe(b.token);
     });
 
     it('refuses an empty cart, a foreign dish, a missing name and visitors', async () => {

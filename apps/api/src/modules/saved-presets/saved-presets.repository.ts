@@ -16,15 +16,15 @@ export interface SavedPresetInput {
 export function createSavedPresetsRepository(db: Queryable) {
   return {
     /** Copies the base preset's look, chefs and tags; the cart lines become the preset items. */
-    async insert(input: SavedPresetInput, tx: Queryable = db): Promise<{ id: number; slug: string; created_at: Date }> {
-      const { rows } = await tx.query<{ id: number; slug: string; created_at: Date }>(
+    async insert(input: SavedPresetInput, tx: Queryable = db): Promise<{ id: number; slug: string; share_token: string; created_at: Date }> {
+      const { rows } = await tx.query<{ id: number; slug: string; share_token: string; created_at: Date }>(
         `INSERT INTO presets (slug, name, description, preset_type, base_preset_id, owner_user_id, banner_image_url,
            search_result_image_url, number_of_guests, price_per_person_cents, minimum_order_amount_cents, average_rating,
            serving_styles, category_names, cuisine_types, dietary_types, created_at)
          SELECT $1, $2, $3, 'save_for_later', b.id, $5, b.banner_image_url, b.search_result_image_url, b.number_of_guests, $6,
                 b.minimum_order_amount_cents, b.average_rating, b.serving_styles, '{}', b.cuisine_types, b.dietary_types, $7
            FROM presets b WHERE b.id = $4
-         RETURNING id, slug, created_at`,
+         RETURNING id, slug, share_token, created_at`,
         [input.slug, input.name, input.description, input.basePresetId, input.ownerId, input.pricePerPersonCents, input.now],
       );
       const preset = rows[0]!;

@@ -11,6 +11,7 @@ import { assertOrderablePreset } from '../orders/order-checks.js';
 import { createOrderCatalogueRepository } from '../orders/order-catalogue.repository.js';
 import { createSavedPresetsRepository } from './saved-presets.repository.js';
 import { presetSavedEmail } from './saved-presets.email.js';
+import { sharedCartUrl } from './share-link.js';
 
 type SaveBody = z.output<typeof savePresetBodySchema>;
 
@@ -83,7 +84,8 @@ export function createSavedPresetsService(deps: { db: Db; mailer: Mailer; clock:
           tx,
         ),
       );
-      const sharedUrl = `${deps.publicUrl}/preset-detail/${saved.slug}`;
+      // the link opens the cart for anyone holding it, read-only (decision 031)
+      const sharedUrl = sharedCartUrl(deps.publicUrl, saved.slug, saved.share_token);
       const contact = await repo.findUserContact(userId);
       if (contact) {
         try {

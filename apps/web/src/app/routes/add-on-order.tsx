@@ -45,7 +45,7 @@ function AddOnLoader({ aoId, parentId }: { aoId: number; parentId: number }) {
   }, [failed, navigate]);
 
   if (data?.addOn?.orderDeliveryInPast) {
-    return <Navigate to={paths.completeAddOnOrder.path} replace state={{ deliveredAt: data.addOn.displayDeliveryDateTime }} />;
+    return <Navigate to={paths.completeAddOnOrder.getHref(data.addOn.parentOrderId)} replace />;
   }
   if (data && data.addOn && !wrong) return <AddOnPage order={data} />;
   return (

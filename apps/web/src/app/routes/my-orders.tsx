@@ -10,6 +10,7 @@ const links: OrderLinks = {
   // /chefs/{presetSlug}/{orderId}: edit or view an existing order (browse-account-orders §2)
   editOrder: (presetSlug, orderId) => `${paths.restaurant.getHref(presetSlug)}/${orderId}`,
   addonOrder: ({ aoId, presetId, parentId }) => `/add_on_order/chefs/?aoId=${aoId}&presetId=${presetId}&parentId=${parentId}`,
+  addonTooLate: (parentId) => paths.completeAddOnOrder.getHref(parentId),
 };
 
 /** Not signed in (or not confirmed): / with the sign-in prompt, then back here (browse-account-orders §2, §6). */

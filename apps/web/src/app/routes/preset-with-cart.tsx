@@ -1,13 +1,14 @@
+import { Suspense } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '../../config/paths';
-import { CartPanel } from '../../features/cart/components/cart-panel';
+import { CartPanel, SharedCartPanel } from '../../features/cart/components/cart-panel';
 import { MenuAction } from '../../features/cart/components/menu-action';
 import { PresetActions } from '../../features/cart/components/preset-actions';
 import '../../features/cart/components/cart.css';
 import { useDelivery } from '../../features/delivery/delivery-store';
 import { PresetPage, type PresetPageSlots } from '../../features/preset-detail/components/preset-page';
 import { SuggestionBot } from '../../features/suggestion-bot/components/suggestion-bot';
-import type { CartDelivery } from '../../features/cart/types';
+import type { CartDelivery, Preset } from '../../features/cart/types';
 import type { CheckoutState } from '../../types/checkout-state';
 
 // The restaurant page and preset detail composed from three features (ARCHITECTURE.md: routes
@@ -15,7 +16,7 @@ import type { CheckoutState } from '../../types/checkout-state';
 // fills its summary column, dish buttons and header actions, the delivery store says where and
 // when, and the suggestion bot floats over the page. Not a route itself: both route files use it.
 
-export function PresetWithCart({ idOrSlug, kind }: { idOrSlug: string; kind: 'restaurant' | 'preset' }) {
+export function PresetWithCart({ idOrSlug, kind, shareToken }: { idOrSlug: string; kind: 'restaurant' | 'preset'; shareToken?: string }) {
   const navigate = useNavigate();
   const { info, receivingMethod } = useDelivery();
   const delivery: CartDelivery = {
@@ -27,11 +28,20 @@ export function PresetWithCart({ idOrSlug, kind }: { idOrSlug: string; kind: 're
     receivingMethod,
   };
   const onCheckout = (state: CheckoutState) => void navigate(paths.checkout.path, { state });
+  // someone else's saved cart, opened from its share link: read-only, with Start my own cart
+  const shared = (preset: Preset) => preset.presetType === 'save_for_later' && !preset.ownedByViewer;
   const slots: PresetPageSlots = {
-    summary: (preset) => <CartPanel preset={preset} delivery={delivery} isRestaurant={kind === 'restaurant' || preset.presetType === 'restaurant'} onCheckout={onCheckout} />,
-    actions: (preset) => <PresetActions preset={preset} delivery={delivery} />,
-    dishAction: (preset) => (dish) => <MenuAction preset={preset} menuId={dish.menuId} menuName={dish.name} />,
-    extras: (preset) => <SuggestionBot presetId={preset.id} presetName={preset.name} />,
+    summary: (preset) =>
+      shared(preset) ? (
+        <Suspense>
+          <SharedCartPanel preset={preset} />
+        </Suspense>
+      ) : (
+        <CartPanel preset={preset} delivery={delivery} isRestaurant={kind === 'restaurant' || preset.presetType === 'restaurant'} onCheckout={onCheckout} />
+      ),
+    actions: (preset) => shared(preset) || <PresetActions preset={preset} delivery={delivery} />,
+    dishAction: (preset) => (shared(preset) ? undefined : (dish) => <MenuAction preset={preset} menuId={dish.menuId} menuName={dish.name} />),
+    extras: (preset) => shared(preset) || <SuggestionBot presetId={preset.id} presetName={preset.name} />,
   };
-  return <PresetPage key={idOrSlug} idOrSlug={idOrSlug} kind={kind} slots={slots} />;
+  return <PresetPage key={idOrSlug} idOrSlug={idOrSlug} kind={kind} slots={slots} shareToken={shareToken} />;
 }

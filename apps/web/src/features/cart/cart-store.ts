@@ -11,7 +11,8 @@ import type { CartLine, Preset } from './types';
 
 export const cartStore = createStore<StoredCarts>(storage.getCarts());
 
-function write(next: StoredCarts): void {
+/** Stores all carts (and tells the other tabs). */
+export function writeCarts(next: StoredCarts): void {
   storage.setCarts(next);
   cartStore.set(next);
 }
@@ -20,14 +21,14 @@ function write(next: StoredCarts): void {
 export function setCart(preset: Preset, lines: CartLine[], now: Date = new Date()): void {
   const key = String(preset.id);
   const { [key]: _previous, ...rest } = cartStore.get();
-  if (sameCart(lines, defaultLines(preset))) write(rest);
-  else write({ ...rest, [key]: { checkoutData: lines, savedAt: now.toISOString() } });
+  if (sameCart(lines, defaultLines(preset))) writeCarts(rest);
+  else writeCarts({ ...rest, [key]: { checkoutData: lines, savedAt: now.toISOString() } });
 }
 
 /** Back to the preset's default cart (after the reset confirmation). */
 export function resetCart(presetId: number): void {
   const { [String(presetId)]: _dropped, ...rest } = cartStore.get();
-  write(rest);
+  writeCarts(rest);
 }
 
 export interface CartView {

@@ -21,6 +21,8 @@ import { ChefProgress } from './chef-progress';
 const ConfirmDialog = lazy(() => import('./confirm-dialog').then((m) => ({ default: m.ConfirmDialog })));
 const AdditionalItemsModal = lazy(() => import('./additional-items-modal').then((m) => ({ default: m.AdditionalItemsModal })));
 const ItemModal = lazy(() => import('./item-modal').then((m) => ({ default: m.ItemModal })));
+/** Someone else's saved cart from its share link (decision 031): only such pages load it. */
+export const SharedCartPanel = lazy(() => import('./shared-cart-panel').then((m) => ({ default: m.SharedCartPanel })));
 
 export interface CartPanelProps {
   preset: Preset;

@@ -17,6 +17,8 @@ import { Tabs } from './tabs';
 export interface OrderLinks {
   editOrder: (presetSlug: string, orderId: number) => string;
   addonOrder: (input: { aoId: number; presetId: number; parentId: number }) => string;
+  /** /complete-addon-order?orderId=: the order was already delivered, an add-on is too late */
+  addonTooLate: (parentId: number) => string;
 }
 
 const taxLabel = (name: string, rate: number) => `${name} ${Number(rate.toFixed(3))}%`;
@@ -130,7 +132,13 @@ function OrderBody({
     ['Cutlery', String(order.extraInfo.numCutlery)],
   ];
 
-  const onAddon = () =>
+  const onAddon = () => {
+    // the server refuses an add-on to a delivered order (409): say so on its own page instead
+    if (order.deliveryInPast) {
+      onClose();
+      void navigate(links.addonTooLate(order.id));
+      return;
+    }
     createAddon.mutate(order.id, {
       onSuccess: (created) => {
         onClose();
@@ -138,6 +146,7 @@ function OrderBody({
       },
       onError: () => notifyError(myOrdersMessages.addonCreateFailed),
     });
+  };
 
   const onDownload = () => download.mutate({ id: order.id }, { onError: () => notifyError(messages.genericFailure) });
 

@@ -6,24 +6,25 @@ import type { PresetDetail } from './types';
 // preset with its chefs, menus and default cart. 404 { error: 'Preset not found' } for an
 // unknown id or slug; the pages send the visitor to /not-found then.
 
+// A saved cart opened from its share link sends the link's share_token (decision 031).
 export const presetKeys = {
   all: ['presets'] as const,
-  detail: (idOrSlug: string | number) => [...presetKeys.all, 'detail', String(idOrSlug)] as const,
+  detail: (idOrSlug: string | number, shareToken?: string) => [...presetKeys.all, 'detail', String(idOrSlug), shareToken] as const,
 };
 
-export const getPreset = (idOrSlug: string | number, signal?: AbortSignal) =>
+export const getPreset = (idOrSlug: string | number, signal?: AbortSignal, shareToken?: string) =>
   api
-    .get<{ preset: PresetDetail }>(`/api/v2/presets/${encodeURIComponent(String(idOrSlug))}`, { signal })
+    .get<{ preset: PresetDetail }>(`/api/v2/presets/${encodeURIComponent(String(idOrSlug))}${shareToken ? `?share_token=${encodeURIComponent(shareToken)}` : ''}`, { signal })
     .then((body) => body.preset);
 
-export const presetQueryOptions = (idOrSlug: string | number) =>
+export const presetQueryOptions = (idOrSlug: string | number, shareToken?: string) =>
   queryOptions({
-    queryKey: presetKeys.detail(idOrSlug),
-    queryFn: ({ signal }) => getPreset(idOrSlug, signal),
+    queryKey: presetKeys.detail(idOrSlug, shareToken),
+    queryFn: ({ signal }) => getPreset(idOrSlug, signal, shareToken),
     staleTime: 60_000,
     // A 404 is an answer, not a hiccup: do not retry it.
     retry: (failureCount, error) => !(error && 'status' in error && (error as { status: number }).status === 404) && failureCount < 2,
     meta: { handlesErrors: true },
   });
 
-export const usePreset = (idOrSlug: string | number) => useQuery(presetQueryOptions(idOrSlug));
+export const usePreset = (idOrSlug: string | number, shareToken?: string) => useQuery(presetQueryOptions(idOrSlug, shareToken));

@@ -27,7 +27,7 @@ const StoreHoursModal = lazy(() => import('./store-hours-modal').then((m) => ({ 
 export interface PresetPageSlots {
   summary?: (preset: PresetDetail) => ReactNode;
   actions?: (preset: PresetDetail) => ReactNode;
-  dishAction?: (preset: PresetDetail) => DishAction;
+  dishAction?: (preset: PresetDetail) => DishAction | undefined;
   extras?: (preset: PresetDetail) => ReactNode;
   /** The notice shown instead of the preset's own (the add-on page's 1 hour). */
   notice?: string;
@@ -35,8 +35,8 @@ export interface PresetPageSlots {
 
 export const DESCRIPTION_LIMIT = 300;
 
-export function PresetPage({ idOrSlug, kind, slots = {} }: { idOrSlug: string; kind: 'restaurant' | 'preset'; slots?: PresetPageSlots }) {
-  const query = usePreset(idOrSlug);
+export function PresetPage({ idOrSlug, kind, slots = {}, shareToken }: { idOrSlug: string; kind: 'restaurant' | 'preset'; slots?: PresetPageSlots; shareToken?: string }) {
+  const query = usePreset(idOrSlug, shareToken);
   const navigate = useNavigate();
   // The page renders in a transition, in slices between which the browser stays responsive.
   const preset = useDeferredValue(query.data);
