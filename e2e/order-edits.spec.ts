@@ -138,6 +138,7 @@ test('a visitor is asked to sign in and brought back to the edit page @phone', a
 });
 
 test('place an add-on order to a placed order', async ({ page, request }) => {
+  test.setTimeout(150_000);
   const token = await apiToken(request);
   const parent = await placeOrder(request, token, db);
   const created = await request.post(`/api/v2/catering_orders/${parent.id}/add_on_order`, { headers: { authorization: `Bearer ${token}` } });
@@ -195,8 +196,23 @@ test('place an add-on order to a placed order', async ({ page, request }) => {
   const details = page.getByRole('complementary', { name: 'Order Details' });
   await expect(details.getByText('Delivery Fee')).toHaveCount(0);
   await expectAccessible(page);
-  await details.getByRole('button', { name: 'Continue to Payment' }).click();
+  // the checkout sends back the parent link the add-on page was opened for (parentToken)
+  const [saved] = await Promise.all([
+    page.waitForRequest((r) => r.url().includes('/update_addon_order') && r.method() === 'PUT'),
+    details.getByRole('button', { name: 'Continue to Payment' }).click(),
+  ]);
+  expect((saved.postDataJSON() as { parent_token: string }).parent_token).toBe(`/chefs/${parent.preset.slug}/${parent.id}`);
   const pay = page.getByRole('dialog', { name: 'Pay by Credit Card' });
+  await expect(pay).toBeVisible();
+
+  // left before paying: the add-on page starts again from the items kept last time (addLastTimeItem)
+  await page.goto(`/add_on_order/chefs?aoId=${addOn.id}&presetId=${addOn.preset_id}&parentId=${parent.id}`);
+  await expect(cart.getByRole('button', { name: /^Remove / })).toHaveCount(1);
+  await cart.getByRole('button', { name: 'Checkout' }).last().click();
+  await expect(page.getByRole('heading', { name: 'Add-on Checkout', level: 1 })).toBeVisible();
+  const phoneAgain = page.getByLabel('Phone');
+  if ((await phoneAgain.inputValue()) === '') await phoneAgain.fill('416-555-0142');
+  await details.getByRole('button', { name: 'Continue to Payment' }).click();
   await pay.getByLabel('Add a new card').check();
   await pay.getByLabel('Card number').fill('4242 4242 4242 4242');
   await pay.getByLabel('Expiry (MM/YY)').fill('12/34');
@@ -231,7 +247,7 @@ test('an add-on to an order already delivered goes to /complete-addon-order', as
   await db.query(`UPDATE catering_orders SET delivery_at = now() - interval '2 hours' WHERE id = $1`, [parent.id]);
   await signIn(page);
   await page.goto(`/add_on_order/chefs?aoId=${addOn.id}&presetId=${addOn.preset_id}&parentId=${parent.id}`);
-  await expect(page).toHaveURL(/\/complete-addon-order$/);
+  await expect(page).toHaveURL(new RegExp(`/complete-addon-order\\?orderId=${parent.id}$`));
   await expect(page.getByText(/^Cannot be proceed! This order has already been delivered at .+ at \d{1,2}:\d{2} (AM|PM)$/)).toBeVisible();
   await expectAccessible(page);
   await page.getByRole('link', { name: 'Go to Home' }).click();

@@ -259,6 +259,8 @@ export const cateringOrderDetailSchema = z
       .object({
         parent_order_id: z.number().int(),
         parent_order_number: z.string(),
+        /** the parent's page, /chefs/{presetSlug}/{parentId}; the add-on checkout sends it back as parent_token */
+        parent_tokanize_link: z.string(),
         order_date_time: z.string(),
         display_delivery_date_time: z.string(),
         order_delivery_in_past: z.boolean(),
@@ -299,7 +301,12 @@ export const addOnCartSchema = z
     pickup_instruction: z.string().max(1000).optional(),
   })
   .meta({ id: 'AddOnCart' });
-export const updateAddOnOrderBodySchema = z.object({ cart: addOnCartSchema, eft: z.boolean().default(false) });
+export const updateAddOnOrderBodySchema = z.object({
+  cart: addOnCartSchema,
+  eft: z.boolean().default(false),
+  /** the parentTokanizeLink the add-on page was opened for: another order's answers 409 */
+  parent_token: z.string().max(300).optional(),
+});
 export const purchaseIdParamsSchema = z.object({ id: z.string().min(1).max(100) });
 
 /** PUT api/v2/catering_orders/{id}/payment_method: Update Payment Method of a placed order. */

@@ -305,7 +305,13 @@ describe('order edits and add-on orders', () => {
       expect(child.delivery_at.getTime()).toBe(p.delivery_at.getTime());
       expect((await addOn(parent.id)).json().id).toBe(res.json().id);
       const detail = (await send('GET', `/api/v2/catering_orders/${child.id}`)).json().catering_order;
-      expect(detail.add_on).toMatchObject({ parent_order_id: parent.id, order_delivery_in_past: false, display_delivery_date_time: displayDateTime(p.delivery_at, p.time_zone) });
+      const { slug } = (await ctx.db.query('SELECT slug FROM presets WHERE id = $1', [f.presetId])).rows[0];
+      expect(detail.add_on).toMatchObject({
+        parent_order_id: parent.id,
+        parent_tokanize_link: `/chefs/${slug}/${parent.id}`,
+        order_delivery_in_past: false,
+        display_delivery_date_time: displayDateTime(p.delivery_at, p.time_zone),
+      });
       expect(detail.preset_items).toEqual([]);
     });
 
@@ -358,6 +364,23 @@ describe('order edits and add-on orders', () => {
       expect(paid.statusCode).toBe(200);
       expect(paid.json().catering_order).toMatchObject({ status: 'New', payment_status: 'authorized', total_cents: totals.total_cents });
       expect((await row(child.id)).parent_order_id).toBe(parent.id);
+    });
+
+    it("refuses an add-on checkout sent with another order's parent_token (409), takes its own or none", async () => {
+      const [mine, other] = [await placed(), await placed()];
+      const child = (await addOn(mine.id)).json();
+      const otherChild = (await addOn(other.id)).json();
+      const linkOf = async (id: number) => (await send('GET', `/api/v2/catering_orders/${id}`)).json().catering_order.add_on.parent_tokanize_link as string;
+      const [myLink, otherLink] = [await linkOf(child.id), await linkOf(otherChild.id)];
+      expect(myLink).not.toBe(otherLink);
+      const { purchase_id } = await row(child.id);
+      for (const token of [otherLink, `${myLink}0`, '']) {
+        const wrong = await updateAddOn(purchase_id, { cart: cart(), eft: false, parent_token: token });
+        expect([wrong.statusCode, wrong.json().error]).toEqual([409, 'This add-on order belongs to another order.']);
+      }
+      expect((await row(child.id)).total_cents).toBe(0);
+      expect((await updateAddOn(purchase_id, { cart: cart(), eft: false, parent_token: myLink })).statusCode).toBe(200);
+      expect((await updateAddOn(purchase_id, { cart: cart(), eft: false })).statusCode).toBe(200);
     });
 
     const payAddOn = async (childId: number, token: string = jwt) => {

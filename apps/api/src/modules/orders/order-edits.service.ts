@@ -16,7 +16,7 @@ import type { PaymentMethodsService } from '../payment-methods/payment-methods.s
 import type { OrderCatalogueRepository } from './order-catalogue.repository.js';
 import { prepareOrder, type OrderPayload, type PreparedOrder } from './order-checks.js';
 import { displayDateTime } from './orders.email.js';
-import { deliveryInPast } from './order-view.js';
+import { deliveryInPast, parentTokanizeLink } from './order-view.js';
 import { STALE_PAYMENT_CLAIM_SECONDS, type OrderRow, type OrdersRepository, type PaymentStatus } from './orders.repository.js';
 import { savedCardsOf, toCheckoutOrder } from './orders.service.js';
 import type { Geocoder } from '../../ports/geocoder.js';
@@ -59,6 +59,7 @@ export const editMessages = {
   notAnAddOn: 'This order is not an add-on order.',
   deliveredAt: messages.addOnParentDelivered,
   addOnOfAddOn: 'An add-on order cannot have add-on orders of its own.',
+  otherParent: 'This add-on order belongs to another order.',
   parentClosed: 'This order can no longer take add-on orders.',
   parentCancelled: 'This order has been cancelled, so it can no longer take add-on orders.',
   cancelledMeanwhile: 'This order was cancelled while your change was being saved. Its payment has been released.',
@@ -501,14 +502,21 @@ export function createOrderEditsService(deps: OrderEditsDeps) {
       return { id: addOn.id, preset_id: addOn.preset_id! };
     },
 
-    /** PUT api/v2/catering_orders/{purchaseId}/update_addon_order: the add-on checkout's submit (cart, eft). */
-    async updateAddOn(userId: number, purchaseId: string, cart: AddOnCart, isEft: boolean): Promise<CheckoutOrderResponse> {
+    /**
+     * PUT api/v2/catering_orders/{purchaseId}/update_addon_order: the add-on checkout's submit
+     * (cart, eft). A parent_token sent must be this add-on's parentTokanizeLink: a checkout
+     * opened for another parent is refused (409) rather than charged to this one.
+     */
+    async updateAddOn(userId: number, purchaseId: string, cart: AddOnCart, isEft: boolean, parentToken?: string): Promise<CheckoutOrderResponse> {
       const order = await orders.findByPurchaseId(purchaseId);
       if (!order || order.user_id !== userId) throw notFound('Order not found');
       if (order.parent_order_id === null) throw conflict(editMessages.notAnAddOn);
       if (order.payment_status !== 'unpaid' && order.payment_status !== 'failed') throw conflict('This order is already paid and can no longer be changed here.');
       const parent = await orders.findById(order.parent_order_id);
       if (!parent) throw notFound('Order not found');
+      if (parentToken !== undefined && parentToken !== parentTokanizeLink((await orders.findDisplayContext(order.id)).preset_slug, parent)) {
+        throw conflict(editMessages.otherParent);
+      }
       const now = clock.now();
       assertParentOpen(parent, now);
       if (isEft) {

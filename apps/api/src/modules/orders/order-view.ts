@@ -37,6 +37,14 @@ export function deliveryInPast(order: Pick<OrderRow, 'status' | 'delivery_at'>, 
   return DELIVERED.includes(order.status) || order.delivery_at.getTime() <= now.getTime();
 }
 
+/**
+ * An add-on's parentTokanizeLink (ordering-payments §3 'Add-on order info'): the parent order's
+ * page, /chefs/{presetSlug}/{parentId} (the preset id when it has no slug).
+ */
+export function parentTokanizeLink(presetSlug: string | null, parent: Pick<OrderRow, 'id' | 'preset_id'>): string {
+  return `/chefs/${encodeURIComponent(presetSlug ?? String(parent.preset_id))}/${parent.id}`;
+}
+
 /** The delivery address on one line, or the pickup note (§3 displayDeliveryAddress). */
 export function displayDeliveryAddress(order: OrderRow): string {
   if (order.receiving_method === 'pickup') return 'Pickup at the restaurant';

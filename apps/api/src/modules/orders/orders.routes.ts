@@ -141,7 +141,7 @@ export async function ordersRoutes(app: FastifyInstance, deps: AppDeps): Promise
         response: { 200: checkoutOrderResponseSchema, ...errorResponses },
       },
     },
-    async (request) => edits.updateAddOn(authUser(request).id, request.params.id, request.body.cart, request.body.eft),
+    async (request) => edits.updateAddOn(authUser(request).id, request.params.id, request.body.cart, request.body.eft, request.body.parent_token),
   );
 
   r.get(

@@ -27,7 +27,7 @@ import type { OrderCatalogueRepository, OrderChefRow } from './order-catalogue.r
 import { prepareOrder, type OrderPayload, type PreparedLine, type PreparedOrder } from './order-checks.js';
 import { displayDateTime, localDateTime, orderConfirmationEmail } from './orders.email.js';
 import { paymentClaimHeld, STALE_PAYMENT_CLAIM_SECONDS, type OrderItemRow, type OrderRow, type OrdersRepository, type PaymentStatus } from './orders.repository.js';
-import { deliveryInPast, displayDeliveryAddress, orderRuleView, purchaseItemsOf, type OrderDisplayContext } from './order-view.js';
+import { deliveryInPast, displayDeliveryAddress, parentTokanizeLink, orderRuleView, purchaseItemsOf, type OrderDisplayContext } from './order-view.js';
 import type { PaymentMethodsService } from '../payment-methods/payment-methods.service.js';
 
 type CheckoutOrderResponse = z.infer<typeof checkoutOrderResponseSchema>;
@@ -339,6 +339,7 @@ export function createOrdersService(deps: OrdersServiceDeps) {
             ? {
                 parent_order_id: parent.id,
                 parent_order_number: parent.order_number,
+                parent_tokanize_link: parentTokanizeLink(context.preset_slug, parent),
                 order_date_time: parent.delivery_at.toISOString(),
                 display_delivery_date_time: displayDateTime(parent.delivery_at, parent.time_zone),
                 order_delivery_in_past: deliveryInPast(parent, now),

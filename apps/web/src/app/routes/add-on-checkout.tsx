@@ -2,22 +2,12 @@ import { useSessionUser } from '../../stores/session';
 import { paths } from '../../config/paths';
 import { openModal } from '../../stores/modals';
 import { useDelivery } from '../../features/delivery/delivery-store';
-import { CheckoutPage, type AddOnCheckout } from '../../features/checkout/components/checkout-page';
+import { CheckoutPage } from '../../features/checkout/components/checkout-page';
+import { isAddOnCheckoutState } from '../../features/checkout/add-on-state';
 import { CheckoutEmpty, CheckoutSignIn } from '../../features/checkout/components/checkout-completed';
 import { PaymentModal } from '../../features/payments/components/payment-modal';
 import { PaymentAuthentication } from '../../features/payments/components/payment-authentication';
-import type { CheckoutState } from '../../types/checkout-state';
 import { useLocation } from 'react-router';
-
-/** The add-on page hands the checkout its cart and the add-on draft (ordering-payments §2 /add_on_checkout). */
-export type AddOnCheckoutState = CheckoutState & { addOn: AddOnCheckout };
-
-function isAddOnState(value: unknown): value is AddOnCheckoutState {
-  const s = value as Partial<AddOnCheckoutState> | null;
-  return Boolean(
-    s && typeof s === 'object' && s.preset && Array.isArray(s.checkoutData) && s.addOn && typeof s.addOn.orderId === 'number' && typeof s.addOn.purchaseId === 'string',
-  );
-}
 
 /**
  * /add_on_checkout: the same checkout screen for an add-on order: saved with update_addon_order,
@@ -30,14 +20,14 @@ export function Component() {
   const user = useSessionUser();
   const { info } = useDelivery();
   const state: unknown = location.state;
-  if (!isAddOnState(state)) return <CheckoutEmpty homeHref={paths.home.path} />;
+  if (!isAddOnCheckoutState(state)) return <CheckoutEmpty homeHref={paths.home.path} />;
   if (!user || !user.confirmed) return <CheckoutSignIn unconfirmed={Boolean(user)} onSignIn={() => openModal('signIn')} />;
   return (
     <CheckoutPage
       key={`${user.id}-${state.addOn.orderId}`}
       state={state}
       delivery={info}
-      addOn={state.addOn}
+      addOn={{ ...state.addOn, parentToken: state.parentToken }}
       completedHref={paths.checkoutCompleted.path}
       onOrderPlaced={() => undefined}
       renderPaymentModal={(props) => <PaymentModal purpose="checkout" {...props} />}

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { messages } from '@caterway/domain';
 import { paths } from '../../config/paths';
@@ -12,8 +12,10 @@ import '../../features/cart/components/cart.css';
 import '../../features/checkout/components/checkout.css';
 import { PresetPage } from '../../features/preset-detail/components/preset-page';
 import { useCateringOrder, type CateringOrderDetail } from '../../features/checkout/api/catering-order-detail';
+import { hydrateLines } from '../../features/cart/cart-model';
+import type { Preset } from '../../features/cart/types';
+import { addOnCheckoutState, lastTimeItems } from '../../features/checkout/add-on-state';
 import type { CheckoutState } from '../../types/checkout-state';
-import type { AddOnCheckoutState } from './add-on-checkout';
 
 // /add_on_order/chefs?aoId=&presetId=&parentId= (ordering-payments §2 'Add-on order page'): the
 // restaurant page's layout for an add-on to a placed order. The cart starts empty and holds at
@@ -67,17 +69,13 @@ function AddOnPage({ order }: { order: CateringOrderDetail }) {
     deliveryTime: order.deliveryTime,
     receivingMethod: order.orderType,
   };
-  const onCheckout = (state: CheckoutState) => {
-    const next: AddOnCheckoutState = {
-      ...state,
-      deliveryPriceCents: 0,
-      addOn: {
-        orderId: order.id,
-        purchaseId: order.purchaseId,
-        parent: { date: order.deliveryDate, time: order.deliveryTime, address: order.deliveryAddress, address2: order.deliverySuiteAddress, display: parent.displayDeliveryDateTime },
-      },
-    };
-    void navigate(paths.addOnCheckout.path, { state: next });
+  const onCheckout = (state: CheckoutState) => void navigate(paths.addOnCheckout.path, { state: addOnCheckoutState(state, order) });
+  // a draft left at the checkout last time starts from the items it kept (addLastTimeItem)
+  const restored = useRef(!lastTimeItems(order));
+  const restoreOnce = (preset: Preset) => {
+    if (restored.current) return;
+    restored.current = true;
+    source.restart(hydrateLines(preset, order.presetItems));
   };
   if (order.addonMaximumItemsQty <= 0) {
     return (
@@ -96,7 +94,10 @@ function AddOnPage({ order }: { order: CateringOrderDetail }) {
         idOrSlug={String(order.presetId)}
         kind="restaurant"
         slots={{
-          summary: (p) => <CartPanel preset={p} delivery={delivery} isRestaurant={false} onCheckout={onCheckout} addOn />,
+          summary: (p) => {
+            restoreOnce(p);
+            return <CartPanel preset={p} delivery={delivery} isRestaurant={false} onCheckout={onCheckout} addOn />;
+          },
           dishAction: (p) => (dish) => <MenuAction preset={p} menuId={dish.menuId} menuName={dish.name} />,
           notice: messages.vendorAddOnNotice,
         }}

@@ -4,8 +4,9 @@ import type { CheckoutOrder } from './types';
 
 // PUT api/v2/catering_orders/{purchaseId}/update_addon_order {cart, eft} (ordering-payments §7):
 // the add-on checkout's submit. The server keeps the parent's address and time, so only the
-// cart and the contact and serving fields are sent.
-export function updateAddOnOrder(purchaseId: string, payload: OrderPayload, isEft: boolean): Promise<CheckoutOrder> {
+// cart and the contact and serving fields are sent, with the parent link the add-on page was
+// opened for (parent_token: the server refuses the add-on of another parent).
+export function updateAddOnOrder(purchaseId: string, payload: OrderPayload, isEft: boolean, parentToken?: string): Promise<CheckoutOrder> {
   const cart = {
     preset_items: payload.preset_items,
     num_cutlery: payload.num_cutlery,
@@ -20,6 +21,6 @@ export function updateAddOnOrder(purchaseId: string, payload: OrderPayload, isEf
       : { pickup_instruction: payload.pickup_instruction }),
   };
   return api
-    .put<{ cateringOrder: CheckoutOrder }>(`/api/v2/catering_orders/${encodeURIComponent(purchaseId)}/update_addon_order`, { cart, eft: isEft })
+    .put<{ cateringOrder: CheckoutOrder }>(`/api/v2/catering_orders/${encodeURIComponent(purchaseId)}/update_addon_order`, { cart, eft: isEft, ...(parentToken === undefined ? {} : { parentToken }) })
     .then((b) => b.cateringOrder);
 }

@@ -67,6 +67,8 @@ export interface CheckoutPageProps {
 export interface AddOnCheckout {
   orderId: number;
   purchaseId: string;
+  /** the parent's parentTokanizeLink, sent back as parent_token */
+  parentToken?: string;
   parent: { date: string; time: string; address: string; address2: string; display: string };
 }
 
@@ -201,7 +203,7 @@ function CheckoutForm({ state, delivery, renderPaymentModal, renderAuthenticatio
   const saveOrder = async (v: CheckoutFormValues, isEft: boolean, recreate: boolean): Promise<CheckoutOrder | null> => {
     try {
       const saved = addOn
-        ? await updateAddOnOrder(addOn.purchaseId, payload(v), isEft)
+        ? await updateAddOnOrder(addOn.purchaseId, payload(v), isEft, addOn.parentToken)
         : order && !recreate
           ? await updateCateringOrder(order.id, payload(v), isEft)
           : await createCateringOrder(payload(v), isEft);

@@ -14,7 +14,7 @@ export const presetKeys = {
 
 export const getPreset = (idOrSlug: string | number, signal?: AbortSignal, shareToken?: string) =>
   api
-    .get<{ preset: PresetDetail }>(`/api/v2/presets/${encodeURIComponent(String(idOrSlug))}${shareToken ? `?share_token=${encodeURIComponent(shareToken)}` : ''}`, { signal })
+    .get<{ preset: PresetDetail }>(`/api/v2/presets/${encodeURIComponent(String(idOrSlug))}`, { signal, query: { shareToken } })
     .then((body) => body.preset);
 
 export const presetQueryOptions = (idOrSlug: string | number, shareToken?: string) =>
