@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { accountPagePaths, paths } from '../../config/paths';
-import { APP_SHELL_ID } from '../../components/ui/modal';
+import { APP_SHELL_ID } from '../../components/ui/app-shell-id';
 import { useSessionUser } from '../../stores/session';
 import { useOpenModal } from '../../stores/modals';
 import { Toaster } from '../../features/notifications/components/toaster';

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
+import { APP_SHELL_ID } from './app-shell-id';
 
 export interface ModalProps {
   title: string;
@@ -9,8 +10,6 @@ export interface ModalProps {
   description?: ReactNode;
 }
 
-/** The element made inert while a modal is open: the whole page except modals and toasts. */
-export const APP_SHELL_ID = 'app-shell';
 
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
