@@ -15,7 +15,7 @@ import { CartPanel } from './cart-panel';
 
 const FEE_CENTS = 1250;
 
-function render(props: { cutleryCount?: number; receivingMethod?: CartDelivery['receivingMethod'] }) {
+function render(props: { cutleryCount?: number; receivingMethod?: CartDelivery['receivingMethod']; addOn?: boolean }) {
   const client = new QueryClient();
   const where = { ...delivery, receivingMethod: props.receivingMethod ?? 'delivery' };
   client.setQueryData(deliveryFeeKeys.detail({ chefId: preset.chefs[0]!.id, lat: where.lat, lng: where.lng, address: where.address }), {
@@ -28,7 +28,7 @@ function render(props: { cutleryCount?: number; receivingMethod?: CartDelivery['
   const html = renderToStaticMarkup(
     <QueryClientProvider client={client}>
       <CartSourceProvider value={memoryCartSource(defaultLines(preset))}>
-        <CartPanel preset={preset} delivery={where} isRestaurant={false} onCheckout={() => undefined} footer={<span />} cutleryCount={props.cutleryCount} />
+        <CartPanel preset={preset} delivery={where} isRestaurant={false} onCheckout={() => undefined} footer={<span />} cutleryCount={props.cutleryCount} addOn={props.addOn} />
       </CartSourceProvider>
     </QueryClientProvider>,
   );
@@ -63,6 +63,12 @@ describe('CartPanel totals', () => {
     const { text } = render({ cutleryCount: 5, receivingMethod: 'pickup' });
     expect(text).not.toContain('Delivery Fee');
     expect(text).toContain(`Total ${formatCents(expected(5, 'pickup').totalCents)}`);
+  });
+
+  it('prices an add-on (the edit page of an add-on order) without a delivery fee, as the server does', () => {
+    const { text } = render({ cutleryCount: 8, addOn: true });
+    expect(text).not.toContain('Delivery Fee');
+    expect(text).toContain(`Total ${formatCents(expected(8, 'pickup').totalCents)}`);
   });
 
   it('shows no cutlery line without cutlery (the storefront cart), and its total has none', () => {
