@@ -2,7 +2,7 @@
 import type { Page } from '@playwright/test';
 import type pg from 'pg';
 import { test, expect, expectAccessible, demoCustomer } from './fixtures';
-import { acceptAsStaff, apiToken, e2eDb, orderRow, placeOrder } from './order-setup';
+import { acceptAsStaff, apiToken, e2eDb, orderRow, placeOrder, signInAsDemo as signIn } from './order-setup';
 
 // Issue 5 items 4 and 5 in the browser: the demo customer edits an accepted order (adds a dish,
 // Update Order, the increase authorised), then, with the card now declining, edits again, is
@@ -21,16 +21,6 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await db?.end();
 });
-
-async function signIn(page: Page) {
-  await page.goto('/');
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Sign In' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Sign In' });
-  await dialog.getByLabel('Email').fill(demoCustomer.email);
-  await dialog.getByLabel('Password').fill(demoCustomer.password);
-  await dialog.getByRole('button', { name: 'Sign In' }).click();
-  await expect(dialog).toHaveCount(0);
-}
 
 const cartOf = (page: Page) => page.getByRole('complementary', { name: 'Your order' });
 

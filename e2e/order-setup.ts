@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import crypto from 'node:crypto';
 import pg from 'pg';
-import type { APIRequestContext } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import type { PresetDetail } from '@caterway/contracts';
 import { expect, demoCustomer } from './fixtures';
 
@@ -24,6 +24,17 @@ export async function e2eDb(): Promise<pg.Client> {
   const client = new pg.Client({ host: '127.0.0.1', port, user: 'caterway', password, database: 'caterway' });
   await client.connect();
   return client;
+}
+
+/** The demo customer signs in through the header's Sign In dialog. */
+export async function signInAsDemo(page: Page): Promise<void> {
+  await page.goto('/');
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Sign In' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Sign In' });
+  await dialog.getByLabel('Email').fill(demoCustomer.email);
+  await dialog.getByLabel('Password').fill(demoCustomer.password);
+  await dialog.getByRole('button', { name: 'Sign In' }).click();
+  await expect(dialog).toHaveCount(0);
 }
 
 export async function apiToken(request: APIRequestContext): Promise<string> {
@@ -56,8 +67,9 @@ export interface PlacedOrder {
 /**
  * A paid (New) delivery order of the demo customer from a one-chef Toronto restaurant preset with
  * add-ons; with pay: false, the order as checkout creates it and a sandbox card to pay it with.
+ * numCutlery: the cutlery pieces ordered (default 0).
  */
-export async function placeOrder(request: APIRequestContext, token: string, db: pg.Client, options: { pay?: boolean } = {}): Promise<PlacedOrder> {
+export async function placeOrder(request: APIRequestContext, token: string, db: pg.Client, options: { pay?: boolean; numCutlery?: number } = {}): Promise<PlacedOrder> {
   const auth = { authorization: `Bearer ${token}` };
   // restaurant pages are reached by search, not the home lists: read candidates from the catalogue
   const { rows } = await db.query<{ slug: string }>(
@@ -78,7 +90,7 @@ export async function placeOrder(request: APIRequestContext, token: string, db: 
         is_eft: false,
         catering_order: {
           preset_id: preset.id,
-          num_cutlery: 0,
+          num_cutlery: options.numCutlery ?? 0,
           serving_style: 'Individually Packaged',
           receiving_method: 'delivery',
           first_name: 'Dana',

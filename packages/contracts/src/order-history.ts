@@ -57,6 +57,9 @@ export const addonOrderSchema = z
     created_at: z.string(),
     items_total: z.number().int(),
     delivery_fee: z.number().int(),
+    /** cutlery, plates and napkins: pieces and their price before tax (ordering-payments §9) */
+    num_cutlery: z.number().int(),
+    cutlery_cents: z.number().int(),
     sales_tax: z.number().int(),
     total_price: z.number().int(),
     tax_name: z.string(),

@@ -73,6 +73,8 @@ export function createOrderHistoryService(deps: OrderHistoryServiceDeps) {
       created_at: order.created_at.toISOString(),
       items_total: order.subtotal_cents,
       delivery_fee: order.delivery_fee_cents,
+      num_cutlery: order.num_cutlery,
+      cutlery_cents: order.cutlery_cents,
       sales_tax: order.tax_cents,
       total_price: order.total_cents,
       tax_name: order.tax_name,

@@ -406,6 +406,19 @@ describe('order edits and add-on orders', () => {
       expect(answers.map((r) => [r.statusCode, r.json().error])).toEqual(Array(3).fill([409, message]));
     };
 
+    it('lists an add-on with its cutlery, so its lines add up to the total charged (issue 16 item 1)', async () => {
+      const parent = await placed();
+      const child = (await addOn(parent.id)).json();
+      const { purchase_id } = await row(child.id);
+      const updated = await updateAddOn(purchase_id, { cart: { ...cart(), num_cutlery: 12 }, eft: false });
+      expect(updated.statusCode).toBe(200);
+      expect(updated.json().catering_order.totals.cutlery_cents).toBe(600);
+      expect((await payAddOn(child.id)).statusCode).toBe(200);
+      const [listed] = (await send('GET', `/api/v2/catering_orders/${parent.id}/addon_orders`)).json().addon_orders;
+      expect(listed).toMatchObject({ id: child.id, num_cutlery: 12, cutlery_cents: 600, delivery_fee: 0, total_price: (await row(child.id)).total_cents });
+      expect(listed.items_total + listed.delivery_fee + listed.cutlery_cents + listed.sales_tax).toBe(listed.total_price);
+    });
+
     it('cancelling the parent cancels its add-ons: a paid one has its hold voided, a draft is just cancelled', async () => {
       const parent = await placed();
       const paidId = await addOnWithCart(parent.id);

@@ -19,7 +19,7 @@ import { PresetPage } from '../../features/preset-detail/components/preset-page'
 import { presetQueryOptions } from '../../features/preset-detail/api/get-preset';
 import { OrderFields } from '../../features/checkout/components/order-fields';
 import '../../features/checkout/components/checkout.css';
-import { buildOrderPayload, validateCheckoutForm, type CheckoutFormErrors, type CheckoutFormValues } from '../../features/checkout/checkout-form';
+import { buildOrderPayload, cutleryCountOf, validateCheckoutForm, type CheckoutFormErrors, type CheckoutFormValues } from '../../features/checkout/checkout-form';
 import { editCateringOrder, orderKeys, updateOrderPaymentMethod, useCateringOrder, type CateringOrderDetail } from '../../features/checkout/api/catering-order-detail';
 import { PaymentModal, type PaymentChoice, type PaymentModel } from '../../features/payments/components/payment-modal';
 import { PaymentAuthentication } from '../../features/payments/components/payment-authentication';
@@ -341,7 +341,19 @@ function EditOrder({ order, preset }: { order: CateringOrderDetail; preset: Pres
         idOrSlug={String(preset.id)}
         kind="restaurant"
         slots={{
-          summary: (p) => <CartPanel preset={p} delivery={delivery} isRestaurant={p.presetType === 'restaurant'} onCheckout={() => undefined} footer={footer} />,
+          // the total is the charge: the cutlery as the form has it now, and an add-on's rules
+          // (no delivery fee of its own), as the server reprices the edit (ordering-payments §9)
+          summary: (p) => (
+            <CartPanel
+              preset={p}
+              delivery={delivery}
+              isRestaurant={p.presetType === 'restaurant'}
+              onCheckout={() => undefined}
+              footer={footer}
+              cutleryCount={cutleryCountOf(values)}
+              addOn={order.parentOrderId !== null}
+            />
+          ),
           dishAction: (p) => (dish) => <MenuAction preset={p} menuId={dish.menuId} menuName={dish.name} />,
           extras: () => (
             <section className="container edit-order-details" aria-labelledby={`${formId}-details`}>

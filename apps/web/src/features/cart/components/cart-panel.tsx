@@ -37,10 +37,13 @@ export interface CartPanelProps {
    * parent's delivery time with the add-on notice of 1 hour, an empty cart is 'Your cart is empty.'
    */
   addOn?: boolean;
+  /**
+   * cutlery pieces in the total (ordering-payments §9: $0.50 each, before tax): the edit page
+   * passes the order's count as the form has it; the storefront cart has none (it is chosen at
+   * checkout), and no cutlery line shows while the count is 0.
+   */
+  cutleryCount?: number;
 }
-
-/** How many cutlery pieces the cart shows: chosen at checkout, so 0 here (ordering-payments §9). */
-const CUTLERY_ON_CART = 0;
 
 export function restaurantAddress(preset: Preset): string {
   const chef = preset.chefs[0];
@@ -51,7 +54,7 @@ export function restaurantAddress(preset: Preset): string {
 const savedTime = (iso: string) =>
   new Date(iso).toLocaleString('en-US', { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
 
-export function CartPanel({ preset, delivery, isRestaurant, onCheckout, footer, addOn = false }: CartPanelProps) {
+export function CartPanel({ preset, delivery, isRestaurant, onCheckout, footer, addOn = false, cutleryCount = 0 }: CartPanelProps) {
   const source = useCartSource();
   const view = source.useLines(preset);
   const { lines, savedAt } = view;
@@ -70,7 +73,7 @@ export function CartPanel({ preset, delivery, isRestaurant, onCheckout, footer, 
   );
   // ordering-payments §9: the delivery fee is 0 until fetched; pickup has none.
   const deliveryFeeCents = isDelivery && !addOn ? (fee.data?.deliveryFee ?? 0) : 0;
-  const totals = cartTotals(preset, lines, delivery.receivingMethod, deliveryFeeCents, CUTLERY_ON_CART);
+  const totals = cartTotals(preset, lines, delivery.receivingMethod, deliveryFeeCents, cutleryCount);
   const progress = chefProgress(preset, lines);
   // an add-on rides on its parent's delivery time (the server checks its 1 hour notice)
   const schedule = addOn ? null : scheduleProblem(preset, delivery, new Date());
@@ -157,10 +160,12 @@ export function CartPanel({ preset, delivery, isRestaurant, onCheckout, footer, 
               <dd>{formatCents(totals.deliveryFeeCents)}</dd>
             </div>
           ) : null}
-          <div>
-            <dt>Cutlery ({CUTLERY_ON_CART})</dt>
-            <dd>{formatCents(totals.cutleryCents)}</dd>
-          </div>
+          {cutleryCount > 0 ? (
+            <div>
+              <dt>Cutlery ({cutleryCount})</dt>
+              <dd>{formatCents(totals.cutleryCents)}</dd>
+            </div>
+          ) : null}
           <div>
             <dt>{formatTaxLabel(preset.taxName, preset.taxRate)}</dt>
             <dd>{formatCents(totals.taxCents)}</dd>

@@ -272,6 +272,12 @@ function AddonList({ addons }: { addons: AddonOrder[] }) {
               <dt>Delivery fee</dt>
               <dd>{formatCents(a.deliveryFee)}</dd>
             </div>
+            {a.cutleryCents > 0 ? (
+              <div>
+                <dt>Cutlery, plates and napkins</dt>
+                <dd>{formatCents(a.cutleryCents)}</dd>
+              </div>
+            ) : null}
             <div>
               <dt>{taxLabel(a.taxName, a.taxRate)}</dt>
               <dd>{formatCents(a.salesTax)}</dd>
