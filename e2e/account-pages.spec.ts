@@ -25,7 +25,7 @@ interface Account {
 async function freshAccount(request: APIRequestContext, firstName = 'Priya'): Promise<Account> {
   const email = uniqueEmail(firstName.toLowerCase());
   const signUp = await request.post('/api/v2/users', {
-    data: { user: { first_name: firstName, last_name: 'Raman', email, phone: '416-555-0142', company_name: 'Maple Analytics', address1: '100 King St W, Toronto, ON', password: PASSWORD, password_confirmation: PASSWORD } },
+    data: { user: { first_name: firstName, last_name: 'Raman', email, phone: '416-555-0142', company_name: 'Maple Analytics', address1: '100 King St W, Toronto, ON', latitude: 43.6487, longitude: -79.3817, password: PASSWORD, password_confirmation: PASSWORD } },
   });
   expect(signUp.status()).toBe(201);
   let link: string | undefined;

@@ -34,7 +34,7 @@ interface StartedGroup {
 async function freshCreator(request: APIRequestContext): Promise<Account> {
   const email = uniqueEmail('creator');
   const signUp = await request.post('/api/v2/users', {
-    data: { user: { first_name: 'Dana', last_name: 'Morgan', email, phone: '416-555-0101', company_name: 'Northwind Consulting', address1: '100 King St W, Toronto, ON', password: PASSWORD, password_confirmation: PASSWORD } },
+    data: { user: { first_name: 'Dana', last_name: 'Morgan', email, phone: '416-555-0101', company_name: 'Northwind Consulting', address1: '100 King St W, Toronto, ON', latitude: 43.6487, longitude: -79.3817, password: PASSWORD, password_confirmation: PASSWORD } },
   });
   expect(signUp.status()).toBe(201);
   let link: string | undefined;

@@ -51,6 +51,8 @@ export async function ensureCustomers(db: Db, port: number, count: number): Prom
           company_name: 'Benchmark Office',
           address1: '100 King St W, Toronto, ON',
           address2: `Suite ${100 + n}`,
+          latitude: 43.6487,
+          longitude: -79.3817,
           password: BENCH_PASSWORD,
           password_confirmation: BENCH_PASSWORD,
         },

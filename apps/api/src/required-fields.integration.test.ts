@@ -31,7 +31,10 @@ interface RequiredField {
 }
 
 /** Fields whose documents give their own message when absent (ordering-payments §5 Sign-up). */
-const documentedAbsent: Record<string, string> = {};
+const documentedAbsent: Record<string, string> = {
+  'POST /api/v2/users user.latitude': text.addressNotFound,
+  'POST /api/v2/users user.longitude': text.addressNotFound,
+};
 /**
  * Fields whose empty string answers its own message: a date says 'Please select valid date.'
  * (browse-account-orders §5), the card form answers the provider's wording, and the provider takes a

@@ -28,6 +28,16 @@ const bothPasswordsGiven = (payload: { value: unknown }) => {
   return typeof v?.password === 'string' && typeof v?.password_confirmation === 'string';
 };
 
+/**
+ * A sign-up needs a geocoded address: latitude and longitude are sent (ordering-payments §5
+ * 'Sign-up', §7 POST api/v2/users). Absent or null: the address was not chosen from the suggestions.
+ */
+const coordinate = (name: string, limit: number) =>
+  z
+    .number({ error: (issue) => (issue.input === undefined || issue.input === null ? messages.addressNotFound : undefined) })
+    .min(-limit, `${name} must be between -${limit} and ${limit}.`)
+    .max(limit, `${name} must be between -${limit} and ${limit}.`);
+
 export const signUpBodySchema = z.object({
   user: z
     .object({
@@ -40,8 +50,8 @@ export const signUpBodySchema = z.object({
       address2: trimmed.max(200).optional().default(''),
       password: newPassword,
       password_confirmation: z.string().min(1, messages.required).max(512),
-      latitude: z.number().min(-90).max(90).nullish(),
-      longitude: z.number().min(-180).max(180).nullish(),
+      latitude: coordinate('Latitude', 90),
+      longitude: coordinate('Longitude', 180),
       ref: trimmed.max(100).optional(),
     })
     .refine((u) => u.password === u.password_confirmation, {

@@ -166,6 +166,12 @@ export const presetItemSchema = z
     dietary_types: z.string(),
     menu_type: z.enum(['single', 'other']),
     min_order_amount: z.number().int(),
+    /** how the line is served and whom it feeds, e.g. '3 trays, each serving about 10 guests.' */
+    serving_details: z.string(),
+    /** the dish's images */
+    images: z.array(z.string()),
+    /** the preset's rating, 0 to 5 */
+    average_rating: z.number(),
   })
   .meta({ id: 'PresetItem' });
 export type PresetItem = z.infer<typeof presetItemSchema>;

@@ -108,7 +108,16 @@ export interface PresetItemRow {
   special_instruction: string;
   /** { "<menu item id>": quantity } */
   menu_items_mapping: Record<string, number>;
+  /** how the line is served and whom it feeds (ordering-payments §3 'Preset item' servingDetails) */
+  serving_details: string;
   position: number;
+}
+
+/** A preset line's servingDetails; migration 030 writes the same text for rows loaded before it. */
+export function servingDetails(menuType: 'single' | 'other', serves: number, quantity: number): string {
+  return menuType === 'single'
+    ? `${quantity} individually packaged ${quantity === 1 ? 'portion' : 'portions'}, one per guest.`
+    : `${quantity} ${quantity === 1 ? 'tray' : 'trays'}, each serving about ${serves} guests.`;
 }
 
 export interface CatalogueBatch {
@@ -647,6 +656,7 @@ function addPreset(batch: CatalogueBatch, rng: Rng, ids: { preset: number; prese
       quantity,
       special_instruction: '',
       menu_items_mapping: mapping,
+      serving_details: servingDetails(line.menu.menu_type, (line.ctx.specs.get(line.menu.id) as DishSpec).serves, quantity),
       position,
     });
   });

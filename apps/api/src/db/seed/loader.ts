@@ -66,7 +66,7 @@ const tables = {
     identity: true,
     columns: [
       ['id', 'bigint'], ['preset_id', 'bigint'], ['chef_id', 'bigint'], ['menu_id', 'bigint'], ['quantity', 'integer'],
-      ['special_instruction', 'text'], ['menu_items_mapping', 'jsonb'], ['position', 'integer'],
+      ['special_instruction', 'text'], ['menu_items_mapping', 'jsonb'], ['serving_details', 'text'], ['position', 'integer'],
     ],
   },
 } as const satisfies Record<string, { table: string; identity: boolean; columns: Columns }>;

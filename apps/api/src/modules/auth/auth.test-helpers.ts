@@ -79,6 +79,9 @@ export function signUpBody(overrides: Partial<SignUpBody['user']> = {}): SignUpB
       company_name: 'Northwind Consulting',
       address1: '100 King St W, Toronto, ON',
       address2: 'Suite 500',
+      // the chosen suggestion's point (ordering-payments §5: a geocoded address is required)
+      latitude: 43.6487,
+      longitude: -79.3817,
       password: goodPassword,
       password_confirmation: goodPassword,
       ...overrides,

@@ -171,10 +171,22 @@ describe('sign-up (POST /api/v2/users)', () => {
     expect(res.json().messages).toEqual([messages.tooBroad]);
   });
 
-  it('refuses an unknown address without coordinates', async () => {
-    const res = await signUp(signUpBody({ address1: '1 Nowhere Lane' }));
-    expect(res.statusCode).toBe(422);
-    expect(res.json().messages).toEqual([messages.addressNotFound]);
+  it('refuses a sign-up without latitude and longitude: the address must be geocoded (issue 16 item 12)', async () => {
+    const { latitude: _lat, longitude: _lng, ...user } = signUpBody().user;
+    for (const body of [{ user }, { user: { ...user, latitude: null, longitude: null } }, { user: { ...user, latitude: 43.6487 } }]) {
+      const res = await signUp(body);
+      expect([res.statusCode, res.json()]).toEqual([422, { error: messages.addressNotFound, messages: [messages.addressNotFound] }]);
+      expect(messages.addressNotFound).toBe('We could not find that address. Please choose a street address from the suggestions.');
+    }
+    const { rowCount } = await ctx.db.query('SELECT 1 FROM users WHERE lower(email) = lower($1)', [user.email]);
+    expect(rowCount).toBe(0);
+  });
+
+  it('refuses coordinates out of range, and of the wrong type', async () => {
+    const res = await signUp(signUpBody({ latitude: 91, longitude: -181 }));
+    expect([res.statusCode, res.json().messages]).toEqual([422, ['Latitude must be between -90 and 90.', 'Longitude must be between -180 and 180.']]);
+    const text = await signUp({ user: { ...signUpBody().user, latitude: '43.6' } });
+    expect(text.json().messages).toEqual(['Latitude: has an invalid value']);
   });
 
   it("accepts the client's coordinates for an address the geocoder does not know", async () => {

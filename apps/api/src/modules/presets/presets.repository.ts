@@ -110,6 +110,7 @@ export interface PresetItemRow {
   quantity: number;
   special_instruction: string;
   menu_items_mapping: Record<string, number>;
+  serving_details: string;
   name: string;
   category_name: string;
   price_cents: number;
@@ -287,7 +288,7 @@ export function createPresetsRepository(db: Queryable) {
 
     async findPresetItems(presetId: number, tx: Queryable = db): Promise<PresetItemRow[]> {
       const { rows } = await tx.query<PresetItemRow>(
-        `SELECT pi.id, pi.chef_id, pi.menu_id, pi.quantity, pi.special_instruction, pi.menu_items_mapping,
+        `SELECT pi.id, pi.chef_id, pi.menu_id, pi.quantity, pi.special_instruction, pi.menu_items_mapping, pi.serving_details,
                 m.name, m.category_name, m.price_cents, m.main_image_url, m.dietary_types, m.menu_type, m.min_order_amount
            FROM preset_items pi JOIN menus m ON m.id = pi.menu_id
           WHERE pi.preset_id = $1

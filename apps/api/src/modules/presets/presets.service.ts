@@ -225,6 +225,9 @@ export function createPresetsService({ presetsRepository: repo, cardCache, geoco
           dietary_types: list(i.dietary_types),
           menu_type: i.menu_type,
           min_order_amount: i.min_order_amount,
+          serving_details: i.serving_details,
+          images: i.main_image_url ? [i.main_image_url] : [],
+          average_rating: card.average_rating,
         })),
         // the default cart's subtotal; delivery is 0 until the delivery-fee call (ordering-payments §9)
         price_cents: card.total_price_cents,

@@ -12,8 +12,9 @@ export interface SignUpInput {
   address2: string;
   password: string;
   passwordConfirmation: string;
-  latitude: number | null;
-  longitude: number | null;
+  /** required: a geocoded address (ordering-payments §5 'Sign-up') */
+  latitude: number;
+  longitude: number;
   ref?: string;
 }
 
