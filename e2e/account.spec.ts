@@ -25,8 +25,9 @@ async function signUp(page: Page, email: string, password = 'Lunch4Forty') {
   await dialog.getByLabel('Confirm password').fill(password);
   await dialog.getByRole('button', { name: 'Create account' }).click();
   // ordering-payments §4: not confirmed yet, so the sign-in modal opens, with the email filled in
+  // (sign-up hashes the password and checks the breached list: give a loaded machine time)
   const signInDialog = page.getByRole('dialog', { name: 'Sign In' });
-  await expect(signInDialog).toBeVisible();
+  await expect(signInDialog).toBeVisible({ timeout: 20_000 });
   await expect(signInDialog.getByRole('status')).toContainText(`We sent an email to ${email}.`);
   await expect(signInDialog.getByLabel('Email')).toHaveValue(email);
 }

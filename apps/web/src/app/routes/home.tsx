@@ -15,6 +15,9 @@ import { LandingPage } from '../../features/landing/components/landing-page';
 // (browse-account-orders §2, ordering-payments §2). Both heavy parts load as their own chunks.
 const PresetBrowsePage = lazy(() => import('../../features/browse/components/preset-browse-page'));
 const WelcomeModal = lazy(() => import('../../features/landing/components/welcome-modal'));
+// The home page's demo-request form is /book-demo's (browse-account-orders §1, §5): its chunk
+// loads only when the visitor scrolls near it (LoadWhenNear in the landing sections).
+const DemoForm = lazy(() => import('../../features/marketing/components/demo-form-lazy'));
 const PresetQuickView = lazy(() =>
   import('../../features/preset-detail/components/preset-quick-view').then((m) => ({ default: m.PresetQuickView })),
 );
@@ -49,6 +52,11 @@ export function HomePage() {
         addressForm={form}
         floatingAddressForm={
           <AddressSearchForm fieldLabel="Delivery address" submitLabel="Find caterers" onDone={() => void navigate(paths.browseRestaurants.path)} />
+        }
+        demoForm={
+          <Suspense fallback={null}>
+            <DemoForm />
+          </Suspense>
         }
         delivery={delivery}
       />

@@ -12,11 +12,13 @@ export interface LandingPageProps {
   addressForm: ReactNode;
   /** The same form for the floating bar. */
   floatingAddressForm: ReactNode;
+  /** The demo-request form, rendered once the visitor scrolls near it (lazily imported by the route). */
+  demoForm: ReactNode;
   delivery: HomePresetsParams;
 }
 
 /** The landing page for visitors and unconfirmed users (browse-account-orders §1, §2 'Home page behaviour'). */
-export function LandingPage({ addressForm, floatingAddressForm, delivery }: LandingPageProps) {
+export function LandingPage({ addressForm, floatingAddressForm, demoForm, delivery }: LandingPageProps) {
   return (
     <>
       <section className="hero landing-hero">
@@ -31,7 +33,7 @@ export function LandingPage({ addressForm, floatingAddressForm, delivery }: Land
         </div>
       </section>
       <Suspense fallback={<div className="landing-sections-placeholder" aria-hidden="true" />}>
-        <LandingSections delivery={delivery} />
+        <LandingSections delivery={delivery} demoForm={demoForm} />
       </Suspense>
       <FloatingAddressBar>{floatingAddressForm}</FloatingAddressBar>
     </>

@@ -2,6 +2,7 @@ import { Fragment, startTransition, useDeferredValue, useEffect, useState, type 
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
 import { Carousel, CarouselSkeleton } from '../../../components/carousel';
+import { LoadWhenNear } from '../../../components/load-when-near';
 import { RestaurantCardView } from '../../../components/catalogue/restaurant-card';
 import { PresetCardView } from '../../../components/catalogue/preset-card';
 import { useHomePresets, type HomePresetsParams } from '../api/get-home-presets';
@@ -39,10 +40,10 @@ const trustedBy = [
 /**
  * Everything of the landing page below the hero (browse-account-orders §1, §2): carousels of
  * trending restaurants and of the three home preset groups, how it works, the meals-delivered
- * claim, testimonials, the demo call to action and the trusted-by strip. Loaded as its own
+ * claim, testimonials, the demo-request form and the trusted-by strip. Loaded as its own
  * chunk after the hero has rendered.
  */
-export function LandingSections({ delivery }: { delivery: HomePresetsParams }) {
+export function LandingSections({ delivery, demoForm }: { delivery: HomePresetsParams; demoForm: ReactNode }) {
   const { data: fresh, isError, refetch } = useHomePresets(delivery);
   // The carousels render in a transition, in slices between which the browser stays responsive
   // (one long render task would block input while the page loads: Total Blocking Time).
@@ -145,18 +146,20 @@ export function LandingSections({ delivery }: { delivery: HomePresetsParams }) {
 
       <section className="landing-cta" aria-labelledby="demo-heading">
         <div className="container landing-cta-inner">
-          <div>
+          <div className="landing-cta-text">
             <h2 id="demo-heading">Feeding a big team every week?</h2>
-            <p>See how Caterway handles recurring lunches, group orders and invoicing in a 20-minute call.</p>
+            <p>
+              See how Caterway handles recurring lunches, group orders and invoicing in a 20-minute call. Tell us about your team and one of
+              our experts will contact you.
+            </p>
+            <div className="landing-cta-actions">
+              <Link to={paths.dailyLunches.path} className="btn btn-ghost landing-cta-secondary">
+                Daily lunches
+              </Link>
+            </div>
           </div>
-          <div className="landing-cta-actions">
-            <Link to={paths.bookDemo.path} className="btn btn-primary">
-              Book a demo
-            </Link>
-            <Link to={paths.dailyLunches.path} className="btn btn-ghost landing-cta-secondary">
-              Daily lunches
-            </Link>
-          </div>
+          {/* the demo-request form (browse-account-orders §1), loaded as the visitor scrolls near it */}
+          <LoadWhenNear className="landing-demo-form">{demoForm}</LoadWhenNear>
         </div>
       </section>
 

@@ -12,6 +12,7 @@ import { isApiError } from '../../../lib/api-client';
 import { notify, TOAST_DURATION } from '../../../stores/notifications';
 import { useCreateDemoRequest, type DemoRequest } from '../api/create-demo-request';
 import { AltchaCheckbox } from './altcha-checkbox';
+import './demo-form.css';
 
 // The demo-request form (browse-account-orders §5 'Demo form', §8 toasts): the same rules as
 // the API (validateDemoRequest), shown under each field; success toast 8 s, failure 4 s.

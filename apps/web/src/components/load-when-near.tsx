@@ -1,0 +1,35 @@
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+
+/**
+ * Renders its children only once its box comes within `margin` of the viewport (an
+ * IntersectionObserver), so a lazily imported part below the fold loads when the visitor
+ * scrolls towards it, not with the page. The box keeps its height from CSS (give `className` a
+ * min-height about the size of what it will hold): nothing below it moves when the part arrives.
+ */
+export function LoadWhenNear({ children, className, margin = '600px' }: { children: ReactNode; className?: string; margin?: string }) {
+  const box = useRef<HTMLDivElement>(null);
+  const [near, setNear] = useState(false);
+  useEffect(() => {
+    const element = box.current;
+    if (near || !element) return;
+    if (typeof IntersectionObserver === 'undefined') {
+      setNear(true);
+      return;
+    }
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (!entries.some((e) => e.isIntersecting)) return;
+        observer.disconnect();
+        setNear(true);
+      },
+      { rootMargin: margin },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [near, margin]);
+  return (
+    <div ref={box} className={className}>
+      {near ? children : null}
+    </div>
+  );
+}
