@@ -305,7 +305,7 @@ export function createLifecycleService(deps: LifecycleServiceDeps) {
         orderId,
         event: 'payment_reconciled',
         status: order.status,
-        note: `The reconciliation released a live ${what} of ${intent.amountCents} cents (${intent.id}) left on a ${statusLabel(order.status).toLowerCase()} order.`,
+        note: `The reconciliation released a live ${what} of ${intent.amountCents} cents (${intent.id}) left on a ${/^cancell?ed$/i.test(order.status) ? 'cancelled' : statusLabel(order.status).toLowerCase()} order.`,
         now,
       });
       if (intent.id === order.payment_intent_id && ['authorized', 'processing', 'authorizing'].includes(order.payment_status)) {
