@@ -201,7 +201,7 @@ test('a group order in My Orders: kind Group Order, the detail modal, Edit Order
   const card = page.getByRole('button', { name: new RegExp(group.name) });
   await expect(card).toBeVisible();
   await expect(card.getByText('Group Order', { exact: true })).toBeVisible();
-  await expect(card.getByText('Accepting', { exact: true })).toBeVisible();
+  await expect(card.getByText('accepting', { exact: true })).toBeVisible();
   await expect(card.getByText(group.chefName)).toBeVisible();
 
   const detailCall = page.waitForResponse((r) => r.url().endsWith(`/api/v2/group_orders/${group.id}/detail`));
@@ -246,14 +246,14 @@ test('a group order in My Orders: kind Group Order, the detail modal, Edit Order
   ]);
   expect(response.status()).toBe(200);
   await expect(page.getByRole('dialog')).toHaveCount(0);
-  // the list reloads: no longer upcoming, under PAST as Cancelled with no Edit Order or Cancel order
+  // the list reloads: no longer upcoming, under PAST as canceled (the document's value) with no Edit Order or Cancel order
   await expect(card).toHaveCount(0);
   await page.getByRole('tab', { name: 'PAST' }).click();
   await expect(card).toBeVisible();
-  await expect(card.getByText('Cancelled', { exact: true })).toBeVisible();
+  await expect(card.getByText('canceled', { exact: true })).toBeVisible();
   await card.click();
   const closed = page.getByRole('dialog', { name: `Group order: ${group.name}` });
-  await expect(closed.getByText('Cancelled', { exact: true })).toBeVisible();
+  await expect(closed.getByText('canceled', { exact: true })).toBeVisible();
   await expect(closed.getByRole('link', { name: /Edit Order/ })).toHaveCount(0);
   await expect(closed.getByRole('button', { name: 'Cancel order' })).toHaveCount(0);
 });
