@@ -10,7 +10,7 @@ import { profileSchema } from './auth.js';
 const text = (max: number) => z.string().trim().max(max);
 /** required: empty answers the field's name with the required message even when other fields fail */
 const requiredText = (max: number) => text(max).min(1, messages.required);
-/** seconds of the day (epoch seconds of that time on 1970-01-01 UTC), e.g. 17:00 -> 61200 */
+/** epoch seconds, read as their time of day in the account's zone; seconds of the day (below 86400) too */
 const seconds = z.number();
 
 const WIRE: Record<AccountSettingsField, string> = {

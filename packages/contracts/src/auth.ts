@@ -112,7 +112,7 @@ export const profileSchema = sessionUserSchema
     go_head_count: z.number().int(),
     go_budget_cents: z.number().int(),
     go_gap_days: z.number().int(),
-    /** seconds since midnight of the time of day, e.g. 17:00 -> 61200 */
+    /** epoch seconds (browse-account-orders §3): the next 17:00, say, in the account's zone */
     go_cutoff_time: z.number().int(),
     go_delivery_time: z.number().int(),
   })

@@ -48,7 +48,7 @@ describe('account settings (browse-account-orders §5)', () => {
   });
 
   it('keeps gap days at 1 or more and the other group-order defaults sane', () => {
-    expect(accountSettingsProblems({ ...ok, goGapDays: 0, goHeadCount: 0, goBudgetCents: -5, goCutoffTime: 86_400, goDeliveryTime: Number.NaN })).toEqual({
+    expect(accountSettingsProblems({ ...ok, goGapDays: 0, goHeadCount: 0, goBudgetCents: -5, goCutoffTime: 4_102_444_800, goDeliveryTime: Number.NaN })).toEqual({
       goGapDays: accountMessages.gapDaysMin,
       goHeadCount: accountMessages.headCountMin,
       goBudgetCents: accountMessages.budgetInvalid,

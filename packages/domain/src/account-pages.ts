@@ -1,4 +1,5 @@
 import { messages, passwordProblems } from './messages.js';
+import { isAccountTimeValue } from './account-times.js';
 
 // Spend reports, favourites page and account settings rules shared by the storefront and the API
 // (ordering-payments §2 'Reports page', §4 'Reports', §5; browse-account-orders §5 'Account settings').
@@ -112,7 +113,8 @@ export function accountSettingsProblems(v: AccountSettingsValues): Partial<Recor
   if (v.goGapDays !== undefined && !(isInt(v.goGapDays) && v.goGapDays >= 1)) out.goGapDays = accountMessages.gapDaysMin;
   for (const field of ['goCutoffTime', 'goDeliveryTime'] as const) {
     const t = v[field];
-    if (t !== undefined && !(isInt(t) && t >= 0 && t < 86_400)) out[field] = accountMessages.timeInvalid;
+    // seconds of the day, or epoch seconds (browse-account-orders §7; account-times.ts)
+    if (t !== undefined && !isAccountTimeValue(t)) out[field] = accountMessages.timeInvalid;
   }
   return out;
 }

@@ -12,3 +12,4 @@ export * from './payment-methods.js';
 export * from './order-lifecycle.js';
 export * from './account-pages.js';
 export * from './group-orders.js';
+export * from './account-times.js';

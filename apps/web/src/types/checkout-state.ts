@@ -34,8 +34,6 @@ export type CheckoutState = {
   preset: Camelize<WirePresetDetail>;
   /** delivery fee by distance as fetched on the cart page, in cents (0 for pickup) */
   deliveryPriceCents: number;
-  /** the fee the delivery lookup answered, when it did: sent as delivery_fee for the server to compare */
-  quotedDeliveryFeeCents?: number;
   checkoutData: CartLine[];
   /** the first chef's address, shown for pickup */
   restaurantAddress: string;

@@ -1,12 +1,14 @@
 // Account settings: GET api/v2/current and PUT api/v2/accounts (browse-account-orders §3 User /
 // account, §5 'Account settings', §7, §8).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountMessages, messages } from '@caterway/domain';
+import { accountMessages, messages, nextOccurrenceEpochSeconds } from '@caterway/domain';
 import { createTestApp, type TestContext } from '../../../test/helpers.js';
 import { ensureDemoData } from '../../db/seed/demo.js';
 import { signedInUser, signIn, testGeocoder } from '../auth/auth.test-helpers.js';
 
 const quiet = { info() {}, warn() {} };
+/** the wire form of a time of day: epoch seconds of its next occurrence in Toronto (the accounts here are in ON) */
+const at = (secondsOfDay: number) => nextOccurrenceEpochSeconds(secondsOfDay, 'America/Toronto', new Date());
 
 describe('account settings', () => {
   let ctx: TestContext;
@@ -54,14 +56,14 @@ describe('account settings', () => {
     const user = await signedInUser(ctx.app, ctx.db);
     const res = await current(user.jwt);
     expect(res.statusCode).toBe(200);
-    expect(res.json().user).toMatchObject({ email: user.email, go_cutoff_time: 61_200, go_delivery_time: 41_400, go_gap_days: 1 });
+    expect(res.json().user).toMatchObject({ email: user.email, go_cutoff_time: at(61_200), go_delivery_time: at(41_400), go_gap_days: 1 });
   });
 
   it('saves every field, answers the profile, and GET api/v2/current shows it after', async () => {
     const user = await signedInUser(ctx.app, ctx.db);
     const res = await put(form(user.email), user.jwt);
     expect(res.statusCode).toBe(200);
-    const expected = { ...form(user.email), latitude: 43.6487, longitude: -79.3817, province: 'ON', confirmed: true, role: 'customer' };
+    const expected = { ...form(user.email), go_cutoff_time: at(59_400), go_delivery_time: at(43_200), latitude: 43.6487, longitude: -79.3817, province: 'ON', confirmed: true, role: 'customer' };
     expect(res.json().user).toMatchObject(expected);
     expect((await current(user.jwt)).json().user).toMatchObject(expected);
     expect(res.body).not.toContain('password');
@@ -73,7 +75,7 @@ describe('account settings', () => {
     const { first_name, last_name, company_name, city, address1, phone, zip } = form(user.email);
     const res = await put({ first_name: 'Pri', last_name, company_name, city, address1, phone, zip }, user.jwt);
     expect(res.statusCode).toBe(200);
-    expect(res.json().user).toMatchObject({ first_name: 'Pri', about_me: 'Office manager', go_head_count: 25, go_cutoff_time: 59_400, address2: 'Floor 12' });
+    expect(res.json().user).toMatchObject({ first_name: 'Pri', about_me: 'Office manager', go_head_count: 25, go_cutoff_time: at(59_400), address2: 'Floor 12' });
   });
 
   it('refuses missing required fields with the spec message, listing each', async () => {
@@ -120,9 +122,24 @@ describe('account settings', () => {
     await bad({ go_head_count: 0 }, accountMessages.headCountMin);
     await bad({ go_budget_cents: -1 }, accountMessages.budgetInvalid);
     await bad({ go_budget_cents: 12.5 }, accountMessages.budgetInvalid);
-    await bad({ go_cutoff_time: 86_400 }, accountMessages.timeInvalid);
+    await bad({ go_cutoff_time: 61_200.5 }, accountMessages.timeInvalid);
+    await bad({ go_cutoff_time: 4_102_444_800 }, accountMessages.timeInvalid);
     await bad({ go_delivery_time: -60 }, accountMessages.timeInvalid);
     expect((await put({ ...form(user.email), go_gap_days: 1, go_cutoff_time: 0, go_delivery_time: 86_399 }, user.jwt)).statusCode).toBe(200);
+  });
+
+  it("takes the group-order times as epoch seconds in the account's zone and answers them so (issue 16 item 8)", async () => {
+    const user = await signedInUser(ctx.app, ctx.db);
+    // 1795730400 = 2026-11-26T22:00:00Z: 5:00 PM in Toronto; 1795708800 = 2026-11-26T16:00:00Z: 11:00 AM
+    const res = await put({ ...form(user.email), go_cutoff_time: 1_795_730_400, go_delivery_time: 1_795_708_800 }, user.jwt);
+    expect(res.statusCode, res.body).toBe(200);
+    // answered as the next 5:00 PM and 11:00 AM in Toronto
+    expect(res.json().user).toMatchObject({ go_cutoff_time: at(17 * 3600), go_delivery_time: at(11 * 3600) });
+    const stored = await ctx.db.query("SELECT to_char(go_cutoff_time, 'HH24:MI') AS cutoff, to_char(go_delivery_time, 'HH24:MI') AS delivery FROM users WHERE id = $1", [user.id]);
+    expect(stored.rows[0]).toEqual({ cutoff: '17:00', delivery: '11:00' });
+    // what the answer says is taken back unchanged
+    const again = await put({ ...form(user.email), go_cutoff_time: res.json().user.go_cutoff_time, go_delivery_time: res.json().user.go_delivery_time }, user.jwt);
+    expect(again.json().user).toMatchObject({ go_cutoff_time: res.json().user.go_cutoff_time, go_delivery_time: res.json().user.go_delivery_time });
   });
 
   it('accepts only the system vars as cuisines and dietary types', async () => {

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { FastifyBaseLogger } from 'fastify';
 import type { accountUpdateBodySchema, Profile } from '@caterway/contracts';
-import { accountMessages, messages } from '@caterway/domain';
+import { accountMessages, accountSecondsOfDay, accountTimeZone, messages } from '@caterway/domain';
 import type { Queryable } from '../../db/pool.js';
 import type { Clock } from '../../lib/clock.js';
 import { AppError, validationFailed } from '../../lib/errors.js';
@@ -85,6 +85,10 @@ export function createAccountService(deps: AccountServiceDeps) {
       if (problems.length) throw validationFailed(problems);
 
       const addressChanged = u.address1 !== current.address1 || u.city !== current.city || u.zip !== current.zip;
+      const placed = addressChanged ? await place(u) : undefined;
+      // epoch seconds are read in the account's zone (its province or state, the new one when it moved)
+      const zone = accountTimeZone(placed?.province || current.province, placed?.country ?? current.country);
+      const secondsOfDay = (value: number | undefined) => (value === undefined ? undefined : (accountSecondsOfDay(value, zone) ?? undefined));
       const update: ProfileUpdate = {
         firstName: u.first_name,
         lastName: u.last_name,
@@ -102,9 +106,9 @@ export function createAccountService(deps: AccountServiceDeps) {
         goHeadCount: u.go_head_count,
         goBudgetCents: u.go_budget_cents,
         goGapDays: u.go_gap_days,
-        goCutoffSeconds: u.go_cutoff_time,
-        goDeliverySeconds: u.go_delivery_time,
-        place: addressChanged ? await place(u) : undefined,
+        goCutoffSeconds: secondsOfDay(u.go_cutoff_time),
+        goDeliverySeconds: secondsOfDay(u.go_delivery_time),
+        place: placed,
         passwordHash: u.password ? await deps.hashPassword(u.password) : undefined,
       };
       const now = deps.clock.now();
@@ -113,7 +117,7 @@ export function createAccountService(deps: AccountServiceDeps) {
         if (update.passwordHash) await deps.sessions.revokeOthersForUser(userId, sessionId, now, tx);
       });
       const saved = await deps.users.findById(userId);
-      return toProfile(saved!);
+      return toProfile(saved!, now);
     },
   };
 }

@@ -1,3 +1,4 @@
+import { accountTimeZone, nextOccurrenceEpochSeconds } from '@caterway/domain';
 import type { Profile, SessionUser } from '@caterway/contracts';
 import type { UserRow } from './users.repository.js';
 
@@ -15,8 +16,12 @@ export function toSessionUser(row: UserRow, adminToken: string | null = null): S
   };
 }
 
-/** The account profile (spec: browse-account-orders §3 User / account); times of day as seconds. */
-export function toProfile(row: UserRow): Profile {
+/**
+ * The account profile (spec: browse-account-orders §3 User / account). The group-order times go as
+ * epoch seconds: the next occurrence after `now` of the stored time of day, in the account's zone.
+ */
+export function toProfile(row: UserRow, now: Date): Profile {
+  const zone = accountTimeZone(row.province, row.country);
   return {
     ...toSessionUser(row),
     phone: row.phone,
@@ -38,7 +43,7 @@ export function toProfile(row: UserRow): Profile {
     go_head_count: row.go_head_count,
     go_budget_cents: row.go_budget_cents,
     go_gap_days: row.go_gap_days,
-    go_cutoff_time: row.go_cutoff_seconds,
-    go_delivery_time: row.go_delivery_seconds,
+    go_cutoff_time: nextOccurrenceEpochSeconds(row.go_cutoff_seconds, zone, now),
+    go_delivery_time: nextOccurrenceEpochSeconds(row.go_delivery_seconds, zone, now),
   };
 }

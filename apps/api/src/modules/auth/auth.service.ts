@@ -324,7 +324,7 @@ export function createAuthService(deps: AuthServiceDeps) {
     async current(userId: number): Promise<Profile> {
       const user = await users.findById(userId);
       if (!user) throw loggedOut();
-      return toProfile(user);
+      return toProfile(user, clock.now());
     },
 
     /**

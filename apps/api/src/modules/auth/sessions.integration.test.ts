@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { SignJWT, decodeJwt } from 'jose';
-import { messages } from '@caterway/domain';
+import { messages, nextOccurrenceEpochSeconds } from '@caterway/domain';
 import { createTestApp, type TestContext } from '../../../test/helpers.js';
 import { fixedClock } from '../../lib/clock.js';
 import { registerErrorHandler } from '../../plugins/error-handler.js';
@@ -101,8 +101,9 @@ describe('sign-in, current user, token exchange and sign-out', () => {
       go_head_count: 10,
       go_budget_cents: 2000,
       go_gap_days: 1,
-      go_cutoff_time: 17 * 3600, // 61200 (spec default 5:00 PM)
-      go_delivery_time: 11 * 3600 + 30 * 60, // 41400 (11:30 AM)
+      // epoch seconds of the next 5:00 PM and 11:30 AM in Toronto (spec defaults; browse-account-orders §3, §9)
+      go_cutoff_time: nextOccurrenceEpochSeconds(17 * 3600, 'America/Toronto', new Date()),
+      go_delivery_time: nextOccurrenceEpochSeconds(11 * 3600 + 30 * 60, 'America/Toronto', new Date()),
     });
   });
 

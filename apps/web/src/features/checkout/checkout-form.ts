@@ -86,7 +86,7 @@ export interface PayloadInput {
   receivingMethod: ReceivingMethod;
   lat: number | null;
   lng: number | null;
-  /** cents: the delivery fee the cart showed, when the lookup answered */
+  /** cents: the delivery fee the cart showed (the server refuses it if its own quote differs) */
   deliveryFeeCents?: number;
 }
 

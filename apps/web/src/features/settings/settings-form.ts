@@ -1,5 +1,5 @@
 import type { AccountUpdateBody, Profile } from '@caterway/contracts';
-import { accountSettingsBodyProblems, type AccountSettingsField } from '@caterway/domain';
+import { accountSecondsOfDay, accountSettingsBodyProblems, accountTimeZone, type AccountSettingsField } from '@caterway/domain';
 import type { Camelize } from '../../types/catalogue';
 
 // The account settings form (browse-account-orders §3 User / account, §5 'Account settings'):
@@ -85,8 +85,9 @@ export function profileToForm(p: AccountProfile): SettingsForm {
     goHeadCount: String(p.goHeadCount),
     goBudget: (p.goBudgetCents / 100).toFixed(2),
     goGapDays: String(p.goGapDays),
-    goCutoffTime: secondsToTime(p.goCutoffTime),
-    goDeliveryTime: secondsToTime(p.goDeliveryTime),
+    // epoch seconds on the wire: the form shows their time of day in the account's zone
+    goCutoffTime: secondsToTime(accountSecondsOfDay(p.goCutoffTime, accountTimeZone(p.province, p.country)) ?? 0),
+    goDeliveryTime: secondsToTime(accountSecondsOfDay(p.goDeliveryTime, accountTimeZone(p.province, p.country)) ?? 0),
   };
 }
 

@@ -102,7 +102,6 @@ export function CartPanel({ preset, delivery, isRestaurant, onCheckout, footer, 
     onCheckout({
       preset,
       deliveryPriceCents: deliveryFeeCents,
-      ...(isDelivery && !addOn && fee.data?.deliverable ? { quotedDeliveryFeeCents: fee.data.deliveryFee } : {}),
       checkoutData: lines,
       restaurantAddress: restaurantAddress(preset),
       receivingMethod: delivery.receivingMethod,

@@ -147,7 +147,7 @@ function initialValues(profile: AccountProfile, delivery: CheckoutPageProps['del
 function CheckoutForm({ state, delivery, renderPaymentModal, renderAuthentication, onOrderPlaced, completedHref, profile, addOn }: CheckoutPageProps & { profile: AccountProfile }) {
   const navigate = useNavigate();
   const formId = useId();
-  const { preset, checkoutData, receivingMethod, restaurantAddress, deliveryPriceCents, quotedDeliveryFeeCents } = state;
+  const { preset, checkoutData, receivingMethod, restaurantAddress, deliveryPriceCents } = state;
   const [values, setValues] = useState<CheckoutFormValues>(() => initialValues(profile, delivery, new Date(), addOn));
   const [errors, setErrors] = useState<CheckoutFormErrors>({});
   const [order, setOrder] = useState<CheckoutOrder | null>(null);
@@ -191,7 +191,7 @@ function CheckoutForm({ state, delivery, renderPaymentModal, renderAuthenticatio
   const totals: SummaryTotals | null = serverTotals ?? localTotals;
 
   const payload = (v: CheckoutFormValues) =>
-    buildOrderPayload({ values: v, presetId: preset.id, presetName: preset.name, presetItems, receivingMethod, lat: delivery.lat, lng: delivery.lng, deliveryFeeCents: addOn ? undefined : quotedDeliveryFeeCents });
+    buildOrderPayload({ values: v, presetId: preset.id, presetName: preset.name, presetItems, receivingMethod, lat: delivery.lat, lng: delivery.lng, deliveryFeeCents: addOn ? undefined : deliveryPriceCents });
 
   const showFailure = (error: unknown) => {
     if (isApiError(error) && error.status === 401) return; // signed out by the API client
