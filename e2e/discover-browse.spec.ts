@@ -60,7 +60,8 @@ test('the hero word rotates and the floating address bar appears after scrolling
   }
   await expect(page.getByRole('heading', { level: 2, name: 'Trending restaurants' })).toBeVisible();
   await expect(page.getByText('over 5,000,000 meals delivered')).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Book a demo' })).toHaveAttribute('href', '/book-demo');
+  // the demo-request form itself is on the home page now (spec-visitor.spec.ts covers it)
+  await expect(page.getByRole('heading', { level: 2, name: 'Feeding a big team every week?' })).toBeVisible();
 
   const bar = page.getByRole('complementary', { name: 'Delivery address' });
   await expect(bar).toHaveCount(0);

@@ -96,7 +96,7 @@ test.describe('visitors reaching payment (item 5)', () => {
     await expect(page.getByRole('dialog', { name: 'Sign In' })).toBeVisible();
     await page.keyboard.press('Escape');
 
-    await openWithState(page, '/add_on_checkout', { ...cart, addOn: { orderId: 5, purchaseId: 'p-5' } });
+    await openWithState(page, '/add_on_checkout', { ...cart, addOn: { orderId: 5, purchaseId: 'p-5' }, parentToken: '/chefs/preset/5', addLastTimeItem: false });
     await expect(page).toHaveURL(/\/add_on_checkout$/);
     await expect(page.getByText('Please Sign In to Pay.')).toBeVisible();
     await page.getByRole('main').getByRole('button', { name: 'Sign In' }).click();
