@@ -13,7 +13,7 @@
 // the reference phone. Each run is therefore calibrated the way Lighthouse's throttling docs
 // describe: right before the run, Lighthouse's own benchmark (computeBenchmarkIndex) runs in the
 // tab and a slower host gets a smaller slowdown; a host at or above the reference speed gets the
-// preset's 4x (decision 033). LH_CPU_SLOWDOWN=4 (or any number) fixes it.
+// preset's 4x (decision 032). LH_CPU_SLOWDOWN=4 (or any number) fixes it.
 //
 // Env: LH_PORT (server port, default 3310), LH_RUNS (default 3), LH_PAGES (comma-separated
 // page names, default all), LH_ATTEMPTS (measurements of a page that misses, default 2), CHROME_PATH (default /usr/bin/chromium), LH_CPU_SLOWDOWN
@@ -65,7 +65,7 @@ const office = { address: '100 King St W, Toronto, ON', lat: '43.6487', lng: '-7
  * The CPU slowdown for a run, from the host's benchmark index: the piecewise-linear mapping of
  * Lighthouse's CPU throttling calculator below its reference speed (1300 -> 3x; 800 -> 2x;
  * 150 -> 1x), and the mobile preset's own 4x from the reference speed (~1533) up. A faster host
- * is not throttled harder than the preset (decision 033): the simulation multiplies every task
+ * is not throttled harder than the preset (decision 032): the simulation multiplies every task
  * it observes, including the time other processes take from the page on a 2-core machine, and
  * past 4x that noise decided the score (CI: CPU index ~2400, slowdown 7-8x, landing 62-68 with
  * TBT 1.5-3 s, while 3-4x runs of the same build scored 89-96).
