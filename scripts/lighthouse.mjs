@@ -17,7 +17,8 @@
 //
 // Env: LH_PORT (server port, default 3310), LH_RUNS (default 3), LH_PAGES (comma-separated
 // page names, default all), LH_ATTEMPTS (measurements of a page that misses, default 2), CHROME_PATH (default /usr/bin/chromium), LH_CPU_SLOWDOWN
-// ('calibrate', the default, or a fixed multiplier).
+// ('calibrate', the default, or a fixed multiplier), LH_PERFORMANCE ('gate', the default, or
+// 'report': performance misses are printed, not failing; npm test uses it, decision 032).
 import { spawn } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -36,6 +37,14 @@ const port = Number(process.env.LH_PORT || 3310);
 const origin = `http://127.0.0.1:${port}`;
 const runs = Number(process.env.LH_RUNS || 3);
 const attempts = Number(process.env.LH_ATTEMPTS || 2);
+/**
+ * 'gate' (the default): a page below its performance target fails the run. 'report': the score
+ * and its target are printed and kept in summary.json, but only accessibility and CLS fail the
+ * run (npm test sets it: on a shared 2-core host the performance score of one build moves by
+ * ±5 points between runs; decision 032).
+ */
+const performanceMode = process.env.LH_PERFORMANCE || 'gate';
+if (!['gate', 'report'].includes(performanceMode)) throw new Error('LH_PERFORMANCE: gate or report');
 const outDir = path.join(root, '.tmp/lighthouse');
 const chromePath = process.env.CHROME_PATH || '/usr/bin/chromium';
 const chromeFlags = [
@@ -343,10 +352,11 @@ async function measurePage(browser, device, page) {
   const med = Object.fromEntries(Object.keys(results[0]).map((k) => [k, median(results.map((r) => r[k]))]));
   med.accessibility = accessibility;
   const misses = [];
-  if (!(med.performance >= page.performance)) misses.push(`performance < ${page.performance * 100}`);
+  const reported = [];
+  if (!(med.performance >= page.performance)) (performanceMode === 'gate' ? misses : reported).push(`performance < ${page.performance * 100}`);
   if (!(med.accessibility >= targets.accessibility)) misses.push(`accessibility < ${targets.accessibility * 100}`);
   if (!(med.cls <= targets.cls)) misses.push(`CLS > ${targets.cls}`);
-  return { page: page.name, path: page.path, ...med, runs: results, misses };
+  return { page: page.name, path: page.path, ...med, runs: results, misses, reported };
 }
 
 async function main() {
@@ -392,7 +402,7 @@ async function main() {
       `${Math.round(r.tbt)} ms`,
       String(Math.round(r.benchmarkIndex)),
       `${r.slowdown.toFixed(2)}x`,
-      r.misses.length ? `MISS: ${r.misses.join(', ')}` : 'ok',
+      r.misses.length ? `MISS: ${r.misses.join(', ')}` : r.reported.length ? `reported: ${r.reported.join(', ')}` : 'ok',
     ]);
   }
   const widths = table[0].map((_, i) => Math.max(...table.map((row) => row[i].length)));
@@ -410,6 +420,9 @@ async function main() {
       `note: CPU index at most ${SLOW_HOST_BENCHMARK_INDEX} (${slow.join(', ')}), Lighthouse's own slow-host threshold: the simulation multiplies the ` +
         'CPU time it observes, so TBT (and so performance) reflects the machine\'s load as much as the page (docs/decisions/014)',
     );
+  }
+  if (rows.some((r) => r.reported.length)) {
+    console.log('reported: a performance score below its target, printed but not failing the run (LH_PERFORMANCE=report; decision 032)');
   }
   console.log(`reports: ${path.relative(root, outDir)}/ (${summary.seconds} s)`);
   return rows.every((r) => r.misses.length === 0);

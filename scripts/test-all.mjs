@@ -18,7 +18,9 @@ const steps = [
   ['build', [bin('vite/bin/vite.js'), 'build', '--logLevel', 'warn'], path.join(root, 'apps/group-orders')],
   // front-end budgets on the builds, then Lighthouse against the production server (docs/decisions/014)
   ['budgets', [path.join(root, 'scripts/check-budgets.mjs')]],
-  ['lighthouse', [path.join(root, 'scripts/lighthouse.mjs')]],
+  // performance scores are reported here, not gated: they move ±5 points between runs on a shared
+  // 2-core host (decision 032); accessibility and CLS still fail the step; npm run lighthouse gates all
+  ['lighthouse', [path.join(root, 'scripts/lighthouse.mjs')], undefined, { LH_PERFORMANCE: process.env.LH_PERFORMANCE ?? 'report' }],
   ['e2e', [bin('@playwright/test/cli.js'), 'test']],
   ['fuzz', [bin('vitest/vitest.mjs'), 'run', '--project', 'integration', 'apps/api/test/fuzz']],
   // every benchmark scenario end to end on small data (fails on errors, not on latency); bench/README.md
@@ -29,11 +31,11 @@ const steps = [
 const only = process.argv.slice(2);
 let passed = 0;
 let failed = 0;
-for (const [name, args, cwd] of steps) {
+for (const [name, args, cwd, env] of steps) {
   if (only.length && !only.includes(name)) continue;
   console.log(`\n=== ${name} ===`);
   const started = Date.now();
-  const r = spawnSync(process.execPath, args, { cwd: cwd ?? root, stdio: 'inherit', env: process.env });
+  const r = spawnSync(process.execPath, args, { cwd: cwd ?? root, stdio: 'inherit', env: { ...process.env, ...env } });
   const secs = ((Date.now() - started) / 1000).toFixed(1);
   if (r.status === 0) {
     passed++;
