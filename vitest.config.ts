@@ -20,6 +20,7 @@ export default defineConfig({
           hookTimeout: 60_000,
           // two cores: a few files at a time, each on its own database
           maxWorkers: 2,
+          isolate: false,
         },
       },
       {
