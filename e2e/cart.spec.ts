@@ -327,7 +327,7 @@ test('the cart and the item modal are accessible at 1280 px', async ({ page, req
   await expect(dialog.getByRole('alert')).toHaveText('Quantity must be greater than 0.');
 });
 
-test('at 360 px the cart is a bottom total bar that expands, and stays accessible @phone', async ({ page, request }) => {
+test('at 360 px the cart is a bottom total bar that expands, and stays accessible @phone-only', async ({ page, request }) => {
   const [preset] = await restaurants(request);
   await page.setViewportSize({ width: 360, height: 740 });
   await page.goto(`/chefs/${preset!.slug}`);

@@ -70,7 +70,7 @@ test.describe('restaurant and preset pages', () => {
     expect(copied).toMatch(new RegExp(`/preset-detail/${restaurant.slug}$`));
   });
 
-  test('the restaurant page works at 360 px with the summary as a bottom bar @phone', async ({ page, request }) => {
+  test('the restaurant page works at 360 px with the summary as a bottom bar @phone-only', async ({ page, request }) => {
     const { trending_restaurants: restaurants } = await homeLists(request);
     await page.setViewportSize({ width: 360, height: 740 });
     await page.goto(`/chefs/${restaurants[1]!.slug}`);

@@ -180,7 +180,7 @@ test('staff accept an order, mark it delivery-ready and delivered; the history s
   expect(fs.readFileSync(await download.path()).subarray(0, 5).toString()).toBe('%PDF-');
 });
 
-test('at 360 px the console works by touch and stays accessible @phone', async ({ page, request }) => {
+test('at 360 px the console works by touch and stays accessible @phone-only', async ({ page, request }) => {
   const order = await placeOrder(request);
   await storeSession(page, request, staff);
   await page.goto('/ops');
