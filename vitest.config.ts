@@ -20,6 +20,8 @@ export default defineConfig({
           hookTimeout: 60_000,
           // two cores: a few files at a time, each on its own database
           maxWorkers: 2,
+          // a worker keeps the imported API between files (196 s to 110 s): every file builds its own
+          // app on its own database, so an integration test must not vi.mock modules or change process.env
           isolate: false,
         },
       },
