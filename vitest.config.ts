@@ -22,6 +22,7 @@ export default defineConfig({
           maxWorkers: 2,
           // a worker keeps the imported API between files (196 s to 110 s): every file builds its own
           // app on its own database, so an integration test must not vi.mock modules or change process.env
+          // (scripts/integration-isolation.test.mjs checks it)
           isolate: false,
         },
       },
