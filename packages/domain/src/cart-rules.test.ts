@@ -121,7 +121,7 @@ describe('priceCart', () => {
       { unitPriceCents: 1250, quantity: 4, menuItems: [{ priceCents: 0, quantity: 4 }, { priceCents: 300, quantity: 2 }] },
       { unitPriceCents: 999, quantity: 3, menuItems: [] },
     ]);
-    const totals = computeTotals({ lines, receivingMethod: 'pickup', deliveryFeeCents: 0, cutleryCount: 0, taxRatePercent: 13 });
+    const totals = computeTotals({ lines, receivingMethod: 'pickup', deliveryFeeCents: 0, cutleryCount: 0, taxes: [{ name: 'HST', ratePercent: 13 }] });
     expect(totals.subtotalCents).toBe(4 * 1250 + 2 * 300 + 3 * 999);
   });
 

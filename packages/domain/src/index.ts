@@ -7,6 +7,7 @@ export * from './money.js';
 export * from './demo-request.js';
 export * from './availability.js';
 export * from './totals.js';
+export * from './tax-table.js';
 export * from './cart-rules.js';
 export * from './payment-methods.js';
 export * from './order-lifecycle.js';

@@ -28,7 +28,7 @@ describe('computeTotals', () => {
     receivingMethod: 'delivery',
     deliveryFeeCents: 2500,
     cutleryCount: 22,
-    taxRatePercent: 13,
+    taxes: [{ name: 'HST', ratePercent: 13 }],
   };
 
   it('is (subtotal + delivery fee + cutlery) x (1 + tax) for delivery', () => {
@@ -59,7 +59,7 @@ describe('computeTotals', () => {
         fc.integer({ min: 0, max: 500 }),
         fc.integer({ min: 0, max: 20_000 }).map((m) => m / 1000),
         (lines, receivingMethod, deliveryFeeCents, cutleryCount, taxRatePercent) => {
-          const t = computeTotals({ lines, receivingMethod, deliveryFeeCents, cutleryCount, taxRatePercent });
+          const t = computeTotals({ lines, receivingMethod, deliveryFeeCents, cutleryCount, taxes: [{ name: 'TAX', ratePercent: taxRatePercent }] });
           const taxable = t.subtotalCents + t.deliveryFeeCents + t.cutleryCents;
           expect(t.subtotalCents).toBe(lines.reduce((s, l) => s + lineSubtotalCents(l), 0));
           expect(t.totalCents).toBe(taxable + t.taxCents);

@@ -1,10 +1,16 @@
 // Order totals: ONE function, used by the storefront to show the price and by the API to
 // charge it (ordering-payments §9). Integer cents throughout.
 //
-// Rounding rule: every amount is an integer number of cents; the only fractional step is tax.
-// tax = (subtotal + delivery fee + cutlery) x rate, rounded half up (x.5 cents goes up) once,
-// on the order total. The rate is a percent with at most 3 decimals (13.000, 14.975), handled
-// as an integer number of thousandths of a percent, so no floating-point error enters.
+// Rounding rule: every amount is an integer number of cents; the fractional steps are each tax
+// and a percent tip. Each tax of the place of supply (GST, QST, HST, PST, RST, Sales Tax; see
+// tax-table.ts) is (subtotal + delivery fee + cutlery) x its rate, rounded half up (x.5 cents
+// goes up) on its own: a Quebec order's GST and QST are two lines, each rounded, never one
+// combined 14.975% rounded once (docs/decisions/033). A rate is a percent with at most 3
+// decimals (13.000, 9.975), handled as an integer number of thousandths of a percent, so no
+// floating-point error enters. The tip comes after tax: it is not taxed (it goes to the
+// restaurant) and is either an amount or a percent of the food subtotal.
+//
+// total = subtotal + delivery fee + cutlery + each rounded tax line + tip
 
 /** Cutlery, plates and napkins: 50 cents a piece, added before tax (ordering-payments §9). */
 export const CUTLERY_CENTS_PER_PIECE = 50;
@@ -34,17 +40,41 @@ export interface TotalsInput {
   /** delivery fee by distance, in cents; ignored for pickup and add-on orders */
   deliveryFeeCents: number;
   cutleryCount: number;
-  /** percent with up to 3 decimals, e.g. 13 or 14.975 */
-  taxRatePercent: number;
+  /** the taxes of the place of supply, each its own line (GST, then QST) */
+  taxes: readonly TaxComponent[];
   /** add-on orders omit the delivery fee (ordering-payments §9) */
   isAddOn?: boolean;
+  /** none by default */
+  tip?: Tip | null;
 }
+
+/** One tax of the place of supply: its name and its percent with at most 3 decimals. */
+export interface TaxComponent {
+  name: string;
+  ratePercent: number;
+  /** "Seattle, WA" for a US sales tax; null or absent in Canada */
+  jurisdiction?: string | null;
+}
+
+export interface TaxLine extends TaxComponent {
+  cents: number;
+}
+
+/** A tip: a percent of the food subtotal (10, 15, 18) or an amount in cents. */
+export type Tip = { percent: number } | { cents: number };
+export const TIP_PERCENTS = [10, 15, 18] as const;
+/** A tip amount above this is refused as a typo (a tenth of the largest order). */
+export const MAX_TIP_CENTS = 10_000_000;
 
 export interface Totals {
   subtotalCents: number;
   deliveryFeeCents: number;
   cutleryCents: number;
+  /** one line per tax, each rounded on its own */
+  taxLines: TaxLine[];
+  /** the sum of the tax lines */
   taxCents: number;
+  tipCents: number;
   totalCents: number;
 }
 
@@ -86,6 +116,18 @@ export function lineSubtotalCents(line: PricedLine): number {
   return cents;
 }
 
+/** The tip in cents: an amount as given, a percent of the food subtotal rounded half up. */
+export function tipCentsFor(tip: Tip | null | undefined, subtotalCents: number): number {
+  if (!tip) return 0;
+  if ('cents' in tip) {
+    assertCents('tip', tip.cents);
+    if (tip.cents > MAX_TIP_CENTS) throw new RangeError('tip is too large');
+    return tip.cents;
+  }
+  if (!(TIP_PERCENTS as readonly number[]).includes(tip.percent) && tip.percent !== 0) throw new RangeError('tip percent must be 10, 15 or 18');
+  return taxOn(subtotalCents, tip.percent);
+}
+
 export function computeTotals(input: TotalsInput): Totals {
   assertCount('cutlery count', input.cutleryCount);
   const subtotalCents = input.lines.reduce((sum, line) => sum + lineSubtotalCents(line), 0);
@@ -94,13 +136,31 @@ export function computeTotals(input: TotalsInput): Totals {
   const deliveryFeeCents = chargesDelivery ? input.deliveryFeeCents : 0;
   const cutleryCents = input.cutleryCount * CUTLERY_CENTS_PER_PIECE;
   const taxable = subtotalCents + deliveryFeeCents + cutleryCents;
-  const taxCents = taxOn(taxable, input.taxRatePercent);
-  return { subtotalCents, deliveryFeeCents, cutleryCents, taxCents, totalCents: taxable + taxCents };
+  const taxLines = input.taxes.map((t) => ({ ...t, jurisdiction: t.jurisdiction ?? null, cents: taxOn(taxable, t.ratePercent) }));
+  const taxCents = taxLines.reduce((sum, l) => sum + l.cents, 0);
+  const tipCents = tipCentsFor(input.tip, subtotalCents);
+  return { subtotalCents, deliveryFeeCents, cutleryCents, taxLines, taxCents, tipCents, totalCents: taxable + taxCents + tipCents };
+}
+
+/** The combined rate of several taxes (GST 5 + QST 9.975 = 14.975), exact in thousandths. */
+export function combinedTaxRate(taxes: readonly TaxComponent[]): number {
+  return taxes.reduce((sum, t) => sum + taxRateMilli(t.ratePercent), 0) / 1000;
+}
+
+/** The combined name the product documents' taxName carries: "HST", "GST+QST", "Sales Tax". */
+export function combinedTaxName(taxes: readonly TaxComponent[]): string {
+  return taxes.length ? taxes.map((t) => t.name).join('+') : 'HST';
 }
 
 /** The tax rate shown as the spec asks: a percent with 3 decimals, e.g. "HST 13.000%". */
 export function formatTaxLabel(taxName: string, taxRatePercent: number): string {
   return `${taxName} ${(taxRateMilli(taxRatePercent) / 1000).toFixed(3)}%`;
+}
+
+/** One tax line's label: "QST 9.975%", "Sales Tax (Seattle, WA) 10.550%". */
+export function formatTaxLineLabel(line: TaxComponent): string {
+  const name = line.jurisdiction ? `${line.name} (${line.jurisdiction})` : line.name;
+  return formatTaxLabel(name, line.ratePercent);
 }
 
 export interface DeliveryFeeRange {
