@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildGazetteer, cityFromFsaLabel, cityKey, loadGazetteer, type ZipRow } from './gazetteer.js';
+import { buildGazetteer, cityFromFsaLabel, cityKey, loadGazetteer, NEAREST_POSTAL_MAX_KM, type ZipRow } from './gazetteer.js';
 
 const row = (zip: string, city: string, state: string, latitude: number, longitude: number, country = 'Canada'): ZipRow => ({
   zip, city, state, latitude, longitude, country,
@@ -35,6 +35,90 @@ describe('gazetteer built from rows (province cleaning and city names)', () => {
   it('drops military and territory ZIPs', () => {
     expect(g.postal('09001')).toBeUndefined();
     expect(g.findCity('New York', { province: 'NY' })).toMatchObject({ country: 'US', zip: expect.stringMatching(/^1000[12]$/) });
+  });
+});
+
+describe('nearest postal place (reverse lookup) over given rows', () => {
+  const g = buildGazetteer(
+    [
+      row('98101', 'Seattle', 'WA', 47.6114, -122.3305, 'US'),
+      row('98004', 'Bellevue', 'WA', 47.6154, -122.2071, 'US'),
+      row('99546', 'Adak', 'AK', 51.88, -176.65, 'US'),
+      row('10200', 'New York', 'NY', 40.77, 73.95, 'US'), // the data's lost sign: a ZIP in Kyrgyzstan
+    ],
+    [
+      row('K1P', 'Ottawa (parliament Hill)', 'Ontario', 45.4231, -75.6991),
+      row('J8X', 'Hull Southeast', 'Quebec', 45.4316, -75.7175),
+      row('J9X', 'Rouyn-noranda', 'Quebec', 48.2395, -79.0206),
+      row('J0Z', 'Western Abitibi-temiscamingue (la Sarre)', 'Quebec', 48.4, -79.2),
+      row('H0H', 'Reserved (santa Claus)', 'Quebec', 90, 0),
+    ],
+  );
+
+  it('answers the nearest centroid with its province and city', () => {
+    expect(g.nearestPostal(47.6062, -122.3321)).toMatchObject({ postal: { code: '98101' }, country: 'US', province: 'WA', city: 'Seattle' });
+    expect(g.nearestPostal(47.62, -122.2)).toMatchObject({ province: 'WA', city: 'Bellevue' });
+    expect(g.nearestPostal(45.4215, -75.6972)).toMatchObject({ postal: { code: 'K1P' }, country: 'CA', province: 'ON', city: 'Ottawa' });
+    const hull = g.nearestPostal(45.435, -75.72)!;
+    expect(hull).toMatchObject({ postal: { code: 'J8X' }, province: 'QC', city: 'Hull' });
+    expect(hull.distanceKm).toBeGreaterThan(0);
+    expect(hull.distanceKm).toBeLessThan(1);
+  });
+
+  it('names the nearest city of the province for an FSA labelled by region', () => {
+    expect(g.postal('J0Z')?.city?.name).toBe('La Sarre');
+    // J0Z names La Sarre from its label; an FSA whose label names only a region borrows the nearest city
+    const regionOnly = buildGazetteer([], [row('K0H', 'Frontenac County', 'Ontario', 44.5, -76.6), row('K7L', 'Kingston Central', 'Ontario', 44.23, -76.49)]);
+    expect(regionOnly.postal('K0H')?.city).toBeUndefined();
+    expect(regionOnly.nearestPostal(44.51, -76.61)).toMatchObject({ postal: { code: 'K0H' }, province: 'ON', city: 'Kingston' });
+  });
+
+  it('refuses a point farther than the limit from every centroid', () => {
+    expect(NEAREST_POSTAL_MAX_KM).toBe(50);
+    expect(g.nearestPostal(47.6062, -121.5)).toBeUndefined(); // ~60 km east of Bellevue
+    expect(g.nearestPostal(47.6062, -121.5, 80)).toMatchObject({ city: 'Bellevue' });
+    expect(g.nearestPostal(30, -40)).toBeUndefined();
+  });
+
+  it('ignores centroids outside Canada and the US, and crosses the date line', () => {
+    expect(g.nearestPostal(40.77, 73.95)).toBeUndefined();
+    expect(g.nearestPostal(89.99, 0)).toBeUndefined();
+    expect(g.postal('10200')).toBeDefined(); // a typed ZIP is still that ZIP
+    // Adak at -176.65: a point just west of the 180th meridian, 14 km away
+    expect(g.nearestPostal(51.88, 183.35)).toMatchObject({ province: 'AK' });
+    expect(g.nearestPostal(51.88, -176.85)).toMatchObject({ province: 'AK' });
+  });
+
+  it('refuses what is not a point', () => {
+    expect(g.nearestPostal(Number.NaN, -75)).toBeUndefined();
+    expect(g.nearestPostal(45, Number.POSITIVE_INFINITY)).toBeUndefined();
+    expect(g.nearestPostal(91, -75)).toBeUndefined();
+  });
+
+  it('finds what a scan of every centroid finds (random rows and points)', () => {
+    let seed = 17;
+    const random = () => ((seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31);
+    // sparse enough that many nearest centroids lie near the limit, or beyond it
+    const rows = Array.from({ length: 150 }, (_, i) =>
+      row(String(10000 + i), `Town ${i}`, 'ND', 46 + random() * 3, -104 + random() * 8, 'US'),
+    );
+    const sparse = buildGazetteer(rows, []);
+    const km = (aLat: number, aLon: number, bLat: number, bLon: number) => {
+      const r = Math.PI / 180;
+      const h = Math.sin(((bLat - aLat) * r) / 2) ** 2 + Math.cos(aLat * r) * Math.cos(bLat * r) * Math.sin(((bLon - aLon) * r) / 2) ** 2;
+      return 2 * 6371 * Math.asin(Math.sqrt(h));
+    };
+    let near = 0;
+    for (let i = 0; i < 1000; i++) {
+      const lat = 45 + random() * 5;
+      const lon = -105 + random() * 10;
+      const scanned = Math.min(...rows.map((r) => km(lat, lon, r.latitude, r.longitude)));
+      const found = sparse.nearestPostal(lat, lon);
+      if (scanned > 50.01) expect(found, `${lat},${lon}`).toBeUndefined();
+      else if (scanned < 49.99) expect(found?.distanceKm, `${lat},${lon}`).toBeCloseTo(scanned, 1);
+      if (scanned > 30 && scanned < 50) near++;
+    }
+    expect(near).toBeGreaterThan(100);
   });
 });
 

@@ -36,6 +36,20 @@ export interface CityPlace {
   zip: string;
 }
 
+/** The postal place nearest a point (reverse geocoding), with the municipality it names. */
+export interface NearestPostal {
+  postal: PostalPlace;
+  country: Country;
+  province: string;
+  /** the postal place's city, or the nearest city of its province when its label names only a region */
+  city: string;
+  /** great-circle distance from the point to the postal centroid */
+  distanceKm: number;
+}
+
+/** Beyond this distance from every postal centroid a point is taken to be outside Canada and the US. */
+export const NEAREST_POSTAL_MAX_KM = 50;
+
 export interface CityQuery {
   province?: string;
   country?: Country;
@@ -53,6 +67,12 @@ export interface Gazetteer {
   majorCities(limit: number, where?: CityQuery): CityPlace[];
   /** The city nearest a point in a province (for an FSA whose label names only a region). */
   nearestCity(latitude: number, longitude: number, province: string): CityPlace | undefined;
+  /**
+   * The postal place (US ZIP or Canadian FSA centroid) nearest a point, or undefined when none
+   * is within maxKm (default NEAREST_POSTAL_MAX_KM): the point is outside Canada and the US.
+   * Near a border the nearest centroid can lie across it; a centroid is only a centroid.
+   */
+  nearestPostal(latitude: number, longitude: number, maxKm?: number): NearestPostal | undefined;
   readonly size: { cities: number; postalCodes: number };
 }
 
@@ -223,6 +243,111 @@ function squaredDistance(aLat: number, aLon: number, bLat: number, bLon: number)
   return dLat * dLat + dLon * dLon;
 }
 
+const EARTH_RADIUS_KM = 6371;
+const KM_PER_DEGREE = (Math.PI / 180) * EARTH_RADIUS_KM;
+
+function distanceKm(aLat: number, aLon: number, bLat: number, bLon: number): number {
+  const rad = Math.PI / 180;
+  const h =
+    Math.sin(((bLat - aLat) * rad) / 2) ** 2 + Math.cos(aLat * rad) * Math.cos(bLat * rad) * Math.sin(((bLon - aLon) * rad) / 2) ** 2;
+  return 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(h)));
+}
+
+/**
+ * Where a postal centroid of each country can plausibly be. A few rows of the data are not:
+ * ZIP 10200 has its longitude's sign lost (Kyrgyzstan), 96898 is Wake Island filed under HI,
+ * and the reserved FSA H0H sits on the North Pole. They stay in postal() (a typed code is still
+ * that code) but never answer "where is this point".
+ */
+const ENVELOPES: Record<Country, { minLat: number; maxLat: number; minLon: number; maxLon: number }> = {
+  CA: { minLat: 41.5, maxLat: 84, minLon: -142, maxLon: -52 },
+  US: { minLat: 18.5, maxLat: 72, minLon: -180, maxLon: -66 },
+};
+
+/** Grid cell size of the nearest-postal index, in degrees (about 28 km north-south). */
+const CELL_DEGREES = 0.25;
+const GRID_COLUMNS = 360 / CELL_DEGREES;
+const GRID_ROWS = 180 / CELL_DEGREES;
+
+/**
+ * A coarse grid over the postal centroids, built once on the first reverse lookup: each
+ * query scans only the cells its search radius touches (a few hundred centroids in a city,
+ * none at sea) instead of all ~44,000.
+ */
+interface PostalGrid {
+  places: PostalPlace[];
+  latitudes: Float64Array;
+  longitudes: Float64Array;
+  /** cell id (row * GRID_COLUMNS + column) -> [start, end) into order */
+  cells: Map<number, [number, number]>;
+  /** indexes into places, grouped by cell */
+  order: Int32Array;
+}
+
+const gridRow = (latitude: number) => Math.min(GRID_ROWS - 1, Math.max(0, Math.floor((latitude + 90) / CELL_DEGREES)));
+const gridColumn = (longitude: number) => ((Math.floor((longitude + 180) / CELL_DEGREES) % GRID_COLUMNS) + GRID_COLUMNS) % GRID_COLUMNS;
+
+function buildPostalGrid(all: Iterable<PostalPlace>): PostalGrid {
+  const places: PostalPlace[] = [];
+  for (const p of all) {
+    const e = ENVELOPES[p.country];
+    if (p.latitude >= e.minLat && p.latitude <= e.maxLat && p.longitude >= e.minLon && p.longitude <= e.maxLon) places.push(p);
+  }
+  const latitudes = Float64Array.from(places, (p) => p.latitude);
+  const longitudes = Float64Array.from(places, (p) => p.longitude);
+  const cellOf = Int32Array.from(places, (p) => gridRow(p.latitude) * GRID_COLUMNS + gridColumn(p.longitude));
+  const order = Int32Array.from(places.keys()).sort((a, b) => cellOf[a]! - cellOf[b]!);
+  const cells = new Map<number, [number, number]>();
+  for (let i = 0; i < order.length; ) {
+    const cell = cellOf[order[i]!]!;
+    let j = i + 1;
+    while (j < order.length && cellOf[order[j]!] === cell) j++;
+    cells.set(cell, [i, j]);
+    i = j;
+  }
+  return { places, latitudes, longitudes, cells, order };
+}
+
+/** Index (into grid.places) of the centroid nearest the point within maxKm, or -1. */
+function nearestInGrid(grid: PostalGrid, latitude: number, longitude: number, maxKm: number): { index: number; km: number } {
+  const rad = Math.PI / 180;
+  const latSpan = maxKm / KM_PER_DEGREE;
+  // A degree of longitude is shortest at the poleward edge of the search box.
+  const edgeCos = Math.cos(Math.min(90, Math.abs(latitude) + latSpan) * rad);
+  const lonSpan = edgeCos > 1e-9 ? latSpan / edgeCos : 360;
+  const firstRow = gridRow(latitude - latSpan);
+  const lastRow = gridRow(latitude + latSpan);
+  const wholeCircle = lonSpan >= 180;
+  const firstColumn = wholeCircle ? 0 : gridColumn(longitude - lonSpan);
+  const columns = wholeCircle
+    ? GRID_COLUMNS
+    : Math.min(GRID_COLUMNS, Math.floor((longitude + lonSpan + 180) / CELL_DEGREES) - Math.floor((longitude - lonSpan + 180) / CELL_DEGREES) + 1);
+  // Rank by an equirectangular distance (exact enough within the radius), then check the winner.
+  const cos = Math.cos(latitude * rad);
+  let best = -1;
+  let bestSquared = Infinity;
+  for (let row = firstRow; row <= lastRow; row++) {
+    for (let k = 0; k < columns; k++) {
+      const span = grid.cells.get(row * GRID_COLUMNS + ((firstColumn + k) % GRID_COLUMNS));
+      if (!span) continue;
+      for (let i = span[0]; i < span[1]; i++) {
+        const index = grid.order[i]!;
+        const dLat = grid.latitudes[index]! - latitude;
+        let dLon = Math.abs(grid.longitudes[index]! - longitude);
+        if (dLon > 180) dLon = 360 - dLon;
+        const squared = dLat * dLat + dLon * cos * (dLon * cos);
+        if (squared < bestSquared) {
+          bestSquared = squared;
+          best = index;
+        }
+      }
+    }
+  }
+  if (best < 0) return { index: -1, km: Infinity };
+  const km = distanceKm(latitude, longitude, grid.latitudes[best]!, grid.longitudes[best]!);
+  return km <= maxKm ? { index: best, km } : { index: -1, km };
+}
+
 function build(usRows: ZipRow[], caRows: ZipRow[]): Gazetteer {
   const builders = new Map<string, Builder>();
   const postalCity = new Map<string, Builder>();
@@ -312,6 +437,34 @@ function build(usRows: ZipRow[], caRows: ZipRow[]): Gazetteer {
   const fits = (c: CityPlace, where: CityQuery | undefined) =>
     (!where?.province || c.province === where.province) && (!where?.country || c.country === where.country);
 
+  function nearestCity(latitude: number, longitude: number, province: string): CityPlace | undefined {
+    let best: CityPlace | undefined;
+    let bestDistance = Infinity;
+    for (const c of cities) {
+      if (c.province !== province) continue;
+      const d = squaredDistance(latitude, longitude, c.latitude, c.longitude);
+      if (d < bestDistance) {
+        bestDistance = d;
+        best = c;
+      }
+    }
+    return best;
+  }
+
+  let grid: PostalGrid | undefined;
+  // The city named for a postal place without one of its own (an FSA labelled by region) is
+  // the city nearest its centroid, as forward geocoding names it; found once per FSA.
+  const fallbackCity = new Map<PostalPlace, string>();
+  const cityOfPostal = (p: PostalPlace): string => {
+    if (p.city) return p.city.name;
+    let name = fallbackCity.get(p);
+    if (name === undefined) {
+      name = nearestCity(p.latitude, p.longitude, p.province)?.name ?? '';
+      fallbackCity.set(p, name);
+    }
+    return name;
+  };
+
   return {
     size: { cities: cities.length, postalCodes: postal.size },
     postal(code) {
@@ -343,18 +496,15 @@ function build(usRows: ZipRow[], caRows: ZipRow[]): Gazetteer {
     majorCities(limit, where) {
       return majors.filter((c) => fits(c, where)).slice(0, limit);
     },
-    nearestCity(latitude, longitude, province) {
-      let best: CityPlace | undefined;
-      let bestDistance = Infinity;
-      for (const c of cities) {
-        if (c.province !== province) continue;
-        const d = squaredDistance(latitude, longitude, c.latitude, c.longitude);
-        if (d < bestDistance) {
-          bestDistance = d;
-          best = c;
-        }
-      }
-      return best;
+    nearestCity,
+    nearestPostal(latitude, longitude, maxKm = NEAREST_POSTAL_MAX_KM) {
+      if (!Number.isFinite(latitude) || !Number.isFinite(longitude) || Math.abs(latitude) > 90 || !(maxKm >= 0)) return undefined;
+      const lon = ((((longitude + 180) % 360) + 360) % 360) - 180;
+      grid ??= buildPostalGrid(postal.values());
+      const { index, km } = nearestInGrid(grid, latitude, lon, maxKm);
+      if (index < 0) return undefined;
+      const p = grid.places[index]!;
+      return { postal: p, country: p.country, province: p.province, city: cityOfPostal(p), distanceKm: Math.round(km * 1000) / 1000 };
     },
   };
 }
