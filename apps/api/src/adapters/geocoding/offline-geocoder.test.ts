@@ -145,3 +145,46 @@ describe('offline suggest', () => {
     expect(await geocoder.suggest('100 King St W', 50)).toHaveLength(10);
   });
 });
+
+describe('offline placeAt (the province and city of a point)', () => {
+  it.each([
+    ['downtown Toronto', 43.6487, -79.3817, { country: 'CA', province: 'ON', city: 'Toronto' }],
+    ['Gatineau, across the river from Parliament Hill', 45.4765, -75.7013, { country: 'CA', province: 'QC', city: 'Gatineau' }],
+    ['downtown Ottawa', 45.4215, -75.6972, { country: 'CA', province: 'ON', city: 'Ottawa' }],
+    ['downtown Seattle', 47.6062, -122.3321, { country: 'US', province: 'WA', city: 'Seattle' }],
+    // a Queens ZIP is named for its post office; the tax table knows Flushing is in New York City
+    ['Flushing, Queens', 40.758, -73.8303, { country: 'US', province: 'NY', city: 'Flushing' }],
+    ['downtown Montréal', 45.5019, -73.5674, { country: 'CA', province: 'QC', city: 'Montréal' }],
+  ])('%s', async (_where, latitude, longitude, place) => {
+    expect(await geocoder.placeAt(latitude, longitude)).toEqual(place);
+  });
+
+  it('places a point where geocoding put an address back in that address’s province and city', async () => {
+    for (const query of ['100 King St W, Toronto, ON M5X 1A9', '350 5th Ave, New York, NY 10118', '1250 René-Lévesque Blvd W H3B 4W8']) {
+      const a = await placed(query);
+      expect(await geocoder.placeAt(a.latitude, a.longitude), query).toEqual({ country: a.country, province: a.province, city: a.city });
+    }
+  });
+
+  it('answers null at sea and abroad', async () => {
+    expect(await geocoder.placeAt(35, -40)).toBeNull(); // mid-Atlantic
+    expect(await geocoder.placeAt(51.5074, -0.1278)).toBeNull(); // London, England
+    expect(await geocoder.placeAt(19.4326, -99.1332)).toBeNull(); // Mexico City
+    expect(await geocoder.placeAt(Number.NaN, -75)).toBeNull();
+  });
+
+  it('answers 1,000 points in well under 2 s', async () => {
+    let seed = 7;
+    const random = () => ((seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31);
+    // cities (dense: hundreds of ZIPs nearby), countryside and sea
+    const points = Array.from({ length: 1000 }, (_, i) =>
+      i % 4 === 0 ? [40.7 + random() * 0.2, -74.05 + random() * 0.2] : [25 + random() * 30, -125 + random() * 60],
+    );
+    await geocoder.placeAt(43.6487, -79.3817); // the index is built on the first lookup
+    const started = performance.now();
+    let placedCount = 0;
+    for (const [latitude, longitude] of points) if (await geocoder.placeAt(latitude!, longitude!)) placedCount++;
+    expect(performance.now() - started).toBeLessThan(2000);
+    expect(placedCount).toBeGreaterThan(250);
+  });
+});

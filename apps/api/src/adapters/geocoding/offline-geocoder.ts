@@ -141,5 +141,15 @@ export function createOfflineGeocoder(options: OfflineGeocoderOptions = {}): Geo
       }
       return cities.map((c) => toAddress(parsed, cityPlacement(c)));
     },
+
+    // The province and city of the nearest postal centroid (ZIP or FSA). A centroid is not a
+    // boundary: a point a few hundred metres from a provincial or state line can be answered
+    // with the other side's. More than NEAREST_POSTAL_MAX_KM from every centroid is outside
+    // Canada and the US (at sea, or abroad): null.
+    async placeAt(latitude, longitude) {
+      const nearest = gazetteer().nearestPostal(latitude, longitude);
+      if (!nearest) return null;
+      return { country: nearest.country, province: nearest.province, city: nearest.city };
+    },
   };
 }
