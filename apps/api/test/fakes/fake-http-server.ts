@@ -52,3 +52,17 @@ export async function unusedLocalUrl(): Promise<string> {
   await new Promise<void>((resolve) => server.close(() => resolve()));
   return `http://127.0.0.1:${port}`;
 }
+
+/** A point a reverse-geocoding fake knows, and what it answers there. */
+export interface ReversePoint<T> {
+  latitude: number;
+  longitude: number;
+  answer: T;
+}
+
+/** The answer of the known point within about a kilometre of the request's lat/lon, if any. */
+export function answerNear<T>(points: ReversePoint<T>[], url: URL): T | undefined {
+  const lat = Number(url.searchParams.get('lat'));
+  const lon = Number(url.searchParams.get('lon'));
+  return points.find((p) => Math.abs(p.latitude - lat) < 0.01 && Math.abs(p.longitude - lon) < 0.01)?.answer;
+}

@@ -1,8 +1,10 @@
 import type { NominatimPlace } from '../../src/adapters/geocoding/http-geocoder.js';
-import { startFakeJsonServer, type FakeServer } from './fake-http-server.js';
+import { answerNear, startFakeJsonServer, type FakeServer, type ReversePoint } from './fake-http-server.js';
 
-// A local stand-in for Nominatim (GET /search?q=&format=jsonv2&addressdetails=1&countrycodes=&limit=).
-// Like the real service it honours countrycodes; queries match `places` by substring.
+// A local stand-in for Nominatim (GET /search?q=&format=jsonv2&addressdetails=1&countrycodes=&limit=,
+// GET /reverse?format=jsonv2&lat=&lon=&addressdetails=1). Like the real service it honours
+// countrycodes; queries match `places` by substring, points `reversePlaces` within about a
+// kilometre; elsewhere /reverse answers { error: 'Unable to geocode' }, as Nominatim does at sea.
 
 export const nominatimPlaces: Record<string, NominatimPlace[]> = {
   '1250 rené-lévesque': [
@@ -33,8 +35,46 @@ export const nominatimPlaces: Record<string, NominatimPlace[]> = {
   ],
 };
 
-export async function startNominatimFake(places: Record<string, NominatimPlace[]> = nominatimPlaces): Promise<FakeServer> {
+export const nominatimReversePlaces: ReversePoint<NominatimPlace>[] = [
+  { latitude: 45.4765, longitude: -75.7013, answer: {
+    lat: '45.4766', lon: '-75.7012', category: 'building', type: 'yes', addresstype: 'building',
+    address: {
+      house_number: '25', road: 'Rue Laurier', city: 'Gatineau', state: 'Québec', 'ISO3166-2-lvl4': 'CA-QC',
+      postcode: 'J8X 4C8', country: 'Canada', country_code: 'ca',
+    },
+  } },
+  { latitude: 47.6062, longitude: -122.3321, answer: {
+    lat: '47.6061', lon: '-122.3322', category: 'highway', type: 'primary', addresstype: 'road',
+    address: { road: '4th Avenue', city: 'Seattle', state: 'Washington', 'ISO3166-2-lvl4': 'US-WA', postcode: '98104', country: 'United States', country_code: 'us' },
+  } },
+  // Nominatim names New York City's boundary "City of New York"
+  { latitude: 40.758, longitude: -73.8303, answer: {
+    lat: '40.7581', lon: '-73.8302', category: 'building', type: 'yes', addresstype: 'building',
+    address: {
+      house_number: '136-20', road: 'Roosevelt Avenue', suburb: 'Flushing', city: 'City of New York', state: 'New York',
+      'ISO3166-2-lvl4': 'US-NY', postcode: '11354', country: 'United States', country_code: 'us',
+    },
+  } },
+  // a town, and a state by name only
+  { latitude: 45.4551, longitude: -74.1462, answer: {
+    lat: '45.4551', lon: '-74.1462', category: 'highway', type: 'residential', addresstype: 'road',
+    address: { road: 'Rue Main', town: 'Hudson', state: 'Quebec', country: 'Canada', country_code: 'ca' },
+  } },
+  { latitude: 32.5149, longitude: -117.0382, answer: {
+    lat: '32.5149', lon: '-117.0382', category: 'highway', type: 'primary', addresstype: 'road',
+    address: { road: 'Avenida Revolución', city: 'Tijuana', state: 'Baja California', 'ISO3166-2-lvl4': 'MX-BCN', country: 'México', country_code: 'mx' },
+  } },
+];
+
+export async function startNominatimFake(
+  places: Record<string, NominatimPlace[]> = nominatimPlaces,
+  reversePlaces: ReversePoint<NominatimPlace>[] = nominatimReversePlaces,
+): Promise<FakeServer> {
   return startFakeJsonServer((url) => {
+    if (url.pathname === '/reverse') {
+      if (url.searchParams.get('format') !== 'jsonv2') return { status: 400, body: { error: 'format' } };
+      return { status: 200, body: answerNear(reversePlaces, url) ?? { error: 'Unable to geocode' } };
+    }
     if (url.pathname !== '/search') return { status: 404, body: { error: 'not found' } };
     if (url.searchParams.get('format') !== 'jsonv2') return { status: 400, body: { error: 'format' } };
     const q = (url.searchParams.get('q') ?? '').toLowerCase();
