@@ -1,11 +1,12 @@
-import type { Country, GeocodedAddress, GeocodeResult, Geocoder } from '../../ports/geocoder.js';
+import type { Country, GeocodedAddress, GeocodeResult, Geocoder, PlaceOfPoint } from '../../ports/geocoder.js';
 import { normalizeCanadianPostalCode, parseAddress } from './address-parser.js';
 import { regionByCode, regionByName } from './regions.js';
 
 // Production adapter: a Photon or Nominatim compatible geocoder (GEOCODER_URL,
 // GEOCODER_KIND). Only street-level results in Canada and the US are used
 // (spec: browse-account-orders §2, suggestions limited to street addresses in CA/US).
-// Network failures answer 'unavailable' (geocode) or no suggestions; never an exception.
+// Network failures answer 'unavailable' (geocode), no suggestions, or no place (placeAt);
+// never an exception.
 
 export interface HttpGeocoderOptions {
   url: string;
@@ -41,7 +42,10 @@ export interface PhotonResponse {
   features: PhotonFeature[];
 }
 
-/** One item of Nominatim's /search?format=jsonv2&addressdetails=1 answer. */
+/**
+ * One item of Nominatim's /search?format=jsonv2&addressdetails=1 answer; /reverse answers one
+ * such object (or { error } when nothing is there).
+ */
 export interface NominatimPlace {
   lat: string;
   lon: string;
@@ -82,46 +86,70 @@ interface Candidate {
 const USER_AGENT = 'Caterway/0.1';
 const countryName: Record<Country, string> = { CA: 'Canada', US: 'USA' };
 
+const SETTLEMENTS = new Set(['city', 'town', 'village', 'hamlet', 'municipality']);
+
+function photonCandidate(f: PhotonFeature | null | undefined): Candidate | undefined {
+  const [lon, lat] = f?.geometry?.coordinates ?? [];
+  const p = f?.properties ?? {};
+  if (typeof lat !== 'number' || typeof lon !== 'number') return undefined;
+  // A feature that is itself a town (the nearest thing to a point in the countryside) names it.
+  const settlement = (p.osm_key === 'place' && SETTLEMENTS.has(p.osm_value ?? '')) || p.type === 'city' ? p.name : undefined;
+  return {
+    houseNumber: p.housenumber,
+    // Photon names an address feature by its street when it has no street property.
+    street: p.street ?? (p.housenumber ? p.name : undefined),
+    city: p.city ?? settlement ?? p.district ?? p.county,
+    state: p.state,
+    postcode: p.postcode,
+    countryCode: p.countrycode,
+    latitude: lat,
+    longitude: lon,
+  };
+}
+
 function fromPhoton(body: unknown): Candidate[] {
   const features = (body as PhotonResponse | null)?.features;
   if (!Array.isArray(features)) throw new Error('not a Photon FeatureCollection');
-  return features.flatMap((f) => {
-    const [lon, lat] = f?.geometry?.coordinates ?? [];
-    const p = f?.properties ?? {};
-    if (typeof lat !== 'number' || typeof lon !== 'number') return [];
-    return [{
-      houseNumber: p.housenumber,
-      // Photon names an address feature by its street when it has no street property.
-      street: p.street ?? (p.housenumber ? p.name : undefined),
-      city: p.city ?? p.district ?? p.county,
-      state: p.state,
-      postcode: p.postcode,
-      countryCode: p.countrycode,
-      latitude: lat,
-      longitude: lon,
-    }];
-  });
+  return features.flatMap((f) => photonCandidate(f) ?? []);
+}
+
+function nominatimCandidate(item: NominatimPlace | null | undefined): Candidate | undefined {
+  const latitude = Number(item?.lat);
+  const longitude = Number(item?.lon);
+  if (!item || !Number.isFinite(latitude) || !Number.isFinite(longitude)) return undefined;
+  const a = item.address ?? {};
+  return {
+    houseNumber: a.house_number,
+    street: a.road,
+    city: a.city ?? a.town ?? a.village ?? a.municipality ?? a.hamlet ?? a.suburb,
+    state: a.state,
+    stateIso: a['ISO3166-2-lvl4'],
+    postcode: a.postcode,
+    countryCode: a.country_code,
+    latitude,
+    longitude,
+  };
 }
 
 function fromNominatim(body: unknown): Candidate[] {
   if (!Array.isArray(body)) throw new Error('not a Nominatim result list');
-  return (body as NominatimPlace[]).flatMap((item) => {
-    const latitude = Number(item?.lat);
-    const longitude = Number(item?.lon);
-    if (!Number.isFinite(latitude) || !Number.isFinite(longitude)) return [];
-    const a = item.address ?? {};
-    return [{
-      houseNumber: a.house_number,
-      street: a.road,
-      city: a.city ?? a.town ?? a.village ?? a.municipality ?? a.hamlet ?? a.suburb,
-      state: a.state,
-      stateIso: a['ISO3166-2-lvl4'],
-      postcode: a.postcode,
-      countryCode: a.country_code,
-      latitude,
-      longitude,
-    }];
-  });
+  return (body as NominatimPlace[]).flatMap((item) => nominatimCandidate(item) ?? []);
+}
+
+/** Photon's /reverse: the features nearest the point, nearest first; null when there are none. */
+function reverseFromPhoton(body: unknown): Candidate | null {
+  const features = (body as PhotonResponse | null)?.features;
+  if (!Array.isArray(features)) throw new Error('not a Photon FeatureCollection');
+  return features.length ? (photonCandidate(features[0]) ?? null) : null;
+}
+
+/** Nominatim's /reverse: one place, or { error: 'Unable to geocode' } where nothing is (at sea). */
+function reverseFromNominatim(body: unknown): Candidate | null {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new Error('not a Nominatim place');
+  if ('error' in body) return null;
+  const candidate = nominatimCandidate(body as NominatimPlace);
+  if (!candidate) throw new Error('not a Nominatim place');
+  return candidate;
 }
 
 function countryOf(c: Candidate): Country | undefined {
@@ -135,6 +163,34 @@ function provinceOf(c: Candidate, country: Country): string {
   if (!c.state) return '';
   const region = /^[A-Za-z]{2}$/.test(c.state) ? regionByCode(c.state) : regionByName(c.state);
   return region && region.country === country ? region.code : c.state;
+}
+
+/** The province or state code, only when it is one of the candidate's own country. */
+function regionCodeOf(c: Candidate, country: Country): string | undefined {
+  const iso = c.stateIso ? /^([A-Z]{2})-([A-Z]{2})$/i.exec(c.stateIso.trim()) : null;
+  if (iso && iso[1]!.toUpperCase() === country) {
+    const region = regionByCode(iso[2]!);
+    if (region?.country === country) return region.code;
+  }
+  const state = c.state?.trim();
+  if (!state) return undefined;
+  const region = /^[A-Za-z]{2}$/.test(state) ? regionByCode(state) : regionByName(state);
+  return region?.country === country ? region.code : undefined;
+}
+
+/**
+ * Where a reverse answer is, for the sales tax of the place of supply: null outside Canada
+ * and the US or when the province or state is not one we know (a tax cannot be picked
+ * without it). The municipality as the service names it, less OSM's "City of" ("City of New
+ * York"); empty when the service names none.
+ */
+function toPlace(c: Candidate): PlaceOfPoint | null {
+  const country = countryOf(c);
+  if (!country) return null;
+  const province = regionCodeOf(c, country);
+  if (!province) return null;
+  const city = (c.city ?? '').trim().replace(/^city of\s+/i, '');
+  return { country, province, city };
 }
 
 function isStreetLevel(c: Candidate): boolean {
@@ -176,10 +232,16 @@ export function createHttpGeocoder(options: HttpGeocoderOptions): Geocoder {
     return `${base}/search?${params}`;
   }
 
-  /** The service's candidates, or undefined when it could not be reached or answered nonsense. */
-  async function search(query: string, limit: number): Promise<Candidate[] | undefined> {
+  function reverseUrl(latitude: number, longitude: number): string {
+    const point = { lat: String(latitude), lon: String(longitude) };
+    if (options.kind === 'photon') return `${base}/reverse?${new URLSearchParams(point)}`;
+    return `${base}/reverse?${new URLSearchParams({ format: 'jsonv2', ...point, addressdetails: '1' })}`;
+  }
+
+  /** The service's answer, read by `read`, or undefined when it could not be reached or answered nonsense. */
+  async function request<T>(url: string, read: (body: unknown) => T): Promise<T | undefined> {
     try {
-      const res = await doFetch(requestUrl(query, limit), {
+      const res = await doFetch(url, {
         headers: { 'user-agent': USER_AGENT, accept: 'application/json', 'accept-language': 'en' },
         signal: AbortSignal.timeout(timeoutMs),
       });
@@ -187,13 +249,16 @@ export function createHttpGeocoder(options: HttpGeocoderOptions): Geocoder {
         options.log.warn({ status: res.status, geocoder: options.kind }, 'geocoder answered with an error');
         return undefined;
       }
-      const body: unknown = await res.json();
-      return options.kind === 'photon' ? fromPhoton(body) : fromNominatim(body);
+      return read(await res.json());
     } catch (err) {
       options.log.warn({ err: { message: (err as Error).message, name: (err as Error).name }, geocoder: options.kind }, 'geocoder unavailable');
       return undefined;
     }
   }
+
+  /** The service's candidates, or undefined when it could not be reached or answered nonsense. */
+  const search = (query: string, limit: number) =>
+    request(requestUrl(query, limit), options.kind === 'photon' ? fromPhoton : fromNominatim);
 
   /** Input without a house number and street is refused before asking the service. */
   const looksLikeStreetAddress = (query: string) => {
@@ -230,6 +295,13 @@ export function createHttpGeocoder(options: HttpGeocoderOptions): Geocoder {
         if (out.length >= max) break;
       }
       return out;
+    },
+
+    async placeAt(latitude, longitude) {
+      if (!Number.isFinite(latitude) || !Number.isFinite(longitude) || Math.abs(latitude) > 90 || Math.abs(longitude) > 180) return null;
+      const candidate = await request(reverseUrl(latitude, longitude), options.kind === 'photon' ? reverseFromPhoton : reverseFromNominatim);
+      // undefined: unreachable or nonsense (warned); null: nothing there, or nothing in CA/US
+      return candidate ? toPlace(candidate) : null;
     },
   };
 }
