@@ -5,6 +5,7 @@ import { migrate } from './db/migrate.js';
 import { sharedControllableClock, systemClock } from './lib/clock.js';
 import { createMailer } from './adapters/email/index.js';
 import { createPaymentProvider } from './adapters/payments/index.js';
+import { createGeocoder } from './adapters/geocoding/index.js';
 import { startJobRunner } from './modules/order-lifecycle/job-runner.js';
 
 // `npm run worker`: the job queue's runner as a separate process against DATABASE_URL (run the
@@ -24,7 +25,7 @@ async function main() {
   const mailer = createMailer(config, db, log);
   // a browser-test cluster's clock, shared with the API processes through the database (lib/clock.ts)
   const clock = config.controllableClock ? sharedControllableClock(db) : systemClock;
-  const runner = startJobRunner({ config, db, clock, mailer, payments: createPaymentProvider(config, db, log, clock) }, log);
+  const runner = startJobRunner({ config, db, clock, mailer, payments: createPaymentProvider(config, db, log, clock), geocoder: createGeocoder(config, log) }, log);
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isDeliveryTime, messages } from '@caterway/domain';
+import { isDeliveryTime, MAX_TIP_CENTS, messages } from '@caterway/domain';
 import { calendarDateSchema, emailSchema } from './common.js';
 
 // Cart, checkout and orders on the wire (ordering-payments §3 Checkout line, Order payload,
@@ -83,12 +83,22 @@ export const orderPayloadSchema = z
     pickup_date: dateString.optional(),
     pickup_time: timeString.optional(),
     pickup_instruction: z.string().max(1000).optional(),
+    /** a tip for the restaurant, after tax (issue 17): a percent of the food subtotal ... */
+    tip_percent: z.union([z.literal(10), z.literal(15), z.literal(18)]).nullable().optional(),
+    /** ... or an amount in cents; none by default, never both */
+    tip_cents: z.number().int().min(0, 'The tip cannot be negative.').max(MAX_TIP_CENTS, 'The tip is too large.').nullable().optional(),
   })
+  .refine((o) => o.tip_percent == null || o.tip_cents == null, { message: 'Choose a tip percent or an amount, not both.', path: ['tip_cents'] })
   .meta({ id: 'OrderPayload' });
 export type OrderPayload = z.input<typeof orderPayloadSchema>;
 
 export const createCateringOrderBodySchema = z.object({ catering_order: orderPayloadSchema, is_eft: z.boolean().default(false) });
 export const updateCateringOrderBodySchema = createCateringOrderBodySchema;
+
+/** One tax charged: its name, rate (percent, 3 decimals), rounded cents, and a US sales tax's jurisdiction. */
+export const taxLineSchema = z
+  .object({ name: z.string(), rate_percent: z.number(), cents: z.number().int(), jurisdiction: z.string().nullable() })
+  .meta({ id: 'TaxLine' });
 
 export const orderTotalsSchema = z
   .object({
@@ -97,8 +107,12 @@ export const orderTotalsSchema = z
     cutlery_cents: z.number().int(),
     tax_cents: z.number().int(),
     total_cents: z.number().int(),
+    /** the combined name and rate ("GST+QST", 14.975), as the preset's taxName/taxRate */
     tax_name: z.string(),
     tax_rate: z.number(),
+    /** each tax as its own rounded line; their sum is tax_cents */
+    tax_lines: z.array(taxLineSchema),
+    tip_cents: z.number().int(),
   })
   .meta({ id: 'OrderTotals' });
 
@@ -235,6 +249,8 @@ export const cateringOrderDetailSchema = z
     ),
     purchase_items: z.array(purchaseItemSchema),
     totals: orderTotalsSchema,
+    /** the tip chosen as a percent (10, 15, 18); null: an amount (totals.tip_cents) or none */
+    tip_percent: z.number().int().nullable(),
     total_price: z.number().int(),
     is_eft: z.boolean(),
     /** 'acss_debit' for bank debit, 'card' otherwise */

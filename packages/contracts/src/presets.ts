@@ -192,8 +192,11 @@ export const presetDetailSchema = presetCardSchema
     pre_order_notice_hour: z.number().int(),
     minimum_order_amount_cents: z.number().int(),
     shared_url: z.string(),
+    /** the combined rate and name of the place of supply's taxes ("GST+QST", 14.975; issue 17) */
     tax_rate: z.number(),
     tax_name: z.string(),
+    /** each tax the cart is charged, rounded on its own line; the storefront totals with these */
+    tax_lines: z.array(z.object({ name: z.string(), rate_percent: z.number(), jurisdiction: z.string().nullable() })),
     delivery_fee_data: z.object({ ranges: z.array(deliveryFeeRangeSchema) }),
     store_hours: storeHoursSchema,
     preset_location: z.object({ time_zone: z.string(), city_time_zone_name: z.string() }),

@@ -86,6 +86,8 @@ export const messages = {
   presetMinimumNotMet: (amount: string) =>
     `Minimum order of ${amount} (including delivery and tax) not met. Please add additional items or increase quantity and continue.`,
   notDeliverable: 'This restaurant does not deliver to this address. Please choose a closer address or pickup.',
+  /** the tax table has no rate for the address (a US city whose local sales tax is not set up): refuse rather than guess (issue 17) */
+  taxNotSetUp: 'We cannot charge the right sales tax for this address yet. Please choose another address or pickup, or contact us.',
   // our own wording (issue 16 item 17): the order payload's deliveryFee (§3) differs from the server's quote
   deliveryFeeChanged: (amount: string) => `The delivery fee has changed to ${amount}. Please review your order and try again.`,
   // Checkout, card and EFT modals, payments page (ordering-payments §2 'Payments page', §4, §6, §8):

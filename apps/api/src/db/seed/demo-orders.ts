@@ -73,7 +73,7 @@ function slotStrings(at: Date, zone: string) {
 
 export async function ensureDemoOrderHistory(
   db: Db,
-  deps: { payments: PaymentProvider; geocoder: Pick<Geocoder, 'geocode'>; clock: Clock; log: Log },
+  deps: { payments: PaymentProvider; geocoder: Pick<Geocoder, 'geocode' | 'placeAt'>; clock: Clock; log: Log },
 ): Promise<{ created: number }> {
   const customer = demoAccounts.find((a) => a.role === 'customer')!;
   const { rows: users } = await db.query<{ id: number }>('SELECT id FROM users WHERE lower(email) = lower($1)', [customer.email]);
@@ -111,7 +111,7 @@ async function candidates(db: Db): Promise<Candidate[]> {
   return rows;
 }
 
-async function seed(db: Db, userId: number, deps: { payments: PaymentProvider; geocoder: Pick<Geocoder, 'geocode'>; clock: Clock; log: Log }): Promise<number> {
+async function seed(db: Db, userId: number, deps: { payments: PaymentProvider; geocoder: Pick<Geocoder, 'geocode' | 'placeAt'>; clock: Clock; log: Log }): Promise<number> {
   const now = deps.clock.now();
   const plans: Plan[] = [
     { label: 'delivered and settled', placedAgo: 38 * DAY, deliveryAfterPlaced: 4 * DAY, events: ['accept', 'mark_delivery_ready', 'mark_delivered', 'settle'], captured: true, cutlery: 25 },
@@ -160,7 +160,7 @@ async function placeOne(
   slot: { date: string; time: string; at: Date },
   placedAt: Date,
   plan: Plan,
-  deps: { payments: PaymentProvider; geocoder: Pick<Geocoder, 'geocode'>; log: Log },
+  deps: { payments: PaymentProvider; geocoder: Pick<Geocoder, 'geocode' | 'placeAt'>; log: Log },
   mailer: Mailer,
   now: Date,
 ): Promise<void> {

@@ -6,6 +6,7 @@ import { verifyPassword } from '../../lib/passwords.js';
 import { ensureDemoData, replaceDemoStaffPassword } from './demo.js';
 import { loadCatalogue } from './loader.js';
 import { homeGroups } from './vocabulary.js';
+import { combinedTaxName, combinedTaxRate, formatTaxLabel, taxesFor } from '@caterway/domain';
 
 const silent = { info: () => {}, warn: () => {} };
 
@@ -56,15 +57,21 @@ describe('demo catalogue on first start', () => {
     expect(await count(`SELECT count(*) AS n FROM chefs, jsonb_each(store_hours) d WHERE NOT (d.value->>'enabled')::boolean`)).toBeGreaterThan(0);
     expect(await count(`SELECT count(*) AS n FROM chefs WHERE eft_enabled AND country <> 'CA'`)).toBe(0);
     expect(await count(`SELECT count(*) AS n FROM chefs WHERE eft_enabled`)).toBeGreaterThan(0);
-    const { rows } = await ctx.db.query<{ province: string; tax_name: string; tax_rate: number }>(
-      'SELECT DISTINCT province, tax_name, tax_rate FROM chefs ORDER BY province',
+    // the taxes of a pickup at each restaurant: the dated table's for its place (issue 17)
+    const { rows } = await ctx.db.query<{ country: 'CA' | 'US'; province: string; city: string }>(
+      'SELECT DISTINCT country, province, city FROM chefs ORDER BY province, city',
     );
-    expect(rows).toEqual([
-      { province: 'BC', tax_name: 'GST+PST', tax_rate: 12 },
-      { province: 'NY', tax_name: 'Sales Tax', tax_rate: 8.875 },
-      { province: 'ON', tax_name: 'HST', tax_rate: 13 },
-      { province: 'QC', tax_name: 'GST+QST', tax_rate: 14.975 },
-      { province: 'WA', tax_name: 'Sales Tax', tax_rate: 10.35 },
+    const taxes = rows.map((r) => {
+      const lines = taxesFor({ country: r.country, region: r.province, locality: r.city }, '2026-12-01');
+      return { city: r.city, tax: lines && formatTaxLabel(combinedTaxName(lines), combinedTaxRate(lines)) };
+    });
+    expect(taxes).toEqual([
+      { city: 'Vancouver', tax: 'GST 5.000%' },
+      { city: 'New York', tax: 'Sales Tax 8.875%' },
+      { city: 'Ottawa', tax: 'HST 13.000%' },
+      { city: 'Toronto', tax: 'HST 13.000%' },
+      { city: 'Montreal', tax: 'GST+QST 14.975%' },
+      { city: 'Seattle', tax: 'Sales Tax 10.550%' },
     ]);
   });
 

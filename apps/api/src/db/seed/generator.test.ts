@@ -40,7 +40,7 @@ describe('demo catalogue generator', () => {
     expect(demo.presets.length).toBe(324);
     expect(demo.menuItems.length).toBe(72 * 32);
     const first = demo.chefs[0]!;
-    expect(first).toMatchObject({ id: 1, city: 'Toronto', province: 'ON', tax_name: 'HST', tax_rate: 13, time_zone: 'America/Toronto' });
+    expect(first).toMatchObject({ id: 1, city: 'Toronto', province: 'ON', time_zone: 'America/Toronto' });
     expect(first.slug).toBe(slugify(first.business_name));
     expect(demo.chefs.map((c) => c.slug).slice(0, 3)).toMatchInlineSnapshot(`
       [
@@ -59,7 +59,7 @@ describe('demo catalogue generator', () => {
     expect(byCity.get('Toronto')).toBeGreaterThan(byCity.get('Ottawa')!);
     for (const c of demo.chefs) {
       const city = cities.find((x) => x.name === c.city)!;
-      expect(c).toMatchObject({ province: city.province, country: city.country, tax_rate: city.taxRate, time_zone: city.timeZone });
+      expect(c).toMatchObject({ province: city.province, country: city.country, time_zone: city.timeZone });
       expect(Math.abs(c.latitude - city.centre.lat)).toBeLessThan(0.06);
       expect(Math.abs(c.longitude - city.centre.lng)).toBeLessThan(0.08);
       if (c.country === 'CA') expect(c.zip).toMatch(/^[A-Z]\d[A-Z] \d[A-Z]\d$/);

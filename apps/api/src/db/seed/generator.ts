@@ -59,8 +59,6 @@ export interface ChefRow {
   pre_order_min_order_amount_cents: number;
   addon_maximum_items_qty: number;
   eft_enabled: boolean;
-  tax_name: string;
-  tax_rate: number;
   delivery_radius_km: number;
   delivery_fee_ranges: DeliveryFeeRange[];
   store_hours: Record<string, StoreHoursDay>;
@@ -387,8 +385,6 @@ function makeChef(rng: Rng, city: City, concept: Concept, nameIndex: number, id:
     pre_order_min_order_amount_cents: rng.weighted([[5000, 3], [7500, 3], [10000, 3], [15000, 2], [20000, 1]] as const),
     addon_maximum_items_qty: rng.pick([5, 10, 10, 15, 20]),
     eft_enabled: city.country === 'CA' && rng.chance(0.4),
-    tax_name: city.taxName,
-    tax_rate: city.taxRate,
     delivery_radius_km: radius,
     delivery_fee_ranges: ranges,
     store_hours: storeHours,

@@ -24,7 +24,7 @@ const tables = {
       ['zip', 'text'], ['country', 'text'], ['latitude', 'double precision'], ['longitude', 'double precision'],
       ['time_zone', 'text'], ['profile_image_url', 'text'], ['main_image_url', 'text'], ['pre_order_notice_hours', 'integer'],
       ['pre_order_min_order_amount_cents', 'integer'], ['addon_maximum_items_qty', 'integer'], ['eft_enabled', 'boolean'],
-      ['tax_name', 'text'], ['tax_rate', 'numeric'], ['delivery_radius_km', 'numeric'], ['delivery_fee_ranges', 'jsonb'],
+      ['delivery_radius_km', 'numeric'], ['delivery_fee_ranges', 'jsonb'],
       ['store_hours', 'jsonb'], ['cuisine_types', 'text[]'],
     ],
   },

@@ -89,9 +89,6 @@ export interface City {
   province: string;
   country: 'CA' | 'US';
   timeZone: string;
-  taxName: string;
-  /** percent, 3 decimals */
-  taxRate: number;
   /** price level relative to Toronto (USD cities are priced in USD) */
   priceLevel: number;
   /** share of the restaurants */
@@ -103,18 +100,12 @@ export interface City {
 
 const s = (name: string, lat: number, lng: number, postal: string, area: string): Street => ({ name, lat, lng, postal, area });
 
-// Taxes on restaurant/catering food (2026):
-// - Ontario: HST 13%.
-// - Quebec: GST 5% + QST 9.975% = 14.975%.
-// - British Columbia: GST 5% + PST 7% = 12%, as the foundation issue asks ("BC GST+PST").
-//   Note: BC's PST exempts most prepared food; whether catering orders carry it is a question
-//   for the product owner (docs/decisions/005-demo-catalogue.md). One line here changes it.
-// - New York City: 8.875% (4% state + 4.5% city + 0.375% MCTD).
-// - Seattle: 10.35% combined WA state, King County, RTA and city rate.
+// Taxes are not a city's: they come from the dated tax table for the place of supply
+// (packages/domain/src/tax-table.ts, issue 17).
 export const cities: City[] = [
   {
     key: 'toronto', name: 'Toronto', province: 'ON', country: 'CA', timeZone: 'America/Toronto',
-    taxName: 'HST', taxRate: 13, priceLevel: 1, weight: 20, phoneAreaCode: '416',
+    priceLevel: 1, weight: 20, phoneAreaCode: '416',
     centre: { lat: 43.6487, lng: -79.3817 },
     streets: [
       s('King St W', 43.6455, -79.395, 'M5V', 'King West'),
@@ -136,7 +127,7 @@ export const cities: City[] = [
   },
   {
     key: 'montreal', name: 'Montreal', province: 'QC', country: 'CA', timeZone: 'America/Toronto',
-    taxName: 'GST+QST', taxRate: 14.975, priceLevel: 0.95, weight: 10, phoneAreaCode: '514',
+    priceLevel: 0.95, weight: 10, phoneAreaCode: '514',
     centre: { lat: 45.5017, lng: -73.5673 },
     streets: [
       s('Rue Sainte-Catherine O', 45.5017, -73.571, 'H3B', 'Centre-Ville'),
@@ -155,7 +146,7 @@ export const cities: City[] = [
   },
   {
     key: 'vancouver', name: 'Vancouver', province: 'BC', country: 'CA', timeZone: 'America/Vancouver',
-    taxName: 'GST+PST', taxRate: 12, priceLevel: 1.05, weight: 12, phoneAreaCode: '604',
+    priceLevel: 1.05, weight: 12, phoneAreaCode: '604',
     centre: { lat: 49.2827, lng: -123.1207 },
     streets: [
       s('W Georgia St', 49.284, -123.12, 'V6E', 'Downtown'),
@@ -174,7 +165,7 @@ export const cities: City[] = [
   },
   {
     key: 'ottawa', name: 'Ottawa', province: 'ON', country: 'CA', timeZone: 'America/Toronto',
-    taxName: 'HST', taxRate: 13, priceLevel: 0.95, weight: 8, phoneAreaCode: '613',
+    priceLevel: 0.95, weight: 8, phoneAreaCode: '613',
     centre: { lat: 45.4215, lng: -75.6972 },
     streets: [
       s('Bank St', 45.414, -75.698, 'K2P', 'Centretown'),
@@ -191,7 +182,7 @@ export const cities: City[] = [
   },
   {
     key: 'new-york', name: 'New York', province: 'NY', country: 'US', timeZone: 'America/New_York',
-    taxName: 'Sales Tax', taxRate: 8.875, priceLevel: 1.1, weight: 14, phoneAreaCode: '212',
+    priceLevel: 1.1, weight: 14, phoneAreaCode: '212',
     centre: { lat: 40.7484, lng: -73.9857 },
     streets: [
       s('W 38th St', 40.753, -73.99, '10018', 'Garment District'),
@@ -210,7 +201,7 @@ export const cities: City[] = [
   },
   {
     key: 'seattle', name: 'Seattle', province: 'WA', country: 'US', timeZone: 'America/Los_Angeles',
-    taxName: 'Sales Tax', taxRate: 10.35, priceLevel: 1.05, weight: 8, phoneAreaCode: '206',
+    priceLevel: 1.05, weight: 8, phoneAreaCode: '206',
     centre: { lat: 47.6097, lng: -122.3331 },
     streets: [
       s('Pike St', 47.611, -122.336, '98101', 'Downtown'),

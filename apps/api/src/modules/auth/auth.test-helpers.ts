@@ -5,13 +5,18 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { SignUpBody } from '@caterway/contracts';
 import type { Db } from '../../db/pool.js';
 import type { Geocoder, GeocodeResult } from '../../ports/geocoder.js';
+import { createOfflineGeocoder } from '../../adapters/geocoding/offline-geocoder.js';
 
 /**
  * A small geocoder typed against the port: 'nowhere' is unknown, 'geocoder down' is an
  * outage, input without a street number is too broad, anything else is in downtown Toronto.
  */
+const gazetteer = createOfflineGeocoder();
+
 export const testGeocoder: Geocoder = {
   kind: 'offline',
+  // where a point is: the real offline gazetteer (the tax of the place of supply)
+  placeAt: (latitude, longitude) => gazetteer.placeAt(latitude, longitude),
   async geocode(query: string): Promise<GeocodeResult> {
     if (/nowhere/i.test(query)) return { ok: false, reason: 'not_found' };
     if (/geocoder down/i.test(query)) return { ok: false, reason: 'unavailable' };

@@ -86,7 +86,7 @@ describe('group-order documents: invoice and label sheet', () => {
     const pm = await sandboxCard(ctx.deps.payments, cards.ok);
     const saved = await ctx.app.inject({ method: 'POST', url: '/api/v2/user_payment_methods', headers: auth(creator.jwt), payload: { payment_method_id: pm } });
     expect(saved.statusCode, saved.body).toBeLessThan(300);
-    cutoff = createGroupCutoff({ db: ctx.db, payments: ctx.deps.payments, mailer: ctx.deps.mailer, clock, links: { siteUrl: 'http://groups.test' }, publicUrl: 'http://test', log: quiet });
+    cutoff = createGroupCutoff({ db: ctx.db, payments: ctx.deps.payments, mailer: ctx.deps.mailer, clock, geocoder: ctx.deps.geocoder, links: { siteUrl: 'http://groups.test' }, publicUrl: 'http://test', log: quiet });
   }, 120_000);
   afterAll(async () => {
     await ctx?.close();

@@ -2,6 +2,7 @@ import { formatCents, groupTransition, processingInstant } from '@caterway/domai
 import { withTransaction, type Db, type Queryable } from '../../db/pool.js';
 import type { Clock } from '../../lib/clock.js';
 import { AppError, conflict, notFound } from '../../lib/errors.js';
+import type { Geocoder } from '../../ports/geocoder.js';
 import type { Mailer } from '../../ports/email.js';
 import { PaymentDeclinedError, PaymentRequestError, type PaymentProvider } from '../../ports/payments.js';
 import type { JobHandlers, JobRow } from '../order-lifecycle/jobs.js';
@@ -13,7 +14,7 @@ import { createOrdersRepository, type OrderRow } from '../orders/orders.reposito
 import { paymentMethodsServiceFrom } from '../payment-methods/payment-methods.service.js';
 import { groupEmail } from './group-orders.email.js';
 import { createGroupOrdersRepository, type GroupOrderRow, type MemberRow } from './group-orders.repository.js';
-import { GROUP_ORDER_CUTOFF, groupTotals, shareUrl, type GroupLinks } from './group-orders.service.js';
+import { GROUP_ORDER_CUTOFF, groupTaxes, groupTotals, shareUrl, type GroupLinks } from './group-orders.service.js';
 
 // The cut-off (issue 6 item 4; docs/decisions/010-group-orders.md). One job per group order
 // (jobs.ts, dedupe key group:{uuid}) runs this in ONE transaction holding the group row's lock:
@@ -37,6 +38,8 @@ export interface GroupCutoffDeps {
   payments: PaymentProvider;
   mailer: Mailer;
   clock: Clock;
+  /** places the delivery address for its taxes (the place of supply) */
+  geocoder: Pick<Geocoder, 'placeAt'>;
   links: GroupLinks;
   publicUrl: string;
   log: { error(obj: object, msg?: string): void; info?(obj: object, msg?: string): void };
@@ -89,7 +92,10 @@ export function createGroupCutoff(deps: GroupCutoffDeps) {
         lineSubtotalCents: price,
       };
     });
-    const totals = groupTotals(g, chef, lines.map((l) => l.unitPriceCents));
+    const supply = await groupTaxes(deps.geocoder, g, chef, clock.now());
+    // the details step refused addresses without taxes; a geocoder outage now: the job retries
+    if (!supply.ok) throw new Error(`group order ${g.uuid}: no taxes for its address (${supply.message})`);
+    const totals = groupTotals(g, chef, lines.map((l) => l.unitPriceCents), supply.taxes);
     const [first, ...rest] = g.delivery_contact_person.trim().split(/\s+/);
     const deliveryAt = g.delivery_at!;
     return {
@@ -98,9 +104,11 @@ export function createGroupCutoff(deps: GroupCutoffDeps) {
       chefs: [chef],
       lead: chef,
       lines,
-      totals: { subtotalCents: totals.subtotalCents, deliveryFeeCents: totals.deliveryFeeCents, cutleryCents: 0, taxCents: totals.taxCents, totalCents: totals.totalCents },
+      totals,
       taxName: totals.taxName,
       taxRate: totals.taxRate,
+      place: supply.place,
+      tipPercent: null,
       currency: chef.country === 'US' ? 'usd' : 'cad',
       deliveryAt,
       timeZone: g.time_zone,

@@ -82,7 +82,7 @@ describe('group orders API', () => {
     dear = rows[rows.length - 1]!;
     expect(dear.price_cents).toBeGreaterThan(cheap.price_cents);
     budget = cheap.price_cents;
-    cutoff = createGroupCutoff({ db: ctx.db, payments: ctx.deps.payments, mailer: ctx.deps.mailer, clock, links: { siteUrl: 'http://groups.test' }, publicUrl: 'http://test', log: quiet });
+    cutoff = createGroupCutoff({ db: ctx.db, payments: ctx.deps.payments, mailer: ctx.deps.mailer, clock, geocoder: ctx.deps.geocoder, links: { siteUrl: 'http://groups.test' }, publicUrl: 'http://test', log: quiet });
   });
   afterAll(async () => {
     await ctx?.close();
@@ -446,7 +446,7 @@ describe('group orders API', () => {
     clock.set(CUTOFF);
     try {
       const crashing = createGroupCutoff({
-        db: ctx.db, payments: ctx.deps.payments, mailer: ctx.deps.mailer, clock, links: { siteUrl: 'http://groups.test' }, publicUrl: 'http://test', log: quiet,
+        db: ctx.db, payments: ctx.deps.payments, mailer: ctx.deps.mailer, clock, geocoder: ctx.deps.geocoder, links: { siteUrl: 'http://groups.test' }, publicUrl: 'http://test', log: quiet,
         afterOrderWritten: async () => {
           throw new Error('power cut');
         },
@@ -469,7 +469,7 @@ describe('group orders API', () => {
     clock.set(CUTOFF);
     try {
       const crashing = createGroupCutoff({
-        db: ctx.db, payments: ctx.deps.payments, mailer: ctx.deps.mailer, clock, links: { siteUrl: 'http://groups.test' }, publicUrl: 'http://test', log: quiet,
+        db: ctx.db, payments: ctx.deps.payments, mailer: ctx.deps.mailer, clock, geocoder: ctx.deps.geocoder, links: { siteUrl: 'http://groups.test' }, publicUrl: 'http://test', log: quiet,
         afterAuthorised: async () => {
           throw new Error('crash after authorising');
         },

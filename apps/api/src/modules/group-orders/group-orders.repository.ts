@@ -63,6 +63,8 @@ export interface GroupOrderView extends GroupOrderRow {
   catering_subtotal_cents: number | null;
   catering_delivery_fee_cents: number | null;
   catering_tax_cents: number | null;
+  catering_tax_name: string | null;
+  catering_tax_rate: number | string | null;
   catering_total_cents: number | null;
   catering_processing_at: Date | null;
 }
@@ -88,7 +90,7 @@ const VIEW = `
          co.status AS catering_status, co.processing AS catering_processing, co.order_number,
          co.payment_status AS catering_payment_status, co.payment_error AS catering_payment_error,
          co.subtotal_cents AS catering_subtotal_cents, co.delivery_fee_cents AS catering_delivery_fee_cents,
-         co.tax_cents AS catering_tax_cents, co.total_cents AS catering_total_cents, co.order_processing_at AS catering_processing_at
+         co.tax_cents AS catering_tax_cents, co.tax_name AS catering_tax_name, co.tax_rate AS catering_tax_rate, co.total_cents AS catering_total_cents, co.order_processing_at AS catering_processing_at
     FROM group_orders g
     JOIN users u ON u.id = g.creator_id
     LEFT JOIN presets p ON p.id = g.preset_id

@@ -12,6 +12,8 @@ import type {
   OrderHistoryEntry,
 } from '@caterway/contracts';
 import {
+  combinedTaxName,
+  combinedTaxRate,
   computeTotals,
   DEFAULT_GROUP_CUTOFF_SECONDS,
   DEFAULT_GROUP_DELIVERY_SECONDS,
@@ -34,6 +36,7 @@ import {
   shownGroupStatus,
   type GroupOrderActor,
   type GroupOrderStatus,
+  type TaxComponent,
 } from '@caterway/domain';
 import { withTransaction, type Db, type Queryable } from '../../db/pool.js';
 import type { Clock } from '../../lib/clock.js';
@@ -44,7 +47,8 @@ import type { AuthUser } from '../auth/auth.guard.js';
 import { placeAddress, quoteDelivery } from '../orders/delivery-fee.js';
 import { assertOrderablePreset } from '../orders/order-checks.js';
 import type { OrderCatalogueRepository, OrderChefRow } from '../orders/order-catalogue.repository.js';
-import { displayDateTime } from '../orders/orders.email.js';
+import { displayDateTime, localDateTime } from '../orders/orders.email.js';
+import { taxesOfSupply, type PlaceTaxes } from '../orders/place-of-supply.js';
 import { enqueue } from '../order-lifecycle/jobs.js';
 import { groupEmail } from './group-orders.email.js';
 import type { GroupDetailsInput, GroupOrderRow, GroupOrdersRepository, GroupOrderView, MemberRow } from './group-orders.repository.js';
@@ -83,20 +87,37 @@ export interface GroupLinks {
 export const shareUrl = (links: GroupLinks, token: string) => `${links.siteUrl}/g/${token}`;
 export const adminLink = (links: GroupLinks, uuid: string) => `${links.siteUrl}/group-orders/${uuid}`;
 
-type ChefLike = Pick<OrderChefRow, 'latitude' | 'longitude' | 'delivery_radius_km' | 'delivery_fee_ranges' | 'tax_name' | 'tax_rate'>;
+type ChefLike = Pick<OrderChefRow, 'latitude' | 'longitude' | 'delivery_radius_km' | 'delivery_fee_ranges' | 'country' | 'province' | 'city' | 'time_zone'>;
 
-/** The picks priced by the domain's totals: delivery fee by distance from the chef, the chef's tax. */
-export function groupTotals(group: Pick<GroupOrderView, 'latitude' | 'longitude'>, chef: ChefLike | undefined, choicePrices: number[]) {
+/**
+ * The taxes of a group order: its delivery address's place of supply on its delivery date (the
+ * chef's place and today's date until the details are entered). Null: the tax table has no
+ * rate for the address, or the geocoder cannot place it (the details step refuses such an address).
+ */
+export async function groupTaxes(
+  geocoder: Pick<Geocoder, 'placeAt'>,
+  group: Pick<GroupOrderView, 'latitude' | 'longitude' | 'delivery_date'>,
+  chef: ChefLike,
+  now: Date,
+): Promise<PlaceTaxes> {
+  const point = group.latitude !== null && group.longitude !== null ? { latitude: group.latitude, longitude: group.longitude } : null;
+  const date = group.delivery_date ?? localDateTime(now, chef.time_zone).date;
+  return taxesOfSupply(geocoder, chef, point, date);
+}
+
+/** The picks priced by the domain's totals: delivery fee by distance from the chef, the place of supply's taxes. */
+export function groupTotals(group: Pick<GroupOrderView, 'latitude' | 'longitude'>, chef: ChefLike | undefined, choicePrices: number[], taxes: readonly TaxComponent[]) {
   const fee = chef && group.latitude !== null && group.longitude !== null ? quoteDelivery(chef, { latitude: group.latitude, longitude: group.longitude }).feeCents : 0;
-  const taxRate = chef ? Number(chef.tax_rate) : 13;
   const totals = computeTotals({
     lines: choicePrices.map((p) => ({ unitPriceCents: p, quantity: 1, menuItems: [] })),
     receivingMethod: 'delivery',
     deliveryFeeCents: choicePrices.length ? fee : 0,
     cutleryCount: 0,
-    taxRatePercent: taxRate,
+    taxes,
   });
-  return { ...totals, taxLabel: groupTaxLabel(chef?.tax_name ?? 'HST', taxRate), taxRate, taxName: chef?.tax_name ?? 'HST' };
+  const taxName = combinedTaxName(taxes);
+  const taxRate = combinedTaxRate(taxes);
+  return { ...totals, taxLabel: groupTaxLabel(taxName, taxRate), taxRate, taxName };
 }
 
 /**
@@ -117,7 +138,7 @@ export interface GroupOrdersServiceDeps {
   db: Db;
   groupOrders: GroupOrdersRepository;
   catalogue: Pick<OrderCatalogueRepository, 'findPreset' | 'findChefsOfPreset' | 'findChef'>;
-  geocoder: Pick<Geocoder, 'geocode'>;
+  geocoder: Pick<Geocoder, 'geocode' | 'placeAt'>;
   mailer: Mailer;
   clock: Clock;
   links: GroupLinks;
@@ -219,13 +240,14 @@ export function createGroupOrdersService(deps: GroupOrdersServiceDeps) {
   /** The combined order's amounts once it exists, else the picks priced now. */
   async function totalsOf(g: GroupOrderView, members: MemberRow[]) {
     const chef = g.chef_id === null ? undefined : await catalogue.findChef(g.chef_id);
-    const priced = groupTotals(g, chef, members.filter((m) => m.price_cents !== null).map((m) => m.price_cents!));
+    const supply = chef ? await groupTaxes(deps.geocoder, g, chef, clock.now()) : null;
+    const priced = groupTotals(g, chef, members.filter((m) => m.price_cents !== null).map((m) => m.price_cents!), supply?.ok ? supply.taxes : []);
     if (g.catering_total_cents !== null) {
       return {
         subtotal_cents: g.catering_subtotal_cents!,
         delivery_fee_cents: g.catering_delivery_fee_cents!,
         tax_cents: g.catering_tax_cents!,
-        tax_label: priced.taxLabel,
+        tax_label: g.catering_tax_name !== null ? groupTaxLabel(g.catering_tax_name, Number(g.catering_tax_rate)) : priced.taxLabel,
         total_cents: g.catering_total_cents,
       };
     }
@@ -253,6 +275,11 @@ export function createGroupOrdersService(deps: GroupOrdersServiceDeps) {
       latitude = placed.point.latitude;
       longitude = placed.point.longitude;
       if (chef && !quoteDelivery(chef, placed.point).deliverable) problems.push(messages.notDeliverable);
+      // the place of supply must have its taxes in the table (issue 17)
+      if (chef && date) {
+        const supply = await taxesOfSupply(deps.geocoder, chef, placed.point, date);
+        if (!supply.ok) problems.push(supply.message);
+      }
     }
     if (problems.length) throw validationFailed([...new Set(problems)]);
     return {

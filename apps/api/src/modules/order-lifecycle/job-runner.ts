@@ -13,7 +13,7 @@ type Log = { info(obj: object, msg?: string): void; warn(obj: object, msg?: stri
  * starts it (server.ts) unless JOBS_IN_PROCESS=false; `npm run worker` (worker.ts) runs the
  * same one as a separate process.
  */
-export function startJobRunner(deps: Pick<AppDeps, 'db' | 'payments' | 'mailer' | 'clock' | 'config'>, log: Log): JobRunner {
+export function startJobRunner(deps: Pick<AppDeps, 'db' | 'payments' | 'mailer' | 'clock' | 'config' | 'geocoder'>, log: Log): JobRunner {
   const handlers = {
     ...lifecycleServiceFrom(deps, log).jobHandlers(),
     ...groupCutoffFrom(deps, log).jobHandlers(),

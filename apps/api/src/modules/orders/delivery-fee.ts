@@ -32,7 +32,7 @@ export type PlaceResult = { ok: true; point: Point } | { ok: false; message: str
 
 /** lat/lng when both are given, else the geocoded address (ordering-payments §7: 'address geocoded first'). */
 export async function placeAddress(
-  geocoder: Pick<Geocoder, 'geocode'>,
+  geocoder: Pick<Geocoder, 'geocode' | 'placeAt'>,
   input: { latitude?: number; longitude?: number; address?: string },
 ): Promise<PlaceResult> {
   if (input.latitude !== undefined && input.longitude !== undefined) return { ok: true, point: { latitude: input.latitude, longitude: input.longitude } };

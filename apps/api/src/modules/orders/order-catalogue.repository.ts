@@ -36,13 +36,13 @@ export interface OrderChefRow {
   pre_order_min_order_amount_cents: number;
   addon_maximum_items_qty: number;
   eft_enabled: boolean;
-  tax_name: string;
-  tax_rate: number;
   delivery_radius_km: number;
   delivery_fee_ranges: { min_km: number; max_km: number; fee_cents: number }[];
   store_hours: StoreHoursMap;
   address1: string;
   city: string;
+  /** province or state code: the place of supply of a pickup */
+  province: string;
 }
 
 export interface OrderMenuItemRow {
@@ -78,7 +78,7 @@ export interface OrderPresetItemRow {
 
 const CHEF_COLUMNS = `c.id, c.slug, c.business_name, c.first_name || ' ' || c.last_name AS email_name, c.country, c.latitude, c.longitude,
   c.time_zone, c.pre_order_notice_hours, c.pre_order_min_order_amount_cents, c.addon_maximum_items_qty, c.eft_enabled,
-  c.tax_name, c.tax_rate, c.delivery_radius_km, c.delivery_fee_ranges, c.store_hours, c.address1, c.city`;
+  c.delivery_radius_km, c.delivery_fee_ranges, c.store_hours, c.address1, c.city, c.province`;
 
 const PRESET_COLUMNS = `id, slug, name, description, preset_type, owner_user_id, is_active, number_of_guests, minimum_order_amount_cents,
   serving_styles, category_names, cuisine_types, dietary_types, banner_image_url, search_result_image_url`;

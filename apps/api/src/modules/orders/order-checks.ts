@@ -4,6 +4,8 @@ import {
   addOnLimitProblem,
   CartPricingError,
   chefMinimumProblems,
+  combinedTaxName,
+  combinedTaxRate,
   computeTotals,
   deliveryInstant,
   deliveryScheduleProblems,
@@ -20,9 +22,12 @@ import {
   processingInstant,
   servingDetailsProblem,
   sidesProblem,
+  type PlaceOfSupply,
   type PricingMenu,
+  type TaxLineRule,
   type Totals,
 } from '@caterway/domain';
+import { chefPlace, taxesOfSupply } from './place-of-supply.js';
 import { notFound, validationFailed } from '../../lib/errors.js';
 import type { Geocoder } from '../../ports/geocoder.js';
 import { placeAddress, quoteDelivery, roundKm } from './delivery-fee.js';
@@ -55,8 +60,13 @@ export interface PreparedOrder {
   lead: OrderChefRow;
   lines: PreparedLine[];
   totals: Totals;
+  /** the combined name and rate of the taxes ("GST+QST", 14.975), as the preset shows them */
   taxName: string;
   taxRate: number;
+  /** where the food is supplied: the delivery address, or the restaurant for pickup */
+  place: PlaceOfSupply;
+  /** 10, 15 or 18 when the tip is a percent of the subtotal */
+  tipPercent: number | null;
   currency: 'cad' | 'usd';
   deliveryAt: Date;
   timeZone: string;
@@ -70,7 +80,7 @@ export interface PreparedOrder {
 
 export interface OrderChecksDeps {
   catalogue: OrderCatalogueRepository;
-  geocoder: Pick<Geocoder, 'geocode'>;
+  geocoder: Pick<Geocoder, 'geocode' | 'placeAt'>;
 }
 
 const requiredField = (label: string) => `${label}: ${messages.required}`;
@@ -242,7 +252,16 @@ export async function prepareOrder(
     }
   }
 
-  const taxRate = Number(lead.tax_rate);
+  // ---- tax: the place of supply's taxes on the delivery date (issue 17)
+  let taxes: TaxLineRule[] = [];
+  let place: PlaceOfSupply = chefPlace(lead);
+  if (deliveryAt && (!isDelivery || point)) {
+    const supply = await taxesOfSupply(deps.geocoder, lead, isDelivery ? point : null, date!);
+    if (supply.ok) ({ taxes, place } = supply);
+    else problems.push(supply.message);
+  }
+  const tipPercent = payload.tip_percent ?? null;
+  const tip = tipPercent !== null ? { percent: tipPercent } : payload.tip_cents ? { cents: payload.tip_cents } : null;
   const totals = computeTotals({
     lines: lines.map((l) => ({
       unitPriceCents: l.unitPriceCents,
@@ -252,8 +271,9 @@ export async function prepareOrder(
     receivingMethod: payload.receiving_method,
     deliveryFeeCents,
     cutleryCount: payload.num_cutlery,
-    taxRatePercent: taxRate,
+    taxes,
     isAddOn: Boolean(addOn),
+    tip: addOn ? null : tip,
   });
 
   // ---- the preset's minimum, delivery on restaurant pages only, total with delivery and tax (§5)
@@ -271,8 +291,10 @@ export async function prepareOrder(
     lead,
     lines,
     totals,
-    taxName: lead.tax_name,
-    taxRate,
+    taxName: combinedTaxName(taxes),
+    taxRate: combinedTaxRate(taxes),
+    place,
+    tipPercent: addOn ? null : tipPercent,
     currency: lead.country === 'US' ? 'usd' : 'cad',
     deliveryAt: deliveryAt!,
     timeZone,

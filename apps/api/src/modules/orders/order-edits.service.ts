@@ -71,7 +71,7 @@ export interface OrderEditsDeps {
   catalogue: OrderCatalogueRepository;
   payments: PaymentProvider;
   paymentMethods: Pick<PaymentMethodsService, 'ensureCustomer' | 'add' | 'list'>;
-  geocoder: Pick<Geocoder, 'geocode'>;
+  geocoder: Pick<Geocoder, 'geocode' | 'placeAt'>;
   clock: Clock;
   log: Pick<FastifyBaseLogger, 'error' | 'warn'>;
 }

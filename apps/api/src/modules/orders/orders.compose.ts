@@ -18,7 +18,7 @@ export function composeOrders(deps: {
   db: Db;
   payments: PaymentProvider;
   mailer: Mailer;
-  geocoder: Pick<Geocoder, 'geocode'>;
+  geocoder: Pick<Geocoder, 'geocode' | 'placeAt'>;
   clock: Clock;
   publicUrl: string;
   log: Pick<FastifyBaseLogger, 'error' | 'warn'>;

@@ -1,7 +1,7 @@
-import { formatCents, formatStoreTime, formatTaxLabel, zonedParts } from '@caterway/domain';
+import { formatCents, formatStoreTime, formatTaxLineLabel, zonedParts } from '@caterway/domain';
 import { escapeHtml } from '../../adapters/email/templates.js';
 import type { OutgoingEmail } from '../../ports/email.js';
-import type { OrderItemRow, OrderRow } from './orders.repository.js';
+import { taxLinesOf, type OrderItemRow, type OrderRow } from './orders.repository.js';
 
 const pad2 = (n: number) => String(n).padStart(2, '0');
 
@@ -46,7 +46,9 @@ export function orderConfirmationEmail(order: OrderRow, items: ConfirmationLine[
     ['Subtotal', formatCents(order.subtotal_cents)],
     ...(delivery ? ([['Delivery fee', formatCents(order.delivery_fee_cents)]] as [string, string][]) : []),
     ...(order.cutlery_cents ? ([[`Cutlery, plates and napkins (${order.num_cutlery})`, formatCents(order.cutlery_cents)]] as [string, string][]) : []),
-    [formatTaxLabel(order.tax_name, Number(order.tax_rate)), formatCents(order.tax_cents)],
+    // each tax as its own line (issue 17)
+    ...taxLinesOf(order).map((l): [string, string] => [formatTaxLineLabel(l), formatCents(l.cents)]),
+    ...(order.tip_cents ? ([['Tip (for the restaurant)', formatCents(order.tip_cents)]] as [string, string][]) : []),
     ['Total', formatCents(order.total_cents)],
   ];
   const subject = `Your Caterway order ${order.order_number} is confirmed`;

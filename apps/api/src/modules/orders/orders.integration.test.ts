@@ -92,7 +92,7 @@ describe('catering orders', () => {
         receivingMethod: 'delivery',
         deliveryFeeCents: fee,
         cutleryCount: 10,
-        taxRatePercent: f.chef.tax_rate,
+        taxes: [{ name: f.chef.tax_name, ratePercent: f.chef.tax_rate }],
       });
       expect(fee).toBeGreaterThan(0);
       expect(order.totals).toEqual({
@@ -103,6 +103,8 @@ describe('catering orders', () => {
         total_cents: expected.totalCents,
         tax_name: f.chef.tax_name,
         tax_rate: f.chef.tax_rate,
+        tax_lines: [{ name: 'HST', rate_percent: 13, cents: expected.taxCents, jurisdiction: null }],
+        tip_cents: 0,
       });
       expect(order).toMatchObject({ status: 'draft', is_eft: false, full_name: 'Dana Morgan', client_secret: null, saved_cards: [] });
       expect(order.purchase_id).toMatch(/^[0-9a-f-]{36}$/);

@@ -1,5 +1,6 @@
 import { prepared, type Queryable } from '../../db/pool.js';
 import { parameters, type ReadPart, type SqlPart } from '../../db/sql-parts.js';
+import type { TaxLine } from '@caterway/domain';
 import type { PreparedOrder } from './order-checks.js';
 import type { OrderDisplayContext } from './order-view.js';
 
@@ -58,6 +59,17 @@ export interface OrderRow {
   total_cents: number;
   tax_name: string;
   tax_rate: number;
+  // 032_tax_lines.sql: each tax charged, the place of supply, the tip
+  tax_lines: StoredTaxLine[];
+  place_country: 'CA' | 'US' | null;
+  place_region: string | null;
+  place_locality: string | null;
+  tip_cents: number;
+  tip_percent: number | null;
+  po_number: string;
+  cost_centre: string;
+  onsite_contact_name: string;
+  onsite_contact_phone: string;
   currency: 'cad' | 'usd';
   is_eft: boolean;
   request_payload: PreparedOrder['payload'];
@@ -105,6 +117,22 @@ export interface OrderItemRow {
   line_subtotal_cents: number;
 }
 
+/** One tax an order was charged, as stored (rate as numeric text or number from jsonb). */
+export interface StoredTaxLine {
+  name: string;
+  rate_percent: number | string;
+  cents: number;
+  jurisdiction: string | null;
+}
+
+/** The stored lines as the domain's tax lines. */
+export function taxLinesOf(order: Pick<OrderRow, 'tax_lines'>): TaxLine[] {
+  return order.tax_lines.map((l) => ({ name: l.name, ratePercent: Number(l.rate_percent), cents: l.cents, jurisdiction: l.jurisdiction }));
+}
+
+const storedTaxLines = (lines: TaxLine[]): StoredTaxLine[] =>
+  lines.map((l) => ({ name: l.name, rate_percent: l.ratePercent, cents: l.cents, jurisdiction: l.jurisdiction ?? null }));
+
 function orderValues(o: PreparedOrder, isEft: boolean): unknown[] {
   const p = o.payload;
   const delivery = p.receiving_method === 'delivery';
@@ -141,6 +169,12 @@ function orderValues(o: PreparedOrder, isEft: boolean): unknown[] {
     o.currency, // $30
     isEft,
     JSON.stringify(p),
+    JSON.stringify(storedTaxLines(o.totals.taxLines)), // $33
+    o.place.country,
+    o.place.region, // $35
+    o.place.locality ?? null,
+    o.totals.tipCents,
+    o.tipPercent, // $38
   ];
 }
 
@@ -155,7 +189,8 @@ const ORDER_COLUMN_NAMES = [
   'delivery_instruction', 'pickup_instruction', 'first_name', 'last_name', 'company_name',
   'phone_number', 'email', 'serving_style', 'num_cutlery', 'delivery_at', 'time_zone',
   'order_processing_at', 'subtotal_cents', 'delivery_fee_cents', 'cutlery_cents', 'tax_cents',
-  'total_cents', 'tax_name', 'tax_rate', 'currency', 'is_eft', 'request_payload', 'payment_status',
+  'total_cents', 'tax_name', 'tax_rate', 'tax_lines', 'place_country', 'place_region', 'place_locality',
+  'tip_cents', 'tip_percent', 'po_number', 'cost_centre', 'onsite_contact_name', 'onsite_contact_phone', 'currency', 'is_eft', 'request_payload', 'payment_status',
   'payment_attempts', 'payment_started_at', 'payment_intent_id', 'payment_method_id',
   'payment_error', 'paid_at', 'editable', 'created_at', 'processing', 'authorized_cents',
   'captured_cents', 'refunded_cents', 'parent_order_id', 'accepted_at', 'delivery_ready_at',
@@ -171,7 +206,8 @@ const SETS = `preset_id = $1, preset_name = $2, chef_id = $3, chef_ids = $4, rec
   distance_km = $12, first_name = $13, last_name = $14, company_name = $15, phone_number = $16, email = $17,
   serving_style = $18, num_cutlery = $19, delivery_at = $20, time_zone = $21, order_processing_at = $22,
   subtotal_cents = $23, delivery_fee_cents = $24, cutlery_cents = $25, tax_cents = $26, total_cents = $27,
-  tax_name = $28, tax_rate = $29, currency = $30, is_eft = $31, request_payload = $32`;
+  tax_name = $28, tax_rate = $29, currency = $30, is_eft = $31, request_payload = $32, tax_lines = $33,
+  place_country = $34, place_region = $35, place_locality = $36, tip_cents = $37, tip_percent = $38`;
 
 export function createOrdersRepository(db: Queryable) {
   async function replaceItems(orderId: number, o: PreparedOrder, tx: Queryable): Promise<void> {
@@ -216,10 +252,11 @@ export function createOrdersRepository(db: Queryable) {
            preset_id, preset_name, chef_id, chef_ids, receiving_method, delivery_address, delivery_suite_address,
            delivery_instruction, pickup_instruction, latitude, longitude, distance_km, first_name, last_name, company_name,
            phone_number, email, serving_style, num_cutlery, delivery_at, time_zone, order_processing_at, subtotal_cents,
-           delivery_fee_cents, cutlery_cents, tax_cents, total_cents, tax_name, tax_rate, currency, is_eft, request_payload)
-         VALUES ('CW-' || $33 || '-' || lpad(nextval('catering_order_number_seq')::text, 6, '0'), $34, $35, 'draft', $36, $36,
+           delivery_fee_cents, cutlery_cents, tax_cents, total_cents, tax_name, tax_rate, currency, is_eft, request_payload,
+           tax_lines, place_country, place_region, place_locality, tip_cents, tip_percent)
+         VALUES ('CW-' || $39 || '-' || lpad(nextval('catering_order_number_seq')::text, 6, '0'), $40, $41, 'draft', $42, $42,
            $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24,
-           $25, $26, $27, $28, $29, $30, $31, $32)
+           $25, $26, $27, $28, $29, $30, $31, $32, $33, $34, $35, $36, $37, $38)
          RETURNING *`,
         [...values, String(input.now.getUTCFullYear()), input.purchaseId, input.userId, input.now],
       );
@@ -231,8 +268,8 @@ export function createOrdersRepository(db: Queryable) {
     /** Rewrites an unpaid order (or one waiting for 3-D Secure); undefined when it is no longer unpaid (a finalize got there first). */
     async update(id: number, input: { order: PreparedOrder; isEft: boolean; now: Date }, tx: Queryable = db): Promise<OrderRow | undefined> {
       const { rows } = await tx.query<OrderRow>(
-        `UPDATE catering_orders SET ${SETS}, updated_at = $34
-          WHERE id = $33 AND status = 'draft' AND payment_status IN ('unpaid', 'failed', 'requires_action') RETURNING *`,
+        `UPDATE catering_orders SET ${SETS}, updated_at = $40
+          WHERE id = $39 AND status = 'draft' AND payment_status IN ('unpaid', 'failed', 'requires_action') RETURNING *`,
         [...orderValues(input.order, input.isEft), id, input.now],
       );
       if (rows[0]) await replaceItems(id, input.order, tx);
@@ -245,7 +282,7 @@ export function createOrdersRepository(db: Queryable) {
      */
     async rewritePlaced(id: number, input: { order: PreparedOrder; isEft: boolean; now: Date }, tx: Queryable = db): Promise<OrderRow> {
       const { rows } = await tx.query<OrderRow>(
-        `UPDATE catering_orders SET ${SETS}, edit_version = edit_version + 1, updated_at = $34 WHERE id = $33 RETURNING *`,
+        `UPDATE catering_orders SET ${SETS}, edit_version = edit_version + 1, updated_at = $40 WHERE id = $39 RETURNING *`,
         [...orderValues(input.order, input.isEft), id, input.now],
       );
       await replaceItems(id, input.order, tx);
@@ -264,12 +301,14 @@ export function createOrdersRepository(db: Queryable) {
            preset_id, preset_name, chef_id, chef_ids, receiving_method, delivery_address, delivery_suite_address,
            delivery_instruction, pickup_instruction, latitude, longitude, distance_km, first_name, last_name, company_name,
            phone_number, email, serving_style, num_cutlery, delivery_at, time_zone, order_processing_at, subtotal_cents,
-           delivery_fee_cents, cutlery_cents, tax_cents, total_cents, tax_name, tax_rate, currency, is_eft, request_payload)
+           delivery_fee_cents, cutlery_cents, tax_cents, total_cents, tax_name, tax_rate, currency, is_eft, request_payload,
+           tax_lines, place_country, place_region, place_locality)
          SELECT 'CW-' || $2 || '-' || lpad(nextval('catering_order_number_seq')::text, 6, '0'), $3, user_id, 'draft', $4, $4, id,
            preset_id, preset_name, chef_id, chef_ids, receiving_method, delivery_address, delivery_suite_address,
            delivery_instruction, pickup_instruction, latitude, longitude, distance_km, first_name, last_name, company_name,
            phone_number, email, serving_style, 0, delivery_at, time_zone, delivery_at - interval '1 hour', 0,
-           0, 0, 0, 0, tax_name, tax_rate, currency, false, $5
+           0, 0, 0, 0, tax_name, tax_rate, currency, false, $5,
+           '[]', place_country, place_region, place_locality
            FROM catering_orders WHERE id = $1
          RETURNING *`,
         [p.id, String(input.now.getUTCFullYear()), input.purchaseId, input.now, JSON.stringify(payload)],

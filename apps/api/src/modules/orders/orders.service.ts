@@ -47,7 +47,7 @@ export interface OrdersServiceDeps {
   /** the payments module: provider customers and saved methods (user_payment_methods) */
   paymentMethods: Pick<PaymentMethodsService, 'ensureCustomer' | 'add' | 'list'>;
   mailer: Mailer;
-  geocoder: Pick<Geocoder, 'geocode'>;
+  geocoder: Pick<Geocoder, 'geocode' | 'placeAt'>;
   clock: Clock;
   publicUrl: string;
   log: Pick<FastifyBaseLogger, 'error' | 'warn'>;
@@ -434,6 +434,8 @@ function totalsOf(order: OrderRow) {
     total_cents: order.total_cents,
     tax_name: order.tax_name,
     tax_rate: Number(order.tax_rate),
+    tax_lines: order.tax_lines.map((l) => ({ name: l.name, rate_percent: Number(l.rate_percent), cents: l.cents, jurisdiction: l.jurisdiction })),
+    tip_cents: order.tip_cents,
   };
 }
 
@@ -486,6 +488,7 @@ function toDetail(
     })),
     purchase_items: purchaseItemsOf(items),
     totals: totalsOf(order),
+    tip_percent: order.tip_percent,
     total_price: order.total_cents,
     is_eft: order.is_eft,
     purchased_with: order.is_eft ? 'acss_debit' : 'card',

@@ -20,6 +20,7 @@ export interface RestaurantFixture {
     time_zone: string;
     pre_order_notice_hours: number;
     pre_order_min_order_amount_cents: number;
+    /** the taxes of a Toronto delivery (the fixtures deliver in Toronto): ON HST 13% */
     tax_rate: number;
     tax_name: string;
     delivery_fee_ranges: { min_km: number; max_km: number; fee_cents: number }[];
@@ -34,7 +35,7 @@ export interface RestaurantFixture {
 export async function restaurantFixture(db: Db, options: { eft?: boolean; presetType?: 'restaurant' | 'catering'; chefs?: number } = {}): Promise<RestaurantFixture> {
   const { rows } = await db.query(
     `SELECT p.id AS preset_id, p.preset_type, p.minimum_order_amount_cents, c.id, c.business_name, c.latitude, c.longitude, c.time_zone,
-            c.pre_order_notice_hours, c.pre_order_min_order_amount_cents, c.tax_rate, c.tax_name, c.delivery_fee_ranges,
+            c.pre_order_notice_hours, c.pre_order_min_order_amount_cents, c.delivery_fee_ranges,
             c.store_hours, c.delivery_radius_km
        FROM presets p JOIN preset_chefs pc ON pc.preset_id = p.id AND pc.position = 0 JOIN chefs c ON c.id = pc.chef_id
       WHERE p.preset_type = $1 AND p.is_active AND c.time_zone = 'America/Toronto' AND c.city = 'Toronto'
@@ -73,8 +74,8 @@ export function fixtureOf(r: pg.QueryResultRow, lines: RestaurantFixture['lines'
       time_zone: r.time_zone,
       pre_order_notice_hours: r.pre_order_notice_hours,
       pre_order_min_order_amount_cents: r.pre_order_min_order_amount_cents,
-      tax_rate: Number(r.tax_rate),
-      tax_name: r.tax_name,
+      tax_rate: 13,
+      tax_name: 'HST',
       delivery_fee_ranges: r.delivery_fee_ranges,
       store_hours: r.store_hours,
       delivery_radius_km: Number(r.delivery_radius_km),

@@ -4,7 +4,7 @@
 // the server charges when it creates the order.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { computeTotals, priceCart, type PricingMenu } from '@caterway/domain';
+import { computeTotals, priceCart, type PricingMenu, type TaxComponent } from '@caterway/domain';
 import { createTestApp, type TestContext } from '../../../test/helpers.js';
 import { ensureDemoData } from '../../db/seed/demo.js';
 import { fixedClock } from '../../lib/clock.js';
@@ -26,7 +26,7 @@ describe('browser and server totals', () => {
   let f: RestaurantFixture;
   let jwt: string;
   let menus: Map<number, PricingMenu>;
-  let taxRate: number;
+  let taxes: TaxComponent[];
   let deliveryFee: number;
 
   beforeAll(async () => {
@@ -36,7 +36,7 @@ describe('browser and server totals', () => {
     jwt = (await signedInUser(ctx.app, ctx.db)).jwt;
     // what the storefront receives
     const preset = (await ctx.app.inject({ method: 'GET', url: `/api/v2/presets/${f.presetId}` })).json().preset;
-    taxRate = preset.tax_rate;
+    taxes = (preset.tax_lines as { name: string; rate_percent: number }[]).map((t) => ({ name: t.name, ratePercent: t.rate_percent }));
     menus = new Map(
       (preset.chefs as { menus: WireMenu[] }[]).flatMap((c) => c.menus).map((m) => [
         m.id,
@@ -85,7 +85,7 @@ describe('browser and server totals', () => {
             receivingMethod,
             deliveryFeeCents: deliveryFee,
             cutleryCount: cutlery,
-            taxRatePercent: taxRate,
+            taxes,
           });
           const res = await ctx.app.inject({
             method: 'POST',
@@ -101,6 +101,13 @@ describe('browser and server totals', () => {
             cutleryCents: server.cutlery_cents,
             taxCents: server.tax_cents,
             totalCents: server.total_cents,
+            taxLines: server.tax_lines.map((l: { name: string; rate_percent: number; cents: number; jurisdiction: string | null }) => ({
+              name: l.name,
+              ratePercent: l.rate_percent,
+              cents: l.cents,
+              jurisdiction: l.jurisdiction,
+            })),
+            tipCents: server.tip_cents,
           }).toEqual(browser);
         },
       ),

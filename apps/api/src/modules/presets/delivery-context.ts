@@ -1,4 +1,4 @@
-import { deliveryInstant, messages, parseCalendarDate, parseTimeOfDay } from '@caterway/domain';
+import { deliveryInstant, messages, parseCalendarDate, parseTimeOfDay, type PlaceOfSupply } from '@caterway/domain';
 import type { Geocoder } from '../../ports/geocoder.js';
 import { validationFailed } from '../../lib/errors.js';
 import type { GeoPoint } from './presets.repository.js';
@@ -14,6 +14,8 @@ export interface DeliveryContext {
   date: string | null;
   time: string | null;
   now: Date;
+  /** where the point is (province or state, city): the place of supply of a delivery; unknown until looked up */
+  place?: PlaceOfSupply | null;
   /** the signed-in viewer's favourite preset ids, so cards can say favorite: true */
   favoriteIds?: ReadonlySet<number>;
 }
@@ -36,7 +38,7 @@ const DEFAULT_TIME = '11:30 AM';
  */
 export async function resolveDeliveryContext(
   query: DeliveryContextQuery,
-  deps: { geocoder: Pick<Geocoder, 'geocode'>; now: Date },
+  deps: { geocoder: Pick<Geocoder, 'geocode' | 'placeAt'>; now: Date },
 ): Promise<DeliveryContext> {
   const problems: string[] = [];
   if (query.delivery_date !== undefined && !parseCalendarDate(query.delivery_date)) problems.push(messages.invalidDate);
@@ -51,7 +53,7 @@ export async function resolveDeliveryContext(
   return { point, date, time: date ? query.delivery_time || DEFAULT_TIME : null, now: deps.now };
 }
 
-export async function geocodePoint(geocoder: Pick<Geocoder, 'geocode'>, address: string): Promise<GeoPoint | null> {
+export async function geocodePoint(geocoder: Pick<Geocoder, 'geocode' | 'placeAt'>, address: string): Promise<GeoPoint | null> {
   try {
     const result = await geocoder.geocode(address);
     return result.ok ? { latitude: result.address.latitude, longitude: result.address.longitude } : null;

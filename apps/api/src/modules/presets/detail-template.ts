@@ -1,17 +1,19 @@
 import { presetDetailResponseSchema, type PresetDetail } from '@caterway/contracts';
 import { presetCardVisitorFields } from './presets.mappers.js';
 import type { DeliveryContext } from './delivery-context.js';
+import { presetTaxFields, type PresetTaxFields, type TaxHome } from './preset-taxes.js';
 import type { CardRow } from './presets.repository.js';
 import { prepareJson, type PreparedJson } from '../../lib/serialised-json.js';
 
 // A preset detail kept already serialised (docs/decisions/018-catalogue-read-cache.md). The
-// answer is catalogue data except three fields that depend on the visitor (favourite, distance,
-// availability: presetCardVisitorFields); the template is the answer validated against its
-// schema and serialised once, cut where those three go, so a request only writes them in. A
-// visitor whose three values are those of a visitor with no address, date or favourites gets the
-// same bytes as everyone such, kept ready to send (Buffer, ETag, compressed forms).
+// answer is catalogue data except the fields that depend on the visitor (favourite, distance,
+// availability: presetCardVisitorFields; the taxes of the place of supply: presetTaxFields); the
+// template is the answer validated against its schema and serialised once, cut where those go, so
+// a request only writes them in. A visitor whose values are those of a visitor with no address,
+// date or favourites gets the same bytes as everyone such, kept ready to send (Buffer, ETag,
+// compressed forms).
 
-const VISITOR_FIELDS = ['favorite', 'distance', 'available_for_ordering'] as const;
+const VISITOR_FIELDS = ['favorite', 'distance', 'available_for_ordering', 'tax_rate', 'tax_name', 'tax_lines'] as const;
 type VisitorField = (typeof VISITOR_FIELDS)[number];
 // NUL cannot occur in PostgreSQL text, so these markers cannot collide with catalogue data
 const marker = (field: VisitorField) => `\u0000${field}`;
@@ -20,24 +22,32 @@ const MARKED = new RegExp(`"\\\\u0000(${VISITOR_FIELDS.join('|')})"`);
 export interface DetailTemplate {
   /** the card row the visitor's fields are computed from */
   row: CardRow;
+  /** the lead restaurant's place and zone: the taxes without a delivery address */
+  home: TaxHome | null;
   /** serialised text around the visitor's fields: text, field, text, field, ..., text */
   parts: string[];
   /** the answer for the visitor fields' values of a visitor with no address, date or favourites */
   neutral: { values: VisitorValues; answer: PreparedJson };
 }
 
-type VisitorValues = ReturnType<typeof presetCardVisitorFields>;
+type VisitorValues = ReturnType<typeof presetCardVisitorFields> & PresetTaxFields;
 const NO_VISITOR: DeliveryContext = { point: null, date: null, time: null, now: new Date(0) };
 
+const visitorValues = (row: CardRow, home: TaxHome | null, ctx: DeliveryContext): VisitorValues => ({
+  ...presetCardVisitorFields(row, ctx),
+  ...presetTaxFields(home, ctx),
+});
+
 /** Validates the answer once (as the route's serializer would) and cuts it where the visitor's fields go. */
-export function toDetailTemplate(row: CardRow, body: { preset: PresetDetail }): DetailTemplate {
+export function toDetailTemplate(row: CardRow, body: { preset: PresetDetail }, home: TaxHome | null, now: Date): DetailTemplate {
   const { preset } = presetDetailResponseSchema.parse(body);
   const marked = { preset: { ...preset, ...Object.fromEntries(VISITOR_FIELDS.map((f) => [f, marker(f)])) } };
   const parts = JSON.stringify(marked).split(MARKED);
   if (parts.length !== VISITOR_FIELDS.length * 2 + 1) throw new Error('preset detail template: visitor fields not found once each');
-  // the visitor's fields without an address or date do not depend on the clock (NO_VISITOR's now)
-  const values = presetCardVisitorFields(row, NO_VISITOR);
-  return { row, parts, neutral: { values, answer: prepareJson(fill(parts, values)) } };
+  // the card's fields without an address or date do not depend on the clock (NO_VISITOR's now);
+  // the taxes are today's (a rate change at midnight makes later visitors' values differ)
+  const values = visitorValues(row, home, { ...NO_VISITOR, now });
+  return { row, home, parts, neutral: { values, answer: prepareJson(fill(parts, values)) } };
 }
 
 /**
@@ -45,9 +55,9 @@ export function toDetailTemplate(row: CardRow, body: { preset: PresetDetail }): 
  * kept bytes when the visitor's fields are the neutral visitor's.
  */
 export function renderDetail(template: DetailTemplate, ctx: DeliveryContext): string | PreparedJson {
-  const values = presetCardVisitorFields(template.row, ctx);
+  const values = visitorValues(template.row, template.home, ctx);
   const { neutral } = template;
-  if (VISITOR_FIELDS.every((f) => values[f] === neutral.values[f])) return neutral.answer;
+  if (VISITOR_FIELDS.every((f) => JSON.stringify(values[f]) === JSON.stringify(neutral.values[f]))) return neutral.answer;
   return fill(template.parts, values);
 }
 

@@ -115,8 +115,11 @@ describe('preset endpoints on the demo catalogue', () => {
       // the preset's view of its first chef
       expect(preset.store_hours).toEqual(row.store_hours);
       expect(preset.delivery_fee_data.ranges).toEqual(row.delivery_fee_ranges);
-      expect(preset.tax_rate).toBe(Number(row.tax_rate));
-      expect(preset.tax_name).toBe(row.tax_name);
+      // no delivery address: the taxes of the restaurant's place (preset 1 is a Toronto restaurant)
+      expect(row.province).toBe('ON');
+      expect(preset.tax_rate).toBe(13);
+      expect(preset.tax_name).toBe('HST');
+      expect(preset.tax_lines).toEqual([{ name: 'HST', rate_percent: 13, jurisdiction: null }]);
       expect(preset.preset_location).toEqual({ time_zone: row.time_zone, city_time_zone_name: expect.any(String) });
       expect(preset.address1).toBe(row.address1);
       // the cart: total = sum of quantity x line price

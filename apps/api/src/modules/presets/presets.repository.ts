@@ -92,8 +92,6 @@ export interface ChefRow extends CardChefRow {
   pre_order_min_order_amount_cents: number;
   addon_maximum_items_qty: number;
   eft_enabled: boolean;
-  tax_name: string;
-  tax_rate: number;
   delivery_fee_ranges: { min_km: number; max_km: number; fee_cents: number }[];
   cuisine_types: string[];
 }
@@ -253,7 +251,7 @@ export function createPresetsRepository(db: Queryable) {
         `SELECT c.id, c.slug, c.business_name, c.first_name, c.last_name, c.description, c.address1, c.address2, c.city,
                 c.province, c.zip, c.country, c.latitude, c.longitude, c.time_zone, c.profile_image_url, c.main_image_url,
                 c.pre_order_notice_hours, c.pre_order_min_order_amount_cents, c.addon_maximum_items_qty, c.eft_enabled,
-                c.tax_name, c.tax_rate, c.delivery_radius_km, c.delivery_fee_ranges, c.store_hours, c.cuisine_types
+                c.delivery_radius_km, c.delivery_fee_ranges, c.store_hours, c.cuisine_types
            FROM preset_chefs pc JOIN chefs c ON c.id = pc.chef_id
           WHERE pc.preset_id = $1
           ORDER BY pc.position, c.id`,

@@ -10,6 +10,8 @@ import { sharedCartUrl, shareTokenMatches } from '../saved-presets/share-link.js
 import type { CardCache } from './card-cache.js';
 import { createTtlCache } from '../../lib/ttl-cache.js';
 import { renderDetail, serialiseDetail, toDetailTemplate, type DetailTemplate } from './detail-template.js';
+import { presetTaxFields, type TaxHome } from './preset-taxes.js';
+import { chefPlace, pointPlace } from '../orders/place-of-supply.js';
 import type { PreparedJson } from '../../lib/serialised-json.js';
 
 /** The home page's preset carousels, exactly these and in this order (browse-account-orders §2). */
@@ -20,7 +22,7 @@ export interface PresetsServiceDeps {
   presetsRepository: PresetsRepository;
   /** listing cards, briefly cached (card-cache.ts); the detail page reads presetsRepository */
   cardCache: Pick<CardCache, 'cardsByIds'>;
-  geocoder: Pick<Geocoder, 'geocode'>;
+  geocoder: Pick<Geocoder, 'geocode' | 'placeAt'>;
   clock: Clock;
   /** the viewer's favourite preset ids (modules/favorites) */
   favoriteIdsOf: (userId: number) => Promise<number[]>;
@@ -110,7 +112,9 @@ export function createPresetsService({ presetsRepository: repo, cardCache, geoco
       const saved = found.preset_type === 'save_for_later';
       const owned = saved && viewerId !== undefined && found.owner_user_id === viewerId;
       if (saved && !owned && !shareTokenMatches(found.share_token, query.share_token)) throw notFound(messages.presetNotFound);
-      const ctx = await contextFor(query, viewerId);
+      const base = await contextFor(query, viewerId);
+      // the delivery point's province or state: the preset's taxes are the place of supply's
+      const ctx = { ...base, place: base.point ? await pointPlace(geocoder, base.point) : null };
       if (!cache || !isCatalogue(found)) {
         const assembled = await assemble(found.id, ctx);
         if (!assembled) throw notFound(messages.presetNotFound);
@@ -119,8 +123,9 @@ export function createPresetsService({ presetsRepository: repo, cardCache, geoco
       }
       const template = await cache.templates.get(found.id, async () => {
         // the catalogue part, for a visitor with no address, date or favourites
-        const assembled = await assemble(found.id, { point: null, date: null, time: null, now: clock.now() });
-        return assembled && toDetailTemplate(assembled.row, assembled.body);
+        const now = clock.now();
+        const assembled = await assemble(found.id, { point: null, date: null, time: null, now });
+        return assembled && toDetailTemplate(assembled.row, assembled.body, assembled.home, now);
       });
       if (!template) throw notFound(messages.presetNotFound);
       return renderDetail(template, ctx);
@@ -128,7 +133,7 @@ export function createPresetsService({ presetsRepository: repo, cardCache, geoco
   };
 
   /** The detail answer of one preset from the database, or undefined when it has no card. */
-  async function assemble(id: number, ctx: DeliveryContext): Promise<{ row: CardRow; body: { preset: PresetDetail } } | undefined> {
+  async function assemble(id: number, ctx: DeliveryContext): Promise<{ row: CardRow; home: TaxHome | null; body: { preset: PresetDetail } } | undefined> {
     const [cardRows, chefRows, itemRows] = await Promise.all([
       repo.cardsByIds([id]),
       repo.findChefsOfPreset(id),
@@ -202,6 +207,7 @@ export function createPresetsService({ presetsRepository: repo, cardCache, geoco
     });
 
     const first = chefRows[0];
+    const home: TaxHome | null = first ? { place: chefPlace(first), timeZone: first.time_zone } : null;
     const card = toPresetCard(row, ctx);
     const timeZone = first?.time_zone ?? 'America/Toronto';
     const body = {
@@ -235,8 +241,7 @@ export function createPresetsService({ presetsRepository: repo, cardCache, geoco
         pre_order_notice_hour: noticeHours(row),
         minimum_order_amount_cents: row.minimum_order_amount_cents,
         shared_url: `${publicUrl.replace(/\/$/, '')}/preset-detail/${row.slug}`,
-        tax_rate: first ? Number(first.tax_rate) : 13,
-        tax_name: first?.tax_name ?? 'HST',
+        ...presetTaxFields(home, ctx),
         delivery_fee_data: { ranges: first?.delivery_fee_ranges ?? [] },
         store_hours: first?.store_hours ?? {},
         preset_location: { time_zone: timeZone, city_time_zone_name: timeZoneName(timeZone) },
@@ -244,7 +249,7 @@ export function createPresetsService({ presetsRepository: repo, cardCache, geoco
         owned_by_viewer: false,
       },
     };
-    return { row, body };
+    return { row, home, body };
   }
 }
 export type PresetsService = ReturnType<typeof createPresetsService>;

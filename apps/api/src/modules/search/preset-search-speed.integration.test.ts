@@ -173,7 +173,7 @@ describe('preset search: sort walk and capped count', () => {
         quickIndex: createQuickSearchIndex({ load: () => searchRepository.restaurantQuickRows(), matches: (q, t) => searchRepository.quickMatches(q, t) }),
         presetsRepository,
         cardCache: createCardCache((ids) => presetsRepository.cardsByIds(ids)),
-        geocoder: { geocode: async () => ({ ok: false, reason: 'not_found' }) },
+        geocoder: { geocode: async () => ({ ok: false, reason: 'not_found' }), placeAt: async () => null },
         clock: fixedClock(NOW),
         favoriteIdsOf: async () => [],
         presetCountCap,

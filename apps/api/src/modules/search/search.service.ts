@@ -46,7 +46,7 @@ export interface SearchServiceDeps {
   cateringIndex: Pick<CateringIndex, 'page'>;
   /** the navigation search's ranking, from memory (quick-search-index.ts) */
   quickIndex: Pick<QuickSearchIndex, 'ids'>;
-  geocoder: Pick<Geocoder, 'geocode'>;
+  geocoder: Pick<Geocoder, 'geocode' | 'placeAt'>;
   clock: Clock;
   /** the viewer's favourite preset ids (modules/favorites) */
   favoriteIdsOf: (userId: number) => Promise<number[]>;

@@ -1,11 +1,13 @@
 import type { MenuSuggestion } from '@caterway/contracts';
-import { computeTotals, messages } from '@caterway/domain';
+import { combinedTaxName, combinedTaxRate, computeTotals, messages, taxesFor } from '@caterway/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../lib/clock.js';
 import { notFound } from '../../lib/errors.js';
 import { enforceRateLimits, type RateLimiter } from '../../lib/rate-limit.js';
 import type { Mailer } from '../../ports/email.js';
 import type { OrderCatalogueRepository } from '../orders/order-catalogue.repository.js';
+import { localDateTime } from '../orders/orders.email.js';
+import { chefPlace } from '../orders/place-of-supply.js';
 import { composeSuggestion } from './suggestion-composer.js';
 import { menuSuggestionEmail } from './suggestions.email.js';
 import type { SuggestionsRepository } from './suggestions.repository.js';
@@ -47,14 +49,14 @@ export function createSuggestionsService(deps: SuggestionsServiceDeps) {
         chefs: chefs.map((c) => ({ id: c.id, minimumCents: c.pre_order_min_order_amount_cents })),
         defaultMenuIds: defaultItems.map((i) => i.menu_id),
       });
-      const taxRate = Number(lead.tax_rate);
-      // delivery is priced at checkout, once the address is known
+      // delivery is priced at checkout, once the address is known: until then, the restaurant's place and today's taxes
+      const taxes = taxesFor(chefPlace(lead), localDateTime(deps.clock.now(), lead.time_zone).date) ?? [];
       const totals = computeTotals({
         lines: composition.lines.map((l) => ({ unitPriceCents: l.menu.price_cents, quantity: l.quantity, menuItems: [] })),
         receivingMethod: 'pickup',
         deliveryFeeCents: 0,
         cutleryCount: 0,
-        taxRatePercent: taxRate,
+        taxes,
       });
       const chefName = new Map(chefs.map((c) => [c.id, c.business_name]));
       const draft: Omit<MenuSuggestion, 'id'> = {
@@ -79,8 +81,10 @@ export function createSuggestionsService(deps: SuggestionsServiceDeps) {
           cutlery_cents: 0,
           tax_cents: totals.taxCents,
           total_cents: totals.totalCents,
-          tax_name: lead.tax_name,
-          tax_rate: taxRate,
+          tax_name: combinedTaxName(taxes),
+          tax_rate: combinedTaxRate(taxes),
+          tax_lines: totals.taxLines.map((l) => ({ name: l.name, rate_percent: l.ratePercent, cents: l.cents, jurisdiction: l.jurisdiction ?? null })),
+          tip_cents: 0,
         },
         price_per_person_cents: Math.round(totals.totalCents / Math.max(1, composition.headCount)),
         notes: composition.notes,

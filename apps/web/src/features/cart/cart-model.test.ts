@@ -42,7 +42,8 @@ describe('cart model', () => {
 
   it('totals with computeTotals: delivery fee and tax for delivery, no fee for pickup', () => {
     const lines = defaultLines(preset);
-    expect(cartTotals(preset, lines, 'delivery', 1000, 0)).toEqual({ subtotalCents: 10600, deliveryFeeCents: 1000, cutleryCents: 0, taxCents: 1508, totalCents: 13108 });
+    expect(cartTotals(preset, lines, 'delivery', 1000, 0)).toMatchObject({ subtotalCents: 10600, deliveryFeeCents: 1000, cutleryCents: 0, taxCents: 1508, tipCents: 0, totalCents: 13108 });
+    expect(cartTotals(preset, lines, 'delivery', 1000, 0).taxLines).toEqual([{ name: 'HST', ratePercent: 13, jurisdiction: null, cents: 1508 }]);
     expect(cartTotals(preset, lines, 'pickup', 1000, 0).totalCents).toBe(11978);
   });
 

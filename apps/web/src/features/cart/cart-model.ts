@@ -141,7 +141,7 @@ export function cartTotals(preset: Preset, lines: CartLine[], receivingMethod: C
     receivingMethod,
     deliveryFeeCents,
     cutleryCount,
-    taxRatePercent: preset.taxRate,
+    taxes: preset.taxLines,
   });
 }
 

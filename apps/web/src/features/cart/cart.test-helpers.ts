@@ -65,6 +65,7 @@ export const preset = {
   ],
   taxRate: 13,
   taxName: 'HST',
+  taxLines: [{ name: 'HST', ratePercent: 13, jurisdiction: null }],
   preOrderNoticeHour: 48,
   minimumOrderAmountCents: 0,
   storeHours,

@@ -45,7 +45,7 @@ const expected = (cutleryCount: number, receivingMethod: CartDelivery['receiving
     receivingMethod,
     deliveryFeeCents: FEE_CENTS,
     cutleryCount,
-    taxRatePercent: 13,
+    taxes: [{ name: 'HST', ratePercent: 13 }],
   });
 
 describe('CartPanel totals', () => {

@@ -180,7 +180,7 @@ function CheckoutForm({ state, delivery, renderPaymentModal, renderAuthenticatio
         // A line the catalogue no longer has: price it as the cart showed it; the server decides.
         lines = checkoutData.map((l) => ({ unitPriceCents: l.lineTotalCents, quantity: 1, menuItems: [] }));
       }
-      return computeTotals({ lines, receivingMethod, deliveryFeeCents: deliveryPriceCents, cutleryCount, taxRatePercent: preset.taxRate, isAddOn: Boolean(addOn) });
+      return computeTotals({ lines, receivingMethod, deliveryFeeCents: deliveryPriceCents, cutleryCount, taxes: preset.taxLines, isAddOn: Boolean(addOn) });
     } catch {
       return null;
     }
