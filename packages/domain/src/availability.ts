@@ -134,6 +134,21 @@ export function localDateOf(instant: Date, timeZone: string): string {
   return `${pad4(p.year)}-${pad2(p.month)}-${pad2(p.day)}`;
 }
 
+const MONTHS_SHORT = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
+
+/**
+ * An instant as the wall clock of a zone shows it, e.g. 'Mar 9, 2026, 11:30 PM' (the spend
+ * report's Delivery Date). Built from zonedParts, the same reading of the zone's rules that
+ * files the order on a local date (localDateOf, localDateRangeInstants), so the text and the
+ * date filter cannot disagree; the server formats it, so a browser with older time zone data
+ * cannot shift it either (British Columbia's 2026 change, decision 025).
+ */
+export function formatLocalDateTime(instant: Date, timeZone: string): string {
+  const p = zonedParts(instant, timeZone);
+  const h12 = p.hour % 12 === 0 ? 12 : p.hour % 12;
+  return `${MONTHS_SHORT[p.month - 1]} ${p.day}, ${p.year}, ${h12}:${pad2(p.minute)} ${p.hour < 12 ? 'AM' : 'PM'}`;
+}
+
 /** A calendar date moved by whole days ('2026-12-31' + 1 = '2027-01-01'); null when it does not parse. */
 export function addCalendarDays(date: string, days: number): string | null {
   const d = parseCalendarDate(date);
