@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isGroupDeliverySeconds } from '@caterway/domain';
 import { calendarDateSchema, emailSchema } from './common.js';
 
 // Group orders on the wire (issue 6; browse-account-orders §1, §3 'Group order detail', §4, §7).
@@ -24,6 +25,8 @@ export const groupOrderStatusSchema = z.enum(GROUP_ORDER_STATUS_VALUES);
 export const MEMBER_TOKEN_HEADER = 'x-member-token';
 
 const secondsOfDay = z.number().int().min(0, 'Please select a valid time.').max(86_399, 'Please select a valid time.');
+/** A delivery time of day: not midnight, which a catering order refuses too (issue 17 part 5). */
+const deliverySecondsOfDay = secondsOfDay.refine(isGroupDeliverySeconds, 'Midnight (12:00 AM) is not a delivery time. Please select another time.');
 const required = (max: number) => z.string().trim().min(1, 'Please fill in the required field.').max(max);
 
 /**
@@ -45,7 +48,7 @@ export const groupOrderDetailsBodySchema = z
     gap_days: z.number().int().min(1, 'Gap days must be at least 1.').max(60),
     cutoff_time: secondsOfDay,
     delivery_date: calendarDateSchema('Please select valid date.'),
-    delivery_time: secondsOfDay,
+    delivery_time: deliverySecondsOfDay,
     delivery_address: required(300),
     delivery_suite_address: z.string().trim().max(200).default(''),
     latitude: z.number().min(-90).max(90).nullable().optional(),

@@ -38,6 +38,11 @@ export const userCateringOrderRowSchema = z
     order_date_time: z.string(),
     /** the order's IANA zone: the delivery date is shown in it */
     time_zone: z.string(),
+    /**
+     * the delivery date and time in that zone as the report shows them ('Mar 9, 2026, 11:30 PM'),
+     * formatted by the server with the same zone rules as the date filter (issue 17 part 5)
+     */
+    display_delivery_date_time: z.string(),
     /** the vendor (the lead restaurant's business name) */
     chef_name: z.string(),
     /** cents */

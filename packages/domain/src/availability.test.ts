@@ -5,6 +5,8 @@ import {
   deliveryWhenProblems,
   formatStoreTime,
   haversineKm,
+  isDeliveryMinute,
+  isDeliveryTime,
   isCurrentlyOpen,
   isValidTimeZone,
   leadTimeCheck,
@@ -125,6 +127,19 @@ describe('parsing dates and times', () => {
     expect(deliveryInstant('2026-11-31', '11:30 AM', 'America/Toronto')).toBeNull();
     expect(deliveryInstant('2026-11-25', 'later', 'America/Toronto')).toBeNull();
     expect(deliveryInstant('2026-11-25', '24:00', 'America/Toronto')).toBeNull();
+  });
+
+  it('makes no delivery at midnight: 00:00 of a date is not read as the end of it, nor the start (issue 17 part 5)', () => {
+    for (const midnight of ['00:00', '0:00', '12:00 AM', '12:00 am', '24:00']) {
+      expect(isDeliveryTime(midnight), midnight).toBe(false);
+      expect(deliveryInstant('2026-12-03', midnight, 'America/Toronto'), midnight).toBeNull();
+      expect(deliveryWhenProblems('2026-12-03', midnight), midnight).toEqual([messages.invalidTime]);
+    }
+    // the minutes either side stay on their own date
+    expect(deliveryInstant('2026-12-03', '00:01', 'America/Toronto')?.toISOString()).toBe('2026-12-03T05:01:00.000Z');
+    expect(deliveryInstant('2026-12-03', '11:59 PM', 'America/Toronto')?.toISOString()).toBe('2026-12-04T04:59:00.000Z');
+    expect(deliveryInstant('2026-12-03', '11:45 PM', 'America/Toronto')?.toISOString()).toBe('2026-12-04T04:45:00.000Z');
+    expect([isDeliveryMinute(0), isDeliveryMinute(1), isDeliveryMinute(1439), isDeliveryMinute(1440), isDeliveryMinute(null)]).toEqual([false, true, true, false, false]);
   });
 
   it('formats store times as 12-hour clock times', () => {

@@ -134,6 +134,21 @@ export function localDateOf(instant: Date, timeZone: string): string {
   return `${pad4(p.year)}-${pad2(p.month)}-${pad2(p.day)}`;
 }
 
+const MONTHS_SHORT = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
+
+/**
+ * An instant as the wall clock of a zone shows it, e.g. 'Mar 9, 2026, 11:30 PM' (the spend
+ * report's Delivery Date). Built from zonedParts, the same reading of the zone's rules that
+ * files the order on a local date (localDateOf, localDateRangeInstants), so the text and the
+ * date filter cannot disagree; the server formats it, so a browser with older time zone data
+ * cannot shift it either (British Columbia's 2026 change, decision 025).
+ */
+export function formatLocalDateTime(instant: Date, timeZone: string): string {
+  const p = zonedParts(instant, timeZone);
+  const h12 = p.hour % 12 === 0 ? 12 : p.hour % 12;
+  return `${MONTHS_SHORT[p.month - 1]} ${p.day}, ${p.year}, ${h12}:${pad2(p.minute)} ${p.hour < 12 ? 'AM' : 'PM'}`;
+}
+
 /** A calendar date moved by whole days ('2026-12-31' + 1 = '2027-01-01'); null when it does not parse. */
 export function addCalendarDays(date: string, days: number): string | null {
   const d = parseCalendarDate(date);
@@ -209,20 +224,32 @@ export function isSaneCalendarDate(value: string): boolean {
 }
 
 /**
+ * Whether a minute of the day (as parseTimeOfDay gives it) can be a delivery time: any real
+ * minute except midnight. '00:00' / '12:00 AM' next to a date reads both as the start of that
+ * date and as the midnight closing it (the old last time slot, issue 17 part 5), and '24:00'
+ * ends a day but starts no delivery; no client offers either, so both are refused rather
+ * than guessed.
+ */
+export function isDeliveryMinute(minutes: number | null): minutes is number {
+  return minutes !== null && minutes > 0 && minutes < 1440;
+}
+
+/**
  * The instant of a delivery given as the spec's strings ('yyyy-MM-dd' and 'hh:mm AM' or
- * 'HH:mm', ordering-payments §3, §9) in the restaurant's time zone; null when either is invalid.
+ * 'HH:mm', ordering-payments §3, §9) in the restaurant's time zone; null when either is
+ * invalid, or the time is midnight (isDeliveryMinute).
  */
 export function deliveryInstant(date: string, time: string, timeZone: string = DEFAULT_TIME_ZONE): Date | null {
   const d = parseCalendarDate(date);
   const minutes = parseTimeOfDay(time);
-  if (!d || minutes === null || minutes >= 1440) return null;
+  if (!d || !isDeliveryMinute(minutes)) return null;
   return zonedWallTimeToInstant({ ...d, hour: Math.floor(minutes / 60), minute: minutes % 60 }, timeZone);
 }
 
 /**
  * Why a delivery date and time do not make an instant: 'Please select valid date.' for the
- * date, 'Please select valid time.' for the time ('25:99', or '24:00', which ends a day but
- * starts no delivery); both when both are wrong. Empty when deliveryInstant accepts them.
+ * date, 'Please select valid time.' for the time ('25:99', or midnight: '00:00', '12:00 AM',
+ * '24:00'); both when both are wrong. Empty when deliveryInstant accepts them.
  */
 export function deliveryWhenProblems(date: string, time: string): string[] {
   const problems: string[] = [];
@@ -231,10 +258,9 @@ export function deliveryWhenProblems(date: string, time: string): string[] {
   return problems;
 }
 
-/** A time of day a delivery can start at: 'hh:mm AM' or 'HH:mm', before midnight ('24:00' is not). */
+/** A time of day a delivery can start at: 'hh:mm AM' or 'HH:mm', after midnight and before the next one. */
 export function isDeliveryTime(value: string): boolean {
-  const minutes = parseTimeOfDay(value);
-  return minutes !== null && minutes < 1440;
+  return isDeliveryMinute(parseTimeOfDay(value));
 }
 
 /**

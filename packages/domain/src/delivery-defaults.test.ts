@@ -35,6 +35,12 @@ describe('normalizeDeliveryInfo', () => {
     const out = normalizeDeliveryInfo({ deliveryDate: '2026-12-01', deliveryTime: '9:00 am', lat: '43.65', lng: '-79.38' }, now);
     expect(out).toMatchObject({ deliveryTime: '09:00 AM', lat: 43.65, lng: -79.38 });
   });
+  it('replaces a stored time that is no slot, such as the old midnight slot, with the default time', () => {
+    for (const deliveryTime of ['12:00 AM', '12:00 am', '04:00 AM', '11:31 AM']) {
+      expect(normalizeDeliveryInfo({ deliveryDate: '2026-12-01', deliveryTime }, now).deliveryTime, deliveryTime).toBe(DEFAULT_DELIVERY_TIME);
+    }
+    expect(normalizeDeliveryInfo({ deliveryDate: '2026-12-01', deliveryTime: '11:45 PM' }, now).deliveryTime).toBe('11:45 PM');
+  });
   it('drops half or out-of-range coordinate pairs', () => {
     expect(normalizeDeliveryInfo({ lat: 43, lng: null }, now)).toMatchObject({ lat: null, lng: null });
     expect(normalizeDeliveryInfo({ lat: 91, lng: 10 }, now)).toMatchObject({ lat: null, lng: null });

@@ -1,5 +1,5 @@
 import { addDays, formatIsoDate, parseIsoDate } from './dates.js';
-import { normalizeTime12 } from './time-slots.js';
+import { isTimeSlot, normalizeTime12 } from './time-slots.js';
 
 // Delivery details kept on the device (browse-account-orders §3 'Delivery info kept on the
 // device', ordering-payments §3): delivery_date 'yyyy-MM-dd', delivery_time 'hh:mm a',
@@ -34,8 +34,10 @@ const finiteOrNull = (value: unknown): number | null => {
 
 /**
  * Repairs what the device had stored: a missing, malformed or past date becomes the default
- * date (3 days ahead), a missing or malformed time the default time; coordinates must be
- * finite numbers (strings from storage are accepted) and come in pairs.
+ * date (3 days ahead), a missing or malformed time, or one that is not among the day's slots
+ * (such as the '12:00 AM' slot offered before issue 17, which meant the start of the date),
+ * the default time; coordinates must be finite numbers (strings from storage are accepted)
+ * and come in pairs.
  */
 export function normalizeDeliveryInfo(stored: Partial<Record<keyof DeliveryInfo, unknown>> | null | undefined, now: Date): DeliveryInfo {
   const defaults = defaultDeliveryInfo(now);
@@ -43,7 +45,8 @@ export function normalizeDeliveryInfo(stored: Partial<Record<keyof DeliveryInfo,
   const rawDate = typeof stored.deliveryDate === 'string' ? stored.deliveryDate : '';
   const parsed = parseIsoDate(rawDate);
   const deliveryDate = parsed && rawDate >= formatIsoDate(now) ? rawDate : defaults.deliveryDate;
-  const deliveryTime = (typeof stored.deliveryTime === 'string' && normalizeTime12(stored.deliveryTime)) || defaults.deliveryTime;
+  const storedTime = typeof stored.deliveryTime === 'string' ? normalizeTime12(stored.deliveryTime) : null;
+  const deliveryTime = storedTime !== null && isTimeSlot(storedTime) ? storedTime : defaults.deliveryTime;
   const address = typeof stored.address === 'string' ? stored.address.trim() : '';
   let lat = finiteOrNull(stored.lat);
   let lng = finiteOrNull(stored.lng);

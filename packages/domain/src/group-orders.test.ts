@@ -7,6 +7,7 @@ import {
   groupTaxLabel,
   groupCutoffInstant,
   groupDeliveryInstant,
+  isGroupDeliverySeconds,
   groupEditable,
   groupStatusForCatering,
   groupStatusLabel,
@@ -100,6 +101,15 @@ describe('cut-off instant', () => {
     expect(secondsToTimeLabel(41_400)).toBe('11:30 AM');
     expect(secondsToTimeLabel(17 * 3600)).toBe('05:00 PM');
     expect(secondsToTimeLabel(0)).toBe('12:00 AM');
+  });
+
+  it('makes no delivery at midnight, as catering orders do not (issue 17 part 5)', () => {
+    for (const deliverySeconds of [0, 59]) {
+      expect(isGroupDeliverySeconds(deliverySeconds)).toBe(false);
+      expect(groupDeliveryInstant({ deliveryDate: '2026-12-03', deliverySeconds, timeZone: 'America/Toronto' })).toBeNull();
+    }
+    expect([isGroupDeliverySeconds(60), isGroupDeliverySeconds(86_399), isGroupDeliverySeconds(86_400), isGroupDeliverySeconds(-1)]).toEqual([true, true, false, false]);
+    expect(groupDeliveryInstant({ deliveryDate: '2026-12-03', deliverySeconds: 23 * 3600 + 45 * 60, timeZone: 'America/Toronto' })?.toISOString()).toBe('2026-12-04T04:45:00.000Z');
   });
 
   it('ordering is open only while accepting and strictly before the cut-off', () => {

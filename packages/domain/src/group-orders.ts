@@ -17,7 +17,7 @@
 // - After the cut-off the shown status follows the combined catering order (groupStatusForCatering).
 
 import { formatCents } from './money.js';
-import { parseCalendarDate, zonedWallTimeToInstant } from './availability.js';
+import { isDeliveryMinute, parseCalendarDate, zonedWallTimeToInstant } from './availability.js';
 
 export const GROUP_ORDER_STATUSES = [
   'created',
@@ -160,10 +160,18 @@ export function groupCutoffInstant(input: { deliveryDate: string; gapDays: numbe
   );
 }
 
-/** The delivery instant: the delivery date at the delivery time (seconds of the day) in the zone. */
+/**
+ * Whether seconds of the day can be a group order's delivery time: any minute but midnight,
+ * which a catering delivery refuses too (availability.ts isDeliveryMinute, issue 17 part 5).
+ */
+export function isGroupDeliverySeconds(seconds: number): boolean {
+  return Number.isInteger(seconds) && seconds >= 0 && seconds < 86_400 && isDeliveryMinute(Math.floor(seconds / 60));
+}
+
+/** The delivery instant: the delivery date at the delivery time (seconds of the day) in the zone; null at midnight. */
 export function groupDeliveryInstant(input: { deliveryDate: string; deliverySeconds: number; timeZone: string }): Date | null {
   const d = parseCalendarDate(input.deliveryDate);
-  if (!d || !Number.isInteger(input.deliverySeconds) || input.deliverySeconds < 0 || input.deliverySeconds >= 86_400) return null;
+  if (!d || !isGroupDeliverySeconds(input.deliverySeconds)) return null;
   const minutes = Math.floor(input.deliverySeconds / 60);
   return zonedWallTimeToInstant({ ...d, hour: Math.floor(minutes / 60), minute: minutes % 60 }, input.timeZone);
 }

@@ -13,15 +13,21 @@ import {
 
 describe('timeSlots', () => {
   const slots = timeSlots();
-  it('runs every 15 minutes from 5:00 AM to 12:00 AM', () => {
+  it('runs every 15 minutes from 5:00 AM until midnight closes the day', () => {
     expect(slots[0]).toBe('05:00 AM');
     expect(slots[1]).toBe('05:15 AM');
     expect(slots).toContain('11:30 AM');
     expect(slots).toContain('12:00 PM');
-    expect(slots.at(-2)).toBe('11:45 PM');
-    expect(slots.at(-1)).toBe('12:00 AM');
-    expect(slots).toHaveLength(77);
-    expect(new Set(slots).size).toBe(77);
+    expect(slots.at(-1)).toBe('11:45 PM');
+    expect(slots).toHaveLength(76);
+    expect(new Set(slots).size).toBe(76);
+  });
+  it('offers no midnight: 12:00 AM of a date would be sent as the start of that date (issue 17 part 5)', () => {
+    expect(slots).not.toContain('12:00 AM');
+    expect(isTimeSlot('12:00 AM')).toBe(false);
+    // every slot, sent as HH:mm next to its date, is a time later on that same date
+    for (const s of slots) expect(time12To24(s)! > '00:00', s).toBe(true);
+    expect(slots.map((s) => time12To24(s)).at(-1)).toBe('23:45');
   });
   it('uses the zero-padded hh:mm a format throughout', () => {
     for (const s of slots) expect(s).toMatch(/^(0[1-9]|1[0-2]):(00|15|30|45) (AM|PM)$/);
@@ -74,14 +80,15 @@ describe('availableTimeSlots', () => {
     const today = availableTimeSlots('2026-11-20', now);
     expect(today[0]).toBe('01:15 PM');
     expect(today).not.toContain('01:00 PM');
-    expect(today.at(-1)).toBe('12:00 AM');
+    expect(today.at(-1)).toBe('11:45 PM');
   });
   it('keeps a slot that starts exactly now', () => {
     expect(availableTimeSlots('2026-11-20', new Date(2026, 10, 20, 13, 15, 0, 0))[0]).toBe('01:15 PM');
     expect(availableTimeSlots('2026-11-20', new Date(2026, 10, 20, 13, 15, 0, 1))[0]).toBe('01:30 PM');
   });
-  it('before 5 AM today offers the whole day; late at night only midnight', () => {
+  it('before 5 AM today offers the whole day; after 11:45 PM nothing is left', () => {
     expect(availableTimeSlots('2026-11-20', new Date(2026, 10, 20, 3, 0))).toEqual(timeSlots());
-    expect(availableTimeSlots('2026-11-20', new Date(2026, 10, 20, 23, 50))).toEqual(['12:00 AM']);
+    expect(availableTimeSlots('2026-11-20', new Date(2026, 10, 20, 23, 45))).toEqual(['11:45 PM']);
+    expect(availableTimeSlots('2026-11-20', new Date(2026, 10, 20, 23, 50))).toEqual([]);
   });
 });

@@ -1,15 +1,22 @@
 import { formatIsoDate } from './dates.js';
 
 // Delivery time choices (browse-account-orders §5 'Older delivery form variant' and §9):
-// every 15 minutes from 5:00 AM to 12:00 AM (midnight closing the day); on today's date the
-// times already past are hidden. Times travel as the spec's 'hh:mm a' strings with a
-// zero-padded hour ('05:00 AM', '11:30 AM', '12:00 AM'); the API takes 'HH:mm'
+// every 15 minutes of the day from 5:00 AM until 12:00 AM (midnight closing the day); on
+// today's date the times already past are hidden. Times travel as the spec's 'hh:mm a' strings
+// with a zero-padded hour ('05:00 AM', '11:30 AM', '11:45 PM'); the API takes 'HH:mm'
 // (ordering-payments §9 'Dates sent yyyy-MM-dd, times HH:mm').
+//
+// Midnight itself is not a slot (issue 17 part 5). A date and a time are sent separately, and
+// '12:00 AM' of a date is the first minute of that date ('00:00'), so a "12:00 AM" slot shown
+// at the end of Dec 3 was ordered for the start of Dec 3, 24 hours early. Nobody is catered at
+// midnight, so the range ends with 11:45 PM rather than carrying a 'next day' meaning through
+// every client, payload and stored order; the API refuses '00:00' and '24:00' as a delivery
+// time (availability.ts isDeliveryTime) so no client can place that ambiguous order either.
 
 export const SLOT_STEP_MINUTES = 15;
 export const FIRST_SLOT_MINUTES = 5 * 60;
-/** 12:00 AM at the end of the day, counted as minute 1440 so it sorts after 11:45 PM. */
-export const LAST_SLOT_MINUTES = 24 * 60;
+/** 11:45 PM: the last slot before midnight closes the day. */
+export const LAST_SLOT_MINUTES = 24 * 60 - SLOT_STEP_MINUTES;
 
 const TIME_12H = /^(\d{1,2}):(\d{2})\s?([AaPp][Mm])$/;
 const TIME_24H = /^(\d{1,2}):(\d{2})$/;
@@ -64,17 +71,11 @@ export function displayTime(value: string): string {
   return value.replace(/^0(\d)/, '$1');
 }
 
-/** All slots of a day, '05:00 AM' through '12:00 AM' (77 of them). */
+/** All slots of a day, '05:00 AM' through '11:45 PM' (76 of them). */
 export function timeSlots(): string[] {
   const slots: string[] = [];
   for (let m = FIRST_SLOT_MINUTES; m <= LAST_SLOT_MINUTES; m += SLOT_STEP_MINUTES) slots.push(minutesToTime12(m));
   return slots;
-}
-
-/** Position of a slot on the day's slot axis, where the closing '12:00 AM' counts as 1440. */
-function slotMinutes(slot: string): number {
-  const minutes = time12ToMinutes(slot) ?? 0;
-  return minutes === 0 ? LAST_SLOT_MINUTES : minutes;
 }
 
 /**
@@ -86,7 +87,7 @@ export function availableTimeSlots(date: string, now: Date): string[] {
   if (date > today) return timeSlots();
   if (date < today) return [];
   const nowMinutes = now.getHours() * 60 + now.getMinutes() + (now.getSeconds() > 0 || now.getMilliseconds() > 0 ? 1 : 0);
-  return timeSlots().filter((slot) => slotMinutes(slot) >= nowMinutes);
+  return timeSlots().filter((slot) => (time12ToMinutes(slot) ?? 0) >= nowMinutes);
 }
 
 /** True when `value` is one of the day's slots (any accepted spelling). */

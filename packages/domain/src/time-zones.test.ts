@@ -3,6 +3,7 @@ import {
   addCalendarDays,
   deliveryInstant,
   deliveryScheduleProblems,
+  formatLocalDateTime,
   isSaneCalendarDate,
   lastOrderableDate,
   leadTimeCheck,
@@ -181,5 +182,38 @@ describe('sane calendar dates', () => {
     for (const bad of ['0000-01-01', '0001-01-01', '1999-12-31', '2100-01-01', '9999-12-31', '2026-02-30', '2026-13-01', '2026-1-01', 'today', '']) {
       expect(isSaneCalendarDate(bad), bad).toBe(false);
     }
+  });
+});
+
+describe("formatLocalDateTime: the spend report's Delivery Date (issue 17 part 5)", () => {
+  // apps/api reports.service.test.ts checks it against the page's former Intl formatter and
+  // the date filter every 15 minutes around each change
+  it('reads the wall clock across the changes, pinned to the 2026e rules', () => {
+    const cases: [string, string, string][] = [
+      // Toronto and New York spring forward at 2:00 on 2026-03-08: 1:59 AM, then 3:00 AM
+      ['2026-03-08T06:59:00Z', 'America/Toronto', 'Mar 8, 2026, 1:59 AM'],
+      ['2026-03-08T07:00:00Z', 'America/Toronto', 'Mar 8, 2026, 3:00 AM'],
+      ['2026-03-08T07:00:00Z', 'America/New_York', 'Mar 8, 2026, 3:00 AM'],
+      // and fall back on 2026-11-01: 1:30 AM twice
+      ['2026-11-01T05:30:00Z', 'America/Toronto', 'Nov 1, 2026, 1:30 AM'],
+      ['2026-11-01T06:30:00Z', 'America/Toronto', 'Nov 1, 2026, 1:30 AM'],
+      ['2026-11-01T06:30:00Z', 'America/New_York', 'Nov 1, 2026, 1:30 AM'],
+      ['2026-11-01T07:30:00Z', 'America/New_York', 'Nov 1, 2026, 2:30 AM'],
+      // Vancouver springs forward on 2026-03-08 and then stays on UTC-7: no 1:30 AM twice
+      ['2026-03-08T09:59:00Z', 'America/Vancouver', 'Mar 8, 2026, 1:59 AM'],
+      ['2026-03-08T10:00:00Z', 'America/Vancouver', 'Mar 8, 2026, 3:00 AM'],
+      ['2026-11-01T08:30:00Z', 'America/Vancouver', 'Nov 1, 2026, 1:30 AM'],
+      ['2026-11-01T09:30:00Z', 'America/Vancouver', 'Nov 1, 2026, 2:30 AM'],
+      // decision 025's order: 00:30 on Dec 1 in Vancouver, on Nov 30 under the old rules
+      ['2026-12-01T07:30:00Z', 'America/Vancouver', 'Dec 1, 2026, 12:30 AM'],
+      // London's change (2026-03-29 01:00 UTC) moves nothing in North America
+      ['2026-03-29T00:59:00Z', 'Europe/London', 'Mar 29, 2026, 12:59 AM'],
+      ['2026-03-29T01:00:00Z', 'Europe/London', 'Mar 29, 2026, 2:00 AM'],
+      ['2026-03-29T01:00:00Z', 'America/Toronto', 'Mar 28, 2026, 9:00 PM'],
+      // noon and midnight in 12-hour form
+      ['2026-03-09T16:00:00Z', 'America/Toronto', 'Mar 9, 2026, 12:00 PM'],
+      ['2026-03-10T04:00:00Z', 'America/Toronto', 'Mar 10, 2026, 12:00 AM'],
+    ];
+    for (const [iso, zone, text] of cases) expect(formatLocalDateTime(new Date(iso), zone), `${iso} ${zone}`).toBe(text);
   });
 });

@@ -27,6 +27,8 @@ import {
   groupStatusLabel,
   groupTaxLabel,
   groupTransition,
+  isDeliveryMinute,
+  isGroupDeliverySeconds,
   invoiceAvailable,
   isUpcoming,
   messages,
@@ -264,6 +266,8 @@ export function createGroupOrdersService(deps: GroupOrdersServiceDeps) {
     const date = parseCalendarDate(body.delivery_date) ? body.delivery_date : null;
     if (!date) problems.push(messages.invalidDate);
     const deliveryAt = date ? groupDeliveryInstant({ deliveryDate: date, deliverySeconds: body.delivery_time, timeZone }) : null;
+    // the contract refuses midnight already; no instant is never a delivery
+    if (date && !deliveryAt) problems.push(messages.invalidTime);
     const cutoffAt = date ? groupCutoffInstant({ deliveryDate: date, gapDays: body.gap_days, cutoffSeconds: body.cutoff_time, timeZone }) : null;
     if (cutoffAt && cutoffAt.getTime() <= now.getTime()) problems.push(groupMessages.cutoffPassed);
     if (chef && deliveryAt) problems.push(...groupScheduleProblems(chef, deliveryAt, now));
@@ -332,8 +336,11 @@ export function createGroupOrdersService(deps: GroupOrdersServiceDeps) {
       const timeZone = chef.time_zone;
       const paramsDate = params.delivery_date && parseCalendarDate(params.delivery_date) ? params.delivery_date : null;
       const paramsMinutes = params.delivery_time ? parseTimeOfDay(params.delivery_time) : null;
-      // the account's delivery time is the default; a time picked in the storefront wins
-      const deliveryTime = paramsMinutes !== null && paramsMinutes < 1440 ? paramsMinutes * 60 : (creator.go_delivery_seconds ?? DEFAULT_GROUP_DELIVERY_SECONDS);
+      // the account's delivery time is the default; a time picked in the storefront wins. Midnight
+      // is neither (isDeliveryMinute, issue 17 part 5): the storefront's old '12:00 AM' slot meant the
+      // end of the date, and would land at its start
+      const accountTime = isGroupDeliverySeconds(creator.go_delivery_seconds ?? -1) ? creator.go_delivery_seconds : DEFAULT_GROUP_DELIVERY_SECONDS;
+      const deliveryTime = isDeliveryMinute(paramsMinutes) ? paramsMinutes * 60 : accountTime;
       const gapDays = Math.max(1, creator.go_gap_days);
       const cutoffTime = creator.go_cutoff_seconds ?? DEFAULT_GROUP_CUTOFF_SECONDS;
       const paramsCutoff = paramsDate ? groupCutoffInstant({ deliveryDate: paramsDate, gapDays, cutoffSeconds: cutoffTime, timeZone }) : null;

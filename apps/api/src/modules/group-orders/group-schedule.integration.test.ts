@@ -3,7 +3,7 @@
 // update; a storefront date and time the restaurant cannot serve is not prefilled on create.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GroupOrderDetailsBody } from '@caterway/contracts';
-import { formatStoreTime, lastOrderableDate, MAX_DAYS_AHEAD, messages, parseTimeOfDay } from '@caterway/domain';
+import { DEFAULT_GROUP_DELIVERY_SECONDS, formatStoreTime, lastOrderableDate, MAX_DAYS_AHEAD, messages, parseTimeOfDay } from '@caterway/domain';
 import { createTestApp, type TestContext } from '../../../test/helpers.js';
 import { ensureDemoData } from '../../db/seed/demo.js';
 import { fixedClock } from '../../lib/clock.js';
@@ -77,6 +77,19 @@ describe('group orders keep the catering schedule rules', () => {
     const far = deliverySlot(f, NOW, { afterHours: (MAX_DAYS_AHEAD + 1) * 24 });
     const res = await update({ delivery_date: far.date, delivery_time: seconds(far.time) });
     expect([res.statusCode, res.json().messages]).toEqual([422, [messages.tooFarAhead(MAX_DAYS_AHEAD, lastOrderableDate(NOW, f.chef.time_zone))]]);
+  });
+
+  it('refuses a delivery at midnight, and takes the default time over a storefront midnight (issue 17 part 5)', async () => {
+    const ok = deliverySlot(f, NOW);
+    for (const delivery_time of [0, 59]) {
+      const res = await update({ delivery_date: ok.date, delivery_time });
+      expect([res.statusCode, res.json().messages], String(delivery_time)).toEqual([422, ['Midnight (12:00 AM) is not a delivery time. Please select another time.']]);
+    }
+    // the storefront's old closing '12:00 AM' slot meant the end of the date: not taken as its start
+    const get = async (uuid: string) => (await ctx.app.inject({ method: 'GET', url: `/api/v2/group_orders/${uuid}`, headers: auth(jwt) })).json().group_order;
+    const created = await create({ delivery_date: ok.date, delivery_time: '12:00 AM' });
+    expect(created.statusCode).toBe(201);
+    expect((await get(created.json().uuid)).delivery_time).toBe(DEFAULT_GROUP_DELIVERY_SECONDS);
   });
 
   it("does not prefill the storefront's date and time when the restaurant cannot deliver then", async () => {

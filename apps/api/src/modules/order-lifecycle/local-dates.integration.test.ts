@@ -76,9 +76,17 @@ describe('local delivery dates with current time zone data', () => {
   it('filters the spend report by the same local dates', async () => {
     const res = await reports('?start_date=2026-12-01&end_date=2026-12-01');
     expect(res.statusCode).toBe(200);
-    const rows = res.json().user_catering_orders as { id: number }[];
+    const rows = res.json().user_catering_orders as { id: number; display_delivery_date_time: string }[];
     expect(rows.map((o) => o.id).sort()).toEqual([ids.vanEarly, ids.vanLate, ids.stJohns, ids.regina, ids.toronto, ids.losAngeles].sort());
     expect(res.json().pagination.total_count).toBe(6);
+    // each row's text says the date it was filed under: the server formats it, not the browser (issue 17 part 5)
+    const text = Object.fromEntries(rows.map((o) => [o.id, o.display_delivery_date_time]));
+    expect([text[ids.vanEarly!], text[ids.vanLate!], text[ids.stJohns!], text[ids.losAngeles!]]).toEqual([
+      'Dec 1, 2026, 12:30 AM',
+      'Dec 1, 2026, 11:30 PM',
+      'Dec 1, 2026, 11:30 PM',
+      'Dec 1, 2026, 12:30 AM',
+    ]);
     const range = (await reports('?start_date=2026-11-30&end_date=2026-12-02')).json();
     expect(range.pagination.total_count).toBe(8);
   });

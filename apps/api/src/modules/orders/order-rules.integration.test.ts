@@ -122,6 +122,17 @@ describe('order rules of issue 15', () => {
       expect([both.statusCode, both.json().messages]).toEqual([422, [messages.invalidDate, messages.invalidTime]]);
     });
 
+    it('refuses midnight as a time, whichever end of the date it was meant for (issue 17 part 5)', async () => {
+      // the storefront's old closing '12:00 AM' slot went out as '00:00' and was taken as the start of the date
+      for (const delivery_time of ['00:00', '12:00 AM', '24:00']) {
+        const res = await create(orderPayload(f, NOW, { delivery_time }));
+        expect([res.statusCode, res.json().messages], delivery_time).toEqual([422, [messages.invalidTime]]);
+        const { delivery_date, delivery_time: _t, delivery_address: _a, ...rest } = orderPayload(f, NOW);
+        const pickup = await create({ ...rest, receiving_method: 'pickup', pickup_date: delivery_date, pickup_time: delivery_time });
+        expect([pickup.statusCode, pickup.json().messages], delivery_time).toEqual([422, [messages.invalidTime]]);
+      }
+    });
+
     it('accepts the last day of the horizon when the store is open', async () => {
       const last = deliverySlot(f, NOW, { afterHours: (MAX_DAYS_AHEAD - 7) * 24 });
       expect(last.date <= lastOrderableDate(NOW, f.chef.time_zone)).toBe(true);

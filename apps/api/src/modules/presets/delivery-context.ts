@@ -1,4 +1,4 @@
-import { deliveryInstant, messages, parseCalendarDate, parseTimeOfDay, type PlaceOfSupply } from '@caterway/domain';
+import { deliveryInstant, isDeliveryTime, messages, parseCalendarDate, type PlaceOfSupply } from '@caterway/domain';
 import type { Geocoder } from '../../ports/geocoder.js';
 import { validationFailed } from '../../lib/errors.js';
 import type { GeoPoint } from './presets.repository.js';
@@ -32,7 +32,8 @@ export interface DeliveryContextQuery {
 const DEFAULT_TIME = '11:30 AM';
 
 /**
- * Validates the date and time (422 with the spec's 'Please select valid date.') and places the
+ * Validates the date and time (422 with the spec's 'Please select valid date.' or 'Please select
+ * valid time.', the latter also for midnight, as an order refuses it) and places the
  * address: lat/lng when both are sent, else the geocoded address; a geocoding failure leaves
  * the point unknown, as the spec's clients continue without coordinates (browse-account-orders §8).
  */
@@ -42,7 +43,8 @@ export async function resolveDeliveryContext(
 ): Promise<DeliveryContext> {
   const problems: string[] = [];
   if (query.delivery_date !== undefined && !parseCalendarDate(query.delivery_date)) problems.push(messages.invalidDate);
-  if (query.delivery_time !== undefined && query.delivery_time !== '' && parseTimeOfDay(query.delivery_time) === null) problems.push(messages.invalidTime);
+  // the order contract's rule: midnight ('00:00', '12:00 AM', '24:00') is no delivery time (issue 17 part 5)
+  if (query.delivery_time !== undefined && query.delivery_time !== '' && !isDeliveryTime(query.delivery_time)) problems.push(messages.invalidTime);
   if (problems.length) throw validationFailed(problems);
 
   let point: GeoPoint | null = null;

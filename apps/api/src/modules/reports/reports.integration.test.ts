@@ -4,7 +4,7 @@
 // can be chosen exactly.
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REPORT_PER_PAGE, reportMessages } from '@caterway/domain';
+import { formatLocalDateTime, REPORT_PER_PAGE, reportMessages } from '@caterway/domain';
 import { createTestApp, type TestContext } from '../../../test/helpers.js';
 import { ensureDemoData } from '../../db/seed/demo.js';
 import { fixedClock } from '../../lib/clock.js';
@@ -68,6 +68,7 @@ describe('GET /api/v2/user/user_catering_orders', () => {
           id: order.id,
           order_date_time: rows[0].delivery_at.toISOString(),
           time_zone: 'America/Toronto',
+          display_delivery_date_time: formatLocalDateTime(rows[0].delivery_at, 'America/Toronto'),
           chef_name: f.chef.business_name,
           total_price: rows[0].total_cents,
           preset_slug: presetSlug,
@@ -127,6 +128,9 @@ describe('GET /api/v2/user/user_catering_orders', () => {
       // 05:30 UTC on the 11th is the evening of the 10th in Vancouver
       const tenth = (await get('?start_date=2026-03-10&end_date=2026-03-10')).json();
       expect(tenth.user_catering_orders.map((o: { id: number }) => o.id)).toEqual([ids.vancouver]);
+      // and the rows say the dates they were filed under (issue 17 part 5)
+      expect(ninth.user_catering_orders[0].display_delivery_date_time).toBe('Mar 9, 2026, 11:30 PM');
+      expect(tenth.user_catering_orders[0].display_delivery_date_time).toBe('Mar 10, 2026, 10:30 PM');
       const march = (await get('?start_date=2026-03-01&end_date=2026-03-31')).json();
       expect(march.pagination).toEqual({ per_page: REPORT_PER_PAGE, total_count: 4, total_pages: 1 });
       const none = (await get('?start_date=2025-01-01&end_date=2025-01-31')).json();

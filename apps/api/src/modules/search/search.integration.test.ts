@@ -266,6 +266,11 @@ describe('search endpoints on the demo catalogue', () => {
       const time = await get('/api/v2/search.json?delivery_date=2026-11-29&delivery_time=25:99');
       expect(time.statusCode).toBe(422);
       expect(time.json().messages).toEqual(['Please select valid time.']);
+      // midnight is no delivery time, as an order refuses it (issue 17 part 5)
+      for (const midnight of ['00:00', '12:00%20AM']) {
+        const at = await get(`/api/v2/search.json?delivery_date=2026-11-29&delivery_time=${midnight}`);
+        expect([at.statusCode, at.json().messages], midnight).toEqual([422, ['Please select valid time.']]);
+      }
       const page = await get('/api/v2/search?search_type=preset&page=0');
       expect(page.statusCode).toBe(422);
       expect(page.json().messages).toHaveLength(1);

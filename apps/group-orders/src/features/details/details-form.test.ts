@@ -76,6 +76,21 @@ describe('the details form', () => {
   });
 });
 
+describe('the delivery time', () => {
+  it('refuses midnight under the time field, as the API does (issue 17 part 5)', () => {
+    for (const deliveryTime of ['00:00', '00:00:30']) {
+      expect(checkDetails({ ...complete, deliveryTime }, extra), deliveryTime).toEqual({
+        ok: false,
+        errors: { deliveryTime: 'Midnight (12:00 AM) is not a delivery time. Please select another time.' },
+      });
+    }
+    // the minutes either side are times of the delivery date
+    for (const [deliveryTime, seconds] of [['00:01', 60], ['23:59', 86_340]] as const) {
+      expect(checkDetails({ ...complete, deliveryTime }, extra)).toEqual({ ok: true, body: expect.objectContaining({ delivery_time: seconds }) });
+    }
+  });
+});
+
 describe('the 90-day horizon', () => {
   it('refuses a delivery date past today + 90 days, under the date field', () => {
     const now = new Date(2026, 10, 26, 9, 0);

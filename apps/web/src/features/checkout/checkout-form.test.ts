@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { messages } from '@caterway/domain';
+import { orderPayloadSchema } from '@caterway/contracts';
+import { availableTimeSlots, deliveryInstant, localDateOf, messages } from '@caterway/domain';
 import { buildOrderPayload, cutleryCountOf, setCutleryCount, setCutleryNeeded, validateCheckoutForm, type CheckoutFormValues } from './checkout-form';
 
 const now = new Date(2026, 10, 22, 9, 0); // 22 Nov 2026 09:00 local
@@ -99,6 +100,40 @@ describe('buildOrderPayload', () => {
     expect(payload).toMatchObject({ receiving_method: 'pickup', pickup_date: '2026-11-25', pickup_time: '13:15', pickup_instruction: 'Front desk' });
     expect(payload).not.toHaveProperty('delivery_address');
     expect(payload).not.toHaveProperty('delivery_date');
+  });
+});
+
+describe('the delivery time slots on the wire (issue 17 part 5)', () => {
+  const input = { presetId: 3, presetName: 'Lunch', presetItems: [{ id: 1, menu_id: 9, quantity: 10 }], lat: 43.6, lng: -79.4 };
+  const zone = 'America/Toronto';
+
+  it('sends every offered slot as a time on the chosen date, the last one 11:45 PM, none at midnight', () => {
+    const slots = availableTimeSlots('2026-12-03', now);
+    expect(slots.at(-1)).toBe('11:45 PM');
+    expect(slots).not.toContain('12:00 AM');
+    let previous = -Infinity;
+    for (const time of slots) {
+      const payload = buildOrderPayload({ ...input, values: { ...valid, date: '2026-12-03', time }, receivingMethod: 'delivery' });
+      expect(orderPayloadSchema.safeParse(payload).success, time).toBe(true);
+      // the instant the API makes of it lies on Dec 3 in the restaurant's zone, and each slot is
+      // 15 minutes after the one above it in the list (the old closing '12:00 AM' jumped back to
+      // the start of Dec 3)
+      const at = deliveryInstant(payload.delivery_date!, payload.delivery_time!, zone)!;
+      expect(localDateOf(at, zone), time).toBe('2026-12-03');
+      if (previous !== -Infinity) expect(at.getTime() - previous, time).toBe(15 * 60_000);
+      previous = at.getTime();
+    }
+    const last = buildOrderPayload({ ...input, values: { ...valid, date: '2026-12-03', time: '11:45 PM' }, receivingMethod: 'delivery' });
+    expect([last.delivery_date, last.delivery_time]).toEqual(['2026-12-03', '23:45']);
+  });
+
+  it("refuses '12:00 AM' in the form, and the API refuses the '00:00' it would have sent", () => {
+    expect(validateCheckoutForm({ ...valid, date: '2026-12-03', time: '12:00 AM' }, { receivingMethod: 'delivery', now }).time).toBe(messages.invalidTime);
+    const stale = buildOrderPayload({ ...input, values: { ...valid, date: '2026-12-03', time: '12:00 AM' }, receivingMethod: 'delivery' });
+    expect(stale.delivery_time).toBe('00:00');
+    const parsed = orderPayloadSchema.safeParse(stale);
+    expect(parsed.success).toBe(false);
+    expect(parsed.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([['delivery_time', messages.invalidTime]]);
   });
 });
 

@@ -12,11 +12,6 @@ const EMPTY: Required<ReportFilters> = { startDate: '', endDate: '', company: ''
 const sameFilters = (a: ReportFilters, b: ReportFilters) =>
   (a.startDate ?? '').trim() === (b.startDate ?? '').trim() && (a.endDate ?? '').trim() === (b.endDate ?? '').trim() && (a.company ?? '').trim() === (b.company ?? '').trim();
 
-/** The delivery date and time in the order's own zone, e.g. "Mar 9, 2026, 11:30 PM". */
-export function formatDeliveryDate(instant: string, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-US', { timeZone, month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit' }).format(new Date(instant));
-}
-
 const errorText = (error: unknown) => (isApiError(error) ? error.serverError ?? error.message : 'Could not load the reports.');
 
 export interface ReportsPageProps {
@@ -129,7 +124,9 @@ export function ReportsPage({ orderHref }: ReportsPageProps) {
             ) : (
               rows.map((row) => (
                 <tr key={row.id}>
-                  <td data-label="Delivery Date">{formatDeliveryDate(row.orderDateTime, row.timeZone)}</td>
+                  {/* the server's text, in the order's zone with the rules its date filter uses: the
+                      browser's own time zone data may be older (issue 17 part 5, decision 025) */}
+                  <td data-label="Delivery Date">{row.displayDeliveryDateTime}</td>
                   <td data-label="Vendor">{row.chefName}</td>
                   <td data-label="Total Spend" className="num">
                     {formatCents(row.totalPrice)}
