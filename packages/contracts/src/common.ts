@@ -43,3 +43,26 @@ export function pdfResponses(description: string) {
  * year 0 or 2026-02-30 answer 422 with the message, never reach the database (issue 15).
  */
 export const calendarDateSchema = (message: string) => z.string().trim().refine(isSaneCalendarDate, message);
+
+// ---- what corporate buyers fill in (issue 17 part 3): optional, trimmed, empty when not given
+const NO_CONTROL_CHARACTERS = /^[^\u0000-\u001f\u007f]*$/;
+const corporateText = (label: string, max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `${label} must be at most ${max} characters.`)
+    .regex(NO_CONTROL_CHARACTERS, `${label} cannot contain control characters.`);
+
+/** po_number and cost_centre: at most 64 characters each (checkout, edits, add-ons, group orders). */
+export const corporateFields = {
+  po_number: corporateText('PO number', 64).optional(),
+  cost_centre: corporateText('Cost centre', 64).optional(),
+};
+
+/** The person receiving the food when it is not the orderer: a name and a phone, both or neither. */
+export const onsiteContactFields = {
+  onsite_contact_name: corporateText('On-site contact name', 80).optional(),
+  onsite_contact_phone: corporateText('On-site contact phone', 40)
+    .regex(/^$|^[+]?[\d\s().-]{7,40}$/, 'On-site contact phone must be a phone number.')
+    .optional(),
+};

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isGroupDeliverySeconds } from '@caterway/domain';
-import { calendarDateSchema, emailSchema } from './common.js';
+import { calendarDateSchema, corporateFields, emailSchema } from './common.js';
 
 // Group orders on the wire (issue 6; browse-account-orders §1, §3 'Group order detail', §4, §7).
 // Creator/staff calls are under api/v2/group_orders (bearer token; anyone else gets 404);
@@ -57,6 +57,7 @@ export const groupOrderDetailsBodySchema = z
     delivery_phone_number: required(40),
     delivery_instruction: z.string().trim().max(1000).default(''),
     company_name: z.string().trim().max(200).default(''),
+    ...corporateFields,
     /** true: also open the group order for members (detail_entered → accepting) */
     open_ordering: z.boolean().default(false),
   })

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isDeliveryTime, MAX_TIP_CENTS, messages } from '@caterway/domain';
-import { calendarDateSchema, emailSchema } from './common.js';
+import { calendarDateSchema, corporateFields, emailSchema, onsiteContactFields } from './common.js';
 
 // Cart, checkout and orders on the wire (ordering-payments §3 Checkout line, Order payload,
 // Catering order; §7 Calls). Prices the browser sends are ignored: the server reprices.
@@ -83,12 +83,18 @@ export const orderPayloadSchema = z
     pickup_date: dateString.optional(),
     pickup_time: timeString.optional(),
     pickup_instruction: z.string().max(1000).optional(),
+    ...corporateFields,
+    ...onsiteContactFields,
     /** a tip for the restaurant, after tax (issue 17): a percent of the food subtotal ... */
     tip_percent: z.union([z.literal(10), z.literal(15), z.literal(18)]).nullable().optional(),
     /** ... or an amount in cents; none by default, never both */
     tip_cents: z.number().int().min(0, 'The tip cannot be negative.').max(MAX_TIP_CENTS, 'The tip is too large.').nullable().optional(),
   })
   .refine((o) => o.tip_percent == null || o.tip_cents == null, { message: 'Choose a tip percent or an amount, not both.', path: ['tip_cents'] })
+  .refine((o) => !o.onsite_contact_name === !o.onsite_contact_phone, {
+    message: 'Please give both the on-site contact name and phone, or neither.',
+    path: ['onsite_contact_phone'],
+  })
   .meta({ id: 'OrderPayload' });
 export type OrderPayload = z.input<typeof orderPayloadSchema>;
 
@@ -299,6 +305,11 @@ export const cateringOrderDetailSchema = z
     invoice_available: z.boolean(),
     preset_slug: z.string().nullable(),
     restaurant_name: z.string(),
+    // issue 17 part 3: what the buyer filled in ('' when not given)
+    po_number: z.string(),
+    cost_centre: z.string(),
+    onsite_contact_name: z.string(),
+    onsite_contact_phone: z.string(),
   })
   .meta({ id: 'CateringOrderDetail' });
 
@@ -315,6 +326,7 @@ export const addOnCartSchema = z
     delivery_suite_address: z.string().trim().max(200).optional(),
     delivery_instruction: z.string().max(1000).optional(),
     pickup_instruction: z.string().max(1000).optional(),
+    ...corporateFields,
   })
   .meta({ id: 'AddOnCart' });
 export const updateAddOnOrderBodySchema = z.object({
