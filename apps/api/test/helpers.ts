@@ -47,6 +47,31 @@ export async function createTestDatabase(): Promise<{ db: Db; url: string; drop(
   };
 }
 
+/** A fresh, empty database (no migrations): for tests of a migration over older data. */
+export async function createEmptyTestDatabase(): Promise<{ db: Db; drop(): Promise<void> }> {
+  const serverUrl = inject('testServerUrl');
+  const name = `caterway_empty_${crypto.randomBytes(5).toString('hex')}`;
+  const admin = createPool(serverUrl, { max: 1 });
+  try {
+    await admin.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const db = createPool(withDatabase(serverUrl, name), { max: 2 });
+  return {
+    db,
+    async drop() {
+      await db.end().catch(() => undefined);
+      const a = createPool(serverUrl, { max: 1 });
+      try {
+        await a.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      } finally {
+        await a.end();
+      }
+    },
+  };
+}
+
 export function testConfig(overrides: Record<string, string> = {}): Config {
   return loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: '/tmp/caterway-test-data', ...overrides });
 }

@@ -9,11 +9,15 @@ export interface MigrationResult {
   applied: string[];
 }
 
-/** Applies every migrations/NNN_name.sql not yet recorded, each in its own transaction. */
-export async function migrate(db: Db): Promise<MigrationResult> {
+/**
+ * Applies every migrations/NNN_name.sql not yet recorded, each in its own transaction.
+ * stopBefore (tests of a migration's data step): only the files sorting before that name.
+ */
+export async function migrate(db: Db, options: { stopBefore?: string } = {}): Promise<MigrationResult> {
   const files = fs
     .readdirSync(migrationsDir)
     .filter((f) => /^\d{3}_[a-z0-9_]+\.sql$/.test(f))
+    .filter((f) => options.stopBefore === undefined || f < options.stopBefore)
     .sort();
   const client = await db.connect();
   const applied: string[] = [];

@@ -31,19 +31,22 @@ export interface RestaurantFixture {
   menus: Map<number, { id: number; name: string; price_cents: number; min_order_amount: number; items: { id: number; price_cents: number }[] }>;
 }
 
-/** A Toronto restaurant preset whose chef has store hours, fee ranges and a minimum. */
-export async function restaurantFixture(db: Db, options: { eft?: boolean; presetType?: 'restaurant' | 'catering'; chefs?: number } = {}): Promise<RestaurantFixture> {
+/** A Toronto (or another city's) restaurant preset whose chef has store hours, fee ranges and a minimum. */
+export async function restaurantFixture(
+  db: Db,
+  options: { eft?: boolean; presetType?: 'restaurant' | 'catering'; chefs?: number; city?: string } = {},
+): Promise<RestaurantFixture> {
   const { rows } = await db.query(
     `SELECT p.id AS preset_id, p.preset_type, p.minimum_order_amount_cents, c.id, c.business_name, c.latitude, c.longitude, c.time_zone,
             c.pre_order_notice_hours, c.pre_order_min_order_amount_cents, c.delivery_fee_ranges,
             c.store_hours, c.delivery_radius_km
        FROM presets p JOIN preset_chefs pc ON pc.preset_id = p.id AND pc.position = 0 JOIN chefs c ON c.id = pc.chef_id
-      WHERE p.preset_type = $1 AND p.is_active AND c.time_zone = 'America/Toronto' AND c.city = 'Toronto'
+      WHERE p.preset_type = $1 AND p.is_active AND c.city = $4
         AND jsonb_array_length(c.delivery_fee_ranges) > 0 AND c.store_hours <> '{}'::jsonb
         AND c.pre_order_min_order_amount_cents > 0 AND c.eft_enabled = $2
         AND (SELECT count(*) FROM preset_chefs x WHERE x.preset_id = p.id) = $3
       ORDER BY p.id LIMIT 1`,
-    [options.presetType ?? 'restaurant', options.eft ?? false, options.chefs ?? 1],
+    [options.presetType ?? 'restaurant', options.eft ?? false, options.chefs ?? 1, options.city ?? 'Toronto'],
   );
   const r = rows[0];
   if (!r) throw new Error('no matching preset in the demo catalogue');
