@@ -19,6 +19,16 @@ export interface TestContext {
   close(): Promise<void>;
 }
 
+async function dropDatabase(serverUrl: string, name: string, db: Db): Promise<void> {
+  await db.end().catch(() => undefined);
+  const admin = createPool(serverUrl, { max: 1 });
+  try {
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  } finally {
+    await admin.end();
+  }
+}
+
 /** A fresh database cloned from the migrated template; never shared between test files. */
 export async function createTestDatabase(): Promise<{ db: Db; url: string; drop(): Promise<void> }> {
   const serverUrl = inject('testServerUrl');
@@ -32,19 +42,7 @@ export async function createTestDatabase(): Promise<{ db: Db; url: string; drop(
   }
   const url = withDatabase(serverUrl, name);
   const db = createPool(url, { max: 5 });
-  return {
-    db,
-    url,
-    async drop() {
-      await db.end().catch(() => undefined);
-      const a = createPool(serverUrl, { max: 1 });
-      try {
-        await a.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      } finally {
-        await a.end();
-      }
-    },
-  };
+  return { db, url, drop: () => dropDatabase(serverUrl, name, db) };
 }
 
 /** A fresh, empty database (no migrations): for tests of a migration over older data. */
@@ -58,18 +56,7 @@ export async function createEmptyTestDatabase(): Promise<{ db: Db; drop(): Promi
     await admin.end();
   }
   const db = createPool(withDatabase(serverUrl, name), { max: 2 });
-  return {
-    db,
-    async drop() {
-      await db.end().catch(() => undefined);
-      const a = createPool(serverUrl, { max: 1 });
-      try {
-        await a.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      } finally {
-        await a.end();
-      }
-    },
-  };
+  return { db, drop: () => dropDatabase(serverUrl, name, db) };
 }
 
 export function testConfig(overrides: Record<string, string> = {}): Config {
