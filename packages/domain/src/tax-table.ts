@@ -40,7 +40,7 @@ export interface PlaceOfSupply {
 const CRA_RATES = 'Canada Revenue Agency, "GST/HST rates" (canada.ca/gst-hst-rates); Excise Tax Act s. 165';
 const GST_PROVINCES = ['AB', 'BC', 'MB', 'NT', 'NU', 'QC', 'SK', 'YT'] as const;
 
-const gstRows: TaxRateRow[] = GST_PROVINCES.map((region) => ({
+const gstRows = (): TaxRateRow[] => GST_PROVINCES.map((region) => ({
   country: 'CA',
   region,
   locality: null,
@@ -67,9 +67,13 @@ const waCity = (locality: string, ratePercent: number, parts: string): TaxRateRo
 
 const NY_PUB_718 = 'New York State Department of Taxation and Finance, Publication 718 "Sales and Use Tax Rates by Jurisdiction"';
 
-export const TAX_TABLE: readonly TaxRateRow[] = [
+// Built by pure calls (annotated for the bundler): pages that never look up a tax carry none of it.
+export const TAX_TABLE: readonly TaxRateRow[] = /* @__PURE__ */ buildTable();
+
+function buildTable(): TaxRateRow[] {
+  return [
   // ---- Canada: GST in the provinces and territories without HST
-  ...gstRows,
+  ...gstRows(),
   // ---- HST provinces (one harmonized tax: federal 5% + provincial part)
   {
     country: 'CA', region: 'ON', locality: null, name: 'HST', ratePercent: 13, effectiveFrom: '2010-07-01', effectiveTo: null, source: CRA_RATES,
@@ -127,13 +131,17 @@ export const TAX_TABLE: readonly TaxRateRow[] = [
   waCity('Kent', 10.4, '3.9%'),
   waCity('SeaTac', 10.4, '3.9%'),
   waCity('Edmonds', 10.6, '4.1%'),
-];
+  ];
+}
 
 /**
  * Post-office names inside a taxing city: a Queens ZIP's city is its neighbourhood ("Flushing"),
  * but the address is in New York City and pays its sales tax.
  */
-const LOCALITY_ALIASES: Record<string, Record<string, string>> = {
+const LOCALITY_ALIASES: Record<string, Record<string, string>> = /* @__PURE__ */ buildAliases();
+
+function buildAliases(): Record<string, Record<string, string>> {
+  return {
   NY: Object.fromEntries(
     [
       'New York', 'New York City', 'NYC', 'Manhattan', 'Brooklyn', 'Bronx', 'The Bronx', 'Staten Island', 'Queens',
@@ -145,7 +153,8 @@ const LOCALITY_ALIASES: Record<string, Record<string, string>> = {
       'Arverne', 'Rockaway Park', 'Breezy Point',
     ].map((name) => [localityKey(name), 'New York City']),
   ),
-};
+  };
+}
 
 function localityKey(name: string): string {
   return name
