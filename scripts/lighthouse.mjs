@@ -136,6 +136,11 @@ async function startServer() {
     PAYMENTS: 'sandbox',
     SMTP_URL: 'smtp://127.0.0.1:9',
     GEOCODER_URL: `http://127.0.0.1:${geocoder.address().port}`,
+    // and the merchant of record on invoices (the documentation's example values)
+    COMPANY_LEGAL_NAME: 'Caterway Lighthouse Inc.',
+    COMPANY_ADDRESS: '100 King St W, Suite 5600, Toronto, ON M5X 1A9, Canada',
+    TAX_GST_HST_NUMBER: '123456789 RT0001',
+    TAX_QST_NUMBER: '1234567890 TQ0001',
   };
   delete env.DATABASE_URL;
   delete env.REDIS_URL;

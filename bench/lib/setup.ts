@@ -105,6 +105,11 @@ export function benchConfig(databaseUrl: string, poolSize: number): Config {
     SMTP_URL: 'smtp://127.0.0.1:9',
     GEOCODER_URL: 'http://127.0.0.1:9',
     PAYMENTS: 'sandbox',
+    // the merchant of record on invoices: the documentation's example values
+    COMPANY_LEGAL_NAME: 'Caterway Benchmark Inc.',
+    COMPANY_ADDRESS: '100 King St W, Suite 5600, Toronto, ON M5X 1A9, Canada',
+    TAX_GST_HST_NUMBER: '123456789 RT0001',
+    TAX_QST_NUMBER: '1234567890 TQ0001',
     DATA_DIR: path.join(repoRoot, '.tmp/bench-app'),
     JOBS_IN_PROCESS: 'false',
     SIGNIN_BACKOFF_AFTER: '100000',

@@ -9,6 +9,10 @@ export const productionEnv = {
   SMTP_URL: 'smtp://127.0.0.1:2525',
   GEOCODER_URL: 'https://geocoder.example',
   PAYMENTS: 'sandbox',
+  COMPANY_LEGAL_NAME: 'Caterway Technologies Inc.',
+  COMPANY_ADDRESS: '200 Bay St, Suite 1200, Toronto, ON M5J 2J2, Canada',
+  TAX_GST_HST_NUMBER: '876543210 RT0001',
+  TAX_QST_NUMBER: '1098765432 TQ0001',
   DATA_DIR: '/tmp/caterway-test-data',
 } as const;
 
@@ -19,6 +23,10 @@ export const refusalWithNothingSet = [
   /^  PUBLIC_URL: required when NODE_ENV=production/,
   /^  SMTP_URL: required when NODE_ENV=production/,
   /^  GEOCODER_URL: required when NODE_ENV=production/,
+  /^  COMPANY_LEGAL_NAME: required when NODE_ENV=production/,
+  /^  COMPANY_ADDRESS: required when NODE_ENV=production/,
+  /^  TAX_GST_HST_NUMBER: required when NODE_ENV=production/,
+  /^  TAX_QST_NUMBER: required when NODE_ENV=production/,
   /^  STRIPE_SECRET_KEY: required when NODE_ENV=production, unless PAYMENTS=sandbox/,
   /^  STRIPE_PUBLISHABLE_KEY: required when NODE_ENV=production, unless PAYMENTS=sandbox/,
   /^  STRIPE_WEBHOOK_SECRET: required when NODE_ENV=production, unless PAYMENTS=sandbox/,

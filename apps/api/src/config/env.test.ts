@@ -87,4 +87,55 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ PUBLIC_URL: 'https://caterway.ca', GROUP_ORDERS_URL: 'https://caterway.ca/' })).toThrow(/GROUP_ORDERS_URL: on the storefront's host it needs a path of its own/);
     expect(() => loadConfig({ GROUP_ORDERS_URL: 'https://caterway.ca/api/site' })).toThrow(/GROUP_ORDERS_URL/);
   });
+
+  describe('the merchant of record on invoices (docs/decisions/034)', () => {
+    const company = { COMPANY_LEGAL_NAME: 'Caterway Technologies Inc.', COMPANY_ADDRESS: '200 Bay St, Toronto, ON M5J 2J2', TAX_GST_HST_NUMBER: '876543210 RT0001', TAX_QST_NUMBER: '1098765432 TQ0001' };
+
+    it('takes the four settings as given, registration numbers written the CRA and Revenu Québec way', () => {
+      expect(loadConfig({ ...company, TAX_GST_HST_NUMBER: '876543210rt0001', TAX_QST_NUMBER: ' 1098765432 tq 0001 ' }).company).toEqual({
+        legalName: 'Caterway Technologies Inc.',
+        address: '200 Bay St, Toronto, ON M5J 2J2',
+        gstHstNumber: '876543210 RT0001',
+        qstNumber: '1098765432 TQ0001',
+        sample: false,
+      });
+      expect(loadConfig(productionEnv).company).toMatchObject({ gstHstNumber: productionEnv.TAX_GST_HST_NUMBER, qstNumber: productionEnv.TAX_QST_NUMBER, sample: false });
+    });
+
+    it('uses sample values, flagged as samples, outside production when none is set', () => {
+      expect(loadConfig({}).company).toEqual({
+        legalName: 'Caterway Demo Inc.',
+        address: '100 King St W, Suite 5600, Toronto, ON M5X 1A9, Canada',
+        gstHstNumber: '123456789 RT0001',
+        qstNumber: '1234567890 TQ0001',
+        sample: true,
+      });
+    });
+
+    it('refuses some company settings without the others, naming each missing one', () => {
+      let message = '';
+      try {
+        loadConfig({ COMPANY_LEGAL_NAME: 'Caterway Technologies Inc.', TAX_QST_NUMBER: '1098765432 TQ0001' });
+      } catch (err) {
+        message = (err as Error).message;
+      }
+      expect(message.split('\n')).toEqual([
+        'Invalid configuration:',
+        expect.stringMatching(/^  COMPANY_ADDRESS: set it with COMPANY_LEGAL_NAME, TAX_QST_NUMBER: the four company settings go together/),
+        expect.stringMatching(/^  TAX_GST_HST_NUMBER: set it with COMPANY_LEGAL_NAME, TAX_QST_NUMBER/),
+      ]);
+    });
+
+    it('refuses registration numbers of the wrong shape', () => {
+      for (const bad of ['123456789', '12345678 RT0001', '123456789 RC0001', '123456789 RT001', '1234567890 TQ0001', 'RT0001 123456789']) {
+        expect(() => loadConfig({ ...company, TAX_GST_HST_NUMBER: bad }), bad).toThrow(/TAX_GST_HST_NUMBER: must be a 9-digit business number, RT and 4 digits, e\.g\. 123456789 RT0001/);
+      }
+      for (const bad of ['1234567890', '123456789 TQ0001', '1234567890 RT0001', '1234567890 TQ00001', '123456789 RT0001']) {
+        expect(() => loadConfig({ ...company, TAX_QST_NUMBER: bad }), bad).toThrow(/TAX_QST_NUMBER: must be 10 digits, TQ and 4 digits, e\.g\. 1234567890 TQ0001/);
+      }
+      expect(() => loadConfig({ ...company, COMPANY_ADDRESS: 'Toronto' })).toThrow(/COMPANY_ADDRESS: must be the full business address/);
+      // in production too, where the shape is refused rather than reported missing
+      expect(() => loadConfig({ ...productionEnv, TAX_QST_NUMBER: '1098765432' })).toThrow(/^Invalid configuration:\n  TAX_QST_NUMBER: must be 10 digits/);
+    });
+  });
 });

@@ -8,6 +8,29 @@ const boolish = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
+// Canada Revenue Agency: a GST/HST registration number is the 9-digit business number, the
+// program identifier RT and a 4-digit reference number (123456789 RT0001); Revenu Québec's QST
+// number is 10 digits, TQ and 4 digits (1234567890 TQ0001). Spaces are optional; printed as shown.
+const GST_HST_NUMBER = /^(\d{9}) ?RT ?(\d{4})$/i;
+const QST_NUMBER = /^(\d{10}) ?TQ ?(\d{4})$/i;
+const registration = (pattern: RegExp, program: string, message: string) =>
+  z
+    .string()
+    .trim()
+    .regex(pattern, message)
+    .transform((v) => v.replace(pattern, `$1 ${program}$2`));
+
+/** The four settings of the merchant of record (docs/decisions/034), set together or not at all. */
+const COMPANY_SETTINGS = ['COMPANY_LEGAL_NAME', 'COMPANY_ADDRESS', 'TAX_GST_HST_NUMBER', 'TAX_QST_NUMBER'] as const;
+
+/** Outside production, without the company settings: sample values, marked as such on every invoice. */
+const SAMPLE_COMPANY = {
+  legalName: 'Caterway Demo Inc.',
+  address: '100 King St W, Suite 5600, Toronto, ON M5X 1A9, Canada',
+  gstHstNumber: '123456789 RT0001',
+  qstNumber: '1234567890 TQ0001',
+} as const;
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -70,6 +93,14 @@ const envSchema = z.object({
   PDF_WORKERS: z.coerce.number().int().min(1).max(16).optional(),
   /** PDFs waiting for a worker before the next request is answered 503 with Retry-After */
   PDF_QUEUE_LIMIT: z.coerce.number().int().min(1).max(10_000).default(64),
+  /** Caterway's legal name, printed on invoices and credit notes as the supplier; required in production */
+  COMPANY_LEGAL_NAME: z.string().trim().min(2, 'must be the legal name of the company').max(120).optional(),
+  /** Caterway's business address on one line, e.g. "100 King St W, Suite 5600, Toronto, ON M5X 1A9, Canada"; required in production */
+  COMPANY_ADDRESS: z.string().trim().min(10, 'must be the full business address on one line').max(200).optional(),
+  /** GST/HST registration number (business number + RT + 4 digits); required in production */
+  TAX_GST_HST_NUMBER: registration(GST_HST_NUMBER, 'RT', 'must be a 9-digit business number, RT and 4 digits, e.g. 123456789 RT0001').optional(),
+  /** Quebec QST registration number (10 digits + TQ + 4 digits); required in production */
+  TAX_QST_NUMBER: registration(QST_NUMBER, 'TQ', 'must be 10 digits, TQ and 4 digits, e.g. 1234567890 TQ0001').optional(),
   /** browser tests only: POST api/v2/test/clock moves the server clock; refused when NODE_ENV=production */
   E2E_CONTROLLABLE_CLOCK: boolish.default(false),
 });
@@ -126,6 +157,20 @@ export interface Config {
   pdfWorkers: number;
   pdfQueueLimit: number;
   controllableClock: boolean;
+  /** the merchant of record printed on every invoice and credit note */
+  company: CompanyDetails;
+}
+
+/** Caterway as the supplier on its tax documents (docs/decisions/034). */
+export interface CompanyDetails {
+  legalName: string;
+  address: string;
+  /** 123456789 RT0001 */
+  gstHstNumber: string;
+  /** 1234567890 TQ0001; printed where QST is charged */
+  qstNumber: string;
+  /** development defaults: every document says they are samples */
+  sample: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -136,6 +181,10 @@ const PRODUCTION_REQUIRED: Array<[name: string, what: string]> = [
   ['PUBLIC_URL', 'the origin of emailed links, e.g. https://caterway.example'],
   ['SMTP_URL', 'smtp://user:pass@host:587 of the relay that sends email'],
   ['GEOCODER_URL', 'a Photon or Nominatim-compatible geocoder; the offline gazetteer places addresses only roughly'],
+  ['COMPANY_LEGAL_NAME', "Caterway's legal name, printed on every invoice and credit note"],
+  ['COMPANY_ADDRESS', "Caterway's business address on one line, printed on every invoice and credit note"],
+  ['TAX_GST_HST_NUMBER', 'the GST/HST registration number invoices must show, e.g. 123456789 RT0001'],
+  ['TAX_QST_NUMBER', 'the QST registration number invoices with QST must show, e.g. 1234567890 TQ0001'],
 ];
 const STRIPE_SETTINGS = ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET'];
 
@@ -165,6 +214,13 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   if (cleaned.NODE_ENV === 'production') {
     const named = new Set(problems.map(([name]) => name));
     problems.push(...productionProblems(cleaned).filter(([name]) => !named.has(name)));
+  }
+  const companySet = COMPANY_SETTINGS.filter((name) => cleaned[name] !== undefined);
+  if (cleaned.NODE_ENV !== 'production' && companySet.length > 0 && companySet.length < COMPANY_SETTINGS.length) {
+    // a document mixing real and sample details could pass for a real invoice
+    for (const name of COMPANY_SETTINGS.filter((n) => !companySet.includes(n))) {
+      problems.push([name, `set it with ${companySet.join(', ')}: the four company settings go together (none: sample values marked as such)`]);
+    }
   }
   if (parsed.success && parsed.data.PAYMENTS === 'stripe' && !parsed.data.STRIPE_SECRET_KEY && !problems.some(([n]) => n === 'STRIPE_SECRET_KEY')) {
     problems.push(['STRIPE_SECRET_KEY', 'required when PAYMENTS=stripe']);
@@ -227,7 +283,16 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     pdfWorkers: env.PDF_WORKERS ?? Math.min(4, Math.max(1, os.availableParallelism() - 1)),
     pdfQueueLimit: env.PDF_QUEUE_LIMIT,
     controllableClock: env.E2E_CONTROLLABLE_CLOCK,
+    company: companyOf(env),
   };
+}
+
+/** The company settings, or (outside production, none set) the samples, flagged so. */
+function companyOf(env: Env): CompanyDetails {
+  if (env.COMPANY_LEGAL_NAME && env.COMPANY_ADDRESS && env.TAX_GST_HST_NUMBER && env.TAX_QST_NUMBER) {
+    return { legalName: env.COMPANY_LEGAL_NAME, address: env.COMPANY_ADDRESS, gstHstNumber: env.TAX_GST_HST_NUMBER, qstNumber: env.TAX_QST_NUMBER, sample: false };
+  }
+  return { ...SAMPLE_COMPANY, sample: true };
 }
 
 /**
