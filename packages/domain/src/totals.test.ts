@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { computeTotals, deliveryFeeForDistance, formatTaxLabel, lineSubtotalCents, taxOn, type TotalsInput } from './totals.js';
+import { computeTotals, deliveryFeeForDistance, formatTaxLabel, lineSubtotalCents, taxOn, totalsDecrease, totalsLines, type Totals, type TotalsInput } from './totals.js';
 
 describe('taxOn', () => {
   it('rounds half up once, exactly', () => {
@@ -87,5 +87,93 @@ describe('formatTaxLabel and deliveryFeeForDistance', () => {
     expect(deliveryFeeForDistance(ranges, 0)).toBe(1500);
     expect(deliveryFeeForDistance(ranges, 5)).toBe(2500);
     expect(deliveryFeeForDistance(ranges, 10)).toBeNull();
+  });
+});
+
+describe('totalsDecrease: what a credit note gives back', () => {
+  const quebec = [
+    { name: 'GST', ratePercent: 5 },
+    { name: 'QST', ratePercent: 9.975 },
+  ];
+  const order = (quantity: number, over: Partial<TotalsInput> = {}): Totals =>
+    computeTotals({ lines: [{ unitPriceCents: 1995, quantity, menuItems: [] }], receivingMethod: 'delivery', deliveryFeeCents: 1500, cutleryCount: quantity, taxes: quebec, tip: { percent: 15 }, ...over });
+  const sumOfParts = (t: Totals) => t.subtotalCents + t.deliveryFeeCents + t.cutleryCents + t.taxCents + t.tipCents;
+
+  it('is the difference of two computeTotals results, component by component and tax line by tax line', () => {
+    const before = order(12);
+    const after = order(9);
+    const credit = totalsDecrease(before, after);
+    expect(credit).toEqual({
+      subtotalCents: 3 * 1995,
+      deliveryFeeCents: 0,
+      cutleryCents: 150,
+      taxLines: [
+        { name: 'GST', ratePercent: 5, jurisdiction: null, cents: before.taxLines[0]!.cents - after.taxLines[0]!.cents },
+        { name: 'QST', ratePercent: 9.975, jurisdiction: null, cents: before.taxLines[1]!.cents - after.taxLines[1]!.cents },
+      ],
+      taxCents: before.taxCents - after.taxCents,
+      tipCents: before.tipCents - after.tipCents,
+      totalCents: before.totalCents - after.totalCents,
+    });
+    expect(sumOfParts(credit)).toBe(credit.totalCents);
+  });
+
+  it('gives everything back when the supply is cancelled', () => {
+    const before = order(12);
+    expect(totalsDecrease(before, null)).toEqual({ ...before, taxLines: before.taxLines.map((t) => ({ ...t, jurisdiction: null })) });
+  });
+
+  it('keeps a tax the order no longer has whole, and shows a new one as an increase', () => {
+    const before = computeTotals({ lines: [{ unitPriceCents: 10_000, quantity: 1, menuItems: [] }], receivingMethod: 'pickup', deliveryFeeCents: 0, cutleryCount: 0, taxes: [{ name: 'HST', ratePercent: 13 }] });
+    const after = computeTotals({ lines: [{ unitPriceCents: 10_000, quantity: 1, menuItems: [] }], receivingMethod: 'pickup', deliveryFeeCents: 0, cutleryCount: 0, taxes: [{ name: 'GST', ratePercent: 5 }] });
+    const credit = totalsDecrease(before, after);
+    expect(credit.taxLines.map((t) => [t.name, t.cents])).toEqual([
+      ['HST', 1300],
+      ['GST', -500],
+    ]);
+    expect(credit.totalCents).toBe(800);
+    expect(sumOfParts(credit)).toBe(credit.totalCents);
+  });
+
+  it('matches US sales tax lines on their jurisdiction', () => {
+    const seattle = [{ name: 'Sales Tax', ratePercent: 10.55, jurisdiction: 'Seattle, WA' }];
+    const credit = totalsDecrease(order(10, { taxes: seattle }), order(8, { taxes: seattle }));
+    expect(credit.taxLines).toHaveLength(1);
+    expect(credit.taxLines[0]).toMatchObject({ name: 'Sales Tax', jurisdiction: 'Seattle, WA' });
+    expect(sumOfParts(credit)).toBe(credit.totalCents);
+  });
+
+  it('adds up for random pairs of carts (property)', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 200 }), fc.integer({ min: 0, max: 200 }), fc.integer({ min: 0, max: 40 }), (a, b, cutlery) => {
+        const credit = totalsDecrease(order(a, { cutleryCount: cutlery }), order(b, { cutleryCount: 0 }));
+        expect(sumOfParts(credit)).toBe(credit.totalCents);
+      }),
+    );
+  });
+});
+
+describe('totalsLines: the amount lines of a document', () => {
+  it('lists subtotal, delivery fee, cutlery, each tax with the order pages\' label, and the tip', () => {
+    const totals = computeTotals({
+      lines: [{ unitPriceCents: 2000, quantity: 5, menuItems: [] }],
+      receivingMethod: 'delivery',
+      deliveryFeeCents: 1500,
+      cutleryCount: 4,
+      taxes: [{ name: 'Sales Tax', ratePercent: 10.55, jurisdiction: 'Seattle, WA' }],
+      tip: { percent: 10 },
+    });
+    expect(totalsLines(totals, { receivingMethod: 'delivery', cutleryCount: 4 })).toEqual([
+      { label: 'Subtotal', cents: 10_000 },
+      { label: 'Delivery fee', cents: 1500 },
+      { label: 'Cutlery, plates and napkins (4)', cents: 200 },
+      { label: 'Sales Tax (Seattle, WA) 10.550%', cents: totals.taxLines[0]!.cents },
+      { label: 'Tip (for the restaurant)', cents: 1000 },
+    ]);
+  });
+
+  it('leaves out the delivery fee of a pickup, and cutlery and tip when there are none', () => {
+    const totals = computeTotals({ lines: [{ unitPriceCents: 2000, quantity: 1, menuItems: [] }], receivingMethod: 'pickup', deliveryFeeCents: 0, cutleryCount: 0, taxes: [{ name: 'GST', ratePercent: 5 }, { name: 'QST', ratePercent: 9.975 }] });
+    expect(totalsLines(totals, { receivingMethod: 'pickup', cutleryCount: 0 }).map((l) => l.label)).toEqual(['Subtotal', 'GST 5.000%', 'QST 9.975%']);
   });
 });

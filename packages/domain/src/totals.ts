@@ -163,6 +163,56 @@ export function formatTaxLineLabel(line: TaxComponent): string {
   return formatTaxLabel(name, line.ratePercent);
 }
 
+/** One amount line of an order document (confirmation email, invoice, credit note). */
+export interface TotalsLine {
+  label: string;
+  cents: number;
+}
+
+/**
+ * The amount lines of a document, in the order the totals add up: subtotal, delivery fee (a
+ * delivery), cutlery (when any), each tax on its own line with the label the order pages show
+ * (formatTaxLineLabel), the tip (when any). The total is the document's own last line.
+ */
+export function totalsLines(totals: Totals, context: { receivingMethod: ReceivingMethod; cutleryCount: number }): TotalsLine[] {
+  const lines: TotalsLine[] = [{ label: 'Subtotal', cents: totals.subtotalCents }];
+  if (context.receivingMethod === 'delivery') lines.push({ label: 'Delivery fee', cents: totals.deliveryFeeCents });
+  if (totals.cutleryCents !== 0 || context.cutleryCount > 0) lines.push({ label: `Cutlery, plates and napkins (${context.cutleryCount})`, cents: totals.cutleryCents });
+  for (const t of totals.taxLines) lines.push({ label: formatTaxLineLabel(t), cents: t.cents });
+  if (totals.tipCents !== 0) lines.push({ label: 'Tip (for the restaurant)', cents: totals.tipCents });
+  return lines;
+}
+
+const taxKey = (t: TaxComponent) => `${t.name}|${t.jurisdiction ?? ''}|${taxRateMilli(t.ratePercent)}`;
+
+/**
+ * What a credit note gives back when an order's totals go from `before` to `after`, both
+ * computeTotals results (or the copies stored with the order, which are): each component's
+ * decrease, never computed on its own. Tax lines are matched on name, jurisdiction and rate; a
+ * tax only `before` has is given back whole, one only `after` has shows as a negative decrease
+ * (an increase), like any component that went up. `after` null: the supply is cancelled and
+ * everything is given back. The parts add up to the total as computeTotals' do.
+ */
+export function totalsDecrease(before: Totals, after: Totals | null): Totals {
+  const later = new Map((after?.taxLines ?? []).map((t) => [taxKey(t), t]));
+  const taxLines: TaxLine[] = before.taxLines.map((t) => {
+    const same = later.get(taxKey(t));
+    later.delete(taxKey(t));
+    return { ...t, jurisdiction: t.jurisdiction ?? null, cents: t.cents - (same?.cents ?? 0) };
+  });
+  for (const t of later.values()) taxLines.push({ ...t, jurisdiction: t.jurisdiction ?? null, cents: -t.cents });
+  const minus = (key: 'subtotalCents' | 'deliveryFeeCents' | 'cutleryCents' | 'tipCents' | 'totalCents') => before[key] - (after?.[key] ?? 0);
+  return {
+    subtotalCents: minus('subtotalCents'),
+    deliveryFeeCents: minus('deliveryFeeCents'),
+    cutleryCents: minus('cutleryCents'),
+    taxLines,
+    taxCents: taxLines.reduce((sum, l) => sum + l.cents, 0),
+    tipCents: minus('tipCents'),
+    totalCents: minus('totalCents'),
+  };
+}
+
 export interface DeliveryFeeRange {
   minKm: number;
   maxKm: number;

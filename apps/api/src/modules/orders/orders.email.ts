@@ -1,7 +1,7 @@
-import { formatCents, formatStoreTime, formatTaxLineLabel, zonedParts } from '@caterway/domain';
+import { formatCents, formatStoreTime, totalsLines, zonedParts } from '@caterway/domain';
 import { escapeHtml } from '../../adapters/email/templates.js';
 import type { OutgoingEmail } from '../../ports/email.js';
-import { taxLinesOf, type OrderItemRow, type OrderRow } from './orders.repository.js';
+import { totalsOf, type OrderItemRow, type OrderRow } from './orders.repository.js';
 
 const pad2 = (n: number) => String(n).padStart(2, '0');
 
@@ -43,12 +43,8 @@ export function orderConfirmationEmail(order: OrderRow, items: ConfirmationLine[
     return { label: `${i.quantity} x ${i.menu_name}`, detail: options.join(', '), amount: formatCents(i.line_subtotal_cents) };
   });
   const totals: [string, string][] = [
-    ['Subtotal', formatCents(order.subtotal_cents)],
-    ...(delivery ? ([['Delivery fee', formatCents(order.delivery_fee_cents)]] as [string, string][]) : []),
-    ...(order.cutlery_cents ? ([[`Cutlery, plates and napkins (${order.num_cutlery})`, formatCents(order.cutlery_cents)]] as [string, string][]) : []),
-    // each tax as its own line (issue 17)
-    ...taxLinesOf(order).map((l): [string, string] => [formatTaxLineLabel(l), formatCents(l.cents)]),
-    ...(order.tip_cents ? ([['Tip (for the restaurant)', formatCents(order.tip_cents)]] as [string, string][]) : []),
+    // each tax as its own line (issue 17), labelled as on the invoice
+    ...totalsLines(totalsOf(order), { receivingMethod: order.receiving_method, cutleryCount: order.num_cutlery }).map((l): [string, string] => [l.label, formatCents(l.cents)]),
     ['Total', formatCents(order.total_cents)],
   ];
   const subject = `Your Caterway order ${order.order_number} is confirmed`;

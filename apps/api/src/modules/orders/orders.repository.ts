@@ -1,6 +1,6 @@
 import { prepared, type Queryable } from '../../db/pool.js';
 import { parameters, type ReadPart, type SqlPart } from '../../db/sql-parts.js';
-import type { TaxLine } from '@caterway/domain';
+import type { TaxLine, Totals } from '@caterway/domain';
 import type { PreparedOrder } from './order-checks.js';
 import type { OrderDisplayContext } from './order-view.js';
 
@@ -128,6 +128,19 @@ export interface StoredTaxLine {
 /** The stored lines as the domain's tax lines. */
 export function taxLinesOf(order: Pick<OrderRow, 'tax_lines'>): TaxLine[] {
   return order.tax_lines.map((l) => ({ name: l.name, ratePercent: Number(l.rate_percent), cents: l.cents, jurisdiction: l.jurisdiction }));
+}
+
+/** The order's totals as computeTotals gave them when it was priced (stored, never recomputed). */
+export function totalsOf(order: Pick<OrderRow, 'subtotal_cents' | 'delivery_fee_cents' | 'cutlery_cents' | 'tax_lines' | 'tax_cents' | 'tip_cents' | 'total_cents'>): Totals {
+  return {
+    subtotalCents: order.subtotal_cents,
+    deliveryFeeCents: order.delivery_fee_cents,
+    cutleryCents: order.cutlery_cents,
+    taxLines: taxLinesOf(order),
+    taxCents: order.tax_cents,
+    tipCents: order.tip_cents,
+    totalCents: order.total_cents,
+  };
 }
 
 const storedTaxLines = (lines: TaxLine[]): StoredTaxLine[] =>
