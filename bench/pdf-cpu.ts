@@ -4,7 +4,7 @@
 //   PDF_DOCS=200 npm run bench:pdf-cpu         # documents per row (default 100)
 //   node --cpu-prof --import tsx bench/pdf-cpu.ts   # a profile of the in-thread rows
 import os from 'node:os';
-import { renderInvoice, type InvoiceData } from '../apps/api/src/modules/order-history/invoice.pdf.js';
+import { renderInvoice, type InvoiceData } from '../apps/api/src/modules/invoices/invoice.pdf.js';
 import { renderLabelSheet, type LabelSheetData } from '../apps/api/src/modules/group-order-documents/labels.pdf.js';
 import { createPdfPool } from '../apps/api/src/lib/pdf/pdf-pool.js';
 import { invoiceData, invoiceLine, labelSheetData } from '../apps/api/test/pdf-documents.js';
@@ -21,10 +21,12 @@ function sampleInvoice(i: number): InvoiceData {
     lines: dishes.map((name, n) =>
       invoiceLine(`${name} ${n + 1}`, 2 + (n % 5), 1250 + n * 75, n % 3 === 0 ? [{ name: 'Extra sauce', quantity: 1, unitCents: 150 }] : [], n % 4 === 0 ? 'No nuts, please' : ''),
     ),
-    subtotalCents: 123_450,
-    deliveryFeeCents: 2_500,
-    tax: { name: 'HST', ratePercent: 13, cents: 16_448 },
-    totalCents: 142_998,
+    amounts: [
+      { label: 'Subtotal', cents: 123_450 },
+      { label: 'Delivery fee', cents: 2_500 },
+      { label: 'HST 13.000%', cents: 16_374 },
+    ],
+    totalCents: 142_324,
   });
 }
 

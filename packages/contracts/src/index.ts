@@ -15,3 +15,4 @@ export * from './account-settings.js';
 export * from './order-history.js';
 export * from './group-orders.js';
 export * from './site-config.js';
+export * from './invoices.js';

@@ -21,6 +21,7 @@ import { lifecycleRoutes } from './order-lifecycle/lifecycle.routes.js';
 import { reportsRoutes } from './reports/reports.routes.js';
 import { accountRoutes } from './account/account.routes.js';
 import { orderHistoryRoutes } from './order-history/order-history.routes.js';
+import { invoicesRoutes } from './invoices/invoices.routes.js';
 import { testClockRoutes } from './test-clock/test-clock.routes.js';
 import { groupOrderDocumentsRoutes } from './group-order-documents/group-order-documents.routes.js';
 import { siteConfigRoutes } from './site-config/site-config.routes.js';
@@ -51,6 +52,7 @@ export const modules: ModuleRegistrar[] = [
   reportsRoutes,
   accountRoutes,
   orderHistoryRoutes,
+  invoicesRoutes,
   testClockRoutes,
   groupOrderDocumentsRoutes,
   siteConfigRoutes,

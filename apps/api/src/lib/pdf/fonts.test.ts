@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { renderPdfPage } from '../../../test/pdf-image.js';
 import { invoiceData, invoiceLine, labelSheetData } from '../../../test/pdf-documents.js';
-import { renderInvoice } from '../../modules/order-history/invoice.pdf.js';
+import { renderInvoice } from '../../modules/invoices/invoice.pdf.js';
 import { renderLabelSheet } from '../../modules/group-order-documents/labels.pdf.js';
 import { loadFonts } from './fonts.js';
 

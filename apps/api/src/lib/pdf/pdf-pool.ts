@@ -1,6 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import { AppError } from '../errors.js';
-import type { InvoiceData } from '../../modules/order-history/invoice.pdf.js';
+import type { InvoiceData } from '../../modules/invoices/invoice.pdf.js';
 import type { LabelSheetData } from '../../modules/group-order-documents/labels.pdf.js';
 
 // PDFs (invoices, group-order label sheets) render in a small pool of worker threads

@@ -6,7 +6,7 @@ import { register } from 'tsx/esm/api';
 
 register();
 const renderers = {
-  invoice: async () => (await import('../../modules/order-history/invoice.pdf.ts')).renderInvoice,
+  invoice: async () => (await import('../../modules/invoices/invoice.pdf.ts')).renderInvoice,
   labels: async () => (await import('../../modules/group-order-documents/labels.pdf.ts')).renderLabelSheet,
 };
 // each renderer is imported once: a dynamic import() asks tsx's loader thread to resolve the

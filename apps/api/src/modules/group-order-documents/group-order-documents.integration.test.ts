@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatCents } from '@caterway/domain';
+import { formatCents, formatTaxLineLabel } from '@caterway/domain';
 import type { GroupOrder, GroupOrderDetailsBody } from '@caterway/contracts';
 import { createTestApp, type TestContext } from '../../../test/helpers.js';
 import { renderPdfPage } from '../../../test/pdf-image.js';
@@ -12,6 +12,7 @@ import { moveOrder } from '../order-history/order-history.test-helpers.js';
 import { cards, restaurantFixture, sandboxCard, type RestaurantFixture } from '../orders/orders.test-helpers.js';
 import { groupDocumentMessages } from './group-order-documents.service.js';
 import { groupOrderDetails } from '../group-orders/group-orders.test-helpers.js';
+import { taxLinesOf } from '../orders/orders.repository.js';
 
 // Issue 6 items 4 and 5: the group order's invoice (creator; delivery-ready or delivered) and the
 // restaurant's label sheet (creator or staff; after the cut-off), through the real API on its own
@@ -183,6 +184,8 @@ describe('group-order documents: invoice and label sheet', () => {
       expect(res.statusCode).toBe(404);
       expect(res.json()).toEqual({ error: groupDocumentMessages.invoiceNotFound });
     }
+    // the group order's PO number and cost centre (issue 17 part 3; written here as its details page would)
+    await ctx.db.query(`UPDATE group_orders SET po_number = 'PO-GRP-12', cost_centre = 'Team events' WHERE uuid = $1`, [g.uuid]);
     await moveOrder(ctx.db, orderId, ['mark_delivery_ready'], NOW);
     const ready = await invoice(g.id);
     expect(ready.statusCode, ready.body).toBe(200);
@@ -194,9 +197,19 @@ describe('group-order documents: invoice and label sheet', () => {
 
     const order = await orderRow(ctx.db, orderId);
     const page = await renderPdfPage(new Uint8Array(res.rawPayload));
+    // the group order's invoice is its combined order's: one number, the same document by either route
+    const { rows: issued } = await ctx.db.query('SELECT number FROM invoices WHERE catering_order_id = $1', [orderId]);
+    expect(issued).toHaveLength(1);
+    expect(issued[0].number).toMatch(/^INV-2026-\d{6}$/);
+    const catering = await get(`/api/v2/catering_order_invoices/${orderId}.pdf`, creator.jwt);
+    expect((await renderPdfPage(new Uint8Array(catering.rawPayload))).text).toBe(page.text);
     for (const needle of [
       'Caterway',
       'INVOICE',
+      `Invoice number: ${issued[0].number}`,
+      'GST/HST Reg. No. 123456789 RT0001',
+      'PO number: PO-GRP-12',
+      'Cost centre: Team events',
       order.order_number,
       f.chef.business_name,
       'Friday lunch (group order, 2 meals, 6 invited)',
@@ -205,8 +218,7 @@ describe('group-order documents: invoice and label sheet', () => {
       meal.name,
       'Delivery fee',
       formatCents(order.delivery_fee_cents),
-      `${order.tax_name} ${Number(order.tax_rate)}%`,
-      formatCents(order.tax_cents),
+      ...taxLinesOf(order).flatMap((l) => [formatTaxLineLabel(l), formatCents(l.cents)]),
       formatCents(order.total_cents),
       'Visa ending in 4242',
     ]) {

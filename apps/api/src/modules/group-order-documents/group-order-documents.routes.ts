@@ -5,7 +5,7 @@ import type { AppDeps } from '../../lib/deps.js';
 import { authUser, requireCreator } from '../auth/auth.guard.js';
 import { createGroupOrdersRepository } from '../group-orders/group-orders.repository.js';
 import { createOrderHistoryRepository } from '../order-history/order-history.repository.js';
-import { createOrderHistoryService } from '../order-history/order-history.service.js';
+import { invoicesServiceFrom } from '../invoices/invoices.routes.js';
 import { sharedPdfPool } from '../../lib/pdf/pdf-pool.js';
 import { sendPdf } from '../../lib/pdf/pdf-reply.js';
 import { createGroupOrderDocumentsService } from './group-order-documents.service.js';
@@ -16,16 +16,10 @@ const security = [{ bearerAuth: [] }];
 
 export async function groupOrderDocumentsRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const history = createOrderHistoryRepository(deps.db);
   const service = createGroupOrderDocumentsService({
     groupOrders: createGroupOrdersRepository(deps.db),
-    history,
-    invoices: createOrderHistoryService({
-      history,
-      payments: deps.payments,
-      clock: deps.clock,
-      marketplace: { name: 'Caterway', supportEmail: deps.config.supportEmail, publicUrl: deps.config.publicUrl },
-    }),
+    history: createOrderHistoryRepository(deps.db),
+    invoices: invoicesServiceFrom(deps),
     pdf: sharedPdfPool(deps.config),
   });
   const creator = requireCreator(deps);
@@ -38,7 +32,7 @@ export async function groupOrderDocumentsRoutes(app: FastifyInstance, deps: AppD
       schema: {
         tags,
         security,
-        summary: "The invoice of the creator's delivery-ready or delivered group order (each member's meal), saved as order_{id}.pdf; 404 otherwise",
+        summary: "The invoice of the creator's group order (its combined order's, each member's meal), saved as order_{ref}.pdf, once delivery-ready or delivered; 404 otherwise",
         params: groupOrderRefParamsSchema,
         response: pdf,
       },

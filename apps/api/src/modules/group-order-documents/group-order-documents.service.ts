@@ -1,11 +1,10 @@
-import { invoiceAvailable, shownGroupStatus, type GroupOrderStatus } from '@caterway/domain';
+import { shownGroupStatus, type GroupOrderStatus } from '@caterway/domain';
 import { conflict, notFound } from '../../lib/errors.js';
 import type { AuthUser } from '../auth/auth.guard.js';
 import type { GroupOrdersRepository, GroupOrderView } from '../group-orders/group-orders.repository.js';
 import type { PdfPool } from '../../lib/pdf/pdf-pool.js';
-import type { InvoiceLine } from '../order-history/invoice.pdf.js';
 import type { OrderHistoryRepository } from '../order-history/order-history.repository.js';
-import type { OrderHistoryService } from '../order-history/order-history.service.js';
+import type { InvoicesService } from '../invoices/invoices.service.js';
 import { displayDateTime } from '../orders/orders.email.js';
 import type { OrderItemRow } from '../orders/orders.repository.js';
 import type { MealLabel } from './labels.pdf.js';
@@ -13,8 +12,8 @@ import type { MealLabel } from './labels.pdf.js';
 // The two documents of a group order (issue 6 items 4, 5), both drawn from its combined order
 // (the catering order made at the cut-off, one line per member's meal whose serving details carry
 // the member's name and dietary needs):
-// - the invoice (GET api/v2/group_order_invoices/{ref}.pdf): the creator's, once the order is
-//   delivery-ready or delivered, like a catering invoice, each meal with whom it is for;
+// - the invoice (GET api/v2/group_order_invoices/{ref}.pdf): the creator's, the combined order's
+//   catering invoice (invoices module), each meal with whom it is for;
 // - the label sheet (GET api/v2/group_orders/{ref}/labels.pdf): the creator's or staff's (the
 //   restaurant's copy), once ordering closed at the cut-off; one label per meal.
 // Anyone else, or an unknown ref, gets 404 'Group order not found' (no hint that it exists).
@@ -33,7 +32,7 @@ const LABEL_STATUSES: readonly GroupOrderStatus[] = ['waiting_for_delivery', 'de
 export interface GroupOrderDocumentsDeps {
   groupOrders: Pick<GroupOrdersRepository, 'findByRef'>;
   history: Pick<OrderHistoryRepository, 'findItemsOf' | 'findById' | 'findChef'>;
-  invoices: Pick<OrderHistoryService, 'invoiceData'>;
+  invoices: Pick<InvoicesService, 'invoicePdf'>;
   /** renders the documents off the event loop (lib/pdf/pdf-pool.ts) */
   pdf: PdfPool;
 }
@@ -59,30 +58,15 @@ export function createGroupOrderDocumentsService(deps: GroupOrderDocumentsDeps) 
   const statusOf = (g: GroupOrderView) => shownGroupStatus(g.status, g.catering_status);
 
   return {
-    /** The invoice of the combined order, each meal with its member (creator only). */
+    /**
+     * The invoice of the combined order (creator only): the catering invoice, whose lines say
+     * whose meal each is (invoices module), once delivery-ready or delivered or once issued.
+     */
     async invoice(ref: string, user: AuthUser) {
       const group = await visibleGroup(ref, user, false);
-      if (group.catering_order_id === null || !invoiceAvailable(statusOf(group))) throw notFound(groupDocumentMessages.invoiceNotFound);
-      const orderId = group.catering_order_id;
-      // the combined order is the creator's catering order: its invoice data, re-lined per member
-      const data = await deps.invoices.invoiceData(group.creator_id, orderId);
-      const items = (await deps.history.findItemsOf([orderId])).get(orderId) ?? [];
-      const lines: InvoiceLine[] = items.map((i) => ({
-        name: i.menu_name,
-        quantity: i.quantity,
-        unitCents: i.unit_price_cents,
-        amountCents: i.unit_price_cents * i.quantity,
-        options: [],
-        note: '',
-        details: mealsOfLine(i).map((m) => `For ${m.memberName}${m.dietaryNeeds ? ` · Dietary needs: ${m.dietaryNeeds}` : ''}`),
-      }));
-      const meals = lines.reduce((n, l) => n + l.quantity, 0);
-      return deps.pdf.render('invoice', {
-        ...data,
-        lines,
-        presetName: `${group.name || data.presetName} (group order, ${meals} ${meals === 1 ? 'meal' : 'meals'}, ${group.head_count} invited)`,
-        servingStyle: 'Individually packaged',
-      });
+      if (group.catering_order_id === null || group.catering_status === null || group.catering_status === 'draft') throw notFound(groupDocumentMessages.invoiceNotFound);
+      // the combined order is the creator's catering order
+      return deps.invoices.invoicePdf(group.creator_id, group.catering_order_id);
     },
 
     /** The restaurant's label sheet: one label per meal (creator or staff, after the cut-off). */

@@ -1,12 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { addonOrdersResponseSchema, errorBodySchema, errorResponses, idParamsSchema, invoiceParamsSchema, orderHistoryResponseSchema, pdfResponses } from '@caterway/contracts';
+import { addonOrdersResponseSchema, errorBodySchema, errorResponses, idParamsSchema, orderHistoryResponseSchema } from '@caterway/contracts';
 import type { AppDeps } from '../../lib/deps.js';
 import { authUser, requireUser } from '../auth/auth.guard.js';
 import { createOrderHistoryRepository } from './order-history.repository.js';
 import { createOrderHistoryService } from './order-history.service.js';
-import { sharedPdfPool } from '../../lib/pdf/pdf-pool.js';
-import { sendPdf } from '../../lib/pdf/pdf-reply.js';
 import { groupOrdersFrom } from '../group-orders/group-orders.routes.js';
 
 const tags = ['my orders'];
@@ -16,11 +14,8 @@ export async function orderHistoryRoutes(app: FastifyInstance, deps: AppDeps): P
   const r = app.withTypeProvider<ZodTypeProvider>();
   const service = createOrderHistoryService({
     history: createOrderHistoryRepository(deps.db),
-    payments: deps.payments,
     clock: deps.clock,
-    marketplace: { name: 'Caterway', supportEmail: deps.config.supportEmail, publicUrl: deps.config.publicUrl },
     groupEntries: groupOrdersFrom(deps, app.log).historyEntries,
-    pdf: sharedPdfPool(deps.config),
   });
   const confirmedUser = requireUser(deps, { confirmed: true });
 
@@ -51,24 +46,5 @@ export async function orderHistoryRoutes(app: FastifyInstance, deps: AppDeps): P
       },
     },
     async (request) => service.addons(authUser(request).id, request.params.id),
-  );
-
-  r.get(
-    '/api/v2/catering_order_invoices/:id.pdf',
-    {
-      preHandler: confirmedUser,
-      schema: {
-        tags,
-        security: bearer,
-        summary: 'The invoice of a delivery-ready or delivered order, as a PDF saved as order_{id}.pdf (404 otherwise)',
-        params: invoiceParamsSchema,
-        response: pdfResponses('The invoice as PDF'),
-      },
-    },
-    async (request, reply) => {
-      const { id } = request.params;
-      const pdf = await service.invoice(authUser(request).id, id);
-      return sendPdf(reply, pdf, `order_${id}.pdf`);
-    },
   );
 }

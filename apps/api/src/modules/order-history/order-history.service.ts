@@ -2,33 +2,21 @@ import type { AddonOrder, OrderHistoryEntry, OrderHistoryResponse } from '@cater
 import { invoiceAvailable, isUpcoming, statusLabel } from '@caterway/domain';
 import type { Clock } from '../../lib/clock.js';
 import { notFound } from '../../lib/errors.js';
-import type { PaymentProvider } from '../../ports/payments.js';
 import { displayDateTime } from '../orders/orders.email.js';
 import type { OrderItemRow, OrderRow } from '../orders/orders.repository.js';
 import { orderRuleView, purchaseItemsOf } from '../orders/order-view.js';
-import type { PdfPool } from '../../lib/pdf/pdf-pool.js';
-import type { InvoiceData } from './invoice.pdf.js';
 import type { HistoryRow, OrderHistoryRepository } from './order-history.repository.js';
 
-// My Orders, add-on lists and invoices (browse-account-orders §2, §3, §7; issue 5 items 2, 3, 6).
+// My Orders and add-on lists (browse-account-orders §2, §3; issue 5 items 2, 3); invoices are the
+// invoices module's.
 // Every rule field comes from packages/domain at this server's clock.
 
 export interface OrderHistoryServiceDeps {
   history: OrderHistoryRepository;
-  payments: Pick<PaymentProvider, 'retrievePaymentMethod'>;
   clock: Clock;
-  marketplace: { name: string; supportEmail: string; publicUrl: string };
   /** the user's group orders as entries of kind Group Order (group-orders module) */
   groupEntries?: (userId: number, now: Date) => Promise<{ entry: OrderHistoryEntry; upcoming: boolean; deliveryAt: Date }[]>;
-  /** renders the invoice off the event loop (lib/pdf/pdf-pool.ts); only invoice() needs it */
-  pdf?: PdfPool;
 }
-
-/** Where Caterway itself is, for the invoice's letterhead. */
-const MARKETPLACE_ADDRESS = ['100 King St W, Suite 5600', 'Toronto, ON M5X 1A9, Canada'];
-
-const BRANDS: Record<string, string> = { visa: 'Visa', mastercard: 'Mastercard', amex: 'American Express', discover: 'Discover', jcb: 'JCB', diners: 'Diners Club', unionpay: 'UnionPay' };
-const brandName = (brand: string) => BRANDS[brand.toLowerCase()] ?? (brand ? brand[0]!.toUpperCase() + brand.slice(1) : 'Card');
 
 export function createOrderHistoryService(deps: OrderHistoryServiceDeps) {
   const { history, clock } = deps;
@@ -84,28 +72,6 @@ export function createOrderHistoryService(deps: OrderHistoryServiceDeps) {
     };
   }
 
-  async function paymentLine(order: OrderRow): Promise<string> {
-    const fallback = order.is_eft ? 'Pre-authorized bank debit' : 'Card';
-    if (!order.payment_method_id) return fallback;
-    let method: { type: 'card' | 'acss_debit'; brand: string; last4: string } | undefined;
-    const saved = await history.findSavedMethod(order.user_id, order.payment_method_id);
-    if (saved) method = { type: saved.payment_type, brand: saved.brand, last4: saved.last4 };
-    else {
-      try {
-        const pm = await deps.payments.retrievePaymentMethod(order.payment_method_id);
-        method = { type: pm.type, brand: pm.brand, last4: pm.last4 };
-      } catch {
-        // the provider may have forgotten a detached method; the invoice still says how it was paid
-        return fallback;
-      }
-    }
-    if (method.type === 'acss_debit') return `Pre-authorized bank debit (${method.brand || 'bank account'} ending in ${method.last4})`;
-    return `${brandName(method.brand)} ending in ${method.last4}`;
-  }
-
-  const day = (instant: Date, zone: string) =>
-    new Intl.DateTimeFormat('en-US', { timeZone: zone, month: 'long', day: 'numeric', year: 'numeric' }).format(instant);
-
   return {
     /** GET api/v2/order_history: upcoming and past split at the server's clock (§4 isUpcoming). */
     async list(userId: number): Promise<OrderHistoryResponse> {
@@ -132,65 +98,6 @@ export function createOrderHistoryService(deps: OrderHistoryServiceDeps) {
       const addons = (await history.findPlacedAddons(parent.id)).filter((a) => a.user_id === userId);
       const items = await history.findItemsOf(addons.map((a) => a.id));
       return { addon_orders: addons.map((a) => addonOf(a, items.get(a.id) ?? [])) };
-    },
-
-    /** The invoice data of an order that has one (delivery-ready or delivered), else 404. */
-    async invoiceData(userId: number, id: number): Promise<InvoiceData> {
-      const order = await ownOrder(id, userId);
-      if (!invoiceAvailable(order.status)) throw notFound('Invoice not found');
-      const [items, chef, payment] = await Promise.all([
-        history.findItemsOf([order.id]).then((m) => m.get(order.id) ?? []),
-        history.findChef(order.chef_id),
-        paymentLine(order),
-      ]);
-      const delivery = order.receiving_method === 'delivery';
-      const issued = order.delivered_at ?? order.delivery_ready_at ?? clock.now();
-      const { marketplace } = deps;
-      return {
-        orderNumber: order.order_number,
-        orderId: order.id,
-        issuedOn: day(issued, order.time_zone),
-        deliveryOn: displayDateTime(order.delivery_at, order.time_zone),
-        receivingMethod: order.receiving_method,
-        status: statusLabel(order.status),
-        marketplace: { name: marketplace.name, lines: [...MARKETPLACE_ADDRESS, marketplace.publicUrl, marketplace.supportEmail] },
-        restaurant: {
-          name: chef?.business_name ?? order.preset_name,
-          lines: chef ? [[chef.address1, chef.address2].filter(Boolean).join(', '), `${chef.city}, ${chef.province} ${chef.zip}`, chef.country === 'CA' ? 'Canada' : 'United States'] : [],
-        },
-        customer: {
-          name: `${order.first_name} ${order.last_name}`.trim(),
-          company: order.company_name,
-          phone: order.phone_number,
-          email: order.email,
-          addressLines: delivery ? [order.delivery_suite_address, order.delivery_address].filter(Boolean) : ['Pickup at the restaurant'],
-          instructions: delivery ? order.delivery_instruction : order.pickup_instruction,
-        },
-        presetName: order.preset_name,
-        servingStyle: order.serving_style,
-        lines: items.map((i) => ({
-          name: i.menu_name,
-          quantity: i.quantity,
-          unitCents: i.unit_price_cents,
-          amountCents: i.unit_price_cents * i.quantity,
-          options: i.menu_items.filter((m) => m.quantity > 0).map((m) => ({ name: m.name, quantity: m.quantity, unitCents: m.price_cents, amountCents: m.price_cents * m.quantity })),
-          note: i.special_instruction,
-        })),
-        subtotalCents: order.subtotal_cents,
-        deliveryFeeCents: order.delivery_fee_cents,
-        cutlery: { count: order.num_cutlery, cents: order.cutlery_cents },
-        tax: { name: order.tax_name, ratePercent: Number(order.tax_rate), cents: order.tax_cents },
-        totalCents: order.total_cents,
-        refundedCents: order.refunded_cents,
-        currency: order.currency,
-        payment,
-      };
-    },
-
-    /** GET api/v2/catering_order_invoices/{id}.pdf: rendered in the PDF worker pool */
-    async invoice(userId: number, id: number): Promise<Buffer> {
-      if (!deps.pdf) throw new Error('no PDF pool');
-      return deps.pdf.render('invoice', await this.invoiceData(userId, id));
     },
   };
 }
