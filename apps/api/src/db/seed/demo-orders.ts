@@ -14,6 +14,7 @@ import type { PaymentProvider } from '../../ports/payments.js';
 import { applyOrderEvent } from '../../modules/order-lifecycle/lifecycle.repository.js';
 import type { OrderPayload } from '../../modules/orders/order-checks.js';
 import { composeOrders } from '../../modules/orders/orders.compose.js';
+import type { Invoicing } from '../../modules/invoices/invoices.service.js';
 import { demoAccounts } from '../../lib/demo-accounts.js';
 import { demoAddress } from './demo.js';
 
@@ -50,6 +51,15 @@ interface Plan {
 }
 
 const pad2 = (n: number) => String(n).padStart(2, '0');
+
+/**
+ * The history is placed and paid, never lowered after capture: it needs no credit note. Its
+ * invoices are issued like any order's, at their first download (docs/decisions/034).
+ */
+const noDocuments: Invoicing = {
+  issue: () => Promise.reject(new Error('the demo order history issues no invoice')),
+  credit: () => Promise.reject(new Error('the demo order history issues no credit note')),
+};
 
 /** The first open half-hour at or after `after`, preferring 11:00-13:30 local (a catered lunch). */
 function lunchSlot(c: Candidate, after: Date): { date: string; time: string; at: Date } | null {
@@ -173,6 +183,7 @@ async function placeOne(
     clock,
     publicUrl: '',
     log: { error: () => undefined, warn: () => undefined },
+    invoicing: noDocuments,
   });
   const customer = demoAccounts.find((a) => a.role === 'customer')!;
   const payload: OrderPayload = {

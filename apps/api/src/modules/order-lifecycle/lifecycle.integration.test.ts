@@ -14,6 +14,7 @@ import { applyOrderEvent } from './lifecycle.repository.js';
 import { lifecycleServiceFrom } from './lifecycle.routes.js';
 import { CHECK_PAYMENT, createLifecycleService, PROCESS_ORDER, scheduleProcessing, type LifecycleService } from './lifecycle.service.js';
 import { auth, intentStatus, orderRow, placeOrder, staffUser } from './lifecycle.test-helpers.js';
+import { invoicesServiceFrom } from '../invoices/invoices.routes.js';
 
 const NOW = new Date('2026-03-02T14:00:00Z'); // a Monday, 9:00 in Toronto
 const quiet = { info() {}, warn() {}, error() {} };
@@ -186,7 +187,7 @@ describe('order lifecycle: processing, operations console, customer cancel', () 
           return sandbox.retrievePaymentIntent(id);
         },
       };
-      const slow = createLifecycleService({ db: ctx.db, payments: bankLike, mailer: ctx.deps.mailer, clock, publicUrl: 'http://x', log: quiet, paymentRecheckMs: HOUR });
+      const slow = createLifecycleService({ db: ctx.db, payments: bankLike, mailer: ctx.deps.mailer, clock, publicUrl: 'http://x', invoicing: invoicesServiceFrom(ctx.deps), log: quiet, paymentRecheckMs: HOUR });
       const order = await place({ eft: true });
       expect((await staffEvent(order.id, 'accept')).statusCode).toBe(200);
       clock.set(order.order_processing_at);
@@ -345,7 +346,7 @@ describe('order lifecycle: processing, operations console, customer cancel', () 
     it('an email failure never fails the change', async () => {
       const broken: Mailer = { transport: 'outbox', async send() { throw new Error('SMTP down'); } };
       const errors: object[] = [];
-      const svc = createLifecycleService({ db: ctx.db, payments: ctx.deps.payments, mailer: broken, clock, publicUrl: 'http://x', log: { error: (o) => void errors.push(o), warn() {} } });
+      const svc = createLifecycleService({ db: ctx.db, payments: ctx.deps.payments, mailer: broken, clock, publicUrl: 'http://x', invoicing: invoicesServiceFrom(ctx.deps), log: { error: (o) => void errors.push(o), warn() {} } });
       const order = await place();
       const result = await svc.staffEvent(staff.id, order.id, 'accept');
       expect(result.order.status).toBe('Accepted');

@@ -13,6 +13,7 @@ import type { AppDeps } from '../../lib/deps.js';
 import { authUser, requireStaff, requireUser } from '../auth/auth.guard.js';
 import { createLifecycleService, type LifecycleServiceDeps } from './lifecycle.service.js';
 import { scheduledAuthorisationFrom } from '../payment-lifecycle/scheduled-authorisation.js';
+import { invoicesServiceFrom } from '../invoices/invoices.routes.js';
 
 const bearer = [{ bearerAuth: [] }];
 
@@ -27,6 +28,7 @@ export function lifecycleServiceFrom(deps: Pick<AppDeps, 'db' | 'payments' | 'ma
     log,
     paymentRecheckMs: deps.config.paymentRecheckMs,
     renewAuthorisation: scheduledAuthorisationFrom(deps, log).renewExpired,
+    invoicing: invoicesServiceFrom(deps),
   });
 }
 

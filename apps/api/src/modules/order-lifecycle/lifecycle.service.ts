@@ -22,6 +22,7 @@ import { enqueue, type EnqueueInput, type JobHandlers, type JobResult } from './
 import { applyOrderEvent, orderEvents } from './lifecycle.repository.js';
 import { lifecycleEmail, type LifecycleNotice } from './lifecycle.email.js';
 import { createOpsRepository, type OpsOrderRow } from './ops.repository.js';
+import type { Invoicing } from '../invoices/invoices.service.js';
 
 // What happens to a paid order (issue 5 item 1): processing at orderProcessingAt (edits lock,
 // the held payment is captured), the operations console's moves, and the customer's cancel.
@@ -77,6 +78,8 @@ export interface LifecycleServiceDeps {
    * when refused (the order is then failed and flagged for operations).
    */
   renewAuthorisation?: (tx: Queryable, order: OrderRow, now: Date) => Promise<OrderRow | undefined>;
+  /** a refund of a cancelled or declined order is a credit note against its invoice (docs/decisions/034) */
+  invoicing: Invoicing;
 }
 
 export function createLifecycleService(deps: LifecycleServiceDeps) {
@@ -95,8 +98,8 @@ export function createLifecycleService(deps: LifecycleServiceDeps) {
 
   /**
    * Voids the authorisation or refunds what was captured (decline, cancel), in the caller's
-   * transaction with the row locked. A bank debit the provider is still settling cannot be
-   * stopped: 409, and the status move rolls back with it.
+   * transaction with the row locked; a refund comes with its credit note. A bank debit the
+   * provider is still settling cannot be stopped: 409, and the status move rolls back with it.
    */
   async function releasePayment(tx: Queryable, order: OrderRow, now: Date): Promise<OrderRow> {
     const pi = order.payment_intent_id;
@@ -105,6 +108,8 @@ export function createLifecycleService(deps: LifecycleServiceDeps) {
     const { status, capturedCents } = order.payment_status === 'authorizing' ? await heldNow(order) : { status: order.payment_status, capturedCents: order.captured_cents };
     try {
       if (pi && status === 'captured') {
+        // the supply will not happen: all of what was invoiced is credited (the invoice issued now if none)
+        await deps.invoicing.credit(tx, { before: order, after: null, reason: order.status === 'declined' ? 'decline' : 'cancel', now });
         const remaining = capturedCents - order.refunded_cents;
         if (remaining > 0) {
           const refund = await payments.refund({ paymentIntentId: pi, amountCents: remaining, idempotencyKey: `catering-order-${order.id}-refund-${pi}-${order.refunded_cents}` });

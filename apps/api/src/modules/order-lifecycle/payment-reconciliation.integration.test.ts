@@ -7,6 +7,7 @@ import { createJobRunner, enqueue, findJob } from './jobs.js';
 import { applyOrderEvent } from './lifecycle.repository.js';
 import { createLifecycleService, RECONCILE_PAYMENTS, reconcileJob } from './lifecycle.service.js';
 import { auth, intentStatus, orderRow, placeOrder } from './lifecycle.test-helpers.js';
+import { invoicesServiceFrom } from '../invoices/invoices.routes.js';
 
 // The reconciliation job (decision 026): a live authorisation the provider still holds for a
 // cancelled or declined order, whatever the order saved, is released by the recurring job,
@@ -65,7 +66,7 @@ describe('payment reconciliation job', () => {
 
     const logged: Record<string, unknown>[] = [];
     const log = { error: (o: object) => void logged.push({ level: 'error', ...o }), warn: (o: object) => void logged.push({ level: 'warn', ...o }) };
-    const service = createLifecycleService({ db: ctx.db, payments: ctx.deps.payments, mailer: ctx.deps.mailer, clock: ctx.deps.clock, publicUrl: 'http://x', log });
+    const service = createLifecycleService({ db: ctx.db, payments: ctx.deps.payments, mailer: ctx.deps.mailer, clock: ctx.deps.clock, publicUrl: 'http://x', invoicing: invoicesServiceFrom(ctx.deps), log });
     await enqueue(ctx.db, reconcileJob(NOW));
     const runner = createJobRunner({ db: ctx.db, clock: ctx.deps.clock, handlers: { [RECONCILE_PAYMENTS]: service.jobHandlers()[RECONCILE_PAYMENTS]! }, log: { info() {}, error() {} } });
     const started = Date.now();

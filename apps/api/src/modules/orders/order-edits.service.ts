@@ -20,6 +20,7 @@ import { deliveryInPast, parentTokanizeLink } from './order-view.js';
 import { STALE_PAYMENT_CLAIM_SECONDS, type OrderRow, type OrdersRepository, type PaymentStatus } from './orders.repository.js';
 import { savedCardsOf, toCheckoutOrder } from './orders.service.js';
 import type { Geocoder } from '../../ports/geocoder.js';
+import type { Invoicing } from '../invoices/invoices.service.js';
 
 // Changing an order after checkout (issue 5 items 4 and 5; ordering-payments §2 'Edit catered
 // order page', 'Add-on order page', §4 'Order edit'):
@@ -34,8 +35,9 @@ import type { Geocoder } from '../../ports/geocoder.js';
 // down alike ("hold less" on a decrease: Stripe cannot shrink an authorisation). A decline on an
 // increase leaves the old hold and sends the order to CardSetup (payment_needs_setup); on a
 // decrease the old hold still covers the order. After capture a decrease is refunded (never more
-// than captured) and an increase is refused. Provider keys carry the edit version: a retried edit
-// never authorises twice, the next edit authorises afresh.
+// than captured), with a credit note in the edit's transaction, and an increase is refused.
+// Provider keys carry the edit version: a retried edit never authorises twice, the next edit
+// authorises afresh.
 //
 // One order's mutations are serialised on its row (decision 026): the payment claim is taken and
 // the result saved under the row lock, and a cancel (customer or staff) does not wait for the
@@ -74,6 +76,8 @@ export interface OrderEditsDeps {
   geocoder: Pick<Geocoder, 'geocode' | 'placeAt'>;
   clock: Clock;
   log: Pick<FastifyBaseLogger, 'error' | 'warn'>;
+  /** a decrease after capture is a credit note against the order's invoice (docs/decisions/034) */
+  invoicing: Invoicing;
 }
 
 /** The upcoming-order rule for a stored order at an instant (shared with the order detail). */
@@ -357,7 +361,12 @@ export function createOrderEditsService(deps: OrderEditsDeps) {
         assertEditable(locked, now);
         scheduled = locked.payment_status === 'scheduled';
         if (!(await orders.claimPlacedPayment(id, now, STALE_PAYMENT_CLAIM_SECONDS, tx))) throw conflict(editMessages.paymentInProgress);
+        // a decrease of what was collected is a credit note against the order's invoice: issued
+        // first from the order as charged if it has none (before its items are rewritten)
+        const credited = locked.captured_cents > 0 && prepared.totals.totalCents < locked.total_cents;
+        if (credited) await deps.invoicing.issue(tx, locked, now);
         const row = await orders.rewritePlaced(id, { order: prepared, isEft: locked.is_eft, now }, tx);
+        if (credited) await deps.invoicing.credit(tx, { before: locked, after: row, reason: 'edit', now });
         await logEvent(tx, locked, {
           event: 'edit',
           actor: 'customer',

@@ -11,6 +11,7 @@ import { editMessages } from './order-edits.service.js';
 import type { OrderPayload } from './order-checks.js';
 import { staffUser } from '../order-lifecycle/lifecycle.test-helpers.js';
 import { cards, demoOrderSetup, orderPayload, sandboxCard, type RestaurantFixture } from './orders.test-helpers.js';
+import { invoicesServiceFrom } from '../invoices/invoices.routes.js';
 
 // Money paths that cannot leak (issue 15 §1, decision 026): the same order changed by two
 // requests at the same moment, on the real app (app.inject), database and sandbox provider.
@@ -133,8 +134,8 @@ describe('one order changed by two requests at once', () => {
           return pi;
         },
       };
-      edits = composeOrders({ db: ctx.db, payments: hooked, mailer: ctx.deps.mailer, geocoder: ctx.deps.geocoder, clock: ctx.deps.clock, publicUrl: 'http://x', log: quiet }).edits;
-      lifecycle = createLifecycleService({ db: ctx.db, payments: base, mailer: ctx.deps.mailer, clock: ctx.deps.clock, publicUrl: 'http://x', log: quiet });
+      edits = composeOrders({ db: ctx.db, payments: hooked, mailer: ctx.deps.mailer, geocoder: ctx.deps.geocoder, clock: ctx.deps.clock, publicUrl: 'http://x', invoicing: invoicesServiceFrom(ctx.deps), log: quiet }).edits;
+      lifecycle = createLifecycleService({ db: ctx.db, payments: base, mailer: ctx.deps.mailer, clock: ctx.deps.clock, publicUrl: 'http://x', invoicing: invoicesServiceFrom(ctx.deps), log: quiet });
     });
     const liveOf = async (id: number) =>
       (await ctx.db.query<{ id: string }>(`SELECT id FROM sandbox_payment_intents WHERE metadata->>'order_id' = $1 AND status IN ('requires_capture', 'processing')`, [String(id)])).rows;
@@ -173,7 +174,7 @@ describe('one order changed by two requests at once', () => {
       const id = await placed();
       await ctx.db.query(`UPDATE catering_orders SET order_processing_at = $2 WHERE id = $1`, [id, new Date(NOW.getTime() + 30_000)]);
       const jobClock = fixedClock(new Date(NOW.getTime() + 60_000));
-      const job = createLifecycleService({ db: ctx.db, payments: ctx.deps.payments, mailer: ctx.deps.mailer, clock: jobClock, publicUrl: 'http://x', log: quiet });
+      const job = createLifecycleService({ db: ctx.db, payments: ctx.deps.payments, mailer: ctx.deps.mailer, clock: jobClock, publicUrl: 'http://x', invoicing: invoicesServiceFrom(ctx.deps), log: quiet });
       const pm = await sandboxCard(ctx.deps.payments, cards.ok);
       let during1: unknown;
       during = { step: 'authorised', run: async () => (during1 = await job.processOrder(id)) };

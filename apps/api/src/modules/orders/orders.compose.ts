@@ -4,6 +4,7 @@ import type { Clock } from '../../lib/clock.js';
 import type { Mailer } from '../../ports/email.js';
 import type { Geocoder } from '../../ports/geocoder.js';
 import type { PaymentProvider } from '../../ports/payments.js';
+import type { Invoicing } from '../invoices/invoices.service.js';
 import { processingJob } from '../order-lifecycle/lifecycle.service.js';
 import { paymentMethodsServiceFrom } from '../payment-methods/payment-methods.service.js';
 import { createIdempotencyRepository } from './idempotency.js';
@@ -22,6 +23,7 @@ export function composeOrders(deps: {
   clock: Clock;
   publicUrl: string;
   log: Pick<FastifyBaseLogger, 'error' | 'warn'>;
+  invoicing: Invoicing;
 }) {
   const orders = createOrdersRepository(deps.db);
   const catalogue = createOrderCatalogueRepository(deps.db);
@@ -35,6 +37,7 @@ export function composeOrders(deps: {
     geocoder: deps.geocoder,
     clock: deps.clock,
     log: deps.log,
+    invoicing: deps.invoicing,
   });
   const service = createOrdersService({
     orders,

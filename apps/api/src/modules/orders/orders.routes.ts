@@ -24,6 +24,7 @@ import { authUser, requireUser } from '../auth/auth.guard.js';
 import { parseIdempotencyKey } from './idempotency.js';
 import { listingSerializerCompiler } from '../../lib/listing-serializer.js';
 import { composeOrders } from './orders.compose.js';
+import { invoicesServiceFrom } from '../invoices/invoices.routes.js';
 
 const tags = ['orders'];
 const bearer = [{ bearerAuth: [] }];
@@ -38,6 +39,7 @@ export async function ordersRoutes(app: FastifyInstance, deps: AppDeps): Promise
     clock: deps.clock,
     publicUrl: deps.config.publicUrl,
     log: app.log,
+    invoicing: invoicesServiceFrom(deps),
   });
   const confirmedUser = requireUser(deps, { confirmed: true });
 
