@@ -91,10 +91,14 @@ describe('order state machine: model-based property test against the API', () =>
       expect(row.captured_cents - row.refunded_cents).toBeGreaterThanOrEqual(0);
       const previous = before.get(o.id);
       if (previous && (TERMINAL_STATUSES as readonly string[]).includes(previous)) expect(row.status).toBe(previous);
-      // an invoice exists only for a delivery-ready or delivered order (asked when the status moved)
+      // an invoice is issued for a delivery-ready or delivered order, and stays downloadable once
+      // issued: a captured order cancelled or declined has one, which its credit note refers to
+      // (decision 034); asked when the status moved
       if (previous !== row.status) {
+        const issued = (await ctx.db.query('SELECT 1 FROM invoices WHERE catering_order_id = $1', [o.id])).rowCount === 1;
         const invoice = await ctx.app.inject({ method: 'GET', url: `/api/v2/catering_order_invoices/${o.id}.pdf`, headers: { authorization: `Bearer ${customerJwt}` } });
-        expect(invoice.statusCode, `invoice of a ${row.status} order`).toBe(invoiceAvailable(row.status) ? 200 : 404);
+        expect(invoice.statusCode, `invoice of a ${row.status} order`).toBe(issued || invoiceAvailable(row.status) ? 200 : 404);
+        if (row.refunded_cents > 0 && row.captured_cents > 0) expect(issued, `a refunded ${row.status} order has its invoice`).toBe(true);
       }
       expect({ id: o.id, status: row.status, editable: row.editable, captured: row.captured_cents, refunded: row.refunded_cents }).toEqual({
         id: o.id,
