@@ -109,6 +109,7 @@ export function createGroupCutoff(deps: GroupCutoffDeps) {
       taxRate: totals.taxRate,
       place: supply.place,
       tipPercent: null,
+      corporate: { po_number: '', cost_centre: '', onsite_contact_name: '', onsite_contact_phone: '' },
       currency: chef.country === 'US' ? 'usd' : 'cad',
       deliveryAt,
       timeZone: g.time_zone,
