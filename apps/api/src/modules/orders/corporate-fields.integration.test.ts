@@ -1,7 +1,8 @@
 // What corporate buyers fill in (issue 17 part 3): a PO number and a cost centre (at most 64
 // characters each) and the on-site contact (a name and a phone, both or neither), through the
 // real checkout, edit and add-on calls on their own database and a fixed clock. Orders reach
-// Accepted through the state machine, as the operations console does.
+// Accepted through the state machine, as the operations console does, and the console shows
+// the contact and the PO number with the order (what the restaurant is told).
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { editRuleMessages, type OrderEvent } from '@caterway/domain';
@@ -11,6 +12,7 @@ import { ensureDemoData } from '../../db/seed/demo.js';
 import { fixedClock } from '../../lib/clock.js';
 import { signedInUser } from '../auth/auth.test-helpers.js';
 import { applyOrderEvent } from '../order-lifecycle/lifecycle.repository.js';
+import { staffUser } from '../order-lifecycle/lifecycle.test-helpers.js';
 import { addOnCart, cards, orderPayload, restaurantFixture, sandboxCard, type RestaurantFixture } from './orders.test-helpers.js';
 
 const NOW = new Date('2026-03-02T14:00:00Z'); // a Monday, 9:00 in Toronto
@@ -21,6 +23,7 @@ describe('PO number, cost centre and on-site contact of catering orders', () => 
   let ctx: TestContext;
   let f: RestaurantFixture;
   let jwt: string;
+  let staffJwt: string;
   const clock = fixedClock(NOW);
 
   beforeAll(async () => {
@@ -28,6 +31,7 @@ describe('PO number, cost centre and on-site contact of catering orders', () => 
     await ensureDemoData(ctx.db, quiet);
     f = await restaurantFixture(ctx.db);
     jwt = (await signedInUser(ctx.app, ctx.db)).jwt;
+    staffJwt = (await staffUser(ctx.app, ctx.db)).jwt;
   }, 120_000);
   afterAll(async () => {
     await ctx?.close();
@@ -130,5 +134,19 @@ describe('PO number, cost centre and on-site contact of catering orders', () => 
     expect(await stored(childId)).toEqual({ ...CORPORATE, cost_centre: 'CC 999' });
     const tooLong = await update({ cost_centre: 'C'.repeat(65) });
     expect([tooLong.statusCode, tooLong.json().messages]).toEqual([422, ['Cost centre must be at most 64 characters.']]);
+  });
+
+  it("shows the restaurant's ticket in the operations console: the on-site contact and the PO number", async () => {
+    const id = await placed();
+    const bare = await placed({});
+    const ticket = await send('GET', `/api/v2/ops/orders/${id}`, undefined, staffJwt);
+    expect(ticket.statusCode, ticket.body).toBe(200);
+    expect(ticket.json().order).toMatchObject({ onsite_contact: { name: 'Sam Rivera', phone: '+1 (416) 555-0199' }, po_number: 'PO-4471' });
+    expect((await send('GET', `/api/v2/ops/orders/${bare}`, undefined, staffJwt)).json().order).toMatchObject({ onsite_contact: null, po_number: '' });
+    // the day's list carries them too
+    const { rows } = await ctx.db.query<{ delivery_at: Date }>('SELECT delivery_at FROM catering_orders WHERE id = $1', [id]);
+    const day = rows[0]!.delivery_at.toISOString().slice(0, 10);
+    const list = (await send('GET', `/api/v2/ops/orders?from=${day}&to=${day}`, undefined, staffJwt)).json().orders as { id: number; po_number: string }[];
+    expect(list.find((o) => o.id === id)?.po_number).toBe('PO-4471');
   });
 });
