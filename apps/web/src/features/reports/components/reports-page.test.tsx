@@ -30,6 +30,16 @@ const row = (id: number, orderDateTime: string, timeZone: string, displayDeliver
   totalPrice: 12_345,
   presetSlug: 'maple-lunch',
   invoiceAvailable: false,
+  orderNumber: `CW-2026-00000${id}`,
+  poNumber: '',
+  costCentre: '',
+  subtotalCents: 10_925,
+  deliveryFeeCents: 0,
+  cutleryCents: 0,
+  taxLines: [{ name: 'HST', ratePercent: 13, cents: 1_420, jurisdiction: null }],
+  tipCents: 0,
+  status: 'Accepted',
+  statusLabel: 'Accepted',
 });
 
 describe('the Reports page Delivery Date', () => {
