@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import fs from 'node:fs';
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { PresetDetail } from '@caterway/contracts';
 import { test, expect, expectAccessible, uniqueEmail } from './fixtures';
@@ -128,6 +129,8 @@ async function placeOrders(request: APIRequestContext, account: Account, preset:
           delivery_time: '11:30 AM',
           latitude: 43.6487,
           longitude: -79.3817,
+          po_number: `PO-${i + 1}`,
+          cost_centre: 'CC 210',
           preset_items: preset.preset_items.map((l) => ({ id: l.id, menu_id: l.menu_id, quantity: l.quantity, menu_items_mapping: l.menu_items_mapping, special_instruction: '', serving_details: [] })),
         },
       },
@@ -183,6 +186,14 @@ test('reports: pages, filters by date and vendor, clears @phone', async ({ page,
   const footer = await table.locator('tfoot td').first().innerText();
   expect(Math.round(Number(footer.replace(/[^0-9.]/g, '')) * 100)).toBe(amounts.reduce((a, b) => a + b, 0));
   await expect(table.getByRole('rowheader', { name: 'Final Total Spend' })).toBeVisible();
+  // the buyer's PO number in its row (the later day's order is the newest); Export CSV downloads every order
+  await expect(table.getByRole('cell', { name: 'PO number PO-11 Cost centre CC 210' })).toBeVisible();
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export CSV' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^caterway-spend-\d{4}-\d{2}-\d{2}\.csv$/);
+  const csv = fs.readFileSync((await file.path())!, 'utf8').split('\r\n');
+  expect([csv[0]!.startsWith('\uFEFFOrder Number,Delivery Date,Vendor,PO Number,Cost Centre,'), csv.length]).toEqual([true, 1 + 11 + 1]);
   await expectAccessible(page);
   await expectNoSideScroll(page);
 

@@ -55,6 +55,9 @@ async function placeOrder(request: APIRequestContext): Promise<{ id: number; ord
             delivery_date: iso(day),
             delivery_time: '11:30 AM',
             delivery_instruction: 'Front desk',
+            onsite_contact_name: 'Lee Chan',
+            onsite_contact_phone: '416-555-0123',
+            po_number: 'PO-4471',
             latitude: 43.6487,
             longitude: -79.3817,
             preset_items: preset.preset_items.map((i) => ({ id: i.id, menu_id: i.menu_id, quantity: i.quantity, menu_items_mapping: i.menu_items_mapping, special_instruction: '', serving_details: [] })),
@@ -116,6 +119,9 @@ async function runOrderThroughConsole(page: Page, order: { orderNumber: string; 
   await expect(card).toBeVisible();
   await expect(card.getByText('New', { exact: true })).toBeVisible();
   await expect(card.getByText('Dana Morgan, Northwind Consulting')).toBeVisible();
+  // what the restaurant is told: who receives the food, and the buyer's PO number
+  await expect(card.getByRole('link', { name: '416-555-0123' })).toHaveAttribute('href', 'tel:4165550123');
+  await expect(card.getByText('PO-4471', { exact: true })).toBeVisible();
   await expectAccessible(page);
 
   // decline asks first; keeping the order changes nothing

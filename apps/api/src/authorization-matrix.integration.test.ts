@@ -6,7 +6,7 @@ import { ensureDemoData } from './db/seed/demo.js';
 import { fixedClock } from './lib/clock.js';
 import { signedInUser } from './modules/auth/auth.test-helpers.js';
 import { auth, orderRow, placeOrder, staffUser } from './modules/order-lifecycle/lifecycle.test-helpers.js';
-import { cards, orderPayload, restaurantFixture, sandboxCard, type RestaurantFixture } from './modules/orders/orders.test-helpers.js';
+import { addOnCart as addOnCartOf, cards, orderPayload, restaurantFixture, sandboxCard, type RestaurantFixture } from './modules/orders/orders.test-helpers.js';
 
 // Issue 5, item 10: nobody sees what is not theirs. Every route that takes an id (orders,
 // add-ons, invoices, reports, payment methods, saved presets, favourites), called as an
@@ -80,15 +80,7 @@ describe('authorization matrix', () => {
   });
 
   const addOnCart = () => ({
-    cart: {
-      preset_items: orderPayload(f, NOW).preset_items.slice(0, 1),
-      num_cutlery: 0,
-      serving_style: 'Individually Packaged',
-      first_name: 'Dana',
-      last_name: 'Morgan',
-      phone_number: '416-555-0101',
-      email: 'dana@example.com',
-    },
+    cart: addOnCartOf(f, NOW),
     eft: false,
   });
 

@@ -53,13 +53,20 @@ const corporateText = (label: string, max: number) =>
     .max(max, `${label} must be at most ${max} characters.`)
     .regex(NO_CONTROL_CHARACTERS, `${label} cannot contain control characters.`);
 
-/** po_number and cost_centre: at most 64 characters each (checkout, edits, add-ons, group orders). */
+/**
+ * po_number and cost_centre: at most 64 characters each (checkout, edits, add-ons, group orders).
+ * A rewrite that leaves one out (checkout submit, edit, group-order details) keeps the stored
+ * value, '' clears it; an add-on without them takes its parent order's.
+ */
 export const corporateFields = {
   po_number: corporateText('PO number', 64).optional(),
   cost_centre: corporateText('Cost centre', 64).optional(),
 };
 
-/** The person receiving the food when it is not the orderer: a name and a phone, both or neither. */
+/**
+ * The person receiving the food when it is not the orderer: a name and a phone, both or neither
+ * (kept on a rewrite that leaves both out). An add-on is delivered with its parent: the parent's.
+ */
 export const onsiteContactFields = {
   onsite_contact_name: corporateText('On-site contact name', 80).optional(),
   onsite_contact_phone: corporateText('On-site contact phone', 40)

@@ -57,6 +57,7 @@ export const groupOrderDetailsBodySchema = z
     delivery_phone_number: required(40),
     delivery_instruction: z.string().trim().max(1000).default(''),
     company_name: z.string().trim().max(200).default(''),
+    /** carried onto the combined catering order; left out: kept as stored, '' clears it */
     ...corporateFields,
     /** true: also open the group order for members (detail_entered → accepting) */
     open_ordering: z.boolean().default(false),
@@ -95,6 +96,9 @@ export const groupOrderSchema = z
     delivery_phone_number: z.string(),
     delivery_instruction: z.string(),
     company_name: z.string(),
+    /** the purchase-order number and cost centre the creator gave ('' when not given; issue 17 part 3) */
+    po_number: z.string(),
+    cost_centre: z.string(),
     preset_id: z.number().int().nullable(),
     preset_name: z.string(),
     chef_id: z.number().int().nullable(),
@@ -199,6 +203,9 @@ export const groupOrderDetailSchema = z
     uuid: z.string(),
     creator_id: z.number().int(),
     company_name: z.string(),
+    /** '' when not given (issue 17 part 3) */
+    po_number: z.string(),
+    cost_centre: z.string(),
     display_delivery_address: z.string(),
     delivery_contact_person: z.string(),
     delivery_phone_number: z.string(),

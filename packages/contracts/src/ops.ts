@@ -41,6 +41,12 @@ const opsOrderSchema = z.object({
   order_type: z.enum(['delivery', 'pickup']),
   customer: z.object({ name: z.string(), email: z.string(), company_name: z.string(), phone_number: z.string() }),
   restaurant: z.object({ name: z.string(), preset_name: z.string() }),
+  /**
+   * what the restaurant is told with the order (issue 17 part 3): the person receiving the food
+   * when it is not the customer (null otherwise), and the buyer's purchase-order number ('' if none)
+   */
+  onsite_contact: z.object({ name: z.string(), phone: z.string() }).nullable(),
+  po_number: z.string(),
   totals: z.object({
     total_cents: z.number().int(),
     authorized_cents: z.number().int(),

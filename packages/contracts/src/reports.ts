@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { EARLIEST_CALENDAR_DATE, isSaneCalendarDate, LATEST_CALENDAR_DATE, reportFiltersProblem } from '@caterway/domain';
+import { taxLineSchema } from './orders.js';
 
 // Spend reports (ordering-payments §2 'Reports page', §3 'Report response', §5, §7).
 
@@ -16,20 +17,32 @@ const reportDate = (label: string) =>
       .optional(),
   );
 
+const filterFields = {
+  start_date: reportDate('Delivery Start Date'),
+  end_date: reportDate('Delivery End Date'),
+  /** vendor (restaurant) name: case-insensitive "contains" */
+  company: z.preprocess(blankToUndefined, z.string().trim().max(200, 'Vendor name is too long.').optional()),
+};
+const checkFilters = (q: { start_date?: string; end_date?: string; company?: string }, ctx: z.RefinementCtx) => {
+  const problem = reportFiltersProblem({ startDate: q.start_date, endDate: q.end_date, company: q.company });
+  if (problem) ctx.addIssue({ code: 'custom', message: problem, path: ['start_date'] });
+};
+
 /** GET api/v2/user/user_catering_orders */
 export const userCateringOrdersQuerySchema = z
   .object({
     page: z.preprocess(blankToUndefined, z.coerce.number({ error: 'Page must be a whole number.' }).int('Page must be a whole number.').min(1, 'Page must be 1 or more.').max(100_000, 'Page is too large.').default(1)),
-    start_date: reportDate('Delivery Start Date'),
-    end_date: reportDate('Delivery End Date'),
-    /** vendor (restaurant) name: case-insensitive "contains" */
-    company: z.preprocess(blankToUndefined, z.string().trim().max(200, 'Vendor name is too long.').optional()),
+    ...filterFields,
   })
-  .superRefine((q, ctx) => {
-    const problem = reportFiltersProblem({ startDate: q.start_date, endDate: q.end_date, company: q.company });
-    if (problem) ctx.addIssue({ code: 'custom', message: problem, path: ['start_date'] });
-  });
+  .superRefine(checkFilters);
 export type UserCateringOrdersQuery = z.input<typeof userCateringOrdersQuerySchema>;
+
+/**
+ * GET api/v2/user/user_catering_orders.csv: the report's filters, with the same messages; every
+ * matching order in one file (at most SPEND_EXPORT_MAX_ROWS), so there is no page.
+ */
+export const userCateringOrdersCsvQuerySchema = z.object(filterFields).superRefine(checkFilters);
+export type UserCateringOrdersCsvQuery = z.input<typeof userCateringOrdersCsvQuerySchema>;
 
 export const userCateringOrderRowSchema = z
   .object({
@@ -51,6 +64,21 @@ export const userCateringOrderRowSchema = z
     preset_slug: z.string().nullable(),
     /** an invoice PDF exists (invoiceAvailable of the order's status) */
     invoice_available: z.boolean(),
+    // what finance reconciles (issue 17 part 3): the order's number, the buyer's references and its parts
+    order_number: z.string(),
+    /** the buyer's purchase-order number and cost centre, '' when not given */
+    po_number: z.string(),
+    cost_centre: z.string(),
+    /** cents; subtotal + delivery fee + cutlery + each tax line + tip = total_price */
+    subtotal_cents: z.number().int(),
+    delivery_fee_cents: z.number().int(),
+    cutlery_cents: z.number().int(),
+    /** each tax charged as its own line (decision 033) */
+    tax_lines: z.array(taxLineSchema),
+    tip_cents: z.number().int(),
+    /** the order's status and its label ('Delivery Ready') */
+    status: z.string(),
+    status_label: z.string(),
   })
   .meta({ id: 'UserCateringOrderRow' });
 export type UserCateringOrderRow = z.infer<typeof userCateringOrderRowSchema>;

@@ -11,6 +11,10 @@ export const reportMessages = {
   // Our own wording where the spec only states the rule:
   needBothDatesOrVendor: 'Choose both a Delivery Start Date and a Delivery End Date, or a vendor name.',
   startAfterEnd: 'The Delivery Start Date must be on or before the Delivery End Date.',
+  exportCsv: 'Export CSV',
+  exportFailed: 'Sorry, we could not export the report. Please try again.',
+  tooManyToExport: (count: number) =>
+    `${count.toLocaleString('en-US')} orders match: at most ${SPEND_EXPORT_MAX_ROWS.toLocaleString('en-US')} can be exported at once. Please narrow the delivery dates or the vendor.`,
 } as const;
 
 export interface ReportFilters {
@@ -46,6 +50,8 @@ export function reportQuery(filters: ReportFilters & { page: number }): { page: 
 
 /** The spend reports list this many orders a page. */
 export const REPORT_PER_PAGE = 10;
+/** The CSV export of the spend report holds every matching order, up to this many (issue 17 part 3). */
+export const SPEND_EXPORT_MAX_ROWS = 10_000;
 
 export const accountMessages = {
   emailNotEditable: 'This is your sign-in email and not editable',

@@ -109,6 +109,8 @@ export function createGroupCutoff(deps: GroupCutoffDeps) {
       taxRate: totals.taxRate,
       place: supply.place,
       tipPercent: null,
+      // the group order's PO number and cost centre; its delivery contact is the order's own name and phone
+      corporate: { po_number: g.po_number, cost_centre: g.cost_centre, onsite_contact_name: '', onsite_contact_phone: '' },
       currency: chef.country === 'US' ? 'usd' : 'cad',
       deliveryAt,
       timeZone: g.time_zone,
@@ -140,6 +142,8 @@ export function createGroupCutoff(deps: GroupCutoffDeps) {
         delivery_instruction: g.delivery_instruction,
         latitude: g.latitude ?? undefined,
         longitude: g.longitude ?? undefined,
+        po_number: g.po_number,
+        cost_centre: g.cost_centre,
       },
     };
   }

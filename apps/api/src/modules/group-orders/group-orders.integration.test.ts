@@ -398,6 +398,31 @@ describe('group orders API', () => {
     });
   });
 
+  it('keeps the PO number and cost centre of the details, answers them and carries them onto the combined order', async () => {
+    const buyer = await signedInUser(ctx.app, ctx.db);
+    await saveCard(buyer);
+    const g = await startGroup(buyer, { po_number: ' PO-GROUP-7 ', cost_centre: 'CC 42' });
+    expect(g).toMatchObject({ po_number: 'PO-GROUP-7', cost_centre: 'CC 42' });
+    // a details save that leaves them out keeps them; 65 characters is refused with the message
+    expect((await inject('PUT', `/api/v2/group_orders/${g.uuid}`, buyer.jwt, details({ head_count: 6 }))).json().group_order).toMatchObject({ head_count: 6, po_number: 'PO-GROUP-7' });
+    const tooLong = await inject('PUT', `/api/v2/group_orders/${g.uuid}`, buyer.jwt, details({ po_number: 'P'.repeat(65) }));
+    expect([tooLong.statusCode, tooLong.json().messages]).toEqual([422, ['PO number must be at most 64 characters.']]);
+    expect((await inject('GET', `/api/v2/group_orders/${g.uuid}/detail`, buyer.jwt)).json().group_order).toMatchObject({ po_number: 'PO-GROUP-7', cost_centre: 'CC 42' });
+    const dashboard = (await inject('GET', `/api/v2/group_orders/dashboard/${buyer.id}`, buyer.jwt)).json().group_orders;
+    expect(dashboard.map((d: GroupOrder) => [d.uuid, d.po_number, d.cost_centre])).toEqual([[g.uuid, 'PO-GROUP-7', 'CC 42']]);
+    await choose(g, (await join(g, 'Ana')).token, cheap.id);
+    clock.set(CUTOFF);
+    try {
+      expect((await cutoff.run(g.uuid)).kind).toBe('ordered');
+      const { rows } = await ctx.db.query('SELECT id, po_number, cost_centre, onsite_contact_name FROM catering_orders WHERE group_order_uuid = $1', [g.uuid]);
+      expect(rows).toEqual([{ id: rows[0].id, po_number: 'PO-GROUP-7', cost_centre: 'CC 42', onsite_contact_name: '' }]);
+      const order = (await inject('GET', `/api/v2/catering_orders/${rows[0].id}`, buyer.jwt)).json().catering_order;
+      expect(order).toMatchObject({ po_number: 'PO-GROUP-7', cost_centre: 'CC 42' });
+    } finally {
+      clock.set(NOW);
+    }
+  });
+
   it('the cut-off run twice at once (two runners) makes exactly one combined order, authorised and New', async () => {
     await saveCard(creator);
     const g = await startGroup();

@@ -39,6 +39,9 @@ export interface GroupOrderRow {
   delivery_phone_number: string;
   delivery_instruction: string;
   company_name: string;
+  // 032_tax_lines.sql: carried onto the combined catering order at the cut-off ('' when not given)
+  po_number: string;
+  cost_centre: string;
   share_token: string;
   updated_at: Date;
   opened_at: Date | null;
@@ -134,6 +137,8 @@ export interface GroupDetailsInput {
   phone: string;
   instruction: string;
   companyName: string;
+  poNumber: string;
+  costCentre: string;
 }
 
 export function createGroupOrdersRepository(db: Queryable) {
@@ -147,13 +152,14 @@ export function createGroupOrdersRepository(db: Queryable) {
         `INSERT INTO group_orders (creator_id, preset_id, chef_id, delivery_params, created_at, updated_at, share_token,
            name, head_count, budget_cents, gap_days, cutoff_time, delivery_date, delivery_time, delivery_at, cutoff_at, time_zone,
            delivery_address, delivery_suite_address, latitude, longitude, delivery_contact_person, delivery_phone_number,
-           delivery_instruction, company_name)
-         VALUES ($1, $2, $3, $4, $5, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24)
+           delivery_instruction, company_name, po_number, cost_centre)
+         VALUES ($1, $2, $3, $4, $5, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25, $26)
          RETURNING uuid`,
         [
           input.creatorId, input.presetId, input.chefId, JSON.stringify(input.deliveryParams), input.now, input.shareToken,
           d.name, d.headCount, d.budgetCents, d.gapDays, d.cutoffTime, d.deliveryDate, d.deliveryTime, d.deliveryAt, d.cutoffAt, d.timeZone,
           d.deliveryAddress, d.deliverySuiteAddress, d.latitude, d.longitude, d.contactPerson, d.phone, d.instruction, d.companyName,
+          d.poNumber, d.costCentre,
         ],
       );
       return rows[0]!.uuid;
@@ -188,12 +194,12 @@ export function createGroupOrdersRepository(db: Queryable) {
         `UPDATE group_orders SET name = $2, head_count = $3, budget_cents = $4, gap_days = $5, cutoff_time = $6, delivery_date = $7,
            delivery_time = $8, delivery_at = $9, cutoff_at = $10, time_zone = $11, delivery_address = $12, delivery_suite_address = $13,
            latitude = $14, longitude = $15, delivery_contact_person = $16, delivery_phone_number = $17, delivery_instruction = $18,
-           company_name = $19, status = $20, opened_at = COALESCE(opened_at, $21), updated_at = $22
+           company_name = $19, status = $20, opened_at = COALESCE(opened_at, $21), updated_at = $22, po_number = $23, cost_centre = $24
          WHERE uuid = $1`,
         [
           uuid, d.name, d.headCount, d.budgetCents, d.gapDays, d.cutoffTime, d.deliveryDate, d.deliveryTime, d.deliveryAt, d.cutoffAt,
           d.timeZone, d.deliveryAddress, d.deliverySuiteAddress, d.latitude, d.longitude, d.contactPerson, d.phone, d.instruction,
-          d.companyName, input.status, input.openedAt, input.now,
+          d.companyName, input.status, input.openedAt, input.now, d.poNumber, d.costCentre,
         ],
       );
     },

@@ -204,6 +204,8 @@ export function createGroupOrdersService(deps: GroupOrdersServiceDeps) {
       delivery_phone_number: g.delivery_phone_number,
       delivery_instruction: g.delivery_instruction,
       company_name: g.company_name,
+      po_number: g.po_number,
+      cost_centre: g.cost_centre,
       preset_id: g.preset_id,
       preset_name: g.preset_name,
       chef_id: g.chef_id,
@@ -258,9 +260,11 @@ export function createGroupOrdersService(deps: GroupOrdersServiceDeps) {
 
   /**
    * The details as stored: instants computed in the chef's zone; the address placed (given
-   * lat/lng, else geocoded) and within the chef's delivery area; the cut-off still ahead.
+   * lat/lng, else geocoded) and within the chef's delivery area; the cut-off still ahead. A PO
+   * number or cost centre the body leaves out is kept as stored (a client that predates them
+   * cannot wipe them); '' clears it.
    */
-  async function detailsFrom(body: DetailsBody, chef: OrderChefRow | undefined, now: Date): Promise<GroupDetailsInput> {
+  async function detailsFrom(body: DetailsBody, chef: OrderChefRow | undefined, now: Date, stored: Pick<GroupOrderRow, 'po_number' | 'cost_centre'>): Promise<GroupDetailsInput> {
     const timeZone = chef?.time_zone ?? 'America/Toronto';
     const problems: string[] = [];
     const date = parseCalendarDate(body.delivery_date) ? body.delivery_date : null;
@@ -305,6 +309,8 @@ export function createGroupOrdersService(deps: GroupOrdersServiceDeps) {
       phone: body.delivery_phone_number,
       instruction: body.delivery_instruction,
       companyName: body.company_name,
+      poNumber: body.po_number ?? stored.po_number,
+      costCentre: body.cost_centre ?? stored.cost_centre,
     };
   }
 
@@ -379,6 +385,8 @@ export function createGroupOrdersService(deps: GroupOrdersServiceDeps) {
           phone: creator.phone,
           instruction: '',
           companyName: creator.company_name,
+          poNumber: '',
+          costCentre: '',
         },
       });
       return { uuid };
@@ -397,7 +405,7 @@ export function createGroupOrdersService(deps: GroupOrdersServiceDeps) {
       const found = await accessible(ref, user);
       if (!isEditable(found, clock.now())) throw conflict(groupMessages.notEditable);
       const chef = found.chef_id === null ? undefined : await catalogue.findChef(found.chef_id);
-      const details = await detailsFrom(body, chef, clock.now());
+      const details = await detailsFrom(body, chef, clock.now(), found);
       const actor = actorOf(user);
       await withTransaction(deps.db, async (tx) => {
         const g = await repo.lock(found.uuid, tx);
@@ -533,6 +541,8 @@ export function createGroupOrdersService(deps: GroupOrdersServiceDeps) {
           uuid: g.uuid,
           creator_id: g.creator_id,
           company_name: g.company_name,
+          po_number: g.po_number,
+          cost_centre: g.cost_centre,
           display_delivery_address: displayAddress(g),
           delivery_contact_person: g.delivery_contact_person,
           delivery_phone_number: g.delivery_phone_number,

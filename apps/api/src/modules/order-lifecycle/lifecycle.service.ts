@@ -337,6 +337,8 @@ export function createLifecycleService(deps: LifecycleServiceDeps) {
       order_type: o.receiving_method,
       customer: { name: `${o.first_name} ${o.last_name}`.trim(), email: o.email, company_name: o.company_name, phone_number: o.phone_number },
       restaurant: { name: o.chef_name ?? o.preset_name, preset_name: o.preset_name },
+      onsite_contact: o.onsite_contact_name ? { name: o.onsite_contact_name, phone: o.onsite_contact_phone } : null,
+      po_number: o.po_number,
       totals: { total_cents: o.total_cents, authorized_cents: o.authorized_cents, captured_cents: o.captured_cents, refunded_cents: o.refunded_cents },
       status,
       status_label: statusLabel(status),

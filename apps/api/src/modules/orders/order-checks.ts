@@ -67,6 +67,8 @@ export interface PreparedOrder {
   place: PlaceOfSupply;
   /** 10, 15 or 18 when the tip is a percent of the subtotal */
   tipPercent: number | null;
+  /** what a corporate buyer filled in ('' when not given; issue 17 part 3) */
+  corporate: CorporateFields;
   currency: 'cad' | 'usd';
   deliveryAt: Date;
   timeZone: string;
@@ -76,6 +78,37 @@ export interface PreparedOrder {
   distanceKm: number | null;
   /** the request with the browser's prices and fee removed: what finalize re-checks */
   payload: OrderPayload;
+}
+
+/** The PO number, cost centre and on-site contact an order carries, as stored ('' when not given). */
+export interface CorporateFields {
+  po_number: string;
+  cost_centre: string;
+  onsite_contact_name: string;
+  onsite_contact_phone: string;
+}
+
+const CORPORATE_KEYS = ['po_number', 'cost_centre', 'onsite_contact_name', 'onsite_contact_phone'] as const;
+
+/** The payload's corporate fields, '' for those not given. */
+export function corporateFieldsOf(payload: Partial<Pick<OrderPayload, (typeof CORPORATE_KEYS)[number]>>): CorporateFields {
+  return {
+    po_number: payload.po_number ?? '',
+    cost_centre: payload.cost_centre ?? '',
+    onsite_contact_name: payload.onsite_contact_name ?? '',
+    onsite_contact_phone: payload.onsite_contact_phone ?? '',
+  };
+}
+
+/**
+ * A rewrite of a stored order (checkout submit, edit) keeps the corporate fields it does not
+ * send: a client that predates them cannot wipe a PO number by saving the order; '' clears one.
+ * The on-site contact's name and phone travel together (the contract refuses one alone).
+ */
+export function keepCorporateFields(stored: CorporateFields, payload: OrderPayload): OrderPayload {
+  const kept = { ...payload };
+  for (const key of CORPORATE_KEYS) kept[key] ??= stored[key];
+  return kept;
 }
 
 export interface OrderChecksDeps {
@@ -295,6 +328,7 @@ export async function prepareOrder(
     taxRate: combinedTaxRate(taxes),
     place,
     tipPercent: addOn ? null : tipPercent,
+    corporate: corporateFieldsOf(payload),
     currency: lead.country === 'US' ? 'usd' : 'cad',
     deliveryAt: deliveryAt!,
     timeZone,

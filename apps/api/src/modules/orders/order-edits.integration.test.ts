@@ -8,7 +8,7 @@ import { fixedClock } from '../../lib/clock.js';
 import { applyOrderEvent } from '../order-lifecycle/lifecycle.repository.js';
 import { signedInUser, signIn } from '../auth/auth.test-helpers.js';
 import { staffUser } from '../order-lifecycle/lifecycle.test-helpers.js';
-import { cards, expectedSubtotal, orderPayload, restaurantFixture, sandboxCard, type RestaurantFixture } from './orders.test-helpers.js';
+import { addOnCart, cards, expectedSubtotal, orderPayload, restaurantFixture, sandboxCard, type RestaurantFixture } from './orders.test-helpers.js';
 import { displayDateTime } from './orders.email.js';
 
 // Editing a placed order (PUT api/v2/catering_orders/{id}), Update Payment Method and add-on
@@ -282,15 +282,7 @@ describe('order edits and add-on orders', () => {
 
   describe('add-on orders', () => {
     const addOn = (parentId: number, token: string = jwt) => send('POST', `/api/v2/catering_orders/${parentId}/add_on_order`, undefined, token);
-    const cart = (lines = orderPayload(f, NOW).preset_items.slice(0, 1)) => ({
-      preset_items: lines,
-      num_cutlery: 0,
-      serving_style: 'Individually Packaged',
-      first_name: 'Dana',
-      last_name: 'Morgan',
-      phone_number: '416-555-0101',
-      email: 'dana@example.com',
-    });
+    const cart = (lines?: ReturnType<typeof orderPayload>['preset_items']) => addOnCart(f, NOW, lines);
     const updateAddOn = (purchaseId: string, body: unknown, token: string = jwt) => send('PUT', `/api/v2/catering_orders/${purchaseId}/update_addon_order`, body, token);
 
     it('creates a draft add-on of a placed order: { id, preset_id }, the parent delivery copied; reused while unpaid', async () => {

@@ -14,7 +14,7 @@ import { scheduledAuthorisationJob } from '../payment-lifecycle/scheduled-author
 import { createPaymentLifecycleRepository } from '../payment-lifecycle/payment-lifecycle.repository.js';
 import type { PaymentMethodsService } from '../payment-methods/payment-methods.service.js';
 import type { OrderCatalogueRepository } from './order-catalogue.repository.js';
-import { prepareOrder, type OrderPayload, type PreparedOrder } from './order-checks.js';
+import { keepCorporateFields, prepareOrder, type OrderPayload, type PreparedOrder } from './order-checks.js';
 import { displayDateTime } from './orders.email.js';
 import { deliveryInPast, parentTokanizeLink } from './order-view.js';
 import { STALE_PAYMENT_CLAIM_SECONDS, type OrderRow, type OrdersRepository, type PaymentStatus } from './orders.repository.js';
@@ -140,10 +140,14 @@ export function createOrderEditsService(deps: OrderEditsDeps) {
   const savedCards = (userId: number) => savedCardsOf(deps.paymentMethods, userId);
   const answer = async (order: OrderRow, userId: number): Promise<CheckoutOrderResponse> => toCheckoutOrder(order, await savedCards(userId));
 
-  /** The rules of this order: an add-on rides on its parent's delivery (address, time, no fee). */
+  /**
+   * The rules of this order: an add-on rides on its parent's delivery (address, time, no fee, the
+   * parent's on-site contact) and has its own PO number and cost centre, the parent's when not
+   * given. Corporate fields an order's rewrite does not send are kept (keepCorporateFields).
+   */
   async function prepareFor(order: OrderRow, payload: OrderPayload, userId: number, now: Date): Promise<PreparedOrder> {
     if (order.parent_order_id === null) {
-      return prepareOrder({ catalogue, geocoder: deps.geocoder }, { ...payload, preset_id: order.preset_id ?? payload.preset_id }, userId, now);
+      return prepareOrder({ catalogue, geocoder: deps.geocoder }, keepCorporateFields(order, { ...payload, preset_id: order.preset_id ?? payload.preset_id }), userId, now);
     }
     const parent = await orders.findById(order.parent_order_id);
     if (!parent) throw notFound('Order not found');
@@ -160,6 +164,10 @@ export function createOrderEditsService(deps: OrderEditsDeps) {
       pickup_time: p.pickup_time,
       latitude: undefined,
       longitude: undefined,
+      po_number: payload.po_number ?? parent.po_number,
+      cost_centre: payload.cost_centre ?? parent.cost_centre,
+      onsite_contact_name: parent.onsite_contact_name,
+      onsite_contact_phone: parent.onsite_contact_phone,
     };
     return prepareOrder({ catalogue, geocoder: deps.geocoder }, merged, userId, now, {
       addOn: { latitude: parent.request_payload.latitude ?? null, longitude: parent.request_payload.longitude ?? null },
@@ -538,6 +546,9 @@ export function createOrderEditsService(deps: OrderEditsDeps) {
         preset_id: parent.preset_id!,
         company_name: cart.company_name ?? '',
         delivery_suite_address: cart.delivery_suite_address ?? parent.request_payload.delivery_suite_address,
+        // the add-on's own, else the parent's as it stands now (prepareFor), not as it was paid
+        po_number: cart.po_number,
+        cost_centre: cart.cost_centre,
       };
       const prepared = await prepareFor(order, payload, userId, now);
       const updated = await withTransaction(db, async (tx) => {

@@ -188,6 +188,10 @@ function orderValues(o: PreparedOrder, isEft: boolean): unknown[] {
     o.place.locality ?? null,
     o.totals.tipCents,
     o.tipPercent, // $38
+    o.corporate.po_number,
+    o.corporate.cost_centre, // $40
+    o.corporate.onsite_contact_name,
+    o.corporate.onsite_contact_phone, // $42
   ];
 }
 
@@ -220,7 +224,8 @@ const SETS = `preset_id = $1, preset_name = $2, chef_id = $3, chef_ids = $4, rec
   serving_style = $18, num_cutlery = $19, delivery_at = $20, time_zone = $21, order_processing_at = $22,
   subtotal_cents = $23, delivery_fee_cents = $24, cutlery_cents = $25, tax_cents = $26, total_cents = $27,
   tax_name = $28, tax_rate = $29, currency = $30, is_eft = $31, request_payload = $32, tax_lines = $33,
-  place_country = $34, place_region = $35, place_locality = $36, tip_cents = $37, tip_percent = $38`;
+  place_country = $34, place_region = $35, place_locality = $36, tip_cents = $37, tip_percent = $38,
+  po_number = $39, cost_centre = $40, onsite_contact_name = $41, onsite_contact_phone = $42`;
 
 export function createOrdersRepository(db: Queryable) {
   async function replaceItems(orderId: number, o: PreparedOrder, tx: Queryable): Promise<void> {
@@ -266,10 +271,11 @@ export function createOrdersRepository(db: Queryable) {
            delivery_instruction, pickup_instruction, latitude, longitude, distance_km, first_name, last_name, company_name,
            phone_number, email, serving_style, num_cutlery, delivery_at, time_zone, order_processing_at, subtotal_cents,
            delivery_fee_cents, cutlery_cents, tax_cents, total_cents, tax_name, tax_rate, currency, is_eft, request_payload,
-           tax_lines, place_country, place_region, place_locality, tip_cents, tip_percent)
-         VALUES ('CW-' || $39 || '-' || lpad(nextval('catering_order_number_seq')::text, 6, '0'), $40, $41, 'draft', $42, $42,
+           tax_lines, place_country, place_region, place_locality, tip_cents, tip_percent,
+           po_number, cost_centre, onsite_contact_name, onsite_contact_phone)
+         VALUES ('CW-' || $43 || '-' || lpad(nextval('catering_order_number_seq')::text, 6, '0'), $44, $45, 'draft', $46, $46,
            $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24,
-           $25, $26, $27, $28, $29, $30, $31, $32, $33, $34, $35, $36, $37, $38)
+           $25, $26, $27, $28, $29, $30, $31, $32, $33, $34, $35, $36, $37, $38, $39, $40, $41, $42)
          RETURNING *`,
         [...values, String(input.now.getUTCFullYear()), input.purchaseId, input.userId, input.now],
       );
@@ -281,8 +287,8 @@ export function createOrdersRepository(db: Queryable) {
     /** Rewrites an unpaid order (or one waiting for 3-D Secure); undefined when it is no longer unpaid (a finalize got there first). */
     async update(id: number, input: { order: PreparedOrder; isEft: boolean; now: Date }, tx: Queryable = db): Promise<OrderRow | undefined> {
       const { rows } = await tx.query<OrderRow>(
-        `UPDATE catering_orders SET ${SETS}, updated_at = $40
-          WHERE id = $39 AND status = 'draft' AND payment_status IN ('unpaid', 'failed', 'requires_action') RETURNING *`,
+        `UPDATE catering_orders SET ${SETS}, updated_at = $44
+          WHERE id = $43 AND status = 'draft' AND payment_status IN ('unpaid', 'failed', 'requires_action') RETURNING *`,
         [...orderValues(input.order, input.isEft), id, input.now],
       );
       if (rows[0]) await replaceItems(id, input.order, tx);
@@ -295,7 +301,7 @@ export function createOrdersRepository(db: Queryable) {
      */
     async rewritePlaced(id: number, input: { order: PreparedOrder; isEft: boolean; now: Date }, tx: Queryable = db): Promise<OrderRow> {
       const { rows } = await tx.query<OrderRow>(
-        `UPDATE catering_orders SET ${SETS}, edit_version = edit_version + 1, updated_at = $40 WHERE id = $39 RETURNING *`,
+        `UPDATE catering_orders SET ${SETS}, edit_version = edit_version + 1, updated_at = $44 WHERE id = $43 RETURNING *`,
         [...orderValues(input.order, input.isEft), id, input.now],
       );
       await replaceItems(id, input.order, tx);
@@ -304,7 +310,9 @@ export function createOrdersRepository(db: Queryable) {
 
     /**
      * A draft add-on order of the parent (ordering-payments §2 Add-on order page): same owner,
-     * preset, delivery details and zone as the parent, no lines and nothing to pay yet.
+     * preset, delivery details and zone as the parent, no lines and nothing to pay yet. Its PO
+     * number and cost centre start as the parent's (the add-on checkout may change them), and its
+     * on-site contact is the parent's: it is delivered with it.
      */
     async insertAddOn(input: { parent: OrderRow; purchaseId: string; now: Date }, tx: Queryable = db): Promise<OrderRow> {
       const p = input.parent;
@@ -315,13 +323,13 @@ export function createOrdersRepository(db: Queryable) {
            delivery_instruction, pickup_instruction, latitude, longitude, distance_km, first_name, last_name, company_name,
            phone_number, email, serving_style, num_cutlery, delivery_at, time_zone, order_processing_at, subtotal_cents,
            delivery_fee_cents, cutlery_cents, tax_cents, total_cents, tax_name, tax_rate, currency, is_eft, request_payload,
-           tax_lines, place_country, place_region, place_locality)
+           tax_lines, place_country, place_region, place_locality, po_number, cost_centre, onsite_contact_name, onsite_contact_phone)
          SELECT 'CW-' || $2 || '-' || lpad(nextval('catering_order_number_seq')::text, 6, '0'), $3, user_id, 'draft', $4, $4, id,
            preset_id, preset_name, chef_id, chef_ids, receiving_method, delivery_address, delivery_suite_address,
            delivery_instruction, pickup_instruction, latitude, longitude, distance_km, first_name, last_name, company_name,
            phone_number, email, serving_style, 0, delivery_at, time_zone, delivery_at - interval '1 hour', 0,
            0, 0, 0, 0, tax_name, tax_rate, currency, false, $5,
-           '[]', place_country, place_region, place_locality
+           '[]', place_country, place_region, place_locality, po_number, cost_centre, onsite_contact_name, onsite_contact_phone
            FROM catering_orders WHERE id = $1
          RETURNING *`,
         [p.id, String(input.now.getUTCFullYear()), input.purchaseId, input.now, JSON.stringify(payload)],

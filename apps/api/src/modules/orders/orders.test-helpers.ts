@@ -153,6 +153,19 @@ export function orderPayload(f: RestaurantFixture, now: Date, overrides: Partial
   };
 }
 
+/** An add-on checkout's cart (update_addon_order): the given lines, by default the preset's first. */
+export function addOnCart(f: RestaurantFixture, now: Date, lines: OrderPayload['preset_items'] = orderPayload(f, now).preset_items.slice(0, 1)) {
+  return {
+    preset_items: lines,
+    num_cutlery: 0,
+    serving_style: 'Individually Packaged' as const,
+    first_name: 'Dana',
+    last_name: 'Morgan',
+    phone_number: '416-555-0101',
+    email: 'dana@example.com',
+  };
+}
+
 /** What the preset's default cart costs, priced here independently of the API. */
 export function expectedSubtotal(f: RestaurantFixture, lines: OrderPayload['preset_items']): number {
   return lines.reduce((sum, l) => {

@@ -1,10 +1,12 @@
-// Spend reports: GET api/v2/user/user_catering_orders (ordering-payments §2 'Reports page', §5, §7).
+// Spend reports: GET api/v2/user/user_catering_orders (ordering-payments §2 'Reports page', §5, §7)
+// and its CSV export GET api/v2/user/user_catering_orders.csv (issue 17 part 3).
 // One order is placed through the real checkout (create + finalize with a sandbox card); the
-// rest of the history is inserted as rows (insertOrder) so dates, zones, vendors and statuses
-// can be chosen exactly.
+// rest of the history is inserted as rows (insertOrder) so dates, zones, vendors, statuses and
+// the parts of the total can be chosen exactly.
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatLocalDateTime, REPORT_PER_PAGE, reportMessages } from '@caterway/domain';
+import { formatLocalDateTime, REPORT_PER_PAGE, reportMessages, type TaxLine } from '@caterway/domain';
+import type { Db } from '../../db/pool.js';
 import { createTestApp, type TestContext } from '../../../test/helpers.js';
 import { ensureDemoData } from '../../db/seed/demo.js';
 import { fixedClock } from '../../lib/clock.js';
@@ -15,7 +17,27 @@ import { insertPlacedOrder as insertOrder } from '../order-lifecycle/lifecycle.t
 const NOW = new Date('2026-03-02T14:00:00Z');
 const quiet = { info() {}, warn() {} };
 const URL_ = '/api/v2/user/user_catering_orders';
+const CSV = `${URL_}.csv`;
+const BOM = '\uFEFF';
 
+/** Gives an inserted order its parts, taxes, tip and buyer's references; the total is their sum. */
+async function withParts(
+  db: Db,
+  id: number,
+  parts: { subtotal: number; fee?: number; cutlery?: number; taxes?: Omit<TaxLine, 'jurisdiction'>[]; tip?: number; po?: string; costCentre?: string; currency?: 'cad' | 'usd' },
+): Promise<number> {
+  const taxes = (parts.taxes ?? []).map((t) => ({ name: t.name, rate_percent: t.ratePercent, cents: t.cents, jurisdiction: null }));
+  const taxCents = taxes.reduce((sum, t) => sum + t.cents, 0);
+  const total = parts.subtotal + (parts.fee ?? 0) + (parts.cutlery ?? 0) + taxCents + (parts.tip ?? 0);
+  await db.query(
+    `UPDATE catering_orders SET subtotal_cents = $2, delivery_fee_cents = $3, cutlery_cents = $4, tax_cents = $5, tax_lines = $6, tip_cents = $7,
+            total_cents = $8, po_number = $9, cost_centre = $10, currency = $11 WHERE id = $1`,
+    [id, parts.subtotal, parts.fee ?? 0, parts.cutlery ?? 0, taxCents, JSON.stringify(taxes), parts.tip ?? 0, total, parts.po ?? '', parts.costCentre ?? '', parts.currency ?? 'cad'],
+  );
+  return total;
+}
+/** The CSV's lines without the BOM and the last CRLF, each split into cells (no cell here holds a comma or a line break). */
+const csvCells = (body: string) => body.replace(BOM, '').replace(/\r\n$/, '').split('\r\n').map((line) => line.split(','));
 describe('GET /api/v2/user/user_catering_orders', () => {
   let ctx: TestContext;
   let f: RestaurantFixture;
@@ -41,13 +63,14 @@ describe('GET /api/v2/user/user_catering_orders', () => {
     await ctx.close();
   });
 
-  const get = (query: string, token: string | null = owner.jwt) =>
-    ctx.app.inject({ method: 'GET', url: `${URL_}${query}`, headers: token ? { authorization: `Bearer ${token}` } : {} });
+  const get = (query: string, token: string | null = owner.jwt, url: string = URL_) =>
+    ctx.app.inject({ method: 'GET', url: `${url}${query}`, headers: token ? { authorization: `Bearer ${token}` } : {} });
 
   it('lists an order placed through checkout, with the spec fields and no invoice yet', async () => {
     const fresh = await signedInUser(ctx.app, ctx.db);
     const headers = { authorization: `Bearer ${fresh.jwt}` };
-    const created = await ctx.app.inject({ method: 'POST', url: '/api/v2/catering_orders', headers, payload: { catering_order: orderPayload(f, NOW), is_eft: false } });
+    const payload = orderPayload(f, NOW, { po_number: 'PO-2026-118', cost_centre: 'Marketing', tip_percent: 15 });
+    const created = await ctx.app.inject({ method: 'POST', url: '/api/v2/catering_orders', headers, payload: { catering_order: payload, is_eft: false } });
     expect(created.statusCode).toBe(201);
     const order = created.json().catering_order as { id: number; purchase_id: string };
     // a draft is not spend
@@ -59,7 +82,11 @@ describe('GET /api/v2/user/user_catering_orders', () => {
       payload: { purchase_id: order.purchase_id, payment_method_id: await sandboxCard(ctx.deps.payments, cards.ok) },
     });
     expect(paid.statusCode).toBe(200);
-    const { rows } = await ctx.db.query('SELECT delivery_at, total_cents FROM catering_orders WHERE id = $1', [order.id]);
+    const { rows } = await ctx.db.query('SELECT * FROM catering_orders WHERE id = $1', [order.id]);
+    const o = rows[0];
+    // the parts add up to the total, each tax its own line
+    expect(o.tip_cents).toBeGreaterThan(0);
+    expect(o.subtotal_cents + o.delivery_fee_cents + o.cutlery_cents + o.tip_cents + o.tax_lines.reduce((s: number, l: { cents: number }) => s + l.cents, 0)).toBe(o.total_cents);
     const res = await get('', fresh.jwt);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
@@ -73,6 +100,16 @@ describe('GET /api/v2/user/user_catering_orders', () => {
           total_price: rows[0].total_cents,
           preset_slug: presetSlug,
           invoice_available: false,
+          order_number: o.order_number,
+          po_number: 'PO-2026-118',
+          cost_centre: 'Marketing',
+          subtotal_cents: o.subtotal_cents,
+          delivery_fee_cents: o.delivery_fee_cents,
+          cutlery_cents: o.cutlery_cents,
+          tax_lines: [{ name: 'HST', rate_percent: 13, cents: o.tax_cents, jurisdiction: null }],
+          tip_cents: o.tip_cents,
+          status: 'New',
+          status_label: 'New',
         },
       ],
       pagination: { per_page: REPORT_PER_PAGE, total_count: 1, total_pages: 1 },
@@ -154,9 +191,98 @@ describe('GET /api/v2/user/user_catering_orders', () => {
       expect(res.statusCode).toBe(200);
       expect(res.json().pagination.total_count).toBe(24);
     });
+
+    it('exports every order of the filters as CSV, not one page, newest first, with the report\'s delivery text', async () => {
+      const all = await get('', owner.jwt, CSV);
+      expect(all.statusCode).toBe(200);
+      const lines = csvCells(all.body);
+      expect(lines).toHaveLength(1 + 24);
+      const report = (await get('?page=3')).json().user_catering_orders as { order_number: string; display_delivery_date_time: string }[];
+      // the report's last page is the export's last rows, delivery dates written the same way (quoted: they hold commas)
+      const tail = all.body.replace(/\r\n$/, '').split('\r\n').slice(-4);
+      expect(tail.map((line) => line.split(',')[0])).toEqual(report.map((r) => r.order_number));
+      expect(tail.map((line) => /^[^,]+,"([^"]+)"/.exec(line)![1])).toEqual(report.map((r) => r.display_delivery_date_time));
+      // the report's filters, with the same rules: the late-evening Toronto order is filed under the 9th
+      const ninth = csvCells((await get('?start_date=2026-03-09&end_date=2026-03-09', owner.jwt, CSV)).body);
+      expect(ninth.map((cells) => cells[0])).toEqual(['Order Number', (await get('?start_date=2026-03-09&end_date=2026-03-09')).json().user_catering_orders[0].order_number]);
+      const vendor = csvCells((await get(`?company=${encodeURIComponent(chefs[0]!.business_name)}`, owner.jwt, CSV)).body);
+      expect(vendor).toHaveLength(2);
+      expect(vendor[1]![0]).toBe((await ctx.db.query('SELECT order_number FROM catering_orders WHERE id = $1', [ids.delivered])).rows[0].order_number);
+      // a page number is not a filter of the export
+      expect(csvCells((await get('?page=2', owner.jwt, CSV)).body)).toHaveLength(25);
+    });
   });
 
-  it('refuses bad filters with clear messages', async () => {
+  describe('the CSV export', () => {
+    let buyer: { jwt: string; id: number };
+    let quebec: { id: number; total: number };
+    let ontario: { id: number; total: number };
+    beforeAll(async () => {
+      buyer = await signedInUser(ctx.app, ctx.db);
+      const base = { userId: buyer.id, presetId: f.presetId, chefIds: [f.chef.id] };
+      const qc = await insertOrder(ctx.db, { ...base, deliveryAt: '2026-05-12T16:00:00Z', status: 'Delivered', totalCents: 0 });
+      const on = await insertOrder(ctx.db, { ...base, deliveryAt: '2026-05-11T16:00:00Z', totalCents: 0 });
+      quebec = {
+        id: qc,
+        total: await withParts(ctx.db, qc, {
+          subtotal: 10_000,
+          fee: 1_500,
+          cutlery: 250,
+          taxes: [{ name: 'GST', ratePercent: 5, cents: 588 }, { name: 'QST', ratePercent: 9.975, cents: 1_172 }],
+          tip: 1_500,
+          po: 'PO "7", rev 2',
+          costCentre: '=1+2',
+        }),
+      };
+      ontario = { id: on, total: await withParts(ctx.db, on, { subtotal: 20_000, fee: 1_000, taxes: [{ name: 'HST', ratePercent: 13, cents: 2_730 }], po: '@SUM(A1)', costCentre: '-5' }) };
+    });
+
+    it('is a UTF-8 attachment with a BOM and a header row; a column per tax: GST and QST for Quebec, HST for Ontario', async () => {
+      const res = await get('', buyer.jwt, CSV);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('text/csv; charset=utf-8; header=present');
+      expect(res.headers['content-disposition']).toBe('attachment; filename="caterway-spend-2026-03-02.csv"');
+      expect(res.headers['cache-control']).toBe('private, no-store');
+      expect(res.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
+      const number = async (id: number) => (await ctx.db.query('SELECT order_number FROM catering_orders WHERE id = $1', [id])).rows[0].order_number as string;
+      const vendor = f.chef.business_name;
+      expect(vendor).not.toMatch(/[",\r\n]/);
+      // newest delivery first; PO number and cost centre quoted or kept as text, never a formula
+      expect(res.body.split('\r\n')).toEqual([
+        `${BOM}Order Number,Delivery Date,Vendor,PO Number,Cost Centre,Subtotal,Delivery Fee,Cutlery,GST,HST,QST,Tip,Total,Currency,Status`,
+        `${await number(quebec.id)},"May 12, 2026, 12:00 PM",${vendor},"PO ""7"", rev 2",'=1+2,100.00,15.00,2.50,5.88,,11.72,15.00,${(quebec.total / 100).toFixed(2)},CAD,Delivered`,
+        `${await number(ontario.id)},"May 11, 2026, 12:00 PM",${vendor},'@SUM(A1),'-5,200.00,10.00,0.00,,27.30,,0.00,${(ontario.total / 100).toFixed(2)},CAD,Accepted`,
+        '',
+      ]);
+      // the JSON report has the same parts
+      const [qcRow, onRow] = (await get('', buyer.jwt)).json().user_catering_orders;
+      expect(qcRow).toMatchObject({
+        po_number: 'PO "7", rev 2',
+        cost_centre: '=1+2',
+        subtotal_cents: 10_000,
+        delivery_fee_cents: 1_500,
+        cutlery_cents: 250,
+        tax_lines: [
+          { name: 'GST', rate_percent: 5, cents: 588, jurisdiction: null },
+          { name: 'QST', rate_percent: 9.975, cents: 1_172, jurisdiction: null },
+        ],
+        tip_cents: 1_500,
+        total_price: quebec.total,
+        status: 'Delivered',
+        status_label: 'Delivered',
+      });
+      expect(onRow).toMatchObject({ tax_lines: [{ name: 'HST', rate_percent: 13, cents: 2_730, jurisdiction: null }], status: 'Accepted' });
+    });
+
+    it('has only the columns of the taxes in the export: the Ontario order alone has HST and no GST or QST', async () => {
+      const res = await get('?start_date=2026-05-11&end_date=2026-05-11', buyer.jwt, CSV);
+      expect(csvCells(res.body)[0]).toEqual(['Order Number', 'Delivery Date', 'Vendor', 'PO Number', 'Cost Centre', 'Subtotal', 'Delivery Fee', 'Cutlery', 'HST', 'Tip', 'Total', 'Currency', 'Status']);
+      // nothing matches: the header alone
+      expect((await get('?start_date=2027-01-01&end_date=2027-01-31', buyer.jwt, CSV)).body).toBe(`${BOM}Order Number,Delivery Date,Vendor,PO Number,Cost Centre,Subtotal,Delivery Fee,Cutlery,Tip,Total,Currency,Status\r\n`);
+    });
+  });
+
+  it('refuses bad filters with clear messages, the same for the report and its CSV export', async () => {
     const cases: [string, string][] = [
       ['?start_date=2026-02-30&end_date=2026-03-01', 'Delivery Start Date must be a valid date (yyyy-MM-dd) between 2000-01-01 and 2099-12-31.'],
       ['?start_date=2026-03-01&end_date=03/04/2026', 'Delivery End Date must be a valid date (yyyy-MM-dd) between 2000-01-01 and 2099-12-31.'],
@@ -171,6 +297,10 @@ describe('GET /api/v2/user/user_catering_orders', () => {
       const res = await get(query);
       expect(res.statusCode, query).toBe(422);
       expect(res.json().messages.join(' | '), query).toContain(message);
+      if (query.startsWith('?page')) continue; // the export has no page
+      const csv = await get(query, owner.jwt, CSV);
+      expect(csv.statusCode, `csv ${query}`).toBe(422);
+      expect(csv.json().messages, `csv ${query}`).toEqual(res.json().messages);
     }
   });
 
@@ -180,16 +310,24 @@ describe('GET /api/v2/user/user_catering_orders', () => {
     expect(op.parameters.map((p: { name: string }) => p.name).sort()).toEqual(['company', 'end_date', 'page', 'start_date']);
     expect(Object.keys(op.responses)).toEqual(expect.arrayContaining(['200', '401', '403', '422']));
     expect(doc.paths['/api/v2/accounts'].put.requestBody).toBeDefined();
+    const csv = doc.paths['/api/v2/user/user_catering_orders.csv'].get;
+    expect(csv.parameters.map((p: { name: string }) => p.name).sort()).toEqual(['company', 'end_date', 'start_date']);
+    expect(Object.keys(csv.responses['200'].content)).toEqual(['text/csv']);
   });
 
-  it('answers 401 to anonymous and 403 to unconfirmed callers', async () => {
+  it('answers 401 to anonymous and 403 to unconfirmed callers, for the report and its export', async () => {
     expect((await get('', null)).statusCode).toBe(401);
     expect((await get('', 'not-a-token')).statusCode).toBe(401);
+    expect((await get('', null, CSV)).statusCode).toBe(401);
     // a session whose account is (no longer) confirmed: the guard refuses it
     const lapsed = await signedInUser(ctx.app, ctx.db);
     await ctx.db.query('UPDATE users SET confirmed_at = NULL WHERE id = $1', [lapsed.id]);
     const res = await get('', lapsed.jwt);
     expect(res.statusCode).toBe(403);
     expect(res.json()).toEqual({ error: 'Please confirm your email address.' });
+    expect((await get('', lapsed.jwt, CSV)).json()).toEqual({ error: 'Please confirm your email address.' });
+    // another user's orders are never in the export
+    const stranger = await signedInUser(ctx.app, ctx.db);
+    expect(csvCells((await get('', stranger.jwt, CSV)).body)).toHaveLength(1);
   });
 });

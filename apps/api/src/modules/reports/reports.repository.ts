@@ -1,14 +1,24 @@
 import { inZoneWindowSql, zoneWindowParams, zoneWindows, type ZoneWindows } from '../../db/local-date-filter.js';
 import type { Queryable } from '../../db/pool.js';
+import type { StoredTaxLine } from '../orders/orders.repository.js';
 
 export interface SpendRow {
   id: number;
+  order_number: string;
   delivery_at: Date;
   time_zone: string;
   chef_name: string;
-  total_cents: number;
   preset_slug: string | null;
   status: string;
+  po_number: string;
+  cost_centre: string;
+  currency: 'cad' | 'usd';
+  subtotal_cents: number;
+  delivery_fee_cents: number;
+  cutlery_cents: number;
+  tax_lines: StoredTaxLine[];
+  tip_cents: number;
+  total_cents: number;
 }
 
 export interface SpendFilter {
@@ -64,11 +74,15 @@ export function createReportsRepository(db: Queryable) {
       return Number(rows[0]?.n ?? 0);
     },
 
-    /** Newest delivery first; the vendor is every chef of the order, lead chef first. */
+    /**
+     * Newest delivery first; the vendor is every chef of the order, lead chef first. A page of
+     * the report, or (limit: the export's cap) all of it.
+     */
     async findSpendPage(filter: SpendFilter, page: { limit: number; offset: number }, tx: Queryable = db): Promise<SpendRow[]> {
       const w = where(filter, await windowsOf(filter, tx));
       const { rows } = await tx.query<SpendRow>(
-        `SELECT o.id::int AS id, o.delivery_at, o.time_zone, o.total_cents, o.status, p.slug AS preset_slug,
+        `SELECT o.id::int AS id, o.order_number, o.delivery_at, o.time_zone, o.status, p.slug AS preset_slug, o.po_number, o.cost_centre,
+                o.currency, o.subtotal_cents, o.delivery_fee_cents, o.cutlery_cents, o.tax_lines, o.tip_cents, o.total_cents,
                 COALESCE((SELECT string_agg(c.business_name, ', ' ORDER BY (c.id = o.chef_id) DESC, array_position(o.chef_ids, c.id))
                             FROM chefs c WHERE c.id = ANY(o.chef_ids || o.chef_id)), '') AS chef_name
            FROM catering_orders o LEFT JOIN presets p ON p.id = o.preset_id

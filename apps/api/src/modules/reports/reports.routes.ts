@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { errorResponses, userCateringOrdersQuerySchema, userCateringOrdersResponseSchema } from '@caterway/contracts';
+import { errorResponses, fileResponse, userCateringOrdersCsvQuerySchema, userCateringOrdersQuerySchema, userCateringOrdersResponseSchema } from '@caterway/contracts';
 import type { AppDeps } from '../../lib/deps.js';
 import { authUser, requireUser } from '../auth/auth.guard.js';
 import { createReportsRepository } from './reports.repository.js';
@@ -11,12 +11,13 @@ const security = [{ bearerAuth: [] }];
 
 export async function reportsRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const service = createReportsService({ reports: createReportsRepository(deps.db) });
+  const service = createReportsService({ reports: createReportsRepository(deps.db), clock: deps.clock });
+  const confirmedUser = requireUser(deps, { confirmed: true });
 
   r.get(
     '/api/v2/user/user_catering_orders',
     {
-      preHandler: requireUser(deps, { confirmed: true }),
+      preHandler: confirmedUser,
       schema: {
         tags,
         security,
@@ -26,5 +27,33 @@ export async function reportsRoutes(app: FastifyInstance, deps: AppDeps): Promis
       },
     },
     async (request) => service.spend(authUser(request).id, request.query),
+  );
+
+  r.get(
+    '/api/v2/user/user_catering_orders.csv',
+    {
+      preHandler: confirmedUser,
+      schema: {
+        tags,
+        security,
+        summary:
+          "The spend report's orders for its filters, all of them (up to 10,000), as a CSV file for spreadsheets: UTF-8 with a byte-order mark, a header row, one column per tax; saved as caterway-spend-{date}.csv",
+        querystring: userCateringOrdersCsvQuerySchema,
+        response: {
+          200: fileResponse('text/csv', 'The orders as CSV'),
+          401: errorResponses[401],
+          403: errorResponses[403],
+          422: errorResponses[422],
+        },
+      },
+    },
+    async (request, reply) => {
+      const { filename, csv } = await service.spendCsv(authUser(request).id, request.query);
+      return reply
+        .type('text/csv; charset=utf-8; header=present')
+        .header('content-disposition', `attachment; filename="${filename}"`)
+        .header('cache-control', 'private, no-store')
+        .send(csv);
+    },
   );
 }

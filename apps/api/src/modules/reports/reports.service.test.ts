@@ -5,8 +5,10 @@
 // the filter files the order under, across the 2026 DST changes.
 import { describe, expect, it } from 'vitest';
 import { localDateOf } from '@caterway/domain';
+import { fixedClock } from '../../lib/clock.js';
 import { zoneWindows } from '../../db/local-date-filter.js';
 import type { ReportsRepository, SpendRow } from './reports.repository.js';
+import { spendRow } from './reports.test-helpers.js';
 import { createReportsService } from './reports.service.js';
 
 /** The page's former formatter, as a browser with current time zone data runs it. */
@@ -17,9 +19,9 @@ const pageFormat = (instant: string, timeZone: string) =>
 
 /** The report of `rows` as the API answers it, from a repository that holds just them. */
 async function report(rows: Pick<SpendRow, 'delivery_at' | 'time_zone'>[]) {
-  const full: SpendRow[] = rows.map((r, i) => ({ id: i + 1, chef_name: 'Chef', total_cents: 1000, preset_slug: 'lunch', status: 'Accepted', ...r }));
+  const full: SpendRow[] = rows.map((r, i) => ({ ...spendRow(i + 1), ...r }));
   const reports = { countSpend: async () => full.length, findSpendPage: async () => full } as unknown as ReportsRepository;
-  return (await createReportsService({ reports, perPage: 10_000 }).spend(1, { page: 1 })).user_catering_orders;
+  return (await createReportsService({ reports, clock: fixedClock(new Date('2026-03-02T14:00:00Z')), perPage: 10_000 }).spend(1, { page: 1 })).user_catering_orders;
 }
 
 const ZONES = ['America/Toronto', 'America/Vancouver', 'America/New_York', 'Europe/London'];

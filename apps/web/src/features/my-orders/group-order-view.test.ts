@@ -7,6 +7,8 @@ const detail: GroupOrderDetail = {
   uuid: '5b0c2f9e-1d1a-4c1e-9d4b-0e1f2a3b4c5d',
   creatorId: 3,
   companyName: 'Northwind Consulting',
+  poNumber: '',
+  costCentre: '',
   displayDeliveryAddress: 'Suite 500, 100 King St W, Toronto',
   deliveryContactPerson: 'Dana Morgan',
   deliveryPhoneNumber: '416-555-0101',

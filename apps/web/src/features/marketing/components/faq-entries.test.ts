@@ -18,5 +18,7 @@ describe('FAQ', () => {
     expect(searchFaq(faqEntries, 'INVOICE').map((e) => e.id)).toContain('invoices');
     expect(searchFaq(faqEntries, 'bank debit').map((e) => e.id)).toEqual(['payment-methods']);
     expect(searchFaq(faqEntries, 'zebra')).toEqual([]);
+    // the Reports page's Export CSV and the order's PO number (issue 17 part 3)
+    expect(searchFaq(faqEntries, 'csv po number').map((e) => e.id)).toEqual(['invoices']);
   });
 });

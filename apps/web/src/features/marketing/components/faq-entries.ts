@@ -56,7 +56,7 @@ export const faqEntries: FaqEntry[] = [
     id: 'invoices',
     question: 'Do I get an invoice for my order?',
     answer: [
-      'Yes. Every delivered order has a PDF invoice you can download from the order details under Orders, with the tax shown separately. The Reports page sums up your spending by month and restaurant for your expense reports.',
+      'Yes. Every delivered order has a PDF invoice you can download from the order details under Orders, with the tax shown separately. The Reports page lists your spending by delivery date and restaurant with your PO numbers and cost centres, and Export CSV downloads it as a spreadsheet file, each tax in its own column, for your expense reports.',
     ],
   },
   {

@@ -139,6 +139,20 @@ function OrderCard({ order }: { order: OpsOrder }) {
             <a href={`mailto:${order.customer.email}`}>{order.customer.email}</a> · {order.customer.phoneNumber}
           </dd>
         </div>
+        {order.onsiteContact ? (
+          <div>
+            <dt>On-site contact</dt>
+            <dd>
+              {order.onsiteContact.name} · <a href={`tel:${order.onsiteContact.phone.replace(/[^\d+]/g, '')}`}>{order.onsiteContact.phone}</a>
+            </dd>
+          </div>
+        ) : null}
+        {order.poNumber ? (
+          <div>
+            <dt>PO number</dt>
+            <dd>{order.poNumber}</dd>
+          </div>
+        ) : null}
         <div>
           <dt>Restaurant</dt>
           <dd>

@@ -5,6 +5,7 @@ import { isApiError } from '../../../lib/api-client';
 import { notifyError } from '../../../stores/notifications';
 import { useUserCateringOrders, type ReportRow } from '../api/get-user-catering-orders';
 import { downloadInvoice } from '../api/download-invoice';
+import { exportSpendCsv } from '../api/export-spend-csv';
 import './reports.css';
 
 const EMPTY: Required<ReportFilters> = { startDate: '', endDate: '', company: '' };
@@ -25,8 +26,11 @@ export function ReportsPage({ orderHref }: ReportsPageProps) {
   const [applied, setApplied] = useState<{ filters: ReportFilters; page: number }>({ filters: {}, page: 1 });
   const [hint, setHint] = useState<string | null>(null);
   const [downloading, setDownloading] = useState<number | null>(null);
+  const [exporting, setExporting] = useState(false);
+  const [exportError, setExportError] = useState<string | null>(null);
   const query = useUserCateringOrders({ ...applied.filters, page: applied.page });
   const hintId = useId();
+  const exportErrorId = useId();
 
   // Report failure: the error read from the response; the list shows no results (ordering-payments §8).
   useEffect(() => {
@@ -66,6 +70,17 @@ export function ReportsPage({ orderHref }: ReportsPageProps) {
     }
   };
 
+  // every order of the filters the table shows, as a file for spreadsheets (issue 17 part 3)
+  const onExport = async () => {
+    setExporting(true);
+    setExportError(null);
+    try {
+      setExportError(await exportSpendCsv(applied.filters));
+    } finally {
+      setExporting(false);
+    }
+  };
+
   return (
     <section className="page reports-page" aria-labelledby="reports-title">
       <h1 id="reports-title">Report Overview</h1>
@@ -96,6 +111,17 @@ export function ReportsPage({ orderHref }: ReportsPageProps) {
         ) : null}
       </form>
 
+      <div className="report-export">
+        <Button variant="secondary" busy={exporting} onClick={() => void onExport()} aria-describedby={exportError ? exportErrorId : undefined}>
+          {reportMessages.exportCsv}
+        </Button>
+        {exportError ? (
+          <p id={exportErrorId} className="field-error" role="alert">
+            {exportError}
+          </p>
+        ) : null}
+      </div>
+
       <div className="report-table-wrap" aria-busy={fetching}>
         {fetching ? (
           <p className="report-status" role="status">
@@ -108,6 +134,9 @@ export function ReportsPage({ orderHref }: ReportsPageProps) {
             <tr>
               <th scope="col">Delivery Date</th>
               <th scope="col">Vendor</th>
+              <th scope="col">
+                PO Number <span className="report-ref-cc">/ Cost Centre</span>
+              </th>
               <th scope="col" className="num">
                 Total Spend
               </th>
@@ -117,7 +146,7 @@ export function ReportsPage({ orderHref }: ReportsPageProps) {
           <tbody>
             {rows.length === 0 && !(fetching && !query.data) ? (
               <tr>
-                <td colSpan={4} className="report-empty">
+                <td colSpan={5} className="report-empty">
                   {fetching ? '' : reportMessages.noResults}
                 </td>
               </tr>
@@ -126,22 +155,46 @@ export function ReportsPage({ orderHref }: ReportsPageProps) {
                 <tr key={row.id}>
                   {/* the server's text, in the order's zone with the rules its date filter uses: the
                       browser's own time zone data may be older (issue 17 part 5, decision 025) */}
-                  <td data-label="Delivery Date">{row.displayDeliveryDateTime}</td>
+                  <td data-label="Delivery Date" className="report-when">
+                    {row.displayDeliveryDateTime}
+                  </td>
                   <td data-label="Vendor">{row.chefName}</td>
+                  {/* the buyer's references (issue 17 part 3): the PO number, the cost centre under it in
+                      grey as in the header; a row without either has none in a phone's card */}
+                  <td data-label="PO / Cost Centre" className="report-ref">
+                    {row.poNumber || row.costCentre ? (
+                      <span className="report-ref-lines">
+                        {row.poNumber ? (
+                          <span>
+                            <span className="visually-hidden">PO number </span>
+                            {row.poNumber}
+                          </span>
+                        ) : null}
+                        {row.costCentre ? (
+                          <span className="report-ref-cc">
+                            <span className="visually-hidden">Cost centre </span>
+                            {row.costCentre}
+                          </span>
+                        ) : null}
+                      </span>
+                    ) : null}
+                  </td>
                   <td data-label="Total Spend" className="num">
                     {formatCents(row.totalPrice)}
                   </td>
-                  <td data-label="Actions" className="report-row-actions">
-                    {row.presetSlug ? (
-                      <a href={orderHref(row.presetSlug, row.id)} target="_blank" rel="noopener noreferrer">
-                        View Details<span className="visually-hidden"> of order {row.id} (opens in a new tab)</span>
-                      </a>
-                    ) : null}
-                    {row.invoiceAvailable ? (
-                      <button type="button" className="link-button" disabled={downloading === row.id} onClick={() => void onDownload(row.id)}>
-                        Download PDF<span className="visually-hidden"> of order {row.id}</span>
-                      </button>
-                    ) : null}
+                  <td data-label="Actions" className="report-actions-cell">
+                    <div className="report-row-actions">
+                      {row.presetSlug ? (
+                        <a href={orderHref(row.presetSlug, row.id)} target="_blank" rel="noopener noreferrer">
+                          View Details<span className="visually-hidden"> of order {row.id} (opens in a new tab)</span>
+                        </a>
+                      ) : null}
+                      {row.invoiceAvailable ? (
+                        <button type="button" className="link-button" disabled={downloading === row.id} onClick={() => void onDownload(row.id)}>
+                          Download PDF<span className="visually-hidden"> of order {row.id}</span>
+                        </button>
+                      ) : null}
+                    </div>
                   </td>
                 </tr>
               ))
@@ -150,7 +203,7 @@ export function ReportsPage({ orderHref }: ReportsPageProps) {
           {rows.length > 0 ? (
             <tfoot>
               <tr>
-                <th scope="row" colSpan={2}>
+                <th scope="row" colSpan={3}>
                   {reportMessages.finalTotal}
                 </th>
                 <td data-label={reportMessages.finalTotal} className="num">
