@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { TAX_TABLE, taxesFor, taxHistory, type PlaceOfSupply } from './tax-table.js';
-import { combinedTaxName, combinedTaxRate, computeTotals, formatTaxLabel, formatTaxLineLabel, lineSubtotalCents, taxOn, tipCentsFor } from './totals.js';
+import { combinedTaxName, combinedTaxRate, computeTotals, formatTaxLabel, formatTaxLineLabel, lineSubtotalCents, taxOn, tipCentsFor, totalsDecrease, totalsLines, type PricedLine } from './totals.js';
 
 const DAY = '2026-12-01';
 const rates = (place: PlaceOfSupply, date = DAY) => taxesFor(place, date)?.map((t) => [t.name, t.ratePercent]);
@@ -173,6 +173,53 @@ describe('property: for 10,000 random carts in every jurisdiction, the lines add
           expect(t.taxCents).toBe(t.taxLines.reduce((s, l) => s + l.cents, 0));
           expect(t.totalCents).toBe(taxable + t.taxLines.reduce((s, l) => s + l.cents, 0) + t.tipCents);
           expect(Number.isSafeInteger(t.totalCents) && t.totalCents >= 0).toBe(true);
+        },
+      ),
+      { numRuns: 10_000 },
+    );
+  });
+});
+
+describe('property: 10,000 random edits, every document from the same totals', () => {
+  const places: PlaceOfSupply[] = [ca('ON'), ca('QC'), ca('BC'), ca('SK'), ca('MB'), ca('NS'), { country: 'US', region: 'WA', locality: 'Seattle' }, { country: 'US', region: 'NY', locality: 'Manhattan' }];
+  const line = fc.record({
+    unitPriceCents: fc.integer({ min: 0, max: 10_000 }),
+    quantity: fc.integer({ min: 0, max: 120 }),
+    menuItems: fc.array(fc.record({ priceCents: fc.integer({ min: 0, max: 2_000 }), quantity: fc.integer({ min: 0, max: 60 }) }), { maxLength: 3 }),
+  });
+  const tip = fc.oneof(fc.constant(null), fc.constantFrom(10, 15, 18).map((percent) => ({ percent })), fc.integer({ min: 0, max: 20_000 }).map((cents) => ({ cents })));
+  // an edit: quantities changed (to 0 as well), lines dropped or added, cutlery and tip changed
+  const edit = (lines: PricedLine[]) =>
+    fc.record({
+      scale: fc.array(fc.integer({ min: 0, max: 3 }), { minLength: lines.length, maxLength: lines.length }),
+      added: fc.array(line, { maxLength: 3 }),
+      cutlery: fc.integer({ min: 0, max: 200 }),
+      tip,
+    });
+
+  it('a credit note plus the edited totals give back the invoiced totals, and each document adds up', () => {
+    fc.assert(
+      fc.property(
+        fc.array(line, { minLength: 1, maxLength: 8 }).chain((lines) => fc.tuple(fc.constant(lines), edit(lines))),
+        fc.constantFrom(...places),
+        fc.constantFrom<'delivery' | 'pickup'>('delivery', 'pickup'),
+        fc.integer({ min: 0, max: 5_000 }),
+        fc.integer({ min: 0, max: 200 }),
+        tip,
+        ([lines, change], place, receivingMethod, deliveryFeeCents, cutleryCount, firstTip) => {
+          const taxes = taxesFor(place, DAY)!;
+          const before = computeTotals({ lines, receivingMethod, deliveryFeeCents, cutleryCount, taxes, tip: firstTip });
+          const edited = [...lines.map((l, i) => ({ ...l, quantity: l.quantity * change.scale[i]! })), ...change.added];
+          const after = computeTotals({ lines: edited, receivingMethod, deliveryFeeCents, cutleryCount: change.cutlery, taxes, tip: change.tip });
+          const credit = totalsDecrease(before, after);
+          // the credit is the difference, component by component, and adds up like any totals
+          expect(credit.totalCents).toBe(before.totalCents - after.totalCents);
+          expect(credit.subtotalCents + credit.deliveryFeeCents + credit.cutleryCents + credit.taxCents + credit.tipCents).toBe(credit.totalCents);
+          credit.taxLines.forEach((l, i) => expect(l.cents + after.taxLines[i]!.cents).toBe(before.taxLines[i]!.cents));
+          // every document's amount lines (email, invoice, credit note) add up to its total
+          for (const [t, count] of [[before, cutleryCount], [after, change.cutlery], [credit, change.cutlery]] as const) {
+            expect(totalsLines(t, { receivingMethod, cutleryCount: count }).reduce((s, l) => s + l.cents, 0)).toBe(t.totalCents);
+          }
         },
       ),
       { numRuns: 10_000 },
