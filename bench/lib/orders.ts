@@ -11,7 +11,7 @@ import { runLoad, type RequestSpec } from './load.js';
 export async function orderablePresets(db: Db, limit: number): Promise<RestaurantFixture[]> {
   const { rows } = await db.query(
     `SELECT p.id AS preset_id, p.preset_type, p.minimum_order_amount_cents, c.id, c.business_name, c.latitude, c.longitude, c.time_zone,
-            c.pre_order_notice_hours, c.pre_order_min_order_amount_cents, c.tax_rate, c.tax_name, c.delivery_fee_ranges,
+            c.pre_order_notice_hours, c.pre_order_min_order_amount_cents, c.delivery_fee_ranges,
             c.store_hours, c.delivery_radius_km,
             (SELECT json_agg(json_build_object('id', pi.id, 'menu_id', pi.menu_id, 'quantity', pi.quantity, 'menu_items_mapping', pi.menu_items_mapping) ORDER BY pi.position, pi.id)
                FROM preset_items pi WHERE pi.preset_id = p.id) AS lines
