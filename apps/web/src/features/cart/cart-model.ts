@@ -12,6 +12,7 @@ import {
   lineSubtotalCents,
   sidesProblem,
   type StoreHoursMap,
+  type Tip,
   type Totals,
 } from '@caterway/domain';
 import type { CartDelivery, CartLine, Chef, Menu, Preset } from './types';
@@ -133,7 +134,7 @@ export function newLine(ref: MenuRef, now: number = Date.now()): CartLine {
   );
 }
 
-export function cartTotals(preset: Preset, lines: CartLine[], receivingMethod: CartDelivery['receivingMethod'], deliveryFeeCents: number, cutleryCount: number): Totals {
+export function cartTotals(preset: Preset, lines: CartLine[], receivingMethod: CartDelivery['receivingMethod'], deliveryFeeCents: number, cutleryCount: number, tip?: Tip | null): Totals {
   const index = menuIndex(preset);
   const menus = new Map([...index].map(([id, ref]) => [id, ref.menu]));
   return computeTotals({
@@ -142,6 +143,7 @@ export function cartTotals(preset: Preset, lines: CartLine[], receivingMethod: C
     deliveryFeeCents,
     cutleryCount,
     taxes: preset.taxLines,
+    tip,
   });
 }
 

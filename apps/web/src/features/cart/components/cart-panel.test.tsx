@@ -1,12 +1,12 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { computeTotals, formatCents } from '@caterway/domain';
+import { computeTotals, formatCents, type TaxComponent, type Tip } from '@caterway/domain';
 import { deliveryFeeKeys } from '../api/get-delivery-fee';
 import { defaultLines } from '../cart-model';
 import { CartSourceProvider, memoryCartSource } from '../cart-source';
-import { delivery, preset } from '../cart.test-helpers';
-import type { CartDelivery } from '../types';
+import { delivery, preset as ontario } from '../cart.test-helpers';
+import type { CartDelivery, Preset } from '../types';
 import { CartPanel } from './cart-panel';
 
 // The cart panel's total is computeTotals' with the real inputs (issue 16 item 1): the cutlery
@@ -15,7 +15,8 @@ import { CartPanel } from './cart-panel';
 
 const FEE_CENTS = 1250;
 
-function render(props: { cutleryCount?: number; receivingMethod?: CartDelivery['receivingMethod']; addOn?: boolean }) {
+function render(props: { cutleryCount?: number; receivingMethod?: CartDelivery['receivingMethod']; addOn?: boolean; tip?: Tip | null; preset?: Preset }) {
+  const preset = props.preset ?? ontario;
   const client = new QueryClient();
   const where = { ...delivery, receivingMethod: props.receivingMethod ?? 'delivery' };
   client.setQueryData(deliveryFeeKeys.detail({ chefId: preset.chefs[0]!.id, lat: where.lat, lng: where.lng, address: where.address }), {
@@ -28,7 +29,7 @@ function render(props: { cutleryCount?: number; receivingMethod?: CartDelivery['
   const html = renderToStaticMarkup(
     <QueryClientProvider client={client}>
       <CartSourceProvider value={memoryCartSource(defaultLines(preset))}>
-        <CartPanel preset={preset} delivery={where} isRestaurant={false} onCheckout={() => undefined} footer={<span />} cutleryCount={props.cutleryCount} addOn={props.addOn} />
+        <CartPanel preset={preset} delivery={where} isRestaurant={false} onCheckout={() => undefined} footer={<span />} cutleryCount={props.cutleryCount} addOn={props.addOn} tip={props.tip} />
       </CartSourceProvider>
     </QueryClientProvider>,
   );
@@ -36,7 +37,7 @@ function render(props: { cutleryCount?: number; receivingMethod?: CartDelivery['
 }
 
 /** The domain's totals of the preset's default cart: 6 x $15.00 and 2 x $8.00. */
-const expected = (cutleryCount: number, receivingMethod: CartDelivery['receivingMethod']) =>
+const expected = (cutleryCount: number, receivingMethod: CartDelivery['receivingMethod'], taxes: TaxComponent[] = [{ name: 'HST', ratePercent: 13 }], tip: Tip | null = null) =>
   computeTotals({
     lines: [
       { unitPriceCents: 1500, quantity: 6, menuItems: [{ priceCents: 0, quantity: 6 }] },
@@ -45,7 +46,8 @@ const expected = (cutleryCount: number, receivingMethod: CartDelivery['receiving
     receivingMethod,
     deliveryFeeCents: FEE_CENTS,
     cutleryCount,
-    taxes: [{ name: 'HST', ratePercent: 13 }],
+    taxes,
+    tip,
   });
 
 describe('CartPanel totals', () => {
@@ -77,5 +79,34 @@ describe('CartPanel totals', () => {
       expect(text).not.toContain('Cutlery');
       expect(text).toContain(`Total ${formatCents(expected(0, 'delivery').totalCents)}`);
     }
+  });
+});
+
+describe('CartPanel tax lines and tip (docs/decisions/033)', () => {
+  const quebecTaxes = [
+    { name: 'GST', ratePercent: 5, jurisdiction: null },
+    { name: 'QST', ratePercent: 9.975, jurisdiction: null },
+  ];
+  const quebec = { ...ontario, taxName: 'GST+QST', taxRate: 14.975, taxLines: quebecTaxes } as Preset;
+
+  it("shows a Quebec cart's GST and QST on their own lines, whose cents add up to the tax in the total", () => {
+    const { text } = render({ preset: quebec });
+    const totals = expected(0, 'delivery', quebecTaxes);
+    const [gst, qst] = totals.taxLines;
+    expect(text).toContain(`GST 5.000% ${formatCents(gst!.cents)}`);
+    expect(text).toContain(`QST 9.975% ${formatCents(qst!.cents)}`);
+    expect(gst!.cents + qst!.cents).toBe(totals.taxCents);
+    expect(text).toContain(`Total ${formatCents(totals.totalCents)}`);
+    expect(text).not.toContain('GST+QST');
+    expect(text).not.toContain('Tip');
+  });
+
+  it("adds the edit page's tip after the taxes, untaxed", () => {
+    const { text } = render({ preset: quebec, tip: { percent: 18 } });
+    const totals = expected(0, 'delivery', quebecTaxes, { percent: 18 });
+    // 18% of the food ($106.00), the taxes as without a tip
+    expect(totals.tipCents).toBe(1908);
+    expect(totals.taxCents).toBe(expected(0, 'delivery', quebecTaxes).taxCents);
+    expect(text).toContain(`QST 9.975% ${formatCents(totals.taxLines[1]!.cents)} Tip ${formatCents(1908)} Total ${formatCents(totals.totalCents)}`);
   });
 });

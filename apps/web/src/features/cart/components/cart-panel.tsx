@@ -1,5 +1,6 @@
 import { lazy, Suspense, useId, useState, type ReactNode } from 'react';
-import { formatCents, formatTaxLabel, messages } from '@caterway/domain';
+import { formatCents, messages, type Tip } from '@caterway/domain';
+import { TaxAndTipRows } from '../../../components/tax-and-tip-rows';
 import { Button } from '../../../components/ui/button';
 import { openModal } from '../../../stores/modals';
 import { notify } from '../../../stores/notifications';
@@ -43,6 +44,8 @@ export interface CartPanelProps {
    * checkout), and no cutlery line shows while the count is 0.
    */
   cutleryCount?: number;
+  /** the edit page's tip (added after tax); the storefront cart has none (it is chosen at checkout) */
+  tip?: Tip | null;
 }
 
 export function restaurantAddress(preset: Preset): string {
@@ -54,7 +57,7 @@ export function restaurantAddress(preset: Preset): string {
 const savedTime = (iso: string) =>
   new Date(iso).toLocaleString('en-US', { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
 
-export function CartPanel({ preset, delivery, isRestaurant, onCheckout, footer, addOn = false, cutleryCount = 0 }: CartPanelProps) {
+export function CartPanel({ preset, delivery, isRestaurant, onCheckout, footer, addOn = false, cutleryCount = 0, tip }: CartPanelProps) {
   const source = useCartSource();
   const view = source.useLines(preset);
   const { lines, savedAt } = view;
@@ -73,7 +76,7 @@ export function CartPanel({ preset, delivery, isRestaurant, onCheckout, footer, 
   );
   // ordering-payments §9: the delivery fee is 0 until fetched; pickup has none.
   const deliveryFeeCents = isDelivery && !addOn ? (fee.data?.deliveryFee ?? 0) : 0;
-  const totals = cartTotals(preset, lines, delivery.receivingMethod, deliveryFeeCents, cutleryCount);
+  const totals = cartTotals(preset, lines, delivery.receivingMethod, deliveryFeeCents, cutleryCount, tip);
   const progress = chefProgress(preset, lines);
   // an add-on rides on its parent's delivery time (the server checks its 1 hour notice)
   const schedule = addOn ? null : scheduleProblem(preset, delivery, new Date());
@@ -165,10 +168,7 @@ export function CartPanel({ preset, delivery, isRestaurant, onCheckout, footer, 
               <dd>{formatCents(totals.cutleryCents)}</dd>
             </div>
           ) : null}
-          <div>
-            <dt>{formatTaxLabel(preset.taxName, preset.taxRate)}</dt>
-            <dd>{formatCents(totals.taxCents)}</dd>
-          </div>
+          <TaxAndTipRows taxLines={totals.taxLines} tipCents={totals.tipCents} />
           <div className="order-summary-total">
             <dt>Total</dt>
             <dd>{formatCents(totals.totalCents)}</dd>

@@ -344,8 +344,6 @@ function CheckoutForm({ state, delivery, renderPaymentModal, renderAuthenticatio
             presetName={preset.name}
             lines={checkoutData}
             totals={totals}
-            taxName={serverTotals ? order!.totals.taxName : preset.taxName}
-            taxRate={serverTotals ? order!.totals.taxRate : preset.taxRate}
             cutleryCount={cutleryCount}
             receivingMethod={receivingMethod}
             isAddOn={Boolean(addOn)}

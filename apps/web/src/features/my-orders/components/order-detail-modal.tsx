@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { formatCents, messages } from '@caterway/domain';
+import { TaxAndTipRows } from '../../../components/tax-and-tip-rows';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
 import { notifyError, notifySuccess } from '../../../stores/notifications';
@@ -21,6 +22,7 @@ export interface OrderLinks {
   addonTooLate: (parentId: number) => string;
 }
 
+/** An add-on order's one combined tax line (its answer has no lines of its own). */
 const taxLabel = (name: string, rate: number) => `${name} ${Number(rate.toFixed(3))}%`;
 
 /**
@@ -182,10 +184,7 @@ function OrderBody({
             <dd>{formatCents(order.totals.cutleryCents)}</dd>
           </div>
         ) : null}
-        <div>
-          <dt>{taxLabel(order.totals.taxName, order.totals.taxRate)}</dt>
-          <dd>{formatCents(order.salesTax)}</dd>
-        </div>
+        <TaxAndTipRows taxLines={order.totals.taxLines} tipCents={order.totals.tipCents} />
         <div className="order-total">
           <dt>Total</dt>
           <dd>{formatCents(order.totalPrice)}</dd>

@@ -1,0 +1,162 @@
+// @vitest-environment happy-dom
+import { cleanup, render, screen, within } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { cateringOrderDetailSchema, type CateringOrderDetail } from '@caterway/contracts';
+import { computeTotals } from '@caterway/domain';
+import { configureApiClient } from '../../../lib/api-client';
+import type { OrderHistoryEntry } from '../api/types';
+import { OrderDetailModal } from './order-detail-modal';
+
+// The order detail modal (browse-account-orders §2) shows the server's totals of a Quebec order
+// as they were charged: GST and QST each on its own line, and the tip after them.
+
+/** GET api/v2/catering_orders/31 as the API answers it, checked against its contract. */
+function wireOrder(over: Partial<CateringOrderDetail> = {}): CateringOrderDetail {
+  return cateringOrderDetailSchema.parse({
+    id: 31,
+    order_number: 'CW-2026-000031',
+    purchase_id: 'pur_31',
+    status: 'Accepted',
+    preset_id: 7,
+    preset_name: 'Montréal lunch',
+    chef_id: 1,
+    order_type: 'delivery',
+    order_date_time: '2026-12-03T16:30:00.000Z',
+    delivery_date: '2026-12-03',
+    delivery_time: '11:30 AM',
+    time_zone: 'America/Toronto',
+    display_delivery_date_time: 'Dec 3, 2026 at 11:30 AM',
+    order_processing_at: '2026-12-02T16:30:00.000Z',
+    delivery_address: '1000 Rue De La Gauchetière O, Montréal, QC',
+    delivery_suite_address: '',
+    more_detail: '',
+    extra_info: { serving_style: 'Family Style', num_cutlery: 0 },
+    first_name: 'Dana',
+    last_name: 'Park',
+    company_name: 'Maple Analytics',
+    phone_number: '514-555-0142',
+    email: 'dana@example.com',
+    preset_items: [],
+    purchase_items: [],
+    // $100.07 of food, a $12.50 fee: GST $5.63, QST $11.23, an 18% tip of $18.01
+    totals: {
+      subtotal_cents: 10_007,
+      delivery_fee_cents: 1250,
+      cutlery_cents: 0,
+      tax_cents: 1686,
+      total_cents: 10_007 + 1250 + 1686 + 1801,
+      tax_name: 'GST+QST',
+      tax_rate: 14.975,
+      tax_lines: [
+        { name: 'GST', rate_percent: 5, cents: 563, jurisdiction: null },
+        { name: 'QST', rate_percent: 9.975, cents: 1123, jurisdiction: null },
+      ],
+      tip_cents: 1801,
+    },
+    tip_percent: 18,
+    total_price: 10_007 + 1250 + 1686 + 1801,
+    is_eft: false,
+    purchased_with: 'card',
+    selected_stripe_payment_method: null,
+    payment_status: 'authorized',
+    payment_error: null,
+    saved_cards: [],
+    editable: true,
+    edit_rule: { allowed: true, message: null },
+    addon_maximum_items_qty: 0,
+    parent_order_id: null,
+    add_on: null,
+    edit_message: null,
+    status_label: 'Accepted',
+    display_status: null,
+    items_total: 10_007,
+    delivery_fee: 1250,
+    sales_tax: 1686,
+    display_delivery_address: '1000 Rue De La Gauchetière O, Montréal, QC',
+    is_addon_orders_enabled: false,
+    delivery_in_past: false,
+    invoice_available: false,
+    preset_slug: 'montreal-lunch',
+    restaurant_name: 'Maison Verte',
+    po_number: 'PO-4471',
+    cost_centre: 'CC 310-Marketing',
+    onsite_contact_name: 'Sam Lee',
+    onsite_contact_phone: '514-555-0199',
+    ...over,
+  });
+}
+
+const entry = { id: 31, orderNumber: 'CW-2026-000031', orderType: 'Catering Order', createdAt: '2026-11-20T15:00:00.000Z', addonOrdersCount: 0 } as OrderHistoryEntry;
+const links = { editOrder: () => '/edit', addonOrder: () => '/addon', addonTooLate: () => '/late' };
+
+let answer: CateringOrderDetail;
+beforeEach(() => {
+  configureApiClient({
+    fetch: (async () => new Response(JSON.stringify({ catering_order: answer }), { status: 200, headers: { 'content-type': 'application/json' } })) as typeof fetch,
+  });
+});
+afterEach(cleanup);
+
+async function openModal(order: CateringOrderDetail) {
+  answer = order;
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <MemoryRouter>
+        <OrderDetailModal entry={entry} upcoming links={links} onClose={() => undefined} />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+  const dialog = await screen.findByRole('dialog', { name: 'Order #CW-2026-000031' });
+  await within(dialog).findByText('Maison Verte');
+  return dialog;
+}
+
+/** A <dl>'s rows as [term, definition]. */
+const rows = (list: Element) => [...list.querySelectorAll(':scope > div')].map((row) => [row.querySelector('dt')!.textContent, row.querySelector('dd')!.textContent]);
+
+describe('the order detail modal of a Quebec order', () => {
+  it("shows the server's GST and QST lines, which add up to the sales tax, then the tip and the total", async () => {
+    const dialog = await openModal(wireOrder());
+    expect(rows(dialog.querySelector('dl.order-totals')!)).toEqual([
+      ['Items total', '$100.07'],
+      ['Delivery fee', '$12.50'],
+      ['GST 5.000%', '$5.63'],
+      ['QST 9.975%', '$11.23'],
+      ['Tip', '$18.01'],
+      ['Total', '$147.44'],
+    ]);
+    // the fixture is what computeTotals charges for it
+    const charged = computeTotals({
+      lines: [{ unitPriceCents: 10_007, quantity: 1, menuItems: [] }],
+      receivingMethod: 'delivery',
+      deliveryFeeCents: 1250,
+      cutleryCount: 0,
+      taxes: [
+        { name: 'GST', ratePercent: 5 },
+        { name: 'QST', ratePercent: 9.975 },
+      ],
+      tip: { percent: 18 },
+    });
+    expect([charged.taxLines.map((l) => l.cents), charged.taxCents, charged.tipCents, charged.totalCents]).toEqual([[563, 1123], answer.sales_tax, 1801, answer.total_price]);
+    expect(within(dialog).queryByText(/GST\+QST/)).toBeNull();
+  });
+
+  it('shows no tip line when there is none', async () => {
+    const dialog = await openModal(
+      wireOrder({
+        po_number: '',
+        cost_centre: '',
+        onsite_contact_name: '',
+        onsite_contact_phone: '',
+        tip_percent: null,
+        totals: { ...wireOrder().totals, tip_cents: 0, total_cents: 12_943 },
+        total_price: 12_943,
+      }),
+    );
+    const terms = [...dialog.querySelectorAll('dt')].map((dt) => dt.textContent);
+    expect(terms).not.toContain('Tip');
+    expect(terms).toContain('QST 9.975%');
+  });
+});
