@@ -4,6 +4,7 @@ export * from './time-slots.js';
 export * from './delivery-defaults.js';
 export * from './validation.js';
 export * from './money.js';
+export * from './money-input.js';
 export * from './demo-request.js';
 export * from './availability.js';
 export * from './totals.js';

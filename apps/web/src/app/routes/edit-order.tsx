@@ -19,7 +19,7 @@ import { PresetPage } from '../../features/preset-detail/components/preset-page'
 import { presetQueryOptions } from '../../features/preset-detail/api/get-preset';
 import { OrderFields } from '../../features/checkout/components/order-fields';
 import '../../features/checkout/components/checkout.css';
-import { buildOrderPayload, cutleryCountOf, validateCheckoutForm, type CheckoutFormErrors, type CheckoutFormValues } from '../../features/checkout/checkout-form';
+import { buildOrderPayload, cutleryCountOf, orderFormValues, tipOf, validateCheckoutForm, validationFailure, type CheckoutFormErrors, type CheckoutFormValues } from '../../features/checkout/checkout-form';
 import { editCateringOrder, orderKeys, updateOrderPaymentMethod, useCateringOrder, type CateringOrderDetail } from '../../features/checkout/api/catering-order-detail';
 import { PaymentModal, type PaymentChoice, type PaymentModel } from '../../features/payments/components/payment-modal';
 import { PaymentAuthentication } from '../../features/payments/components/payment-authentication';
@@ -76,25 +76,6 @@ function EditOrderLoader({ orderId }: { orderId: number }) {
   );
 }
 
-function valuesOf(order: CateringOrderDetail): CheckoutFormValues {
-  const style = order.extraInfo.servingStyle === 'Family Style' ? 'Family Style' : 'Individually Packaged';
-  return {
-    firstName: order.firstName,
-    lastName: order.lastName,
-    companyName: order.companyName,
-    phoneNumber: order.phoneNumber,
-    emailAddress: order.email,
-    address: order.deliveryAddress,
-    address2: order.deliverySuiteAddress,
-    date: order.deliveryDate,
-    time: order.deliveryTime,
-    notes: order.moreDetail,
-    servingStyle: style,
-    cutleryNeeded: order.extraInfo.numCutlery > 0,
-    cutleryCount: order.extraInfo.numCutlery > 0 ? String(order.extraInfo.numCutlery) : '',
-  };
-}
-
 function linesOf(order: CateringOrderDetail, preset: Preset): CartLine[] {
   return hydrateLines(preset, order.presetItems);
 }
@@ -109,7 +90,7 @@ function EditOrder({ order, preset }: { order: CateringOrderDetail; preset: Pres
   const problemRef = useRef<HTMLDivElement>(null);
   const formRef = useRef<HTMLFormElement>(null);
   // the order as saved on the server: what Cancel Changes restores
-  const [baseline, setBaseline] = useState(() => ({ lines: linesOf(order, preset), values: valuesOf(order) }));
+  const [baseline, setBaseline] = useState(() => ({ lines: linesOf(order, preset), values: orderFormValues(order) }));
   const [source] = useState(() => memoryCartSource(baseline.lines));
   const lines = useStore(source.store);
   const [values, setValues] = useState<CheckoutFormValues>(baseline.values);
@@ -132,6 +113,9 @@ function EditOrder({ order, preset }: { order: CateringOrderDetail; preset: Pres
     [values.address, values.date, values.time, receivingMethod],
   );
   const eftAllowed = Boolean(preset.chefs[0]?.eftEnabled);
+  // an add-on order is priced as one (no delivery fee, no tip of its own), as the server reprices it
+  const isAddOn = order.parentOrderId !== null;
+  const tip = useMemo(() => (isAddOn ? null : tipOf({ tip: values.tip, tipAmount: values.tipAmount })), [isAddOn, values.tip, values.tipAmount]);
 
   const update = (next: Partial<CheckoutFormValues>) => {
     setValues((v) => ({ ...v, ...next }));
@@ -144,10 +128,13 @@ function EditOrder({ order, preset }: { order: CateringOrderDetail; preset: Pres
 
   const showFailure = (error: unknown) => {
     if (isApiError(error) && error.status === 401) return;
-    if (isApiError(error) && error.status === 422 && error.messages.length > 0) setProblem({ kind: 'messages', messages: error.messages });
-    else if (isApiError(error) && error.status === 409 && error.serverError) setProblem({ kind: 'text', text: error.serverError });
-    else setProblem({ kind: 'text', text: messages.orderRequestFailed });
-    requestAnimationFrame(() => problemRef.current?.focus());
+    // the server's messages about a field (PO number, tip, ...) go under it, the others by the buttons
+    const failure = validationFailure(error);
+    if (failure) setErrors((e) => ({ ...e, ...failure.fields }));
+    if (!failure) setProblem({ kind: 'text', text: isApiError(error) && error.status === 409 && error.serverError ? error.serverError : messages.orderRequestFailed });
+    else setProblem(failure.rest.length > 0 ? { kind: 'messages', messages: failure.rest } : null);
+    const onField = failure?.rest.length === 0;
+    requestAnimationFrame(() => (onField ? formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]') : problemRef.current)?.focus());
   };
 
   /** Checks the form, then saves the edit (the server re-checks and reprices). */
@@ -351,7 +338,8 @@ function EditOrder({ order, preset }: { order: CateringOrderDetail; preset: Pres
               onCheckout={() => undefined}
               footer={footer}
               cutleryCount={cutleryCountOf(values)}
-              addOn={order.parentOrderId !== null}
+              tip={tip}
+              addOn={isAddOn}
             />
           ),
           dishAction: (p) => (dish) => <MenuAction preset={p} menuId={dish.menuId} menuName={dish.name} />,
@@ -377,6 +365,7 @@ function EditOrder({ order, preset }: { order: CateringOrderDetail; preset: Pres
                   setErrors={setErrors}
                   receivingMethod={receivingMethod}
                   restaurantAddress={preset.address1}
+                  addOn={isAddOn}
                 />
               </form>
             </section>

@@ -20,6 +20,8 @@ export function addOnCheckoutState(state: CheckoutState, order: CateringOrderDet
       orderId: order.id,
       purchaseId: order.purchaseId,
       parent: { date: order.deliveryDate, time: order.deliveryTime, address: order.deliveryAddress, address2: order.deliverySuiteAddress, display: parent.displayDeliveryDateTime },
+      poNumber: order.poNumber,
+      costCentre: order.costCentre,
     },
     parentToken: parent.parentTokanizeLink,
     addLastTimeItem: lastTimeItems(order),

@@ -1,5 +1,7 @@
 import type { OrderPayload } from '@caterway/contracts';
-import { availableTimeSlots, formatIsoDate, isBlank, isValidEmail, messages, parseIsoDate, pickedDateTooFar, time12To24 } from '@caterway/domain';
+import { isApiError } from '../../lib/api-client';
+import type { CateringOrderDetail } from './api/catering-order-detail';
+import { availableTimeSlots, formatIsoDate, isBlank, isValidEmail, MAX_TIP_CENTS, messages, parseIsoDate, pickedDateTooFar, time12To24, typedDollarsToCents, type Tip } from '@caterway/domain';
 
 // The checkout form's values and rules (ordering-payments §3 'Checkout/edit form values', §4
 // Cutlery, §5 'Checkout and order edit'), pure so they are unit tested.
@@ -7,6 +9,8 @@ import { availableTimeSlots, formatIsoDate, isBlank, isValidEmail, messages, par
 export const servingStyles = ['Individually Packaged', 'Family Style'] as const;
 export type ServingStyle = (typeof servingStyles)[number];
 export type ReceivingMethod = 'delivery' | 'pickup';
+/** the tip choices (issue 17): none by default, a percent of the food subtotal, or an amount */
+export type TipChoice = 'none' | '10' | '15' | '18' | 'amount';
 
 export interface CheckoutFormValues {
   firstName: string;
@@ -26,6 +30,79 @@ export interface CheckoutFormValues {
   cutleryNeeded: boolean;
   /** digits as typed; '' means none */
   cutleryCount: string;
+  /** the tip, added after tax and untaxed: it goes to the restaurant (docs/decisions/033) */
+  tip: TipChoice;
+  /** the 'Other amount' tip in dollars as typed ('12', '12.50', '$12.50') */
+  tipAmount: string;
+  /** what corporate buyers quote on their invoices (issue 17 part 3); '' when not given */
+  poNumber: string;
+  costCentre: string;
+  /** a delivery received by someone else than the orderer: their name and phone, both or neither */
+  onsiteContact: boolean;
+  onsiteContactName: string;
+  onsiteContactPhone: string;
+}
+
+/** The fields issue 17 added, empty: no tip, no PO number or cost centre, no on-site contact. */
+export const noExtras = {
+  tip: 'none',
+  tipAmount: '',
+  poNumber: '',
+  costCentre: '',
+  onsiteContact: false,
+  onsiteContactName: '',
+  onsiteContactPhone: '',
+} as const satisfies Partial<CheckoutFormValues>;
+
+/** The PO number and cost centre fields accept at most this many characters, as the server does. */
+export const CORPORATE_FIELD_MAX = 64;
+
+export const extraMessages = {
+  amount: 'Please enter the tip in dollars, such as 5.00.',
+  // the server's own wording (packages/contracts orders.ts)
+  tooLarge: 'The tip is too large.',
+  onsitePair: 'Please give both the on-site contact name and phone, or neither.',
+} as const;
+
+/** The tip the form asks for, as computeTotals takes it; null for none or an amount not yet valid. */
+export function tipOf(values: Pick<CheckoutFormValues, 'tip' | 'tipAmount'>): Tip | null {
+  if (values.tip === 'none') return null;
+  if (values.tip !== 'amount') return { percent: Number(values.tip) };
+  const cents = typedDollarsToCents(values.tipAmount);
+  return Number.isNaN(cents) || cents > MAX_TIP_CENTS ? null : { cents };
+}
+
+/** A placed order's tip as the form shows it: its percent, else its amount in dollars, else none. */
+export function tipFormValues(tipPercent: number | null, tipCents: number): Pick<CheckoutFormValues, 'tip' | 'tipAmount'> {
+  if (tipPercent === 10 || tipPercent === 15 || tipPercent === 18) return { tip: String(tipPercent) as TipChoice, tipAmount: '' };
+  if (tipCents > 0) return { tip: 'amount', tipAmount: (tipCents / 100).toFixed(2) };
+  return { tip: 'none', tipAmount: '' };
+}
+
+/** A placed order as the edit page's form starts from it: its details, tip, PO number, cost centre and on-site contact. */
+export function orderFormValues(order: CateringOrderDetail): CheckoutFormValues {
+  const style = order.extraInfo.servingStyle === 'Family Style' ? 'Family Style' : 'Individually Packaged';
+  return {
+    firstName: order.firstName,
+    lastName: order.lastName,
+    companyName: order.companyName,
+    phoneNumber: order.phoneNumber,
+    emailAddress: order.email,
+    address: order.deliveryAddress,
+    address2: order.deliverySuiteAddress,
+    date: order.deliveryDate,
+    time: order.deliveryTime,
+    notes: order.moreDetail,
+    servingStyle: style,
+    cutleryNeeded: order.extraInfo.numCutlery > 0,
+    cutleryCount: order.extraInfo.numCutlery > 0 ? String(order.extraInfo.numCutlery) : '',
+    ...tipFormValues(order.tipPercent, order.totals.tipCents),
+    poNumber: order.poNumber,
+    costCentre: order.costCentre,
+    onsiteContact: order.onsiteContactName !== '' || order.onsiteContactPhone !== '',
+    onsiteContactName: order.onsiteContactName,
+    onsiteContactPhone: order.onsiteContactPhone,
+  };
 }
 
 export type CheckoutFormErrors = Partial<Record<keyof CheckoutFormValues, string>>;
@@ -75,7 +152,48 @@ export function validateCheckoutForm(values: CheckoutFormValues, ctx: Validation
 
   if (!servingStyles.includes(values.servingStyle)) errors.servingStyle = messages.selectOneOption;
   if (values.cutleryNeeded && values.cutleryCount !== '' && !/^\d+$/.test(values.cutleryCount)) errors.cutleryCount = messages.nonNegativeInteger;
+
+  if (values.tip === 'amount') {
+    const cents = typedDollarsToCents(values.tipAmount);
+    if (Number.isNaN(cents)) errors.tipAmount = extraMessages.amount;
+    else if (cents > MAX_TIP_CENTS) errors.tipAmount = extraMessages.tooLarge;
+  }
+  // the server's rule (both or neither), said before sending; its other checks answer 422
+  if (ctx.receivingMethod === 'delivery' && !ctx.isAddOn && values.onsiteContact) {
+    const name = !isBlank(values.onsiteContactName);
+    const phone = !isBlank(values.onsiteContactPhone);
+    if (name && !phone) errors.onsiteContactPhone = extraMessages.onsitePair;
+    if (phone && !name) errors.onsiteContactName = extraMessages.onsitePair;
+  }
   return errors;
+}
+
+/** Which field a server message (a 422's messages) is about, by its wording; the rest stay in the list. */
+const SERVER_MESSAGE_FIELDS: [RegExp, keyof CheckoutFormValues][] = [
+  [/^PO number\b/, 'poNumber'],
+  [/^Cost centre\b/, 'costCentre'],
+  [/^On-site contact name\b/, 'onsiteContactName'],
+  [/^(On-site contact phone\b|Please give both the on-site contact)/, 'onsiteContactPhone'],
+  [/^(The tip\b|Choose a tip\b)/, 'tipAmount'],
+];
+
+export interface ServerMessages {
+  /** under their fields */
+  fields: CheckoutFormErrors;
+  /** in the page's list */
+  rest: string[];
+}
+
+/** A 422's messages split: those about a field (shown under it) and the others (shown in the list). */
+export function serverFieldErrors(list: string[]): ServerMessages {
+  const fields: CheckoutFormErrors = {};
+  const rest: string[] = [];
+  for (const message of list) {
+    const field = SERVER_MESSAGE_FIELDS.find(([pattern]) => pattern.test(message))?.[1];
+    if (field && !fields[field]) fields[field] = message;
+    else rest.push(message);
+  }
+  return { fields, rest };
 }
 
 export interface PayloadInput {
@@ -97,6 +215,7 @@ export interface PayloadInput {
  */
 export function buildOrderPayload({ values, presetId, presetName, presetItems, receivingMethod, lat, lng, deliveryFeeCents }: PayloadInput): OrderPayload {
   const time = time12To24(values.time) ?? values.time;
+  const tip = tipOf(values);
   const base: OrderPayload = {
     preset_id: presetId,
     preset_name: presetName,
@@ -109,6 +228,11 @@ export function buildOrderPayload({ values, presetId, presetName, presetItems, r
     company_name: values.companyName.trim(),
     phone_number: values.phoneNumber.trim(),
     email: values.emailAddress.trim(),
+    po_number: values.poNumber.trim(),
+    cost_centre: values.costCentre.trim(),
+    // never both: a percent, an amount, or neither (explicitly, so an edit can take a tip away)
+    tip_percent: tip && 'percent' in tip ? (tip.percent as 10 | 15 | 18) : null,
+    tip_cents: tip && 'cents' in tip ? tip.cents : null,
   };
   if (receivingMethod === 'pickup') {
     return { ...base, pickup_date: values.date, pickup_time: time, pickup_instruction: values.notes };
@@ -120,7 +244,15 @@ export function buildOrderPayload({ values, presetId, presetName, presetItems, r
     delivery_date: values.date,
     delivery_time: time,
     delivery_instruction: values.notes,
+    // a closed 'Someone else will receive the order' sends none (an edit clears an earlier one)
+    onsite_contact_name: values.onsiteContact ? values.onsiteContactName.trim() : '',
+    onsite_contact_phone: values.onsiteContact ? values.onsiteContactPhone.trim() : '',
     ...(deliveryFeeCents !== undefined ? { delivery_fee: deliveryFeeCents } : {}),
     ...(lat !== null && lng !== null ? { latitude: lat, longitude: lng } : {}),
   };
+}
+
+/** A failed save's validation messages (a 422) split by serverFieldErrors; null for any other failure. */
+export function validationFailure(error: unknown): ServerMessages | null {
+  return isApiError(error) && error.status === 422 && error.messages.length > 0 ? serverFieldErrors(error.messages) : null;
 }

@@ -12,7 +12,7 @@ import { updateCateringOrder } from '../api/update-catering-order';
 import { updateAddOnOrder } from '../api/update-add-on-order';
 import { finalizeCateringOrder } from '../api/finalize-catering-order';
 import type { AccountProfile, CheckoutOrder } from '../api/types';
-import { buildOrderPayload, cutleryCountOf, validateCheckoutForm, type CheckoutFormErrors, type CheckoutFormValues } from '../checkout-form';
+import { buildOrderPayload, cutleryCountOf, noExtras, tipOf, validateCheckoutForm, validationFailure, type CheckoutFormErrors, type CheckoutFormValues } from '../checkout-form';
 import { OrderFields } from './order-fields';
 import { authenticationSecret, createPaymentAttempts, runPaymentAttempt } from '../payment-attempt';
 import { OrderSummary, type SummaryTotals } from './order-summary';
@@ -70,6 +70,9 @@ export interface AddOnCheckout {
   /** the parent's parentTokanizeLink, sent back as parent_token */
   parentToken?: string;
   parent: { date: string; time: string; address: string; address2: string; display: string };
+  /** the draft's PO number and cost centre, if it has them (the form starts from them) */
+  poNumber?: string;
+  costCentre?: string;
 }
 
 /** ordering-payments §4: "The payment modal switches model 1 s after closing." */
@@ -124,6 +127,9 @@ function initialValues(profile: AccountProfile, delivery: CheckoutPageProps['del
       servingStyle: 'Individually Packaged',
       cutleryNeeded: false,
       cutleryCount: '',
+      ...noExtras,
+      poNumber: addOn.poNumber ?? '',
+      costCentre: addOn.costCentre ?? '',
     };
   }
   const slots = availableTimeSlots(delivery.deliveryDate, now);
@@ -141,6 +147,7 @@ function initialValues(profile: AccountProfile, delivery: CheckoutPageProps['del
     servingStyle: 'Individually Packaged',
     cutleryNeeded: false,
     cutleryCount: '',
+    ...noExtras,
   };
 }
 
@@ -151,8 +158,8 @@ function CheckoutForm({ state, delivery, renderPaymentModal, renderAuthenticatio
   const [values, setValues] = useState<CheckoutFormValues>(() => initialValues(profile, delivery, new Date(), addOn));
   const [errors, setErrors] = useState<CheckoutFormErrors>({});
   const [order, setOrder] = useState<CheckoutOrder | null>(null);
-  /** the cutlery count the server's totals were computed for */
-  const [serverCutlery, setServerCutlery] = useState<number | null>(null);
+  /** the cutlery count and tip the server's totals were computed for */
+  const [serverPricing, setServerPricing] = useState<string | null>(null);
   const [problem, setProblem] = useState<Problem>(null);
   const [paymentError, setPaymentError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -167,6 +174,8 @@ function CheckoutForm({ state, delivery, renderPaymentModal, renderAuthenticatio
   // EFT only when the preset's first chef enables it (ordering-payments §6).
   const eftAllowed = Boolean(preset.chefs[0]?.eftEnabled);
   const cutleryCount = cutleryCountOf(values);
+  // an add-on takes no tip of its own (its cart has none)
+  const tip = useMemo(() => (addOn ? null : tipOf({ tip: values.tip, tipAmount: values.tipAmount })), [addOn, values.tip, values.tipAmount]);
   const presetItems = useMemo(() => checkoutData.map(toWireCheckoutLine), [checkoutData]);
 
   const localTotals = useMemo<SummaryTotals | null>(() => {
@@ -180,14 +189,15 @@ function CheckoutForm({ state, delivery, renderPaymentModal, renderAuthenticatio
         // A line the catalogue no longer has: price it as the cart showed it; the server decides.
         lines = checkoutData.map((l) => ({ unitPriceCents: l.lineTotalCents, quantity: 1, menuItems: [] }));
       }
-      return computeTotals({ lines, receivingMethod, deliveryFeeCents: deliveryPriceCents, cutleryCount, taxes: preset.taxLines, isAddOn: Boolean(addOn) });
+      return computeTotals({ lines, receivingMethod, deliveryFeeCents: deliveryPriceCents, cutleryCount, taxes: preset.taxLines, isAddOn: Boolean(addOn), tip });
     } catch {
       return null;
     }
-  }, [preset, checkoutData, receivingMethod, deliveryPriceCents, cutleryCount, addOn]);
+  }, [preset, checkoutData, receivingMethod, deliveryPriceCents, cutleryCount, addOn, tip]);
 
   // The server's totals are authoritative once returned, while they still match the form.
-  const serverTotals = order && serverCutlery === cutleryCount ? order.totals : null;
+  const pricingOf = (v: CheckoutFormValues) => JSON.stringify([cutleryCountOf(v), addOn ? null : tipOf(v)]);
+  const serverTotals = order && serverPricing === pricingOf(values) ? order.totals : null;
   const totals: SummaryTotals | null = serverTotals ?? localTotals;
 
   const payload = (v: CheckoutFormValues) =>
@@ -195,9 +205,12 @@ function CheckoutForm({ state, delivery, renderPaymentModal, renderAuthenticatio
 
   const showFailure = (error: unknown) => {
     if (isApiError(error) && error.status === 401) return; // signed out by the API client
-    if (isApiError(error) && error.status === 422 && error.messages.length > 0) setProblem({ kind: 'messages', messages: error.messages });
-    else setProblem({ kind: 'text', text: messages.orderRequestFailed });
-    requestAnimationFrame(() => problemRef.current?.focus());
+    // the server's messages about a field (PO number, tip, ...) go under it, the others here
+    const failure = validationFailure(error);
+    if (failure) setErrors((e) => ({ ...e, ...failure.fields }));
+    setProblem(!failure ? { kind: 'text', text: messages.orderRequestFailed } : failure.rest.length > 0 ? { kind: 'messages', messages: failure.rest } : null);
+    const onField = failure?.rest.length === 0;
+    requestAnimationFrame(() => (onField ? formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]') : problemRef.current)?.focus());
   };
 
   const saveOrder = async (v: CheckoutFormValues, isEft: boolean, recreate: boolean): Promise<CheckoutOrder | null> => {
@@ -208,7 +221,7 @@ function CheckoutForm({ state, delivery, renderPaymentModal, renderAuthenticatio
           ? await updateCateringOrder(order.id, payload(v), isEft)
           : await createCateringOrder(payload(v), isEft);
       setOrder(saved);
-      setServerCutlery(cutleryCountOf(v));
+      setServerPricing(pricingOf(v));
       setProblem(null);
       return saved;
     } catch (error) {
@@ -335,6 +348,7 @@ function CheckoutForm({ state, delivery, renderPaymentModal, renderAuthenticatio
             restaurantAddress={restaurantAddress}
             nameReadOnly
             fixedSchedule={addOn ? addOn.parent.display : undefined}
+            addOn={Boolean(addOn)}
           />
         </form>
 

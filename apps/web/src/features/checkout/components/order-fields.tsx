@@ -1,7 +1,7 @@
 import { availableTimeSlots, displayTime, formatIsoDate, lastPickableDate, messages, pickedDateTooFar } from '@caterway/domain';
 import { useId } from 'react';
 import { TextField } from '../../../components/ui/text-field';
-import { servingStyles, setCutleryCount, setCutleryNeeded, type CheckoutFormErrors, type CheckoutFormValues } from '../checkout-form';
+import { CORPORATE_FIELD_MAX, servingStyles, setCutleryCount, setCutleryNeeded, type CheckoutFormErrors, type CheckoutFormValues, type TipChoice } from '../checkout-form';
 
 // The order form's fields (ordering-payments §3 'Checkout/edit form values', §4 Cutlery, §5):
 // the checkout, the add-on checkout (the parent's delivery, fixed) and the edit-order page.
@@ -19,9 +19,19 @@ export interface OrderFieldsProps {
   nameReadOnly?: boolean;
   /** an add-on order: delivered with its parent at this time (no date, time or address to choose) */
   fixedSchedule?: string;
+  /** an add-on order (at its checkout or its edit): no tip and no on-site contact of its own */
+  addOn?: boolean;
 }
 
-export function OrderFields({ formId, values, errors, update, setValues, setErrors, receivingMethod, restaurantAddress, nameReadOnly = false, fixedSchedule }: OrderFieldsProps) {
+const tipOptions: [TipChoice, string][] = [
+  ['none', 'None'],
+  ['10', '10%'],
+  ['15', '15%'],
+  ['18', '18%'],
+  ['amount', 'Other amount'],
+];
+
+export function OrderFields({ formId, values, errors, update, setValues, setErrors, receivingMethod, restaurantAddress, nameReadOnly = false, fixedSchedule, addOn = false }: OrderFieldsProps) {
   const today = formatIsoDate(new Date());
   const lastDate = lastPickableDate(new Date());
   const slots = availableTimeSlots(values.date, new Date());
@@ -75,6 +85,20 @@ export function OrderFields({ formId, values, errors, update, setValues, setErro
         <label htmlFor={`${formId}-notes`}>{receivingMethod === 'pickup' ? 'Pickup instructions' : 'Delivery instructions'}</label>
         <textarea id={`${formId}-notes`} rows={3} maxLength={1000} value={values.notes} onChange={(e) => update({ notes: e.target.value })} />
       </div>
+      {receivingMethod === 'delivery' && !addOn ? (
+        <div className="onsite-contact">
+          <label className="checkbox">
+            <input type="checkbox" checked={values.onsiteContact} onChange={(e) => update({ onsiteContact: e.target.checked })} />
+            Someone else will receive the order
+          </label>
+          {values.onsiteContact ? (
+            <div className="form-row">
+              <TextField label="On-site contact name" autoComplete="off" maxLength={80} value={values.onsiteContactName} error={fieldError('onsiteContactName')} onChange={(e) => update({ onsiteContactName: e.target.value })} />
+              <TextField label="On-site contact phone" type="tel" autoComplete="off" maxLength={40} value={values.onsiteContactPhone} error={fieldError('onsiteContactPhone')} onChange={(e) => update({ onsiteContactPhone: e.target.value })} />
+            </div>
+          ) : null}
+        </div>
+      ) : null}
     </fieldset>
 
     <fieldset>
@@ -108,6 +132,32 @@ export function OrderFields({ formId, values, errors, update, setValues, setErro
         />
       </div>
     </fieldset>
+
+    <fieldset>
+      <legend>Billing</legend>
+      <div className="form-row">
+        <TextField label="PO number" optional maxLength={CORPORATE_FIELD_MAX} value={values.poNumber} error={fieldError('poNumber')} onChange={(e) => update({ poNumber: e.target.value })} />
+        <TextField label="Cost centre" optional maxLength={CORPORATE_FIELD_MAX} value={values.costCentre} error={fieldError('costCentre')} onChange={(e) => update({ costCentre: e.target.value })} />
+      </div>
+    </fieldset>
+
+    {addOn ? null : (
+      <fieldset>
+        <legend>Tip</legend>
+        <p className="field-hint">Optional, added after tax. All of it goes to the restaurant.</p>
+        <div className="tip-options" role="radiogroup" aria-label="Tip">
+          {tipOptions.map(([choice, label]) => (
+            <label key={choice} className="tip-option">
+              <input type="radio" name={`${formId}-tip`} value={choice} checked={values.tip === choice} onChange={() => update({ tip: choice })} />
+              {label}
+            </label>
+          ))}
+        </div>
+        {values.tip === 'amount' ? (
+          <TextField label="Tip amount ($)" inputMode="decimal" className="tip-amount" value={values.tipAmount} error={fieldError('tipAmount')} onChange={(e) => update({ tipAmount: e.target.value })} />
+        ) : null}
+      </fieldset>
+    )}
     </>
   );
 }

@@ -10,7 +10,8 @@ import type { OrderHistoryEntry } from '../api/types';
 import { OrderDetailModal } from './order-detail-modal';
 
 // The order detail modal (browse-account-orders §2) shows the server's totals of a Quebec order
-// as they were charged: GST and QST each on its own line, and the tip after them.
+// as they were charged: GST and QST each on its own line, the tip after them, and what the
+// buyer filled in for their accounts (PO number, cost centre, on-site contact) when present.
 
 /** GET api/v2/catering_orders/31 as the API answers it, checked against its contract. */
 function wireOrder(over: Partial<CateringOrderDetail> = {}): CateringOrderDetail {
@@ -143,7 +144,15 @@ describe('the order detail modal of a Quebec order', () => {
     expect(within(dialog).queryByText(/GST\+QST/)).toBeNull();
   });
 
-  it('shows no tip line when there is none', async () => {
+  it('shows the PO number, cost centre and on-site contact when the buyer gave them', async () => {
+    const dialog = await openModal(wireOrder());
+    const facts = rows(dialog.querySelector('dl.order-facts')!);
+    expect(facts).toContainEqual(['PO number', 'PO-4471']);
+    expect(facts).toContainEqual(['Cost centre', 'CC 310-Marketing']);
+    expect(facts).toContainEqual(['On-site contact', 'Sam Lee, 514-555-0199']);
+  });
+
+  it('leaves them out, and the tip line too, when there are none', async () => {
     const dialog = await openModal(
       wireOrder({
         po_number: '',
@@ -156,7 +165,7 @@ describe('the order detail modal of a Quebec order', () => {
       }),
     );
     const terms = [...dialog.querySelectorAll('dt')].map((dt) => dt.textContent);
-    expect(terms).not.toContain('Tip');
+    for (const absent of ['PO number', 'Cost centre', 'On-site contact', 'Tip']) expect(terms).not.toContain(absent);
     expect(terms).toContain('QST 9.975%');
   });
 });

@@ -132,6 +132,12 @@ function OrderBody({
     ...(order.moreDetail ? ([['Instructions', order.moreDetail]] as [string, string][]) : []),
     ['Serving style', order.extraInfo.servingStyle],
     ['Cutlery', String(order.extraInfo.numCutlery)],
+    // issue 17 part 3: what a corporate buyer filled in, when they did
+    ...optionalFacts([
+      ['PO number', order.poNumber],
+      ['Cost centre', order.costCentre],
+      ['On-site contact', [order.onsiteContactName, order.onsiteContactPhone].filter(Boolean).join(', ')],
+    ]),
   ];
 
   const onAddon = () => {
@@ -221,6 +227,8 @@ function OrderBody({
     </div>
   );
 }
+
+const optionalFacts = (facts: [string, string][]) => facts.filter(([, value]) => value !== '');
 
 function ItemsTable({ items }: { items: CateringOrderDetail['purchaseItems'] }) {
   if (items.length === 0) return null;
