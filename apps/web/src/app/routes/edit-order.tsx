@@ -20,6 +20,7 @@ import { presetQueryOptions } from '../../features/preset-detail/api/get-preset'
 import { OrderFields } from '../../features/checkout/components/order-fields';
 import '../../features/checkout/components/checkout.css';
 import { buildOrderPayload, cutleryCountOf, orderFormValues, tipOf, validateCheckoutForm, validationFailure, type CheckoutFormErrors, type CheckoutFormValues } from '../../features/checkout/checkout-form';
+import type { OrderReceipt } from '../../features/checkout/components/checkout-completed';
 import { editCateringOrder, orderKeys, updateOrderPaymentMethod, useCateringOrder, type CateringOrderDetail } from '../../features/checkout/api/catering-order-detail';
 import { PaymentModal, type PaymentChoice, type PaymentModel } from '../../features/payments/components/payment-modal';
 import { PaymentAuthentication } from '../../features/payments/components/payment-authentication';
@@ -180,9 +181,18 @@ function EditOrder({ order, preset }: { order: CateringOrderDetail; preset: Pres
     }
   };
 
-  const finish = () => {
+  const finish = (saved: CheckoutOrder) => {
     void queryClient.invalidateQueries({ queryKey: orderKeys.all });
-    void navigate(paths.checkoutCompleted.path, { replace: true });
+    const receipt: OrderReceipt = {
+      orderNumber: order.orderNumber,
+      totalCents: saved.totals.totalCents,
+      totals: saved.totals,
+      cutleryCount: cutleryCountOf(values),
+      deliveryFee: receivingMethod === 'delivery' && !isAddOn,
+      poNumber: values.poNumber.trim(),
+      costCentre: values.costCentre.trim(),
+    };
+    void navigate(paths.checkoutCompleted.path, { replace: true, state: { receipt } });
   };
 
   const onUpdateOrder = async () => {
@@ -190,7 +200,7 @@ function EditOrder({ order, preset }: { order: CateringOrderDetail; preset: Pres
     const saved = await save();
     // an increase the held payment does not cover: stay, and ask for a payment method
     if (!saved || NEEDS_PAYMENT.includes(saved.status)) return;
-    finish();
+    finish(saved);
   };
 
   const onUpdatePaymentMethod = async () => {
@@ -208,8 +218,9 @@ function EditOrder({ order, preset }: { order: CateringOrderDetail; preset: Pres
   };
 
   const onPaymentComplete = async (choice: PaymentChoice) => {
+    let updated: CheckoutOrder;
     try {
-      const updated = await updateOrderPaymentMethod(order.id, {
+      updated = await updateOrderPaymentMethod(order.id, {
         paymentMethodId: choice.paymentMethodId,
         saveCard: choice.save,
         isEft: choice.model === 'eft',
@@ -233,7 +244,7 @@ function EditOrder({ order, preset }: { order: CateringOrderDetail; preset: Pres
     }
     // finalizing clears the order and goes to the completed page (ordering-payments §4)
     source.restart([]);
-    finish();
+    finish(updated);
   };
 
   const paymentDialogs = (

@@ -11,11 +11,12 @@ import { createCateringOrder } from '../api/create-catering-order';
 import { updateCateringOrder } from '../api/update-catering-order';
 import { updateAddOnOrder } from '../api/update-add-on-order';
 import { finalizeCateringOrder } from '../api/finalize-catering-order';
-import type { AccountProfile, CheckoutOrder } from '../api/types';
+import type { AccountProfile, CheckoutOrder, FinalizedOrder } from '../api/types';
 import { buildOrderPayload, cutleryCountOf, noExtras, tipOf, validateCheckoutForm, validationFailure, type CheckoutFormErrors, type CheckoutFormValues } from '../checkout-form';
 import { OrderFields } from './order-fields';
 import { authenticationSecret, createPaymentAttempts, runPaymentAttempt } from '../payment-attempt';
 import { OrderSummary, type SummaryTotals } from './order-summary';
+import type { OrderReceipt } from './checkout-completed';
 import './checkout.css';
 
 export type PaymentModel = 'card' | 'eft';
@@ -301,8 +302,9 @@ function CheckoutForm({ state, delivery, renderPaymentModal, renderAuthenticatio
   const onComplete = async (choice: CheckoutPaymentChoice) => {
     if (!order) return;
     const body = { orderId: order.id, purchaseId: order.purchaseId, paymentMethodId: choice.paymentMethodId, saveCard: choice.save };
+    let placed: FinalizedOrder;
     try {
-      const placed = await runPaymentAttempt(attempts.current, body, (idempotencyKey) =>
+      placed = await runPaymentAttempt(attempts.current, body, (idempotencyKey) =>
         finalizeCateringOrder({ ...body, stripeSetupIntentId: choice.setupIntentId, idempotencyKey }),
       );
       const clientSecret = authenticationSecret(placed);
@@ -328,7 +330,17 @@ function CheckoutForm({ state, delivery, renderPaymentModal, renderAuthenticatio
       return;
     }
     onOrderPlaced(preset.id);
-    navigate(completedHref, { replace: true });
+    const receipt: OrderReceipt = {
+      orderNumber: placed.orderNumber,
+      totalCents: placed.totalCents,
+      // the breakdown the server priced the order with; the completed page checks it adds up to the charge
+      totals: order.totals,
+      cutleryCount,
+      deliveryFee: receivingMethod === 'delivery' && !addOn,
+      poNumber: values.poNumber.trim(),
+      costCentre: values.costCentre.trim(),
+    };
+    navigate(completedHref, { replace: true, state: { receipt } });
   };
 
 
