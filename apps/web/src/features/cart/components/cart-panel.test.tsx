@@ -8,6 +8,7 @@ import { CartSourceProvider, memoryCartSource } from '../cart-source';
 import { delivery, preset as ontario } from '../cart.test-helpers';
 import type { CartDelivery, Preset } from '../types';
 import { CartPanel } from './cart-panel';
+import { quebecTaxes } from '../../../test/quebec-order';
 
 // The cart panel's total is computeTotals' with the real inputs (issue 16 item 1): the cutlery
 // count it is given (the edit page's), the fetched delivery fee, the preset's tax; no cutlery
@@ -83,10 +84,6 @@ describe('CartPanel totals', () => {
 });
 
 describe('CartPanel tax lines and tip (docs/decisions/033)', () => {
-  const quebecTaxes = [
-    { name: 'GST', ratePercent: 5, jurisdiction: null },
-    { name: 'QST', ratePercent: 9.975, jurisdiction: null },
-  ];
   const quebec = { ...ontario, taxName: 'GST+QST', taxRate: 14.975, taxLines: quebecTaxes } as Preset;
 
   it("shows a Quebec cart's GST and QST on their own lines, whose cents add up to the tax in the total", () => {

@@ -2,7 +2,7 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
-import { computeTotals } from '@caterway/domain';
+import { quebecTotals } from '../../../test/quebec-order';
 import { CheckoutCompleted, isOrderReceipt, type OrderReceipt } from './checkout-completed';
 
 // The thank-you page (ordering-payments §2) keeps its texts and, coming from the checkout, shows
@@ -10,17 +10,7 @@ import { CheckoutCompleted, isOrderReceipt, type OrderReceipt } from './checkout
 
 afterEach(cleanup);
 
-const totals = computeTotals({
-  lines: [{ unitPriceCents: 10_007, quantity: 1, menuItems: [] }],
-  receivingMethod: 'delivery',
-  deliveryFeeCents: 1250,
-  cutleryCount: 0,
-  taxes: [
-    { name: 'GST', ratePercent: 5 },
-    { name: 'QST', ratePercent: 9.975 },
-  ],
-  tip: { percent: 15 },
-});
+const totals = quebecTotals({ percent: 15 });
 const receipt: OrderReceipt = { orderNumber: 'CW-2026-000031', totalCents: totals.totalCents, totals, cutleryCount: 0, deliveryFee: true, poNumber: 'PO-4471', costCentre: '' };
 
 const show = (r?: OrderReceipt) =>

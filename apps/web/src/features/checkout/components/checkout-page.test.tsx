@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { orderPayloadSchema, type OrderPayload } from '@caterway/contracts';
 import { computeTotals, formatCents, formatIsoDate } from '@caterway/domain';
 import { configureApiClient } from '../../../lib/api-client';
+import { quebecTaxes as quebec } from '../../../test/quebec-order';
 import type { CartLine, CheckoutState } from '../../../types/checkout-state';
 import { CheckoutPage } from './checkout-page';
 
@@ -15,10 +16,6 @@ import { CheckoutPage } from './checkout-page';
 // choice goes out as tip_percent or tip_cents, the Tip line and the total are the server's, the
 // PO number goes out as po_number, and the server's messages land under their fields.
 
-const quebec = [
-  { name: 'GST', ratePercent: 5, jurisdiction: null },
-  { name: 'QST', ratePercent: 9.975, jurisdiction: null },
-];
 const FEE = 1250;
 const hours = { enabled: true, open: '06:00', close: '22:00' };
 const preset = {

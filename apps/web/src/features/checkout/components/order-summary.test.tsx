@@ -1,7 +1,8 @@
 // @vitest-environment happy-dom
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { computeTotals, formatCents } from '@caterway/domain';
+import { computeTotals, formatCents, type Tip } from '@caterway/domain';
+import { quebecTotals } from '../../../test/quebec-order';
 import { OrderSummary } from './order-summary';
 
 // Each tax of the place of supply is its own rounded line (docs/decisions/033): a Quebec order
@@ -10,14 +11,8 @@ import { OrderSummary } from './order-summary';
 
 afterEach(cleanup);
 
-const quebec = [
-  { name: 'GST', ratePercent: 5, jurisdiction: null },
-  { name: 'QST', ratePercent: 9.975, jurisdiction: null },
-];
-
 /** $100.07 of food for pickup: GST $5.00 and QST $9.98 (one combined 14.975% line would say $14.99). */
-const totals = (tip: { percent: number } | { cents: number } | null = null) =>
-  computeTotals({ lines: [{ unitPriceCents: 10_007, quantity: 1, menuItems: [] }], receivingMethod: 'pickup', deliveryFeeCents: 0, cutleryCount: 0, taxes: quebec, tip });
+const totals = (tip: Tip | null = null) => quebecTotals(tip, 'pickup');
 
 /** The summary's totals as [label, amount] rows, in the order shown. */
 function rows(): [string, string][] {

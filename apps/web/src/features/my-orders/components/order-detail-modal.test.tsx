@@ -4,8 +4,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { cateringOrderDetailSchema, type CateringOrderDetail } from '@caterway/contracts';
-import { computeTotals } from '@caterway/domain';
 import { configureApiClient } from '../../../lib/api-client';
+import { quebecTotals } from '../../../test/quebec-order';
 import type { OrderHistoryEntry } from '../api/types';
 import { OrderDetailModal } from './order-detail-modal';
 
@@ -129,17 +129,7 @@ describe('the order detail modal of a Quebec order', () => {
       ['Total', '$147.44'],
     ]);
     // the fixture is what computeTotals charges for it
-    const charged = computeTotals({
-      lines: [{ unitPriceCents: 10_007, quantity: 1, menuItems: [] }],
-      receivingMethod: 'delivery',
-      deliveryFeeCents: 1250,
-      cutleryCount: 0,
-      taxes: [
-        { name: 'GST', ratePercent: 5 },
-        { name: 'QST', ratePercent: 9.975 },
-      ],
-      tip: { percent: 18 },
-    });
+    const charged = quebecTotals({ percent: 18 });
     expect([charged.taxLines.map((l) => l.cents), charged.taxCents, charged.tipCents, charged.totalCents]).toEqual([[563, 1123], answer.sales_tax, 1801, answer.total_price]);
     expect(within(dialog).queryByText(/GST\+QST/)).toBeNull();
   });
