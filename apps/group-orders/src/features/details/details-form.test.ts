@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { GroupOrder } from '@caterway/contracts';
-import { checkDetails, dollarsToCents, formFromGroupOrder, type DetailsForm } from './details-form';
+import { checkDetails, CORPORATE_FIELD_MAX, formFromGroupOrder, type DetailsForm } from './details-form';
 
 const created = {
   name: 'Team lunch',
@@ -16,6 +16,8 @@ const created = {
   delivery_phone_number: '',
   delivery_instruction: '',
   company_name: '',
+  po_number: '',
+  cost_centre: '',
   delivery_params: { delivery_date: '2026-12-03', address: '100 King St W, Toronto' },
 } as unknown as GroupOrder;
 
@@ -43,14 +45,6 @@ describe('the details form', () => {
     expect(formFromGroupOrder(bare, new URLSearchParams('delivery_date=12/04/2026&address=1%20Front%20St')).deliveryDate).toBe('2026-12-04');
     // entered details win over both
     expect(formFromGroupOrder({ ...created, delivery_date: '2026-12-10', delivery_address: '5 Bay St' } as GroupOrder)).toMatchObject({ deliveryDate: '2026-12-10', deliveryAddress: '5 Bay St' });
-  });
-
-  it('reads dollars as cents', () => {
-    expect(dollarsToCents('25')).toBe(2500);
-    expect(dollarsToCents('$18.5')).toBe(1850);
-    expect(dollarsToCents('1,250.99')).toBe(125_099);
-    expect(dollarsToCents('ten')).toBeNaN();
-    expect(dollarsToCents('1.999')).toBeNaN();
   });
 
   it('builds the PUT body in the wire units', () => {
@@ -97,5 +91,28 @@ describe('the 90-day horizon', () => {
     expect(checkDetails({ ...complete, deliveryDate: '2027-02-24' }, { ...extra, now }).ok).toBe(true);
     const far = checkDetails({ ...complete, deliveryDate: '2027-02-25' }, { ...extra, now });
     expect(far).toEqual({ ok: false, errors: { deliveryDate: 'Orders can be placed at most 90 days ahead. Please select a delivery date on or before 2027-02-24.' } });
+  });
+});
+
+describe('the PO number and cost centre (issue 17 part 3)', () => {
+  it('are empty for a new group order and pre-filled from what the API answers', () => {
+    expect(formFromGroupOrder(created)).toMatchObject({ poNumber: '', costCentre: '' });
+    expect(formFromGroupOrder({ ...created, po_number: 'PO-4471', cost_centre: 'CC 310' } as GroupOrder)).toMatchObject({ poNumber: 'PO-4471', costCentre: 'CC 310' });
+  });
+
+  it('go out as po_number and cost_centre', () => {
+    expect(checkDetails({ ...complete, poNumber: 'PO-4471', costCentre: 'CC 310' }, extra)).toEqual({
+      ok: true,
+      body: expect.objectContaining({ po_number: 'PO-4471', cost_centre: 'CC 310' }),
+    });
+  });
+
+  it("take at most 64 characters, with the API's message under each field", () => {
+    expect(CORPORATE_FIELD_MAX).toBe(64);
+    expect(checkDetails({ ...complete, poNumber: 'P'.repeat(64), costCentre: 'C'.repeat(64) }, extra).ok).toBe(true);
+    expect(checkDetails({ ...complete, poNumber: 'P'.repeat(65), costCentre: 'C'.repeat(65) }, extra)).toEqual({
+      ok: false,
+      errors: { poNumber: 'PO number must be at most 64 characters.', costCentre: 'Cost centre must be at most 64 characters.' },
+    });
   });
 });

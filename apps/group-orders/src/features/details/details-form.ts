@@ -1,5 +1,5 @@
 import { groupOrderDetailsBodySchema, type GroupOrder, type GroupOrderDetailsBody } from '@caterway/contracts';
-import { pickedDateTooFar } from '@caterway/domain';
+import { pickedDateTooFar, typedDollarsToCents } from '@caterway/domain';
 import { secondsToTimeInput, timeInputToSeconds } from '../../lib/time';
 
 // The creator's details form as text fields, its prefill, and its check: the API's own zod
@@ -19,7 +19,13 @@ export interface DetailsForm {
   deliveryPhoneNumber: string;
   deliveryInstruction: string;
   companyName: string;
+  /** what the company quotes on its invoices (issue 17 part 3); optional, at most 64 characters */
+  poNumber: string;
+  costCentre: string;
 }
+
+/** The PO number and cost centre take at most this many characters, as the API does. */
+export const CORPORATE_FIELD_MAX = 64;
 
 export type FieldErrors = Partial<Record<keyof DetailsForm, string>>;
 
@@ -52,6 +58,8 @@ export function formFromGroupOrder(go: GroupOrder, query: URLSearchParams = new 
     deliveryPhoneNumber: go.delivery_phone_number,
     deliveryInstruction: go.delivery_instruction,
     companyName: go.company_name,
+    poNumber: go.po_number,
+    costCentre: go.cost_centre,
   };
 }
 
@@ -69,16 +77,11 @@ const FIELD_OF: Record<string, keyof DetailsForm> = {
   delivery_phone_number: 'deliveryPhoneNumber',
   delivery_instruction: 'deliveryInstruction',
   company_name: 'companyName',
+  po_number: 'poNumber',
+  cost_centre: 'costCentre',
 };
 
 const wholeNumber = (v: string): number => (/^\s*\d+\s*$/.test(v) ? Number(v) : Number.NaN);
-
-/** Dollars as typed ('25', '25.5', '$25.00') to cents; NaN when it is not an amount. */
-export function dollarsToCents(value: string): number {
-  const cleaned = value.replace(/[$,\s]/g, '');
-  if (!/^\d+(\.\d{1,2})?$/.test(cleaned)) return Number.NaN;
-  return Math.round(Number(cleaned) * 100);
-}
 
 /** The PUT body, or the message under each field that is wrong. */
 export function checkDetails(
@@ -91,7 +94,7 @@ export function checkDetails(
   if (tooFar) errors.deliveryDate = tooFar;
   const cutoff = timeInputToSeconds(form.cutoffTime);
   const delivery = timeInputToSeconds(form.deliveryTime);
-  const budget = dollarsToCents(form.budget);
+  const budget = typedDollarsToCents(form.budget);
   if (Number.isNaN(budget)) errors.budget = 'Please enter the budget in dollars, such as 25.00.';
   const candidate = {
     name: form.name,
@@ -109,6 +112,8 @@ export function checkDetails(
     delivery_phone_number: form.deliveryPhoneNumber,
     delivery_instruction: form.deliveryInstruction,
     company_name: form.companyName,
+    po_number: form.poNumber,
+    cost_centre: form.costCentre,
     open_ordering: extra.openOrdering,
   };
   const parsed = groupOrderDetailsBodySchema.safeParse(candidate);

@@ -10,7 +10,7 @@ import { useDocumentTitle } from '../../components/use-document-title';
 import { errorMessage, isApiError } from '../../lib/api';
 import { creatorSession } from '../../lib/creator-auth';
 import { formatInstant } from '../../lib/time';
-import { checkDetails, formFromGroupOrder, type DetailsForm, type FieldErrors } from './details-form';
+import { checkDetails, CORPORATE_FIELD_MAX, formFromGroupOrder, type DetailsForm, type FieldErrors } from './details-form';
 
 /** /group-orders/{uuid}: the creator completes (or edits) the details and opens ordering. */
 export function DetailsPage() {
@@ -147,6 +147,13 @@ function DetailsEditor({ groupOrder }: { groupOrder: GroupOrder }) {
             <Field form={form} errors={errors} set={set} name="deliveryInstruction" label="Delivery instructions" multiline wide />
           </div>
         </fieldset>
+        <fieldset disabled={!editable || save.isPending}>
+          <legend>Billing</legend>
+          <div className="grid">
+            <Field form={form} errors={errors} set={set} name="poNumber" label="PO number" hint="Optional" maxLength={CORPORATE_FIELD_MAX} />
+            <Field form={form} errors={errors} set={set} name="costCentre" label="Cost centre" hint="Optional" maxLength={CORPORATE_FIELD_MAX} />
+          </div>
+        </fieldset>
         <ErrorList messages={serverErrors} />
         <p className="save-status" role="status" aria-live="polite">
           {saved}
@@ -196,9 +203,10 @@ interface FieldProps {
   wide?: boolean;
   multiline?: boolean;
   autoComplete?: string;
+  maxLength?: number;
 }
 
-function Field({ form, errors, set, name, label, type = 'text', inputMode, min, max, required, hint, wide, multiline, autoComplete }: FieldProps) {
+function Field({ form, errors, set, name, label, type = 'text', inputMode, min, max, required, hint, wide, multiline, autoComplete, maxLength }: FieldProps) {
   const hintId = useId();
   const errorId = useId();
   const error = errors[name];
@@ -211,6 +219,7 @@ function Field({ form, errors, set, name, label, type = 'text', inputMode, min, 
     'aria-invalid': error ? true : undefined,
     'aria-describedby': describedBy,
     autoComplete,
+    maxLength,
   };
   let control: ReactNode;
   if (multiline) control = <textarea {...common} rows={3} onChange={(e) => set(name)(e.target.value)} />;
