@@ -1,11 +1,12 @@
 /// <reference lib="dom" />
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { PresetDetail } from '@caterway/contracts';
+import { formatCents } from '@caterway/domain';
 import { test, expect, expectAccessible, demoCustomer } from './fixtures';
 
 // Issue 4, checkout and payments in the browser (ordering-payments §2, §4, §6, §8): the demo
-// customer checks out a catering preset with a new card and saves it (completed page and the
-// confirmation email), pays again with the saved default card, is declined by a declining test
+// customer checks out a catering preset with a new card and saves it, with a 15% tip and a PO
+// number (completed page with its receipt, and the confirmation email), pays again with the saved default card, is declined by a declining test
 // card, pays by bank debit (EFT) where the chef enables it, and manages the saved methods at
 // /payments; axe on /checkout and /payments at 1280 and 360 px. Runs in file order: later
 // journeys use the card the first one saved.
@@ -146,7 +147,15 @@ test('check out with a new card and save it; the completed page and the confirma
   await expect(tick).toBeChecked();
   await expect(orderDetails(page).getByText('$5.00')).toBeVisible();
 
+  // Issue 17: a 15% tip and a PO number go out with the order; the server prices the tip.
+  await page.getByRole('radiogroup', { name: 'Tip' }).getByRole('radio', { name: '15%' }).check();
+  await page.getByLabel('PO number').fill('PO-E2E-4471');
+  const submitted = page.waitForRequest((r) => r.method() === 'PUT' && /^\/api\/v2\/catering_orders\/\d+$/.test(new URL(r.url()).pathname));
   await orderDetails(page).getByRole('button', { name: 'Continue to Payment' }).click();
+  const sent = await submitted;
+  expect((sent.postDataJSON() as { catering_order: Record<string, unknown> }).catering_order).toMatchObject({ tip_percent: 15, tip_cents: null, po_number: 'PO-E2E-4471' });
+  const priced = ((await (await sent.response())!.json()) as { catering_order: { totals: { tip_cents: number } } }).catering_order.totals;
+  expect(priced.tip_cents).toBeGreaterThan(0);
   const dialog = page.getByRole('dialog', { name: 'Pay by Credit Card' });
   await expect(dialog).toBeVisible();
   // No EFT for a chef without it (ordering-payments §6); 'Add a new card' preselected with no saved cards.
@@ -155,10 +164,26 @@ test('check out with a new card and save it; the completed page and the confirma
   await fillCard(dialog, '4242 4242 4242 4242');
   await expect(dialog.getByLabel('Card number')).toHaveValue('4242 4242 4242 4242');
   await dialog.getByLabel('Save this card').check();
+  const finalized = page.waitForResponse((r) => r.request().method() === 'POST' && /\/finalize$/.test(new URL(r.url()).pathname));
   await dialog.getByRole('button', { name: 'Pay Now' }).click();
+  const placed = ((await (await finalized).json()) as { catering_order: { total_cents: number } }).catering_order;
 
   await expect(page).toHaveURL(/\/checkout-completed$/);
   await expect(page.getByText('Thank you! Your order has been submitted')).toBeVisible();
+  // The receipt: the tip the server priced, the PO number, and the total finalize charged.
+  const receipt = page.getByRole('region', { name: /^Order CW-/ });
+  const row = (label: string) => receipt.locator('dl > div').filter({ has: page.getByRole('term').filter({ hasText: new RegExp(`^${label}$`) }) }).getByRole('definition');
+  await expect(row('Tip')).toHaveText(formatCents(priced.tip_cents));
+  await expect(row('HST 13.000%')).toBeVisible();
+  await expect(row('PO number')).toHaveText('PO-E2E-4471');
+  await expect(row('Total')).toHaveText(formatCents(placed.total_cents));
+  // ... and what the server stored, which My Orders and the edit page show
+  const stored = await request.get(new URL(sent.url()).pathname, { headers: { authorization: sent.headers()['authorization']! } });
+  expect(((await stored.json()) as { catering_order: unknown }).catering_order).toMatchObject({
+    po_number: 'PO-E2E-4471',
+    tip_percent: 15,
+    totals: { tip_cents: priced.tip_cents, total_cents: placed.total_cents },
+  });
   await expect(page.getByText('You will receive a response shortly!')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Go to Home' })).toBeVisible();
   const carts = await page.evaluate(() => JSON.parse(localStorage.getItem('caterway.cart') ?? '{}') as Record<string, unknown>);
