@@ -27,7 +27,7 @@ describe('the completed page', () => {
     screen.getByRole('heading', { name: 'Thank you! Your order has been submitted' });
     screen.getByText('You will receive a response shortly!');
     screen.getByRole('heading', { name: 'Order CW-2026-000031' });
-    expect(rows('dl.order-totals')).toEqual([
+    expect(rows('dl.checkout-totals')).toEqual([
       ['Subtotal', '$100.07'],
       ['Delivery Fee', '$12.50'],
       ['GST 5.000%', '$5.63'],
@@ -40,7 +40,7 @@ describe('the completed page', () => {
 
   it('shows only the charge when the breakdown does not add up to it', () => {
     show({ ...receipt, totalCents: receipt.totalCents + 1 });
-    expect(document.querySelector('dl.order-totals')).toBeNull();
+    expect(document.querySelector('dl.checkout-totals')).toBeNull();
     screen.getByText('Total $144.45');
   });
 

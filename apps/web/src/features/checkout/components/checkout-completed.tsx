@@ -49,7 +49,7 @@ function Receipt({ receipt }: { receipt: OrderReceipt }) {
         <OrderTotalsList totals={receipt.totals} cutleryCount={receipt.cutleryCount} deliveryFee={receipt.deliveryFee} />
       ) : (
         // a breakdown that does not add up to the charge is not shown: the charge is what counts
-        <p className="order-total">Total {formatCents(receipt.totalCents)}</p>
+        <p className="checkout-total">Total {formatCents(receipt.totalCents)}</p>
       )}
       <dl className="order-receipt-facts">
         {facts

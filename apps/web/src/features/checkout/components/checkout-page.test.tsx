@@ -127,7 +127,7 @@ function renderCheckout() {
 /** The order details' totals as [label, amount] rows. */
 function totalsRows(): [string, string][] {
   const details = screen.getByRole('complementary', { name: 'Order Details' });
-  return [...details.querySelectorAll('dl.order-totals > div')].map((row) => [row.querySelector('dt')!.textContent!, row.querySelector('dd')!.textContent!]);
+  return [...details.querySelectorAll('dl.checkout-totals > div')].map((row) => [row.querySelector('dt')!.textContent!, row.querySelector('dd')!.textContent!]);
 }
 
 /** The server has priced the order: the form is up and the estimate note is gone. */

@@ -16,7 +16,7 @@ const totals = (tip: Tip | null = null) => quebecTotals(tip, 'pickup');
 
 /** The summary's totals as [label, amount] rows, in the order shown. */
 function rows(): [string, string][] {
-  const list = document.querySelector('dl.order-totals')!;
+  const list = document.querySelector('dl.checkout-totals')!;
   return [...list.querySelectorAll(':scope > div')].map((row) => [row.querySelector('dt')!.textContent!, row.querySelector('dd')!.textContent!]);
 }
 

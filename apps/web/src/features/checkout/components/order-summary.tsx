@@ -30,9 +30,9 @@ export interface OrderSummaryProps {
 export function OrderSummary({ presetName, lines, totals, cutleryCount, receivingMethod, confirmed, isAddOn = false }: OrderSummaryProps) {
   const ordered = lines.filter((l) => l.quantity > 0 || Object.values(l.menuItemsMapping).some((q) => q > 0));
   return (
-    <div className="order-summary">
-      <h3 className="order-summary-name">{presetName}</h3>
-      <ul className="order-lines">
+    <div className="checkout-summary">
+      <h3 className="checkout-summary-name">{presetName}</h3>
+      <ul className="checkout-lines">
         {ordered.map((line) => (
           <li key={String(line.id)}>
             <span>
@@ -55,7 +55,7 @@ export function OrderSummary({ presetName, lines, totals, cutleryCount, receivin
  */
 export function OrderTotalsList({ totals, cutleryCount, deliveryFee }: { totals: SummaryTotals; cutleryCount: number; deliveryFee: boolean }) {
   return (
-    <dl className="order-totals" aria-live="polite">
+    <dl className="checkout-totals" aria-live="polite">
       <div>
         <dt>Subtotal</dt>
         <dd>{formatCents(totals.subtotalCents)}</dd>
@@ -73,7 +73,7 @@ export function OrderTotalsList({ totals, cutleryCount, deliveryFee }: { totals:
         </div>
       ) : null}
       <TaxAndTipRows taxLines={totals.taxLines} tipCents={totals.tipCents} />
-      <div className="order-total">
+      <div className="checkout-total">
         <dt>Total</dt>
         <dd>{formatCents(totals.totalCents)}</dd>
       </div>
