@@ -41,6 +41,13 @@ describe('group order detail view', () => {
     expect(groupOrderFacts({ ...detail, deliveryInstruction: 'Front desk' }).at(-1)).toEqual(['Instructions', 'Front desk']);
   });
 
+  it('shows the PO number and cost centre when the creator gave them (issue 17 part 3)', () => {
+    expect(groupOrderFacts({ ...detail, poNumber: 'PO-4471', costCentre: 'CC 310' }).slice(-2)).toEqual([
+      ['PO number', 'PO-4471'],
+      ['Cost centre', 'CC 310'],
+    ]);
+  });
+
   it('shows the tax under its label and the total', () => {
     expect(groupOrderTotals(detail)).toEqual([
       { label: 'Subtotal', amount: '$45.00' },

@@ -15,6 +15,9 @@ export function groupOrderFacts(detail: GroupOrderDetail): [string, string][] {
     ['Phone', detail.deliveryPhoneNumber],
     ['Head count', String(detail.headCount)],
     ['Instructions', detail.deliveryInstruction],
+    // issue 17 part 3: what the creator quoted for their accounts
+    ['PO number', detail.poNumber],
+    ['Cost centre', detail.costCentre],
   ];
   return facts.filter(([, v]) => v !== '');
 }
