@@ -96,7 +96,9 @@ test('build a cart: per-item and chef minimums refuse, fixing them leads to sign
   await setDelivery(page, preset, goodDay(preset, 5));
   const cart = cartOf(page);
   await expect(cart).toBeVisible();
-  await expect(cart.getByText(/^[A-Za-z ]+ \d+\.\d{3}%$/)).toBeVisible();
+  // each tax of the place of supply on its own line: 'HST 13.000%', 'GST 5.000%' and 'QST 9.975%',
+  // or a US sales tax with its jurisdiction, 'Sales Tax (Seattle, WA) 10.550%'
+  await expect(cart.getByText(/^[A-Za-z ]+( \([A-Za-z .,]+\))? \d+\.\d{3}%$/).first()).toBeVisible();
   await expect(cart.getByText('Delivery Fee')).toBeVisible();
   await expect(cart.getByText('The total includes tax and delivery and is the final charge to the card.')).toBeVisible();
   await expect(cart.getByText(/~~ \[ Saved @/)).toHaveCount(0);
