@@ -33,6 +33,7 @@ export const orderHistoryEntrySchema = z
     /** the upcoming-order rule at the server's clock: Edit and Cancel show only when true */
     editable: z.boolean(),
     edit_message: z.string().nullable(),
+    /** an invoice to download: issued already (whatever the status since), or the order is delivery-ready or delivered */
     invoice_available: z.boolean(),
     is_addon_orders_enabled: z.boolean(),
     parent_order_id: z.number().int().nullable(),
@@ -65,6 +66,7 @@ export const addonOrderSchema = z
     tax_name: z.string(),
     tax_rate: z.number(),
     purchase_items: z.array(purchaseItemSchema),
+    /** an invoice to download: issued already, or the order is delivery-ready or delivered */
     invoice_available: z.boolean(),
   })
   .meta({ id: 'AddonOrder' });
