@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { displayStatusSchema, purchaseItemSchema } from './orders.js';
+import { displayStatusSchema, purchaseItemSchema, taxLineSchema } from './orders.js';
 
 // My Orders (browse-account-orders §2 'My Orders page', §3 'Order history entry', §7).
 
@@ -61,10 +61,16 @@ export const addonOrderSchema = z
     /** cutlery, plates and napkins: pieces and their price before tax (ordering-payments §9) */
     num_cutlery: z.number().int(),
     cutlery_cents: z.number().int(),
+    /** the sum of tax_lines */
     sales_tax: z.number().int(),
     total_price: z.number().int(),
+    /** the combined name and rate ("GST+QST", 14.975); tax_lines has each tax */
     tax_name: z.string(),
     tax_rate: z.number(),
+    /** each tax as its own rounded line, as charged (docs/decisions/033) */
+    tax_lines: z.array(taxLineSchema),
+    /** added after tax; 0 when none */
+    tip_cents: z.number().int(),
     purchase_items: z.array(purchaseItemSchema),
     /** an invoice to download: issued already, or the order is delivery-ready or delivered */
     invoice_available: z.boolean(),

@@ -4,7 +4,7 @@ import type { Clock } from '../../lib/clock.js';
 import { notFound } from '../../lib/errors.js';
 import { displayDateTime } from '../orders/orders.email.js';
 import type { OrderItemRow, OrderRow } from '../orders/orders.repository.js';
-import { invoiceDownloadable, orderRuleView, purchaseItemsOf } from '../orders/order-view.js';
+import { invoiceDownloadable, orderRuleView, purchaseItemsOf, taxLinesView } from '../orders/order-view.js';
 import type { AddonRow, HistoryRow, OrderHistoryRepository } from './order-history.repository.js';
 
 // My Orders and add-on lists (browse-account-orders §2, §3; issue 5 items 2, 3); invoices are the
@@ -67,6 +67,8 @@ export function createOrderHistoryService(deps: OrderHistoryServiceDeps) {
       total_price: order.total_cents,
       tax_name: order.tax_name,
       tax_rate: Number(order.tax_rate),
+      tax_lines: taxLinesView(order),
+      tip_cents: order.tip_cents,
       purchase_items: purchaseItemsOf(items),
       invoice_available: invoiceDownloadable(order),
     };

@@ -60,6 +60,11 @@ export function displayDeliveryAddress(order: OrderRow): string {
   return [order.delivery_suite_address, order.delivery_address].filter(Boolean).join(', ');
 }
 
+/** The taxes charged as the wire carries them (contracts taxLineSchema): each its own rounded line. */
+export function taxLinesView(order: Pick<OrderRow, 'tax_lines'>) {
+  return order.tax_lines.map((l) => ({ name: l.name, rate_percent: Number(l.rate_percent), cents: l.cents, jurisdiction: l.jurisdiction }));
+}
+
 /** Each cart line, then its chosen menu items (§3 purchaseItems: id, parentId, modelType, ...). */
 export function purchaseItemsOf(items: OrderItemRow[]) {
   return items.flatMap((i) => [
