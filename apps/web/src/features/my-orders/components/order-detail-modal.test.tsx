@@ -1,9 +1,10 @@
 // @vitest-environment happy-dom
 import { cleanup, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { cateringOrderDetailSchema, type CateringOrderDetail } from '@caterway/contracts';
+import { addonOrderSchema, cateringOrderDetailSchema, type AddonOrder, type CateringOrderDetail } from '@caterway/contracts';
 import { configureApiClient } from '../../../lib/api-client';
 import { quebecTotals } from '../../../test/quebec-order';
 import type { OrderHistoryEntry } from '../api/types';
@@ -11,7 +12,8 @@ import { OrderDetailModal } from './order-detail-modal';
 
 // The order detail modal (browse-account-orders §2) shows the server's totals of a Quebec order
 // as they were charged: GST and QST each on its own line, the tip after them, and what the
-// buyer filled in for their accounts (PO number, cost centre, on-site contact) when present.
+// buyer filled in for their accounts (PO number, cost centre, on-site contact) when present;
+// and an add-on order's taxes the same way.
 
 /** GET api/v2/catering_orders/31 as the API answers it, checked against its contract. */
 function wireOrder(over: Partial<CateringOrderDetail> = {}): CateringOrderDetail {
@@ -92,20 +94,32 @@ function wireOrder(over: Partial<CateringOrderDetail> = {}): CateringOrderDetail
 const entry = { id: 31, orderNumber: 'CW-2026-000031', orderType: 'Catering Order', createdAt: '2026-11-20T15:00:00.000Z', addonOrdersCount: 0 } as OrderHistoryEntry;
 const links = { editOrder: () => '/edit', addonOrder: () => '/addon', addonTooLate: () => '/late' };
 
-let answer: CateringOrderDetail;
+const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+/** What the API answers, by path: a body (200), or a function giving the response; anything else is 404. */
+let routes: Record<string, unknown>;
+/** The paths fetched, in order. */
+let fetched: string[];
 beforeEach(() => {
+  fetched = [];
   configureApiClient({
-    fetch: (async () => new Response(JSON.stringify({ catering_order: answer }), { status: 200, headers: { 'content-type': 'application/json' } })) as typeof fetch,
+    fetch: (async (input: RequestInfo | URL) => {
+      const path = String(input);
+      fetched.push(path);
+      const answer = routes[path];
+      if (answer === undefined) return json({ error: 'Not found' }, 404);
+      return typeof answer === 'function' ? (answer as () => Response | Promise<Response>)() : json(answer);
+    }) as typeof fetch,
   });
 });
 afterEach(cleanup);
 
-async function openModal(order: CateringOrderDetail) {
-  answer = order;
+async function openModal(order: CateringOrderDetail, { more = {}, modalEntry = entry }: { more?: Record<string, unknown>; modalEntry?: OrderHistoryEntry } = {}) {
+  routes = { '/api/v2/catering_orders/31': { catering_order: order }, ...more };
   render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
       <MemoryRouter>
-        <OrderDetailModal entry={entry} upcoming links={links} onClose={() => undefined} />
+        <OrderDetailModal entry={modalEntry} upcoming links={links} onClose={() => undefined} />
       </MemoryRouter>
     </QueryClientProvider>,
   );
@@ -130,6 +144,7 @@ describe('the order detail modal of a Quebec order', () => {
     ]);
     // the fixture is what computeTotals charges for it
     const charged = quebecTotals({ percent: 18 });
+    const answer = wireOrder();
     expect([charged.taxLines.map((l) => l.cents), charged.taxCents, charged.tipCents, charged.totalCents]).toEqual([[563, 1123], answer.sales_tax, 1801, answer.total_price]);
     expect(within(dialog).queryByText(/GST\+QST/)).toBeNull();
   });
@@ -157,5 +172,60 @@ describe('the order detail modal of a Quebec order', () => {
     const terms = [...dialog.querySelectorAll('dt')].map((dt) => dt.textContent);
     for (const absent of ['PO number', 'Cost centre', 'On-site contact', 'Tip']) expect(terms).not.toContain(absent);
     expect(terms).toContain('QST 9.975%');
+  });
+});
+
+/** An add-on of order 31 as GET api/v2/catering_orders/31/addon_orders answers it: $40.00 of food in Montréal, a 10% tip. */
+function wireAddon(over: Partial<AddonOrder> = {}): AddonOrder {
+  return addonOrderSchema.parse({
+    id: 32,
+    parent_order_id: 31,
+    order_number: 'CW-2026-000032',
+    status: 'Accepted',
+    status_label: 'Accepted',
+    created_at: '2026-11-21T15:00:00.000Z',
+    items_total: 4000,
+    delivery_fee: 0,
+    num_cutlery: 0,
+    cutlery_cents: 0,
+    sales_tax: 599,
+    total_price: 4000 + 599 + 400,
+    tax_name: 'GST+QST',
+    tax_rate: 14.975,
+    tax_lines: [
+      { name: 'GST', rate_percent: 5, cents: 200, jurisdiction: null },
+      { name: 'QST', rate_percent: 9.975, cents: 399, jurisdiction: null },
+    ],
+    tip_cents: 400,
+    purchase_items: [],
+    invoice_available: false,
+    ...over,
+  });
+}
+
+describe('the Addon Orders tab', () => {
+  const withAddons = { ...entry, addonOrdersCount: 1 };
+  const openAddons = async (addon: AddonOrder) => {
+    const dialog = await openModal(wireOrder(), { modalEntry: withAddons, more: { '/api/v2/catering_orders/31/addon_orders': { addon_orders: [addon] } } });
+    await userEvent.click(await within(dialog).findByRole('tab', { name: 'Addon Orders' }));
+    return within(dialog).findByText('Order #CW-2026-000032').then((n) => n.closest('li')!);
+  };
+
+  it("shows an add-on's GST and QST each on its own line, then its tip, as the server charged them", async () => {
+    const addon = await openAddons(wireAddon());
+    expect(rows(addon.querySelector('dl.order-totals')!)).toEqual([
+      ['Items total', '$40.00'],
+      ['Delivery fee', '$0.00'],
+      ['GST 5.000%', '$2.00'],
+      ['QST 9.975%', '$3.99'],
+      ['Tip', '$4.00'],
+      ['Total', '$49.99'],
+    ]);
+    expect(within(addon).queryByText(/GST\+QST/)).toBeNull();
+  });
+
+  it('shows no tip line for an add-on without one', async () => {
+    const addon = await openAddons(wireAddon({ tip_cents: 0, total_price: 4599 }));
+    expect(rows(addon.querySelector('dl.order-totals')!).map(([term]) => term)).toEqual(['Items total', 'Delivery fee', 'GST 5.000%', 'QST 9.975%', 'Total']);
   });
 });

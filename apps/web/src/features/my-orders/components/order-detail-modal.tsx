@@ -22,9 +22,6 @@ export interface OrderLinks {
   addonTooLate: (parentId: number) => string;
 }
 
-/** An add-on order's one combined tax line (its answer has no lines of its own). */
-const taxLabel = (name: string, rate: number) => `${name} ${Number(rate.toFixed(3))}%`;
-
 /**
  * The order detail modal (browse-account-orders §2 'Order detail modal'): the order's fields,
  * Edit and Cancel only when the server's rule allows (else its message), Download PDF on
@@ -285,10 +282,7 @@ function AddonList({ addons }: { addons: AddonOrder[] }) {
                 <dd>{formatCents(a.cutleryCents)}</dd>
               </div>
             ) : null}
-            <div>
-              <dt>{taxLabel(a.taxName, a.taxRate)}</dt>
-              <dd>{formatCents(a.salesTax)}</dd>
-            </div>
+            <TaxAndTipRows taxLines={a.taxLines} tipCents={a.tipCents} />
             <div className="order-total">
               <dt>Total</dt>
               <dd>{formatCents(a.totalPrice)}</dd>
