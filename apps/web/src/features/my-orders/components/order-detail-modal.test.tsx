@@ -1,10 +1,10 @@
 // @vitest-environment happy-dom
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { addonOrderSchema, cateringOrderDetailSchema, type AddonOrder, type CateringOrderDetail } from '@caterway/contracts';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { addonOrderSchema, cateringOrderDetailSchema, creditNoteListSchema, type AddonOrder, type CateringOrderDetail, type CreditNoteList } from '@caterway/contracts';
 import { configureApiClient } from '../../../lib/api-client';
 import { quebecTotals } from '../../../test/quebec-order';
 import type { OrderHistoryEntry } from '../api/types';
@@ -13,7 +13,8 @@ import { OrderDetailModal } from './order-detail-modal';
 // The order detail modal (browse-account-orders §2) shows the server's totals of a Quebec order
 // as they were charged: GST and QST each on its own line, the tip after them, and what the
 // buyer filled in for their accounts (PO number, cost centre, on-site contact) when present;
-// and an add-on order's taxes the same way.
+// an add-on order's taxes the same way; and the order's credit notes (docs/decisions/034), each
+// with its PDF, where the order has an invoice.
 
 /** GET api/v2/catering_orders/31 as the API answers it, checked against its contract. */
 function wireOrder(over: Partial<CateringOrderDetail> = {}): CateringOrderDetail {
@@ -95,6 +96,7 @@ const entry = { id: 31, orderNumber: 'CW-2026-000031', orderType: 'Catering Orde
 const links = { editOrder: () => '/edit', addonOrder: () => '/addon', addonTooLate: () => '/late' };
 
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const creditNotesPath = '/api/v2/catering_orders/31/credit_notes';
 
 /** What the API answers, by path: a body (200), or a function giving the response; anything else is 404. */
 let routes: Record<string, unknown>;
@@ -112,7 +114,10 @@ beforeEach(() => {
     }) as typeof fetch,
   });
 });
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
 
 async function openModal(order: CateringOrderDetail, { more = {}, modalEntry = entry }: { more?: Record<string, unknown>; modalEntry?: OrderHistoryEntry } = {}) {
   routes = { '/api/v2/catering_orders/31': { catering_order: order }, ...more };
@@ -227,5 +232,87 @@ describe('the Addon Orders tab', () => {
   it('shows no tip line for an add-on without one', async () => {
     const addon = await openAddons(wireAddon({ tip_cents: 0, total_price: 4599 }));
     expect(rows(addon.querySelector('dl.order-totals')!).map(([term]) => term)).toEqual(['Items total', 'Delivery fee', 'GST 5.000%', 'QST 9.975%', 'Total']);
+  });
+});
+
+/** GET api/v2/catering_orders/31/credit_notes for an order cancelled after capture. */
+function wireCreditNotes(): CreditNoteList {
+  return creditNoteListSchema.parse({
+    invoice_number: 'INV-2026-000007',
+    credit_notes: [
+      {
+        number: 'CN-2026-000003',
+        invoice_number: 'INV-2026-000007',
+        // 00:30 on Dec 3 in UTC is still December 2 in Toronto, the order's zone (as the PDF dates it)
+        issued_at: '2026-12-03T00:30:00.000Z',
+        reason: 'cancel',
+        total_cents: 14_744,
+        currency: 'cad',
+        pdf_url: '/api/v2/catering_orders/31/credit_notes/CN-2026-000003.pdf',
+      },
+    ],
+  });
+}
+
+describe('the credit notes of an order', () => {
+  const cancelled = () => wireOrder({ status: 'Canceled', status_label: 'Canceled', editable: false, invoice_available: true });
+
+  it('lists each with its number, date in the order’s zone and amount, and downloads its PDF from the keyboard', async () => {
+    const pdf = new Blob(['%PDF-1.7'], { type: 'application/pdf' });
+    const dialog = await openModal(cancelled(), { more: { [creditNotesPath]: wireCreditNotes(), '/api/v2/catering_orders/31/credit_notes/CN-2026-000003.pdf': () => new Response(pdf, { status: 200, headers: { 'content-type': 'application/pdf' } }) } });
+    const section = await within(dialog).findByRole('region', { name: 'Credit notes' });
+    const [item] = within(section).getAllByRole('listitem');
+    expect(item!.textContent).toBe('CN-2026-000003December 2, 2026$147.44 creditedDownload PDF');
+    expect(within(item!).getByText('December 2, 2026').getAttribute('datetime')).toBe('2026-12-03T00:30:00.000Z');
+    // the invoice keeps its own button; the credit note's says which file it is
+    expect(within(dialog).getAllByRole('button', { name: /Download PDF/ }).map((b) => b.getAttribute('aria-label') ?? b.textContent)).toEqual([
+      'Download PDF',
+      'Download PDF, credit note CN-2026-000003',
+    ]);
+
+    const saved: string[] = [];
+    vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:credit-note');
+    vi.spyOn(URL, 'revokeObjectURL').mockReturnValue(undefined);
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(`${this.download} ${this.href}`);
+    });
+    within(item!).getByRole('button', { name: 'Download PDF, credit note CN-2026-000003' }).focus();
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(saved).toEqual(['CN-2026-000003.pdf blob:credit-note']));
+    expect(fetched).toContain('/api/v2/catering_orders/31/credit_notes/CN-2026-000003.pdf');
+    expect(URL.createObjectURL).toHaveBeenCalledWith(expect.any(Blob));
+  });
+
+  it('shows nothing when the order has none, and does not ask for an order without an invoice', async () => {
+    const dialog = await openModal(wireOrder({ status: 'Delivered', status_label: 'Delivered', editable: false, invoice_available: true }), {
+      more: { [creditNotesPath]: { invoice_number: null, credit_notes: [] } },
+    });
+    await waitFor(() => expect(fetched).toContain(creditNotesPath));
+    await waitFor(() => expect(within(dialog).queryByText('Loading credit notes…')).toBeNull());
+    expect(within(dialog).queryByRole('region', { name: 'Credit notes' })).toBeNull();
+    expect(within(dialog).queryByRole('alert')).toBeNull();
+    cleanup();
+
+    fetched = [];
+    await openModal(wireOrder({ invoice_available: false }));
+    expect(screen.queryByText('Loading credit notes…')).toBeNull();
+    expect(fetched).toEqual(['/api/v2/catering_orders/31']);
+  });
+
+  it('says it is loading them, says when they failed to load, and loads them again on Try again', async () => {
+    let release!: () => void;
+    const failed = new Promise<Response>((resolve) => (release = () => resolve(json({ error: 'Service unavailable' }, 503))));
+    let calls = 0;
+    const dialog = await openModal(cancelled(), { more: { [creditNotesPath]: () => (++calls === 1 ? failed : json(wireCreditNotes())) } });
+    expect(await within(dialog).findByRole('status')).toHaveProperty('textContent', ' Loading credit notes…');
+
+    release();
+    expect(await within(dialog).findByRole('alert')).toHaveProperty('textContent', "We could not load this order's credit notes.");
+    expect(within(dialog).queryByRole('region', { name: 'Credit notes' })).toBeNull();
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Try again' }));
+    const section = await within(dialog).findByRole('region', { name: 'Credit notes' });
+    expect(within(section).getByText('CN-2026-000003')).toBeTruthy();
+    expect(within(dialog).queryByRole('alert')).toBeNull();
   });
 });

@@ -11,6 +11,7 @@ import { useCateringOrder } from '../api/get-catering-order';
 import { useCreateAddonOrder } from '../api/create-addon-order';
 import { useDownloadInvoice } from '../api/download-invoice';
 import { myOrdersMessages, type AddonOrder, type CateringOrderDetail, type OrderHistoryEntry } from '../api/types';
+import { CreditNotes } from './credit-notes';
 import { OrderStatus } from './order-status';
 import { Tabs } from './tabs';
 
@@ -24,9 +25,10 @@ export interface OrderLinks {
 
 /**
  * The order detail modal (browse-account-orders §2 'Order detail modal'): the order's fields,
- * Edit and Cancel only when the server's rule allows (else its message), Download PDF on
- * delivery-ready and delivered orders, Add Addon Order where add-ons are enabled, and the
- * tabs Original Order / Addon Orders once add-on orders are loaded.
+ * Edit and Cancel only when the server's rule allows (else its message), Download PDF where
+ * the order has an invoice, with its credit notes under the buttons (docs/decisions/034), Add
+ * Addon Order where add-ons are enabled, and the tabs Original Order / Addon Orders once add-on
+ * orders are loaded.
  */
 export function OrderDetailModal({ entry, upcoming, links, onClose }: { entry: OrderHistoryEntry; upcoming: boolean; links: OrderLinks; onClose: () => void }) {
   const detail = useCateringOrder(entry.id);
@@ -221,6 +223,7 @@ function OrderBody({
           </Button>
         ) : null}
       </div>
+      {order.invoiceAvailable ? <CreditNotes orderId={order.id} timeZone={order.timeZone} /> : null}
     </div>
   );
 }
