@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { displayStatusSchema, purchaseItemSchema } from './orders.js';
+import { displayStatusSchema, purchaseItemSchema, taxLineSchema } from './orders.js';
 
 // My Orders (browse-account-orders §2 'My Orders page', §3 'Order history entry', §7).
 
@@ -33,6 +33,7 @@ export const orderHistoryEntrySchema = z
     /** the upcoming-order rule at the server's clock: Edit and Cancel show only when true */
     editable: z.boolean(),
     edit_message: z.string().nullable(),
+    /** an invoice to download: issued already (whatever the status since), or the order is delivery-ready or delivered */
     invoice_available: z.boolean(),
     is_addon_orders_enabled: z.boolean(),
     parent_order_id: z.number().int().nullable(),
@@ -60,11 +61,18 @@ export const addonOrderSchema = z
     /** cutlery, plates and napkins: pieces and their price before tax (ordering-payments §9) */
     num_cutlery: z.number().int(),
     cutlery_cents: z.number().int(),
+    /** the sum of tax_lines */
     sales_tax: z.number().int(),
     total_price: z.number().int(),
+    /** the combined name and rate ("GST+QST", 14.975); tax_lines has each tax */
     tax_name: z.string(),
     tax_rate: z.number(),
+    /** each tax as its own rounded line, as charged (docs/decisions/033) */
+    tax_lines: z.array(taxLineSchema),
+    /** added after tax; 0 when none */
+    tip_cents: z.number().int(),
     purchase_items: z.array(purchaseItemSchema),
+    /** an invoice to download: issued already, or the order is delivery-ready or delivered */
     invoice_available: z.boolean(),
   })
   .meta({ id: 'AddonOrder' });

@@ -302,6 +302,7 @@ export const cateringOrderDetailSchema = z
      * to it is refused (409), so My Orders sends Add Addon Order to /complete-addon-order.
      */
     delivery_in_past: z.boolean(),
+    /** an invoice to download: issued already (whatever the status since), or the order is delivery-ready or delivered */
     invoice_available: z.boolean(),
     preset_slug: z.string().nullable(),
     restaurant_name: z.string(),

@@ -170,6 +170,31 @@ describe('credit notes', () => {
     expect(invoice.text).toContain(`Total (CAD) ${formatCents(order.total_cents)}`);
   });
 
+  it('an order cancelled after capture still offers its invoice in My Orders and its detail; one cancelled before capture does not', async () => {
+    const order = await captured();
+    const held = await placeOrder(ctx, f, owner, NOW);
+    await move(held.id, 'accept');
+    for (const o of [order, held]) {
+      const res = await ctx.app.inject({ method: 'DELETE', url: `/api/v2/catering_orders/${o.id}`, headers: auth(owner) });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    const history = (await get('/api/v2/order_history')).json() as { upcoming: { id: number }[]; past: { id: number }[] };
+    const entry = (id: number) => history.past.find((e) => e.id === id);
+    const detail = async (id: number) => (await get(`/api/v2/catering_orders/${id}`)).json().catering_order;
+
+    // the credit note issued the invoice it refers to: both stay downloadable, whatever the status
+    expect((await creditNotes(order.id)).invoice_number).toMatch(/^INV-2026-\d{6}$/);
+    expect(entry(order.id)).toMatchObject({ status: 'Canceled', invoice_available: true });
+    expect(await detail(order.id)).toMatchObject({ status: 'Canceled', invoice_available: true });
+    expect((await get(`/api/v2/catering_order_invoices/${order.id}.pdf`)).statusCode).toBe(200);
+
+    // released before capture: no invoice was issued, none is offered
+    expect(await creditNotes(held.id)).toEqual({ invoice_number: null, credit_notes: [] });
+    expect(entry(held.id)).toMatchObject({ status: 'Canceled', invoice_available: false });
+    expect(await detail(held.id)).toMatchObject({ status: 'Canceled', invoice_available: false });
+    expect((await get(`/api/v2/catering_order_invoices/${held.id}.pdf`)).statusCode).toBe(404);
+  });
+
   it("staff cancelling an order the processing job captured: a credit note the owner downloads, staff cannot", async () => {
     const order = await placeOrder(ctx, f, owner, NOW);
     await move(order.id, 'accept');

@@ -44,6 +44,12 @@ export interface InvoiceGroupRow {
   cost_centre: string;
 }
 
+/**
+ * A column for another module's read of catering_orders aliased `order`: whether the order has
+ * an invoice (an issued invoice stays downloadable whatever the order's status; decision 034).
+ */
+export const hasInvoiceColumn = (order: string) => `EXISTS (SELECT 1 FROM invoices WHERE invoices.catering_order_id = ${order}.id) AS has_invoice`;
+
 const CREDIT_NOTE_COLUMNS = `c.id, c.number, c.invoice_id, i.number AS invoice_number, c.catering_order_id, c.issued_at, c.reason, c.total_cents, c.credit, c.document`;
 
 export function createInvoicesRepository(db: Queryable) {

@@ -1,9 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { editRuleMessages } from '@caterway/domain';
 import { createTestApp, type TestContext } from '../../../test/helpers.js';
+import { withTransaction } from '../../db/pool.js';
 import { ensureDemoData } from '../../db/seed/demo.js';
 import { fixedClock } from '../../lib/clock.js';
 import { signedInUser, signIn } from '../auth/auth.test-helpers.js';
+import { invoicesServiceFrom } from '../invoices/invoices.routes.js';
+import { orderRow } from '../order-lifecycle/lifecycle.test-helpers.js';
 import { restaurantFixture, type RestaurantFixture } from '../orders/orders.test-helpers.js';
 import { moveOrder, placeOrder } from './order-history.test-helpers.js';
 
@@ -196,5 +199,26 @@ describe('My Orders API', () => {
     expect(other.json()).toEqual({ error: 'Order not found' });
     expect((await get('/api/v2/catering_orders/99999999/addon_orders')).json()).toEqual({ error: 'Order not found' });
     expect((await get('/api/v2/catering_orders/abc/addon_orders')).statusCode).toBe(422);
+  });
+
+  it("answers an add-on order's taxes line by line with its tip, as charged, and its invoice once issued", async () => {
+    await setClock(NOW);
+    const parent = await placeOrder(ctx, f, jwt, NOW);
+    const addon = await placeOrder(ctx, f, jwt, NOW, { tip_percent: 15 });
+    await ctx.db.query('UPDATE catering_orders SET parent_order_id = $1 WHERE id = $2', [parent.id, addon.id]);
+    const charged = (await get(`/api/v2/catering_orders/${addon.id}`)).json().catering_order.totals;
+    expect(charged.tip_cents).toBeGreaterThan(0);
+
+    const listed = async () => (await get(`/api/v2/catering_orders/${parent.id}/addon_orders`)).json().addon_orders[0];
+    const answer = await listed();
+    expect(answer).toMatchObject({ id: addon.id, status: 'New', tax_lines: charged.tax_lines, tip_cents: charged.tip_cents, invoice_available: false });
+    expect(answer.tax_lines).toEqual([{ name: 'HST', rate_percent: 13, cents: answer.sales_tax, jurisdiction: null }]);
+    expect(answer.items_total + answer.delivery_fee + answer.cutlery_cents + answer.sales_tax + answer.tip_cents).toBe(answer.total_price);
+
+    // an invoice issued for it (as a credit note does, whatever its status) can be downloaded
+    const row = await orderRow(ctx.db, addon.id);
+    await withTransaction(ctx.db, (tx) => invoicesServiceFrom(ctx.deps).issue(tx, row, NOW));
+    expect(await listed()).toMatchObject({ id: addon.id, status: 'New', invoice_available: true });
+    expect((await get(`/api/v2/catering_order_invoices/${addon.id}.pdf`)).statusCode).toBe(200);
   });
 });

@@ -1,10 +1,13 @@
 import type { Queryable } from '../../db/pool.js';
 import type { OrderItemRow, OrderRow } from '../orders/orders.repository.js';
 import type { OrderDisplayContext } from '../orders/order-view.js';
+import { hasInvoiceColumn } from '../invoices/invoices.repository.js';
 
 // Reads of placed orders for My Orders, add-on lists and invoices. Placed = not a draft.
 
 export type HistoryRow = OrderRow & OrderDisplayContext;
+/** An add-on order as its list shows it. */
+export type AddonRow = OrderRow & Pick<OrderDisplayContext, 'has_invoice'>;
 
 export interface InvoiceChefRow {
   business_name: string;
@@ -24,7 +27,8 @@ export interface SavedMethodRow {
 
 const CONTEXT = `p.slug AS preset_slug, COALESCE(c.business_name, o.preset_name) AS restaurant_name,
   COALESCE(c.addon_maximum_items_qty, 0) AS addon_limit,
-  (SELECT count(*)::int FROM catering_orders a WHERE a.parent_order_id = o.id AND a.status <> 'draft' AND a.paid_at IS NOT NULL) AS addon_orders_count`;
+  (SELECT count(*)::int FROM catering_orders a WHERE a.parent_order_id = o.id AND a.status <> 'draft' AND a.paid_at IS NOT NULL) AS addon_orders_count,
+  ${hasInvoiceColumn('o')}`;
 
 export function createOrderHistoryRepository(db: Queryable) {
   return {
@@ -51,9 +55,10 @@ export function createOrderHistoryRepository(db: Queryable) {
      * The placed add-on orders of a parent, oldest first: paid at least once (a draft cancelled
      * with its parent has status Canceled but was never placed; decision 026).
      */
-    async findPlacedAddons(parentId: number): Promise<OrderRow[]> {
-      const { rows } = await db.query<OrderRow>(
-        `SELECT * FROM catering_orders WHERE parent_order_id = $1 AND status <> 'draft' AND paid_at IS NOT NULL ORDER BY created_at, id`,
+    async findPlacedAddons(parentId: number): Promise<AddonRow[]> {
+      const { rows } = await db.query<AddonRow>(
+        `SELECT o.*, ${hasInvoiceColumn('o')} FROM catering_orders o
+          WHERE o.parent_order_id = $1 AND o.status <> 'draft' AND o.paid_at IS NOT NULL ORDER BY o.created_at, o.id`,
         [parentId],
       );
       return rows;

@@ -1,11 +1,11 @@
 import type { AddonOrder, OrderHistoryEntry, OrderHistoryResponse } from '@caterway/contracts';
-import { invoiceAvailable, isUpcoming, statusLabel } from '@caterway/domain';
+import { isUpcoming, statusLabel } from '@caterway/domain';
 import type { Clock } from '../../lib/clock.js';
 import { notFound } from '../../lib/errors.js';
 import { displayDateTime } from '../orders/orders.email.js';
 import type { OrderItemRow, OrderRow } from '../orders/orders.repository.js';
-import { orderRuleView, purchaseItemsOf } from '../orders/order-view.js';
-import type { HistoryRow, OrderHistoryRepository } from './order-history.repository.js';
+import { invoiceDownloadable, orderRuleView, purchaseItemsOf, taxLinesView } from '../orders/order-view.js';
+import type { AddonRow, HistoryRow, OrderHistoryRepository } from './order-history.repository.js';
 
 // My Orders and add-on lists (browse-account-orders §2, §3; issue 5 items 2, 3); invoices are the
 // invoices module's.
@@ -51,7 +51,7 @@ export function createOrderHistoryService(deps: OrderHistoryServiceDeps) {
     };
   }
 
-  function addonOf(order: OrderRow, items: OrderItemRow[]): AddonOrder {
+  function addonOf(order: AddonRow, items: OrderItemRow[]): AddonOrder {
     return {
       id: order.id,
       parent_order_id: order.parent_order_id!,
@@ -67,8 +67,10 @@ export function createOrderHistoryService(deps: OrderHistoryServiceDeps) {
       total_price: order.total_cents,
       tax_name: order.tax_name,
       tax_rate: Number(order.tax_rate),
+      tax_lines: taxLinesView(order),
+      tip_cents: order.tip_cents,
       purchase_items: purchaseItemsOf(items),
-      invoice_available: invoiceAvailable(order.status),
+      invoice_available: invoiceDownloadable(order),
     };
   }
 

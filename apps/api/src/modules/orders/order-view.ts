@@ -10,9 +10,18 @@ export interface OrderDisplayContext {
   restaurant_name: string;
   addon_limit: number;
   addon_orders_count: number;
+  /** an invoice was issued for it (invoices.repository hasInvoiceColumn) */
+  has_invoice: boolean;
 }
 
-export function orderRuleView(order: OrderRow, context: Pick<OrderDisplayContext, 'addon_limit'>, now: Date) {
+/**
+ * An invoice to download: one was issued (it stays downloadable whatever the order became, e.g.
+ * cancelled with a credit note after capture; docs/decisions/034), or the order is
+ * delivery-ready or delivered, when its first download issues it.
+ */
+export const invoiceDownloadable = (order: { status: string; has_invoice: boolean }) => order.has_invoice || invoiceAvailable(order.status);
+
+export function orderRuleView(order: OrderRow, context: Pick<OrderDisplayContext, 'addon_limit' | 'has_invoice'>, now: Date) {
   const rule = editRule(
     { status: order.status, deliveryAt: order.delivery_at, processingAt: order.order_processing_at, editable: order.editable },
     now,
@@ -22,7 +31,7 @@ export function orderRuleView(order: OrderRow, context: Pick<OrderDisplayContext
     edit_message: rule.allowed ? null : rule.message,
     status_label: statusLabel(order.status),
     display_status: displayStatus(order.processing),
-    invoice_available: invoiceAvailable(order.status),
+    invoice_available: invoiceDownloadable({ status: order.status, has_invoice: context.has_invoice }),
     is_addon_orders_enabled: addonOrdersEnabled({ status: order.status, parentOrderId: order.parent_order_id, addonLimit: context.addon_limit }),
   };
 }
@@ -49,6 +58,11 @@ export function parentTokanizeLink(presetSlug: string | null, parent: Pick<Order
 export function displayDeliveryAddress(order: OrderRow): string {
   if (order.receiving_method === 'pickup') return 'Pickup at the restaurant';
   return [order.delivery_suite_address, order.delivery_address].filter(Boolean).join(', ');
+}
+
+/** The taxes charged as the wire carries them (contracts taxLineSchema): each its own rounded line. */
+export function taxLinesView(order: Pick<OrderRow, 'tax_lines'>) {
+  return order.tax_lines.map((l) => ({ name: l.name, rate_percent: Number(l.rate_percent), cents: l.cents, jurisdiction: l.jurisdiction }));
 }
 
 /** Each cart line, then its chosen menu items (§3 purchaseItems: id, parentId, modelType, ...). */

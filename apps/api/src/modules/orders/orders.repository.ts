@@ -1,6 +1,7 @@
 import { prepared, type Queryable } from '../../db/pool.js';
 import { parameters, type ReadPart, type SqlPart } from '../../db/sql-parts.js';
 import type { TaxLine, Totals } from '@caterway/domain';
+import { hasInvoiceColumn } from '../invoices/invoices.repository.js';
 import type { PreparedOrder } from './order-checks.js';
 import type { OrderDisplayContext } from './order-view.js';
 
@@ -407,12 +408,13 @@ export function createOrdersRepository(db: Queryable) {
       const { rows } = await tx.query<OrderDisplayContext>(
         `SELECT p.slug AS preset_slug, COALESCE(c.business_name, o.preset_name) AS restaurant_name,
                 COALESCE(c.addon_maximum_items_qty, 0) AS addon_limit,
-                (SELECT count(*)::int FROM catering_orders a WHERE a.parent_order_id = o.id AND a.status <> 'draft' AND a.paid_at IS NOT NULL) AS addon_orders_count
+                (SELECT count(*)::int FROM catering_orders a WHERE a.parent_order_id = o.id AND a.status <> 'draft' AND a.paid_at IS NOT NULL) AS addon_orders_count,
+                ${hasInvoiceColumn('o')}
            FROM catering_orders o LEFT JOIN presets p ON p.id = o.preset_id LEFT JOIN chefs c ON c.id = o.chef_id
           WHERE o.id = $1`,
         [id],
       );
-      return rows[0] ?? { preset_slug: null, restaurant_name: '', addon_limit: 0, addon_orders_count: 0 };
+      return rows[0] ?? { preset_slug: null, restaurant_name: '', addon_limit: 0, addon_orders_count: 0, has_invoice: false };
     },
 
     async findItems(orderId: number, tx: Queryable = db): Promise<OrderItemRow[]> {

@@ -27,7 +27,7 @@ import type { OrderCatalogueRepository, OrderChefRow } from './order-catalogue.r
 import { prepareOrder, type OrderPayload, type PreparedLine, type PreparedOrder } from './order-checks.js';
 import { displayDateTime, localDateTime, orderConfirmationEmail } from './orders.email.js';
 import { paymentClaimHeld, STALE_PAYMENT_CLAIM_SECONDS, type OrderItemRow, type OrderRow, type OrdersRepository, type PaymentStatus } from './orders.repository.js';
-import { deliveryInPast, displayDeliveryAddress, parentTokanizeLink, orderRuleView, purchaseItemsOf, type OrderDisplayContext } from './order-view.js';
+import { deliveryInPast, displayDeliveryAddress, parentTokanizeLink, orderRuleView, purchaseItemsOf, taxLinesView, type OrderDisplayContext } from './order-view.js';
 import type { PaymentMethodsService } from '../payment-methods/payment-methods.service.js';
 
 type CheckoutOrderResponse = z.infer<typeof checkoutOrderResponseSchema>;
@@ -434,7 +434,7 @@ function totalsOf(order: OrderRow) {
     total_cents: order.total_cents,
     tax_name: order.tax_name,
     tax_rate: Number(order.tax_rate),
-    tax_lines: order.tax_lines.map((l) => ({ name: l.name, rate_percent: Number(l.rate_percent), cents: l.cents, jurisdiction: l.jurisdiction })),
+    tax_lines: taxLinesView(order),
     tip_cents: order.tip_cents,
   };
 }

@@ -18,6 +18,8 @@ export function useCancelCateringOrder() {
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: orderKeys.history() }),
         queryClient.invalidateQueries({ queryKey: orderKeys.detail(id) }),
+        // a cancel after the payment was collected issues a credit note
+        queryClient.invalidateQueries({ queryKey: orderKeys.creditNotes(id) }),
       ]);
     },
   });

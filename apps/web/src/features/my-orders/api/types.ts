@@ -1,4 +1,10 @@
-import type { AddonOrder as WireAddonOrder, CateringOrderDetail as WireDetail, GroupOrderDetail as WireGroupDetail, OrderHistoryEntry as WireEntry } from '@caterway/contracts';
+import type {
+  AddonOrder as WireAddonOrder,
+  CateringOrderDetail as WireDetail,
+  CreditNoteList as WireCreditNoteList,
+  GroupOrderDetail as WireGroupDetail,
+  OrderHistoryEntry as WireEntry,
+} from '@caterway/contracts';
 import type { Camelize } from '../../../types/catalogue';
 
 // My Orders as the app sees them (camelCased contracts, browse-account-orders §3).
@@ -6,6 +12,8 @@ export type OrderHistoryEntry = Camelize<WireEntry>;
 export type CateringOrderDetail = Camelize<WireDetail>;
 export type AddonOrder = Camelize<WireAddonOrder>;
 export type GroupOrderDetail = Camelize<WireGroupDetail>;
+export type CreditNoteList = Camelize<WireCreditNoteList>;
+export type CreditNote = CreditNoteList['creditNotes'][number];
 export interface OrderHistory {
   upcoming: OrderHistoryEntry[];
   past: OrderHistoryEntry[];
@@ -17,6 +25,7 @@ export const orderKeys = {
   history: () => [...orderKeys.all, 'history'] as const,
   detail: (id: number) => [...orderKeys.all, 'detail', id] as const,
   addons: (id: number) => [...orderKeys.all, 'addons', id] as const,
+  creditNotes: (id: number) => [...orderKeys.all, 'credit-notes', id] as const,
   groupDetail: (id: number) => [...orderKeys.all, 'group-detail', id] as const,
 };
 
@@ -25,4 +34,5 @@ export const myOrdersMessages = {
   empty: 'No orders available',
   cancelConfirm: 'Are you sure you want to cancel this order?',
   addonCreateFailed: 'Sorry, we are not able to create the add on order. Please try again later.',
+  creditNotesFailed: "We could not load this order's credit notes.",
 } as const;

@@ -1,9 +1,10 @@
 // @vitest-environment happy-dom
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { cateringOrderDetailSchema, type CateringOrderDetail } from '@caterway/contracts';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { addonOrderSchema, cateringOrderDetailSchema, creditNoteListSchema, type AddonOrder, type CateringOrderDetail, type CreditNoteList } from '@caterway/contracts';
 import { configureApiClient } from '../../../lib/api-client';
 import { quebecTotals } from '../../../test/quebec-order';
 import type { OrderHistoryEntry } from '../api/types';
@@ -11,7 +12,9 @@ import { OrderDetailModal } from './order-detail-modal';
 
 // The order detail modal (browse-account-orders §2) shows the server's totals of a Quebec order
 // as they were charged: GST and QST each on its own line, the tip after them, and what the
-// buyer filled in for their accounts (PO number, cost centre, on-site contact) when present.
+// buyer filled in for their accounts (PO number, cost centre, on-site contact) when present;
+// an add-on order's taxes the same way; and the order's credit notes (docs/decisions/034), each
+// with its PDF, where the order has an invoice.
 
 /** GET api/v2/catering_orders/31 as the API answers it, checked against its contract. */
 function wireOrder(over: Partial<CateringOrderDetail> = {}): CateringOrderDetail {
@@ -92,20 +95,36 @@ function wireOrder(over: Partial<CateringOrderDetail> = {}): CateringOrderDetail
 const entry = { id: 31, orderNumber: 'CW-2026-000031', orderType: 'Catering Order', createdAt: '2026-11-20T15:00:00.000Z', addonOrdersCount: 0 } as OrderHistoryEntry;
 const links = { editOrder: () => '/edit', addonOrder: () => '/addon', addonTooLate: () => '/late' };
 
-let answer: CateringOrderDetail;
+const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const creditNotesPath = '/api/v2/catering_orders/31/credit_notes';
+
+/** What the API answers, by path: a body (200), or a function giving the response; anything else is 404. */
+let routes: Record<string, unknown>;
+/** The paths fetched, in order. */
+let fetched: string[];
 beforeEach(() => {
+  fetched = [];
   configureApiClient({
-    fetch: (async () => new Response(JSON.stringify({ catering_order: answer }), { status: 200, headers: { 'content-type': 'application/json' } })) as typeof fetch,
+    fetch: (async (input: RequestInfo | URL) => {
+      const path = String(input);
+      fetched.push(path);
+      const answer = routes[path];
+      if (answer === undefined) return json({ error: 'Not found' }, 404);
+      return typeof answer === 'function' ? (answer as () => Response | Promise<Response>)() : json(answer);
+    }) as typeof fetch,
   });
 });
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
 
-async function openModal(order: CateringOrderDetail) {
-  answer = order;
+async function openModal(order: CateringOrderDetail, { more = {}, modalEntry = entry }: { more?: Record<string, unknown>; modalEntry?: OrderHistoryEntry } = {}) {
+  routes = { '/api/v2/catering_orders/31': { catering_order: order }, ...more };
   render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
       <MemoryRouter>
-        <OrderDetailModal entry={entry} upcoming links={links} onClose={() => undefined} />
+        <OrderDetailModal entry={modalEntry} upcoming links={links} onClose={() => undefined} />
       </MemoryRouter>
     </QueryClientProvider>,
   );
@@ -130,6 +149,7 @@ describe('the order detail modal of a Quebec order', () => {
     ]);
     // the fixture is what computeTotals charges for it
     const charged = quebecTotals({ percent: 18 });
+    const answer = wireOrder();
     expect([charged.taxLines.map((l) => l.cents), charged.taxCents, charged.tipCents, charged.totalCents]).toEqual([[563, 1123], answer.sales_tax, 1801, answer.total_price]);
     expect(within(dialog).queryByText(/GST\+QST/)).toBeNull();
   });
@@ -157,5 +177,142 @@ describe('the order detail modal of a Quebec order', () => {
     const terms = [...dialog.querySelectorAll('dt')].map((dt) => dt.textContent);
     for (const absent of ['PO number', 'Cost centre', 'On-site contact', 'Tip']) expect(terms).not.toContain(absent);
     expect(terms).toContain('QST 9.975%');
+  });
+});
+
+/** An add-on of order 31 as GET api/v2/catering_orders/31/addon_orders answers it: $40.00 of food in Montréal, a 10% tip. */
+function wireAddon(over: Partial<AddonOrder> = {}): AddonOrder {
+  return addonOrderSchema.parse({
+    id: 32,
+    parent_order_id: 31,
+    order_number: 'CW-2026-000032',
+    status: 'Accepted',
+    status_label: 'Accepted',
+    created_at: '2026-11-21T15:00:00.000Z',
+    items_total: 4000,
+    delivery_fee: 0,
+    num_cutlery: 0,
+    cutlery_cents: 0,
+    sales_tax: 599,
+    total_price: 4000 + 599 + 400,
+    tax_name: 'GST+QST',
+    tax_rate: 14.975,
+    tax_lines: [
+      { name: 'GST', rate_percent: 5, cents: 200, jurisdiction: null },
+      { name: 'QST', rate_percent: 9.975, cents: 399, jurisdiction: null },
+    ],
+    tip_cents: 400,
+    purchase_items: [],
+    invoice_available: false,
+    ...over,
+  });
+}
+
+describe('the Addon Orders tab', () => {
+  const withAddons = { ...entry, addonOrdersCount: 1 };
+  const openAddons = async (addon: AddonOrder) => {
+    const dialog = await openModal(wireOrder(), { modalEntry: withAddons, more: { '/api/v2/catering_orders/31/addon_orders': { addon_orders: [addon] } } });
+    await userEvent.click(await within(dialog).findByRole('tab', { name: 'Addon Orders' }));
+    return within(dialog).findByText('Order #CW-2026-000032').then((n) => n.closest('li')!);
+  };
+
+  it("shows an add-on's GST and QST each on its own line, then its tip, as the server charged them", async () => {
+    const addon = await openAddons(wireAddon());
+    expect(rows(addon.querySelector('dl.order-totals')!)).toEqual([
+      ['Items total', '$40.00'],
+      ['Delivery fee', '$0.00'],
+      ['GST 5.000%', '$2.00'],
+      ['QST 9.975%', '$3.99'],
+      ['Tip', '$4.00'],
+      ['Total', '$49.99'],
+    ]);
+    expect(within(addon).queryByText(/GST\+QST/)).toBeNull();
+  });
+
+  it('shows no tip line for an add-on without one', async () => {
+    const addon = await openAddons(wireAddon({ tip_cents: 0, total_price: 4599 }));
+    expect(rows(addon.querySelector('dl.order-totals')!).map(([term]) => term)).toEqual(['Items total', 'Delivery fee', 'GST 5.000%', 'QST 9.975%', 'Total']);
+  });
+});
+
+/** GET api/v2/catering_orders/31/credit_notes for an order cancelled after capture. */
+function wireCreditNotes(): CreditNoteList {
+  return creditNoteListSchema.parse({
+    invoice_number: 'INV-2026-000007',
+    credit_notes: [
+      {
+        number: 'CN-2026-000003',
+        invoice_number: 'INV-2026-000007',
+        // 00:30 on Dec 3 in UTC is still December 2 in Toronto, the order's zone (as the PDF dates it)
+        issued_at: '2026-12-03T00:30:00.000Z',
+        reason: 'cancel',
+        total_cents: 14_744,
+        currency: 'cad',
+        pdf_url: '/api/v2/catering_orders/31/credit_notes/CN-2026-000003.pdf',
+      },
+    ],
+  });
+}
+
+describe('the credit notes of an order', () => {
+  const cancelled = () => wireOrder({ status: 'Canceled', status_label: 'Canceled', editable: false, invoice_available: true });
+
+  it('lists each with its number, date in the order’s zone and amount, and downloads its PDF from the keyboard', async () => {
+    const pdf = new Blob(['%PDF-1.7'], { type: 'application/pdf' });
+    const dialog = await openModal(cancelled(), { more: { [creditNotesPath]: wireCreditNotes(), '/api/v2/catering_orders/31/credit_notes/CN-2026-000003.pdf': () => new Response(pdf, { status: 200, headers: { 'content-type': 'application/pdf' } }) } });
+    const section = await within(dialog).findByRole('region', { name: 'Credit notes' });
+    const [item] = within(section).getAllByRole('listitem');
+    expect(item!.textContent).toBe('CN-2026-000003December 2, 2026$147.44 creditedDownload PDF');
+    expect(within(item!).getByText('December 2, 2026').getAttribute('datetime')).toBe('2026-12-03T00:30:00.000Z');
+    // the invoice keeps its own button; the credit note's says which file it is
+    expect(within(dialog).getAllByRole('button', { name: /Download PDF/ }).map((b) => b.getAttribute('aria-label') ?? b.textContent)).toEqual([
+      'Download PDF',
+      'Download PDF, credit note CN-2026-000003',
+    ]);
+
+    const saved: string[] = [];
+    vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:credit-note');
+    vi.spyOn(URL, 'revokeObjectURL').mockReturnValue(undefined);
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(`${this.download} ${this.href}`);
+    });
+    within(item!).getByRole('button', { name: 'Download PDF, credit note CN-2026-000003' }).focus();
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(saved).toEqual(['CN-2026-000003.pdf blob:credit-note']));
+    expect(fetched).toContain('/api/v2/catering_orders/31/credit_notes/CN-2026-000003.pdf');
+    expect(URL.createObjectURL).toHaveBeenCalledWith(expect.any(Blob));
+  });
+
+  it('shows nothing when the order has none, and does not ask for an order without an invoice', async () => {
+    const dialog = await openModal(wireOrder({ status: 'Delivered', status_label: 'Delivered', editable: false, invoice_available: true }), {
+      more: { [creditNotesPath]: { invoice_number: null, credit_notes: [] } },
+    });
+    await waitFor(() => expect(fetched).toContain(creditNotesPath));
+    await waitFor(() => expect(within(dialog).queryByText('Loading credit notes…')).toBeNull());
+    expect(within(dialog).queryByRole('region', { name: 'Credit notes' })).toBeNull();
+    expect(within(dialog).queryByRole('alert')).toBeNull();
+    cleanup();
+
+    fetched = [];
+    await openModal(wireOrder({ invoice_available: false }));
+    expect(screen.queryByText('Loading credit notes…')).toBeNull();
+    expect(fetched).toEqual(['/api/v2/catering_orders/31']);
+  });
+
+  it('says it is loading them, says when they failed to load, and loads them again on Try again', async () => {
+    let release!: () => void;
+    const failed = new Promise<Response>((resolve) => (release = () => resolve(json({ error: 'Service unavailable' }, 503))));
+    let calls = 0;
+    const dialog = await openModal(cancelled(), { more: { [creditNotesPath]: () => (++calls === 1 ? failed : json(wireCreditNotes())) } });
+    expect(await within(dialog).findByRole('status')).toHaveProperty('textContent', ' Loading credit notes…');
+
+    release();
+    expect(await within(dialog).findByRole('alert')).toHaveProperty('textContent', "We could not load this order's credit notes.");
+    expect(within(dialog).queryByRole('region', { name: 'Credit notes' })).toBeNull();
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Try again' }));
+    const section = await within(dialog).findByRole('region', { name: 'Credit notes' });
+    expect(within(section).getByText('CN-2026-000003')).toBeTruthy();
+    expect(within(dialog).queryByRole('alert')).toBeNull();
   });
 });

@@ -11,6 +11,7 @@ import { useCateringOrder } from '../api/get-catering-order';
 import { useCreateAddonOrder } from '../api/create-addon-order';
 import { useDownloadInvoice } from '../api/download-invoice';
 import { myOrdersMessages, type AddonOrder, type CateringOrderDetail, type OrderHistoryEntry } from '../api/types';
+import { CreditNotes } from './credit-notes';
 import { OrderStatus } from './order-status';
 import { Tabs } from './tabs';
 
@@ -22,14 +23,12 @@ export interface OrderLinks {
   addonTooLate: (parentId: number) => string;
 }
 
-/** An add-on order's one combined tax line (its answer has no lines of its own). */
-const taxLabel = (name: string, rate: number) => `${name} ${Number(rate.toFixed(3))}%`;
-
 /**
  * The order detail modal (browse-account-orders §2 'Order detail modal'): the order's fields,
- * Edit and Cancel only when the server's rule allows (else its message), Download PDF on
- * delivery-ready and delivered orders, Add Addon Order where add-ons are enabled, and the
- * tabs Original Order / Addon Orders once add-on orders are loaded.
+ * Edit and Cancel only when the server's rule allows (else its message), Download PDF where
+ * the order has an invoice, with its credit notes under the buttons (docs/decisions/034), Add
+ * Addon Order where add-ons are enabled, and the tabs Original Order / Addon Orders once add-on
+ * orders are loaded.
  */
 export function OrderDetailModal({ entry, upcoming, links, onClose }: { entry: OrderHistoryEntry; upcoming: boolean; links: OrderLinks; onClose: () => void }) {
   const detail = useCateringOrder(entry.id);
@@ -224,6 +223,7 @@ function OrderBody({
           </Button>
         ) : null}
       </div>
+      {order.invoiceAvailable ? <CreditNotes orderId={order.id} timeZone={order.timeZone} /> : null}
     </div>
   );
 }
@@ -285,10 +285,7 @@ function AddonList({ addons }: { addons: AddonOrder[] }) {
                 <dd>{formatCents(a.cutleryCents)}</dd>
               </div>
             ) : null}
-            <div>
-              <dt>{taxLabel(a.taxName, a.taxRate)}</dt>
-              <dd>{formatCents(a.salesTax)}</dd>
-            </div>
+            <TaxAndTipRows taxLines={a.taxLines} tipCents={a.tipCents} />
             <div className="order-total">
               <dt>Total</dt>
               <dd>{formatCents(a.totalPrice)}</dd>
