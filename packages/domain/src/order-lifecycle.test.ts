@@ -94,6 +94,10 @@ describe('labels, tabs and invoices', () => {
     expect(statusLabel('customer_paid')).toBe('Delivered');
     expect(displayStatus('processed')).toBe('Processed');
     expect(displayStatus('pending')).toBeNull();
+    // a captured order cancelled or declined afterwards shows its own label, not Processed
+    expect(displayStatus('processed', 'Canceled')).toBeNull();
+    expect(displayStatus('processed', 'declined')).toBeNull();
+    expect(displayStatus('processed', 'Accepted')).toBe('Processed');
   });
   it('upcoming until delivered, final or past delivery', () => {
     expect(isUpcoming({ status: 'Accepted', deliveryAt: later(1) }, NOW)).toBe(true);

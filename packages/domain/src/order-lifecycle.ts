@@ -148,7 +148,16 @@ export function statusLabel(status: string): string {
 export type ProcessingState = 'pending' | 'processing' | 'processed';
 export type DisplayStatus = 'Processing' | 'Processed';
 
-export function displayStatus(processing: ProcessingState): DisplayStatus | null {
+/** Statuses that end an order without its food: their label stands, never 'Processed' over it. */
+const ENDED_UNSERVED: readonly string[] = ['declined', 'Canceled', 'cancelled', 'canceled'];
+
+/**
+ * The green Processing / Processed that overrides the status label (browse-account-orders §4),
+ * except on an order declined or cancelled after processing (its payment captured, then
+ * refunded): that order shows its own label.
+ */
+export function displayStatus(processing: ProcessingState, status?: string): DisplayStatus | null {
+  if (status !== undefined && ENDED_UNSERVED.includes(status)) return null;
   return processing === 'processing' ? 'Processing' : processing === 'processed' ? 'Processed' : null;
 }
 

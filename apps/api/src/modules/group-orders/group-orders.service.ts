@@ -589,7 +589,7 @@ export function createGroupOrdersService(deps: GroupOrdersServiceDeps) {
             display_delivery_date_time: displayDateTime(deliveryAt, g.time_zone),
             status,
             status_label: groupStatusLabel(status),
-            display_status: g.catering_processing ? displayStatus(g.catering_processing) : null,
+            display_status: g.catering_processing ? displayStatus(g.catering_processing, status) : null,
             order_number: g.order_number ?? '',
             order_type: 'Group Order',
             total_amount: totals.total_cents,

@@ -184,8 +184,9 @@ describe('credit notes', () => {
 
     // the credit note issued the invoice it refers to: both stay downloadable, whatever the status
     expect((await creditNotes(order.id)).invoice_number).toMatch(/^INV-2026-\d{6}$/);
-    expect(entry(order.id)).toMatchObject({ status: 'Canceled', invoice_available: true });
-    expect(await detail(order.id)).toMatchObject({ status: 'Canceled', invoice_available: true });
+    // its label is Canceled: the green Processed of its capture no longer overrides it
+    expect(entry(order.id)).toMatchObject({ status: 'Canceled', invoice_available: true, display_status: null });
+    expect(await detail(order.id)).toMatchObject({ status: 'Canceled', status_label: 'Canceled', invoice_available: true, display_status: null });
     expect((await get(`/api/v2/catering_order_invoices/${order.id}.pdf`)).statusCode).toBe(200);
 
     // released before capture: no invoice was issued, none is offered

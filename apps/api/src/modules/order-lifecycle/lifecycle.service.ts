@@ -342,7 +342,7 @@ export function createLifecycleService(deps: LifecycleServiceDeps) {
       totals: { total_cents: o.total_cents, authorized_cents: o.authorized_cents, captured_cents: o.captured_cents, refunded_cents: o.refunded_cents },
       status,
       status_label: statusLabel(status),
-      display_status: displayStatus(o.processing as ProcessingState),
+      display_status: displayStatus(o.processing as ProcessingState, status),
       processing: o.processing,
       payment_status: o.payment_status,
       is_eft: o.is_eft,

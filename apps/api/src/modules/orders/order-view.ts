@@ -30,7 +30,7 @@ export function orderRuleView(order: OrderRow, context: Pick<OrderDisplayContext
     editable: rule.allowed,
     edit_message: rule.allowed ? null : rule.message,
     status_label: statusLabel(order.status),
-    display_status: displayStatus(order.processing),
+    display_status: displayStatus(order.processing, order.status),
     invoice_available: invoiceDownloadable({ status: order.status, has_invoice: context.has_invoice }),
     is_addon_orders_enabled: addonOrdersEnabled({ status: order.status, parentOrderId: order.parent_order_id, addonLimit: context.addon_limit }),
   };
