@@ -108,6 +108,8 @@ export const menuSchema = z
     description: z.string(),
     category_name: z.string(),
     menu_type: z.enum(['single', 'other']),
+    /** for sales tax: prepared food, or a soda beverage, which BC PST reaches (issue 17) */
+    tax_category: z.enum(['prepared_food', 'soda_beverage']),
     price_cents: z.number().int(),
     min_order_amount: z.number().int(),
     main_image_url: z.string(),
@@ -196,7 +198,15 @@ export const presetDetailSchema = presetCardSchema
     tax_rate: z.number(),
     tax_name: z.string(),
     /** each tax the cart is charged, rounded on its own line; the storefront totals with these */
-    tax_lines: z.array(z.object({ name: z.string(), rate_percent: z.number(), jurisdiction: z.string().nullable() })),
+    tax_lines: z.array(
+      z.object({
+        name: z.string(),
+        rate_percent: z.number(),
+        jurisdiction: z.string().nullable(),
+        /** a tax on one category of dishes only (BC PST on soda beverages); null: on the whole order */
+        only_on: z.enum(['prepared_food', 'soda_beverage']).nullable(),
+      }),
+    ),
     delivery_fee_data: z.object({ ranges: z.array(deliveryFeeRangeSchema) }),
     store_hours: storeHoursSchema,
     preset_location: z.object({ time_zone: z.string(), city_time_zone_name: z.string() }),

@@ -118,9 +118,11 @@ describe('priceCart', () => {
       menus,
     );
     expect(lines).toEqual([
-      { unitPriceCents: 1250, quantity: 4, menuItems: [{ priceCents: 0, quantity: 4 }, { priceCents: 300, quantity: 2 }] },
-      { unitPriceCents: 999, quantity: 3, menuItems: [] },
+      { unitPriceCents: 1250, quantity: 4, menuItems: [{ priceCents: 0, quantity: 4 }, { priceCents: 300, quantity: 2 }], taxCategory: 'prepared_food' },
+      { unitPriceCents: 999, quantity: 3, menuItems: [], taxCategory: 'prepared_food' },
     ]);
+    // a menu's tax category travels with its line (BC PST on soda beverages)
+    expect(priceCart([{ menuId: 2, quantity: 1, menuItemsMapping: {} }], { 2: { id: 2, priceCents: 250, menuItems: [], taxCategory: 'soda_beverage' } })[0]!.taxCategory).toBe('soda_beverage');
     const totals = computeTotals({ lines, receivingMethod: 'pickup', deliveryFeeCents: 0, cutleryCount: 0, taxes: [{ name: 'HST', ratePercent: 13 }] });
     expect(totals.subtotalCents).toBe(4 * 1250 + 2 * 300 + 3 * 999);
   });

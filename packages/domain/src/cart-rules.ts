@@ -6,7 +6,7 @@
 // Each rule returns null (or an empty list) when the cart is fine, else the message to show.
 import { messages } from './messages.js';
 import { formatCents } from './money.js';
-import type { PricedLine } from './totals.js';
+import type { PricedLine, TaxCategory } from './totals.js';
 
 const isCount = (n: number) => Number.isSafeInteger(n) && n >= 0;
 
@@ -157,6 +157,8 @@ export interface PricingMenu {
   priceCents: number;
   menuItems: PricingMenuItem[];
   isDeleted?: boolean;
+  /** prepared food when absent */
+  taxCategory?: TaxCategory;
 }
 
 export interface CartLineToPrice {
@@ -194,6 +196,6 @@ export function priceCart(lines: CartLineToPrice[], menusById: ReadonlyMap<numbe
         if (!item) throw new CartPricingError(`Unknown menu item ${id} for menu ${line.menuId}`);
         return { priceCents: item.priceCents, quantity };
       });
-    return { unitPriceCents: menu.priceCents, quantity: line.quantity, menuItems };
+    return { unitPriceCents: menu.priceCents, quantity: line.quantity, menuItems, taxCategory: menu.taxCategory ?? 'prepared_food' };
   });
 }

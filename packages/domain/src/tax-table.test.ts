@@ -15,7 +15,7 @@ describe('the tax table: one test per jurisdiction (prepared food, delivered in 
     ['NL', [['HST', 15]]],
     ['PE', [['HST', 15]]],
     ['QC', [['GST', 5], ['QST', 9.975]]],
-    ['BC', [['GST', 5]]],
+    ['BC', [['GST', 5], ['PST (soda beverages)', 7]]],
     ['AB', [['GST', 5]]],
     ['NT', [['GST', 5]]],
     ['NU', [['GST', 5]]],
@@ -31,9 +31,25 @@ describe('the tax table: one test per jurisdiction (prepared food, delivered in 
     expect([...regions].sort()).toEqual(['AB', 'BC', 'MB', 'NB', 'NL', 'NS', 'NT', 'NU', 'ON', 'PE', 'QC', 'SK', 'YT']);
   });
 
-  it('British Columbia charges no PST on prepared food: GST 5% only', () => {
-    expect(TAX_TABLE.some((r) => r.region === 'BC' && r.name === 'PST')).toBe(false);
-    expect(combinedTaxName(taxesFor(ca('BC'), DAY)!)).toBe('GST');
+  it('British Columbia charges no PST on prepared food: GST 5%, and PST 7% on soda beverages only', () => {
+    expect(TAX_TABLE.filter((r) => r.region === 'BC' && r.name.startsWith('PST')).map((r) => r.onlyOn)).toEqual(['soda_beverage']);
+    const bc = taxesFor(ca('BC'), DAY)!;
+    expect(combinedTaxName(bc)).toBe('GST');
+    expect(combinedTaxRate(bc)).toBe(5);
+    const food = { unitPriceCents: 1500, quantity: 20, menuItems: [] };
+    const pop = { unitPriceCents: 250, quantity: 20, menuItems: [], taxCategory: 'soda_beverage' as const };
+    // a lunch without soda: GST on everything, no PST line at all
+    const lunch = computeTotals({ lines: [food], receivingMethod: 'delivery', deliveryFeeCents: 1500, cutleryCount: 20, taxes: bc });
+    expect(lunch.taxLines.map((l) => [l.name, l.cents])).toEqual([['GST', Math.round((30_000 + 1500 + 1000) * 0.05)]]);
+    // with 20 soft drinks ($50.00): PST 7% on the drinks alone, $3.50
+    const withPop = computeTotals({ lines: [food, pop], receivingMethod: 'delivery', deliveryFeeCents: 1500, cutleryCount: 20, taxes: bc });
+    expect(withPop.taxLines.map((l) => [l.name, l.cents])).toEqual([
+      ['GST', Math.round((35_000 + 1500 + 1000) * 0.05)],
+      ['PST (soda beverages)', 350],
+    ]);
+    expect(withPop.totalCents).toBe(35_000 + 1500 + 1000 + 1875 + 350);
+    // before April 1, 2021 soda was exempt too
+    expect(rates(ca('BC'), '2021-03-31')).toEqual([['GST', 5]]);
   });
 
   it('US cities: state + local rate of the delivery city, with the jurisdiction', () => {
@@ -146,6 +162,7 @@ describe('property: for 10,000 random carts in every jurisdiction, the lines add
     unitPriceCents: fc.integer({ min: 0, max: 20_000 }),
     quantity: fc.integer({ min: 0, max: 300 }),
     menuItems: fc.array(fc.record({ priceCents: fc.integer({ min: 0, max: 3_000 }), quantity: fc.integer({ min: 0, max: 100 }) }), { maxLength: 4 }),
+    taxCategory: fc.constantFrom<'prepared_food' | 'soda_beverage'>('prepared_food', 'prepared_food', 'prepared_food', 'soda_beverage'),
   });
   const tip = fc.oneof(
     fc.constant(null),
@@ -168,8 +185,12 @@ describe('property: for 10,000 random carts in every jurisdiction, the lines add
           const t = computeTotals({ lines, receivingMethod, deliveryFeeCents, cutleryCount, taxes, isAddOn, tip: tipChoice });
           const taxable = t.subtotalCents + t.deliveryFeeCents + t.cutleryCents;
           expect(t.subtotalCents).toBe(lines.reduce((s, l) => s + lineSubtotalCents(l), 0));
-          expect(t.taxLines.map((l) => l.name)).toEqual(taxes.map((x) => x.name));
-          for (const l of t.taxLines) expect(Math.abs(l.cents - (taxable * l.ratePercent) / 100)).toBeLessThanOrEqual(0.5 + 1e-9);
+          // a tax on one category of dishes is a line only when the cart has such dishes, on their subtotal
+          const baseOf = (x: (typeof taxes)[number]) =>
+            x.onlyOn ? lines.filter((l) => l.taxCategory === x.onlyOn).reduce((s, l) => s + lineSubtotalCents(l), 0) : taxable;
+          const charged = taxes.filter((x) => !x.onlyOn || baseOf(x) > 0);
+          expect(t.taxLines.map((l) => l.name)).toEqual(charged.map((x) => x.name));
+          t.taxLines.forEach((l, i) => expect(Math.abs(l.cents - (baseOf(charged[i]!) * l.ratePercent) / 100)).toBeLessThanOrEqual(0.5 + 1e-9));
           expect(t.taxCents).toBe(t.taxLines.reduce((s, l) => s + l.cents, 0));
           expect(t.totalCents).toBe(taxable + t.taxLines.reduce((s, l) => s + l.cents, 0) + t.tipCents);
           expect(Number.isSafeInteger(t.totalCents) && t.totalCents >= 0).toBe(true);

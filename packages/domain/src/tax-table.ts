@@ -6,7 +6,7 @@
 // delivered on a date is taxed at the rates in force that day wherever and whenever it was
 // placed. Every row cites where its rate comes from; docs/taxes.md gives the table in full.
 
-import type { TaxComponent } from './totals.js';
+import type { TaxCategory, TaxComponent } from './totals.js';
 
 export type TaxCountry = 'CA' | 'US';
 
@@ -27,6 +27,8 @@ export interface TaxRateRow {
   source: string;
   /** thresholds, exemptions and how the rate is made up */
   note?: string;
+  /** a tax on one category of dishes only (BC PST on soda beverages); absent: on the whole order */
+  onlyOn?: TaxCategory;
 }
 
 /** Where the food is supplied: a province or state, and for the US the city (local sales tax). */
@@ -103,9 +105,15 @@ function buildTable(): TaxRateRow[] {
     source: 'Manitoba Finance, The Retail Sales Tax Act; RST Bulletin 029 "Food and Beverages" (prepared food for immediate consumption is taxable)',
     note: 'Computed on the selling price before GST. The rate went from 8% to 7% on July 1, 2019.',
   },
-  // BC: no row for PST. BC PST (7%) does not apply to food for human consumption, prepared and
-  // restaurant food included (Provincial Sales Tax Act, food exemption; gov.bc.ca "PST and
-  // food"): BC catering carries GST only.
+  // BC: PST (7%) does not apply to food for human consumption, prepared and restaurant food
+    // included, so catering carries GST only; since April 1, 2021 it applies to soda beverages
+    // (sweetened carbonated or effervescent drinks) wherever they are sold, a meal's included:
+    // the soda beverages of an order, on their price.
+    {
+      country: 'CA', region: 'BC', locality: null, name: 'PST (soda beverages)', ratePercent: 7, effectiveFrom: '2021-04-01', effectiveTo: null, onlyOn: 'soda_beverage',
+      source: 'BC Provincial Sales Tax Act, exemption for food products for human consumption; BC Ministry of Finance, "Notice to Sellers of Soda Beverages" (PST on soda beverages from April 1, 2021)',
+      note: 'On the soda beverages only (soft drinks, sparkling juice, kombucha): no PST on prepared food, the delivery fee or cutlery.',
+    },
 
   // ---- United States: state + local sales tax of the delivery city, one line
   {
@@ -205,6 +213,7 @@ export function taxesFor(place: PlaceOfSupply, date: string): TaxLineRule[] | nu
   return rows.map((r) => ({
     name: r.name,
     ratePercent: r.ratePercent,
+    ...(r.onlyOn ? { onlyOn: r.onlyOn } : {}),
     jurisdiction: r.country === 'US' ? `${r.locality ?? regionNameFor(r.region)}, ${r.region}` : null,
     source: r.source,
   }));

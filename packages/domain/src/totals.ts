@@ -25,6 +25,13 @@ export interface PricedMenuItem {
   quantity: number;
 }
 
+/**
+ * What a dish is for sales tax: prepared food (every catering dish), or a soda beverage (a
+ * sweetened carbonated or effervescent drink: soft drinks, sparkling juice, kombucha), which
+ * some taxes reach beyond prepared food: BC PST.
+ */
+export type TaxCategory = 'prepared_food' | 'soda_beverage';
+
 export interface PricedLine {
   /** the dish's (menu's) unit price, in cents */
   unitPriceCents: number;
@@ -32,6 +39,8 @@ export interface PricedLine {
   quantity: number;
   /** chosen components/options (menuItemsMapping resolved to prices); may be empty */
   menuItems: PricedMenuItem[];
+  /** prepared food when absent */
+  taxCategory?: TaxCategory;
 }
 
 export interface TotalsInput {
@@ -54,6 +63,12 @@ export interface TaxComponent {
   ratePercent: number;
   /** "Seattle, WA" for a US sales tax; null or absent in Canada */
   jurisdiction?: string | null;
+  /**
+   * A tax on one category of dishes only (BC PST on soda beverages): computed on those lines'
+   * subtotal alone, and a line of the order only when the cart has such dishes. Absent: the
+   * whole taxable amount (subtotal + delivery fee + cutlery).
+   */
+  onlyOn?: TaxCategory | null;
 }
 
 export interface TaxLine extends TaxComponent {
@@ -136,20 +151,34 @@ export function computeTotals(input: TotalsInput): Totals {
   const deliveryFeeCents = chargesDelivery ? input.deliveryFeeCents : 0;
   const cutleryCents = input.cutleryCount * CUTLERY_CENTS_PER_PIECE;
   const taxable = subtotalCents + deliveryFeeCents + cutleryCents;
-  const taxLines = input.taxes.map((t) => ({ ...t, jurisdiction: t.jurisdiction ?? null, cents: taxOn(taxable, t.ratePercent) }));
+  const taxLines: TaxLine[] = [];
+  for (const t of input.taxes) {
+    const { onlyOn, ...tax } = t;
+    // a tax on one category of dishes: on their subtotal, and only when the cart has any
+    const base = onlyOn ? input.lines.filter((l) => (l.taxCategory ?? 'prepared_food') === onlyOn).reduce((sum, l) => sum + lineSubtotalCents(l), 0) : taxable;
+    if (onlyOn && base === 0) continue;
+    taxLines.push({ ...tax, jurisdiction: t.jurisdiction ?? null, cents: taxOn(base, t.ratePercent) });
+  }
   const taxCents = taxLines.reduce((sum, l) => sum + l.cents, 0);
   const tipCents = tipCentsFor(input.tip, subtotalCents);
   return { subtotalCents, deliveryFeeCents, cutleryCents, taxLines, taxCents, tipCents, totalCents: taxable + taxCents + tipCents };
 }
 
-/** The combined rate of several taxes (GST 5 + QST 9.975 = 14.975), exact in thousandths. */
+/** The taxes on the whole order: all but those on one category of dishes (BC PST on soda beverages). */
+const onWholeOrder = (taxes: readonly TaxComponent[]) => taxes.filter((t) => !t.onlyOn);
+
+/**
+ * The combined rate of the taxes on the whole order (GST 5 + QST 9.975 = 14.975), exact in
+ * thousandths. A tax on one category of dishes is not part of it (it is no rate of the order).
+ */
 export function combinedTaxRate(taxes: readonly TaxComponent[]): number {
-  return taxes.reduce((sum, t) => sum + taxRateMilli(t.ratePercent), 0) / 1000;
+  return onWholeOrder(taxes).reduce((sum, t) => sum + taxRateMilli(t.ratePercent), 0) / 1000;
 }
 
 /** The combined name the product documents' taxName carries: "HST", "GST+QST", "Sales Tax". */
 export function combinedTaxName(taxes: readonly TaxComponent[]): string {
-  return taxes.length ? taxes.map((t) => t.name).join('+') : 'HST';
+  const whole = onWholeOrder(taxes);
+  return whole.length ? whole.map((t) => t.name).join('+') : 'HST';
 }
 
 /** The tax rate shown as the spec asks: a percent with 3 decimals, e.g. "HST 13.000%". */

@@ -14,6 +14,8 @@ export interface MenuRow {
   main_image_url: string;
   is_deleted: boolean;
   position: number;
+  /** for sales tax: prepared food, or a soda beverage (BC PST; migration 034) */
+  tax_category: 'prepared_food' | 'soda_beverage';
 }
 
 export interface MenuItemRow {

@@ -25,6 +25,9 @@ import {
   type PresetTemplate,
 } from './vocabulary.js';
 
+/** The catalogue's sweetened carbonated or effervescent drinks: BC PST applies to them (migration 034). */
+const SODA_BEVERAGES = new Set(['Assorted Soft Drinks', 'Kombucha (Ginger)']);
+
 // ---------------------------------------------------------------- row shapes (snake_case = columns)
 export interface StoreHoursDay {
   enabled: boolean;
@@ -423,6 +426,7 @@ function makeMenus(rng: Rng, ctx: ChefContext, itemBudget: number, ids: { menu: 
       description: dish.menuType === 'other' ? `Serves about ${dish.serves}. Comes${comps || ' ready to share'}.` : `Made to order${comps}.`,
       category_name: dish.category,
       menu_type: dish.menuType,
+      tax_category: SODA_BEVERAGES.has(dish.name) ? 'soda_beverage' : 'prepared_food',
       price_cents: menuPrice(dish.priceCents * level, rng),
       min_order_amount: dish.menuType === 'other' ? 1 : rng.weighted([[1, 4], [5, 4], [10, 1]] as const),
       dietary_types: dietNames(dish.diets),

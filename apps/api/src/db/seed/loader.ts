@@ -33,7 +33,7 @@ const tables = {
     identity: true,
     columns: [
       ['id', 'bigint'], ['chef_id', 'bigint'], ['name', 'text'], ['description', 'text'], ['category_name', 'text'],
-      ['menu_type', 'text'], ['price_cents', 'integer'], ['min_order_amount', 'integer'], ['dietary_types', 'text[]'],
+      ['menu_type', 'text'], ['tax_category', 'text'], ['price_cents', 'integer'], ['min_order_amount', 'integer'], ['dietary_types', 'text[]'],
       ['main_image_url', 'text'], ['is_deleted', 'boolean'], ['position', 'integer'],
     ],
   },

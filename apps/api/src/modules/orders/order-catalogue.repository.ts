@@ -60,6 +60,7 @@ export interface OrderMenuRow {
   name: string;
   category_name: string;
   menu_type: 'single' | 'other';
+  tax_category: 'prepared_food' | 'soda_beverage';
   price_cents: number;
   min_order_amount: number;
   dietary_types: string[];
@@ -83,7 +84,7 @@ const CHEF_COLUMNS = `c.id, c.slug, c.business_name, c.first_name || ' ' || c.la
 const PRESET_COLUMNS = `id, slug, name, description, preset_type, owner_user_id, is_active, number_of_guests, minimum_order_amount_cents,
   serving_styles, category_names, cuisine_types, dietary_types, banner_image_url, search_result_image_url`;
 
-const MENU_COLUMNS = `m.id, m.chef_id, m.name, m.category_name, m.menu_type, m.price_cents, m.min_order_amount, m.dietary_types,
+const MENU_COLUMNS = `m.id, m.chef_id, m.name, m.category_name, m.menu_type, m.tax_category, m.price_cents, m.min_order_amount, m.dietary_types,
   m.is_deleted, m.position,
   COALESCE((SELECT json_agg(json_build_object('id', mi.id, 'menu_id', mi.menu_id, 'name', mi.name,
                      'price_cents', mi.price_cents, 'dietary_types', mi.dietary_types, 'position', mi.position)

@@ -24,6 +24,7 @@ import {
   sidesProblem,
   type PlaceOfSupply,
   type PricingMenu,
+  type TaxCategory,
   type TaxLineRule,
   type Totals,
 } from '@caterway/domain';
@@ -52,6 +53,8 @@ export interface PreparedLine {
   specialInstruction: string;
   servingDetails: OrderPayload['preset_items'][number]['serving_details'];
   lineSubtotalCents: number;
+  /** prepared food, or a soda beverage (BC PST); absent: prepared food */
+  taxCategory?: TaxCategory;
 }
 
 export interface PreparedOrder {
@@ -192,7 +195,12 @@ export async function prepareOrder(
       line.serving_details.flatMap((d) => d.items.map((i) => ({ userName: i.user_name, quantity: i.quantity }))),
     );
     if (servingProblem) problems.push(servingProblem);
-    const pricing: PricingMenu = { id: menu.id, priceCents: menu.price_cents, menuItems: menu.menu_items.map((i) => ({ id: i.id, priceCents: i.price_cents })) };
+    const pricing: PricingMenu = {
+      id: menu.id,
+      priceCents: menu.price_cents,
+      menuItems: menu.menu_items.map((i) => ({ id: i.id, priceCents: i.price_cents })),
+      taxCategory: menu.tax_category,
+    };
     let priced;
     try {
       [priced] = priceCart([{ menuId: menu.id, quantity: line.quantity, menuItemsMapping: line.menu_items_mapping }], new Map([[menu.id, pricing]]));
@@ -218,6 +226,7 @@ export async function prepareOrder(
         }),
       specialInstruction: line.special_instruction,
       servingDetails: line.serving_details,
+      taxCategory: menu.tax_category,
       lineSubtotalCents: lineSubtotalCents(priced!),
     });
   }
@@ -300,6 +309,7 @@ export async function prepareOrder(
       unitPriceCents: l.unitPriceCents,
       quantity: l.quantity,
       menuItems: l.menuItems.map((i) => ({ priceCents: i.price_cents, quantity: i.quantity })),
+      taxCategory: l.taxCategory,
     })),
     receivingMethod: payload.receiving_method,
     deliveryFeeCents,

@@ -34,7 +34,7 @@ export interface RestaurantFixture {
 /** A Toronto (or another city's) restaurant preset whose chef has store hours, fee ranges and a minimum. */
 export async function restaurantFixture(
   db: Db,
-  options: { eft?: boolean; presetType?: 'restaurant' | 'catering'; chefs?: number; city?: string } = {},
+  options: { eft?: boolean; presetType?: 'restaurant' | 'catering'; chefs?: number; city?: string; sellsSoda?: boolean } = {},
 ): Promise<RestaurantFixture> {
   const { rows } = await db.query(
     `SELECT p.id AS preset_id, p.preset_type, p.minimum_order_amount_cents, c.id, c.business_name, c.latitude, c.longitude, c.time_zone,
@@ -42,11 +42,12 @@ export async function restaurantFixture(
             c.store_hours, c.delivery_radius_km
        FROM presets p JOIN preset_chefs pc ON pc.preset_id = p.id AND pc.position = 0 JOIN chefs c ON c.id = pc.chef_id
       WHERE p.preset_type = $1 AND p.is_active AND c.city = $4
+        AND (NOT $5 OR EXISTS (SELECT 1 FROM menus s WHERE s.chef_id = c.id AND s.tax_category = 'soda_beverage' AND NOT s.is_deleted))
         AND jsonb_array_length(c.delivery_fee_ranges) > 0 AND c.store_hours <> '{}'::jsonb
         AND c.pre_order_min_order_amount_cents > 0 AND c.eft_enabled = $2
         AND (SELECT count(*) FROM preset_chefs x WHERE x.preset_id = p.id) = $3
       ORDER BY p.id LIMIT 1`,
-    [options.presetType ?? 'restaurant', options.eft ?? false, options.chefs ?? 1, options.city ?? 'Toronto'],
+    [options.presetType ?? 'restaurant', options.eft ?? false, options.chefs ?? 1, options.city ?? 'Toronto', options.sellsSoda ?? false],
   );
   const r = rows[0];
   if (!r) throw new Error('no matching preset in the demo catalogue');

@@ -92,6 +92,35 @@ describe('tax by place of supply', () => {
     expectTaxes(r.totals, [['GST', 5, null]]);
   });
 
+  it('British Columbia: soft drinks in the cart add PST 7% on their price alone (soda beverages since 2021-04-01)', async () => {
+    const f = await restaurantFixture(ctx.db, { city: 'Vancouver', sellsSoda: true });
+    const { rows } = await ctx.db.query<{ id: number; price_cents: number; min_order_amount: number }>(
+      `SELECT id, price_cents, min_order_amount FROM menus WHERE chef_id = $1 AND tax_category = 'soda_beverage' AND NOT is_deleted ORDER BY id LIMIT 1`,
+      [f.chef.id],
+    );
+    const soda = rows[0]!;
+    const quantity = Math.max(10, soda.min_order_amount);
+    // the drink with its first option (each option chosen for every can), as the cart sends it
+    const { rows: options } = await ctx.db.query<{ id: number; price_cents: number }>('SELECT id, price_cents FROM menu_items WHERE menu_id = $1 ORDER BY id LIMIT 1', [soda.id]);
+    const option = options[0];
+    const mapping = option ? { [String(option.id)]: quantity } : {};
+    const sodaCents = soda.price_cents * quantity + (option ? option.price_cents * quantity : 0);
+    const payload = orderPayload(f, NOW);
+    const withSoda = { ...payload, preset_items: [...payload.preset_items, { id: 'soda', menu_id: soda.id, quantity, menu_items_mapping: mapping, special_instruction: '', serving_details: [] }] };
+    delete (withSoda as { delivery_fee?: number }).delivery_fee;
+    const res = await ctx.app.inject({ method: 'POST', url: '/api/v2/catering_orders', headers: { authorization: `Bearer ${jwt}` }, payload: { catering_order: withSoda, is_eft: false } });
+    expect(res.statusCode, res.body).toBe(201);
+    const t: Totals = res.json().catering_order.totals;
+    const base = t.subtotal_cents + t.delivery_fee_cents + t.cutlery_cents;
+    expect(t.tax_lines).toEqual([
+      { name: 'GST', rate_percent: 5, cents: Math.floor((base * 5) / 100 + 0.5), jurisdiction: null },
+      { name: 'PST (soda beverages)', rate_percent: 7, cents: Math.floor((sodaCents * 7) / 100 + 0.5), jurisdiction: null },
+    ]);
+    // the order's combined name and rate are those of the whole order: GST 5%
+    expect({ name: t.tax_name, rate: t.tax_rate }).toEqual({ name: 'GST', rate: 5 });
+    expect(t.total_cents).toBe(base + t.tax_cents + t.tip_cents);
+  });
+
   it('Washington: a Seattle delivery pays 10.55%, a Bellevue one 10.3%', async () => {
     const seattle = await order('Seattle', deliverTo(47.6062, -122.3321, '600 4th Ave, Seattle, WA'));
     expect(seattle.status, seattle.body).toBe(201);
@@ -161,8 +190,8 @@ describe('tax by place of supply', () => {
     const preset = detail.json().preset;
     expect({ name: preset.tax_name, rate: preset.tax_rate }).toEqual({ name: 'GST+QST', rate: 14.975 });
     expect(preset.tax_lines).toEqual([
-      { name: 'GST', rate_percent: 5, jurisdiction: null },
-      { name: 'QST', rate_percent: 9.975, jurisdiction: null },
+      { name: 'GST', rate_percent: 5, jurisdiction: null, only_on: null },
+      { name: 'QST', rate_percent: 9.975, jurisdiction: null, only_on: null },
     ]);
     const home = (await ctx.app.inject({ method: 'GET', url: `/api/v2/presets/${f.presetId}` })).json().preset;
     expect({ name: home.tax_name, rate: home.tax_rate }).toEqual({ name: 'HST', rate: 13 });

@@ -18,6 +18,7 @@ interface WireMenu {
   id: number;
   price_cents: number;
   is_deleted: boolean;
+  tax_category: 'prepared_food' | 'soda_beverage';
   menu_items: { id: number; price_cents: number }[];
 }
 
@@ -36,11 +37,16 @@ describe('browser and server totals', () => {
     jwt = (await signedInUser(ctx.app, ctx.db)).jwt;
     // what the storefront receives
     const preset = (await ctx.app.inject({ method: 'GET', url: `/api/v2/presets/${f.presetId}` })).json().preset;
-    taxes = (preset.tax_lines as { name: string; rate_percent: number }[]).map((t) => ({ name: t.name, ratePercent: t.rate_percent }));
+    taxes = (preset.tax_lines as { name: string; rate_percent: number; jurisdiction: string | null; only_on: TaxComponent['onlyOn'] }[]).map((t) => ({
+      name: t.name,
+      ratePercent: t.rate_percent,
+      jurisdiction: t.jurisdiction,
+      onlyOn: t.only_on,
+    }));
     menus = new Map(
       (preset.chefs as { menus: WireMenu[] }[]).flatMap((c) => c.menus).map((m) => [
         m.id,
-        { id: m.id, priceCents: m.price_cents, isDeleted: m.is_deleted, menuItems: m.menu_items.map((i) => ({ id: i.id, priceCents: i.price_cents })) },
+        { id: m.id, priceCents: m.price_cents, isDeleted: m.is_deleted, taxCategory: m.tax_category, menuItems: m.menu_items.map((i) => ({ id: i.id, priceCents: i.price_cents })) },
       ]),
     );
     const base = orderPayload(f, NOW);

@@ -1,4 +1,4 @@
-import { combinedTaxName, combinedTaxRate, taxesFor, type PlaceOfSupply } from '@caterway/domain';
+import { combinedTaxName, combinedTaxRate, taxesFor, type PlaceOfSupply, type TaxCategory } from '@caterway/domain';
 import { localDateTime } from '../orders/orders.email.js';
 import type { DeliveryContext } from './delivery-context.js';
 
@@ -16,7 +16,7 @@ export interface TaxHome {
 export interface PresetTaxFields {
   tax_rate: number;
   tax_name: string;
-  tax_lines: { name: string; rate_percent: number; jurisdiction: string | null }[];
+  tax_lines: { name: string; rate_percent: number; jurisdiction: string | null; only_on: TaxCategory | null }[];
 }
 
 export function presetTaxFields(home: TaxHome | null, ctx: Pick<DeliveryContext, 'date' | 'now' | 'place'>): PresetTaxFields {
@@ -25,6 +25,6 @@ export function presetTaxFields(home: TaxHome | null, ctx: Pick<DeliveryContext,
   return {
     tax_rate: combinedTaxRate(taxes),
     tax_name: combinedTaxName(taxes),
-    tax_lines: taxes.map((t) => ({ name: t.name, rate_percent: t.ratePercent, jurisdiction: t.jurisdiction })),
+    tax_lines: taxes.map((t) => ({ name: t.name, rate_percent: t.ratePercent, jurisdiction: t.jurisdiction, only_on: t.onlyOn ?? null })),
   };
 }

@@ -119,7 +119,7 @@ describe('preset endpoints on the demo catalogue', () => {
       expect(row.province).toBe('ON');
       expect(preset.tax_rate).toBe(13);
       expect(preset.tax_name).toBe('HST');
-      expect(preset.tax_lines).toEqual([{ name: 'HST', rate_percent: 13, jurisdiction: null }]);
+      expect(preset.tax_lines).toEqual([{ name: 'HST', rate_percent: 13, jurisdiction: null, only_on: null }]);
       expect(preset.preset_location).toEqual({ time_zone: row.time_zone, city_time_zone_name: expect.any(String) });
       expect(preset.address1).toBe(row.address1);
       // the cart: total = sum of quantity x line price

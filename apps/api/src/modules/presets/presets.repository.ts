@@ -264,7 +264,7 @@ export function createPresetsRepository(db: Queryable) {
     async findMenusOfChefs(chefIds: readonly number[], tx: Queryable = db): Promise<MenuRow[]> {
       if (!chefIds.length) return [];
       const { rows } = await tx.query<MenuRow>(
-        `SELECT id, chef_id, name, description, category_name, menu_type, price_cents, min_order_amount, dietary_types,
+        `SELECT id, chef_id, name, description, category_name, menu_type, tax_category, price_cents, min_order_amount, dietary_types,
                 main_image_url, is_deleted, position
            FROM menus WHERE chef_id = ANY($1::bigint[]) AND NOT is_deleted
           ORDER BY chef_id, position, id`,

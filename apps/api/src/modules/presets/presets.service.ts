@@ -164,6 +164,7 @@ export function createPresetsService({ presetsRepository: repo, cardCache, geoco
       description: m.description,
       category_name: m.category_name,
       menu_type: m.menu_type,
+      tax_category: m.tax_category,
       price_cents: m.price_cents,
       min_order_amount: m.min_order_amount,
       main_image_url: m.main_image_url,

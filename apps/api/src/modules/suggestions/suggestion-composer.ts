@@ -9,6 +9,8 @@ export interface ComposerMenu {
   name: string;
   category_name: string;
   menu_type: 'single' | 'other';
+  /** prepared food when absent; a soda beverage is taxed by BC PST */
+  tax_category?: 'prepared_food' | 'soda_beverage';
   price_cents: number;
   min_order_amount: number;
   dietary_types: string[];

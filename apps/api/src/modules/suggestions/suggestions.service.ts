@@ -52,7 +52,7 @@ export function createSuggestionsService(deps: SuggestionsServiceDeps) {
       // delivery is priced at checkout, once the address is known: until then, the restaurant's place and today's taxes
       const taxes = taxesFor(chefPlace(lead), localDateTime(deps.clock.now(), lead.time_zone).date) ?? [];
       const totals = computeTotals({
-        lines: composition.lines.map((l) => ({ unitPriceCents: l.menu.price_cents, quantity: l.quantity, menuItems: [] })),
+        lines: composition.lines.map((l) => ({ unitPriceCents: l.menu.price_cents, quantity: l.quantity, menuItems: [], taxCategory: l.menu.tax_category })),
         receivingMethod: 'pickup',
         deliveryFeeCents: 0,
         cutleryCount: 0,
