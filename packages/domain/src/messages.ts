@@ -2,7 +2,7 @@
 export const TEST_MODE_NOTICE = 'Test mode — no card is charged';
 
 // Every user-facing message of the product documents, typed once.
-// Sources: ../shared/spec/browse-account-orders.md §5, §8 and ordering-payments.md §5, §8.
+// Sources: docs/spec/browse-account-orders.md §5, §8 and docs/spec/ordering-payments.md §5, §8.
 export const messages = {
   required: 'Please fill in the required field.',
   invalidEmail: 'Invalid email address',
