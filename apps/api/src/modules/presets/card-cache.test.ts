@@ -30,7 +30,7 @@ describe('card cache', () => {
     const { cache, loads, names, advance } = setup();
     await cache.cardsByIds([1]);
     names.set(1, 'renamed');
-    advance(999);
+    advance(1000);
     expect((await cache.cardsByIds([1]))[0]!.name).toBe('p1');
     advance(1);
     expect((await cache.cardsByIds([1]))[0]!.name).toBe('renamed');

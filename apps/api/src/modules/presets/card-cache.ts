@@ -1,3 +1,5 @@
+import { LRUCache } from 'lru-cache';
+import { lruClock } from '../../lib/ttl-cache.js';
 import type { CardRow } from './presets.repository.js';
 
 // Catalogue cards of listings and search, kept for a short time (docs/decisions/007-search-speed.md).
@@ -18,35 +20,21 @@ export interface CardCacheOptions {
 export const CARD_CACHE_DEFAULTS: CardCacheOptions = { ttlMs: 60_000, maxRows: 20_000 };
 
 export function createCardCache(load: (ids: readonly number[]) => Promise<CardRow[]>, options: CardCacheOptions = CARD_CACHE_DEFAULTS) {
-  const now = options.now ?? Date.now;
-  // Map iteration order is insertion order: re-inserting on a hit makes it an LRU
-  const rows = new Map<number, { at: number; row: CardRow }>();
+  const rows = new LRUCache<number, CardRow>({ max: options.maxRows, ttl: options.ttlMs, ...lruClock(options.now) });
 
   return {
     /** Card rows for the given ids, in the order of the ids (unknown ids left out), like cardsByIds. */
     async cardsByIds(ids: readonly number[]): Promise<CardRow[]> {
-      const t = now();
       const found = new Map<number, CardRow>();
-      const missing: number[] = [];
       for (const id of ids) {
         const hit = rows.get(id);
-        if (hit && t - hit.at < options.ttlMs) {
-          rows.delete(id);
-          rows.set(id, hit);
-          found.set(id, hit.row);
-        } else if (!found.has(id)) {
-          missing.push(id);
-        }
+        if (hit) found.set(id, hit);
       }
+      const missing = [...new Set(ids.filter((id) => !found.has(id)))];
       if (missing.length) {
-        for (const row of await load([...new Set(missing)])) {
+        for (const row of await load(missing)) {
           found.set(row.id, row);
-          rows.delete(row.id);
-          rows.set(row.id, { at: t, row });
-        }
-        for (const key of rows.keys()) {
-          if (rows.size <= options.maxRows) break;
-          rows.delete(key);
+          rows.set(row.id, row);
         }
       }
       return ids.map((id) => found.get(id)).filter((r): r is CardRow => !!r);
