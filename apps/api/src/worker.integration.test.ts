@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../test/helpers.js';
 import type { Db } from './db/pool.js';
-import { enqueue, findJob } from './modules/order-lifecycle/jobs.js';
+import { enqueue, findJob } from './lib/jobs.js';
 import { CHECK_PAYMENT, PROCESS_ORDER } from './modules/order-lifecycle/lifecycle.service.js';
 
 // `npm run worker` as it runs: a separate process on DATABASE_URL that runs due jobs of the

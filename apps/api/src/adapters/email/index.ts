@@ -4,7 +4,7 @@ import type { Config } from '../../config/env.js';
 import type { Db } from '../../db/pool.js';
 import { standalone, type SqlPart } from '../../db/sql-parts.js';
 import type { Mailer, OutgoingEmail } from '../../ports/email.js';
-import { enqueue } from '../../modules/order-lifecycle/jobs.js';
+import { enqueue } from '../../lib/jobs.js';
 
 /** The job kind that retries a failed SMTP delivery (job-runner.ts runs it). */
 export const EMAIL_DELIVERY_JOB = 'email_delivery';

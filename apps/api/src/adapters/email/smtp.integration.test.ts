@@ -6,7 +6,7 @@ import { buildApp } from '../../app.js';
 import type { Mailer } from '../../ports/email.js';
 import { call, emailsTo, signUpBody, testGeocoder } from '../../modules/auth/auth.test-helpers.js';
 import { createMailer, EMAIL_DELIVERY_JOB } from './index.js';
-import { createJobRunner } from '../../modules/order-lifecycle/jobs.js';
+import { createJobRunner } from '../../lib/jobs.js';
 import { systemClock } from '../../lib/clock.js';
 
 interface Received {

@@ -5,7 +5,7 @@ import { AppError, conflict, notFound } from '../../lib/errors.js';
 import type { Geocoder } from '../../ports/geocoder.js';
 import type { Mailer } from '../../ports/email.js';
 import { PaymentDeclinedError, PaymentRequestError, type PaymentProvider } from '../../ports/payments.js';
-import type { JobHandlers, JobRow } from '../order-lifecycle/jobs.js';
+import type { JobHandlers, JobRow } from '../../lib/jobs.js';
 import { scheduleProcessing } from '../order-lifecycle/lifecycle.service.js';
 import { createOrderCatalogueRepository } from '../orders/order-catalogue.repository.js';
 import type { PreparedLine, PreparedOrder } from '../orders/order-checks.js';

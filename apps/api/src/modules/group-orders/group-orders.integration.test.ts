@@ -5,7 +5,7 @@ import { createTestApp, type TestContext } from '../../../test/helpers.js';
 import { ensureDemoData } from '../../db/seed/demo.js';
 import { fixedClock } from '../../lib/clock.js';
 import { emailsTo, goodPassword, signedInUser, uniqueEmail } from '../auth/auth.test-helpers.js';
-import { createJobRunner, findJob } from '../order-lifecycle/jobs.js';
+import { createJobRunner, findJob } from '../../lib/jobs.js';
 import { PROCESS_ORDER } from '../order-lifecycle/lifecycle.service.js';
 import { auth, orderRow, staffUser } from '../order-lifecycle/lifecycle.test-helpers.js';
 import { cards, restaurantFixture, sandboxCard, type RestaurantFixture } from '../orders/orders.test-helpers.js';

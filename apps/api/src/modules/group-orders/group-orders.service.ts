@@ -51,7 +51,7 @@ import { assertOrderablePreset } from '../orders/order-checks.js';
 import type { OrderCatalogueRepository, OrderChefRow } from '../orders/order-catalogue.repository.js';
 import { displayDateTime, localDateTime } from '../orders/orders.email.js';
 import { taxesOfSupply, type PlaceTaxes } from '../orders/place-of-supply.js';
-import { enqueue } from '../order-lifecycle/jobs.js';
+import { enqueue } from '../../lib/jobs.js';
 import { groupEmail } from './group-orders.email.js';
 import type { GroupDetailsInput, GroupOrderRow, GroupOrdersRepository, GroupOrderView, MemberRow } from './group-orders.repository.js';
 

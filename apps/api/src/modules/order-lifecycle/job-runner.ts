@@ -1,5 +1,5 @@
 import type { AppDeps } from '../../lib/deps.js';
-import { createJobRunner, enqueue, type JobRunner } from './jobs.js';
+import { createJobRunner, enqueue, type JobRunner } from '../../lib/jobs.js';
 import { lifecycleServiceFrom } from './lifecycle.routes.js';
 import { reconcileJob } from './lifecycle.service.js';
 import { groupCutoffFrom } from '../group-orders/group-orders.routes.js';

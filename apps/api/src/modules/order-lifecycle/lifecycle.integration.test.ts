@@ -9,7 +9,7 @@ import type { Mailer } from '../../ports/email.js';
 import type { PaymentProvider } from '../../ports/payments.js';
 import { emailsTo, signedInUser } from '../auth/auth.test-helpers.js';
 import { orderPayload, restaurantFixture, type RestaurantFixture } from '../orders/orders.test-helpers.js';
-import { createJobRunner, findJob } from './jobs.js';
+import { createJobRunner, findJob } from '../../lib/jobs.js';
 import { applyOrderEvent } from './lifecycle.repository.js';
 import { lifecycleServiceFrom } from './lifecycle.routes.js';
 import { CHECK_PAYMENT, createLifecycleService, PROCESS_ORDER, scheduleProcessing, type LifecycleService } from './lifecycle.service.js';

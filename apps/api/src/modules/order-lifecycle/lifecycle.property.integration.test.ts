@@ -6,7 +6,7 @@ import { ensureDemoData } from '../../db/seed/demo.js';
 import { fixedClock } from '../../lib/clock.js';
 import { signedInUser } from '../auth/auth.test-helpers.js';
 import { restaurantFixture, type RestaurantFixture } from '../orders/orders.test-helpers.js';
-import { createJobRunner, type JobRunner } from './jobs.js';
+import { createJobRunner, type JobRunner } from '../../lib/jobs.js';
 import { lifecycleServiceFrom } from './lifecycle.routes.js';
 import { auth, orderRow, placeOrder, staffUser } from './lifecycle.test-helpers.js';
 

@@ -18,7 +18,7 @@ import type { Mailer } from '../../ports/email.js';
 import { PaymentRequestError, type PaymentIntent, type PaymentProvider } from '../../ports/payments.js';
 import { paymentClaimHeld, type OrderRow, type PaymentStatus } from '../orders/orders.repository.js';
 import { displayDateTime } from '../orders/orders.email.js';
-import { enqueue, type EnqueueInput, type JobHandlers, type JobResult } from './jobs.js';
+import { enqueue, type EnqueueInput, type JobHandlers, type JobResult } from '../../lib/jobs.js';
 import { applyOrderEvent, orderEvents } from './lifecycle.repository.js';
 import { lifecycleEmail, type LifecycleNotice } from './lifecycle.email.js';
 import { createOpsRepository, type OpsOrderRow } from './ops.repository.js';

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestContext } from '../../../test/helpers.js';
 import { withTransaction } from '../../db/pool.js';
 import { demoOrderSetup, type RestaurantFixture } from '../orders/orders.test-helpers.js';
-import { createJobRunner, enqueue, findJob } from './jobs.js';
+import { createJobRunner, enqueue, findJob } from '../../lib/jobs.js';
 import { applyOrderEvent } from './lifecycle.repository.js';
 import { createLifecycleService, RECONCILE_PAYMENTS, reconcileJob } from './lifecycle.service.js';
 import { auth, intentStatus, orderRow, placeOrder } from './lifecycle.test-helpers.js';

@@ -9,7 +9,7 @@ import { AppError, conflict, notFound, validationFailed } from '../../lib/errors
 import { PaymentDeclinedError, PaymentRequestError, type PaymentIntent, type PaymentProvider } from '../../ports/payments.js';
 import { applyOrderEvent } from '../order-lifecycle/lifecycle.repository.js';
 import { scheduleProcessing } from '../order-lifecycle/lifecycle.service.js';
-import { enqueue } from '../order-lifecycle/jobs.js';
+import { enqueue } from '../../lib/jobs.js';
 import { scheduledAuthorisationJob } from '../payment-lifecycle/scheduled-authorisation.js';
 import { createPaymentLifecycleRepository } from '../payment-lifecycle/payment-lifecycle.repository.js';
 import type { PaymentMethodsService } from '../payment-methods/payment-methods.service.js';

@@ -21,7 +21,7 @@ import { PaymentDeclinedError, PaymentRequestError, type PaymentIntent, type Pay
 import { placeAddress, quoteDelivery, roundKm } from './delivery-fee.js';
 import { withIdempotency, requestHash, type IdempotencyRepository, type StoredResponse } from './idempotency.js';
 import type { SqlPart } from '../../db/sql-parts.js';
-import { enqueuePart, type EnqueueInput } from '../order-lifecycle/jobs.js';
+import { enqueuePart, type EnqueueInput } from '../../lib/jobs.js';
 import { authoriseLater, scheduledAuthorisationJob } from '../payment-lifecycle/scheduled-authorisation.js';
 import type { OrderCatalogueRepository, OrderChefRow } from './order-catalogue.repository.js';
 import { prepareOrder, type OrderPayload, type PreparedLine, type PreparedOrder } from './order-checks.js';

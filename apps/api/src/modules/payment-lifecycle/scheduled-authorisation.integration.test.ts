@@ -4,7 +4,7 @@ import { createTestApp, type TestContext } from '../../../test/helpers.js';
 import { ensureDemoData } from '../../db/seed/demo.js';
 import { fixedClock } from '../../lib/clock.js';
 import { emailsTo, signedInUser } from '../auth/auth.test-helpers.js';
-import { createJobRunner, findJob, type JobRunner } from '../order-lifecycle/jobs.js';
+import { createJobRunner, findJob, type JobRunner } from '../../lib/jobs.js';
 import { lifecycleServiceFrom } from '../order-lifecycle/lifecycle.routes.js';
 import { auth, intentStatus, orderRow, staffUser } from '../order-lifecycle/lifecycle.test-helpers.js';
 import { authenticationFailedMessage } from '../orders/orders.service.js';

@@ -4,7 +4,7 @@ import { standalone } from '../../db/sql-parts.js';
 import type { Clock } from '../../lib/clock.js';
 import type { Mailer, OutgoingEmail } from '../../ports/email.js';
 import { PaymentDeclinedError, PaymentRequestError, type PaymentIntent, type PaymentProvider } from '../../ports/payments.js';
-import type { EnqueueInput, JobHandlers, JobResult } from '../order-lifecycle/jobs.js';
+import type { EnqueueInput, JobHandlers, JobResult } from '../../lib/jobs.js';
 import { lifecycleEmail } from '../order-lifecycle/lifecycle.email.js';
 import { applyOrderEvent } from '../order-lifecycle/lifecycle.repository.js';
 import { createOpsRepository } from '../order-lifecycle/ops.repository.js';

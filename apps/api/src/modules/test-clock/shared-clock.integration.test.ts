@@ -6,7 +6,7 @@ import { fixedClock, sharedControllableClock } from '../../lib/clock.js';
 import { createOutboxMailer } from '../../adapters/email/index.js';
 import { createGeocoder } from '../../adapters/geocoding/index.js';
 import { createSandboxProvider } from '../../adapters/payments/index.js';
-import { createJobRunner } from '../order-lifecycle/jobs.js';
+import { createJobRunner } from '../../lib/jobs.js';
 import type { Db } from '../../db/pool.js';
 
 // The browser tests' clock on a cluster (issue 7 item 6): two API processes and a job worker on

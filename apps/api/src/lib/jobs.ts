@@ -1,8 +1,8 @@
 import crypto from 'node:crypto';
 import os from 'node:os';
-import type { Db, Queryable } from '../../db/pool.js';
-import { isControllable, type Clock } from '../../lib/clock.js';
-import { standalone, type SqlPart } from '../../db/sql-parts.js';
+import type { Db, Queryable } from '../db/pool.js';
+import { isControllable, type Clock } from './clock.js';
+import { standalone, type SqlPart } from '../db/sql-parts.js';
 
 // A job queue on PostgreSQL (table jobs, migration 008; docs/decisions/009-job-queue-on-postgresql.md).
 // - enqueue is idempotent by (kind, dedupe_key): one job per key, never two.

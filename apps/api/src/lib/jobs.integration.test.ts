@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase } from '../../../test/helpers.js';
-import type { Db } from '../../db/pool.js';
-import { fixedClock } from '../../lib/clock.js';
+import { createTestDatabase } from '../../test/helpers.js';
+import type { Db } from '../db/pool.js';
+import { fixedClock } from './clock.js';
 import { backoffMs, claimJob, completeJob, createJobRunner, enqueue, findJob, type JobHandlers } from './jobs.js';
 
 const T0 = new Date('2026-03-02T14:00:00Z');
