@@ -1,5 +1,3 @@
-import type { SqlPart } from '../db/sql-parts.js';
-
 // Email port. Adapters: outbox (default; rows in outbox_emails read by the dev mailbox)
 // and SMTP through nodemailer when SMTP_URL is set. Both record every message in the outbox.
 export interface OutgoingEmail {
@@ -27,8 +25,9 @@ export interface Mailer {
   redeliver?(outboxId: number): Promise<void>;
   close?(): Promise<void>;
   /**
-   * Outbox only, where the row is the whole delivery: the message's row as a part of the
-   * caller's statement (db/sql-parts.ts), so it commits with what it confirms (decision 017).
+   * Outbox only, where the row is the whole delivery: the caller may write the message's row in
+   * its own statement instead of calling send (db/outbox-emails.ts), so it commits with what it
+   * confirms (decision 017).
    */
-  outboxPart?(email: OutgoingEmail): SqlPart;
+  readonly deliveredByOutboxRow?: true;
 }

@@ -2,7 +2,8 @@ import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config/env.js';
 import type { Db } from '../../db/pool.js';
-import { standalone, type SqlPart } from '../../db/sql-parts.js';
+import { outboxEmailPart } from '../../db/outbox-emails.js';
+import { standalone } from '../../db/sql-parts.js';
 import type { Mailer, OutgoingEmail } from '../../ports/email.js';
 import { enqueue } from '../../lib/jobs.js';
 
@@ -11,23 +12,15 @@ export const EMAIL_DELIVERY_JOB = 'email_delivery';
 
 type Log = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
 
-function outboxPart(email: OutgoingEmail): SqlPart {
-  return {
-    sql: (p, guard) => `INSERT INTO outbox_emails (to_address, subject, text_body, html_body, template, transport, sent_at)
-      SELECT ${p(email.to)}::text, ${p(email.subject)}::text, ${p(email.text)}::text, ${p(email.html)}::text, ${p(email.template)}::text, 'outbox', now()
-       WHERE EXISTS (SELECT 1 FROM ${guard})`,
-  };
-}
-
 /** Outbox adapter: keeps every message in outbox_emails, where the dev mailbox reads it. */
 export function createOutboxMailer(db: Db): Mailer {
   return {
     transport: 'outbox',
     async send(email: OutgoingEmail) {
-      const { text, values } = standalone(outboxPart(email));
+      const { text, values } = standalone(outboxEmailPart(email));
       await db.query(text, values);
     },
-    outboxPart,
+    deliveredByOutboxRow: true,
   };
 }
 

@@ -21,6 +21,7 @@ import { PaymentDeclinedError, PaymentRequestError, type PaymentIntent, type Pay
 import { placeAddress, quoteDelivery, roundKm } from './delivery-fee.js';
 import { withIdempotency, requestHash, type IdempotencyRepository, type StoredResponse } from './idempotency.js';
 import type { SqlPart } from '../../db/sql-parts.js';
+import { outboxEmailPart } from '../../db/outbox-emails.js';
 import { enqueuePart, type EnqueueInput } from '../../lib/jobs.js';
 import { authoriseLater, scheduledAuthorisationJob } from '../payment-lifecycle/scheduled-authorisation.js';
 import type { OrderCatalogueRepository, OrderChefRow } from './order-catalogue.repository.js';
@@ -166,7 +167,7 @@ export function createOrdersService(deps: OrdersServiceDeps) {
   ): Promise<StoredResponse & { stored: boolean }> {
     const answer = { status: 200, body: finalizedAnswer({ ...order, status: 'New', payment_status: input.status }) };
     const email = confirmationOf(order, input.lines);
-    const outbox = email && deps.mailer.outboxPart ? deps.mailer.outboxPart(email) : undefined;
+    const outbox = email && deps.mailer.deliveredByOutboxRow ? outboxEmailPart(email) : undefined;
     const jobs = [deps.processingJob(order), ...(input.status === 'scheduled' ? [scheduledAuthorisationJob(order)] : [])];
     const paid = await orders.markPaid(order.id, {
       paymentStatus: input.status,

@@ -1,6 +1,7 @@
 import { TERMINAL_STATUSES, messages } from '@caterway/domain';
 import { withTransaction, type Db, type Queryable } from '../../db/pool.js';
 import { standalone } from '../../db/sql-parts.js';
+import { outboxEmailPart } from '../../db/outbox-emails.js';
 import type { Clock } from '../../lib/clock.js';
 import type { Mailer, OutgoingEmail } from '../../ports/email.js';
 import { PaymentDeclinedError, PaymentRequestError, type PaymentIntent, type PaymentProvider } from '../../ports/payments.js';
@@ -115,8 +116,8 @@ export function createScheduledAuthorisationService(deps: ScheduledAuthorisation
 
   /** The customer's email, in the transaction when the outbox is the delivery (it commits with the change). */
   async function writeEmail(tx: Queryable, email: OutgoingEmail): Promise<OutgoingEmail | undefined> {
-    if (!deps.mailer.outboxPart) return email;
-    const { text, values } = standalone(deps.mailer.outboxPart(email));
+    if (!deps.mailer.deliveredByOutboxRow) return email;
+    const { text, values } = standalone(outboxEmailPart(email));
     await tx.query(text, values);
     return undefined;
   }
