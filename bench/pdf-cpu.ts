@@ -7,6 +7,7 @@ import os from 'node:os';
 import { renderInvoice, type InvoiceData } from '../apps/api/src/modules/invoices/invoice.pdf.js';
 import { renderLabelSheet, type LabelSheetData } from '../apps/api/src/modules/group-order-documents/labels.pdf.js';
 import { createPdfPool } from '../apps/api/src/lib/pdf/pdf-pool.js';
+import { pdfRenderers, type PdfDocuments } from '../apps/api/src/modules/pdf-documents.js';
 import { invoiceData, invoiceLine, labelSheetData } from '../apps/api/test/pdf-documents.js';
 
 const N = Number(process.env.PDF_DOCS ?? 100);
@@ -58,7 +59,7 @@ async function row(name: string, render: (i: number) => Promise<Buffer>) {
 console.log(`load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}; ${N} documents each, sequential; cpu = the whole process (every thread)`);
 await row('invoice, 12 lines (this thread)', async (i) => collect(await renderInvoice(sampleInvoice(i))));
 await row('label sheet, 20 meals (this thread)', async (i) => collect(await renderLabelSheet(sampleLabels())));
-const pool = createPdfPool({ workers: 1, queueLimit: 64 });
+const pool = createPdfPool<PdfDocuments>({ workers: 1, queueLimit: 64, renderers: pdfRenderers });
 try {
   await row('invoice, 12 lines (worker pool)', (i) => pool.render('invoice', sampleInvoice(i)));
 } finally {

@@ -153,7 +153,7 @@ export interface Config {
   jobsPollMs: number;
   jobsLeaseMs: number;
   paymentRecheckMs: number;
-  /** PDF rendering worker threads and their bounded queue (lib/pdf-pool.ts) */
+  /** PDF rendering worker threads and their bounded queue (lib/pdf/pdf-pool.ts) */
   pdfWorkers: number;
   pdfQueueLimit: number;
   controllableClock: boolean;

@@ -2,6 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { AppError } from '../errors.js';
 import { createPdfPool, pdfMessages } from './pdf-pool.js';
 import type { LabelSheetData } from '../../modules/group-order-documents/labels.pdf.js';
+import { pdfRenderers, type PdfDocuments } from '../../modules/pdf-documents.js';
 
 const sheet = (n: number): LabelSheetData => ({
   orderNumber: 'CW-2026-000123',
@@ -13,7 +14,7 @@ const sheet = (n: number): LabelSheetData => ({
 });
 
 describe('PDF worker pool', () => {
-  const pool = createPdfPool({ workers: 1, queueLimit: 2, timeoutMs: 20_000 });
+  const pool = createPdfPool<PdfDocuments>({ workers: 1, queueLimit: 2, timeoutMs: 20_000, renderers: pdfRenderers });
   afterAll(() => pool.close());
 
   it('renders documents in a worker thread: the event loop runs while a sheet is drawn', async () => {
@@ -56,7 +57,7 @@ describe('PDF worker pool', () => {
   }, 30_000);
 
   it('abandons a render that takes too long and starts a fresh worker', async () => {
-    const quick = createPdfPool({ workers: 1, queueLimit: 4, timeoutMs: 1 });
+    const quick = createPdfPool<PdfDocuments>({ workers: 1, queueLimit: 4, timeoutMs: 1, renderers: pdfRenderers });
     try {
       const err = await quick.render('labels', sheet(200)).then(
         () => null,

@@ -1,7 +1,5 @@
 import { Worker } from 'node:worker_threads';
 import { AppError } from '../errors.js';
-import type { InvoiceData } from '../../modules/invoices/invoice.pdf.js';
-import type { LabelSheetData } from '../../modules/group-order-documents/labels.pdf.js';
 
 // PDFs (invoices, group-order label sheets) render in a small pool of worker threads
 // (docs/decisions/012-pdf-worker-pool-and-benchmark.md): pdfkit lays out and subsets
@@ -10,18 +8,24 @@ import type { LabelSheetData } from '../../modules/group-order-documents/labels.
 // Retry-After at once instead of waiting behind minutes of work; a document that fails to
 // render is answered 500 with a plain message (never the renderer's error text).
 
-export interface PdfDocuments {
-  invoice: InvoiceData;
-  labels: LabelSheetData;
+// The pool knows no document: its user names each kind's renderer (modules/pdf-documents.ts),
+// a module the worker imports and a function of it that answers a pdfkit document for the data.
+
+export interface PdfRenderer {
+  /** the renderer's module (a file: URL, imported by the worker thread) */
+  module: string;
+  /** the exported function: (data) => a pdfkit document, or a promise of one */
+  export: string;
 }
-export type PdfKind = keyof PdfDocuments;
 
 export const pdfMessages = {
   busy: 'Too many documents are being prepared right now. Please try again in a few seconds.',
   failed: 'The document could not be created. Please try again later.',
 } as const;
 
-export interface PdfPoolOptions {
+export interface PdfPoolOptions<D extends object> {
+  /** every kind's renderer */
+  renderers: { [K in keyof D & string]: PdfRenderer };
   /** worker threads (each renders one document at a time) */
   workers: number;
   /** documents waiting for a worker; the next one is refused with 503 */
@@ -30,15 +34,15 @@ export interface PdfPoolOptions {
   timeoutMs?: number;
 }
 
-export interface PdfPool {
-  render<K extends PdfKind>(kind: K, data: PdfDocuments[K]): Promise<Buffer>;
+export interface PdfPool<D extends object> {
+  render<K extends keyof D & string>(kind: K, data: D[K]): Promise<Buffer>;
   /** rendering now and waiting */
   stats(): { busy: number; queued: number; workers: number };
   close(): Promise<void>;
 }
 
 interface Job {
-  kind: PdfKind;
+  kind: string;
   data: unknown;
   resolve(pdf: Buffer): void;
   reject(err: Error): void;
@@ -51,7 +55,7 @@ interface Slot {
 
 const workerUrl = new URL('./pdf-worker.mjs', import.meta.url);
 
-export function createPdfPool(options: PdfPoolOptions): PdfPool {
+export function createPdfPool<D extends object>(options: PdfPoolOptions<D>): PdfPool<D> {
   const timeoutMs = options.timeoutMs ?? 30_000;
   const slots: Slot[] = [];
   const queue: Job[] = [];
@@ -62,7 +66,7 @@ export function createPdfPool(options: PdfPoolOptions): PdfPool {
   const failed = (cause?: string) => Object.assign(new AppError('internal', pdfMessages.failed), cause ? { cause } : {});
 
   function spawn(): Slot {
-    const worker = new Worker(workerUrl);
+    const worker = new Worker(workerUrl, { workerData: { renderers: options.renderers } });
     const slot: Slot = { worker };
     worker.on('message', (m: { id?: number; pdf?: Uint8Array; error?: string }) => {
       const job = slot.job;
@@ -129,15 +133,4 @@ export function createPdfPool(options: PdfPoolOptions): PdfPool {
       await Promise.all(slots.map((s) => s.worker.terminate()));
     },
   };
-}
-
-let shared: PdfPool | undefined;
-
-/**
- * The process's pool, created on first use with the configuration's size (like a thread pool,
- * it belongs to the process: every app built in it shares the workers).
- */
-export function sharedPdfPool(config: { pdfWorkers: number; pdfQueueLimit: number }): PdfPool {
-  shared ??= createPdfPool({ workers: config.pdfWorkers, queueLimit: config.pdfQueueLimit });
-  return shared;
 }

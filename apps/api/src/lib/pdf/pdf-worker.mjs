@@ -1,14 +1,14 @@
 // A PDF rendering thread (pdf-pool.ts): pdfkit's layout and font subsetting are synchronous
 // (~12 ms of CPU an invoice), so they run here, off the server's event loop. Plain JS so that it
-// starts under any parent (tsx, vitest): it registers tsx itself to load the TypeScript renderers.
-import { parentPort } from 'node:worker_threads';
+// starts under any parent (tsx, vitest): it registers tsx itself to load the TypeScript renderers,
+// which the pool names in workerData.renderers (kind → { module, export }).
+import { parentPort, workerData } from 'node:worker_threads';
 import { register } from 'tsx/esm/api';
 
 register();
-const renderers = {
-  invoice: async () => (await import('../../modules/invoices/invoice.pdf.ts')).renderInvoice,
-  labels: async () => (await import('../../modules/group-order-documents/labels.pdf.ts')).renderLabelSheet,
-};
+const renderers = Object.fromEntries(
+  Object.entries(workerData.renderers).map(([kind, renderer]) => [kind, async () => (await import(renderer.module))[renderer.export]]),
+);
 // each renderer is imported once: a dynamic import() asks tsx's loader thread to resolve the
 // module again every time (~1 ms of CPU a document), even when the module is already loaded
 const loaded = new Map();
@@ -25,7 +25,7 @@ function collect(doc) {
 
 parentPort.on('message', async ({ id, kind, data }) => {
   try {
-    const load = renderers[kind];
+    const load = Object.hasOwn(renderers, kind) ? renderers[kind] : undefined;
     if (!load) throw new Error(`unknown document kind ${kind}`);
     const render = loaded.get(kind) ?? (await load());
     loaded.set(kind, render);

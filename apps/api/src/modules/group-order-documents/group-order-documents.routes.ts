@@ -6,7 +6,7 @@ import { authUser, requireCreator } from '../auth/auth.guard.js';
 import { createGroupOrdersRepository } from '../group-orders/group-orders.repository.js';
 import { createOrderHistoryRepository } from '../order-history/order-history.repository.js';
 import { invoicesServiceFrom } from '../invoices/invoices.routes.js';
-import { sharedPdfPool } from '../../lib/pdf/pdf-pool.js';
+import { sharedPdfPool } from '../pdf-documents.js';
 import { sendPdf } from '../../lib/pdf/pdf-reply.js';
 import { createGroupOrderDocumentsService } from './group-order-documents.service.js';
 

@@ -2,7 +2,7 @@ import { shownGroupStatus, type GroupOrderStatus } from '@caterway/domain';
 import { conflict, notFound } from '../../lib/errors.js';
 import type { AuthUser } from '../auth/auth.guard.js';
 import type { GroupOrdersRepository, GroupOrderView } from '../group-orders/group-orders.repository.js';
-import type { PdfPool } from '../../lib/pdf/pdf-pool.js';
+import type { DocumentsPdfPool } from '../pdf-documents.js';
 import type { OrderHistoryRepository } from '../order-history/order-history.repository.js';
 import type { InvoicesService } from '../invoices/invoices.service.js';
 import { displayDateTime } from '../orders/orders.email.js';
@@ -34,7 +34,7 @@ export interface GroupOrderDocumentsDeps {
   history: Pick<OrderHistoryRepository, 'findItemsOf' | 'findById' | 'findChef'>;
   invoices: Pick<InvoicesService, 'invoicePdf'>;
   /** renders the documents off the event loop (lib/pdf/pdf-pool.ts) */
-  pdf: PdfPool;
+  pdf: DocumentsPdfPool;
 }
 
 /** Who a line's meal is for, from its serving details: [{ items: [{ user_name, dietary_type }] }]. */

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { creditNoteListSchema, creditNoteParamsSchema, errorResponses, idParamsSchema, invoiceParamsSchema, pdfResponses } from '@caterway/contracts';
 import type { AppDeps } from '../../lib/deps.js';
-import { sharedPdfPool } from '../../lib/pdf/pdf-pool.js';
+import { sharedPdfPool } from '../pdf-documents.js';
 import { sendPdf } from '../../lib/pdf/pdf-reply.js';
 import { authUser, requireUser } from '../auth/auth.guard.js';
 import { createInvoicesService } from './invoices.service.js';

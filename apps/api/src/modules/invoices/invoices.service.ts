@@ -4,7 +4,7 @@ import { withTransaction, type Db, type Queryable } from '../../db/pool.js';
 import type { CompanyDetails } from '../../config/env.js';
 import type { Clock } from '../../lib/clock.js';
 import { notFound } from '../../lib/errors.js';
-import type { PdfPool } from '../../lib/pdf/pdf-pool.js';
+import type { DocumentsPdfPool } from '../pdf-documents.js';
 import type { PaymentProvider } from '../../ports/payments.js';
 import { createOrderHistoryRepository } from '../order-history/order-history.repository.js';
 import { createOrdersRepository, totalsOf, type OrderRow } from '../orders/orders.repository.js';
@@ -33,7 +33,7 @@ export interface InvoicesDeps {
   company: CompanyDetails;
   brand: { name: string; supportEmail: string; publicUrl: string };
   /** renders the PDFs off the event loop (lib/pdf/pdf-pool.ts); only the downloads need it */
-  pdf?: PdfPool;
+  pdf?: DocumentsPdfPool;
 }
 
 const BRANDS: Record<string, string> = { visa: 'Visa', mastercard: 'Mastercard', amex: 'American Express', discover: 'Discover', jcb: 'JCB', diners: 'Diners Club', unionpay: 'UnionPay' };

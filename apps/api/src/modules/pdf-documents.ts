@@ -1,0 +1,31 @@
+import { createPdfPool, type PdfPool, type PdfRenderer } from '../lib/pdf/pdf-pool.js';
+import type { InvoiceData } from './invoices/invoice.pdf.js';
+import type { LabelSheetData } from './group-order-documents/labels.pdf.js';
+
+// The PDF documents the API renders in its worker pool (lib/pdf/pdf-pool.ts), and their renderers:
+// the pool is infrastructure and knows no module, so the modules name their documents here.
+
+export interface PdfDocuments {
+  invoice: InvoiceData;
+  labels: LabelSheetData;
+}
+export type PdfKind = keyof PdfDocuments;
+export type DocumentsPdfPool = PdfPool<PdfDocuments>;
+
+const renderer = (path: string, name: string): PdfRenderer => ({ module: new URL(path, import.meta.url).href, export: name });
+
+export const pdfRenderers: { [K in PdfKind]: PdfRenderer } = {
+  invoice: renderer('./invoices/invoice.pdf.ts', 'renderInvoice'),
+  labels: renderer('./group-order-documents/labels.pdf.ts', 'renderLabelSheet'),
+};
+
+let shared: DocumentsPdfPool | undefined;
+
+/**
+ * The process's pool, created on first use with the configuration's size (like a thread pool,
+ * it belongs to the process: every app built in it shares the workers).
+ */
+export function sharedPdfPool(config: { pdfWorkers: number; pdfQueueLimit: number }): DocumentsPdfPool {
+  shared ??= createPdfPool<PdfDocuments>({ workers: config.pdfWorkers, queueLimit: config.pdfQueueLimit, renderers: pdfRenderers });
+  return shared;
+}
