@@ -3,8 +3,9 @@
 // violations. Fix a finding by moving code to the layer it belongs to, never by loosening a rule.
 //
 // Layers of the API (apps/api/src), top to bottom. An import may point down or sideways, never up:
-//   1. entry points and wiring: server.ts, worker.ts, app.ts, plugins/, modules/index.ts,
-//      modules/*/*.compose.ts
+//   1. entry points and wiring: the top-level files (server.ts, worker.ts, app.ts, the demo
+//      order history in demo-orders.ts, placed through the checkout service), plugins/,
+//      modules/index.ts, modules/*/*.compose.ts
 //   2. routes:       modules/*/*.routes.ts   (HTTP: parse, authorise, call a service, reply)
 //   3. services:     modules/*/*.service.ts  (use cases) and the module's other helpers
 //                    (*.email.ts, *.pdf.ts, order-checks.ts, ...)

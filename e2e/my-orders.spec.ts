@@ -4,7 +4,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { test, expect, expectAccessible, demoCustomer } from './fixtures';
 
 // Issue 5, My Orders in the browser (browse-account-orders §2 'My Orders page', 'Order detail
-// modal', §4 upcoming-order rule): the demo customer's seeded history (db/seed/demo-orders.ts:
+// modal', §4 upcoming-order rule): the demo customer's seeded history (apps/api/src/demo-orders.ts:
 // three delivered orders, one past its processing time, one accepted, one New) plus an order
 // placed here through the API. The server decides the rule; the page shows its answer.
 

@@ -9,7 +9,7 @@ import { createMailer } from './adapters/email/index.js';
 import { createGeocoder } from './adapters/geocoding/index.js';
 import { createPaymentProvider } from './adapters/payments/index.js';
 import { ensureDemoData, replaceDemoStaffPassword } from './db/seed/demo.js';
-import { ensureDemoOrderHistory } from './db/seed/demo-orders.js';
+import { ensureDemoOrderHistory } from './demo-orders.js';
 import { loadReferenceData } from './db/seed/loader.js';
 import pino from 'pino';
 import { startJobRunner } from './modules/order-lifecycle/job-runner.js';

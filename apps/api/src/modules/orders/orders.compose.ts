@@ -14,7 +14,7 @@ import { createOrdersRepository } from './orders.repository.js';
 import { createOrdersService } from './orders.service.js';
 
 // The orders module's services wired from the app's ports: the routes and the demo order
-// history (db/seed/demo-orders.ts) place orders through exactly the same code.
+// history (demo-orders.ts) place orders through exactly the same code.
 export function composeOrders(deps: {
   db: Db;
   payments: PaymentProvider;

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { editRuleMessages } from '@caterway/domain';
-import { createTestApp, type TestContext } from '../../../test/helpers.js';
-import { fixedClock } from '../../lib/clock.js';
-import { demoAccounts } from '../../lib/demo-accounts.js';
-import { signIn } from '../../modules/auth/auth.test-helpers.js';
-import { ensureDemoData } from './demo.js';
+import { createTestApp, type TestContext } from '../test/helpers.js';
+import { fixedClock } from './lib/clock.js';
+import { demoAccounts } from './lib/demo-accounts.js';
+import { signIn } from './modules/auth/auth.test-helpers.js';
+import { ensureDemoData } from './db/seed/demo.js';
 import { ensureDemoOrderHistory } from './demo-orders.js';
 
 const quiet = { info() {}, warn() {} };

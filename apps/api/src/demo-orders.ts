@@ -6,17 +6,17 @@
 // has placed orders is left alone.
 import crypto from 'node:crypto';
 import { formatStoreTime, storeHoursCheck, zonedParts, type OrderEvent, type StoreHoursMap } from '@caterway/domain';
-import { withTransaction, type Db } from '../pool.js';
-import { fixedClock, type Clock } from '../../lib/clock.js';
-import type { Geocoder } from '../../ports/geocoder.js';
-import type { Mailer } from '../../ports/email.js';
-import type { PaymentProvider } from '../../ports/payments.js';
-import { applyOrderEvent } from '../../modules/order-lifecycle/lifecycle.repository.js';
-import type { OrderPayload } from '../../modules/orders/order-checks.js';
-import { composeOrders } from '../../modules/orders/orders.compose.js';
-import type { Invoicing } from '../../modules/invoices/invoices.service.js';
-import { demoAccounts } from '../../lib/demo-accounts.js';
-import { demoAddress } from './demo.js';
+import { withTransaction, type Db } from './db/pool.js';
+import { fixedClock, type Clock } from './lib/clock.js';
+import type { Geocoder } from './ports/geocoder.js';
+import type { Mailer } from './ports/email.js';
+import type { PaymentProvider } from './ports/payments.js';
+import { applyOrderEvent } from './modules/order-lifecycle/lifecycle.repository.js';
+import type { OrderPayload } from './modules/orders/order-checks.js';
+import { composeOrders } from './modules/orders/orders.compose.js';
+import type { Invoicing } from './modules/invoices/invoices.service.js';
+import { demoAccounts } from './lib/demo-accounts.js';
+import { demoAddress } from './db/seed/demo.js';
 
 const DEMO_ORDERS_LOCK_KEY = 727_010;
 const HOUR = 3_600_000;
