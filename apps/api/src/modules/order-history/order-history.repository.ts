@@ -1,6 +1,6 @@
 import type { Queryable } from '../../db/pool.js';
 import type { OrderItemRow, OrderRow } from '../orders/orders.repository.js';
-import type { OrderDisplayContext } from '../orders/order-view.js';
+import type { OrderDisplayContext } from '../orders/orders.types.js';
 import { hasInvoiceColumn } from '../invoices/invoices.repository.js';
 
 // Reads of placed orders for My Orders, add-on lists and invoices. Placed = not a draft.

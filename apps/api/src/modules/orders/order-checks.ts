@@ -1,5 +1,3 @@
-import type { z } from 'zod';
-import type { orderPayloadSchema } from '@caterway/contracts';
 import {
   addOnLimitProblem,
   CartPricingError,
@@ -24,72 +22,25 @@ import {
   sidesProblem,
   type PlaceOfSupply,
   type PricingMenu,
-  type TaxCategory,
   type TaxLineRule,
-  type Totals,
 } from '@caterway/domain';
 import { chefPlace, taxesOfSupply } from './place-of-supply.js';
 import { notFound, validationFailed } from '../../lib/errors.js';
 import type { Geocoder } from '../../ports/geocoder.js';
 import { placeAddress, quoteDelivery, roundKm } from './delivery-fee.js';
-import type { OrderCatalogueRepository, OrderChefRow, OrderMenuRow, OrderPresetRow } from './order-catalogue.repository.js';
+import type { OrderCatalogueRepository, OrderMenuRow, OrderPresetRow } from './order-catalogue.repository.js';
+import type { CorporateFields, OrderPayload, PreparedLine, PreparedOrder } from './orders.types.js';
+
+export type { CorporateFields, OrderPayload, PreparedLine, PreparedOrder } from './orders.types.js';
 
 // Every rule an order must meet, checked on the server from the database on each create,
 // update and finalize (ordering-payments §5; ARCHITECTURE.md: 'The server is the authority').
 // Prices and the delivery fee the browser sends are ignored: lines are repriced from the menus
 // with the same priceCart + computeTotals the storefront uses.
 
-export type OrderPayload = z.output<typeof orderPayloadSchema>;
 
-export interface PreparedLine {
-  lineKey: string;
-  menuId: number;
-  chefId: number;
-  menuName: string;
-  quantity: number;
-  unitPriceCents: number;
-  menuItemsMapping: Record<string, number>;
-  menuItems: { id: number; name: string; price_cents: number; quantity: number }[];
-  specialInstruction: string;
-  servingDetails: OrderPayload['preset_items'][number]['serving_details'];
-  lineSubtotalCents: number;
-  /** prepared food, or a soda beverage (BC PST); absent: prepared food */
-  taxCategory?: TaxCategory;
-}
 
-export interface PreparedOrder {
-  preset: OrderPresetRow;
-  chefs: OrderChefRow[];
-  lead: OrderChefRow;
-  lines: PreparedLine[];
-  totals: Totals;
-  /** the combined name and rate of the taxes ("GST+QST", 14.975), as the preset shows them */
-  taxName: string;
-  taxRate: number;
-  /** where the food is supplied: the delivery address, or the restaurant for pickup */
-  place: PlaceOfSupply;
-  /** 10, 15 or 18 when the tip is a percent of the subtotal */
-  tipPercent: number | null;
-  /** what a corporate buyer filled in ('' when not given; issue 17 part 3) */
-  corporate: CorporateFields;
-  currency: 'cad' | 'usd';
-  deliveryAt: Date;
-  timeZone: string;
-  orderProcessingAt: Date;
-  latitude: number | null;
-  longitude: number | null;
-  distanceKm: number | null;
-  /** the request with the browser's prices and fee removed: what finalize re-checks */
-  payload: OrderPayload;
-}
 
-/** The PO number, cost centre and on-site contact an order carries, as stored ('' when not given). */
-export interface CorporateFields {
-  po_number: string;
-  cost_centre: string;
-  onsite_contact_name: string;
-  onsite_contact_phone: string;
-}
 
 const CORPORATE_KEYS = ['po_number', 'cost_centre', 'onsite_contact_name', 'onsite_contact_phone'] as const;
 

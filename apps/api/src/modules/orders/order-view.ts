@@ -1,18 +1,11 @@
 import { addonOrdersEnabled, displayStatus, editRule, invoiceAvailable, statusLabel } from '@caterway/domain';
 import type { OrderItemRow, OrderRow } from './orders.repository.js';
+import type { OrderDisplayContext } from './orders.types.js';
+
+export type { OrderDisplayContext } from './orders.types.js';
 
 // How a placed order reads in My Orders and its detail modal (browse-account-orders §2-§4).
 // The rule fields are computed here, by the server's clock, so the browser never guesses.
-
-/** What the order's restaurant and preset add to the row (orders.repository findDisplayContext). */
-export interface OrderDisplayContext {
-  preset_slug: string | null;
-  restaurant_name: string;
-  addon_limit: number;
-  addon_orders_count: number;
-  /** an invoice was issued for it (invoices.repository hasInvoiceColumn) */
-  has_invoice: boolean;
-}
 
 /**
  * An invoice to download: one was issued (it stays downloadable whatever the order became, e.g.

@@ -2,8 +2,7 @@ import { prepared, type Queryable } from '../../db/pool.js';
 import { parameters, type ReadPart, type SqlPart } from '../../db/sql-parts.js';
 import type { TaxLine, Totals } from '@caterway/domain';
 import { hasInvoiceColumn } from '../invoices/invoices.repository.js';
-import type { PreparedOrder } from './order-checks.js';
-import type { OrderDisplayContext } from './order-view.js';
+import type { OrderDisplayContext, PreparedOrder } from './orders.types.js';
 
 // The only SQL on catering orders, their items and the payment claim.
 
