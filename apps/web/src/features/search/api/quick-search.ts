@@ -9,6 +9,9 @@ import type { QuickSearchResponse } from '@caterway/contracts';
 
 export type QuickSearchResult = Camelize<QuickSearchResponse>;
 
+/** The delivery details a search is near (ordering-payments §7): the navigation search's `near`. */
+export type QuickSearchNear = Omit<QuickSearchParams, 'q'>;
+
 export interface QuickSearchParams {
   q: string;
   lat: number | null;

@@ -1,12 +1,12 @@
 import { lazy, Suspense, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useLocation } from 'react-router';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
-import { QUICK_SEARCH_DEBOUNCE_MS, QUICK_SEARCH_MIN_CHARS } from '../api/quick-search';
+import { QUICK_SEARCH_DEBOUNCE_MS, QUICK_SEARCH_MIN_CHARS, type QuickSearchNear } from '../api/quick-search';
 import './nav-search.css';
 
 export interface NavSearchProps {
   /** The delivery details, so results are near the user (ordering-payments §7). */
-  near: { lat: number | null; lng: number | null; address: string };
+  near: QuickSearchNear;
 }
 
 // The results panel (and its search call) loads with the first search: every page shows the

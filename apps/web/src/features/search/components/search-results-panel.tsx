@@ -1,14 +1,13 @@
 import type { RefObject } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
-import { useQuickSearch, type QuickSearchResult } from '../api/quick-search';
-import type { NavSearchProps } from './nav-search';
+import { useQuickSearch, type QuickSearchNear, type QuickSearchResult } from '../api/quick-search';
 
 type Result = QuickSearchResult['presets'][number];
 
 interface SearchResultsPanelProps {
   q: string;
-  near: NavSearchProps['near'];
+  near: QuickSearchNear;
   titleId: string;
   listRef: RefObject<HTMLUListElement | null>;
   onClose: () => void;
