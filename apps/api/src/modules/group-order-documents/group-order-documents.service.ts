@@ -6,8 +6,7 @@ import type { DocumentsPdfPool } from '../pdf-documents.js';
 import type { OrderHistoryRepository } from '../order-history/order-history.repository.js';
 import type { InvoicesService } from '../invoices/invoices.service.js';
 import { displayDateTime } from '../orders/orders.email.js';
-import type { OrderItemRow } from '../orders/orders.repository.js';
-import type { MealLabel } from './labels.pdf.js';
+import { mealsOfLine } from './meal-labels.js';
 
 // The two documents of a group order (issue 6 items 4, 5), both drawn from its combined order
 // (the catering order made at the cut-off, one line per member's meal whose serving details carry
@@ -35,18 +34,6 @@ export interface GroupOrderDocumentsDeps {
   invoices: Pick<InvoicesService, 'invoicePdf'>;
   /** renders the documents off the event loop (lib/pdf/pdf-pool.ts) */
   pdf: DocumentsPdfPool;
-}
-
-/** Who a line's meal is for, from its serving details: [{ items: [{ user_name, dietary_type }] }]. */
-export function mealsOfLine(item: Pick<OrderItemRow, 'menu_name' | 'quantity' | 'serving_details'>): MealLabel[] {
-  const people = (item.serving_details ?? []).flatMap((d) => d.items ?? []).filter((p) => p && typeof p.user_name === 'string');
-  const labels: MealLabel[] = [];
-  for (const p of people) {
-    for (let i = 0; i < Math.max(1, p.quantity || 1); i++) labels.push({ memberName: p.user_name.trim(), dietaryNeeds: (p.dietary_type ?? '').trim(), dish: item.menu_name });
-  }
-  // a line without names still gets its labels, so no meal goes unlabelled
-  for (let i = labels.length; i < item.quantity; i++) labels.push({ memberName: 'Team member', dietaryNeeds: '', dish: item.menu_name });
-  return labels;
 }
 
 export function createGroupOrderDocumentsService(deps: GroupOrderDocumentsDeps) {

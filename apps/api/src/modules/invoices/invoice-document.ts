@@ -1,6 +1,6 @@
 import { totalsLines, type TaxComponent, type Totals } from '@caterway/domain';
 import type { CompanyDetails } from '../../config/env.js';
-import { mealsOfLine } from '../group-order-documents/group-order-documents.service.js';
+import { mealsOfLine } from '../group-order-documents/meal-labels.js';
 import type { InvoiceChefRow } from '../order-history/order-history.repository.js';
 import { displayDateTime } from '../orders/orders.email.js';
 import { totalsOf, type OrderItemRow, type OrderRow } from '../orders/orders.repository.js';

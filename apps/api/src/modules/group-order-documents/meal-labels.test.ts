@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mealsOfLine } from './group-order-documents.service.js';
+import { mealsOfLine } from './meal-labels.js';
 
 describe('mealsOfLine: one label per meal from a combined order line', () => {
   it('names each member of the line with their dietary needs', () => {
