@@ -2,26 +2,33 @@
 // 'boundaries' step of `npm test`. Every rule is an error: the check passes only with zero
 // violations. Fix a finding by moving code to the layer it belongs to, never by loosening a rule.
 //
-// Layers of the API (apps/api/src), top to bottom. An import may point down or sideways, never up:
-//   1. entry points and wiring: the top-level files (server.ts, worker.ts, app.ts, the demo
-//      order history in demo-orders.ts, placed through the checkout service), plugins/,
-//      modules/index.ts, modules/*/*.compose.ts
+// Layers of the API (apps/api/src), top to bottom. An import may point down, or sideways within
+// a layer, never up:
+//   1. entry points and wiring: the top-level files (server.ts, worker.ts, app.ts, job-runner.ts
+//      with every module's job handlers, the demo order history in demo-orders.ts), plugins/,
+//      modules/index.ts (the route registry)
 //   2. routes:       modules/*/*.routes.ts   (HTTP: parse, authorise, call a service, reply)
-//   3. services:     modules/*/*.service.ts  (use cases) and the module's other helpers
-//                    (*.email.ts, *.pdf.ts, order-checks.ts, ...)
-//   4. repositories: modules/*/*.repository.ts (the only place in a module that runs SQL)
-//   5. infrastructure: lib/, adapters/, ports/, db/, config/ — know nothing of modules/
-// "Upward" therefore means: a repository importing anything of layers 1–3 of a module (a service,
-// a route, a helper, a compose file or the module index), or a service/helper importing a route,
-// a compose file or the module index, or infrastructure importing a module.
-// Types and helpers that both a repository and a service need live in the repository (or in a
-// *.types.ts file, which counts as layer 4), in lib/ or in packages/domain.
+//   3. compose:      modules/*/*.compose.ts  (a module's services built from the app's
+//                    dependencies; used by routes, the job runner and the demo history)
+//   4. services:     modules/*/*.service.ts  (use cases) and the module's other helpers
+//                    (*.email.ts, *.pdf.ts, order-checks.ts, modules/pdf-documents.ts, ...)
+//   5. repositories: modules/*/*.repository.ts (the only place in a module that runs SQL) and
+//                    modules/*/*.types.ts (shapes a repository and its services share)
+//   6. infrastructure: lib/, adapters/, ports/, db/, config/ — know nothing of modules/
+// "Upward" therefore means: a repository or types file importing any other file of modules/
+// (a service, helper, compose, route or the registry); a service or helper importing a compose
+// file, a route or the registry; a compose file importing a route or the registry; a route
+// importing another route or the registry (routes share services through compose files);
+// anything below layer 1 importing a top-level file or plugins/; infrastructure importing
+// modules/. Types and helpers that both a repository and a service need live in a *.types.ts
+// file or the repository, in lib/ or in packages/domain.
 
 const API = '^apps/api/src/';
 const MODULES = `${API}modules/`;
 const REPOSITORY = `${MODULES}[^/]+/[^/]+[.](repository|types)[.]ts$`;
 const ROUTES = `${MODULES}[^/]+/[^/]+[.]routes[.]ts$`;
-const WIRING = `(${MODULES}index[.]ts$|${MODULES}[^/]+/[^/]+[.]compose[.]ts$)`;
+const COMPOSE = `${MODULES}[^/]+/[^/]+[.]compose[.]ts$`;
+const REGISTRY = `${MODULES}index[.]ts$`;
 const TESTS = '([.]test[.]tsx?$|[.]test-helpers[.]ts$|/test/)';
 
 /** @type {import('dependency-cruiser').IConfiguration} */
@@ -67,34 +74,43 @@ module.exports = {
       to: { path: REPOSITORY, pathNot: `${MODULES}$1/` },
     },
     {
-      // Upward, case 1: a repository (layer 4) imports only other repositories/types files and
-      // infrastructure, never a service, helper, route or wiring file of any module.
+      // Upward, case 1: a repository or types file (layer 5) imports only other repositories,
+      // types files and infrastructure, never a service, helper, compose file, route or the
+      // registry of any module.
       name: 'api-repository-not-upward',
       severity: 'error',
       from: { path: REPOSITORY },
       to: { path: MODULES, pathNot: REPOSITORY },
     },
     {
-      // Upward, case 2: services and the other helpers of a module (layer 3) never import a
-      // route (layer 2) or the wiring (layer 1).
+      // Upward, case 2: services and the other helpers of a module (layer 4) never import a
+      // compose file, a route or the registry.
       name: 'api-service-not-upward',
       severity: 'error',
-      from: { path: MODULES, pathNot: `(${ROUTES}|${WIRING}|${TESTS})` },
-      to: { path: `(${ROUTES}|${WIRING})` },
+      from: { path: MODULES, pathNot: `(${ROUTES}|${COMPOSE}|${REGISTRY}|${REPOSITORY}|${TESTS})` },
+      to: { path: `(${ROUTES}|${COMPOSE}|${REGISTRY})` },
     },
     {
-      // Upward, case 3: a route (layer 2) never imports the wiring (layer 1) nor another route.
+      // Upward, case 3: a compose file (layer 3) never imports a route or the registry.
+      name: 'api-compose-not-upward',
+      severity: 'error',
+      from: { path: COMPOSE },
+      to: { path: `(${ROUTES}|${REGISTRY})` },
+    },
+    {
+      // Upward, case 4: a route (layer 2) never imports the registry, nor another route: a
+      // service two routes share is built by its module's compose file.
       name: 'api-routes-not-upward',
       severity: 'error',
       from: { path: ROUTES },
-      to: { path: WIRING },
+      to: { path: `(${ROUTES}|${REGISTRY})` },
     },
     {
       // Modules and infrastructure never import the entry points and plugins (layer 1).
       name: 'api-not-to-entry-points',
       severity: 'error',
       from: { path: `${API}(modules|lib|adapters|ports|db|config)/`, pathNot: TESTS },
-      to: { path: `${API}(server|worker|app)[.]ts$|${API}plugins/` },
+      to: { path: `${API}[^/]+$|${API}plugins/` },
     },
     {
       // No import cycles anywhere, type-only imports included: a cycle of types still ties the

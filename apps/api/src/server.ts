@@ -12,7 +12,7 @@ import { ensureDemoData, replaceDemoStaffPassword } from './db/seed/demo.js';
 import { ensureDemoOrderHistory } from './demo-orders.js';
 import { loadReferenceData } from './db/seed/loader.js';
 import pino from 'pino';
-import { startJobRunner } from './modules/order-lifecycle/job-runner.js';
+import { startJobRunner } from './job-runner.js';
 import { createIdempotencyRepository } from './modules/orders/idempotency.js';
 import { createOrdersRepository } from './modules/orders/orders.repository.js';
 

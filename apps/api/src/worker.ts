@@ -6,7 +6,7 @@ import { sharedControllableClock, systemClock } from './lib/clock.js';
 import { createMailer } from './adapters/email/index.js';
 import { createPaymentProvider } from './adapters/payments/index.js';
 import { createGeocoder } from './adapters/geocoding/index.js';
-import { startJobRunner } from './modules/order-lifecycle/job-runner.js';
+import { startJobRunner } from './job-runner.js';
 
 // `npm run worker`: the job queue's runner as a separate process against DATABASE_URL (run the
 // API with JOBS_IN_PROCESS=false, or not: any number of runners share the queue safely).

@@ -7,7 +7,7 @@ import { createTestApp, testConfig, type TestContext } from '../helpers.js';
 import { createSmtpMailer } from '../../src/adapters/email/index.js';
 import { ensureDemoData } from '../../src/db/seed/demo.js';
 import { signedInUser, testGeocoder } from '../../src/modules/auth/auth.test-helpers.js';
-import { startJobRunner } from '../../src/modules/order-lifecycle/job-runner.js';
+import { startJobRunner } from '../../src/job-runner.js';
 import { cards, orderPayload, restaurantFixture, sandboxCard } from '../../src/modules/orders/orders.test-helpers.js';
 import type { Mailer } from '../../src/ports/email.js';
 

@@ -3,18 +3,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { altchaChallengeSchema, errorResponses } from '@caterway/contracts';
 import type { AppDeps } from '../../lib/deps.js';
 import { createRateLimiter, enforceRateLimits } from '../../lib/rate-limit.js';
-import { createAltchaRepository } from './altcha.repository.js';
-import { createAltchaService, deriveAltchaSecrets } from './altcha.service.js';
+import { altchaServiceFrom } from './altcha.compose.js';
 
 // GET api/v2/altcha/challenge: a fresh signed proof-of-work challenge for the forms that ask
 // 'Please verify if you are human.' (path not shown in the spec; named in the same style).
-export function altchaServiceFrom(deps: AppDeps) {
-  return createAltchaService({
-    usedChallenges: createAltchaRepository(deps.db),
-    clock: deps.clock,
-    secrets: deriveAltchaSecrets(deps.jwtSecret),
-  });
-}
 
 const CHALLENGES_PER_10_MIN = 120;
 

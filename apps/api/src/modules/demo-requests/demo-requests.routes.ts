@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { demoRequestBodySchema, demoRequestCreatedSchema, errorResponses } from '@caterway/contracts';
 import type { AppDeps } from '../../lib/deps.js';
 import { createRateLimiter } from '../../lib/rate-limit.js';
-import { altchaServiceFrom } from '../altcha/altcha.routes.js';
+import { altchaServiceFrom } from '../altcha/altcha.compose.js';
 import { createDemoRequestsRepository } from './demo-requests.repository.js';
 import { createDemoRequestsService } from './demo-requests.service.js';
 

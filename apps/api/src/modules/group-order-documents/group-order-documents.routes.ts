@@ -5,7 +5,7 @@ import type { AppDeps } from '../../lib/deps.js';
 import { authUser, requireCreator } from '../auth/auth.guard.js';
 import { createGroupOrdersRepository } from '../group-orders/group-orders.repository.js';
 import { createOrderHistoryRepository } from '../order-history/order-history.repository.js';
-import { invoicesServiceFrom } from '../invoices/invoices.routes.js';
+import { invoicesServiceFrom } from '../invoices/invoices.compose.js';
 import { sharedPdfPool } from '../pdf-documents.js';
 import { sendPdf } from '../../lib/pdf/pdf-reply.js';
 import { createGroupOrderDocumentsService } from './group-order-documents.service.js';

@@ -24,38 +24,13 @@ import {
 import { z } from 'zod';
 import type { AppDeps } from '../../lib/deps.js';
 import { authUser, requireCreator, requireUser } from '../auth/auth.guard.js';
-import { createOrderCatalogueRepository } from '../orders/order-catalogue.repository.js';
-import { createGroupCutoff } from './group-cutoff.js';
 import { createGroupMembersService } from './group-members.service.js';
 import { createGroupOrdersRepository } from './group-orders.repository.js';
-import { createGroupOrdersService } from './group-orders.service.js';
+import { groupCutoffFrom, groupOrdersFrom } from './group-orders.compose.js';
 
 const tags = ['group orders'];
 const bearer = [{ bearerAuth: [] }];
 const memberHeaders = z.object({ [MEMBER_TOKEN_HEADER]: z.string().max(200).optional() });
-
-type Log = { info(obj: object, msg?: string): void; error(obj: object, msg?: string): void };
-
-/** The group-order services from the app's dependencies (routes, the job runner, order history). */
-export function groupOrdersFrom(deps: Pick<AppDeps, 'db' | 'clock' | 'mailer' | 'geocoder' | 'config'>, log: Log) {
-  const links = { siteUrl: deps.config.groupOrdersUrl };
-  const groupOrders = createGroupOrdersRepository(deps.db);
-  return createGroupOrdersService({
-    db: deps.db,
-    groupOrders,
-    catalogue: createOrderCatalogueRepository(deps.db),
-    geocoder: deps.geocoder,
-    mailer: deps.mailer,
-    clock: deps.clock,
-    links,
-    log,
-  });
-}
-
-/** The cut-off job's runner side (job-runner.ts registers its handler). */
-export function groupCutoffFrom(deps: Pick<AppDeps, 'db' | 'payments' | 'mailer' | 'clock' | 'config' | 'geocoder'>, log: Log) {
-  return createGroupCutoff({ db: deps.db, payments: deps.payments, mailer: deps.mailer, clock: deps.clock, geocoder: deps.geocoder, links: { siteUrl: deps.config.groupOrdersUrl }, publicUrl: deps.config.publicUrl, log });
-}
 
 export async function groupOrdersRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();

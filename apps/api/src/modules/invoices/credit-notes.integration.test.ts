@@ -8,7 +8,7 @@ import { ensureDemoData } from '../../db/seed/demo.js';
 import { fixedClock } from '../../lib/clock.js';
 import { signedInUser } from '../auth/auth.test-helpers.js';
 import { applyOrderEvent } from '../order-lifecycle/lifecycle.repository.js';
-import { lifecycleServiceFrom } from '../order-lifecycle/lifecycle.routes.js';
+import { lifecycleServiceFrom } from '../order-lifecycle/lifecycle.compose.js';
 import { auth, orderRow, placeOrder, staffUser } from '../order-lifecycle/lifecycle.test-helpers.js';
 import { orderPayload, restaurantFixture, type RestaurantFixture } from '../orders/orders.test-helpers.js';
 import { totalsOf, type OrderRow } from '../orders/orders.repository.js';

@@ -2,25 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { creditNoteListSchema, creditNoteParamsSchema, errorResponses, idParamsSchema, invoiceParamsSchema, pdfResponses } from '@caterway/contracts';
 import type { AppDeps } from '../../lib/deps.js';
-import { sharedPdfPool } from '../pdf-documents.js';
 import { sendPdf } from '../../lib/pdf/pdf-reply.js';
 import { authUser, requireUser } from '../auth/auth.guard.js';
-import { createInvoicesService } from './invoices.service.js';
+import { invoicesServiceFrom } from './invoices.compose.js';
 
 const tags = ['my orders'];
 const bearer = [{ bearerAuth: [] }];
-
-/** The invoices service from the app's dependencies (these routes, the order paths that credit, group-order documents). */
-export function invoicesServiceFrom(deps: Pick<AppDeps, 'db' | 'payments' | 'clock' | 'config'>) {
-  return createInvoicesService({
-    db: deps.db,
-    payments: deps.payments,
-    clock: deps.clock,
-    company: deps.config.company,
-    brand: { name: 'Caterway', supportEmail: deps.config.supportEmail, publicUrl: deps.config.publicUrl },
-    pdf: sharedPdfPool(deps.config),
-  });
-}
 
 // The owner's documents only, like the invoice always was: another user's order, a draft or an
 // unknown id answer 404 alike; staff have no access here (they have the operations console).

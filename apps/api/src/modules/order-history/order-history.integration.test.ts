@@ -5,7 +5,7 @@ import { withTransaction } from '../../db/pool.js';
 import { ensureDemoData } from '../../db/seed/demo.js';
 import { fixedClock } from '../../lib/clock.js';
 import { signedInUser, signIn } from '../auth/auth.test-helpers.js';
-import { invoicesServiceFrom } from '../invoices/invoices.routes.js';
+import { invoicesServiceFrom } from '../invoices/invoices.compose.js';
 import { orderRow } from '../order-lifecycle/lifecycle.test-helpers.js';
 import { restaurantFixture, type RestaurantFixture } from '../orders/orders.test-helpers.js';
 import { moveOrder, placeOrder } from './order-history.test-helpers.js';

@@ -5,7 +5,7 @@ import type { AppDeps } from '../../lib/deps.js';
 import { authUser, requireUser } from '../auth/auth.guard.js';
 import { createOrderHistoryRepository } from './order-history.repository.js';
 import { createOrderHistoryService } from './order-history.service.js';
-import { groupOrdersFrom } from '../group-orders/group-orders.routes.js';
+import { groupOrdersFrom } from '../group-orders/group-orders.compose.js';
 
 const tags = ['my orders'];
 const bearer = [{ bearerAuth: [] }];

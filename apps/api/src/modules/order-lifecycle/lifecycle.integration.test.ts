@@ -11,10 +11,10 @@ import { emailsTo, signedInUser } from '../auth/auth.test-helpers.js';
 import { orderPayload, restaurantFixture, type RestaurantFixture } from '../orders/orders.test-helpers.js';
 import { createJobRunner, findJob } from '../../lib/jobs.js';
 import { applyOrderEvent } from './lifecycle.repository.js';
-import { lifecycleServiceFrom } from './lifecycle.routes.js';
+import { lifecycleServiceFrom } from './lifecycle.compose.js';
 import { CHECK_PAYMENT, createLifecycleService, PROCESS_ORDER, scheduleProcessing, type LifecycleService } from './lifecycle.service.js';
 import { auth, intentStatus, orderRow, placeOrder, staffUser } from './lifecycle.test-helpers.js';
-import { invoicesServiceFrom } from '../invoices/invoices.routes.js';
+import { invoicesServiceFrom } from '../invoices/invoices.compose.js';
 
 const NOW = new Date('2026-03-02T14:00:00Z'); // a Monday, 9:00 in Toronto
 const quiet = { info() {}, warn() {}, error() {} };

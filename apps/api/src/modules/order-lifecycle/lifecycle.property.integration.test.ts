@@ -7,7 +7,7 @@ import { fixedClock } from '../../lib/clock.js';
 import { signedInUser } from '../auth/auth.test-helpers.js';
 import { restaurantFixture, type RestaurantFixture } from '../orders/orders.test-helpers.js';
 import { createJobRunner, type JobRunner } from '../../lib/jobs.js';
-import { lifecycleServiceFrom } from './lifecycle.routes.js';
+import { lifecycleServiceFrom } from './lifecycle.compose.js';
 import { auth, orderRow, placeOrder, staffUser } from './lifecycle.test-helpers.js';
 
 // The order state machine as a model-based property test (issue 5, "Tests that show it"):

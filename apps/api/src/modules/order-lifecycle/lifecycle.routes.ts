@@ -11,26 +11,9 @@ import {
 } from '@caterway/contracts';
 import type { AppDeps } from '../../lib/deps.js';
 import { authUser, requireStaff, requireUser } from '../auth/auth.guard.js';
-import { createLifecycleService, type LifecycleServiceDeps } from './lifecycle.service.js';
-import { scheduledAuthorisationFrom } from '../payment-lifecycle/scheduled-authorisation.js';
-import { invoicesServiceFrom } from '../invoices/invoices.routes.js';
+import { lifecycleServiceFrom } from './lifecycle.compose.js';
 
 const bearer = [{ bearerAuth: [] }];
-
-/** The lifecycle service from the app's dependencies (routes, the in-process runner, the worker). */
-export function lifecycleServiceFrom(deps: Pick<AppDeps, 'db' | 'payments' | 'mailer' | 'clock' | 'config'>, log: LifecycleServiceDeps['log']) {
-  return createLifecycleService({
-    db: deps.db,
-    payments: deps.payments,
-    mailer: deps.mailer,
-    clock: deps.clock,
-    publicUrl: deps.config.publicUrl,
-    log,
-    paymentRecheckMs: deps.config.paymentRecheckMs,
-    renewAuthorisation: scheduledAuthorisationFrom(deps, log).renewExpired,
-    invoicing: invoicesServiceFrom(deps),
-  });
-}
 
 export async function lifecycleRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();

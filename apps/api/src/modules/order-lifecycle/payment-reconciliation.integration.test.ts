@@ -7,7 +7,7 @@ import { createJobRunner, enqueue, findJob } from '../../lib/jobs.js';
 import { applyOrderEvent } from './lifecycle.repository.js';
 import { createLifecycleService, RECONCILE_PAYMENTS, reconcileJob } from './lifecycle.service.js';
 import { auth, intentStatus, orderRow, placeOrder } from './lifecycle.test-helpers.js';
-import { invoicesServiceFrom } from '../invoices/invoices.routes.js';
+import { invoicesServiceFrom } from '../invoices/invoices.compose.js';
 
 // The reconciliation job (decision 026): a live authorisation the provider still holds for a
 // cancelled or declined order, whatever the order saved, is released by the recurring job,

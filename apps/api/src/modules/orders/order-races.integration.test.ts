@@ -11,7 +11,7 @@ import { editMessages } from './order-edits.service.js';
 import type { OrderPayload } from './order-checks.js';
 import { staffUser } from '../order-lifecycle/lifecycle.test-helpers.js';
 import { cards, demoOrderSetup, orderPayload, sandboxCard, type RestaurantFixture } from './orders.test-helpers.js';
-import { invoicesServiceFrom } from '../invoices/invoices.routes.js';
+import { invoicesServiceFrom } from '../invoices/invoices.compose.js';
 
 // Money paths that cannot leak (issue 15 §1, decision 026): the same order changed by two
 // requests at the same moment, on the real app (app.inject), database and sandbox provider.

@@ -24,7 +24,7 @@ import { authUser, requireUser } from '../auth/auth.guard.js';
 import { parseIdempotencyKey } from './idempotency.js';
 import { listingSerializerCompiler } from '../../lib/listing-serializer.js';
 import { composeOrders } from './orders.compose.js';
-import { invoicesServiceFrom } from '../invoices/invoices.routes.js';
+import { invoicesServiceFrom } from '../invoices/invoices.compose.js';
 
 const tags = ['orders'];
 const bearer = [{ bearerAuth: [] }];

@@ -5,7 +5,7 @@ import { ensureDemoData } from '../../db/seed/demo.js';
 import { fixedClock } from '../../lib/clock.js';
 import { emailsTo, signedInUser } from '../auth/auth.test-helpers.js';
 import { createJobRunner, findJob, type JobRunner } from '../../lib/jobs.js';
-import { lifecycleServiceFrom } from '../order-lifecycle/lifecycle.routes.js';
+import { lifecycleServiceFrom } from '../order-lifecycle/lifecycle.compose.js';
 import { auth, intentStatus, orderRow, staffUser } from '../order-lifecycle/lifecycle.test-helpers.js';
 import { authenticationFailedMessage } from '../orders/orders.service.js';
 import { cards, deliverySlot, orderPayload, restaurantFixture, sandboxCard, type RestaurantFixture } from '../orders/orders.test-helpers.js';

@@ -1,10 +1,10 @@
-import type { AppDeps } from '../../lib/deps.js';
-import { createJobRunner, enqueue, type JobRunner } from '../../lib/jobs.js';
-import { lifecycleServiceFrom } from './lifecycle.routes.js';
-import { reconcileJob } from './lifecycle.service.js';
-import { groupCutoffFrom } from '../group-orders/group-orders.routes.js';
-import { EMAIL_DELIVERY_JOB } from '../../adapters/email/index.js';
-import { scheduledAuthorisationFrom } from '../payment-lifecycle/scheduled-authorisation.js';
+import type { AppDeps } from './lib/deps.js';
+import { createJobRunner, enqueue, type JobRunner } from './lib/jobs.js';
+import { lifecycleServiceFrom } from './modules/order-lifecycle/lifecycle.compose.js';
+import { reconcileJob } from './modules/order-lifecycle/lifecycle.service.js';
+import { groupCutoffFrom } from './modules/group-orders/group-orders.compose.js';
+import { EMAIL_DELIVERY_JOB } from './adapters/email/index.js';
+import { scheduledAuthorisationFrom } from './modules/payment-lifecycle/scheduled-authorisation.js';
 
 type Log = { info(obj: object, msg?: string): void; warn(obj: object, msg?: string): void; error(obj: object, msg?: string): void };
 

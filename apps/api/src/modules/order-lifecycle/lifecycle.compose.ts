@@ -1,0 +1,21 @@
+import type { AppDeps } from '../../lib/deps.js';
+import { invoicesServiceFrom } from '../invoices/invoices.compose.js';
+import { scheduledAuthorisationFrom } from '../payment-lifecycle/scheduled-authorisation.js';
+import { createLifecycleService, type LifecycleServiceDeps } from './lifecycle.service.js';
+
+// The order lifecycle's service wired from the app's dependencies.
+
+/** The lifecycle service from the app's dependencies (routes, the in-process runner, the worker). */
+export function lifecycleServiceFrom(deps: Pick<AppDeps, 'db' | 'payments' | 'mailer' | 'clock' | 'config'>, log: LifecycleServiceDeps['log']) {
+  return createLifecycleService({
+    db: deps.db,
+    payments: deps.payments,
+    mailer: deps.mailer,
+    clock: deps.clock,
+    publicUrl: deps.config.publicUrl,
+    log,
+    paymentRecheckMs: deps.config.paymentRecheckMs,
+    renewAuthorisation: scheduledAuthorisationFrom(deps, log).renewExpired,
+    invoicing: invoicesServiceFrom(deps),
+  });
+}
