@@ -1,6 +1,9 @@
 import PDFDocument from 'pdfkit';
-import { formatCents, type TotalsLine } from '@caterway/domain';
+import { formatCents } from '@caterway/domain';
 import { loadFonts } from '../../lib/pdf/fonts.js';
+import type { InvoiceData, InvoiceLine } from './invoices.types.js';
+
+export type { InvoiceData, InvoiceLine, InvoiceSeller } from './invoices.types.js';
 
 // An invoice or a credit note (issue 5 item 6; issue 17 part 2), drawn with pdfkit from the
 // snapshot stored when the document was issued (invoices.service.ts), so a copy prints the same.
@@ -16,62 +19,6 @@ import { loadFonts } from '../../lib/pdf/fonts.js';
 // invoice once warm, all of it synchronous: text shaping and line wrapping, then font subsetting
 // and compression at end(). It runs in the PDF worker pool (lib/pdf/pdf-pool.ts), off the
 // server's event loop.
-
-export interface InvoiceLine {
-  name: string;
-  quantity: number;
-  unitCents: number;
-  amountCents: number;
-  /** the menu items (add-ons) chosen for this line */
-  options: { name: string; quantity: number; unitCents: number; amountCents: number }[];
-  note: string;
-  /** lines printed under the line as they are (a group order's member and dietary needs) */
-  details?: string[];
-}
-
-/** The supplier: Caterway, the merchant of record (config COMPANY_*, TAX_*). */
-export interface InvoiceSeller {
-  legalName: string;
-  address: string;
-  /** "GST/HST Reg. No. 123456789 RT0001", and the QST number where QST is charged */
-  registrations: string[];
-  /** the development defaults: every detail says it is a sample */
-  sample: boolean;
-}
-
-export interface InvoiceData {
-  kind: 'invoice' | 'credit_note';
-  /** INV-2026-000001 or CN-2026-000001 */
-  number: string;
-  /** the date of the document, in the order's zone */
-  issuedOn: string;
-  /** a credit note's invoice */
-  refersTo?: { number: string; issuedOn: string };
-  /** why a credit note was issued */
-  reason?: string;
-  orderNumber: string;
-  orderId: number;
-  /** when the food is delivered or picked up: the date of the supply */
-  suppliedOn: string;
-  receivingMethod: 'delivery' | 'pickup';
-  brand: { name: string; contact: string[] };
-  seller: InvoiceSeller;
-  buyer: { company: string; name: string; addressLines: string[]; phone: string; email: string };
-  /** where the food goes: the delivery address, or the restaurant for a pickup */
-  destination: { lines: string[]; instructions: string };
-  restaurant: { name: string; lines: string[] };
-  /** PO number, cost centre, on-site contact: only those given */
-  references: { label: string; value: string }[];
-  presetName: string;
-  servingStyle: string;
-  /** what was supplied (an invoice); a credit note lists only amounts */
-  lines: InvoiceLine[];
-  /** subtotal, delivery fee, cutlery, each tax, tip (domain totalsLines); a credit note's are decreases */
-  amounts: TotalsLine[];
-  totalCents: number;
-  currency: 'cad' | 'usd';
-  payment: string;
-}
 
 export const SAMPLE_MARK = 'Sample registration number — demo only';
 export const SAMPLE_NOTICE = 'SAMPLE DOCUMENT — demo only: the supplier name, address and registration numbers are samples, not a valid tax invoice.';

@@ -1,7 +1,7 @@
 import type { Totals } from '@caterway/domain';
 import type { Queryable } from '../../db/pool.js';
 import type { UserRow } from '../auth/users.repository.js';
-import type { InvoiceData } from './invoice.pdf.js';
+import type { InvoiceData } from './invoices.types.js';
 
 // The only SQL on document_counters, invoices and credit_notes (migration 033), and the reads of
 // the buyer and the group order an invoice prints.

@@ -1,6 +1,9 @@
 import type { PresetSort } from '@caterway/contracts';
 import type { GeoPoint } from '../presets/presets.repository.js';
-import { chordOf, createSnapshotIndex, earthPoint, locateRows, type LocatedRow } from './located-rows.js';
+import { chordOf, createSnapshotIndex, earthPoint, locateRows } from './located-rows.js';
+import type { CateringIndexData, CateringIndexRow } from './search.types.js';
+
+export type { CateringIndexData, CateringIndexRow } from './search.types.js';
 
 // The preset search's catering presets in memory (docs/decisions/023-catering-listing-index.md):
 // position, cuisines and the three sort orders of every active catering preset, loaded from the
@@ -11,20 +14,6 @@ import { chordOf, createSnapshotIndex, earthPoint, locateRows, type LocatedRow }
 // read once per snapshot and kept as a bit set.
 // The API never writes catering presets (catalogue-writes.test.ts), so every instance converges
 // within the TTL, like the card cache of the same listings (docs/decisions/007, 016).
-
-/** What the index needs of one active catering preset (search.repository's cateringIndexRows). */
-export interface CateringIndexRow extends LocatedRow {
-  cuisine_types: string[];
-}
-
-export interface CateringIndexData {
-  /** every active catering preset, most ordered first (order_count DESC, id): the popular sort */
-  popular: CateringIndexRow[];
-  /** their ids by price_per_person_cents, id (price_desc is the same list backwards) */
-  byPrice: number[];
-  /** their ids by number_of_guests, id (headcount_desc backwards) */
-  byGuests: number[];
-}
 
 export interface CateringQuery {
   near: GeoPoint | null;

@@ -1,5 +1,8 @@
 import type { GeoPoint } from '../presets/presets.repository.js';
 import { createTtlCache } from '../../lib/ttl-cache.js';
+import type { LocatedRow } from './search.types.js';
+
+export type { LocatedRow } from './search.types.js';
 
 // What the search indexes in memory (docs/decisions/023) share: the earth geometry of the
 // earthdistance extension, computed as PostgreSQL computes it, the layout of their rows, and
@@ -20,14 +23,6 @@ export function earthPoint(p: GeoPoint): [number, number, number] {
 /** The chord of a great-circle distance: nearSql's `2 * earth() * sin(metres / (2 * earth()))`. */
 export function chordOf(metres: number): number {
   return 2 * EARTH_RADIUS_M * Math.sin(metres / (2 * EARTH_RADIUS_M));
-}
-
-/** A preset as an index reads it: its id and the coordinates of its stored cube (null without a location). */
-export interface LocatedRow {
-  id: number;
-  x: number | null;
-  y: number | null;
-  z: number | null;
 }
 
 /** Rows by position: ids, coordinates side by side (one cache line per tested row), position of an id. */

@@ -1,6 +1,9 @@
 import type { GeoPoint } from '../presets/presets.repository.js';
 import { CATERING_INDEX_TTL_MS } from './catering-index.js';
-import { chordOf, createSnapshotIndex, earthPoint, locateRows, type LocatedRow } from './located-rows.js';
+import { chordOf, createSnapshotIndex, earthPoint, locateRows } from './located-rows.js';
+import type { QuickIndexRow, QuickMatch } from './search.types.js';
+
+export type { QuickIndexRow, QuickMatch } from './search.types.js';
 
 // The navigation search (`api/v2/search/elastic_search`) from memory (docs/decisions/023):
 // the positions of the active restaurants, and per query text the restaurants it matches with
@@ -14,15 +17,6 @@ export const QUICK_SEARCH_POOL = 100;
 /** Match sets kept per snapshot, and the restaurants they may hold together (~8 bytes each). */
 export const QUICK_MATCH_SETS = 2_000;
 export const QUICK_MATCHES_KEPT = 1_000_000;
-
-/** An active restaurant: its id and the coordinates of its stored cube. */
-export type QuickIndexRow = LocatedRow;
-
-/** A restaurant matching a query, with its relevance rounded to 2 decimals, times 100. */
-export interface QuickMatch {
-  id: number;
-  score100: number;
-}
 
 export interface QuickSnapshot {
   size: number;

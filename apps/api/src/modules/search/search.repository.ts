@@ -3,8 +3,7 @@ import pg from 'pg';
 import { prepared, withTransaction, type Queryable } from '../../db/pool.js';
 import { distanceOrderSql, nearSql, type GeoPoint } from '../presets/presets.repository.js';
 import { createTtlCache } from '../../lib/ttl-cache.js';
-import type { CateringIndexData, CateringIndexRow } from './catering-index.js';
-import type { QuickIndexRow, QuickMatch } from './quick-search-index.js';
+import type { CateringIndexData, CateringIndexRow, QuickIndexRow, QuickMatch } from './search.types.js';
 
 // The only SQL of search. Every query here picks ids on presets alone through the indexes of
 // 002_search.sql; cards are hydrated by the presets repository for the page's ids only.

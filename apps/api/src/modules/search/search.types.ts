@@ -1,0 +1,34 @@
+// The rows search.repository reads for the in-memory search indexes (catering-index.ts,
+// quick-search-index.ts, located-rows.ts): shapes both layers use, kept below them
+// (.dependency-cruiser.cjs, layer 5).
+
+/** A preset as an index reads it: its id and the coordinates of its stored cube (null without a location). */
+export interface LocatedRow {
+  id: number;
+  x: number | null;
+  y: number | null;
+  z: number | null;
+}
+
+/** What the index needs of one active catering preset (search.repository's cateringIndexRows). */
+export interface CateringIndexRow extends LocatedRow {
+  cuisine_types: string[];
+}
+
+export interface CateringIndexData {
+  /** every active catering preset, most ordered first (order_count DESC, id): the popular sort */
+  popular: CateringIndexRow[];
+  /** their ids by price_per_person_cents, id (price_desc is the same list backwards) */
+  byPrice: number[];
+  /** their ids by number_of_guests, id (headcount_desc backwards) */
+  byGuests: number[];
+}
+
+/** An active restaurant: its id and the coordinates of its stored cube. */
+export type QuickIndexRow = LocatedRow;
+
+/** A restaurant matching a query, with its relevance rounded to 2 decimals, times 100. */
+export interface QuickMatch {
+  id: number;
+  score100: number;
+}
