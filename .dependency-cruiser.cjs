@@ -12,8 +12,11 @@
 //                    dependencies; used by routes, the job runner and the demo history)
 //   4. services:     modules/*/*.service.ts  (use cases) and the module's other helpers
 //                    (*.email.ts, *.pdf.ts, order-checks.ts, modules/pdf-documents.ts, ...)
-//   5. repositories: modules/*/*.repository.ts (the only place in a module that runs SQL) and
-//                    modules/*/*.types.ts (shapes a repository and its services share)
+//   5. repositories: modules/*/*.repository.ts (the only place in a module that runs SQL),
+//                    modules/*/*.types.ts (shapes, and pure readings of them, that a repository,
+//                    its services and other modules share) and modules/*/*.sql-parts.ts (SQL
+//                    parts on the module's tables that it lends to other modules' statements,
+//                    db/sql-parts.ts, decisions 017 and 021)
 //   6. infrastructure: lib/, adapters/, ports/, db/, config/ — know nothing of modules/
 // "Upward" therefore means: a repository or types file importing any other file of modules/
 // (a service, helper, compose, route or the registry); a service or helper importing a compose
@@ -25,7 +28,8 @@
 
 const API = '^apps/api/src/';
 const MODULES = `${API}modules/`;
-const REPOSITORY = `${MODULES}[^/]+/[^/]+[.](repository|types)[.]ts$`;
+const REPOSITORY = `${MODULES}[^/]+/[^/]+[.](repository|types|sql-parts)[.]ts$`;
+const REPOSITORY_FILE = `${MODULES}[^/]+/[^/]+[.]repository[.]ts$`;
 const ROUTES = `${MODULES}[^/]+/[^/]+[.]routes[.]ts$`;
 const COMPOSE = `${MODULES}[^/]+/[^/]+[.]compose[.]ts$`;
 const REGISTRY = `${MODULES}index[.]ts$`;
@@ -66,12 +70,13 @@ module.exports = {
       to: { path: MODULES },
     },
     {
-      // A module reads and writes another module's tables only through that module's service
-      // (or an exported helper that is not its repository), so each repository has one owner.
+      // A module reads and writes another module's tables only through that module's service or
+      // compose file, or the SQL parts it lends (*.sql-parts.ts), so each repository has one
+      // owner. Another module's *.types.ts (shapes, no SQL) may be imported.
       name: 'api-no-foreign-repository',
       severity: 'error',
       from: { path: `${MODULES}([^/]+)/`, pathNot: TESTS },
-      to: { path: REPOSITORY, pathNot: `${MODULES}$1/` },
+      to: { path: REPOSITORY_FILE, pathNot: `${MODULES}$1/` },
     },
     {
       // Upward, case 1: a repository or types file (layer 5) imports only other repositories,

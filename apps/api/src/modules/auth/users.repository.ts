@@ -1,39 +1,11 @@
 import type { Queryable } from '../../db/pool.js';
+import type { UserRow } from './auth.types.js';
+
+// moved below the repository (.dependency-cruiser.cjs); still importable from here within the module
+export type { UserRow } from './auth.types.js';
 
 // The only SQL on users for the auth module. Rows carry password_hash: they never go to
 // the wire as they are; auth.mappers.ts whitelists what does.
-export interface UserRow {
-  id: number;
-  email: string;
-  password_hash: string;
-  role: 'customer' | 'staff';
-  first_name: string;
-  last_name: string;
-  phone: string;
-  company_name: string;
-  address1: string;
-  address2: string;
-  city: string;
-  province: string;
-  zip: string;
-  country: 'CA' | 'US';
-  latitude: number | null;
-  longitude: number | null;
-  about_me: string;
-  default_delivery_instructions: string;
-  favorite_cuisine_types: string[];
-  dietary_types: string[];
-  go_name: string;
-  go_head_count: number;
-  go_budget_cents: number;
-  go_gap_days: number;
-  /** seconds since midnight */
-  go_cutoff_seconds: number;
-  go_delivery_seconds: number;
-  admin_token: string | null;
-  confirmed_at: Date | null;
-  created_at: Date;
-}
 
 const COLUMNS = `id, email, password_hash, role, first_name, last_name, phone, company_name, address1, address2,
   city, province, zip, country, latitude, longitude, about_me, default_delivery_instructions,

@@ -12,7 +12,7 @@ import { moveOrder } from '../order-history/order-history.test-helpers.js';
 import { cards, restaurantFixture, sandboxCard, type RestaurantFixture } from '../orders/orders.test-helpers.js';
 import { groupDocumentMessages } from './group-order-documents.service.js';
 import { groupOrderDetails } from '../group-orders/group-orders.test-helpers.js';
-import { taxLinesOf } from '../orders/orders.repository.js';
+import { taxLinesOf } from '../orders/orders.types.js';
 
 // Issue 6 items 4 and 5: the group order's invoice (creator; delivery-ready or delivered) and the
 // restaurant's label sheet (creator or staff; after the cut-off), through the real API on its own

@@ -1,7 +1,8 @@
 import { shownGroupStatus, type GroupOrderStatus } from '@caterway/domain';
 import { conflict, notFound } from '../../lib/errors.js';
 import type { AuthUser } from '../auth/auth.guard.js';
-import type { GroupOrdersRepository, GroupOrderView } from '../group-orders/group-orders.repository.js';
+import type { GroupOrdersRepository } from '../group-orders/group-orders.repository.js';
+import type { GroupOrderView } from '../group-orders/group-orders.types.js';
 import type { DocumentsPdfPool } from '../pdf-documents.js';
 import type { OrderHistoryRepository } from '../order-history/order-history.repository.js';
 import type { InvoicesService } from '../invoices/invoices.service.js';

@@ -1,4 +1,4 @@
-import type { OrderItemRow } from '../orders/orders.repository.js';
+import type { OrderItemRow } from '../orders/orders.types.js';
 import type { MealLabel } from './labels.pdf.js';
 
 // The meals of a combined group order's line, one per member: the label sheet and the catering

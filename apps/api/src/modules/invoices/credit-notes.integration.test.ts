@@ -11,7 +11,7 @@ import { applyOrderEvent } from '../order-lifecycle/lifecycle.repository.js';
 import { lifecycleServiceFrom } from '../order-lifecycle/lifecycle.compose.js';
 import { auth, orderRow, placeOrder, staffUser } from '../order-lifecycle/lifecycle.test-helpers.js';
 import { orderPayload, restaurantFixture, type RestaurantFixture } from '../orders/orders.test-helpers.js';
-import { totalsOf, type OrderRow } from '../orders/orders.repository.js';
+import { totalsOf, type OrderRow } from '../orders/orders.types.js';
 
 // Credit notes (issue 17 part 2; docs/decisions/034): a decrease of an order's total after its
 // payment was collected (an edit, a cancel with a refund) is a credit note of its own series

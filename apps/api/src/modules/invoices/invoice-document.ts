@@ -1,9 +1,9 @@
 import { totalsLines, type TaxComponent, type Totals } from '@caterway/domain';
 import type { CompanyDetails } from '../../config/env.js';
 import { mealsOfLine } from '../group-order-documents/meal-labels.js';
-import type { InvoiceChefRow } from '../order-history/order-history.repository.js';
+import type { InvoiceChefRow } from '../order-history/order-history.types.js';
 import { displayDateTime } from '../orders/orders.email.js';
-import { totalsOf, type OrderItemRow, type OrderRow } from '../orders/orders.repository.js';
+import { totalsOf, type OrderItemRow, type OrderRow } from '../orders/orders.types.js';
 import type { InvoiceData, InvoiceLine, InvoiceSeller } from './invoice.pdf.js';
 import type { BuyerRow, CreditReason, InvoiceGroupRow, InvoiceRow } from './invoices.repository.js';
 

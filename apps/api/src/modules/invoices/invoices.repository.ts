@@ -1,7 +1,10 @@
 import type { Totals } from '@caterway/domain';
 import type { Queryable } from '../../db/pool.js';
-import type { UserRow } from '../auth/users.repository.js';
+import type { UserRow } from '../auth/auth.types.js';
 import type { InvoiceData } from './invoices.types.js';
+
+// moved below the repository (.dependency-cruiser.cjs); still importable from here within the module
+export { hasInvoiceColumn } from './invoices.sql-parts.js';
 
 // The only SQL on document_counters, invoices and credit_notes (migration 033), and the reads of
 // the buyer and the group order an invoice prints.
@@ -43,12 +46,6 @@ export interface InvoiceGroupRow {
   po_number: string;
   cost_centre: string;
 }
-
-/**
- * A column for another module's read of catering_orders aliased `order`: whether the order has
- * an invoice (an issued invoice stays downloadable whatever the order's status; decision 034).
- */
-export const hasInvoiceColumn = (order: string) => `EXISTS (SELECT 1 FROM invoices WHERE invoices.catering_order_id = ${order}.id) AS has_invoice`;
 
 const CREDIT_NOTE_COLUMNS = `c.id, c.number, c.invoice_id, i.number AS invoice_number, c.catering_order_id, c.issued_at, c.reason, c.total_cents, c.credit, c.document`;
 

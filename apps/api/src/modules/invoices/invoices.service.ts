@@ -7,7 +7,8 @@ import { notFound } from '../../lib/errors.js';
 import type { DocumentsPdfPool } from '../pdf-documents.js';
 import type { PaymentProvider } from '../../ports/payments.js';
 import { createOrderHistoryRepository } from '../order-history/order-history.repository.js';
-import { createOrdersRepository, totalsOf, type OrderRow } from '../orders/orders.repository.js';
+import { createOrdersRepository } from '../orders/orders.repository.js';
+import { totalsOf, type OrderRow } from '../orders/orders.types.js';
 import { creditNoteDocument, documentDate, invoiceDocument, type InvoiceSource, type Letterhead } from './invoice-document.js';
 import { createInvoicesRepository, type CreditReason, type DocumentSeries, type InvoiceRow } from './invoices.repository.js';
 

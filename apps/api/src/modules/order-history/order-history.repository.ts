@@ -1,23 +1,17 @@
 import type { Queryable } from '../../db/pool.js';
-import type { OrderItemRow, OrderRow } from '../orders/orders.repository.js';
+import type { OrderItemRow, OrderRow } from '../orders/orders.types.js';
 import type { OrderDisplayContext } from '../orders/orders.types.js';
-import { hasInvoiceColumn } from '../invoices/invoices.repository.js';
+import { hasInvoiceColumn } from '../invoices/invoices.sql-parts.js';
+import type { InvoiceChefRow } from './order-history.types.js';
+
+// moved below the repository (.dependency-cruiser.cjs); still importable from here within the module
+export type { InvoiceChefRow } from './order-history.types.js';
 
 // Reads of placed orders for My Orders, add-on lists and invoices. Placed = not a draft.
 
 export type HistoryRow = OrderRow & OrderDisplayContext;
 /** An add-on order as its list shows it. */
 export type AddonRow = OrderRow & Pick<OrderDisplayContext, 'has_invoice'>;
-
-export interface InvoiceChefRow {
-  business_name: string;
-  address1: string;
-  address2: string;
-  city: string;
-  province: string;
-  zip: string;
-  country: string;
-}
 
 export interface SavedMethodRow {
   payment_type: 'card' | 'acss_debit';

@@ -3,7 +3,7 @@ import { isUpcoming, statusLabel } from '@caterway/domain';
 import type { Clock } from '../../lib/clock.js';
 import { notFound } from '../../lib/errors.js';
 import { displayDateTime } from '../orders/orders.email.js';
-import type { OrderItemRow, OrderRow } from '../orders/orders.repository.js';
+import type { OrderItemRow, OrderRow } from '../orders/orders.types.js';
 import { invoiceDownloadable, orderRuleView, purchaseItemsOf, taxLinesView } from '../orders/order-view.js';
 import type { AddonRow, HistoryRow, OrderHistoryRepository } from './order-history.repository.js';
 

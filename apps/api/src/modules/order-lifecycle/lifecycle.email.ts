@@ -1,7 +1,7 @@
 import { formatCents } from '@caterway/domain';
 import { escapeHtml } from '../../adapters/email/templates.js';
 import type { OutgoingEmail } from '../../ports/email.js';
-import type { OrderRow } from '../orders/orders.repository.js';
+import type { OrderRow } from '../orders/orders.types.js';
 import { displayDateTime } from '../orders/orders.email.js';
 
 // The customer is told when the order is accepted, declined, cancelled and delivered (issue 5

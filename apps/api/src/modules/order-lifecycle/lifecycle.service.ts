@@ -16,7 +16,7 @@ import type { Clock } from '../../lib/clock.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import type { Mailer } from '../../ports/email.js';
 import { PaymentRequestError, type PaymentIntent, type PaymentProvider } from '../../ports/payments.js';
-import { paymentClaimHeld, type OrderRow, type PaymentStatus } from '../orders/orders.repository.js';
+import { paymentClaimHeld, type OrderRow, type PaymentStatus } from '../orders/orders.types.js';
 import { displayDateTime } from '../orders/orders.email.js';
 import { enqueue, type EnqueueInput, type JobHandlers, type JobResult } from '../../lib/jobs.js';
 import { applyOrderEvent, orderEvents } from './lifecycle.repository.js';

@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/pool.js';
 import type { PaymentProvider } from '../../ports/payments.js';
 import { signedInUser } from '../auth/auth.test-helpers.js';
-import type { OrderRow } from '../orders/orders.repository.js';
+import type { OrderRow } from '../orders/orders.types.js';
 import { cards, orderPayload, sandboxCard, type RestaurantFixture } from '../orders/orders.test-helpers.js';
 
 export async function staffUser(app: FastifyInstance, db: Db) {

@@ -1,7 +1,7 @@
 import { localDateOf } from '@caterway/domain';
 import { coarseWindow, inZoneWindowSql, zoneWindowParams, zoneWindows } from '../../db/local-date-filter.js';
 import type { Queryable } from '../../db/pool.js';
-import type { OrderRow, PaymentStatus } from '../orders/orders.repository.js';
+import type { OrderRow, PaymentStatus } from '../orders/orders.types.js';
 
 // SQL of the order after checkout that is not a status move (those are applyOrderEvent's):
 // the row lock, the money columns, audit notes, and the console's list.

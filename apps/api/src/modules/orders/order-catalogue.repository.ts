@@ -1,49 +1,13 @@
 import type { DeliveryFeeRange, StoreHoursMap } from '@caterway/domain';
 import { prepared, type Queryable } from '../../db/pool.js';
+import type { OrderChefRow, OrderPresetRow } from './orders.types.js';
+
+// moved below the repository (.dependency-cruiser.cjs); still importable from here within the module
+export type { OrderChefRow, OrderPresetRow } from './orders.types.js';
 
 // Catalogue reads an order needs (preset, its chefs, menus with their items), always straight
 // from the database: the server prices and checks every cart itself (ARCHITECTURE.md 'HTTP API').
 // Also used by the saved-presets, group-orders and suggestions modules.
-
-export interface OrderPresetRow {
-  id: number;
-  slug: string;
-  name: string;
-  description: string;
-  preset_type: 'restaurant' | 'catering' | 'save_for_later';
-  owner_user_id: number | null;
-  is_active: boolean;
-  number_of_guests: number;
-  minimum_order_amount_cents: number;
-  serving_styles: string[];
-  category_names: string[];
-  cuisine_types: string[];
-  dietary_types: string[];
-  banner_image_url: string;
-  search_result_image_url: string;
-}
-
-export interface OrderChefRow {
-  id: number;
-  slug: string;
-  business_name: string;
-  email_name: string;
-  country: 'CA' | 'US';
-  latitude: number;
-  longitude: number;
-  time_zone: string;
-  pre_order_notice_hours: number;
-  pre_order_min_order_amount_cents: number;
-  addon_maximum_items_qty: number;
-  eft_enabled: boolean;
-  delivery_radius_km: number;
-  delivery_fee_ranges: { min_km: number; max_km: number; fee_cents: number }[];
-  store_hours: StoreHoursMap;
-  address1: string;
-  city: string;
-  /** province or state code: the place of supply of a pickup */
-  province: string;
-}
 
 export interface OrderMenuItemRow {
   id: number;

@@ -1,5 +1,5 @@
 import type { Queryable } from '../../db/pool.js';
-import type { OrderRow } from '../orders/orders.repository.js';
+import type { OrderRow } from '../orders/orders.types.js';
 
 // SQL of the payment's life outside the checkout request (migration 027): Stripe's webhook
 // events kept once by id, disputes, the operations flag, and payment moves that Stripe reports.

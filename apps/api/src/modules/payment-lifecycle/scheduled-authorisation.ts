@@ -10,7 +10,8 @@ import { lifecycleEmail } from '../order-lifecycle/lifecycle.email.js';
 import { applyOrderEvent } from '../order-lifecycle/lifecycle.repository.js';
 import { createOpsRepository } from '../order-lifecycle/ops.repository.js';
 import type { AppDeps } from '../../lib/deps.js';
-import { createOrdersRepository, type OrderRow, type OrdersRepository } from '../orders/orders.repository.js';
+import { createOrdersRepository, type OrdersRepository } from '../orders/orders.repository.js';
+import type { OrderRow } from '../orders/orders.types.js';
 import { paymentMethodsServiceFrom, type PaymentMethodsService } from '../payment-methods/payment-methods.service.js';
 import { createPaymentLifecycleRepository } from './payment-lifecycle.repository.js';
 

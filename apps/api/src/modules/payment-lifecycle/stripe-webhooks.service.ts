@@ -4,7 +4,8 @@ import type { Clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
 import { applyOrderEvent } from '../order-lifecycle/lifecycle.repository.js';
 import { createOpsRepository } from '../order-lifecycle/ops.repository.js';
-import type { OrderRow, OrdersRepository } from '../orders/orders.repository.js';
+import type { OrderRow } from '../orders/orders.types.js';
+import type { OrdersRepository } from '../orders/orders.repository.js';
 import { createPaymentLifecycleRepository, type WebhookOutcome } from './payment-lifecycle.repository.js';
 
 // POST /api/stripe/webhook (docs/decisions/027; adapters/payments/README.md): Stripe tells us

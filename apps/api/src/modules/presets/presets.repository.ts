@@ -1,35 +1,20 @@
 import type { MenuItemRow as CatalogueMenuItemRow, MenuRow } from '../../db/catalogue-rows.js';
 import { prepared, type Queryable } from '../../db/pool.js';
 import type { StoreHoursMap } from '@caterway/domain';
+import { LISTING_RADIUS_KM, type GeoPoint } from './presets.types.js';
+import { nearSql } from './presets.sql-parts.js';
+
+// moved below the repository (.dependency-cruiser.cjs); still importable from here within the module
+export { distanceOrderSql, nearSql } from './presets.sql-parts.js';
+export { LISTING_RADIUS_KM } from './presets.types.js';
+export type { GeoPoint } from './presets.types.js';
 
 // The only SQL of catalogue reads (presets, chefs, menus). Listing queries pick ids on the
 // presets table alone (indexes of 002_search.sql); cardsByIds then joins chefs, tags and cart
 // totals for those few ids. The search module reuses cardsByIds and the geo snippets.
 
-export interface GeoPoint {
-  latitude: number;
-  longitude: number;
-}
-
 /** How many of the most ordered presets walkPopularNear walks before it asks the radius query. */
 export const POPULAR_WALK = 2000;
-
-/** Listings near an address reach this far (km); the card says when a restaurant does not deliver there. */
-export const LISTING_RADIUS_KM = 50;
-
-/**
- * SQL for "within radius of a point" on presets.location (a stored ll_to_earth cube): the
- * earth_box test uses the GiST index, the chord test (<->, metres) trims the box's corners.
- * lat, lng and metres are placeholders such as $1.
- */
-export function nearSql(lat: string, lng: string, metres: string, alias = 'p'): string {
-  return `${alias}.location <@ earth_box(ll_to_earth(${lat}, ${lng}), ${metres})
-      AND ${alias}.location <-> ll_to_earth(${lat}, ${lng})::cube <= 2 * earth() * sin(${metres}::float8 / (2 * earth()))`;
-}
-/** ORDER BY expression: nearest first (KNN on the GiST index). */
-export function distanceOrderSql(lat: string, lng: string, alias = 'p'): string {
-  return `${alias}.location <-> ll_to_earth(${lat}, ${lng})::cube`;
-}
 
 export interface CardChefRow {
   id: number;

@@ -1,6 +1,6 @@
 import { inZoneWindowSql, zoneWindowParams, zoneWindows, type ZoneWindows } from '../../db/local-date-filter.js';
 import type { Queryable } from '../../db/pool.js';
-import type { StoredTaxLine } from '../orders/orders.repository.js';
+import type { StoredTaxLine } from '../orders/orders.types.js';
 
 export interface SpendRow {
   id: number;

@@ -1,5 +1,5 @@
 import type { PresetSort } from '@caterway/contracts';
-import type { GeoPoint } from '../presets/presets.repository.js';
+import type { GeoPoint } from '../presets/presets.types.js';
 import { chordOf, createSnapshotIndex, earthPoint, locateRows } from './located-rows.js';
 import type { CateringIndexData, CateringIndexRow } from './search.types.js';
 

@@ -1,4 +1,4 @@
-import type { GeoPoint } from '../presets/presets.repository.js';
+import type { GeoPoint } from '../presets/presets.types.js';
 import { createTtlCache } from '../../lib/ttl-cache.js';
 import type { LocatedRow } from './search.types.js';
 

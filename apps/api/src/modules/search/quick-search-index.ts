@@ -1,4 +1,4 @@
-import type { GeoPoint } from '../presets/presets.repository.js';
+import type { GeoPoint } from '../presets/presets.types.js';
 import { CATERING_INDEX_TTL_MS } from './catering-index.js';
 import { chordOf, createSnapshotIndex, earthPoint, locateRows } from './located-rows.js';
 import type { QuickIndexRow, QuickMatch } from './search.types.js';

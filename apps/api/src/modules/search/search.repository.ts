@@ -1,7 +1,8 @@
 import type { PresetSort } from '@caterway/contracts';
 import pg from 'pg';
 import { prepared, withTransaction, type Queryable } from '../../db/pool.js';
-import { distanceOrderSql, nearSql, type GeoPoint } from '../presets/presets.repository.js';
+import { distanceOrderSql, nearSql } from '../presets/presets.sql-parts.js';
+import type { GeoPoint } from '../presets/presets.types.js';
 import { createTtlCache } from '../../lib/ttl-cache.js';
 import type { CateringIndexData, CateringIndexRow, QuickIndexRow, QuickMatch } from './search.types.js';
 
