@@ -194,12 +194,7 @@ export function createGroupCutoff(deps: GroupCutoffDeps) {
       await scheduleProcessing(tx, paid);
       return paid;
     }
-    const { rows } = await tx.query<OrderRow>(
-      `UPDATE catering_orders SET payment_status = 'failed', payment_error = $2, payment_method_id = COALESCE($3, payment_method_id), updated_at = $4
-        WHERE id = $1 RETURNING *`,
-      [order.id, auth.message, auth.methodId, now],
-    );
-    return rows[0]!;
+    return orders.markPaymentFailed(order.id, { message: auth.message, paymentMethodId: auth.methodId, now }, tx);
   }
 
   async function send(email: Parameters<Mailer['send']>[0], context: object): Promise<void> {
@@ -279,7 +274,7 @@ export function createGroupCutoff(deps: GroupCutoffDeps) {
       const creator = (await repo.findCreator(g.creator_id, tx))!;
       const prepared = await prepare(g, chosen, creator, tx);
       const draft = await orders.insert({ userId: g.creator_id, purchaseId: `group-order-${uuid}`, order: prepared, isEft: false, now }, tx);
-      await tx.query('UPDATE catering_orders SET group_order_uuid = $2 WHERE id = $1', [draft.id, uuid]);
+      await orders.linkGroupOrder(draft.id, uuid, tx);
       if (deps.afterOrderWritten) await deps.afterOrderWritten(tx);
       const auth = await authorise(draft, uuid, g.creator_id, 0);
       const order = await settle(tx, draft, auth, now);

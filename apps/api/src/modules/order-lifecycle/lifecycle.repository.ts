@@ -49,6 +49,21 @@ export async function applyOrderEvent(
   return { id: input.orderId, from, to: result.to };
 }
 
+/**
+ * Records something that happened to an order without moving its status (an edit, a payment
+ * change) in its audit trail, in the caller's transaction.
+ */
+export async function recordOrderNote(
+  tx: Queryable,
+  input: { orderId: number; status: string; event: string; actor: OrderActor; actorUserId: number | null; note: string; now: Date },
+): Promise<void> {
+  await tx.query(
+    `INSERT INTO order_events (catering_order_id, event, from_status, to_status, actor_kind, actor_user_id, note, created_at)
+     VALUES ($1, $2, $3, $3, $4, $5, $6, $7)`,
+    [input.orderId, input.event, input.status, input.actor, input.actorUserId, input.note, input.now],
+  );
+}
+
 export interface OrderEventRow {
   id: number;
   event: string;

@@ -7,7 +7,7 @@ import { withTransaction, type Db, type Queryable } from '../../db/pool.js';
 import type { Clock } from '../../lib/clock.js';
 import { AppError, conflict, notFound, validationFailed } from '../../lib/errors.js';
 import { PaymentDeclinedError, PaymentRequestError, type PaymentIntent, type PaymentProvider } from '../../ports/payments.js';
-import { applyOrderEvent } from '../order-lifecycle/lifecycle.repository.js';
+import { applyOrderEvent, recordOrderNote } from '../order-lifecycle/lifecycle.repository.js';
 import { scheduleProcessing } from '../order-lifecycle/lifecycle.service.js';
 import { enqueue } from '../../lib/jobs.js';
 import { scheduledAuthorisationJob } from '../payment-lifecycle/scheduled-authorisation.js';
@@ -216,11 +216,7 @@ export function createOrderEditsService(deps: OrderEditsDeps) {
   }
 
   async function logEvent(tx: Queryable, order: OrderRow, input: { event: string; actor: OrderActor; userId: number | null; note: string; now: Date }) {
-    await tx.query(
-      `INSERT INTO order_events (catering_order_id, event, from_status, to_status, actor_kind, actor_user_id, note, created_at)
-       VALUES ($1, $2, $3, $3, $4, $5, $6, $7)`,
-      [order.id, input.event, order.status, input.actor, input.userId, input.note, input.now],
-    );
+    await recordOrderNote(tx, { orderId: order.id, status: order.status, event: input.event, actor: input.actor, actorUserId: input.userId, note: input.note, now: input.now });
   }
 
   async function retrieve(id: string | null): Promise<PaymentIntent | null> {

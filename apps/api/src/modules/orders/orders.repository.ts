@@ -211,6 +211,21 @@ export function createOrdersRepository(db: Queryable) {
       return rows[0]!;
     },
 
+    /** A declined authorisation on a draft: the provider's message and the method tried (caller's transaction). */
+    async markPaymentFailed(id: number, input: { message: string; paymentMethodId: string | null; now: Date }, tx: Queryable = db): Promise<OrderRow> {
+      const { rows } = await tx.query<OrderRow>(
+        `UPDATE catering_orders SET payment_status = 'failed', payment_error = $2, payment_method_id = COALESCE($3, payment_method_id), updated_at = $4
+          WHERE id = $1 RETURNING *`,
+        [id, input.message, input.paymentMethodId, input.now],
+      );
+      return rows[0]!;
+    },
+
+    /** Marks the combined order of a group order as that group's (group_order_uuid). */
+    async linkGroupOrder(id: number, groupUuid: string, tx: Queryable = db): Promise<void> {
+      await tx.query('UPDATE catering_orders SET group_order_uuid = $2 WHERE id = $1', [id, groupUuid]);
+    },
+
     /** The user's unpaid add-on draft of a parent, if one is open (Add Addon Order twice reuses it). */
     async findOpenAddOn(parentId: number, userId: number, tx: Queryable = db): Promise<OrderRow | undefined> {
       const { rows } = await tx.query<OrderRow>(
