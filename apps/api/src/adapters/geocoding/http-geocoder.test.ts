@@ -65,6 +65,19 @@ describe('HTTP geocoder speaking Photon', () => {
     expect(await geocoder.geocode('9 Unknown Way, Nowhere')).toEqual({ ok: false, reason: 'not_found' });
   });
 
+  it('asks /reverse once for points within the same ~11 m, together or later; a miss is asked again', async () => {
+    const { log } = collectingLog();
+    const geocoder = createHttpGeocoder({ url: fake.url, kind: 'photon', log });
+    const before = fake.requests.length;
+    const answers = await Promise.all([geocoder.placeAt(45.4765, -75.7013), geocoder.placeAt(45.47651, -75.70131)]);
+    expect(await geocoder.placeAt(45.4765, -75.7013)).toEqual(answers[0]);
+    expect(answers[1]).toEqual({ country: 'CA', province: 'QC', city: 'Gatineau' });
+    expect(fake.requests.length - before).toBe(1);
+    await geocoder.placeAt(35, -40); // nothing there: not kept
+    await geocoder.placeAt(35, -40);
+    expect(fake.requests.length - before).toBe(3);
+  });
+
   it('places a point in its province and city by /reverse', async () => {
     const { log, warnings } = collectingLog();
     const geocoder = createHttpGeocoder({ url: fake.url, kind: 'photon', log });

@@ -1,6 +1,10 @@
 import type { Country, GeocodedAddress, GeocodeResult, Geocoder, PlaceOfPoint } from '../../ports/geocoder.js';
 import { normalizeCanadianPostalCode, parseAddress } from './address-parser.js';
 import { regionByCode, regionByName } from './regions.js';
+import { createTtlCache } from '../../lib/ttl-cache.js';
+
+/** How long a reverse lookup's answer is kept: provinces, states and cities do not move. */
+const PLACE_TTL_MS = 24 * 60 * 60_000;
 
 // Production adapter: a Photon or Nominatim compatible geocoder (GEOCODER_URL,
 // GEOCODER_KIND). Only street-level results in Canada and the US are used
@@ -220,6 +224,7 @@ function toAddress(c: Candidate): GeocodedAddress | undefined {
 }
 
 export function createHttpGeocoder(options: HttpGeocoderOptions): Geocoder {
+  const places = createTtlCache<string, PlaceOfPoint | null>({ ttlMs: PLACE_TTL_MS, maxEntries: 10_000, keep: (place) => place !== null });
   const base = options.url.replace(/\/+$/, '');
   const doFetch = options.fetch ?? fetch;
   const timeoutMs = options.timeoutMs ?? 3000;
@@ -299,9 +304,13 @@ export function createHttpGeocoder(options: HttpGeocoderOptions): Geocoder {
 
     async placeAt(latitude, longitude) {
       if (!Number.isFinite(latitude) || !Number.isFinite(longitude) || Math.abs(latitude) > 90 || Math.abs(longitude) > 180) return null;
-      const candidate = await request(reverseUrl(latitude, longitude), options.kind === 'photon' ? reverseFromPhoton : reverseFromNominatim);
-      // undefined: unreachable or nonsense (warned); null: nothing there, or nothing in CA/US
-      return candidate ? toPlace(candidate) : null;
+      // every preset detail and order for an address asks: one reverse lookup per ~11 m cell a
+      // day, concurrent asks sharing it; a miss (nothing there, service down) is asked again
+      return places.get(`${latitude.toFixed(4)},${longitude.toFixed(4)}`, async () => {
+        const candidate = await request(reverseUrl(latitude, longitude), options.kind === 'photon' ? reverseFromPhoton : reverseFromNominatim);
+        // undefined: unreachable or nonsense (warned); null: nothing there, or nothing in CA/US
+        return candidate ? toPlace(candidate) : null;
+      });
     },
   };
 }
