@@ -6,7 +6,14 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['packages/*/src/**/*.test.ts', 'apps/api/src/**/*.test.ts', 'bench/lib/**/*.test.ts', 'apps/web/src/**/*.test.{ts,tsx}', 'apps/group-orders/src/**/*.test.{ts,tsx}', 'scripts/**/*.test.mjs'],
+          include: [
+            'packages/*/src/**/*.test.ts',
+            'apps/api/src/**/*.test.ts',
+            'bench/lib/**/*.test.ts',
+            'apps/web/src/**/*.test.{ts,tsx}',
+            'apps/group-orders/src/**/*.test.{ts,tsx}',
+            'scripts/**/*.test.mjs',
+          ],
           exclude: ['**/*.integration.test.ts', '**/node_modules/**'],
           environment: 'node',
         },

@@ -14,8 +14,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import type { InjectOptions } from 'fastify';
 import { createPool } from '../apps/api/src/db/pool.js';
-import { benchConfig, startServers, assertLoopback } from './lib/setup.js';
 import { runLoad, statusCounts, type RequestSpec } from './lib/load.js';
+import { benchConfig, startServers, assertLoopback } from './lib/setup.js';
 
 const url = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/caterway_bench';
 const overHttp = process.env.CPU_HTTP === '1';
@@ -28,12 +28,21 @@ const servers = await startServers(db, benchConfig(url, 10), 0);
 const app = servers.app;
 
 /** CPU time of this process's main thread (the server's event loop), ns precision */
-const mainThreadMs = () => Number(fs.readFileSync(`/proc/self/task/${process.pid}/schedstat`, 'utf8').split(' ')[0]) / 1e6;
+const mainThreadMs = () =>
+  Number(fs.readFileSync(`/proc/self/task/${process.pid}/schedstat`, 'utf8').split(' ')[0]) / 1e6;
 
-type Request = { method?: 'GET' | 'POST'; path: string; headers?: Record<string, string>; body?: unknown; port?: number };
+type Request = {
+  method?: 'GET' | 'POST';
+  path: string;
+  headers?: Record<string, string>;
+  body?: unknown;
+  port?: number;
+};
 
 try {
-  const { rows: presets } = await db.query<{ id: string }>("SELECT id FROM presets WHERE is_active AND preset_type = 'catering' ORDER BY id LIMIT 50");
+  const { rows: presets } = await db.query<{ id: string }>(
+    "SELECT id FROM presets WHERE is_active AND preset_type = 'catering' ORDER BY id LIMIT 50",
+  );
   const { rows: chefs } = await db.query<{ slug: string; id: string; latitude: number; longitude: number }>(
     "SELECT c.slug, c.id, c.latitude, c.longitude FROM chefs c WHERE EXISTS (SELECT 1 FROM presets p JOIN preset_chefs pc ON pc.preset_id = p.id WHERE pc.chef_id = c.id AND p.preset_type = 'restaurant' AND p.is_active) ORDER BY c.id LIMIT 50",
   );
@@ -43,14 +52,25 @@ try {
     'GET /api/health': () => ({ path: '/api/health' }),
     'preset detail (id)': (i) => ({ path: `/api/v2/presets/${presets[i % presets.length]!.id}` }),
     'preset detail (id, gzip)': (i) => ({ path: `/api/v2/presets/${presets[i % presets.length]!.id}`, headers: gzip }),
-    'restaurant page (chef slug)': (i) => ({ path: `/api/v2/presets/${encodeURIComponent(chefs[i % chefs.length]!.slug)}` }),
+    'restaurant page (chef slug)': (i) => ({
+      path: `/api/v2/presets/${encodeURIComponent(chefs[i % chefs.length]!.slug)}`,
+    }),
     'delivery fee': (i) => {
       const c = chefs[i % chefs.length]!;
-      return { method: 'POST', path: '/api/v2/delivery_fee_by_distance', body: { chef_id: Number(c.id), user_lat: c.latitude + 0.01, user_lng: c.longitude } };
+      return {
+        method: 'POST',
+        path: '/api/v2/delivery_fee_by_distance',
+        body: { chef_id: Number(c.id), user_lat: c.latitude + 0.01, user_lng: c.longitude },
+      };
     },
     system_vars: () => ({ path: '/api/v2/system_vars' }),
   };
-  const toInject = (r: Request): InjectOptions => ({ method: r.method ?? 'GET', url: r.path, headers: r.headers, payload: r.body as InjectOptions['payload'] });
+  const toInject = (r: Request): InjectOptions => ({
+    method: r.method ?? 'GET',
+    url: r.path,
+    headers: r.headers,
+    payload: r.body as InjectOptions['payload'],
+  });
 
   /** n requests through app.inject, one at a time; the bytes of the answers */
   async function injectAll(make: (i: number) => Request, from: number, n: number, name: string): Promise<number> {
@@ -75,10 +95,16 @@ try {
     if (counts['200'] !== n) throw new Error(`${name}: ${JSON.stringify(counts)} ${result.errors.join('; ')}`);
   }
 
-  console.log(`load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}; ${N} requests each, ${overHttp ? `over HTTP, ${inFlight} in flight` : 'sequential, app.inject'}`);
+  console.log(
+    `load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}; ${N} requests each, ${overHttp ? `over HTTP, ${inFlight} in flight` : 'sequential, app.inject'}`,
+  );
   for (const [name, make] of Object.entries(kinds)) {
     if (only && !only.test(name)) continue;
-    if (overHttp) await httpAll(make, 0, 200, name); // warm-up (JIT, sockets, and the caches)
+    if (overHttp)
+      await httpAll(make, 0, 200, name); // warm-up (JIT, sockets, and the caches)
     else await injectAll(make, 0, 60, name);
     const cpu0 = process.cpuUsage();
     const main0 = mainThreadMs();

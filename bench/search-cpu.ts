@@ -10,13 +10,13 @@
 // The query set is bench/lib/search.ts's (fixed seed); the database must hold the bench
 // catalogue already (`npm run bench -- --server` fills it).
 import fs from 'node:fs';
+import { Session } from 'node:inspector';
 import os from 'node:os';
 import path from 'node:path';
-import { Session } from 'node:inspector';
 import { createPool, type Db } from '../apps/api/src/db/pool.js';
-import { postgresCpuMs } from './lib/stats.js';
-import { benchConfig, startServers, assertLoopback } from './lib/setup.js';
 import { searchEndpoints } from './lib/search.js';
+import { benchConfig, startServers, assertLoopback } from './lib/setup.js';
+import { postgresCpuMs } from './lib/stats.js';
 
 const url = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/caterway_bench';
 const N = Number(process.env.CPU_REQUESTS ?? 300);
@@ -55,7 +55,9 @@ const original = db.query.bind(db) as (...args: unknown[]) => Promise<unknown>;
 const postgresCpu = async () => (await postgresCpuMs({ query: original as Db['query'] })) ?? 0;
 
 function post(session: Session, method: string, params?: object): Promise<unknown> {
-  return new Promise((resolve, reject) => session.post(method, params, (err, res) => (err ? reject(err) : resolve(res))));
+  return new Promise((resolve, reject) =>
+    session.post(method, params, (err, res) => (err ? reject(err) : resolve(res))),
+  );
 }
 
 interface ProfileNode {
@@ -81,10 +83,25 @@ function dearest(profile: { nodes: ProfileNode[]; samples: number[]; timeDeltas:
 }
 
 try {
-  console.log(`load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}; ${N} requests per endpoint, sequential, after ${WARMUP} warm-up requests`);
-  console.log('endpoint'.padEnd(30), 'node cpu ms/req', 'round trips/req', 'sql wait ms/req', 'pg cpu ms/req', 'wall ms/req', 'bytes');
+  console.log(
+    `load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}; ${N} requests per endpoint, sequential, after ${WARMUP} warm-up requests`,
+  );
+  console.log(
+    'endpoint'.padEnd(30),
+    'node cpu ms/req',
+    'round trips/req',
+    'sql wait ms/req',
+    'pg cpu ms/req',
+    'wall ms/req',
+    'bytes',
+  );
   // the URLs are drawn first, in the order of the query set, so every run sends the same ones
-  const urls = Object.entries(searchEndpoints).map(([name, make]) => [name, Array.from({ length: WARMUP + N }, make)] as const);
+  const urls = Object.entries(searchEndpoints).map(
+    ([name, make]) => [name, Array.from({ length: WARMUP + N }, make)] as const,
+  );
   for (const [name, list] of urls) {
     if (only && !only.test(name)) continue;
     for (const u of list.slice(0, WARMUP)) await app.inject({ url: u }); // JIT, card caches, prepared statements
@@ -110,7 +127,9 @@ try {
     const statements = sql.statements - sql0.statements;
     const sqlMs = sql.ms - sql0.ms;
     const pg = (await postgresCpu()) - pg0;
-    const statementLines = [...byStatement].map(([k, v]) => `    ${(v.n / N).toFixed(2)}/req ${(v.ms / v.n).toFixed(2).padStart(6)} ms  ${k}`);
+    const statementLines = [...byStatement].map(
+      ([k, v]) => `    ${(v.n / N).toFixed(2)}/req ${(v.ms / v.n).toFixed(2).padStart(6)} ms  ${k}`,
+    );
     byStatement.clear();
     console.log(
       name.padEnd(30),
@@ -123,12 +142,18 @@ try {
     );
     if (statementLines.length) console.log(statementLines.join('\n'));
     if (session) {
-      const { profile } = (await post(session, 'Profiler.stop')) as { profile: { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] } };
+      const { profile } = (await post(session, 'Profiler.stop')) as {
+        profile: { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] };
+      };
       session.disconnect();
       fs.mkdirSync(profileDir!, { recursive: true });
       const file = path.join(profileDir!, `${name.replace(/[^a-z]+/gi, '-')}.cpuprofile`);
       fs.writeFileSync(file, JSON.stringify(profile));
-      console.log(dearest(profile).map((l) => `    ${l}`).join('\n'));
+      console.log(
+        dearest(profile)
+          .map((l) => `    ${l}`)
+          .join('\n'),
+      );
     }
   }
 } finally {

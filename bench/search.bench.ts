@@ -10,13 +10,13 @@
 //
 // See bench/README.md.
 import fs from 'node:fs';
-import path from 'node:path';
 import os from 'node:os';
+import path from 'node:path';
 import type { Db } from '../apps/api/src/db/pool.js';
-import { assertLoopback, benchConfig, ensureCatalogue, serverDatabase, startServers } from './lib/setup.js';
 import { runLoad } from './lib/load.js';
-import { postgresCpuMs, r2, summarise } from './lib/stats.js';
 import { explainSearch, LARGE_TABLES, searchEndpoints as endpoints } from './lib/search.js';
+import { assertLoopback, benchConfig, ensureCatalogue, serverDatabase, startServers } from './lib/setup.js';
+import { postgresCpuMs, r2, summarise } from './lib/stats.js';
 
 const RESTAURANTS = 10_000;
 const MENU_ITEMS = 100_000;
@@ -75,7 +75,9 @@ async function measure(name: string, port: number, make: () => string) {
     load_average_1m: r2(load),
     errors,
   };
-  console.log(`  ${name.padEnd(30)} p50 ${row.p50_ms} ms  p95 ${row.p95_ms} ms  p99 ${row.p99_ms} ms  ${row.req_per_s} req/s  cpu node ${row.node_cpu_ms_per_req} + pg ${row.postgres_cpu_ms_per_req} ms/req  load ${row.load_average_1m}${errors.length ? `  ERRORS ${errors.join('; ')}` : ''}`);
+  console.log(
+    `  ${name.padEnd(30)} p50 ${row.p50_ms} ms  p95 ${row.p95_ms} ms  p99 ${row.p99_ms} ms  ${row.req_per_s} req/s  cpu node ${row.node_cpu_ms_per_req} + pg ${row.postgres_cpu_ms_per_req} ms/req  load ${row.load_average_1m}${errors.length ? `  ERRORS ${errors.join('; ')}` : ''}`,
+  );
   return row;
 }
 
@@ -92,16 +94,19 @@ async function main(): Promise<boolean> {
               (SELECT count(*) FROM menu_items)::int AS menu_items, (SELECT count(*) FROM presets)::int AS presets,
               (SELECT count(*) FROM preset_items)::int AS preset_items`,
     );
-    const { rows: version } = await db.query<{ v: string }>('SELECT current_setting(\'server_version\') AS v');
+    const { rows: version } = await db.query<{ v: string }>("SELECT current_setting('server_version') AS v");
     console.log(`catalogue: ${JSON.stringify(size[0])}; PostgreSQL ${version[0]!.v}`);
 
     console.log('EXPLAIN (ANALYZE) of every statement the search endpoints run...');
     const plans = await explainSearch(app, db);
     const scans = plans.filter((p) => p.seq_scans_of_large_tables.length);
     console.log(`  ${plans.length} statements, ${scans.length} with a sequential scan of ${LARGE_TABLES.join('/')}`);
-    for (const s of scans) console.log(`  SEQ SCAN (${s.seq_scans_of_large_tables.join(', ')}) in ${s.endpoint} (${s.plan} plan): ${s.sql}`);
+    for (const s of scans)
+      console.log(`  SEQ SCAN (${s.seq_scans_of_large_tables.join(', ')}) in ${s.endpoint} (${s.plan} plan): ${s.sql}`);
 
-    console.log(`load: ${REQUESTS} requests per endpoint after ${WARMUP} warm-up, ${CONCURRENCY} concurrent clients, keep-alive, loopback`);
+    console.log(
+      `load: ${REQUESTS} requests per endpoint after ${WARMUP} warm-up, ${CONCURRENCY} concurrent clients, keep-alive, loopback`,
+    );
     const helloRow = await measure('bare Fastify hello', helloPort, () => '/hello');
     const rows = [];
     for (const [name, make] of Object.entries(endpoints)) {
@@ -109,7 +114,11 @@ async function main(): Promise<boolean> {
       if (process.env.BENCH_ONLY && !new RegExp(process.env.BENCH_ONLY).test(name)) continue;
       rows.push(await measure(name, appPort, make));
     }
-    const withRatio = rows.map((r) => ({ ...r, ratio_to_hello: r2(r.req_per_s / helloRow.req_per_s), meets_target: r.p95_ms < TARGET_P95_MS && !r.errors.length }));
+    const withRatio = rows.map((r) => ({
+      ...r,
+      ratio_to_hello: r2(r.req_per_s / helloRow.req_per_s),
+      meets_target: r.p95_ms < TARGET_P95_MS && !r.errors.length,
+    }));
     const passed = withRatio.every((r) => r.meets_target) && !scans.length;
 
     const date = new Date().toISOString().slice(0, 10);
@@ -117,7 +126,12 @@ async function main(): Promise<boolean> {
       date: new Date().toISOString(),
       target: { p95_ms_below: TARGET_P95_MS, concurrency: CONCURRENCY, no_seq_scan_of: LARGE_TABLES },
       passed,
-      machine: { cpus: os.cpus().length, node: process.version, postgres: version[0]!.v, load_average_at_end: os.loadavg().map(r2) },
+      machine: {
+        cpus: os.cpus().length,
+        node: process.version,
+        postgres: version[0]!.v,
+        load_average_at_end: os.loadavg().map(r2),
+      },
       catalogue: size[0],
       hello: helloRow,
       endpoints: withRatio,
@@ -131,7 +145,11 @@ async function main(): Promise<boolean> {
       '',
       `${passed ? 'PASSED' : 'FAILED'}: target p95 < ${TARGET_P95_MS} ms at ${CONCURRENCY} concurrent clients and no sequential scan of ${LARGE_TABLES.join(', ')}.`,
       '',
-      `Catalogue: ${Object.entries(size[0]!).map(([k, v]) => `${v.toLocaleString('en-US')} ${k.replace('_', ' ')}`).join(', ')}. PostgreSQL ${version[0]!.v}, Node ${process.version}, ${result.machine.cpus} CPUs (server, database and load generator share them).`,
+      `Catalogue: ${Object.entries(size[0]!)
+        .map(([k, v]) => `${v.toLocaleString('en-US')} ${k.replace('_', ' ')}`)
+        .join(
+          ', ',
+        )}. PostgreSQL ${version[0]!.v}, Node ${process.version}, ${result.machine.cpus} CPUs (server, database and load generator share them).`,
       `Load: ${REQUESTS} requests per endpoint after ${WARMUP} warm-up requests, HTTP keep-alive on 127.0.0.1.`,
       '',
       `Machine load average (1 min) during the runs: ${[helloRow, ...withRatio].map((r) => r.load_average_1m).join(', ')} (2 cores: above 2 means other programs competed for the CPU and latencies grow with it).`,
@@ -139,13 +157,19 @@ async function main(): Promise<boolean> {
       '| endpoint | p50 ms | p95 ms | p99 ms | req/s | x hello | CPU ms/req (Node + PostgreSQL) | target |',
       '|---|---:|---:|---:|---:|---:|---:|---|',
       `| bare Fastify hello | ${helloRow.p50_ms} | ${helloRow.p95_ms} | ${helloRow.p99_ms} | ${helloRow.req_per_s} | 1.00 | ${helloRow.node_cpu_ms_per_req} + ${helloRow.postgres_cpu_ms_per_req} | |`,
-      ...withRatio.map((r) => `| ${r.endpoint} | ${r.p50_ms} | ${r.p95_ms} | ${r.p99_ms} | ${r.req_per_s} | ${r.ratio_to_hello.toFixed(2)} | ${r.node_cpu_ms_per_req} + ${r.postgres_cpu_ms_per_req} | ${r.meets_target ? 'ok' : 'MISSED'} |`),
+      ...withRatio.map(
+        (r) =>
+          `| ${r.endpoint} | ${r.p50_ms} | ${r.p95_ms} | ${r.p99_ms} | ${r.req_per_s} | ${r.ratio_to_hello.toFixed(2)} | ${r.node_cpu_ms_per_req} + ${r.postgres_cpu_ms_per_req} | ${r.meets_target ? 'ok' : 'MISSED'} |`,
+      ),
       '',
       `EXPLAIN (ANALYZE): ${plans.length} statements, ${scans.length} with a sequential scan of a large table.`,
       '',
       '| endpoint | ms | indexes | seq scan |',
       '|---|---:|---|---|',
-      ...plans.map((p) => `| ${p.endpoint} (${p.plan}) | ${p.execution_ms} | ${p.indexes.join(', ') || '-'} | ${p.seq_scans_of_large_tables.join(', ') || 'none'} |`),
+      ...plans.map(
+        (p) =>
+          `| ${p.endpoint} (${p.plan}) | ${p.execution_ms} | ${p.indexes.join(', ') || '-'} | ${p.seq_scans_of_large_tables.join(', ') || 'none'} |`,
+      ),
       '',
     ].join('\n');
     fs.writeFileSync(path.join(resultsDir, 'search-latest.md'), md);

@@ -12,7 +12,8 @@ import { test, expect, expectAccessible, uniqueEmail } from './fixtures';
 
 const PASSWORD = 'Lunch4Forty';
 const weekdays = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'] as const;
-const iso = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+const iso = (d: Date) =>
+  `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 
 interface Account {
   email: string;
@@ -26,14 +27,31 @@ interface Account {
 async function freshAccount(request: APIRequestContext, firstName = 'Priya'): Promise<Account> {
   const email = uniqueEmail(firstName.toLowerCase());
   const signUp = await request.post('/api/v2/users', {
-    data: { user: { first_name: firstName, last_name: 'Raman', email, phone: '416-555-0142', company_name: 'Maple Analytics', address1: '100 King St W, Toronto, ON', latitude: 43.6487, longitude: -79.3817, password: PASSWORD, password_confirmation: PASSWORD } },
+    data: {
+      user: {
+        first_name: firstName,
+        last_name: 'Raman',
+        email,
+        phone: '416-555-0142',
+        company_name: 'Maple Analytics',
+        address1: '100 King St W, Toronto, ON',
+        latitude: 43.6487,
+        longitude: -79.3817,
+        password: PASSWORD,
+        password_confirmation: PASSWORD,
+      },
+    },
   });
   expect(signUp.status()).toBe(201);
   let link: string | undefined;
   await expect(async () => {
-    const { emails } = (await (await request.get('/api/v2/dev/mailbox', { params: { to: email } })).json()) as { emails: { id: number }[] };
+    const { emails } = (await (await request.get('/api/v2/dev/mailbox', { params: { to: email } })).json()) as {
+      emails: { id: number }[];
+    };
     for (const e of emails) {
-      const detail = (await (await request.get(`/api/v2/dev/mailbox/${e.id}`)).json()) as { email: { text_body: string } };
+      const detail = (await (await request.get(`/api/v2/dev/mailbox/${e.id}`)).json()) as {
+        email: { text_body: string };
+      };
       link = detail.email.text_body.match(/https?:\/\/\S+confirmation_token=[^\s"<>)]+/)?.[0];
       if (link) break;
     }
@@ -43,8 +61,28 @@ async function freshAccount(request: APIRequestContext, firstName = 'Priya'): Pr
   expect(confirm.headers().location).toMatch(/confirmed=ok/);
   const signIn = await request.post('/user_token', { data: { auth: { email, password: PASSWORD } } });
   expect(signIn.status()).toBe(200);
-  const { jwt, user } = (await signIn.json()) as { jwt: string; user: { id: number; first_name: string; last_name: string; email: string; confirmed: boolean; role: string; admin_token: string | null } };
-  const stored = { id: user.id, firstName: user.first_name, lastName: user.last_name, email: user.email, confirmed: user.confirmed, role: user.role, adminToken: user.admin_token, jwt };
+  const { jwt, user } = (await signIn.json()) as {
+    jwt: string;
+    user: {
+      id: number;
+      first_name: string;
+      last_name: string;
+      email: string;
+      confirmed: boolean;
+      role: string;
+      admin_token: string | null;
+    };
+  };
+  const stored = {
+    id: user.id,
+    firstName: user.first_name,
+    lastName: user.last_name,
+    email: user.email,
+    confirmed: user.confirmed,
+    role: user.role,
+    adminToken: user.admin_token,
+    jwt,
+  };
   return { email, jwt, firstName, stored };
 }
 
@@ -76,7 +114,10 @@ function meetsChefMinimum(preset: PresetDetail): boolean {
       .filter((i) => i.chef_id === chef.id)
       .reduce((sum, item) => {
         const menu = menus.get(item.menu_id)!;
-        const extras = Object.entries(item.menu_items_mapping).reduce((s, [id, q]) => s + (menu.menu_items.find((mi) => mi.id === Number(id))?.price_cents ?? 0) * q, 0);
+        const extras = Object.entries(item.menu_items_mapping).reduce(
+          (s, [id, q]) => s + (menu.menu_items.find((mi) => mi.id === Number(id))?.price_cents ?? 0) * q,
+          0,
+        );
         return sum + menu.price_cents * item.quantity + extras;
       }, 0);
     return subtotal >= chef.pre_order_min_order_amount_cents;
@@ -85,12 +126,27 @@ function meetsChefMinimum(preset: PresetDetail): boolean {
 
 /** A one-chef Toronto catering preset (the test address is downtown Toronto) without bank debit. */
 async function torontoPreset(request: APIRequestContext): Promise<PresetDetail> {
-  const body = (await (await request.get('/api/v2/presets')).json()) as { presets: { all_presets: [string, { slug: string; preset_type: string }[]][] } };
-  const slugs = [...new Set(body.presets.all_presets.flatMap(([, list]) => list).filter((p) => p.preset_type === 'catering').map((p) => p.slug))];
+  const body = (await (await request.get('/api/v2/presets')).json()) as {
+    presets: { all_presets: [string, { slug: string; preset_type: string }[]][] };
+  };
+  const slugs = [
+    ...new Set(
+      body.presets.all_presets
+        .flatMap(([, list]) => list)
+        .filter((p) => p.preset_type === 'catering')
+        .map((p) => p.slug),
+    ),
+  ];
   for (const slug of slugs) {
     const preset = ((await (await request.get(`/api/v2/presets/${slug}`)).json()) as { preset: PresetDetail }).preset;
     const chef = preset.chefs[0];
-    if (preset.chefs.length === 1 && chef?.city === 'Toronto' && !chef.eft_enabled && preset.pre_order_notice_hour <= 48 && meetsChefMinimum(preset)) {
+    if (
+      preset.chefs.length === 1 &&
+      chef?.city === 'Toronto' &&
+      !chef.eft_enabled &&
+      preset.pre_order_notice_hour <= 48 &&
+      meetsChefMinimum(preset)
+    ) {
       try {
         openDays(preset, 2);
         return preset;
@@ -103,9 +159,16 @@ async function torontoPreset(request: APIRequestContext): Promise<PresetDetail> 
 }
 
 /** Places (creates and pays) one order per date for the account; answers the order ids. */
-async function placeOrders(request: APIRequestContext, account: Account, preset: PresetDetail, dates: string[]): Promise<number[]> {
+async function placeOrders(
+  request: APIRequestContext,
+  account: Account,
+  preset: PresetDetail,
+  dates: string[],
+): Promise<number[]> {
   const headers = { authorization: `Bearer ${account.jwt}` };
-  const card = await request.post('/api/v2/sandbox/payment_methods', { data: { number: '4242424242424242', exp_month: 12, exp_year: 2034, cvc: '123' } });
+  const card = await request.post('/api/v2/sandbox/payment_methods', {
+    data: { number: '4242424242424242', exp_month: 12, exp_year: 2034, cvc: '123' },
+  });
   expect(card.status()).toBe(200);
   const paymentMethodId = ((await card.json()) as { payment_method: { id: string } }).payment_method.id;
   const ids: number[] = [];
@@ -131,7 +194,14 @@ async function placeOrders(request: APIRequestContext, account: Account, preset:
           longitude: -79.3817,
           po_number: `PO-${i + 1}`,
           cost_centre: 'CC 210',
-          preset_items: preset.preset_items.map((l) => ({ id: l.id, menu_id: l.menu_id, quantity: l.quantity, menu_items_mapping: l.menu_items_mapping, special_instruction: '', serving_details: [] })),
+          preset_items: preset.preset_items.map((l) => ({
+            id: l.id,
+            menu_id: l.menu_id,
+            quantity: l.quantity,
+            menu_items_mapping: l.menu_items_mapping,
+            special_instruction: '',
+            serving_details: [],
+          })),
         },
       },
     });
@@ -150,7 +220,9 @@ async function placeOrders(request: APIRequestContext, account: Account, preset:
 
 /** Nothing wider than the screen: a phone reads the page without scrolling sideways. */
 async function expectNoSideScroll(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
   expect(overflow).toBeLessThanOrEqual(0);
 }
 
@@ -182,7 +254,9 @@ test('reports: pages, filters by date and vendor, clears @phone', async ({ page,
   await expect(table.getByRole('button', { name: /Download PDF/ })).toHaveCount(0);
 
   // the Final Total Spend row is the sum of the page's totals
-  const amounts = (await table.locator('tbody td[data-label="Total Spend"]').allInnerTexts()).map((t) => Math.round(Number(t.replace(/[^0-9.]/g, '')) * 100));
+  const amounts = (await table.locator('tbody td[data-label="Total Spend"]').allInnerTexts()).map((t) =>
+    Math.round(Number(t.replace(/[^0-9.]/g, '')) * 100),
+  );
   const footer = await table.locator('tfoot td').first().innerText();
   expect(Math.round(Number(footer.replace(/[^0-9.]/g, '')) * 100)).toBe(amounts.reduce((a, b) => a + b, 0));
   await expect(table.getByRole('rowheader', { name: 'Final Total Spend' })).toBeVisible();
@@ -193,7 +267,10 @@ test('reports: pages, filters by date and vendor, clears @phone', async ({ page,
   const file = await download;
   expect(file.suggestedFilename()).toMatch(/^caterway-spend-\d{4}-\d{2}-\d{2}\.csv$/);
   const csv = fs.readFileSync((await file.path())!, 'utf8').split('\r\n');
-  expect([csv[0]!.startsWith('\uFEFFOrder Number,Delivery Date,Vendor,PO Number,Cost Centre,'), csv.length]).toEqual([true, 1 + 11 + 1]);
+  expect([csv[0]!.startsWith('\uFEFFOrder Number,Delivery Date,Vendor,PO Number,Cost Centre,'), csv.length]).toEqual([
+    true,
+    1 + 11 + 1,
+  ]);
   await expectAccessible(page);
   await expectNoSideScroll(page);
 
@@ -207,7 +284,11 @@ test('reports: pages, filters by date and vendor, clears @phone', async ({ page,
   const before = reportCalls;
   await page.getByLabel('Delivery Start Date').fill(dayB!);
   await page.getByRole('button', { name: 'Submit' }).click();
-  await expect(page.getByRole('alert').filter({ hasText: 'Choose both a Delivery Start Date and a Delivery End Date, or a vendor name.' })).toBeVisible();
+  await expect(
+    page
+      .getByRole('alert')
+      .filter({ hasText: 'Choose both a Delivery Start Date and a Delivery End Date, or a vendor name.' }),
+  ).toBeVisible();
   expect(reportCalls).toBe(before);
 
   // both dates: page 1 of the later day
@@ -247,7 +328,12 @@ test('favourites: remove a favourite and a saved cart, after a confirmation @pho
         preset_type: 'save_for_later',
         base_preset_id: preset.id,
         name: 'Quarterly offsite',
-        preset_items: preset.preset_items.map((l) => ({ id: l.id, menu_id: l.menu_id, quantity: l.quantity, menu_items_mapping: l.menu_items_mapping })),
+        preset_items: preset.preset_items.map((l) => ({
+          id: l.id,
+          menu_id: l.menu_id,
+          quantity: l.quantity,
+          menu_items_mapping: l.menu_items_mapping,
+        })),
       },
     },
   });
@@ -258,7 +344,9 @@ test('favourites: remove a favourite and a saved cart, after a confirmation @pho
   const presets = page.getByRole('region', { name: 'Presets' });
   await expect(presets.getByRole('link', { name: preset.name })).toBeVisible();
   await expect(presets.getByRole('link', { name: 'Quarterly offsite' })).toBeVisible();
-  await expect(page.getByRole('region', { name: 'Restaurants' }).getByText('No favorite restaurants yet.')).toBeVisible();
+  await expect(
+    page.getByRole('region', { name: 'Restaurants' }).getByText('No favorite restaurants yet.'),
+  ).toBeVisible();
   await expectAccessible(page);
   await expectNoSideScroll(page);
 
@@ -272,10 +360,16 @@ test('favourites: remove a favourite and a saved cart, after a confirmation @pho
 
   // Cancel keeps the saved cart; Remove takes it away
   await presets.getByRole('button', { name: 'Remove from saved list: Quarterly offsite' }).click();
-  await page.getByRole('dialog', { name: 'Remove from your saved list?' }).getByRole('button', { name: 'Cancel' }).click();
+  await page
+    .getByRole('dialog', { name: 'Remove from your saved list?' })
+    .getByRole('button', { name: 'Cancel' })
+    .click();
   await expect(presets.getByRole('link', { name: 'Quarterly offsite' })).toBeVisible();
   await presets.getByRole('button', { name: 'Remove from saved list: Quarterly offsite' }).click();
-  await page.getByRole('dialog', { name: 'Remove from your saved list?' }).getByRole('button', { name: 'Remove' }).click();
+  await page
+    .getByRole('dialog', { name: 'Remove from your saved list?' })
+    .getByRole('button', { name: 'Remove' })
+    .click();
   await expect(page.getByText('Removed from your saved list.')).toBeVisible();
   await expect(presets.getByText('No saved presets yet.')).toBeVisible();
 
@@ -340,8 +434,14 @@ test('settings: field errors, then save and see the changes after a reload @phon
   await expect(page.getByLabel('Cut-off time')).toHaveValue('16:30');
   await expect(page.getByLabel('Delivery time')).toHaveValue('12:15');
   // the old password no longer signs in; the new one does
-  expect((await request.post('/user_token', { data: { auth: { email: account.email, password: PASSWORD } } })).status()).toBe(401);
-  expect((await request.post('/user_token', { data: { auth: { email: account.email, password: 'Dinner5Twenty' } } })).status()).toBe(200);
+  expect(
+    (await request.post('/user_token', { data: { auth: { email: account.email, password: PASSWORD } } })).status(),
+  ).toBe(401);
+  expect(
+    (
+      await request.post('/user_token', { data: { auth: { email: account.email, password: 'Dinner5Twenty' } } })
+    ).status(),
+  ).toBe(200);
 });
 
 test('the account pages send visitors to the home page', async ({ page }) => {

@@ -75,7 +75,9 @@ test('sign up, confirm from the mailbox, sign in and out', async ({ page, allowC
 test('a bad confirmation link shows the failure notice', async ({ page }) => {
   await page.goto('/api/v2/users/confirmation?confirmation_token=not-a-real-token');
   await expect(page).toHaveURL(/\/$/);
-  await expect(page.getByText(/Your account verification didn't work\. Please contact us at support@caterway\.ca/)).toBeVisible();
+  await expect(
+    page.getByText(/Your account verification didn't work\. Please contact us at support@caterway\.ca/),
+  ).toBeVisible();
 });
 
 test('a wrong password is refused', async ({ page, allowConsoleErrors }) => {
@@ -94,7 +96,11 @@ test('the demo customer signs in and the session survives a reload', async ({ pa
   await expect(page.getByRole('button', { name: /Hi, Dana/ })).toBeVisible();
 });
 
-test('a revoked session signs the browser out with the inactivity message', async ({ page, request, allowConsoleErrors }) => {
+test('a revoked session signs the browser out with the inactivity message', async ({
+  page,
+  request,
+  allowConsoleErrors,
+}) => {
   allowConsoleErrors(/status of 401/);
   await page.goto('/');
   await signIn(page, demoCustomer.email, demoCustomer.password);

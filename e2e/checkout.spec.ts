@@ -20,7 +20,8 @@ type WireMenu = WireChef['menus'][number];
 type Hours = WirePreset['store_hours'];
 
 const weekdays: (keyof Hours)[] = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
-const iso = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+const iso = (d: Date) =>
+  `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 
 function openAt1130(hours: Hours, day: Date): boolean {
   const h = hours[weekdays[day.getDay()]!];
@@ -45,7 +46,10 @@ function meetsChefMinimums(preset: WirePreset): boolean {
       .filter((i) => i.chef_id === chef.id)
       .reduce((sum, item) => {
         const menu = menus.get(item.menu_id)!;
-        const extras = Object.entries(item.menu_items_mapping).reduce((s, [id, q]) => s + (menu.menu_items.find((mi) => mi.id === Number(id))?.price_cents ?? 0) * q, 0);
+        const extras = Object.entries(item.menu_items_mapping).reduce(
+          (s, [id, q]) => s + (menu.menu_items.find((mi) => mi.id === Number(id))?.price_cents ?? 0) * q,
+          0,
+        );
         return sum + menu.price_cents * item.quantity + extras;
       }, 0);
     return subtotal >= chef.pre_order_min_order_amount_cents;
@@ -56,11 +60,25 @@ function meetsChefMinimums(preset: WirePreset): boolean {
 async function torontoPreset(request: APIRequestContext, eft: boolean): Promise<WirePreset> {
   const res = await request.get('/api/v2/presets');
   const body = (await res.json()) as { presets: { all_presets: [string, { slug: string; preset_type: string }[]][] } };
-  const slugs = [...new Set(body.presets.all_presets.flatMap(([, list]) => list).filter((p) => p.preset_type === 'catering').map((p) => p.slug))];
+  const slugs = [
+    ...new Set(
+      body.presets.all_presets
+        .flatMap(([, list]) => list)
+        .filter((p) => p.preset_type === 'catering')
+        .map((p) => p.slug),
+    ),
+  ];
   for (const slug of slugs) {
     const preset = ((await (await request.get(`/api/v2/presets/${slug}`)).json()) as { preset: WirePreset }).preset;
     const chef = preset.chefs[0];
-    if (preset.chefs.length === 1 && chef && chef.city === 'Toronto' && chef.eft_enabled === eft && preset.pre_order_notice_hour <= 48 && meetsChefMinimums(preset)) {
+    if (
+      preset.chefs.length === 1 &&
+      chef &&
+      chef.city === 'Toronto' &&
+      chef.eft_enabled === eft &&
+      preset.pre_order_notice_hour <= 48 &&
+      meetsChefMinimums(preset)
+    ) {
       try {
         goodDay(preset);
         return preset;
@@ -94,7 +112,11 @@ async function openCheckout(page: Page, preset: WirePreset) {
     localStorage.setItem('caterway.receiving_method', 'delivery');
   }, goodDay(preset));
   await page.reload();
-  await page.getByRole('complementary', { name: 'Your order' }).getByRole('button', { name: 'Checkout' }).last().click();
+  await page
+    .getByRole('complementary', { name: 'Your order' })
+    .getByRole('button', { name: 'Checkout' })
+    .last()
+    .click();
   await expect(page).toHaveURL(/\/checkout$/);
   await expect(page.getByRole('heading', { name: 'Checkout', level: 1 })).toBeVisible();
   // The order is created on entry: the server's totals replace the estimate.
@@ -116,15 +138,24 @@ async function fillCard(dialog: ReturnType<Page['getByRole']>, number: string, e
   await dialog.getByLabel('CVC').fill('123');
 }
 
-test('check out with a new card and save it; the completed page and the confirmation email', async ({ page, request }) => {
+test('check out with a new card and save it; the completed page and the confirmation email', async ({
+  page,
+  request,
+}) => {
   const preset = await torontoPreset(request, false);
   await signIn(page);
-  const create = page.waitForRequest((r) => r.method() === 'POST' && new URL(r.url()).pathname === '/api/v2/catering_orders');
+  const create = page.waitForRequest(
+    (r) => r.method() === 'POST' && new URL(r.url()).pathname === '/api/v2/catering_orders',
+  );
   await openCheckout(page, preset);
   // The order payload carries the delivery fee the cart showed, and the server agrees with it (issue 16 item 17).
   const created = await create;
-  const answer = (await (await created.response())!.json()) as { catering_order: { totals: { delivery_fee_cents: number } } };
-  expect((created.postDataJSON() as { catering_order: { delivery_fee?: number } }).catering_order.delivery_fee).toBe(answer.catering_order.totals.delivery_fee_cents);
+  const answer = (await (await created.response())!.json()) as {
+    catering_order: { totals: { delivery_fee_cents: number } };
+  };
+  expect((created.postDataJSON() as { catering_order: { delivery_fee?: number } }).catering_order.delivery_fee).toBe(
+    answer.catering_order.totals.delivery_fee_cents,
+  );
 
   // Names come from the account and are read-only; the form asks for the rest.
   await expect(page.getByLabel('First name')).toHaveValue(demoCustomer.firstName);
@@ -150,11 +181,18 @@ test('check out with a new card and save it; the completed page and the confirma
   // Issue 17: a 15% tip and a PO number go out with the order; the server prices the tip.
   await page.getByRole('radiogroup', { name: 'Tip' }).getByRole('radio', { name: '15%' }).check();
   await page.getByLabel('PO number').fill('PO-E2E-4471');
-  const submitted = page.waitForRequest((r) => r.method() === 'PUT' && /^\/api\/v2\/catering_orders\/\d+$/.test(new URL(r.url()).pathname));
+  const submitted = page.waitForRequest(
+    (r) => r.method() === 'PUT' && /^\/api\/v2\/catering_orders\/\d+$/.test(new URL(r.url()).pathname),
+  );
   await orderDetails(page).getByRole('button', { name: 'Continue to Payment' }).click();
   const sent = await submitted;
-  expect((sent.postDataJSON() as { catering_order: Record<string, unknown> }).catering_order).toMatchObject({ tip_percent: 15, tip_cents: null, po_number: 'PO-E2E-4471' });
-  const priced = ((await (await sent.response())!.json()) as { catering_order: { totals: { tip_cents: number } } }).catering_order.totals;
+  expect((sent.postDataJSON() as { catering_order: Record<string, unknown> }).catering_order).toMatchObject({
+    tip_percent: 15,
+    tip_cents: null,
+    po_number: 'PO-E2E-4471',
+  });
+  const priced = ((await (await sent.response())!.json()) as { catering_order: { totals: { tip_cents: number } } })
+    .catering_order.totals;
   expect(priced.tip_cents).toBeGreaterThan(0);
   const dialog = page.getByRole('dialog', { name: 'Pay by Credit Card' });
   await expect(dialog).toBeVisible();
@@ -164,7 +202,9 @@ test('check out with a new card and save it; the completed page and the confirma
   await fillCard(dialog, '4242 4242 4242 4242');
   await expect(dialog.getByLabel('Card number')).toHaveValue('4242 4242 4242 4242');
   await dialog.getByLabel('Save this card').check();
-  const finalized = page.waitForResponse((r) => r.request().method() === 'POST' && /\/finalize$/.test(new URL(r.url()).pathname));
+  const finalized = page.waitForResponse(
+    (r) => r.request().method() === 'POST' && /\/finalize$/.test(new URL(r.url()).pathname),
+  );
   await dialog.getByRole('button', { name: 'Pay Now' }).click();
   const placed = ((await (await finalized).json()) as { catering_order: { total_cents: number } }).catering_order;
 
@@ -172,13 +212,19 @@ test('check out with a new card and save it; the completed page and the confirma
   await expect(page.getByText('Thank you! Your order has been submitted')).toBeVisible();
   // The receipt: the tip the server priced, the PO number, and the total finalize charged.
   const receipt = page.getByRole('region', { name: /^Order CW-/ });
-  const row = (label: string) => receipt.locator('dl > div').filter({ has: page.getByRole('term').filter({ hasText: new RegExp(`^${label}$`) }) }).getByRole('definition');
+  const row = (label: string) =>
+    receipt
+      .locator('dl > div')
+      .filter({ has: page.getByRole('term').filter({ hasText: new RegExp(`^${label}$`) }) })
+      .getByRole('definition');
   await expect(row('Tip')).toHaveText(formatCents(priced.tip_cents));
   await expect(row('HST 13.000%')).toBeVisible();
   await expect(row('PO number')).toHaveText('PO-E2E-4471');
   await expect(row('Total')).toHaveText(formatCents(placed.total_cents));
   // ... and what the server stored, which My Orders and the edit page show
-  const stored = await request.get(new URL(sent.url()).pathname, { headers: { authorization: sent.headers()['authorization']! } });
+  const stored = await request.get(new URL(sent.url()).pathname, {
+    headers: { authorization: sent.headers()['authorization']! },
+  });
   expect(((await stored.json()) as { catering_order: unknown }).catering_order).toMatchObject({
     po_number: 'PO-E2E-4471',
     tip_percent: 15,
@@ -186,7 +232,9 @@ test('check out with a new card and save it; the completed page and the confirma
   });
   await expect(page.getByText('You will receive a response shortly!')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Go to Home' })).toBeVisible();
-  const carts = await page.evaluate(() => JSON.parse(localStorage.getItem('caterway.cart') ?? '{}') as Record<string, unknown>);
+  const carts = await page.evaluate(
+    () => JSON.parse(localStorage.getItem('caterway.cart') ?? '{}') as Record<string, unknown>,
+  );
   expect(carts[String(preset.id)]).toBeUndefined();
 
   // The confirmation email (the development mailbox).
@@ -216,7 +264,11 @@ test('pay again with the saved default card', async ({ page, request }) => {
   await expect(page.getByText('Thank you! Your order has been submitted')).toBeVisible();
 });
 
-test('a declining card shows the provider message in the order details', async ({ page, request, allowConsoleErrors }) => {
+test('a declining card shows the provider message in the order details', async ({
+  page,
+  request,
+  allowConsoleErrors,
+}) => {
   allowConsoleErrors(/status of 402/);
   const preset = await torontoPreset(request, false);
   await signIn(page);
@@ -256,7 +308,11 @@ test('EFT is offered for an EFT-enabled chef and completes with the sandbox bank
   await expect(page.getByText('Thank you! Your order has been submitted')).toBeVisible();
 });
 
-test('the payments page: add errors, set a default (other tabs follow) and delete a card', async ({ page, context, allowConsoleErrors }) => {
+test('the payments page: add errors, set a default (other tabs follow) and delete a card', async ({
+  page,
+  context,
+  allowConsoleErrors,
+}) => {
   allowConsoleErrors(/status of 402/);
   await signIn(page);
   await page.goto('/payments');

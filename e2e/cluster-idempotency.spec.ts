@@ -25,18 +25,32 @@ test('concurrent finalize calls with one idempotency key through the balancer ch
       expect(new Set(results.map((r) => r.headers()['x-served-by'])).size).toBe(2);
     }
     // the first runs; the others answer its stored result, or 409 while it still runs
-    expect(statuses.every((s) => s === 200 || s === 409), statuses.join(',')).toBe(true);
+    expect(
+      statuses.every((s) => s === 200 || s === 409),
+      statuses.join(','),
+    ).toBe(true);
     const ok = results.filter((r) => r.status() === 200);
     expect(ok.length).toBeGreaterThan(0);
-    for (const r of ok) expect(((await r.json()) as { catering_order: { id: number; payment_status: string } }).catering_order).toMatchObject({ id: order.id, payment_status: 'authorized' });
+    for (const r of ok)
+      expect(
+        ((await r.json()) as { catering_order: { id: number; payment_status: string } }).catering_order,
+      ).toMatchObject({ id: order.id, payment_status: 'authorized' });
 
     // a retry after the storm answers the same paid order
     expect((await finalize()).status()).toBe(200);
-    const intents = await db.query(`SELECT count(*)::int AS n FROM sandbox_payment_intents WHERE metadata->>'order_id' = $1`, [String(order.id)]);
+    const intents = await db.query(
+      `SELECT count(*)::int AS n FROM sandbox_payment_intents WHERE metadata->>'order_id' = $1`,
+      [String(order.id)],
+    );
     expect(intents.rows[0].n).toBe(1);
-    const orders = await db.query(`SELECT count(*)::int AS n FROM catering_orders WHERE purchase_id = $1`, [order.purchaseId]);
+    const orders = await db.query(`SELECT count(*)::int AS n FROM catering_orders WHERE purchase_id = $1`, [
+      order.purchaseId,
+    ]);
     expect(orders.rows[0].n).toBe(1);
-    const events = await db.query(`SELECT count(*)::int AS n FROM order_events WHERE catering_order_id = $1 AND event = 'pay'`, [order.id]);
+    const events = await db.query(
+      `SELECT count(*)::int AS n FROM order_events WHERE catering_order_id = $1 AND event = 'pay'`,
+      [order.id],
+    );
     expect(events.rows[0].n).toBe(1);
   } finally {
     await db.end();

@@ -27,7 +27,8 @@ async function distances(page: Page): Promise<number[]> {
   return texts.map((t) => Number.parseFloat(t));
 }
 
-const count = async (page: Page) => Number.parseInt((await page.getByTestId('restaurant-count').textContent()) ?? '', 10);
+const count = async (page: Page) =>
+  Number.parseInt((await page.getByTestId('restaurant-count').textContent()) ?? '', 10);
 
 test('enter an address on the home page and land on restaurants ordered by distance', async ({ page }) => {
   await enterAddress(page, 'Browse restaurants');
@@ -41,12 +42,18 @@ test('enter an address on the home page and land on restaurants ordered by dista
   expect(list.every((d) => Number.isFinite(d))).toBe(true);
   expect([...list].sort((a, b) => a - b)).toEqual(list);
   // Each card says whether it can take the order at the chosen date and time.
-  await expect(cards(page).first().getByText(/Available|Closed on this day|Outside store hours|notice|Outside delivery area/)).toBeVisible();
+  await expect(
+    cards(page)
+      .first()
+      .getByText(/Available|Closed on this day|Outside store hours|notice|Outside delivery area/),
+  ).toBeVisible();
   // The delivery bar shows the saved address.
   await expect(page.getByRole('region', { name: 'Delivery details' })).toContainText('King St');
 });
 
-test('the hero word rotates and the floating address bar appears after scrolling and can be dismissed', async ({ page }) => {
+test('the hero word rotates and the floating address bar appears after scrolling and can be dismissed', async ({
+  page,
+}) => {
   await page.goto('/');
   const word = page.getByTestId('hero-word');
   const first = await word.textContent();
@@ -162,7 +169,10 @@ test('browse presets: rows, sortable section with Show more and Show Less', asyn
   await enterAddress(page, 'Browse presets');
   await expect(page).toHaveURL(/\/browse-presets$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Popular Options' })).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Search by Cuisine Type' })).toHaveAttribute('href', '/browse-restaurants');
+  await expect(page.getByRole('link', { name: 'Search by Cuisine Type' })).toHaveAttribute(
+    'href',
+    '/browse-restaurants',
+  );
 
   const section = page.getByTestId('sortable-presets');
   await expect(section.getByTestId('preset-card')).toHaveCount(4);
@@ -187,11 +197,13 @@ test('browse presets: rows, sortable section with Show more and Show Less', asyn
   await expect(quick).toHaveCount(0);
 
   await page.getByLabel('Sort by').selectOption({ label: 'Price Low to High' });
-  await expect.poll(async () => {
-    const prices = await section.locator('.price').allTextContents();
-    const cents = prices.map((p) => Number(p.replace(/[^0-9.]/g, '')));
-    return cents.length === 4 && cents.every((c, i) => i === 0 || cents[i - 1]! <= c);
-  }).toBe(true);
+  await expect
+    .poll(async () => {
+      const prices = await section.locator('.price').allTextContents();
+      const cents = prices.map((p) => Number(p.replace(/[^0-9.]/g, '')));
+      return cents.length === 4 && cents.every((c, i) => i === 0 || cents[i - 1]! <= c);
+    })
+    .toBe(true);
 });
 
 test('for a confirmed user / is the vendor browse page', async ({ page }) => {
@@ -202,7 +214,10 @@ test('for a confirmed user / is the vendor browse page', async ({ page }) => {
   await dialog.getByLabel('Password').fill(demoCustomer.password);
   await dialog.getByRole('button', { name: 'Sign In' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Browse Presets' })).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Search by Cuisine Type' })).toHaveAttribute('href', '/browse-restaurants');
+  await expect(page.getByRole('link', { name: 'Search by Cuisine Type' })).toHaveAttribute(
+    'href',
+    '/browse-restaurants',
+  );
   await expect(page.getByTestId('sortable-presets').getByTestId('preset-card')).toHaveCount(4);
   await expect(page.locator('.landing-hero')).toHaveCount(0);
 });

@@ -10,7 +10,10 @@ async function homeLists(request: APIRequestContext) {
   const res = await request.get('/api/v2/presets');
   expect(res.ok()).toBe(true);
   const body = (await res.json()) as {
-    presets: { trending_restaurants: { slug: string; name: string }[]; all_presets: [string, { slug: string; name: string }[]][] };
+    presets: {
+      trending_restaurants: { slug: string; name: string }[];
+      all_presets: [string, { slug: string; name: string }[]][];
+    };
   };
   return body.presets;
 }
@@ -70,7 +73,10 @@ test.describe('restaurant and preset pages', () => {
     expect(copied).toMatch(new RegExp(`/preset-detail/${restaurant.slug}$`));
   });
 
-  test('the restaurant page works at 360 px with the summary as a bottom bar @phone-only', async ({ page, request }) => {
+  test('the restaurant page works at 360 px with the summary as a bottom bar @phone-only', async ({
+    page,
+    request,
+  }) => {
     const { trending_restaurants: restaurants } = await homeLists(request);
     await page.setViewportSize({ width: 360, height: 740 });
     await page.goto(`/chefs/${restaurants[1]!.slug}`);
@@ -135,7 +141,10 @@ test.describe('marketing pages', () => {
     await expect(page).toHaveURL(/\/browse-presets$/);
   });
 
-  test('the demo form rejects missing fields, then sends a valid request after the captcha', async ({ page, request }) => {
+  test('the demo form rejects missing fields, then sends a valid request after the captcha', async ({
+    page,
+    request,
+  }) => {
     await page.goto('/book-demo');
     await expect(page.getByRole('heading', { level: 1, name: 'Book a demo' })).toBeVisible();
     await expectAccessible(page);
@@ -163,7 +172,10 @@ test.describe('marketing pages', () => {
     await page.getByRole('checkbox', { name: "I'm not a robot" }).check();
     await expect(page.getByRole('status').filter({ hasText: /^(Verifying…|Verified)$/ })).toBeVisible();
     await expect(page.getByText('Verified', { exact: true })).toBeVisible({ timeout: 20_000 });
-    test.info().annotations.push({ type: 'captcha solve (ms, incl. challenge fetch)', description: String(Date.now() - started) });
+    test.info().annotations.push({
+      type: 'captcha solve (ms, incl. challenge fetch)',
+      description: String(Date.now() - started),
+    });
 
     await page.getByRole('button', { name: 'Request a demo' }).click();
     await expect(

@@ -1,7 +1,7 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import type pg from 'pg';
-import { test, expect } from './fixtures';
 import { createRng, type Rng } from '../apps/api/src/db/seed/prng';
+import { test, expect } from './fixtures';
 import { acceptAsStaff, apiToken, e2eDb, orderRow, placeOrder, signInAsDemo, type PlacedOrder } from './order-setup';
 
 // Issue 16 item 1 (ordering-payments §9: "the total includes tax and delivery and is the final
@@ -24,12 +24,28 @@ const cents = (text: string) => Math.round(Number(text.replace(/[^0-9.]/g, '')) 
 
 /** The saved total (API) and the hold on the card (the order row and the sandbox provider's intent). */
 async function charged(request: APIRequestContext, db: pg.Client, token: string, orderId: number) {
-  const res = await request.get(`/api/v2/catering_orders/${orderId}`, { headers: { authorization: `Bearer ${token}` } });
+  const res = await request.get(`/api/v2/catering_orders/${orderId}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
   expect(res.status()).toBe(200);
-  const order = ((await res.json()) as { catering_order: { total_price: number; totals: { total_cents: number }; extra_info: { num_cutlery: number } } }).catering_order;
+  const order = (
+    (await res.json()) as {
+      catering_order: { total_price: number; totals: { total_cents: number }; extra_info: { num_cutlery: number } };
+    }
+  ).catering_order;
   const row = await orderRow(db, orderId);
-  const { rows } = await db.query<{ amount_capturable: number }>('SELECT amount_capturable FROM sandbox_payment_intents WHERE id = $1', [row.payment_intent_id]);
-  return { totalCents: order.totals.total_cents, totalPrice: order.total_price, numCutlery: order.extra_info.num_cutlery, status: row.status, authorizedCents: row.authorized_cents, heldCents: rows[0]?.amount_capturable };
+  const { rows } = await db.query<{ amount_capturable: number }>(
+    'SELECT amount_capturable FROM sandbox_payment_intents WHERE id = $1',
+    [row.payment_intent_id],
+  );
+  return {
+    totalCents: order.totals.total_cents,
+    totalPrice: order.total_price,
+    numCutlery: order.extra_info.num_cutlery,
+    status: row.status,
+    authorizedCents: row.authorized_cents,
+    heldCents: rows[0]?.amount_capturable,
+  };
 }
 
 interface EditSession {
@@ -88,7 +104,10 @@ async function removeDish(s: EditSession) {
   if (removable.length === 0) return addDish(s);
   const name = s.rand.pick(removable);
   await s.cart.getByRole('button', { name: `Remove ${name}`, exact: true }).click();
-  await s.page.getByRole('dialog', { name: `Remove ${name}` }).getByRole('button', { name: 'Remove' }).click();
+  await s.page
+    .getByRole('dialog', { name: `Remove ${name}` })
+    .getByRole('button', { name: 'Remove' })
+    .click();
   await expect(s.cart.getByRole('button', { name: `Remove ${name}`, exact: true })).toHaveCount(0);
   return `removed ${name}`;
 }
@@ -156,7 +175,9 @@ test('the edit page total is the saved and authorised amount, over random edits'
     await signInAsDemo(page);
     let changes = 0;
     for (const order of orders) changes += await editAtRandom(page, request, db, token, order, rand);
-    console.log(`edit-order-totals: ${changes} random changes in ${ORDERS * SAVES_PER_ORDER} saves on ${ORDERS} orders, ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    console.log(
+      `edit-order-totals: ${changes} random changes in ${ORDERS * SAVES_PER_ORDER} saves on ${ORDERS} orders, ${((Date.now() - started) / 1000).toFixed(1)} s`,
+    );
     expect(changes).toBeGreaterThanOrEqual(50);
   } finally {
     await db.end();
@@ -164,7 +185,14 @@ test('the edit page total is the saved and authorised amount, over random edits'
 });
 
 /** One order: its edit page opened once, then SAVES_PER_ORDER saves of random batches. Returns the changes made. */
-async function editAtRandom(page: Page, request: APIRequestContext, db: pg.Client, token: string, order: PlacedOrder, rand: Rng): Promise<number> {
+async function editAtRandom(
+  page: Page,
+  request: APIRequestContext,
+  db: pg.Client,
+  token: string,
+  order: PlacedOrder,
+  rand: Rng,
+): Promise<number> {
   const saved = await charged(request, db, token, order.id);
   // the delivery fee is 0 until its lookup answers (ordering-payments §9): wait for it
   const fee = page.waitForResponse((r) => r.url().endsWith('/api/v2/delivery_fee_by_distance'), { timeout: 30_000 });

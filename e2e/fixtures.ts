@@ -1,5 +1,5 @@
-import { test as base, expect, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
+import { test as base, expect, type Page } from '@playwright/test';
 
 // Console errors fail a journey unless the journey says it expects them
 // (CONVENTIONS.md). Chromium logs every non-2xx fetch as "Failed to load resource";

@@ -1,8 +1,8 @@
 /// <reference lib="dom" />
 import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { GroupOrder, PresetDetail, PublicGroupOrderResponse } from '@caterway/contracts';
 import { test, expect, expectAccessible, demoCustomer, uniqueEmail } from './fixtures';
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { apiToken } from './order-setup';
 
 // Issue 6, the group-order site in the browser: the demo customer starts a group order from a
@@ -16,12 +16,21 @@ import { apiToken } from './order-setup';
 // every page.
 
 const SITE = '/group-orders-site';
-const money = (cents: number) => `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+const money = (cents: number) =>
+  `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
 /** Wall-clock date and time of an instant in a zone: ['2026-11-23', '17:05']. */
 function wallClock(at: Date, timeZone: string): [string, string] {
   const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
+    new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    })
       .formatToParts(at)
       .map((p) => [p.type, p.value]),
   );
@@ -42,7 +51,10 @@ const weekdays: (keyof Hours)[] = ['sunday', 'monday', 'tuesday', 'wednesday', '
  * delivery meets (group orders keep both, issue 15), whose dishes straddle a budget (at least
  * two within it, one above).
  */
-async function restaurantOpenOn(request: APIRequestContext, deliveryDate: string): Promise<{ preset: PresetDetail; budgetCents: number } | undefined> {
+async function restaurantOpenOn(
+  request: APIRequestContext,
+  deliveryDate: string,
+): Promise<{ preset: PresetDetail; budgetCents: number } | undefined> {
   const res = await request.get('/api/v2/presets');
   const body = (await res.json()) as { presets: { trending_restaurants: { slug: string }[] } };
   const weekday = weekdays[new Date(`${deliveryDate}T12:00:00Z`).getUTCDay()]!;
@@ -50,7 +62,15 @@ async function restaurantOpenOn(request: APIRequestContext, deliveryDate: string
     const preset = ((await (await request.get(`/api/v2/presets/${slug}`)).json()) as { preset: PresetDetail }).preset;
     const chef = preset.chefs[0];
     const hours = preset.store_hours[weekday];
-    if (preset.chefs.length !== 1 || !chef || chef.city !== 'Toronto' || !hours?.enabled || hours.open > '11:30' || hours.close < '11:30') continue;
+    if (
+      preset.chefs.length !== 1 ||
+      !chef ||
+      chef.city !== 'Toronto' ||
+      !hours?.enabled ||
+      hours.open > '11:30' ||
+      hours.close < '11:30'
+    )
+      continue;
     // 11:30 Toronto is 16:30 UTC in winter, 15:30 in summer: the earlier bounds the notice
     if (Date.parse(`${deliveryDate}T15:30:00Z`) - Date.now() < preset.pre_order_notice_hour * 3_600_000) continue;
     // the meals a member may choose: single portions, not drinks (the API's INDIVIDUAL_MEAL_SQL)
@@ -72,21 +92,29 @@ async function restaurantForGroups(request: APIRequestContext, cutoffDate: strin
     const found = await restaurantOpenOn(request, deliveryDate);
     if (found) return { ...found, gapDays, deliveryDate };
   }
-  throw new Error(`no one-chef Toronto restaurant with varied prices open at 11:30 within 6 days of ${cutoffDate} in the demo data`);
+  throw new Error(
+    `no one-chef Toronto restaurant with varied prices open at 11:30 within 6 days of ${cutoffDate} in the demo data`,
+  );
 }
 
 /** The creator pays at the cut-off with their default saved card: make sure there is one. */
 async function ensureDefaultCard(request: APIRequestContext, token: string): Promise<void> {
   const headers = { authorization: `Bearer ${token}` };
-  const list = (await (await request.get('/api/v2/user_payment_methods', { headers })).json()) as { payment_methods: { is_default?: boolean }[] };
+  const list = (await (await request.get('/api/v2/user_payment_methods', { headers })).json()) as {
+    payment_methods: { is_default?: boolean }[];
+  };
   if (list.payment_methods.some((m) => m.is_default)) return;
-  const card = await request.post('/api/v2/sandbox/payment_methods', { data: { number: '4242424242424242', exp_month: 12, exp_year: 2034, cvc: '123' } });
+  const card = await request.post('/api/v2/sandbox/payment_methods', {
+    data: { number: '4242424242424242', exp_month: 12, exp_year: 2034, cvc: '123' },
+  });
   expect(card.status()).toBe(200);
   const id = ((await card.json()) as { payment_method: { id: string } }).payment_method.id;
   const saved = await request.post('/api/v2/user_payment_methods', { headers, data: { payment_method_id: id } });
   expect(saved.ok()).toBeTruthy();
   const savedId = ((await saved.json()) as { payment_method: { id: number } }).payment_method.id;
-  const list2 = (await (await request.get('/api/v2/user_payment_methods', { headers })).json()) as { payment_methods: { id: number; is_default?: boolean }[] };
+  const list2 = (await (await request.get('/api/v2/user_payment_methods', { headers })).json()) as {
+    payment_methods: { id: number; is_default?: boolean }[];
+  };
   if (!list2.payment_methods.some((m) => m.is_default)) {
     expect((await request.post(`/api/v2/payment_methods/${savedId}/set_as_default`, { headers })).ok()).toBeTruthy();
   }
@@ -94,7 +122,12 @@ async function ensureDefaultCard(request: APIRequestContext, token: string): Pro
 
 /** Every text run of a PDF, page by page. */
 async function pdfText(pdf: Buffer): Promise<string> {
-  const doc = await getDocument({ data: new Uint8Array(pdf), disableFontFace: true, useSystemFonts: false, isEvalSupported: false }).promise;
+  const doc = await getDocument({
+    data: new Uint8Array(pdf),
+    disableFontFace: true,
+    useSystemFonts: false,
+    isEvalSupported: false,
+  }).promise;
   const pages: string[] = [];
   for (let i = 1; i <= doc.numPages; i++) {
     const content = await (await doc.getPage(i)).getTextContent();
@@ -144,9 +177,22 @@ async function signInOnStorefront(page: Page) {
 
 /** The demo customer's session put on the device the way the storefront's sign-in stores it (the phone's menu is not under test here). */
 async function storeSession(page: Page, request: APIRequestContext): Promise<string | null> {
-  const res = await request.post('/user_token', { data: { auth: { email: demoCustomer.email, password: demoCustomer.password } } });
+  const res = await request.post('/user_token', {
+    data: { auth: { email: demoCustomer.email, password: demoCustomer.password } },
+  });
   expect(res.status()).toBe(200);
-  const { jwt, user } = (await res.json()) as { jwt: string; user: { id: number; first_name: string; last_name: string; email: string; confirmed: boolean; role: string; admin_token: string | null } };
+  const { jwt, user } = (await res.json()) as {
+    jwt: string;
+    user: {
+      id: number;
+      first_name: string;
+      last_name: string;
+      email: string;
+      confirmed: boolean;
+      role: string;
+      admin_token: string | null;
+    };
+  };
   await page.goto('/');
   await page.evaluate((stored) => localStorage.setItem('caterway.user', JSON.stringify(stored)), {
     id: user.id,
@@ -161,9 +207,15 @@ async function storeSession(page: Page, request: APIRequestContext): Promise<str
   return user.admin_token;
 }
 
-const chooseButton = (page: Page, menuName: string) => page.getByRole('button', { name: new RegExp(`meal: ${menuName.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) });
+const chooseButton = (page: Page, menuName: string) =>
+  page.getByRole('button', { name: new RegExp(`meal: ${menuName.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) });
 
-test('a group order: started in the storefront, shared, three members choose, the cut-off closes it', async ({ page, request, browser, baseURL }) => {
+test('a group order: started in the storefront, shared, three members choose, the cut-off closes it', async ({
+  page,
+  request,
+  browser,
+  baseURL,
+}) => {
   test.setTimeout(150_000);
   const token = await apiToken(request);
   await ensureDefaultCard(request, token);
@@ -199,7 +251,9 @@ test('a group order: started in the storefront, shared, three members choose, th
 
   // prefilled: the account's defaults (copied by the server) and the storefront's delivery details
   const auth = { authorization: `Bearer ${token}` };
-  const created = ((await (await request.get(`/api/v2/group_orders/${uuid}`, { headers: auth })).json()) as { group_order: GroupOrder }).group_order;
+  const created = (
+    (await (await request.get(`/api/v2/group_orders/${uuid}`, { headers: auth })).json()) as { group_order: GroupOrder }
+  ).group_order;
   expect(created.status).toBe('created');
   await expect(page.getByText('Created', { exact: true })).toBeVisible();
   await expect(page.getByLabel('Head count')).toHaveValue(String(created.head_count));
@@ -248,9 +302,13 @@ test('a group order: started in the storefront, shared, three members choose, th
   const shareToken = sharePath.split('/').pop()!;
 
   // ---- the dashboard, in a new tab as the storefront opens it (the admin token leaves the address bar)
-  const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('caterway.user') ?? '{}') as { id: number; adminToken: string | null });
+  const stored = await page.evaluate(
+    () => JSON.parse(localStorage.getItem('caterway.user') ?? '{}') as { id: number; adminToken: string | null },
+  );
   const dashboard = await page.context().newPage();
-  await dashboard.goto(`/grouporder-dashboard/${stored.id}${stored.adminToken ? `?admin_token=${encodeURIComponent(stored.adminToken)}` : ''}`);
+  await dashboard.goto(
+    `/grouporder-dashboard/${stored.id}${stored.adminToken ? `?admin_token=${encodeURIComponent(stored.adminToken)}` : ''}`,
+  );
   await expect(dashboard).toHaveURL(new RegExp(`${SITE}/grouporder-dashboard/${stored.id}$`));
   const card = dashboard.getByRole('article', { name: 'Friday team lunch' });
   await expect(card.getByTestId('joined')).toHaveText('0 of 5');
@@ -282,7 +340,9 @@ test('a group order: started in the storefront, shared, three members choose, th
   await expect(ava.page.getByTestId('budget-left')).toHaveText(money(budgetCents - avaDish.price_cents));
 
   // Ben tries a dish over the budget: the server refuses it with its message
-  const ben = await memberBrowser(browser, baseURL!, [/Failed to load resource: the server responded with a status of 4\d\d/]);
+  const ben = await memberBrowser(browser, baseURL!, [
+    /Failed to load resource: the server responded with a status of 4\d\d/,
+  ]);
   await join(ben.page, sharePath, 'Ben', 'No nuts');
   await chooseButton(ben.page, over!.name).click();
   await expect(ben.page.getByRole('alert')).toContainText(`This meal is over your budget of ${money(budgetCents)}.`);
@@ -308,16 +368,28 @@ test('a group order: started in the storefront, shared, three members choose, th
   await expect(rows.getByRole('row', { name: /Ben/ })).toContainText(within[0]!.name);
   await expect(rows.getByRole('row', { name: /Ben/ })).toContainText('No nuts');
   await expect(rows.getByRole('row', { name: /Cleo/ })).toContainText(within[1]!.name);
-  await expect(card.getByText(money(avaDish.price_cents + within[0]!.price_cents + within[1]!.price_cents), { exact: true })).toBeVisible();
+  await expect(
+    card.getByText(money(avaDish.price_cents + within[0]!.price_cents + within[1]!.price_cents), { exact: true }),
+  ).toBeVisible();
   await expectAccessible(dashboard);
 
   // ---- the cut-off passes on the server's clock
-  const before = ((await (await request.get(`/api/v2/group_orders/${uuid}`, { headers: auth })).json()) as { group_order: GroupOrder }).group_order;
+  const before = (
+    (await (await request.get(`/api/v2/group_orders/${uuid}`, { headers: auth })).json()) as { group_order: GroupOrder }
+  ).group_order;
   const advance = Math.ceil((Date.parse(before.cutoff_at!) - Date.parse(before.server_now)) / 1000) + 5;
   expect(advance).toBeGreaterThan(0);
   expect((await request.post('/api/v2/test/clock', { data: { advance_seconds: advance } })).ok()).toBeTruthy();
   await expect
-    .poll(async () => ((await (await request.get(`/api/v2/group_orders/${uuid}`, { headers: auth })).json()) as { group_order: GroupOrder }).group_order.status, { timeout: 20_000 })
+    .poll(
+      async () =>
+        (
+          (await (await request.get(`/api/v2/group_orders/${uuid}`, { headers: auth })).json()) as {
+            group_order: GroupOrder;
+          }
+        ).group_order.status,
+      { timeout: 20_000 },
+    )
     .toBe('waiting_for_delivery');
 
   for (const [member, dish] of [
@@ -339,21 +411,27 @@ test('a group order: started in the storefront, shared, three members choose, th
   // the combined order, as the creator's My Orders reads it
   const detail = await request.get(`/api/v2/group_orders/${uuid}/detail`, { headers: auth });
   expect(detail.ok()).toBeTruthy();
-  const combined = ((await detail.json()) as { group_order: { order_number: string; tax_label: string; sub_total_cents: number } }).group_order;
+  const combined = (
+    (await detail.json()) as { group_order: { order_number: string; tax_label: string; sub_total_cents: number } }
+  ).group_order;
   expect(combined.order_number).not.toBe('');
   expect(combined.tax_label).toBe('HST 13%');
   expect(combined.sub_total_cents).toBe(avaDish.price_cents + within[0]!.price_cents + within[1]!.price_cents);
 
   // … and in the storefront's My Orders, as an upcoming order of kind Group Order
   await page.goto('/my-orders');
-  const entry = page.getByRole('button').filter({ hasText: 'Group Order' }).filter({ hasText: `Order #${combined.order_number}` });
+  const entry = page
+    .getByRole('button')
+    .filter({ hasText: 'Group Order' })
+    .filter({ hasText: `Order #${combined.order_number}` });
   await expect(entry).toBeVisible();
 
   // the restaurant's label sheet: one label per meal with the member's name and dietary needs
   const labels = await request.get(`/api/v2/group_orders/${uuid}/labels.pdf`, { headers: auth });
   expect(labels.status()).toBe(200);
   const text = await pdfText(await labels.body());
-  for (const label of ['Ava', 'Vegetarian', 'Ben', 'No nuts', 'Cleo', avaDish.name, within[1]!.name]) expect(text).toContain(label);
+  for (const label of ['Ava', 'Vegetarian', 'Ben', 'No nuts', 'Cleo', avaDish.name, within[1]!.name])
+    expect(text).toContain(label);
 
   for (const member of [ava, ben, cleo]) {
     expect(member.errors, 'unexpected console errors in a member browser').toEqual([]);
@@ -361,7 +439,13 @@ test('a group order: started in the storefront, shared, three members choose, th
   }
 });
 
-test('the dashboard reminds members who have not chosen and cancels with a confirmation, by keyboard @phone', async ({ page, request, browser, baseURL, allowConsoleErrors }) => {
+test('the dashboard reminds members who have not chosen and cancels with a confirmation, by keyboard @phone', async ({
+  page,
+  request,
+  browser,
+  baseURL,
+  allowConsoleErrors,
+}) => {
   test.setTimeout(90_000);
   const token = await apiToken(request);
   const viewport = page.viewportSize();
@@ -370,7 +454,10 @@ test('the dashboard reminds members who have not chosen and cancels with a confi
   // a delivery 6 to 10 days ahead on a day the restaurant is open; its cut-off (2 days before, 5 PM) is days away
   const { preset, budgetCents, deliveryDate } = await restaurantForGroups(request, addDays(today, 4));
   const chef = preset.chefs[0]!;
-  const created = await request.post('/api/v2/group_orders', { headers: auth, data: { preset_id: preset.id, delivery_params: { address: `${chef.address1}, ${chef.city}` } } });
+  const created = await request.post('/api/v2/group_orders', {
+    headers: auth,
+    data: { preset_id: preset.id, delivery_params: { address: `${chef.address1}, ${chef.city}` } },
+  });
   expect(created.status()).toBe(201);
   const { uuid } = (await created.json()) as { uuid: string };
   const name = `Offsite breakfast ${Date.now().toString(36)}`;
@@ -403,9 +490,13 @@ test('the dashboard reminds members who have not chosen and cancels with a confi
   // the personal link emailed on joining opens the member's own page in any browser
   let personal = '';
   await expect(async () => {
-    const { emails } = (await (await request.get('/api/v2/dev/mailbox', { params: { to: devEmail } })).json()) as { emails: { id: number }[] };
+    const { emails } = (await (await request.get('/api/v2/dev/mailbox', { params: { to: devEmail } })).json()) as {
+      emails: { id: number }[];
+    };
     for (const e of emails) {
-      const detail = (await (await request.get(`/api/v2/dev/mailbox/${e.id}`)).json()) as { email: { text_body: string } };
+      const detail = (await (await request.get(`/api/v2/dev/mailbox/${e.id}`)).json()) as {
+        email: { text_body: string };
+      };
       personal = /https?:\/\/\S+member_token=\S+/.exec(detail.email.text_body)?.[0] ?? personal;
     }
     expect(personal).not.toBe('');
@@ -457,7 +548,9 @@ test('the dashboard reminds members who have not chosen and cancels with a confi
 
   // the storefront's link with the admin token opens the dashboard in a browser without the session
   const keyed = await memberBrowser(browser, baseURL!, [], viewport);
-  await keyed.page.goto(`/grouporder-dashboard/${groupOrder.creator_id}?admin_token=${encodeURIComponent(adminToken!)}`);
+  await keyed.page.goto(
+    `/grouporder-dashboard/${groupOrder.creator_id}?admin_token=${encodeURIComponent(adminToken!)}`,
+  );
   await expect(keyed.page.getByRole('article', { name })).toBeVisible();
   await expect(keyed.page).toHaveURL(new RegExp(`${SITE}/grouporder-dashboard/${groupOrder.creator_id}$`));
   expect(keyed.errors).toEqual([]);

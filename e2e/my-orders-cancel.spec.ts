@@ -21,21 +21,33 @@ async function signInThroughPrompt(page: Page) {
   await expect(page).toHaveURL(/\/my-orders$/);
 }
 
-test('cancelling an accepted order: YES cancels it and the list reloads with it under PAST', async ({ page, request }) => {
-  const signedIn = await request.post('/user_token', { data: { auth: { email: demoCustomer.email, password: demoCustomer.password } } });
+test('cancelling an accepted order: YES cancels it and the list reloads with it under PAST', async ({
+  page,
+  request,
+}) => {
+  const signedIn = await request.post('/user_token', {
+    data: { auth: { email: demoCustomer.email, password: demoCustomer.password } },
+  });
   const jwt = ((await signedIn.json()) as { jwt: string }).jwt;
-  const list = (await (await request.get('/api/v2/order_history', { headers: { authorization: `Bearer ${jwt}` } })).json()) as { upcoming: Entry[] };
+  const list = (await (
+    await request.get('/api/v2/order_history', { headers: { authorization: `Bearer ${jwt}` } })
+  ).json()) as { upcoming: Entry[] };
   const target = list.upcoming.filter((o) => o.editable).at(-1)!;
   expect(target, 'the seed has an accepted, editable order').toBeTruthy();
 
   await signInThroughPrompt(page);
   const card = page.getByRole('button', { name: new RegExp(`Order #${target.order_number}`) });
   await card.click();
-  await page.getByRole('dialog', { name: `Order #${target.order_number}` }).getByRole('button', { name: 'Cancel', exact: true }).click();
+  await page
+    .getByRole('dialog', { name: `Order #${target.order_number}` })
+    .getByRole('button', { name: 'Cancel', exact: true })
+    .click();
   const confirm = page.getByRole('dialog', { name: 'Cancel order' });
   await expect(confirm.getByText('Are you sure you want to cancel this order?')).toBeVisible();
   const [response] = await Promise.all([
-    page.waitForResponse((r) => r.request().method() === 'DELETE' && r.url().endsWith(`/api/v2/catering_orders/${target.id}`)),
+    page.waitForResponse(
+      (r) => r.request().method() === 'DELETE' && r.url().endsWith(`/api/v2/catering_orders/${target.id}`),
+    ),
     confirm.getByRole('button', { name: 'YES' }).click(),
   ]);
   expect(response.status()).toBe(200);

@@ -8,7 +8,8 @@ import { test, expect, expectAccessible, demoCustomer } from './fixtures';
 // three delivered orders, one past its processing time, one accepted, one New) plus an order
 // placed here through the API. The server decides the rule; the page shows its answer.
 
-const notAccepted = "This order hasn't been accepted yet. You will only be able to edit or cancel this order once accepted.";
+const notAccepted =
+  "This order hasn't been accepted yet. You will only be able to edit or cancel this order once accepted.";
 const beingPrepared = 'Your order is being prepared for delivery!';
 
 interface Entry {
@@ -21,7 +22,9 @@ interface Entry {
 }
 
 async function apiSignIn(request: APIRequestContext): Promise<string> {
-  const res = await request.post('/user_token', { data: { auth: { email: demoCustomer.email, password: demoCustomer.password } } });
+  const res = await request.post('/user_token', {
+    data: { auth: { email: demoCustomer.email, password: demoCustomer.password } },
+  });
   expect(res.ok()).toBe(true);
   return ((await res.json()) as { jwt: string }).jwt;
 }
@@ -45,7 +48,8 @@ async function signInInDialog(page: Page) {
   await expect(dialog).toHaveCount(0);
 }
 
-const card = (page: Page, orderNumber: string) => page.getByRole('button', { name: new RegExp(`Order #${orderNumber}`) });
+const card = (page: Page, orderNumber: string) =>
+  page.getByRole('button', { name: new RegExp(`Order #${orderNumber}`) });
 
 test('not signed in: /my-orders sends to / with the sign-in prompt, then back', async ({ page }) => {
   await page.goto('/my-orders');
@@ -55,12 +59,16 @@ test('not signed in: /my-orders sends to / with the sign-in prompt, then back', 
   await expect(page.getByRole('heading', { name: 'My Orders', level: 1 })).toBeVisible();
 });
 
-test('an order placed through the API shows under UPCOMING as New, with the not-accepted message and no Edit', async ({ page, request }) => {
+test('an order placed through the API shows under UPCOMING as New, with the not-accepted message and no Edit', async ({
+  page,
+  request,
+}) => {
   const jwt = await apiSignIn(request);
   const headers = { authorization: `Bearer ${jwt}` };
   // the seeded New order's payload, placed again: a cart and slot the server accepts
   const seededNew = (await history(request, jwt)).upcoming.find((o) => o.status === 'New')!;
-  const detail = (await (await request.get(`/api/v2/catering_orders/${seededNew.id}`, { headers })).json()).catering_order;
+  const detail = (await (await request.get(`/api/v2/catering_orders/${seededNew.id}`, { headers })).json())
+    .catering_order;
   const payload = {
     preset_id: detail.preset_id,
     num_cutlery: 8,
@@ -76,12 +84,22 @@ test('an order placed through the API shows under UPCOMING as New, with the not-
     delivery_date: detail.delivery_date,
     delivery_time: detail.delivery_time,
     delivery_instruction: 'Placed by the journey',
-    preset_items: detail.preset_items.map((l: Record<string, unknown>) => ({ id: l.id, menu_id: l.menu_id, quantity: l.quantity, menu_items_mapping: l.menu_items_mapping })),
+    preset_items: detail.preset_items.map((l: Record<string, unknown>) => ({
+      id: l.id,
+      menu_id: l.menu_id,
+      quantity: l.quantity,
+      menu_items_mapping: l.menu_items_mapping,
+    })),
   };
-  const created = await request.post('/api/v2/catering_orders', { headers, data: { catering_order: payload, is_eft: false } });
+  const created = await request.post('/api/v2/catering_orders', {
+    headers,
+    data: { catering_order: payload, is_eft: false },
+  });
   expect(created.status(), await created.text()).toBe(201);
   const order = (await created.json()).catering_order as { id: number; purchase_id: string };
-  const pm = await request.post('/api/v2/sandbox/payment_methods', { data: { number: '4242424242424242', exp_month: 12, exp_year: 2034, cvc: '123' } });
+  const pm = await request.post('/api/v2/sandbox/payment_methods', {
+    data: { number: '4242424242424242', exp_month: 12, exp_year: 2034, cvc: '123' },
+  });
   const paid = await request.post(`/api/v2/catering_orders/${order.id}/finalize`, {
     headers: { ...headers, 'idempotency-key': `journey-${order.id}` },
     data: { purchase_id: order.purchase_id, payment_method_id: (await pm.json()).payment_method.id },
@@ -104,7 +122,10 @@ test('an order placed through the API shows under UPCOMING as New, with the not-
   await expectAccessible(page);
 });
 
-test('an order past its processing time says it is being prepared, shows Processed in green and no Edit', async ({ page, request }) => {
+test('an order past its processing time says it is being prepared, shows Processed in green and no Edit', async ({
+  page,
+  request,
+}) => {
   const jwt = await apiSignIn(request);
   const prepared = (await history(request, jwt)).upcoming.find((o) => o.edit_message === beingPrepared)!;
   expect(prepared).toBeTruthy();
@@ -148,13 +169,19 @@ test('a delivered order is under PAST and downloads its invoice as order_{id}.pd
   await expect(modal.getByText(beingPrepared)).toHaveCount(0);
   await expectAccessible(page);
 
-  const [download] = await Promise.all([page.waitForEvent('download'), modal.getByRole('button', { name: 'Download PDF' }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    modal.getByRole('button', { name: 'Download PDF' }).click(),
+  ]);
   expect(download.suggestedFilename()).toBe(`order_${delivered.id}.pdf`);
   const file = await download.path();
   expect(fs.readFileSync(file).subarray(0, 5).toString()).toBe('%PDF-');
 });
 
-test('an accepted order offers Edit and Cancel; Cancel asks first and NO keeps the order @phone', async ({ page, request }) => {
+test('an accepted order offers Edit and Cancel; Cancel asks first and NO keeps the order @phone', async ({
+  page,
+  request,
+}) => {
   const jwt = await apiSignIn(request);
   const accepted = (await history(request, jwt)).upcoming.find((o) => o.editable)!;
   // through the sign-in prompt and its return path (the phone's nav folds the Sign In button away)
@@ -164,7 +191,10 @@ test('an accepted order offers Edit and Cancel; Cancel asks first and NO keeps t
   await card(page, accepted.order_number).click();
   const modal = page.getByRole('dialog', { name: `Order #${accepted.order_number}` });
   await expect(modal.getByText(notAccepted)).toHaveCount(0);
-  await expect(modal.getByRole('link', { name: 'Edit' })).toHaveAttribute('href', new RegExp(`^/chefs/[^/]+/${accepted.id}$`));
+  await expect(modal.getByRole('link', { name: 'Edit' })).toHaveAttribute(
+    'href',
+    new RegExp(`^/chefs/[^/]+/${accepted.id}$`),
+  );
   await modal.getByRole('button', { name: 'Cancel', exact: true }).click();
   const confirm = page.getByRole('dialog', { name: 'Cancel order' });
   await expect(confirm.getByText('Are you sure you want to cancel this order?')).toBeVisible();
@@ -179,15 +209,26 @@ test('the order list failing to load says so', async ({ page, allowConsoleErrors
   allowConsoleErrors(/status of 503/);
   await page.goto('/');
   await signInFromNav(page);
-  await page.route('**/api/v2/order_history', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: '{"error":"Service unavailable"}' }));
+  await page.route('**/api/v2/order_history', (route) =>
+    route.fulfill({ status: 503, contentType: 'application/json', body: '{"error":"Service unavailable"}' }),
+  );
   await page.goto('/my-orders');
-  await expect(page.getByRole('alert').filter({ hasText: 'Sorry, we are not able to process your request now. Please try again later.' })).toBeVisible();
+  await expect(
+    page
+      .getByRole('alert')
+      .filter({ hasText: 'Sorry, we are not able to process your request now. Please try again later.' }),
+  ).toBeVisible();
 });
 
-test('Add Addon Order on a delivered order says when it was delivered, with Go to Home @phone', async ({ page, request }) => {
+test('Add Addon Order on a delivered order says when it was delivered, with Go to Home @phone', async ({
+  page,
+  request,
+}) => {
   const jwt = await apiSignIn(request);
   const delivered = (await history(request, jwt)).past.find((o) => o.status === 'Delivered')!;
-  const detail = (await (await request.get(`/api/v2/catering_orders/${delivered.id}`, { headers: { authorization: `Bearer ${jwt}` } })).json()) as {
+  const detail = (await (
+    await request.get(`/api/v2/catering_orders/${delivered.id}`, { headers: { authorization: `Bearer ${jwt}` } })
+  ).json()) as {
     catering_order: { delivery_in_past: boolean; display_delivery_date_time: string; is_addon_orders_enabled: boolean };
   };
   expect(detail.catering_order).toMatchObject({ delivery_in_past: true, is_addon_orders_enabled: true });
@@ -199,9 +240,13 @@ test('Add Addon Order on a delivered order says when it was delivered, with Go t
   await modal.getByRole('button', { name: 'Add Addon Order' }).click();
   // no add-on draft is attempted (the server would answer 409): the page explains instead
   await expect(page).toHaveURL(new RegExp(`/complete-addon-order\\?orderId=${delivered.id}$`));
-  await expect(page.getByRole('alert')).toHaveText(`Cannot be proceed! This order has already been delivered at ${detail.catering_order.display_delivery_date_time}`);
+  await expect(page.getByRole('alert')).toHaveText(
+    `Cannot be proceed! This order has already been delivered at ${detail.catering_order.display_delivery_date_time}`,
+  );
   expect(detail.catering_order.display_delivery_date_time).toMatch(/ at \d{1,2}:\d{2} (AM|PM)$/);
-  await expect(page.getByText('Sorry, we are not able to create the add on order. Please try again later.')).toHaveCount(0);
+  await expect(
+    page.getByText('Sorry, we are not able to create the add on order. Please try again later.'),
+  ).toHaveCount(0);
   await expectAccessible(page);
   await page.getByRole('link', { name: 'Go to Home' }).click();
   await expect(page).toHaveURL(/\/$/);

@@ -12,7 +12,8 @@ import { test, expect, expectAccessible, demoCustomer } from './fixtures';
 // invoice. axe on the console. A customer never reaches /ops.
 
 const staff = { email: 'ops@caterway.ca', password: 'Kitchen4Ops', firstName: 'Sam' };
-const iso = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+const iso = (d: Date) =>
+  `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 
 async function apiSignIn(request: APIRequestContext, email: string, password: string): Promise<string> {
   const res = await request.post('/user_token', { data: { auth: { email, password } } });
@@ -24,11 +25,22 @@ async function apiSignIn(request: APIRequestContext, email: string, password: st
  * A paid order of the demo customer: the first Toronto catering preset and day (5 to 18 days
  * ahead, 11:30 AM) the server accepts, paid with the sandbox's approved test card.
  */
-async function placeOrder(request: APIRequestContext): Promise<{ id: number; orderNumber: string; deliveryDate: string }> {
+async function placeOrder(
+  request: APIRequestContext,
+): Promise<{ id: number; orderNumber: string; deliveryDate: string }> {
   const jwt = await apiSignIn(request, demoCustomer.email, demoCustomer.password);
   const headers = { authorization: `Bearer ${jwt}` };
-  const list = (await (await request.get('/api/v2/presets')).json()) as { presets: { all_presets: [string, { slug: string; preset_type: string }[]][] } };
-  const slugs = [...new Set(list.presets.all_presets.flatMap(([, p]) => p).filter((p) => p.preset_type === 'catering').map((p) => p.slug))];
+  const list = (await (await request.get('/api/v2/presets')).json()) as {
+    presets: { all_presets: [string, { slug: string; preset_type: string }[]][] };
+  };
+  const slugs = [
+    ...new Set(
+      list.presets.all_presets
+        .flatMap(([, p]) => p)
+        .filter((p) => p.preset_type === 'catering')
+        .map((p) => p.slug),
+    ),
+  ];
   for (const slug of slugs.slice(0, 12)) {
     const preset = ((await (await request.get(`/api/v2/presets/${slug}`)).json()) as { preset: PresetDetail }).preset;
     const chef = preset.chefs[0];
@@ -60,13 +72,22 @@ async function placeOrder(request: APIRequestContext): Promise<{ id: number; ord
             po_number: 'PO-4471',
             latitude: 43.6487,
             longitude: -79.3817,
-            preset_items: preset.preset_items.map((i) => ({ id: i.id, menu_id: i.menu_id, quantity: i.quantity, menu_items_mapping: i.menu_items_mapping, special_instruction: '', serving_details: [] })),
+            preset_items: preset.preset_items.map((i) => ({
+              id: i.id,
+              menu_id: i.menu_id,
+              quantity: i.quantity,
+              menu_items_mapping: i.menu_items_mapping,
+              special_instruction: '',
+              serving_details: [],
+            })),
           },
         },
       });
       if (created.status() !== 201) break; // this preset's cart or hours do not fit: next preset
       const order = ((await created.json()) as { catering_order: { id: number; purchase_id: string } }).catering_order;
-      const card = await request.post('/api/v2/sandbox/payment_methods', { data: { number: '4242424242424242', exp_month: 12, exp_year: 2034, cvc: '123' } });
+      const card = await request.post('/api/v2/sandbox/payment_methods', {
+        data: { number: '4242424242424242', exp_month: 12, exp_year: 2034, cvc: '123' },
+      });
       expect(card.status()).toBe(200);
       const pm = ((await card.json()) as { payment_method: { id: string } }).payment_method.id;
       const paid = await request.post(`/api/v2/catering_orders/${order.id}/finalize`, {
@@ -95,7 +116,18 @@ async function signIn(page: Page, who: { email: string; password: string }) {
 async function storeSession(page: Page, request: APIRequestContext, who: { email: string; password: string }) {
   const res = await request.post('/user_token', { data: { auth: { email: who.email, password: who.password } } });
   expect(res.status()).toBe(200);
-  const { jwt, user } = (await res.json()) as { jwt: string; user: { id: number; first_name: string; last_name: string; email: string; confirmed: boolean; role: string; admin_token: string | null } };
+  const { jwt, user } = (await res.json()) as {
+    jwt: string;
+    user: {
+      id: number;
+      first_name: string;
+      last_name: string;
+      email: string;
+      confirmed: boolean;
+      role: string;
+      admin_token: string | null;
+    };
+  };
   await page.goto('/');
   await page.evaluate((stored) => localStorage.setItem('caterway.user', JSON.stringify(stored)), {
     id: user.id,
@@ -159,7 +191,10 @@ async function runOrderThroughConsole(page: Page, order: { orderNumber: string; 
   await expectAccessible(page);
 }
 
-test('staff accept an order, mark it delivery-ready and delivered; the history shows who and when', async ({ page, request }) => {
+test('staff accept an order, mark it delivery-ready and delivered; the history shows who and when', async ({
+  page,
+  request,
+}) => {
   const order = await placeOrder(request);
   await signIn(page, staff);
   await page.getByRole('button', { name: `Hi, ${staff.firstName}` }).click();
@@ -168,7 +203,9 @@ test('staff accept an order, mark it delivery-ready and delivered; the history s
   await runOrderThroughConsole(page, order);
 
   // the customer was emailed on acceptance and on delivery
-  const mails = (await (await request.get(`/api/v2/dev/mailbox?to=${encodeURIComponent(demoCustomer.email)}`)).json()) as { emails: { subject: string }[] };
+  const mails = (await (
+    await request.get(`/api/v2/dev/mailbox?to=${encodeURIComponent(demoCustomer.email)}`)
+  ).json()) as { emails: { subject: string }[] };
   const subjects = mails.emails.map((m) => m.subject);
   expect(subjects).toContain(`Your Caterway order ${order.orderNumber} was accepted`);
   expect(subjects).toContain(`Your Caterway order ${order.orderNumber} was delivered`);
@@ -181,9 +218,17 @@ test('staff accept an order, mark it delivery-ready and delivered; the history s
   await page.getByRole('tab', { name: 'PAST' }).click();
   await page.getByRole('button', { name: new RegExp(`Order #${order.orderNumber}`) }).click();
   const modal = page.getByRole('dialog', { name: `Order #${order.orderNumber}` });
-  const [download] = await Promise.all([page.waitForEvent('download'), modal.getByRole('button', { name: 'Download PDF' }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    modal.getByRole('button', { name: 'Download PDF' }).click(),
+  ]);
   expect(download.suggestedFilename()).toBe(`order_${order.id}.pdf`);
-  expect(fs.readFileSync(await download.path()).subarray(0, 5).toString()).toBe('%PDF-');
+  expect(
+    fs
+      .readFileSync(await download.path())
+      .subarray(0, 5)
+      .toString(),
+  ).toBe('%PDF-');
 });
 
 test('at 360 px the console works by touch and stays accessible @phone-only', async ({ page, request }) => {
@@ -192,7 +237,9 @@ test('at 360 px the console works by touch and stays accessible @phone-only', as
   await page.goto('/ops');
   await runOrderThroughConsole(page, order);
   // nothing wider than the screen
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
   expect(overflow).toBeLessThanOrEqual(0);
 });
 

@@ -34,7 +34,11 @@ async function addExtraDish(page: Page) {
   await expect(extra).toHaveCount(0);
 }
 
-test('edit an accepted order, then pay the difference with a new card after a decline', async ({ page, request, allowConsoleErrors }) => {
+test('edit an accepted order, then pay the difference with a new card after a decline', async ({
+  page,
+  request,
+  allowConsoleErrors,
+}) => {
   const token = await apiToken(request);
   const order = await placeOrder(request, token, db);
   await acceptAsStaff(request, order.id);
@@ -74,7 +78,9 @@ test('edit an accepted order, then pay the difference with a new card after a de
 
   // The card now declines: the next increase needs a new payment method (Card Setup).
   allowConsoleErrors(/status of 402/);
-  await db.query(`UPDATE sandbox_payment_methods SET decline_code = 'generic_decline' WHERE id = $1`, [order.paymentMethodId]);
+  await db.query(`UPDATE sandbox_payment_methods SET decline_code = 'generic_decline' WHERE id = $1`, [
+    order.paymentMethodId,
+  ]);
   await page.goto(`/chefs/${order.preset.slug}/${order.id}`);
   await addExtraDish(page);
   await updateOrder.click();
@@ -100,12 +106,20 @@ test('edit an accepted order, then pay the difference with a new card after a de
   expect(paid.payment_method_id).not.toBe(order.paymentMethodId);
 });
 
-test('a New order shows the not-accepted message and no buttons; another order id goes to /error', async ({ page, request, allowConsoleErrors }) => {
+test('a New order shows the not-accepted message and no buttons; another order id goes to /error', async ({
+  page,
+  request,
+  allowConsoleErrors,
+}) => {
   allowConsoleErrors(/status of 404/);
   const order = await placeOrder(request, await apiToken(request), db);
   await signIn(page);
   await page.goto(`/chefs/${order.preset.slug}/${order.id}`);
-  await expect(page.getByText("This order hasn't been accepted yet. You will only be able to edit or cancel this order once accepted.")).toBeVisible();
+  await expect(
+    page.getByText(
+      "This order hasn't been accepted yet. You will only be able to edit or cancel this order once accepted.",
+    ),
+  ).toBeVisible();
   await expect(page.getByRole('button', { name: 'Update Order' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Update Payment Method' })).toHaveCount(0);
   await expectAccessible(page);
@@ -131,7 +145,9 @@ test('place an add-on order to a placed order', async ({ page, request }) => {
   test.setTimeout(150_000);
   const token = await apiToken(request);
   const parent = await placeOrder(request, token, db);
-  const created = await request.post(`/api/v2/catering_orders/${parent.id}/add_on_order`, { headers: { authorization: `Bearer ${token}` } });
+  const created = await request.post(`/api/v2/catering_orders/${parent.id}/add_on_order`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
   expect(created.status()).toBe(201);
   const addOn = (await created.json()) as { id: number; preset_id: number };
   expect(Object.keys(addOn).sort()).toEqual(['id', 'preset_id']);
@@ -162,7 +178,10 @@ test('place an add-on order to a placed order', async ({ page, request }) => {
   await page.getByRole('dialog', { name: 'Additional items' }).getByRole('button', { name: 'Close' }).click();
 
   // The remove and reset confirmations.
-  await cart.getByRole('button', { name: /^Remove / }).first().click();
+  await cart
+    .getByRole('button', { name: /^Remove / })
+    .first()
+    .click();
   const remove = page.getByRole('dialog', { name: /^Remove / });
   await expect(remove.getByText('Are you sure you want to remove this item from your order?')).toBeVisible();
   await remove.getByRole('button', { name: 'Remove' }).click();
@@ -191,7 +210,9 @@ test('place an add-on order to a placed order', async ({ page, request }) => {
     page.waitForRequest((r) => r.url().includes('/update_addon_order') && r.method() === 'PUT'),
     details.getByRole('button', { name: 'Continue to Payment' }).click(),
   ]);
-  expect((saved.postDataJSON() as { parent_token: string }).parent_token).toBe(`/chefs/${parent.preset.slug}/${parent.id}`);
+  expect((saved.postDataJSON() as { parent_token: string }).parent_token).toBe(
+    `/chefs/${parent.preset.slug}/${parent.id}`,
+  );
   const pay = page.getByRole('dialog', { name: 'Pay by Credit Card' });
   await expect(pay).toBeVisible();
 
@@ -209,12 +230,18 @@ test('place an add-on order to a placed order', async ({ page, request }) => {
   await pay.getByLabel('CVC').fill('123');
   await pay.getByRole('button', { name: 'Pay Now' }).click();
   await expect(page).toHaveURL(/\/checkout-completed$/);
-  const { rows } = await db.query('SELECT status, parent_order_id, delivery_fee_cents, total_cents FROM catering_orders WHERE id = $1', [addOn.id]);
+  const { rows } = await db.query(
+    'SELECT status, parent_order_id, delivery_fee_cents, total_cents FROM catering_orders WHERE id = $1',
+    [addOn.id],
+  );
   expect(rows[0]).toMatchObject({ status: 'New', parent_order_id: String(parent.id), delivery_fee_cents: 0 });
   expect(rows[0].total_cents).toBeGreaterThan(0);
 
   // My Orders lists the parent once; its detail has both tabs, the add-on under Addon Orders
-  const numbers = await db.query<{ id: string; order_number: string }>('SELECT id, order_number FROM catering_orders WHERE id = ANY($1::bigint[])', [[parent.id, addOn.id]]);
+  const numbers = await db.query<{ id: string; order_number: string }>(
+    'SELECT id, order_number FROM catering_orders WHERE id = ANY($1::bigint[])',
+    [[parent.id, addOn.id]],
+  );
   const numberOf = (id: number) => numbers.rows.find((r) => Number(r.id) === id)!.order_number;
   await page.goto('/my-orders');
   await expect(page.getByRole('button', { name: new RegExp(`Order #${numberOf(addOn.id)}`) })).toHaveCount(0);
@@ -229,7 +256,11 @@ test('place an add-on order to a placed order', async ({ page, request }) => {
 test('an add-on to an order already delivered goes to /complete-addon-order', async ({ page, request }) => {
   const token = await apiToken(request);
   const parent = await placeOrder(request, token, db);
-  const addOn = (await (await request.post(`/api/v2/catering_orders/${parent.id}/add_on_order`, { headers: { authorization: `Bearer ${token}` } })).json()) as {
+  const addOn = (await (
+    await request.post(`/api/v2/catering_orders/${parent.id}/add_on_order`, {
+      headers: { authorization: `Bearer ${token}` },
+    })
+  ).json()) as {
     id: number;
     preset_id: number;
   };
@@ -238,7 +269,9 @@ test('an add-on to an order already delivered goes to /complete-addon-order', as
   await signIn(page);
   await page.goto(`/add_on_order/chefs?aoId=${addOn.id}&presetId=${addOn.preset_id}&parentId=${parent.id}`);
   await expect(page).toHaveURL(new RegExp(`/complete-addon-order\\?orderId=${parent.id}$`));
-  await expect(page.getByText(/^Cannot be proceed! This order has already been delivered at .+ at \d{1,2}:\d{2} (AM|PM)$/)).toBeVisible();
+  await expect(
+    page.getByText(/^Cannot be proceed! This order has already been delivered at .+ at \d{1,2}:\d{2} (AM|PM)$/),
+  ).toBeVisible();
   await expectAccessible(page);
   await page.getByRole('link', { name: 'Go to Home' }).click();
   await expect(page).toHaveURL(/\/$/);

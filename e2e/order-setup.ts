@@ -1,8 +1,8 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import crypto from 'node:crypto';
-import pg from 'pg';
 import type { APIRequestContext, Page } from '@playwright/test';
+import pg from 'pg';
 import type { PresetDetail } from '@caterway/contracts';
 import { expect, demoCustomer } from './fixtures';
 
@@ -14,13 +14,16 @@ import { expect, demoCustomer } from './fixtures';
 
 type Hours = PresetDetail['store_hours'];
 const weekdays: (keyof Hours)[] = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
-const iso = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+const iso = (d: Date) =>
+  `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 
 /** The e2e server's database (port from the embedded server's postmaster.pid, password from the data folder). */
 export async function e2eDb(): Promise<pg.Client> {
   const pidFile = path.resolve(process.cwd(), '.tmp/e2e-data/postgres/postmaster.pid');
   const port = Number(fs.readFileSync(pidFile, 'utf8').split('\n')[3]);
-  const { superuser_password: password } = JSON.parse(fs.readFileSync(path.resolve(process.cwd(), '.tmp/e2e-data/postgres-credentials.json'), 'utf8')) as { superuser_password: string };
+  const { superuser_password: password } = JSON.parse(
+    fs.readFileSync(path.resolve(process.cwd(), '.tmp/e2e-data/postgres-credentials.json'), 'utf8'),
+  ) as { superuser_password: string };
   const client = new pg.Client({ host: '127.0.0.1', port, user: 'caterway', password, database: 'caterway' });
   await client.connect();
   return client;
@@ -38,7 +41,9 @@ export async function signInAsDemo(page: Page): Promise<void> {
 }
 
 export async function apiToken(request: APIRequestContext): Promise<string> {
-  const res = await request.post('/user_token', { data: { auth: { email: demoCustomer.email, password: demoCustomer.password } } });
+  const res = await request.post('/user_token', {
+    data: { auth: { email: demoCustomer.email, password: demoCustomer.password } },
+  });
   if (!res.ok()) throw new Error(`sign-in failed: ${res.status()}`);
   return ((await res.json()) as { jwt: string }).jwt;
 }
@@ -69,7 +74,12 @@ export interface PlacedOrder {
  * add-ons; with pay: false, the order as checkout creates it and a sandbox card to pay it with.
  * numCutlery: the cutlery pieces ordered (default 0).
  */
-export async function placeOrder(request: APIRequestContext, token: string, db: pg.Client, options: { pay?: boolean; numCutlery?: number } = {}): Promise<PlacedOrder> {
+export async function placeOrder(
+  request: APIRequestContext,
+  token: string,
+  db: pg.Client,
+  options: { pay?: boolean; numCutlery?: number } = {},
+): Promise<PlacedOrder> {
   const auth = { authorization: `Bearer ${token}` };
   // restaurant pages are reached by search, not the home lists: read candidates from the catalogue
   const { rows } = await db.query<{ slug: string }>(
@@ -82,7 +92,15 @@ export async function placeOrder(request: APIRequestContext, token: string, db: 
     const preset = ((await (await request.get(`/api/v2/presets/${slug}`)).json()) as { preset: PresetDetail }).preset;
     const chef = preset.chefs[0];
     const date = dayAt1130(preset);
-    if (preset.chefs.length !== 1 || !chef || chef.city !== 'Toronto' || chef.addon_maximum_items_qty < 2 || preset.pre_order_notice_hour > 48 || !date) continue;
+    if (
+      preset.chefs.length !== 1 ||
+      !chef ||
+      chef.city !== 'Toronto' ||
+      chef.addon_maximum_items_qty < 2 ||
+      preset.pre_order_notice_hour > 48 ||
+      !date
+    )
+      continue;
     if (chef.menus.filter((m) => !m.is_deleted).length < preset.preset_items.length + 3) continue;
     const created = await request.post('/api/v2/catering_orders', {
       headers: auth,
@@ -105,13 +123,20 @@ export async function placeOrder(request: APIRequestContext, token: string, db: 
           delivery_instruction: 'Front desk',
           latitude: 43.6487,
           longitude: -79.3817,
-          preset_items: preset.preset_items.map((i) => ({ id: i.id, menu_id: i.menu_id, quantity: i.quantity, menu_items_mapping: i.menu_items_mapping })),
+          preset_items: preset.preset_items.map((i) => ({
+            id: i.id,
+            menu_id: i.menu_id,
+            quantity: i.quantity,
+            menu_items_mapping: i.menu_items_mapping,
+          })),
         },
       },
     });
     if (created.status() !== 201) continue; // a minimum or the delivery radius: the next preset
     const order = ((await created.json()) as { catering_order: { id: number; purchase_id: string } }).catering_order;
-    const card = await request.post('/api/v2/sandbox/payment_methods', { data: { number: '4242424242424242', exp_month: 12, exp_year: 2034, cvc: '123' } });
+    const card = await request.post('/api/v2/sandbox/payment_methods', {
+      data: { number: '4242424242424242', exp_month: 12, exp_year: 2034, cvc: '123' },
+    });
     const pm = ((await card.json()) as { payment_method: { id: string } }).payment_method.id;
     if (options.pay === false) return { id: order.id, purchaseId: order.purchase_id, preset, paymentMethodId: pm };
     const paid = await request.post(`/api/v2/catering_orders/${order.id}/finalize`, {
@@ -126,10 +151,15 @@ export async function placeOrder(request: APIRequestContext, token: string, db: 
 
 /** The operations console's Accept, through its API as the demo staff account. */
 export async function acceptAsStaff(request: APIRequestContext, orderId: number): Promise<void> {
-  const signedIn = await request.post('/user_token', { data: { auth: { email: 'ops@caterway.ca', password: 'Kitchen4Ops' } } });
+  const signedIn = await request.post('/user_token', {
+    data: { auth: { email: 'ops@caterway.ca', password: 'Kitchen4Ops' } },
+  });
   expect(signedIn.status()).toBe(200);
   const { jwt } = (await signedIn.json()) as { jwt: string };
-  const res = await request.post(`/api/v2/ops/orders/${orderId}/events`, { headers: { authorization: `Bearer ${jwt}` }, data: { event: 'accept' } });
+  const res = await request.post(`/api/v2/ops/orders/${orderId}/events`, {
+    headers: { authorization: `Bearer ${jwt}` },
+    data: { event: 'accept' },
+  });
   expect(res.status(), await res.text()).toBe(200);
 }
 
@@ -138,5 +168,13 @@ export async function orderRow(db: pg.Client, orderId: number) {
     'SELECT status, total_cents, authorized_cents, payment_intent_id, payment_method_id, payment_error, edit_version FROM catering_orders WHERE id = $1',
     [orderId],
   );
-  return rows[0] as { status: string; total_cents: number; authorized_cents: number; payment_intent_id: string; payment_method_id: string; payment_error: string | null; edit_version: number };
+  return rows[0] as {
+    status: string;
+    total_cents: number;
+    authorized_cents: number;
+    payment_intent_id: string;
+    payment_method_id: string;
+    payment_error: string | null;
+    edit_version: number;
+  };
 }

@@ -8,7 +8,9 @@ import { test, expect, expectAccessible, signInFromNav as signIn } from './fixtu
 
 async function cateringPreset(request: APIRequestContext): Promise<{ id: number; slug: string }> {
   const res = await request.get('/api/v2/presets');
-  const body = (await res.json()) as { presets: { all_presets: [string, { id: number; slug: string; preset_type: string }[]][] } };
+  const body = (await res.json()) as {
+    presets: { all_presets: [string, { id: number; slug: string; preset_type: string }[]][] };
+  };
   return body.presets.all_presets.flatMap(([, list]) => list).find((p) => p.preset_type === 'catering')!;
 }
 
@@ -28,7 +30,12 @@ async function screenshots(browser: Browser, link: string, name: string) {
   }
 }
 
-test('a saved cart link opens read-only for a visitor, who starts their own cart from it', async ({ page, browser, request, allowConsoleErrors }) => {
+test('a saved cart link opens read-only for a visitor, who starts their own cart from it', async ({
+  page,
+  browser,
+  request,
+  allowConsoleErrors,
+}) => {
   test.setTimeout(120_000);
   const base = await cateringPreset(request);
   await page.goto(`/preset-detail/${base.slug}`);
@@ -69,7 +76,12 @@ test('a saved cart link opens read-only for a visitor, who starts their own cart
   await expect(visitor.getByRole('complementary', { name: 'Your order' })).toHaveCount(0);
   await expect(visitor.locator('.menu-card-action')).toHaveCount(0);
   await expectAccessible(visitor);
-  const sharedNames = (await shared.getByRole('listitem').allInnerTexts()).map((t) => t.split('\n')[0]!.replace(/^\d+ x /, '').trim());
+  const sharedNames = (await shared.getByRole('listitem').allInnerTexts()).map((t) =>
+    t
+      .split('\n')[0]!
+      .replace(/^\d+ x /, '')
+      .trim(),
+  );
 
   // Start my own cart: the lines go into the visitor's own cart of the base preset
   await shared.getByRole('button', { name: 'Start my own cart' }).click();
@@ -80,7 +92,9 @@ test('a saved cart link opens read-only for a visitor, who starts their own cart
   await expect(own.getByRole('button', { name: 'Checkout' })).toBeVisible();
   // ... and stays there after a reload
   await visitor.reload();
-  await expect(visitor.getByRole('complementary', { name: 'Your order' }).getByText(/~~ \[ Saved @ .+ \]/)).toBeVisible();
+  await expect(
+    visitor.getByRole('complementary', { name: 'Your order' }).getByText(/~~ \[ Saved @ .+ \]/),
+  ).toBeVisible();
   await visitorContext.close();
 
   // guessing: the saved cart's path without its token is a missing page for anyone else

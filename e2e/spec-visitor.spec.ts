@@ -22,7 +22,9 @@ async function shoot(page: Page, name: string, focus?: Locator) {
 }
 
 async function signInToken(request: APIRequestContext): Promise<string> {
-  const res = await request.post('/user_token', { data: { auth: { email: demoCustomer.email, password: demoCustomer.password } } });
+  const res = await request.post('/user_token', {
+    data: { auth: { email: demoCustomer.email, password: demoCustomer.password } },
+  });
   expect(res.ok()).toBe(true);
   return ((await res.json()) as { jwt: string }).jwt;
 }
@@ -50,14 +52,20 @@ test.describe('a link with ?token= (item 4, decision 030)', () => {
     expect(seen).toEqual([page.url().replace(/\/$/, '') + `/?confirmed=ok&name=Dana&token=${encodeURIComponent(jwt)}`]);
     // stored as sign-in stores it: the exchanged JWT (same server session as the link's, so it
     // may equal the link's when issued in the same second) signs API calls in
-    const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('caterway.user') ?? 'null') as { jwt: string } | null);
+    const stored = await page.evaluate(
+      () => JSON.parse(localStorage.getItem('caterway.user') ?? 'null') as { jwt: string } | null,
+    );
     expect(stored?.jwt).toBeTruthy();
     const me = await request.get('/api/v2/current', { headers: { authorization: `Bearer ${stored!.jwt}` } });
     expect(me.status()).toBe(200);
     expect(((await me.json()) as { user: { email: string } }).user.email).toBe(demoCustomer.email);
   });
 
-  test('signs in on /browse-restaurants; a bad token later signs no one out', async ({ page, request, allowConsoleErrors }) => {
+  test('signs in on /browse-restaurants; a bad token later signs no one out', async ({
+    page,
+    request,
+    allowConsoleErrors,
+  }) => {
     allowConsoleErrors(/status of 401/);
     const jwt = await signInToken(request);
     await page.goto(`/browse-restaurants?token=${encodeURIComponent(jwt)}`);
@@ -69,7 +77,10 @@ test.describe('a link with ?token= (item 4, decision 030)', () => {
     expect(new URL(page.url()).search).toBe('');
   });
 
-  test('a bad token leaves the visitor a visitor, silently; the reset page keeps its own token', async ({ page, allowConsoleErrors }) => {
+  test('a bad token leaves the visitor a visitor, silently; the reset page keeps its own token', async ({
+    page,
+    allowConsoleErrors,
+  }) => {
     allowConsoleErrors(/status of 401/);
     await page.goto('/browse-presets?token=expired-or-forged&q=1');
     await expect(page.getByRole('heading', { name: 'Popular Options', level: 1 })).toBeVisible();
@@ -86,10 +97,19 @@ test.describe('visitors reaching payment (item 5)', () => {
   // session ends in another tab. History state survives a reload, as it does for the browser.
   async function openWithState(page: Page, path: string, state: unknown) {
     await page.goto('/');
-    await page.evaluate(({ path, state }) => history.replaceState({ usr: state, key: 'visitor', idx: 0 }, '', path), { path, state });
+    await page.evaluate(({ path, state }) => history.replaceState({ usr: state, key: 'visitor', idx: 0 }, '', path), {
+      path,
+      state,
+    });
     await page.reload();
   }
-  const cart = { preset: { id: 1, name: 'Preset' }, checkoutData: [], receivingMethod: 'delivery', deliveryPriceCents: 0, restaurantAddress: '' };
+  const cart = {
+    preset: { id: 1, name: 'Preset' },
+    checkoutData: [],
+    receivingMethod: 'delivery',
+    deliveryPriceCents: 0,
+    restaurantAddress: '',
+  };
 
   test("/checkout and /add_on_checkout say 'Please Sign In to Pay.' and offer the sign-in modal", async ({ page }) => {
     await openWithState(page, '/checkout', cart);
@@ -99,7 +119,12 @@ test.describe('visitors reaching payment (item 5)', () => {
     await expect(page.getByRole('dialog', { name: 'Sign In' })).toBeVisible();
     await page.keyboard.press('Escape');
 
-    await openWithState(page, '/add_on_checkout', { ...cart, addOn: { orderId: 5, purchaseId: 'p-5' }, parentToken: '/chefs/preset/5', addLastTimeItem: false });
+    await openWithState(page, '/add_on_checkout', {
+      ...cart,
+      addOn: { orderId: 5, purchaseId: 'p-5' },
+      parentToken: '/chefs/preset/5',
+      addLastTimeItem: false,
+    });
     await expect(page).toHaveURL(/\/add_on_checkout$/);
     await expect(page.getByText('Please Sign In to Pay.')).toBeVisible();
     await page.getByRole('main').getByRole('button', { name: 'Sign In' }).click();
@@ -107,17 +132,37 @@ test.describe('visitors reaching payment (item 5)', () => {
   });
 });
 
-test('a stale token on the preset page signs out and loads the page as a visitor (item 13)', async ({ page, request, allowConsoleErrors }) => {
+test('a stale token on the preset page signs out and loads the page as a visitor (item 13)', async ({
+  page,
+  request,
+  allowConsoleErrors,
+}) => {
   allowConsoleErrors(/status of 401/);
   const jwt = await signInToken(request);
-  const me = (await (await request.get('/api/v2/current', { headers: { authorization: `Bearer ${jwt}` } })).json()) as { user: { id: number } };
+  const me = (await (await request.get('/api/v2/current', { headers: { authorization: `Bearer ${jwt}` } })).json()) as {
+    user: { id: number };
+  };
   expect((await request.delete('/user_token', { headers: { authorization: `Bearer ${jwt}` } })).status()).toBe(204);
-  const lists = (await (await request.get('/api/v2/presets')).json()) as { presets: { all_presets: [string, { slug: string; name: string }[]][] } };
+  const lists = (await (await request.get('/api/v2/presets')).json()) as {
+    presets: { all_presets: [string, { slug: string; name: string }[]][] };
+  };
   const preset = lists.presets.all_presets.flatMap(([, presets]) => presets)[0]!;
   await page.goto('/');
   await page.evaluate(
     ({ jwt, id }) =>
-      localStorage.setItem('caterway.user', JSON.stringify({ id, firstName: 'Dana', lastName: 'Lee', email: 'demo@caterway.ca', confirmed: true, role: 'customer', adminToken: null, jwt })),
+      localStorage.setItem(
+        'caterway.user',
+        JSON.stringify({
+          id,
+          firstName: 'Dana',
+          lastName: 'Lee',
+          email: 'demo@caterway.ca',
+          confirmed: true,
+          role: 'customer',
+          adminToken: null,
+          jwt,
+        }),
+      ),
     { jwt, id: me.user.id },
   );
   await page.goto(`/preset-detail/${preset.slug}`);
@@ -127,7 +172,7 @@ test('a stale token on the preset page signs out and loads the page as a visitor
   await expect(page.getByText('Loading…')).toHaveCount(0);
 });
 
-test("the delivery bar says why SAVE is off for a past date (item 14)", async ({ page }) => {
+test('the delivery bar says why SAVE is off for a past date (item 14)', async ({ page }) => {
   await page.goto('/browse-restaurants');
   const bar = page.getByRole('region', { name: 'Delivery details' });
   await bar.getByRole('button', { name: 'Update Details' }).click();
@@ -146,7 +191,9 @@ test("the delivery bar says why SAVE is off for a past date (item 14)", async ({
   await shoot(page, 'delivery-bar-past-date');
 });
 
-test('the home page carries the demo-request form, loaded near the viewport without moving the page (item 16) @phone', async ({ page }) => {
+test('the home page carries the demo-request form, loaded near the viewport without moving the page (item 16) @phone', async ({
+  page,
+}) => {
   await page.goto('/');
   const box = page.locator('.landing-demo-form');
   await expect(box).toBeAttached();

@@ -7,8 +7,8 @@
 // (level 9, as the server's precompressed .gz files). Exits 1 when a budget is missed.
 import fs from 'node:fs';
 import path from 'node:path';
-import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
+import zlib from 'node:zlib';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const KB = 1024;
@@ -26,13 +26,20 @@ const apps = [
     dist: path.join(root, 'apps/web/dist'),
     routes: /^src\/app\/routes\/[^/]+\.tsx$/,
     pages: [
-      { name: 'landing /', key: true, modules: ['src/app/routes/home.tsx', 'src/features/landing/components/landing-sections.tsx'] },
+      {
+        name: 'landing /',
+        key: true,
+        modules: ['src/app/routes/home.tsx', 'src/features/landing/components/landing-sections.tsx'],
+      },
       { name: 'browse restaurants', key: true, modules: ['src/app/routes/browse-restaurants.tsx'] },
       { name: 'browse presets', key: true, modules: ['src/app/routes/browse-presets.tsx'] },
       { name: 'restaurant /chefs/:slug', key: true, modules: ['src/app/routes/restaurant.tsx'] },
       { name: 'preset detail', key: true, modules: ['src/app/routes/preset-detail.tsx'] },
       { name: 'checkout', modules: ['src/app/routes/checkout.tsx'] },
-      { name: '/ signed in (preset browse)', modules: ['src/app/routes/home.tsx', 'src/features/browse/components/preset-browse-page.tsx'] },
+      {
+        name: '/ signed in (preset browse)',
+        modules: ['src/app/routes/home.tsx', 'src/features/browse/components/preset-browse-page.tsx'],
+      },
     ],
   },
   {
@@ -59,7 +66,10 @@ export function pageFiles(manifest, html, modules) {
   const css = new Set();
   const visit = (key) => {
     const chunk = manifest[key];
-    if (!chunk) throw new Error(`${key} is not in the build manifest: rebuild, or fix the page list in scripts/check-budgets.mjs`);
+    if (!chunk)
+      throw new Error(
+        `${key} is not in the build manifest: rebuild, or fix the page list in scripts/check-budgets.mjs`,
+      );
     if (js.has(chunk.file)) return;
     js.add(chunk.file);
     for (const c of chunk.css ?? []) css.add(c);
@@ -115,7 +125,9 @@ const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].len
 const line = (r) => r.map((c, i) => (i >= 2 && i <= 4 ? c.padStart(widths[i]) : c.padEnd(widths[i]))).join('  ');
 console.log(line(head));
 for (const r of rows) console.log(line(r));
-console.log(`\nbudgets: key pages ${kb(budgets.keyPageJs)} JS, any page ${kb(budgets.anyPageJs)} JS, CSS ${kb(budgets.css)} (gzip)`);
+console.log(
+  `\nbudgets: key pages ${kb(budgets.keyPageJs)} JS, any page ${kb(budgets.anyPageJs)} JS, CSS ${kb(budgets.css)} (gzip)`,
+);
 if (failed) {
   console.error(`${failed} budget(s) missed`);
   process.exit(1);

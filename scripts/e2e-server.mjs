@@ -46,7 +46,11 @@ let stopping = false;
 let stopDatabase = async () => {};
 
 function run(name, script, env) {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, script)], { cwd: root, stdio: 'inherit', env });
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, script)], {
+    cwd: root,
+    stdio: 'inherit',
+    env,
+  });
   child.on('exit', (code, signal) => {
     if (stopping) return;
     console.error(`e2e-server: ${name} exited (${signal ?? code}); stopping the rest`);
@@ -59,7 +63,15 @@ function run(name, script, env) {
 async function stop(code) {
   if (stopping) return;
   stopping = true;
-  const exits = children.filter((c) => c.exitCode === null && c.signalCode === null).map((c) => new Promise((r) => { c.once('exit', r); c.kill('SIGTERM'); }));
+  const exits = children
+    .filter((c) => c.exitCode === null && c.signalCode === null)
+    .map(
+      (c) =>
+        new Promise((r) => {
+          c.once('exit', r);
+          c.kill('SIGTERM');
+        }),
+    );
   await Promise.race([Promise.all(exits), new Promise((r) => setTimeout(r, 12_000))]);
   await stopDatabase().catch(() => undefined);
   process.exit(code);
@@ -86,9 +98,15 @@ function reachable(url) {
   return new Promise((resolve) => {
     const socket = net.connect({ host: hostname, port: Number(p || 6379) });
     socket.setTimeout(1000);
-    socket.once('connect', () => { socket.destroy(); resolve(true); });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
     socket.once('error', () => resolve(false));
-    socket.once('timeout', () => { socket.destroy(); resolve(false); });
+    socket.once('timeout', () => {
+      socket.destroy();
+      resolve(false);
+    });
   });
 }
 
@@ -106,8 +124,11 @@ async function main() {
     const databaseUrl = await ensureAppDatabase(pgServer);
 
     const redisUrl = process.env.TEST_REDIS_URL || 'redis://127.0.0.1:6379';
-    const redis = (await reachable(redisUrl)) ? { REDIS_URL: redisUrl, REDIS_KEY_PREFIX: process.env.E2E_REDIS_PREFIX || `caterway:e2e:${process.pid}:` } : {};
-    if (!redis.REDIS_URL) console.error(`e2e-server: no Redis at ${redisUrl}; rate limits shared through PostgreSQL only`);
+    const redis = (await reachable(redisUrl))
+      ? { REDIS_URL: redisUrl, REDIS_KEY_PREFIX: process.env.E2E_REDIS_PREFIX || `caterway:e2e:${process.pid}:` }
+      : {};
+    if (!redis.REDIS_URL)
+      console.error(`e2e-server: no Redis at ${redisUrl}; rate limits shared through PostgreSQL only`);
 
     const cluster = {
       ...common,
@@ -123,14 +144,31 @@ async function main() {
     };
     const apiPorts = [port + 1, port + 2];
     // the first process migrates and loads the demo data; the others start on a ready database
-    run('api-1', 'apps/api/src/server.ts', { ...cluster, PORT: String(apiPorts[0]), DATA_DIR: path.join(dataDir, 'api-1'), SEED_DEMO: 'true' });
+    run('api-1', 'apps/api/src/server.ts', {
+      ...cluster,
+      PORT: String(apiPorts[0]),
+      DATA_DIR: path.join(dataDir, 'api-1'),
+      SEED_DEMO: 'true',
+    });
     await waitReady(`http://127.0.0.1:${apiPorts[0]}/api/ready`);
-    run('api-2', 'apps/api/src/server.ts', { ...cluster, PORT: String(apiPorts[1]), DATA_DIR: path.join(dataDir, 'api-2'), SEED_DEMO: 'false' });
+    run('api-2', 'apps/api/src/server.ts', {
+      ...cluster,
+      PORT: String(apiPorts[1]),
+      DATA_DIR: path.join(dataDir, 'api-2'),
+      SEED_DEMO: 'false',
+    });
     run('worker', 'apps/api/src/worker.ts', { ...cluster, DATA_DIR: path.join(dataDir, 'worker'), SEED_DEMO: 'false' });
     await waitReady(`http://127.0.0.1:${apiPorts[1]}/api/ready`);
     const { startBalancer } = await import('./lb.mjs');
-    await startBalancer({ port, host: 'localhost', backends: apiPorts.map((p) => `127.0.0.1:${p}`), log: (m) => console.error(m) });
-    console.log(`e2e cluster: http://localhost:${port} -> 127.0.0.1:${apiPorts.join(', 127.0.0.1:')} + worker${redis.REDIS_URL ? `, Redis prefix ${redis.REDIS_KEY_PREFIX}` : ''}`);
+    await startBalancer({
+      port,
+      host: 'localhost',
+      backends: apiPorts.map((p) => `127.0.0.1:${p}`),
+      log: (m) => console.error(m),
+    });
+    console.log(
+      `e2e cluster: http://localhost:${port} -> 127.0.0.1:${apiPorts.join(', 127.0.0.1:')} + worker${redis.REDIS_URL ? `, Redis prefix ${redis.REDIS_KEY_PREFIX}` : ''}`,
+    );
   }
 }
 

@@ -34,14 +34,17 @@ export function startBalancer({ port, host = 'localhost', backends, log = () => 
     headers['x-forwarded-for'] = headers['x-forwarded-for'] ? `${headers['x-forwarded-for']}, ${peer}` : peer;
     headers['x-forwarded-proto'] = 'http';
     if (req.headers.host) headers['x-forwarded-host'] = req.headers.host;
-    const upstream = http.request({ host: target.host, port: target.port, method: req.method, path: req.url, headers, agent }, (up) => {
-      const out = { ...up.headers };
-      for (const h of HOP_BY_HOP) delete out[h];
-      // which backend answered (tests check that a burst spread over every process)
-      out['x-served-by'] = `${target.host}:${target.port}`;
-      res.writeHead(up.statusCode ?? 502, out);
-      up.pipe(res);
-    });
+    const upstream = http.request(
+      { host: target.host, port: target.port, method: req.method, path: req.url, headers, agent },
+      (up) => {
+        const out = { ...up.headers };
+        for (const h of HOP_BY_HOP) delete out[h];
+        // which backend answered (tests check that a burst spread over every process)
+        out['x-served-by'] = `${target.host}:${target.port}`;
+        res.writeHead(up.statusCode ?? 502, out);
+        up.pipe(res);
+      },
+    );
     upstream.on('error', (err) => {
       // nothing sent yet and the body not consumed (GET/HEAD): try the next backend once per backend
       const replayable = req.method === 'GET' || req.method === 'HEAD';

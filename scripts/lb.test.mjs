@@ -11,14 +11,22 @@ describe('lb', () => {
   it('logs a failed request by its path, without the query string', async () => {
     const lines = [];
     // a backend port nothing listens on: a POST is not replayed, so the failure is logged
-    const lb = await startBalancer({ port: 0, host: '127.0.0.1', backends: ['127.0.0.1:1'], log: (line) => lines.push(line) });
+    const lb = await startBalancer({
+      port: 0,
+      host: '127.0.0.1',
+      backends: ['127.0.0.1:1'],
+      log: (line) => lines.push(line),
+    });
     close = lb.close;
     const { port } = lb.server.address();
     const status = await new Promise((resolve, reject) => {
-      const req = http.request({ host: '127.0.0.1', port, method: 'POST', path: '/browse-presets?token=LinkSecret0123&x=1' }, (res) => {
-        res.resume();
-        resolve(res.statusCode);
-      });
+      const req = http.request(
+        { host: '127.0.0.1', port, method: 'POST', path: '/browse-presets?token=LinkSecret0123&x=1' },
+        (res) => {
+          res.resume();
+          resolve(res.statusCode);
+        },
+      );
       req.on('error', reject);
       req.end('{}');
     });

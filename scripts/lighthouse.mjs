@@ -27,10 +27,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
-import puppeteer from 'puppeteer-core';
 import { navigation } from 'lighthouse';
 import { throttling } from 'lighthouse/core/config/constants.js';
 import { pageFunctions } from 'lighthouse/core/lib/page-functions.js';
+import puppeteer from 'puppeteer-core';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const port = Number(process.env.LH_PORT || 3310);
@@ -87,11 +87,16 @@ export function calibratedSlowdown(benchmarkIndex) {
   if (benchmarkIndex >= 150) return 1 + (benchmarkIndex - 150) / 650;
   return 1;
 }
-const fixedSlowdown = process.env.LH_CPU_SLOWDOWN && process.env.LH_CPU_SLOWDOWN !== 'calibrate' ? Number(process.env.LH_CPU_SLOWDOWN) : null;
-if (fixedSlowdown !== null && !(fixedSlowdown >= 1)) throw new Error('LH_CPU_SLOWDOWN: calibrate, or a number of at least 1');
+const fixedSlowdown =
+  process.env.LH_CPU_SLOWDOWN && process.env.LH_CPU_SLOWDOWN !== 'calibrate'
+    ? Number(process.env.LH_CPU_SLOWDOWN)
+    : null;
+if (fixedSlowdown !== null && !(fixedSlowdown >= 1))
+  throw new Error('LH_CPU_SLOWDOWN: calibrate, or a number of at least 1');
 
 const weekdays = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
-const isoDate = (d) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+const isoDate = (d) =>
+  `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 const cleanups = [];
@@ -118,7 +123,9 @@ async function startServer() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'caterway-lighthouse-'));
   // production requires a real geocoder (docs/decisions/028): a Photon-compatible one on loopback
   // that knows no address (the audited pages geocode nothing; the demo customer's address is saved)
-  const geocoder = http.createServer((_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end('{"type":"FeatureCollection","features":[]}'));
+  const geocoder = http.createServer((_req, res) =>
+    res.writeHead(200, { 'content-type': 'application/json' }).end('{"type":"FeatureCollection","features":[]}'),
+  );
   await new Promise((resolve) => geocoder.listen(0, '127.0.0.1', resolve));
   cleanups.push(async () => new Promise((resolve) => geocoder.close(resolve)));
   cleanups.push(async () => fs.rmSync(dataDir, { recursive: true, force: true }));
@@ -210,11 +217,24 @@ async function choosePages() {
   const home = await api('/api/v2/presets');
   const restaurant = home.presets.trending_restaurants[0];
   if (!restaurant) throw new Error('the demo catalogue has no trending restaurant');
-  const slugs = [...new Set(home.presets.all_presets.flatMap(([, list]) => list).filter((p) => p.preset_type === 'catering').map((p) => p.slug))];
+  const slugs = [
+    ...new Set(
+      home.presets.all_presets
+        .flatMap(([, list]) => list)
+        .filter((p) => p.preset_type === 'catering')
+        .map((p) => p.slug),
+    ),
+  ];
   for (const slug of slugs) {
     const { preset } = await api(`/api/v2/presets/${slug}`);
     const chef = preset.chefs[0];
-    if (preset.chefs.length !== 1 || chef?.city !== 'Toronto' || preset.pre_order_notice_hour > 48 || !meetsChefMinimums(preset)) continue;
+    if (
+      preset.chefs.length !== 1 ||
+      chef?.city !== 'Toronto' ||
+      preset.pre_order_notice_hour > 48 ||
+      !meetsChefMinimums(preset)
+    )
+      continue;
     for (let i = 5; i < 19; i++) {
       const day = new Date();
       day.setDate(day.getDate() + i);
@@ -233,7 +253,12 @@ async function choosePages() {
           { name: 'landing', path: '/', performance: targets.performance.key },
           { name: 'browse', path: '/browse-restaurants', performance: targets.performance.key },
           { name: 'restaurant', path: `/chefs/${restaurant.slug}`, performance: targets.performance.key },
-          { name: 'checkout', path: '/checkout', cartFrom: `/preset-detail/${preset.slug}`, performance: targets.performance.checkout },
+          {
+            name: 'checkout',
+            path: '/checkout',
+            cartFrom: `/preset-detail/${preset.slug}`,
+            performance: targets.performance.checkout,
+          },
         ],
       };
     }
@@ -262,8 +287,12 @@ async function signIn(page) {
 /** The cart of the preset page, handed to /checkout by its Checkout button (navigation state). */
 async function openCheckout(page, cartFrom) {
   await page.goto(`${origin}${cartFrom}`, { waitUntil: 'networkidle0' });
-  await page.locator('::-p-aria([name="Your order"][role="complementary"]) ::-p-aria([name="Checkout"][role="button"])').click();
-  await page.waitForFunction(() => location.pathname === '/checkout' && document.querySelector('h1')?.textContent === 'Checkout');
+  await page
+    .locator('::-p-aria([name="Your order"][role="complementary"]) ::-p-aria([name="Checkout"][role="button"])')
+    .click();
+  await page.waitForFunction(
+    () => location.pathname === '/checkout' && document.querySelector('h1')?.textContent === 'Checkout',
+  );
 }
 
 /** Mobile form factor, simulated mobile throttling with a calibrated CPU slowdown; storage is prepared above. */
@@ -307,7 +336,8 @@ async function measure(browser, device, page, categories) {
     const lhr = result.lhr;
     lhr.caterwaySlowdown = slowdown;
     if (lhr.runtimeError) throw new RunError(`${page.name}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
-    if (page.cartFrom && !lhr.finalDisplayedUrl.endsWith('/checkout')) throw new Error(`checkout: the run ended on ${lhr.finalDisplayedUrl}`);
+    if (page.cartFrom && !lhr.finalDisplayedUrl.endsWith('/checkout'))
+      throw new Error(`checkout: the run ended on ${lhr.finalDisplayedUrl}`);
     return lhr;
   } finally {
     await tab.close();
@@ -358,7 +388,8 @@ async function measurePage(browser, device, page) {
   med.accessibility = accessibility;
   const misses = [];
   const reported = [];
-  if (!(med.performance >= page.performance)) (performanceMode === 'gate' ? misses : reported).push(`performance < ${page.performance * 100}`);
+  if (!(med.performance >= page.performance))
+    (performanceMode === 'gate' ? misses : reported).push(`performance < ${page.performance * 100}`);
   if (!(med.accessibility >= targets.accessibility)) misses.push(`accessibility < ${targets.accessibility * 100}`);
   if (!(med.cls <= targets.cls)) misses.push(`CLS > ${targets.cls}`);
   return { page: page.name, path: page.path, ...med, runs: results, misses, reported };
@@ -386,16 +417,29 @@ async function main() {
     // A miss is measured once more (LH_ATTEMPTS, default 2): a score at its target moves a
     // point either way between runs; both medians are kept in the report.
     for (let attempt = 2; row.misses.length && attempt <= attempts; attempt++) {
-      console.log(`  ${page.name}: ${row.misses.join(', ')} (median ${Math.round(row.performance * 100)}); measuring again (attempt ${attempt} of ${attempts})`);
-      row = { ...(await measurePage(browser, device, page)), earlier: [...(row.earlier ?? []), { performance: row.performance, misses: row.misses }] };
+      console.log(
+        `  ${page.name}: ${row.misses.join(', ')} (median ${Math.round(row.performance * 100)}); measuring again (attempt ${attempt} of ${attempts})`,
+      );
+      row = {
+        ...(await measurePage(browser, device, page)),
+        earlier: [...(row.earlier ?? []), { performance: row.performance, misses: row.misses }],
+      };
     }
     rows.push(row);
   }
 
-  const summary = { origin, runs, loadavg: os.loadavg(), seconds: Math.round((Date.now() - started) / 1000), pages: rows };
+  const summary = {
+    origin,
+    runs,
+    loadavg: os.loadavg(),
+    seconds: Math.round((Date.now() - started) / 1000),
+    pages: rows,
+  };
   fs.writeFileSync(path.join(outDir, 'summary.json'), `${JSON.stringify(summary, null, 2)}\n`);
 
-  const table = [['page', 'performance', 'accessibility', 'CLS', 'FCP', 'LCP', 'TBT', 'CPU index', 'slowdown', 'result']];
+  const table = [
+    ['page', 'performance', 'accessibility', 'CLS', 'FCP', 'LCP', 'TBT', 'CPU index', 'slowdown', 'result'],
+  ];
   for (const r of rows) {
     table.push([
       r.page,
@@ -407,13 +451,24 @@ async function main() {
       `${Math.round(r.tbt)} ms`,
       String(Math.round(r.benchmarkIndex)),
       `${r.slowdown.toFixed(2)}x`,
-      r.misses.length ? `MISS: ${r.misses.join(', ')}` : r.reported.length ? `reported: ${r.reported.join(', ')}` : 'ok',
+      r.misses.length
+        ? `MISS: ${r.misses.join(', ')}`
+        : r.reported.length
+          ? `reported: ${r.reported.join(', ')}`
+          : 'ok',
     ]);
   }
   const widths = table[0].map((_, i) => Math.max(...table.map((row) => row[i].length)));
-  console.log(`\nLighthouse ${runs > 1 ? `median of ${runs} runs` : '1 run'}, mobile preset, ${origin} (load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')})`);
+  console.log(
+    `\nLighthouse ${runs > 1 ? `median of ${runs} runs` : '1 run'}, mobile preset, ${origin} (load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')})`,
+  );
   for (const row of table) console.log(row.map((c, i) => c.padEnd(widths[i])).join('  '));
-  console.log("CPU index: Lighthouse's benchmark of this machine during the runs (median; lower when the machine is busy)");
+  console.log(
+    "CPU index: Lighthouse's benchmark of this machine during the runs (median; lower when the machine is busy)",
+  );
   console.log(
     fixedSlowdown === null
       ? "slowdown: the CPU multiplier of each run, from the host's index: lower on a slower or busier host, the preset's 4x at Lighthouse's reference speed and above (median; LH_CPU_SLOWDOWN=4 fixes it)"
@@ -423,11 +478,13 @@ async function main() {
   if (slow.length && fixedSlowdown !== null) {
     console.log(
       `note: CPU index at most ${SLOW_HOST_BENCHMARK_INDEX} (${slow.join(', ')}), Lighthouse's own slow-host threshold: the simulation multiplies the ` +
-        'CPU time it observes, so TBT (and so performance) reflects the machine\'s load as much as the page (docs/decisions/014)',
+        "CPU time it observes, so TBT (and so performance) reflects the machine's load as much as the page (docs/decisions/014)",
     );
   }
   if (rows.some((r) => r.reported.length)) {
-    console.log('reported: a performance score below its target, printed but not failing the run (LH_PERFORMANCE=report; decision 032)');
+    console.log(
+      'reported: a performance score below its target, printed but not failing the run (LH_PERFORMANCE=report; decision 032)',
+    );
   }
   console.log(`reports: ${path.relative(root, outDir)}/ (${summary.seconds} s)`);
   return rows.every((r) => r.misses.length === 0);

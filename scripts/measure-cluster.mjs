@@ -51,9 +51,11 @@ async function run(base, path) {
   for (let i = 0; i < Math.min(200, requests); i++) await one(); // warm-up
   times.length = 0;
   const started = performance.now();
-  await Promise.all(Array.from({ length: concurrency }, async () => {
-    while (next++ < requests) await one();
-  }));
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next++ < requests) await one();
+    }),
+  );
   const secs = (performance.now() - started) / 1000;
   agent.destroy();
   times.sort((a, b) => a - b);
@@ -61,7 +63,12 @@ async function run(base, path) {
   return { p50: p(0.5), p95: p(0.95), p99: p(0.99), rps: Math.round(times.length / secs), errors };
 }
 
-console.log(`${requests} requests per row at ${concurrency} concurrent clients; load average ${os.loadavg().map((l) => l.toFixed(2)).join(', ')}`);
+console.log(
+  `${requests} requests per row at ${concurrency} concurrent clients; load average ${os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(', ')}`,
+);
 console.log('| path | via | p50 ms | p95 ms | p99 ms | req/s | non-200 |');
 console.log('|---|---|---:|---:|---:|---:|---:|');
 for (const path of paths.length ? paths : ['/api/health']) {

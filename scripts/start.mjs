@@ -34,18 +34,30 @@ if (!dev) {
     const builtAt = fs.existsSync(builtIndex) ? fs.statSync(builtIndex).mtimeMs : 0;
     if (Math.max(shared, newestMtime(app.dir)) <= builtAt) continue;
     console.log(`Building ${app.name}…`);
-    const r = spawnSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], {
-      cwd: app.dir,
-      stdio: 'inherit',
-    });
+    const r = spawnSync(
+      process.execPath,
+      [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'],
+      {
+        cwd: app.dir,
+        stdio: 'inherit',
+      },
+    );
     if (r.status !== 0) process.exit(r.status ?? 1);
   }
 }
 
 const serverArgs = ['--import', 'tsx', path.join(root, 'apps/api/src/server.ts')];
-const children = [spawn(process.execPath, dev ? ['--import', 'tsx', '--watch', ...serverArgs.slice(2)] : serverArgs, { cwd: root, stdio: 'inherit' })];
+const children = [
+  spawn(process.execPath, dev ? ['--import', 'tsx', '--watch', ...serverArgs.slice(2)] : serverArgs, {
+    cwd: root,
+    stdio: 'inherit',
+  }),
+];
 if (dev) {
-  for (const app of apps) children.push(spawn(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js')], { cwd: app.dir, stdio: 'inherit' }));
+  for (const app of apps)
+    children.push(
+      spawn(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js')], { cwd: app.dir, stdio: 'inherit' }),
+    );
 }
 
 // Ctrl-C reaches the children through the terminal's process group; forward other signals.

@@ -24,7 +24,12 @@ const steps = [
   // performance scores are reported here, not gated: they move ±5 points between runs on a shared
   // 2-core host (decision 032); accessibility and CLS still fail the step; npm run lighthouse gates all.
   // A report needs no median: one measured run per page after the warm-up (half the step's time)
-  ['lighthouse', [path.join(root, 'scripts/lighthouse.mjs')], undefined, { LH_PERFORMANCE: process.env.LH_PERFORMANCE ?? 'report', LH_RUNS: process.env.LH_RUNS ?? '1' }],
+  [
+    'lighthouse',
+    [path.join(root, 'scripts/lighthouse.mjs')],
+    undefined,
+    { LH_PERFORMANCE: process.env.LH_PERFORMANCE ?? 'report', LH_RUNS: process.env.LH_RUNS ?? '1' },
+  ],
   ['e2e', [bin('@playwright/test/cli.js'), 'test']],
   // the fuzzer (in-process app) beside every benchmark scenario end to end on small data (its own
   // server; fails on errors, not on latency; bench/README.md): neither measures time
@@ -41,7 +46,11 @@ const only = process.argv.slice(2);
 function run([name, args, cwd, env], grouped) {
   const started = Date.now();
   if (!grouped) console.log(`\n=== ${name} ===`);
-  const child = spawn(process.execPath, args, { cwd: cwd ?? root, stdio: grouped ? ['ignore', 'pipe', 'pipe'] : 'inherit', env: { ...process.env, ...env } });
+  const child = spawn(process.execPath, args, {
+    cwd: cwd ?? root,
+    stdio: grouped ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+    env: { ...process.env, ...env },
+  });
   const output = [];
   child.stdout?.on('data', (d) => output.push(d));
   child.stderr?.on('data', (d) => output.push(d));

@@ -29,7 +29,10 @@ export function precompress() {
             const data = await fs.promises.readFile(file);
             if (data.length < MIN_BYTES) return;
             const br = zlib.brotliCompressSync(data, {
-              params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: data.length },
+              params: {
+                [zlib.constants.BROTLI_PARAM_QUALITY]: 11,
+                [zlib.constants.BROTLI_PARAM_SIZE_HINT]: data.length,
+              },
             });
             const gz = zlib.gzipSync(data, { level: 9 });
             await fs.promises.writeFile(`${file}.br`, br);

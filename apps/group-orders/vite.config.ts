@@ -1,5 +1,5 @@
-import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
 // .br and .gz copies of the built assets (a plain ES module shared by both SPAs' builds)
 import { precompress } from '../../scripts/vite-precompress.mjs';
 

@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
 // .br and .gz copies of the built assets (a plain ES module shared by both SPAs' builds)
 import { precompress } from '../../scripts/vite-precompress.mjs';
 
@@ -8,7 +8,9 @@ import { precompress } from '../../scripts/vite-precompress.mjs';
 // (npm run dev starts it on :3000). In production the API serves dist/ on the same origin.
 const api = 'http://localhost:3000';
 
-const reactRouterProduction = fileURLToPath(import.meta.resolve('react-router').replace('/development/', '/production/'));
+const reactRouterProduction = fileURLToPath(
+  import.meta.resolve('react-router').replace('/development/', '/production/'),
+);
 
 export default defineConfig({
   plugins: [react(), precompress()],

@@ -19,7 +19,10 @@ async function call(port: number, method: string, path: string, body?: unknown, 
   const res = await fetch(`http://127.0.0.1:${port}${path}`, {
     method,
     redirect: 'manual',
-    headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(jwt ? { authorization: `Bearer ${jwt}` } : {}) },
+    headers: {
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(jwt ? { authorization: `Bearer ${jwt}` } : {}),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await res.text();
@@ -57,7 +60,8 @@ export async function ensureCustomers(db: Db, port: number, count: number): Prom
           password_confirmation: BENCH_PASSWORD,
         },
       });
-      if (signUp.status !== 201) throw new Error(`sign-up of ${email} answered ${signUp.status}: ${JSON.stringify(signUp.json)}`);
+      if (signUp.status !== 201)
+        throw new Error(`sign-up of ${email} answered ${signUp.status}: ${JSON.stringify(signUp.json)}`);
       const { rows } = await db.query<{ text_body: string }>(
         "SELECT text_body FROM outbox_emails WHERE lower(to_address) = $1 AND template = 'confirm_email' ORDER BY id DESC LIMIT 1",
         [email],
@@ -66,18 +70,33 @@ export async function ensureCustomers(db: Db, port: number, count: number): Prom
       if (!link) throw new Error(`no confirmation link was emailed to ${email}`);
       const url = new URL(link);
       const confirm = await call(port, 'GET', `${url.pathname}${url.search}`);
-      if (!/confirmed=ok/.test(confirm.headers.get('location') ?? '')) throw new Error(`confirming ${email} failed (${confirm.status})`);
+      if (!/confirmed=ok/.test(confirm.headers.get('location') ?? ''))
+        throw new Error(`confirming ${email} failed (${confirm.status})`);
     }
     const signIn = await call(port, 'POST', '/user_token', { auth: { email, password: BENCH_PASSWORD } });
-    if (signIn.status !== 200) throw new Error(`sign-in of ${email} answered ${signIn.status}: ${JSON.stringify(signIn.json)}`);
+    if (signIn.status !== 200)
+      throw new Error(`sign-in of ${email} answered ${signIn.status}: ${JSON.stringify(signIn.json)}`);
     const jwt = signIn.json.jwt as string;
     const card = async (number: string) => {
-      const res = await call(port, 'POST', '/api/v2/sandbox/payment_methods', { number, exp_month: 12, exp_year: 2031, cvc: '123', name: `Bench Customer ${n}` });
-      if (res.status !== 200) throw new Error(`sandbox card ${number} answered ${res.status}: ${JSON.stringify(res.json)}`);
+      const res = await call(port, 'POST', '/api/v2/sandbox/payment_methods', {
+        number,
+        exp_month: 12,
+        exp_year: 2031,
+        cvc: '123',
+        name: `Bench Customer ${n}`,
+      });
+      if (res.status !== 200)
+        throw new Error(`sandbox card ${number} answered ${res.status}: ${JSON.stringify(res.json)}`);
       return (res.json.payment_method as { id: string }).id;
     };
     const { rows: user } = await db.query<{ id: string }>('SELECT id FROM users WHERE lower(email) = $1', [email]);
-    out.push({ id: Number(user[0]!.id), email, jwt, card: await card('4242424242424242'), declinedCard: await card('4000000000000002') });
+    out.push({
+      id: Number(user[0]!.id),
+      email,
+      jwt,
+      card: await card('4242424242424242'),
+      declinedCard: await card('4000000000000002'),
+    });
   }
   return out;
 }

@@ -12,7 +12,11 @@ async function once(connection, spec) {
   const t0 = process.hrtime.bigint();
   const res = await connection.request(spec);
   const ms = Number(process.hrtime.bigint() - t0) / 1e6;
-  return { ms, status: res.status, text: collect || res.status >= 500 || res.status === 0 ? res.body.toString('utf8') : '' };
+  return {
+    ms,
+    status: res.status,
+    text: collect || res.status >= 500 || res.status === 0 ? res.body.toString('utf8') : '',
+  };
 }
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -31,7 +35,8 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
     latencies.push(r.ms);
     statuses[i] = r.status;
     if (bodies) bodies[i] = r.text;
-    if ((r.status >= 500 || r.status === 0) && errors.length < 20) errors.push(`${r.status} ${requests[i].method ?? 'GET'} ${requests[i].path}: ${r.text.slice(0, 200)}`);
+    if ((r.status >= 500 || r.status === 0) && errors.length < 20)
+      errors.push(`${r.status} ${requests[i].method ?? 'GET'} ${requests[i].path}: ${r.text.slice(0, 200)}`);
   };
   if (ratePerSecond) {
     // open loop: request i starts at t0 + i / rate whether or not earlier ones have answered
@@ -51,25 +56,33 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
       inFlight++;
       sent++;
       const connection = take();
-      pending.push(once(connection, requests[i]).then((r) => { inFlight--; idle.push(connection); record(i, r); }));
+      pending.push(
+        once(connection, requests[i]).then((r) => {
+          inFlight--;
+          idle.push(connection);
+          record(i, r);
+        }),
+      );
     }
     await Promise.all(pending);
     for (const c of connections) c.close();
   } else {
     // closed loop: `concurrency` clients, each sends its next request when the last one answered
     // (and, with thinkMs, after that pause: a person reading the page; clients start staggered)
-    await Promise.all(Array.from({ length: concurrency }, async (_, c) => {
-      const connection = createRawConnection(port);
-      if (thinkMs) await sleep((thinkMs * c) / concurrency);
-      while (next < n && performance.now() < deadline) {
-        const i = next++;
-        sent++;
-        record(i, await once(connection, requests[i]));
-        if (thinkMs) await sleep(thinkMs);
-      }
-      connection.close();
-    }));
+    await Promise.all(
+      Array.from({ length: concurrency }, async (_, c) => {
+        const connection = createRawConnection(port);
+        if (thinkMs) await sleep((thinkMs * c) / concurrency);
+        while (next < n && performance.now() < deadline) {
+          const i = next++;
+          sent++;
+          record(i, await once(connection, requests[i]));
+          if (thinkMs) await sleep(thinkMs);
+        }
+        connection.close();
+      }),
+    );
   }
   const seconds = (performance.now() - t0) / 1000;
   parentPort.postMessage({ latencies, statuses, bodies, seconds, sent, errors });
-})().catch((e) => parentPort.postMessage({ error: String(e && e.stack || e) }));
+})().catch((e) => parentPort.postMessage({ error: String((e && e.stack) || e) }));

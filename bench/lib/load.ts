@@ -42,7 +42,9 @@ const workerUrl = new URL('./load-worker.mjs', import.meta.url);
 export function runLoad(options: LoadOptions): Promise<LoadResult> {
   const { port, requests, concurrency, ratePerSecond, maxSeconds = 120, collect = false, thinkMs = 0 } = options;
   return new Promise((resolve, reject) => {
-    const worker = new Worker(workerUrl, { workerData: { port, requests, concurrency, ratePerSecond, maxSeconds, collect, thinkMs } });
+    const worker = new Worker(workerUrl, {
+      workerData: { port, requests, concurrency, ratePerSecond, maxSeconds, collect, thinkMs },
+    });
     worker.once('message', (m: LoadResult & { error?: string }) => {
       void worker.terminate();
       if (m.error) reject(new Error(m.error));

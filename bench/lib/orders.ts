@@ -3,7 +3,11 @@
 // draft (POST api/v2/catering_orders) and paid (POST .../finalize with an Idempotency-Key).
 import crypto from 'node:crypto';
 import type { Db } from '../../apps/api/src/db/pool.js';
-import { fixtureOf, orderPayload, type RestaurantFixture } from '../../apps/api/src/modules/orders/orders.test-helpers.js';
+import {
+  fixtureOf,
+  orderPayload,
+  type RestaurantFixture,
+} from '../../apps/api/src/modules/orders/orders.test-helpers.js';
 import type { Customer } from './customers.js';
 import { runLoad, type RequestSpec } from './load.js';
 
@@ -71,14 +75,27 @@ export function finalizeRequest(draft: Draft, declined = false): RequestSpec {
     method: 'POST',
     path: `/api/v2/catering_orders/${draft.id}/finalize`,
     headers: { authorization: `Bearer ${draft.customer.jwt}`, 'idempotency-key': crypto.randomUUID() },
-    body: { purchase_id: draft.purchaseId, payment_method_id: declined ? draft.customer.declinedCard : draft.customer.card },
+    body: {
+      purchase_id: draft.purchaseId,
+      payment_method_id: declined ? draft.customer.declinedCard : draft.customer.card,
+    },
   };
 }
 
 /** Keeps the presets whose default cart the API accepts now (a draft of each, kept as an order). */
-export async function acceptedPresets(port: number, presets: RestaurantFixture[], customer: Customer): Promise<{ presets: RestaurantFixture[]; drafts: Draft[] }> {
+export async function acceptedPresets(
+  port: number,
+  presets: RestaurantFixture[],
+  customer: Customer,
+): Promise<{ presets: RestaurantFixture[]; drafts: Draft[] }> {
   const now = new Date();
-  const res = await runLoad({ port, requests: presets.map((p) => createRequest(p, customer, now)), concurrency: 4, collect: true, maxSeconds: 120 });
+  const res = await runLoad({
+    port,
+    requests: presets.map((p) => createRequest(p, customer, now)),
+    concurrency: 4,
+    collect: true,
+    maxSeconds: 120,
+  });
   const ok: RestaurantFixture[] = [];
   const drafts: Draft[] = [];
   res.statuses.forEach((s, i) => {

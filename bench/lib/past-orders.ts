@@ -8,27 +8,63 @@ import type { Db } from '../../apps/api/src/db/pool.js';
 import { withTransaction } from '../../apps/api/src/db/pool.js';
 import type { RestaurantFixture } from '../../apps/api/src/modules/orders/orders.test-helpers.js';
 import type { Customer } from './customers.js';
-import { createDrafts, finalizeRequest } from './orders.js';
 import { runLoad } from './load.js';
+import { createDrafts, finalizeRequest } from './orders.js';
 
 const PREFIX = 'bench-past-';
 /** columns set for each copy; every other column is copied from its template order */
-const SET = ['id', 'order_number', 'purchase_id', 'status', 'payment_status', 'payment_intent_id', 'delivery_at', 'order_processing_at',
-  'created_at', 'updated_at', 'paid_at', 'editable', 'processing', 'authorized_cents', 'captured_cents', 'refunded_cents',
-  'accepted_at', 'delivery_ready_at', 'delivered_at', 'canceled_at', 'group_order_uuid', 'parent_order_id', 'user_id'];
+const SET = [
+  'id',
+  'order_number',
+  'purchase_id',
+  'status',
+  'payment_status',
+  'payment_intent_id',
+  'delivery_at',
+  'order_processing_at',
+  'created_at',
+  'updated_at',
+  'paid_at',
+  'editable',
+  'processing',
+  'authorized_cents',
+  'captured_cents',
+  'refunded_cents',
+  'accepted_at',
+  'delivery_ready_at',
+  'delivered_at',
+  'canceled_at',
+  'group_order_uuid',
+  'parent_order_id',
+  'user_id',
+];
 
-export async function ensurePastOrders(db: Db, port: number, customers: Customer[], presets: RestaurantFixture[], count: number): Promise<{ existing: number; added: number; ms: number }> {
+export async function ensurePastOrders(
+  db: Db,
+  port: number,
+  customers: Customer[],
+  presets: RestaurantFixture[],
+  count: number,
+): Promise<{ existing: number; added: number; ms: number }> {
   const started = Date.now();
-  const { rows: have } = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM catering_orders WHERE purchase_id LIKE '${PREFIX}%'`);
+  const { rows: have } = await db.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM catering_orders WHERE purchase_id LIKE '${PREFIX}%'`,
+  );
   const existing = have[0]!.n;
   if (existing >= count) return { existing, added: 0, ms: Date.now() - started };
 
   // templates: real orders placed through the API, one per preset up to 12
   const templates = presets.slice(0, 12);
   const { drafts } = await createDrafts(port, templates, customers, templates.length, 4);
-  const paid = await runLoad({ port, requests: drafts.map((d) => finalizeRequest(d)), concurrency: 4, maxSeconds: 120 });
+  const paid = await runLoad({
+    port,
+    requests: drafts.map((d) => finalizeRequest(d)),
+    concurrency: 4,
+    maxSeconds: 120,
+  });
   const templateIds = drafts.filter((_, i) => paid.statuses[i] === 200).map((d) => d.id);
-  if (!templateIds.length) throw new Error(`no template order could be placed (finalize answered ${paid.statuses.join(', ')})`);
+  if (!templateIds.length)
+    throw new Error(`no template order could be placed (finalize answered ${paid.statuses.join(', ')})`);
 
   const { rows: columns } = await db.query<{ column_name: string }>(
     `SELECT column_name FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = 'catering_orders' AND is_generated = 'NEVER' AND identity_generation IS NULL`,
@@ -75,7 +111,11 @@ export async function ensurePastOrders(db: Db, port: number, customers: Customer
 }
 
 /** Past orders of these customers (invoice sources), newest first. */
-export async function pastOrdersOf(db: Db, customers: Customer[], limit: number): Promise<{ id: number; customer: Customer }[]> {
+export async function pastOrdersOf(
+  db: Db,
+  customers: Customer[],
+  limit: number,
+): Promise<{ id: number; customer: Customer }[]> {
   const byId = new Map(customers.map((c) => [c.id, c]));
   const { rows } = await db.query<{ id: string; user_id: string }>(
     `SELECT id, user_id FROM catering_orders WHERE purchase_id LIKE '${PREFIX}%' AND user_id = ANY($1::bigint[]) ORDER BY id DESC LIMIT $2`,

@@ -20,7 +20,8 @@ beforeAll(async () => {
     let body = '';
     req.on('data', (c) => (body += c));
     req.on('end', () => {
-      if (req.url === '/length') return res.writeHead(200, { 'content-type': 'application/json', 'content-length': 11 }).end('{"ok":true}');
+      if (req.url === '/length')
+        return res.writeHead(200, { 'content-type': 'application/json', 'content-length': 11 }).end('{"ok":true}');
       if (req.url === '/chunked') {
         res.writeHead(201, { 'content-type': 'text/plain' });
         res.write('x'.repeat(70_000));
@@ -28,7 +29,15 @@ beforeAll(async () => {
         return;
       }
       if (req.url === '/not-modified') return res.writeHead(304).end();
-      if (req.url === '/echo') return res.writeHead(200).end(JSON.stringify({ method: req.method, body: JSON.parse(body), key: req.headers['idempotency-key'], type: req.headers['content-type'] }));
+      if (req.url === '/echo')
+        return res.writeHead(200).end(
+          JSON.stringify({
+            method: req.method,
+            body: JSON.parse(body),
+            key: req.headers['idempotency-key'],
+            type: req.headers['content-type'],
+          }),
+        );
       if (req.url === '/close') {
         closes++;
         return res.writeHead(503, { connection: 'close' }).end('bye');
@@ -61,8 +70,18 @@ describe('raw HTTP client of the load generator', () => {
 
   it('sends a JSON body and headers', async () => {
     const c = createRawConnection(port);
-    const a: Answer = await c.request({ method: 'POST', path: '/echo', body: { n: 1, name: 'Crème brûlée' }, headers: { 'idempotency-key': 'k-1' } });
-    expect(JSON.parse(a.body.toString())).toEqual({ method: 'POST', body: { n: 1, name: 'Crème brûlée' }, key: 'k-1', type: 'application/json' });
+    const a: Answer = await c.request({
+      method: 'POST',
+      path: '/echo',
+      body: { n: 1, name: 'Crème brûlée' },
+      headers: { 'idempotency-key': 'k-1' },
+    });
+    expect(JSON.parse(a.body.toString())).toEqual({
+      method: 'POST',
+      body: { n: 1, name: 'Crème brûlée' },
+      key: 'k-1',
+      type: 'application/json',
+    });
     c.close();
   });
 

@@ -30,7 +30,13 @@ export interface TargetReport {
   explain: { statements: number; seq_scans: { endpoint: string; tables: string[]; sql: string }[] };
 }
 
-export function markdown(result: { date: string; mode: string; passed: boolean; machine: Record<string, unknown>; targets: TargetReport[] }): string {
+export function markdown(result: {
+  date: string;
+  mode: string;
+  passed: boolean;
+  machine: Record<string, unknown>;
+  targets: TargetReport[];
+}): string {
   const lines = [
     `# Caterway benchmark (${result.date}, ${result.mode})`,
     '',
@@ -41,14 +47,22 @@ export function markdown(result: { date: string; mode: string; passed: boolean; 
     lines.push(
       `## ${t.target}: ${t.database}`,
       '',
-      `PostgreSQL ${t.postgres}. Data: ${Object.entries(t.data).map(([k, v]) => `${v.toLocaleString('en-US')} ${k.replace(/_/g, ' ')}`).join(', ')}.`,
-      `Setup: ${Object.entries(t.setup).map(([k, v]) => `${k.replace(/_/g, ' ')} ${typeof v === 'object' ? JSON.stringify(v) : v}`).join('; ')}.`,
+      `PostgreSQL ${t.postgres}. Data: ${Object.entries(t.data)
+        .map(([k, v]) => `${v.toLocaleString('en-US')} ${k.replace(/_/g, ' ')}`)
+        .join(', ')}.`,
+      `Setup: ${Object.entries(t.setup)
+        .map(([k, v]) => `${k.replace(/_/g, ' ')} ${typeof v === 'object' ? JSON.stringify(v) : v}`)
+        .join('; ')}.`,
       '',
       '| scenario | clients | requests | p50 ms | p95 ms | p99 ms | req/s | x hello req/s | p99 x hello | loop p99 ms | answers | load | goal | verdict |',
       '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---|---:|---|---|',
       ...t.rows.map(
         (r) =>
-          `| ${r.scenario} | ${r.concurrency} | ${r.requests} | ${r.p50_ms} | ${r.p95_ms} | ${r.p99_ms} | ${r.req_per_s} | ${r.throughput_x_hello.toFixed(2)} | ${r.p99_x_hello.toFixed(1)} | ${r.event_loop_p99_ms} | ${Object.entries(r.statuses).map(([s, n]) => `${s}: ${n}`).join(', ')} | ${r.load_average_1m} | ${r.goal} | ${r.verdict} |`,
+          `| ${r.scenario} | ${r.concurrency} | ${r.requests} | ${r.p50_ms} | ${r.p95_ms} | ${r.p99_ms} | ${r.req_per_s} | ${r.throughput_x_hello.toFixed(2)} | ${r.p99_x_hello.toFixed(1)} | ${r.event_loop_p99_ms} | ${Object.entries(
+            r.statuses,
+          )
+            .map(([s, n]) => `${s}: ${n}`)
+            .join(', ')} | ${r.load_average_1m} | ${r.goal} | ${r.verdict} |`,
       ),
       '',
       `EXPLAIN (ANALYZE) of the search endpoints: ${t.explain.statements} statements, ${t.explain.seq_scans.length} with a sequential scan of a large table${t.explain.seq_scans.length ? `: ${t.explain.seq_scans.map((s) => `${s.endpoint} (${s.tables.join(', ')})`).join('; ')}` : ''}.`,
@@ -60,7 +74,11 @@ export function markdown(result: { date: string; mode: string; passed: boolean; 
   return lines.join('\n');
 }
 
-export function writeReport(dir: string, stem: string, result: Parameters<typeof markdown>[0] & Record<string, unknown>): { json: string; md: string; text: string } {
+export function writeReport(
+  dir: string,
+  stem: string,
+  result: Parameters<typeof markdown>[0] & Record<string, unknown>,
+): { json: string; md: string; text: string } {
   fs.mkdirSync(dir, { recursive: true });
   const json = path.join(dir, `${stem}-${result.date.slice(0, 10)}.json`);
   const md = path.join(dir, `${stem}-latest.md`);

@@ -24,15 +24,40 @@ const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.lengt
 const enc = encodeURIComponent;
 
 const commonWords = ['chicken', 'salad', 'pizza', 'sandwich', 'rice', 'lunch', 'coffee', 'vegan', 'wrap', 'cake'];
-const rareWords = ['bibimbap', 'injera', 'poutine', 'tourtiere', 'baklava', 'bulgogi', 'manakeesh', 'tiramisu', 'shiro', 'jerk'];
-const typos = ['sushii', 'itlian', 'shawerma', 'chiken', 'burito', 'pizzza', 'sandwhich', 'mediteranean', 'vegtarian', 'tacoz'];
+const rareWords = [
+  'bibimbap',
+  'injera',
+  'poutine',
+  'tourtiere',
+  'baklava',
+  'bulgogi',
+  'manakeesh',
+  'tiramisu',
+  'shiro',
+  'jerk',
+];
+const typos = [
+  'sushii',
+  'itlian',
+  'shawerma',
+  'chiken',
+  'burito',
+  'pizzza',
+  'sandwhich',
+  'mediteranean',
+  'vegtarian',
+  'tacoz',
+];
 const cuisines = ['Italian', 'Japanese', 'Indian', 'Mexican', 'Thai', 'Greek', 'Chinese', 'Healthy'];
 const sorts = ['popular', 'price_desc', 'price_asc', 'headcount_desc', 'headcount_asc'];
 
 function nearPoint(): { lat: string; lng: string } {
   const city = pick(cities);
   const street = pick(city.streets);
-  return { lat: (street.lat + (random() - 0.5) * 0.02).toFixed(5), lng: (street.lng + (random() - 0.5) * 0.02).toFixed(5) };
+  return {
+    lat: (street.lat + (random() - 0.5) * 0.02).toFixed(5),
+    lng: (street.lng + (random() - 0.5) * 0.02).toFixed(5),
+  };
 }
 function quick(word: string): string {
   const r = random();
@@ -56,11 +81,20 @@ export const searchEndpoints: Record<string, () => string> = {
   'restaurants near an address': () => {
     const p = nearPoint();
     const page = 1 + Math.floor(random() * 3);
-    const filter = random() < 0.4 ? `&preset_category_names=${enc(pick(cuisines))}${random() < 0.3 ? `,${enc(pick(cuisines))}` : ''}` : '';
+    const filter =
+      random() < 0.4
+        ? `&preset_category_names=${enc(pick(cuisines))}${random() < 0.3 ? `,${enc(pick(cuisines))}` : ''}`
+        : '';
     return `/api/v2/search.json?search_type=restaurant&lat=${p.lat}&lng=${p.lng}&page=${page}&${deliveryParams()}${filter}`;
   },
   'preset search with sort': () => {
-    const near = random() < 0.6 ? (() => { const p = nearPoint(); return `&lat=${p.lat}&lng=${p.lng}`; })() : '';
+    const near =
+      random() < 0.6
+        ? (() => {
+            const p = nearPoint();
+            return `&lat=${p.lat}&lng=${p.lng}`;
+          })()
+        : '';
     const filter = random() < 0.3 ? `&preset_category_names=${enc(pick(cuisines))}` : '';
     const q = random() < 0.25 ? `&q=${enc(pick([...commonWords, ...typos]))}` : '';
     return `/api/v2/search?search_type=preset&sort=${pick(sorts)}&page=${1 + Math.floor(random() * 3)}${near}${filter}${q}`;
@@ -89,7 +123,8 @@ interface PlanNode {
   [k: string]: unknown;
 }
 function seqScans(node: PlanNode, out: string[] = []): string[] {
-  if (node['Node Type'] === 'Seq Scan' && node['Relation Name'] && LARGE_TABLES.includes(node['Relation Name'])) out.push(node['Relation Name']);
+  if (node['Node Type'] === 'Seq Scan' && node['Relation Name'] && LARGE_TABLES.includes(node['Relation Name']))
+    out.push(node['Relation Name']);
   for (const child of node.Plans ?? []) seqScans(child, out);
   return out;
 }
@@ -113,28 +148,43 @@ function textOf(value: unknown): string {
  * the query words' expansion) are run and recorded too, since warm caches skip them.
  */
 export async function explainSearch(app: FastifyInstance, db: Db): Promise<ExplainedStatement[]> {
-  const statements = new Map<string, { endpoint: string; text: string; values: unknown[]; named: boolean; settings: string[] }>();
+  const statements = new Map<
+    string,
+    { endpoint: string; text: string; values: unknown[]; named: boolean; settings: string[] }
+  >();
   const original = db.query.bind(db) as (...args: unknown[]) => Promise<unknown>;
   const originalConnect = db.connect.bind(db) as (callback?: unknown) => Promise<unknown>;
   let current = '';
-  const recording = (send: (...args: unknown[]) => Promise<unknown>, settings: string[]) => (query: unknown, values?: unknown) => {
-    // plain text + values, or a { name, text, values } prepared-statement config
-    const text = typeof query === 'string' ? query : (query as { text?: string }).text;
-    const args = typeof query === 'string' ? values : (query as { values?: unknown[] }).values;
-    if (typeof text === 'string' && /^\s*SET LOCAL/i.test(text)) settings.push(text);
-    if (typeof text === 'string' && /^\s*COMMIT|^\s*ROLLBACK/i.test(text)) settings.length = 0;
-    if (typeof text === 'string' && /^\s*(SELECT|WITH)/i.test(text)) {
-      const key = `${current}\n${text.replace(/\s+/g, ' ')}`;
-      const named = typeof query === 'object' && !!(query as { name?: string }).name;
-      if (!statements.has(key)) statements.set(key, { endpoint: current, text, values: (args as unknown[]) ?? [], named, settings: [...settings] });
-    }
-    return values === undefined ? send(query) : send(query, values);
-  };
+  const recording =
+    (send: (...args: unknown[]) => Promise<unknown>, settings: string[]) => (query: unknown, values?: unknown) => {
+      // plain text + values, or a { name, text, values } prepared-statement config
+      const text = typeof query === 'string' ? query : (query as { text?: string }).text;
+      const args = typeof query === 'string' ? values : (query as { values?: unknown[] }).values;
+      if (typeof text === 'string' && /^\s*SET LOCAL/i.test(text)) settings.push(text);
+      if (typeof text === 'string' && /^\s*COMMIT|^\s*ROLLBACK/i.test(text)) settings.length = 0;
+      if (typeof text === 'string' && /^\s*(SELECT|WITH)/i.test(text)) {
+        const key = `${current}\n${text.replace(/\s+/g, ' ')}`;
+        const named = typeof query === 'object' && !!(query as { name?: string }).name;
+        if (!statements.has(key))
+          statements.set(key, {
+            endpoint: current,
+            text,
+            values: (args as unknown[]) ?? [],
+            named,
+            settings: [...settings],
+          });
+      }
+      return values === undefined ? send(query) : send(query, values);
+    };
   (db as unknown as { query: unknown }).query = recording(original, []);
   // pool.query takes its client through connect(callback): that path is recorded by query above
-  (db as unknown as { connect: unknown }).connect = (callback?: unknown) => (callback ? originalConnect(callback) : recordedClient());
+  (db as unknown as { connect: unknown }).connect = (callback?: unknown) =>
+    callback ? originalConnect(callback) : recordedClient();
   const recordedClient = async () => {
-    const client = (await originalConnect()) as { query: (...args: unknown[]) => Promise<unknown>; release: () => void };
+    const client = (await originalConnect()) as {
+      query: (...args: unknown[]) => Promise<unknown>;
+      release: () => void;
+    };
     const send = client.query.bind(client);
     client.query = recording(send, []);
     const release = client.release.bind(client);
@@ -163,15 +213,24 @@ export async function explainSearch(app: FastifyInstance, db: Db): Promise<Expla
       ['quick search: common words', '/api/v2/search/elastic_search?q=chicken&lat=43.6487&lng=-79.3817'],
       ['quick search: rare words', '/api/v2/search/elastic_search?q=injera&city=Toronto'],
       ['quick search: typos', '/api/v2/search/elastic_search?q=itlian'],
-      ['restaurants near an address', `/api/v2/search.json?search_type=restaurant&lat=43.6487&lng=-79.3817&page=2&${deliveryParams()}`],
-      ['restaurants near an address (cuisine filter)', '/api/v2/search.json?search_type=restaurant&lat=45.5017&lng=-73.5673&preset_category_names=Italian,Japanese'],
+      [
+        'restaurants near an address',
+        `/api/v2/search.json?search_type=restaurant&lat=43.6487&lng=-79.3817&page=2&${deliveryParams()}`,
+      ],
+      [
+        'restaurants near an address (cuisine filter)',
+        '/api/v2/search.json?search_type=restaurant&lat=45.5017&lng=-73.5673&preset_category_names=Italian,Japanese',
+      ],
       ['restaurants, no address (popular)', '/api/v2/search.json?search_type=restaurant&page=3'],
       ['preset search with sort', '/api/v2/search?search_type=preset&sort=price_desc&page=2&lat=40.7484&lng=-73.9857'],
       ['preset search with sort (no address)', '/api/v2/search?search_type=preset&sort=headcount_asc&page=4'],
       ['preset search with words', '/api/v2/search?search_type=preset&q=breakfst&lat=43.6487&lng=-79.3817'],
       ['preset search, rare word, no address', '/api/v2/search?search_type=preset&q=tacoz&sort=popular&page=2'],
       ['preset search, common word, no address', '/api/v2/search?search_type=preset&q=salad&sort=price_desc&page=3'],
-      ['preset search, common word and cuisine near', '/api/v2/search?search_type=preset&q=chicken&preset_category_names=Thai&lat=45.5017&lng=-73.5673'],
+      [
+        'preset search, common word and cuisine near',
+        '/api/v2/search?search_type=preset&q=chicken&preset_category_names=Thai&lat=45.5017&lng=-73.5673',
+      ],
       ['home lists', '/api/v2/presets?lat=49.2827&lng=-123.1207'],
     ];
     for (const [endpoint, url] of samples) {
@@ -184,7 +243,11 @@ export async function explainSearch(app: FastifyInstance, db: Db): Promise<Expla
     (db as unknown as { connect: unknown }).connect = originalConnect;
   }
   const plans: ExplainedStatement[] = [];
-  const record = (s: { endpoint: string; text: string; settings: string[] }, plan: 'custom' | 'generic', explained: { Plan: PlanNode; 'Execution Time': number }) => {
+  const record = (
+    s: { endpoint: string; text: string; settings: string[] },
+    plan: 'custom' | 'generic',
+    explained: { Plan: PlanNode; 'Execution Time': number },
+  ) => {
     plans.push({
       endpoint: s.endpoint,
       plan,
@@ -215,8 +278,12 @@ export async function explainSearch(app: FastifyInstance, db: Db): Promise<Expla
       await client.query(`PREPARE cw_explained AS ${s.text}`);
       try {
         await client.query('SET plan_cache_mode = force_generic_plan');
-        const literals = s.values.map((v) => (v === null || v === undefined ? 'NULL' : client.escapeLiteral(textOf(v))));
-        const generic = await client.query<Explained>(`EXPLAIN (ANALYZE, FORMAT JSON) EXECUTE cw_explained(${literals.join(', ')})`);
+        const literals = s.values.map((v) =>
+          v === null || v === undefined ? 'NULL' : client.escapeLiteral(textOf(v)),
+        );
+        const generic = await client.query<Explained>(
+          `EXPLAIN (ANALYZE, FORMAT JSON) EXECUTE cw_explained(${literals.join(', ')})`,
+        );
         record(s, 'generic', generic.rows[0]!['QUERY PLAN'][0]!);
       } finally {
         await client.query('RESET plan_cache_mode');

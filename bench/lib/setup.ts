@@ -1,27 +1,29 @@
 // Where a benchmark runs: a PostgreSQL server (a database of its own, created and filled on
 // first use) or the embedded PostgreSQL of the default start, and the real app (buildApp with
 // the production configuration) next to a bare Fastify hello route, both on 127.0.0.1.
-import path from 'node:path';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { buildApp } from '../../apps/api/src/app.js';
-import { loadConfig, type Config } from '../../apps/api/src/config/env.js';
-import { createPool, withDatabase, withTransaction, type Db } from '../../apps/api/src/db/pool.js';
-import { migrate } from '../../apps/api/src/db/migrate.js';
-import { openDatabase } from '../../apps/api/src/lib/runtime.js';
-import { systemClock } from '../../apps/api/src/lib/clock.js';
 import { createOutboxMailer } from '../../apps/api/src/adapters/email/index.js';
 import { createOfflineGeocoder } from '../../apps/api/src/adapters/geocoding/index.js';
 import { createSandboxProvider } from '../../apps/api/src/adapters/payments/index.js';
-import { loadCatalogue, loadReferenceData } from '../../apps/api/src/db/seed/loader.js';
+import { buildApp } from '../../apps/api/src/app.js';
+import { loadConfig, type Config } from '../../apps/api/src/config/env.js';
+import { migrate } from '../../apps/api/src/db/migrate.js';
+import { createPool, withDatabase, withTransaction, type Db } from '../../apps/api/src/db/pool.js';
 import { DEMO_SEED } from '../../apps/api/src/db/seed/generator.js';
+import { loadCatalogue, loadReferenceData } from '../../apps/api/src/db/seed/loader.js';
+import { systemClock } from '../../apps/api/src/lib/clock.js';
+import { openDatabase } from '../../apps/api/src/lib/runtime.js';
 
 export const repoRoot = path.resolve(import.meta.dirname, '../..');
 const LOOPBACK = ['127.0.0.1', 'localhost', '[::1]', '::1'];
 
 export function assertLoopback(url: string): void {
   if (!LOOPBACK.includes(new URL(url).hostname) && !process.env.BENCH_ALLOW_REMOTE_DB) {
-    throw new Error(`${url.replace(/:[^:@/]*@/, ':***@')} is not a loopback server (set BENCH_ALLOW_REMOTE_DB=1 to override).`);
+    throw new Error(
+      `${url.replace(/:[^:@/]*@/, ':***@')} is not a loopback server (set BENCH_ALLOW_REMOTE_DB=1 to override).`,
+    );
   }
 }
 
@@ -58,11 +60,19 @@ export async function embeddedDatabase(dataDir: string, poolSize: number): Promi
   const config = loadConfig({ DATA_DIR: dataDir, DATABASE_POOL_SIZE: String(poolSize), LOG_LEVEL: 'silent' });
   const quiet = { info() {}, warn() {}, error: (o: unknown, m?: string) => console.error(m ?? '', o) };
   const database = await openDatabase(config, quiet as never);
-  return { db: database.db, url: database.url, label: `embedded PostgreSQL (${path.relative(repoRoot, dataDir) || dataDir})`, close: () => database.close() };
+  return {
+    db: database.db,
+    url: database.url,
+    label: `embedded PostgreSQL (${path.relative(repoRoot, dataDir) || dataDir})`,
+    close: () => database.close(),
+  };
 }
 
 /** Fills the generated catalogue when the database has none; VACUUM (ANALYZE) like a live database's autovacuum. */
-export async function ensureCatalogue(db: Db, size: { restaurants: number; menuItems: number }): Promise<Record<string, number>> {
+export async function ensureCatalogue(
+  db: Db,
+  size: { restaurants: number; menuItems: number },
+): Promise<Record<string, number>> {
   await loadReferenceData(db);
   const count = async () =>
     (
@@ -76,14 +86,23 @@ export async function ensureCatalogue(db: Db, size: { restaurants: number; menuI
   if (now.restaurants === 0) {
     console.log(`seeding ${size.restaurants} restaurants / ${size.menuItems} menu items...`);
     const summary = await withTransaction(db, (client) =>
-      loadCatalogue(client, { seed: DEMO_SEED, restaurants: size.restaurants, menuItems: size.menuItems, kind: 'bench' }),
+      loadCatalogue(client, {
+        seed: DEMO_SEED,
+        restaurants: size.restaurants,
+        menuItems: size.menuItems,
+        kind: 'bench',
+      }),
     );
     console.log(`  seeded in ${(summary.ms / 1000).toFixed(1)} s`);
     now = await count();
   } else if (now.restaurants < size.restaurants || now.menu_items < size.menuItems) {
-    console.warn(`note: the catalogue has ${now.restaurants} restaurants / ${now.menu_items} menu items, fewer than ${size.restaurants} / ${size.menuItems}`);
+    console.warn(
+      `note: the catalogue has ${now.restaurants} restaurants / ${now.menu_items} menu items, fewer than ${size.restaurants} / ${size.menuItems}`,
+    );
   }
-  await db.query('VACUUM (ANALYZE) chefs, menus, menu_items, presets, preset_chefs, preset_tags, preset_items, search_terms');
+  await db.query(
+    'VACUUM (ANALYZE) chefs, menus, menu_items, presets, preset_chefs, preset_tags, preset_items, search_terms',
+  );
   return now;
 }
 

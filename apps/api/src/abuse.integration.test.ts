@@ -4,11 +4,11 @@ import vm from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@caterway/domain';
 import { createTestApp, type TestContext } from '../test/helpers.js';
+import { productionEnv } from '../test/production-env.js';
 import { ConfigError, loadConfig } from './config/env.js';
 import { fixedClock } from './lib/clock.js';
 import { createMemoryRateLimiter } from './lib/rate-limit.js';
 import { confirmedUser, randomIp, signIn, testGeocoder } from './modules/auth/auth.test-helpers.js';
-import { productionEnv } from '../test/production-env.js';
 
 // Issue 7 item 5, abuse: a sign-in flood on one account from changing addresses, 1,000 searches a
 // minute from one address, and spoofed forwarding headers (docs/decisions/016). Pass: 429 with
@@ -40,7 +40,13 @@ describe('150 failed sign-ins on one account from changing addresses', () => {
       const res =
         i % 2
           ? await signIn(ctx.app, user.email, `Wrong${i}Password`, randomIp())
-          : await ctx.app.inject({ method: 'POST', url: '/user_token', remoteAddress: PROXY, headers: { 'x-forwarded-for': randomIp() }, payload: { auth: { email: user.email, password: `Wrong${i}Password` } } });
+          : await ctx.app.inject({
+              method: 'POST',
+              url: '/user_token',
+              remoteAddress: PROXY,
+              headers: { 'x-forwarded-for': randomIp() },
+              payload: { auth: { email: user.email, password: `Wrong${i}Password` } },
+            });
       statuses.push(res.statusCode);
       if (res.statusCode === 429) {
         expect(res.json()).toEqual({ error: messages.signInBackoff(1) });
@@ -74,7 +80,11 @@ describe('1,000 searches a minute from one address', () => {
     const ip = randomIp();
     const statuses: number[] = [];
     for (let i = 0; i < 1000; i++) {
-      const res = await ctx.app.inject({ method: 'GET', url: i % 3 ? search() : '/api/v2/search?search_type=restaurant&address=Toronto', remoteAddress: ip });
+      const res = await ctx.app.inject({
+        method: 'GET',
+        url: i % 3 ? search() : '/api/v2/search?search_type=restaurant&address=Toronto',
+        remoteAddress: ip,
+      });
       statuses.push(res.statusCode);
       if (res.statusCode === 429) {
         expect(res.json()).toEqual(tooMany);
@@ -100,7 +110,18 @@ describe('the search limit across instances (REDIS_URL)', () => {
   beforeAll(async () => {
     const clock = fixedClock(new Date('2026-05-04T10:05:00Z'));
     for (let i = 0; i < 2; i++) {
-      apps.push(await createTestApp({ geocoder: testGeocoder, clock, env: { REDIS_URL: redisUrl, REDIS_KEY_PREFIX: prefix, RATE_LIMIT_SEARCH_PER_MINUTE: '20', TRUST_PROXY: PROXY } }));
+      apps.push(
+        await createTestApp({
+          geocoder: testGeocoder,
+          clock,
+          env: {
+            REDIS_URL: redisUrl,
+            REDIS_KEY_PREFIX: prefix,
+            RATE_LIMIT_SEARCH_PER_MINUTE: '20',
+            TRUST_PROXY: PROXY,
+          },
+        }),
+      );
     }
   });
   afterAll(async () => {
@@ -111,7 +132,12 @@ describe('the search limit across instances (REDIS_URL)', () => {
     const client = randomIp();
     const statuses: number[] = [];
     for (let i = 0; i < 30; i++) {
-      const res = await apps[i % 2]!.app.inject({ method: 'GET', url: search(), remoteAddress: PROXY, headers: { 'x-forwarded-for': client } });
+      const res = await apps[i % 2]!.app.inject({
+        method: 'GET',
+        url: search(),
+        remoteAddress: PROXY,
+        headers: { 'x-forwarded-for': client },
+      });
       statuses.push(res.statusCode);
     }
     expect(statuses.slice(0, 20).every((s) => s === 200)).toBe(true);
@@ -122,7 +148,11 @@ describe('the search limit across instances (REDIS_URL)', () => {
 describe('search while Redis is away', () => {
   let ctx: TestContext;
   beforeAll(async () => {
-    ctx = await createTestApp({ geocoder: testGeocoder, clock: fixedClock(new Date('2026-05-04T10:05:00Z')), env: { REDIS_URL: 'redis://127.0.0.1:1', RATE_LIMIT_SEARCH_PER_MINUTE: '3' } });
+    ctx = await createTestApp({
+      geocoder: testGeocoder,
+      clock: fixedClock(new Date('2026-05-04T10:05:00Z')),
+      env: { REDIS_URL: 'redis://127.0.0.1:1', RATE_LIMIT_SEARCH_PER_MINUTE: '3' },
+    });
   });
   afterAll(async () => {
     await ctx.close();
@@ -131,7 +161,8 @@ describe('search while Redis is away', () => {
   it('keeps answering, limited per process', async () => {
     const ip = randomIp();
     const statuses = [];
-    for (let i = 0; i < 5; i++) statuses.push((await ctx.app.inject({ method: 'GET', url: search(), remoteAddress: ip })).statusCode);
+    for (let i = 0; i < 5; i++)
+      statuses.push((await ctx.app.inject({ method: 'GET', url: search(), remoteAddress: ip })).statusCode);
     expect(statuses).toEqual([200, 200, 200, 429, 429]);
   });
 });
@@ -141,7 +172,11 @@ describe('spoofed forwarding headers', () => {
   let direct: TestContext;
   beforeAll(async () => {
     const clock = fixedClock(new Date('2026-05-04T10:05:00Z'));
-    ctx = await createTestApp({ geocoder: testGeocoder, clock, env: { TRUST_PROXY: `${PROXY},10.251.0.0/16`, RATE_LIMIT_SEARCH_PER_MINUTE: '5' } });
+    ctx = await createTestApp({
+      geocoder: testGeocoder,
+      clock,
+      env: { TRUST_PROXY: `${PROXY},10.251.0.0/16`, RATE_LIMIT_SEARCH_PER_MINUTE: '5' },
+    });
     direct = await createTestApp({ geocoder: testGeocoder, clock, env: { RATE_LIMIT_SEARCH_PER_MINUTE: '5' } });
   });
   afterAll(async () => {
@@ -154,7 +189,12 @@ describe('spoofed forwarding headers', () => {
       const peer = randomIp();
       const statuses = [];
       for (let i = 0; i < 8; i++) {
-        const res = await app.inject({ method: 'GET', url: search(), remoteAddress: peer, headers: { 'x-forwarded-for': `${randomIp()}, ${PROXY}`, 'x-real-ip': randomIp() } });
+        const res = await app.inject({
+          method: 'GET',
+          url: search(),
+          remoteAddress: peer,
+          headers: { 'x-forwarded-for': `${randomIp()}, ${PROXY}`, 'x-real-ip': randomIp() },
+        });
         statuses.push(res.statusCode);
       }
       expect(statuses).toEqual([200, 200, 200, 200, 200, 429, 429, 429]);
@@ -164,14 +204,24 @@ describe('spoofed forwarding headers', () => {
   it('the configured proxy (an address or a CIDR) names the client; only the address it saw counts', async () => {
     // eight clients behind the proxy: none is limited
     for (let i = 0; i < 8; i++) {
-      const res = await ctx.app.inject({ method: 'GET', url: search(), remoteAddress: PROXY, headers: { 'x-forwarded-for': randomIp() } });
+      const res = await ctx.app.inject({
+        method: 'GET',
+        url: search(),
+        remoteAddress: PROXY,
+        headers: { 'x-forwarded-for': randomIp() },
+      });
       expect(res.statusCode).toBe(200);
     }
     // one client through two proxies of the CIDR, with a forged address prepended by the client
     const client = randomIp();
     const statuses = [];
     for (let i = 0; i < 7; i++) {
-      const res = await ctx.app.inject({ method: 'GET', url: search(), remoteAddress: `10.251.3.${i + 1}`, headers: { 'x-forwarded-for': `${randomIp()}, ${client}` } });
+      const res = await ctx.app.inject({
+        method: 'GET',
+        url: search(),
+        remoteAddress: `10.251.3.${i + 1}`,
+        headers: { 'x-forwarded-for': `${randomIp()}, ${client}` },
+      });
       statuses.push(res.statusCode);
     }
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429, 429]);
@@ -181,7 +231,11 @@ describe('spoofed forwarding headers', () => {
     const base = { NODE_ENV: 'development', DATA_DIR: '/tmp/caterway-test-data' };
     expect(loadConfig(base).trustProxy).toEqual([]);
     expect(loadConfig({ ...base, TRUST_PROXY: 'false' }).trustProxy).toEqual([]);
-    expect(loadConfig({ ...base, TRUST_PROXY: '10.0.0.5, 192.168.0.0/16,::1' }).trustProxy).toEqual(['10.0.0.5', '192.168.0.0/16', '::1']);
+    expect(loadConfig({ ...base, TRUST_PROXY: '10.0.0.5, 192.168.0.0/16,::1' }).trustProxy).toEqual([
+      '10.0.0.5',
+      '192.168.0.0/16',
+      '::1',
+    ]);
     expect(loadConfig({ ...base, TRUST_PROXY: 'true' }).trustProxy).toEqual(['127.0.0.1/8', '::1/128']);
     const production = productionEnv;
     expect(() => loadConfig({ ...production, TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY: name the proxy/);

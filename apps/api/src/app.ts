@@ -1,18 +1,24 @@
 import crypto from 'node:crypto';
-import Fastify, { type FastifyInstance } from 'fastify';
 import compress from '@fastify/compress';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { jsonSchemaTransform, jsonSchemaTransformObject, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  jsonSchemaTransformObject,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { isControllable } from './lib/clock.js';
 import type { AppDeps } from './lib/deps.js';
+import { modules } from './modules/index.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
 import { frameworkErrors, registerFrameworkAnswers } from './plugins/framework-answers.js';
-import { registerWeb } from './plugins/web.js';
 import { registerGroupOrdersSite } from './plugins/group-orders-site.js';
-import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { serializeRequest } from './plugins/request-log.js';
-import { modules } from './modules/index.js';
-import { isControllable } from './lib/clock.js';
+import { registerSecurityHeaders } from './plugins/security-headers.js';
+import { registerWeb } from './plugins/web.js';
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
 
@@ -22,7 +28,14 @@ export interface BuildAppOptions {
 }
 
 /** Authorization headers and passwords are never logged; nor are the secrets links carry (plugins/request-log.ts). */
-const LOG_REDACT = ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-admin-token"]', 'req.headers["x-member-token"]', '*.password', '*.password_confirmation'];
+const LOG_REDACT = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'req.headers["x-admin-token"]',
+  'req.headers["x-member-token"]',
+  '*.password',
+  '*.password_confirmation',
+];
 
 /** Builds the whole HTTP app from its dependencies. server.ts listens; tests use app.inject(). */
 export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Promise<FastifyInstance> {
@@ -30,7 +43,12 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     logger:
       options.logger === false
         ? false
-        : { level: deps.config.logLevel, redact: LOG_REDACT, ...options.logger, serializers: { req: serializeRequest } },
+        : {
+            level: deps.config.logLevel,
+            redact: LOG_REDACT,
+            ...options.logger,
+            serializers: { req: serializeRequest },
+          },
     bodyLimit: 1024 * 1024,
     trustProxy: deps.config.trustProxy.length ? deps.config.trustProxy : false,
     requestIdHeader: 'x-request-id',
@@ -66,7 +84,13 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   // the dev mailbox shows emails, whose inline style attributes are the norm, in a srcdoc frame
   // that inherits this policy); no <style> element is allowed. HSTS is sent always: browsers ignore
   // it over plain http (localhost), and a TLS-terminating proxy forwards it as is.
-  const stripe = deps.config.stripePublishableKey ? { script: ['https://js.stripe.com'], frame: ['https://js.stripe.com', 'https://hooks.stripe.com'], connect: ['https://api.stripe.com'] } : { script: [], frame: [], connect: [] };
+  const stripe = deps.config.stripePublishableKey
+    ? {
+        script: ['https://js.stripe.com'],
+        frame: ['https://js.stripe.com', 'https://hooks.stripe.com'],
+        connect: ['https://api.stripe.com'],
+      }
+    : { script: [], frame: [], connect: [] };
   // helmet's headers, computed once (plugins/security-headers.ts, decision 018's addendum).
   registerSecurityHeaders(app, {
     contentSecurityPolicy: {
@@ -97,7 +121,8 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
       info: {
         title: 'Caterway API',
         version: '2.0.0',
-        description: 'The office-catering marketplace API. JSON keys are snake_case; errors are { error } or { error, messages }.',
+        description:
+          'The office-catering marketplace API. JSON keys are snake_case; errors are { error } or { error, messages }.',
       },
       components: {
         securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
@@ -111,14 +136,20 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(swaggerUi, {
     routePrefix: '/api/docs',
     staticCSP: true,
-    transformStaticCSP: (header) => header.replace("frame-ancestors 'self'", "frame-ancestors 'none'").replace(/\s*upgrade-insecure-requests;?/, ''),
+    transformStaticCSP: (header) =>
+      header.replace("frame-ancestors 'self'", "frame-ancestors 'none'").replace(/\s*upgrade-insecure-requests;?/, ''),
   });
 
   for (const register of modules) {
     await register(app, deps);
   }
 
-  const { groupOrdersDistDir: distDir, groupOrdersBasePath: basePath, groupOrdersUrl: siteUrl, groupOrdersHost: host } = deps.config;
+  const {
+    groupOrdersDistDir: distDir,
+    groupOrdersBasePath: basePath,
+    groupOrdersUrl: siteUrl,
+    groupOrdersHost: host,
+  } = deps.config;
   await registerGroupOrdersSite(app, { distDir, basePath, siteUrl, host });
   await registerWeb(app, deps.config.webDistDir, { devMailbox: deps.config.mailboxEnabled });
   return app;

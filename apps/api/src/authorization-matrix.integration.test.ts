@@ -1,12 +1,19 @@
 import crypto from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InjectOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../test/helpers.js';
 import { ensureDemoData } from './db/seed/demo.js';
 import { fixedClock } from './lib/clock.js';
 import { signedInUser } from './modules/auth/auth.test-helpers.js';
 import { auth, orderRow, placeOrder, staffUser } from './modules/order-lifecycle/lifecycle.test-helpers.js';
-import { addOnCart as addOnCartOf, cards, orderPayload, restaurantFixture, sandboxCard, type RestaurantFixture } from './modules/orders/orders.test-helpers.js';
+import {
+  addOnCart as addOnCartOf,
+  cards,
+  orderPayload,
+  restaurantFixture,
+  sandboxCard,
+  type RestaurantFixture,
+} from './modules/orders/orders.test-helpers.js';
 
 // Issue 5, item 10: nobody sees what is not theirs. Every route that takes an id (orders,
 // add-ons, invoices, reports, payment methods, saved presets, favourites), called as an
@@ -39,8 +46,10 @@ describe('authorization matrix', () => {
   let savedMethodRowId: number;
   let savedPresetId: number;
 
-  const send = (opts: InjectOptions, caller: Caller) => ctx.app.inject({ ...opts, headers: { ...(opts.headers ?? {}), ...auth(jwt[caller]) } });
-  const staffEvent = (id: number, event: string) => send({ method: 'POST', url: `/api/v2/ops/orders/${id}/events`, payload: { event } }, 'staff');
+  const send = (opts: InjectOptions, caller: Caller) =>
+    ctx.app.inject({ ...opts, headers: { ...(opts.headers ?? {}), ...auth(jwt[caller]) } });
+  const staffEvent = (id: number, event: string) =>
+    send({ method: 'POST', url: `/api/v2/ops/orders/${id}/events`, payload: { event } }, 'staff');
 
   beforeAll(async () => {
     ctx = await createTestApp({ clock: fixedClock(NOW) });
@@ -54,13 +63,17 @@ describe('authorization matrix', () => {
     accepted = await placeOrder(ctx, f, owner.jwt, NOW);
     expect((await staffEvent(accepted.id, 'accept')).statusCode).toBe(200);
     delivered = await placeOrder(ctx, f, owner.jwt, NOW);
-    for (const event of ['accept', 'mark_delivery_ready', 'mark_delivered']) expect((await staffEvent(delivered.id, event)).statusCode).toBe(200);
+    for (const event of ['accept', 'mark_delivery_ready', 'mark_delivered'])
+      expect((await staffEvent(delivered.id, event)).statusCode).toBe(200);
     const created = await send({ method: 'POST', url: `/api/v2/catering_orders/${accepted.id}/add_on_order` }, 'owner');
     expect(created.statusCode, created.body).toBe(201);
     addOn = await orderRow(ctx.db, created.json().id);
 
     const pm = await sandboxCard(ctx.deps.payments, cards.ok);
-    const saved = await send({ method: 'POST', url: '/api/v2/user_payment_methods', payload: { payment_method_id: pm } }, 'owner');
+    const saved = await send(
+      { method: 'POST', url: '/api/v2/user_payment_methods', payload: { payment_method_id: pm } },
+      'owner',
+    );
     expect(saved.statusCode, saved.body).toBeLessThan(300);
     savedMethodId = pm;
     savedMethodRowId = saved.json().payment_method.id;
@@ -68,7 +81,14 @@ describe('authorization matrix', () => {
       {
         method: 'POST',
         url: '/api/v2/presets',
-        payload: { preset: { preset_type: 'save_for_later', base_preset_id: f.presetId, name: 'Friday lunch', preset_items: orderPayload(f, NOW).preset_items } },
+        payload: {
+          preset: {
+            preset_type: 'save_for_later',
+            base_preset_id: f.presetId,
+            name: 'Friday lunch',
+            preset_items: orderPayload(f, NOW).preset_items,
+          },
+        },
       },
       'owner',
     );
@@ -86,13 +106,53 @@ describe('authorization matrix', () => {
 
   // the owner's calls that change nothing lasting come first; cancel last
   const rows = (): Row[] => [
-    { name: 'GET order', request: () => ({ method: 'GET', url: `/api/v2/catering_orders/${accepted.id}` }), owner: 200 },
-    { name: 'GET add-on orders', request: () => ({ method: 'GET', url: `/api/v2/catering_orders/${accepted.id}/addon_orders` }), owner: 200 },
-    { name: 'GET invoice', request: () => ({ method: 'GET', url: `/api/v2/catering_order_invoices/${delivered.id}.pdf` }), owner: 200 },
-    { name: 'PUT edit order', request: () => ({ method: 'PUT', url: `/api/v2/catering_orders/${accepted.id}`, payload: { catering_order: orderPayload(f, NOW) } }), owner: 200 },
-    { name: 'POST add-on order', request: () => ({ method: 'POST', url: `/api/v2/catering_orders/${accepted.id}/add_on_order` }), owner: 201 },
-    { name: 'PUT add-on cart', request: () => ({ method: 'PUT', url: `/api/v2/catering_orders/${addOn.purchase_id}/update_addon_order`, payload: addOnCart() }), owner: 200 },
-    { name: 'PUT payment method', request: () => ({ method: 'PUT', url: `/api/v2/catering_orders/${accepted.id}/payment_method`, payload: { payment_method_id: savedMethodId } }), owner: 200 },
+    {
+      name: 'GET order',
+      request: () => ({ method: 'GET', url: `/api/v2/catering_orders/${accepted.id}` }),
+      owner: 200,
+    },
+    {
+      name: 'GET add-on orders',
+      request: () => ({ method: 'GET', url: `/api/v2/catering_orders/${accepted.id}/addon_orders` }),
+      owner: 200,
+    },
+    {
+      name: 'GET invoice',
+      request: () => ({ method: 'GET', url: `/api/v2/catering_order_invoices/${delivered.id}.pdf` }),
+      owner: 200,
+    },
+    {
+      name: 'PUT edit order',
+      request: () => ({
+        method: 'PUT',
+        url: `/api/v2/catering_orders/${accepted.id}`,
+        payload: { catering_order: orderPayload(f, NOW) },
+      }),
+      owner: 200,
+    },
+    {
+      name: 'POST add-on order',
+      request: () => ({ method: 'POST', url: `/api/v2/catering_orders/${accepted.id}/add_on_order` }),
+      owner: 201,
+    },
+    {
+      name: 'PUT add-on cart',
+      request: () => ({
+        method: 'PUT',
+        url: `/api/v2/catering_orders/${addOn.purchase_id}/update_addon_order`,
+        payload: addOnCart(),
+      }),
+      owner: 200,
+    },
+    {
+      name: 'PUT payment method',
+      request: () => ({
+        method: 'PUT',
+        url: `/api/v2/catering_orders/${accepted.id}/payment_method`,
+        payload: { payment_method_id: savedMethodId },
+      }),
+      owner: 200,
+    },
     {
       name: 'POST finalize add-on',
       request: () => ({
@@ -103,10 +163,26 @@ describe('authorization matrix', () => {
       }),
       owner: 200,
     },
-    { name: 'POST default payment method', request: () => ({ method: 'POST', url: `/api/v2/payment_methods/${savedMethodRowId}/set_as_default` }), owner: 200 },
-    { name: 'DELETE saved preset', request: () => ({ method: 'DELETE', url: `/api/v2/presets/${savedPresetId}` }), owner: 200 },
-    { name: 'DELETE payment method', request: () => ({ method: 'DELETE', url: `/api/v2/user_payment_methods/${savedMethodRowId}` }), owner: 200 },
-    { name: 'DELETE order (cancel)', request: () => ({ method: 'DELETE', url: `/api/v2/catering_orders/${accepted.id}` }), owner: 200 },
+    {
+      name: 'POST default payment method',
+      request: () => ({ method: 'POST', url: `/api/v2/payment_methods/${savedMethodRowId}/set_as_default` }),
+      owner: 200,
+    },
+    {
+      name: 'DELETE saved preset',
+      request: () => ({ method: 'DELETE', url: `/api/v2/presets/${savedPresetId}` }),
+      owner: 200,
+    },
+    {
+      name: 'DELETE payment method',
+      request: () => ({ method: 'DELETE', url: `/api/v2/user_payment_methods/${savedMethodRowId}` }),
+      owner: 200,
+    },
+    {
+      name: 'DELETE order (cancel)',
+      request: () => ({ method: 'DELETE', url: `/api/v2/catering_orders/${accepted.id}` }),
+      owner: 200,
+    },
   ];
 
   it('anonymous 401, another customer and staff 404 (as for an unknown id), the owner 2xx', async () => {
@@ -124,17 +200,21 @@ describe('authorization matrix', () => {
     expect((await orderRow(ctx.db, accepted.id)).status).toBe('Canceled');
   });
 
-  it('an unknown id answers exactly like another customer\'s', async () => {
+  it("an unknown id answers exactly like another customer's", async () => {
     const unknown = await send({ method: 'GET', url: '/api/v2/catering_orders/99999999' }, 'other');
     const foreign = await send({ method: 'GET', url: `/api/v2/catering_orders/${delivered.id}` }, 'other');
     expect([foreign.statusCode, foreign.json()]).toEqual([unknown.statusCode, unknown.json()]);
     const unknownPdf = await send({ method: 'GET', url: '/api/v2/catering_order_invoices/99999999.pdf' }, 'other');
-    const foreignPdf = await send({ method: 'GET', url: `/api/v2/catering_order_invoices/${delivered.id}.pdf` }, 'other');
+    const foreignPdf = await send(
+      { method: 'GET', url: `/api/v2/catering_order_invoices/${delivered.id}.pdf` },
+      'other',
+    );
     expect([foreignPdf.statusCode, foreignPdf.json()]).toEqual([unknownPdf.statusCode, unknownPdf.json()]);
   });
 
-  it('lists are the caller\'s own: order history, reports, favourites and saved carts', async () => {
-    const ids = (body: { upcoming: { id: number }[]; past: { id: number }[] }) => [...body.upcoming, ...body.past].map((o) => o.id);
+  it("lists are the caller's own: order history, reports, favourites and saved carts", async () => {
+    const ids = (body: { upcoming: { id: number }[]; past: { id: number }[] }) =>
+      [...body.upcoming, ...body.past].map((o) => o.id);
     const mine = await send({ method: 'GET', url: '/api/v2/order_history' }, 'owner');
     expect(ids(mine.json())).toEqual(expect.arrayContaining([delivered.id]));
     for (const caller of ['other', 'staff'] as const) {
@@ -149,8 +229,14 @@ describe('authorization matrix', () => {
     expect((await send({ method: 'GET', url: '/api/v2/user/user_catering_orders' }, 'anonymous')).statusCode).toBe(401);
 
     // a favourite is per user: another customer's removal leaves the owner's in place
-    expect((await send({ method: 'POST', url: '/api/v2/favorites', payload: { preset_id: f.presetId } }, 'owner')).statusCode).toBe(200);
-    expect((await send({ method: 'DELETE', url: '/api/v2/favorites/remove', payload: { preset_id: f.presetId } }, 'other')).statusCode).toBeLessThan(500);
+    expect(
+      (await send({ method: 'POST', url: '/api/v2/favorites', payload: { preset_id: f.presetId } }, 'owner'))
+        .statusCode,
+    ).toBe(200);
+    expect(
+      (await send({ method: 'DELETE', url: '/api/v2/favorites/remove', payload: { preset_id: f.presetId } }, 'other'))
+        .statusCode,
+    ).toBeLessThan(500);
     const lists = await send({ method: 'GET', url: '/api/v2/search?search_type=user_data' }, 'owner');
     expect(lists.json().presets.favorite_restaurants.map((p: { id: number }) => p.id)).toContain(f.presetId);
     const otherLists = await send({ method: 'GET', url: '/api/v2/search?search_type=user_data' }, 'other');
@@ -165,7 +251,8 @@ describe('authorization matrix', () => {
     ];
     for (const req of ops) {
       expect((await send(req, 'anonymous')).statusCode, `${req.url} anonymous`).toBe(401);
-      for (const caller of ['owner', 'other'] as const) expect((await send(req, caller)).statusCode, `${req.url} ${caller}`).toBe(403);
+      for (const caller of ['owner', 'other'] as const)
+        expect((await send(req, caller)).statusCode, `${req.url} ${caller}`).toBe(403);
     }
     expect((await send(ops[0]!, 'staff')).statusCode).toBe(200);
     expect((await send(ops[1]!, 'staff')).statusCode).toBe(200);
@@ -198,12 +285,20 @@ describe('authorization matrix', () => {
       // an edit of the draft with the same forged fields changes none of them either
       const updated = await send({ method: 'PUT', url: `/api/v2/catering_orders/${row.id}`, payload: forged }, 'owner');
       expect(updated.statusCode).toBeLessThan(500);
-      expect(await orderRow(ctx.db, row.id)).toMatchObject({ status: 'draft', user_id: owner.id, payment_status: 'unpaid', total_cents: row.total_cents });
+      expect(await orderRow(ctx.db, row.id)).toMatchObject({
+        status: 'draft',
+        user_id: owner.id,
+        payment_status: 'unpaid',
+        total_cents: row.total_cents,
+      });
     } else {
       expect(created.statusCode).toBe(422);
     }
     // the account: role, confirmation and ids are not the body's to set
-    const account = await send({ method: 'PUT', url: '/api/v2/accounts', payload: { user: { role: 'staff', confirmed: true, id: 1 } } }, 'owner');
+    const account = await send(
+      { method: 'PUT', url: '/api/v2/accounts', payload: { user: { role: 'staff', confirmed: true, id: 1 } } },
+      'owner',
+    );
     expect(account.statusCode).toBe(422);
     const { rows } = await ctx.db.query<{ role: string }>('SELECT role FROM users WHERE id = $1', [owner.id]);
     expect(rows[0]!.role).toBe('customer');

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { editRuleMessages } from '@caterway/domain';
 import { createTestApp, type TestContext } from '../test/helpers.js';
+import { ensureDemoData } from './db/seed/demo.js';
+import { ensureDemoOrderHistory } from './demo-orders.js';
 import { fixedClock } from './lib/clock.js';
 import { demoAccounts } from './lib/demo-accounts.js';
 import { signIn } from './modules/auth/auth.test-helpers.js';
-import { ensureDemoData } from './db/seed/demo.js';
-import { ensureDemoOrderHistory } from './demo-orders.js';
 
 const quiet = { info() {}, warn() {} };
 
@@ -21,7 +21,14 @@ describe.each([
     const clock = fixedClock(NOW);
     ctx = await createTestApp({ clock });
     await ensureDemoData(ctx.db, quiet);
-    created = (await ensureDemoOrderHistory(ctx.db, { payments: ctx.deps.payments, geocoder: ctx.deps.geocoder, clock, log: quiet })).created;
+    created = (
+      await ensureDemoOrderHistory(ctx.db, {
+        payments: ctx.deps.payments,
+        geocoder: ctx.deps.geocoder,
+        clock,
+        log: quiet,
+      })
+    ).created;
   }, 180_000);
   afterAll(async () => {
     await ctx?.close();
@@ -34,35 +41,66 @@ describe.each([
               (SELECT array_agg(e.event ORDER BY e.id) FROM order_events e WHERE e.catering_order_id = o.id) AS events
          FROM catering_orders o JOIN users u ON u.id = o.user_id WHERE u.email = 'demo@caterway.ca' ORDER BY o.created_at`,
     );
-    expect(rows.map((r) => r.status)).toEqual(['customer_paid', 'Delivered', 'Delivered', 'Accepted', 'Accepted', 'Accepted', 'New']);
+    expect(rows.map((r) => r.status)).toEqual([
+      'customer_paid',
+      'Delivered',
+      'Delivered',
+      'Accepted',
+      'Accepted',
+      'Accepted',
+      'New',
+    ]);
     expect(rows[0].events).toEqual(['pay', 'accept', 'mark_delivery_ready', 'mark_delivered', 'settle']);
     expect(rows[6].events).toEqual(['pay']);
     expect(rows[5].events).toEqual(['pay', 'accept']);
-    for (const r of rows.slice(0, 4)) expect(r).toMatchObject({ payment_status: 'captured', processing: 'processed', captured_cents: r.total_cents });
+    for (const r of rows.slice(0, 4))
+      expect(r).toMatchObject({ payment_status: 'captured', processing: 'processed', captured_cents: r.total_cents });
     const prepared = rows[3];
     expect(prepared.order_processing_at.getTime()).toBeLessThanOrEqual(NOW.getTime());
     expect(prepared.delivery_at.getTime()).toBeGreaterThan(NOW.getTime());
     expect(rows[4].order_processing_at.getTime()).toBeGreaterThan(NOW.getTime());
     expect(rows[5].order_processing_at.getTime()).toBeGreaterThan(NOW.getTime());
 
-    const again = await ensureDemoOrderHistory(ctx.db, { payments: ctx.deps.payments, geocoder: ctx.deps.geocoder, clock: fixedClock(NOW), log: quiet });
+    const again = await ensureDemoOrderHistory(ctx.db, {
+      payments: ctx.deps.payments,
+      geocoder: ctx.deps.geocoder,
+      clock: fixedClock(NOW),
+      log: quiet,
+    });
     expect(again.created).toBe(0);
   });
 
   it('shows in the demo customer’s My Orders with the rule messages', async () => {
     const customer = demoAccounts.find((a) => a.role === 'customer')!;
     const jwt = (await signIn(ctx.app, customer.email, customer.password)).json().jwt;
-    const res = await ctx.app.inject({ method: 'GET', url: '/api/v2/order_history', headers: { authorization: `Bearer ${jwt}` } });
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/v2/order_history',
+      headers: { authorization: `Bearer ${jwt}` },
+    });
     const { upcoming, past } = res.json();
     expect(past).toHaveLength(3);
     expect(past.every((o: { invoice_available: boolean }) => o.invoice_available)).toBe(true);
-    expect(upcoming.map((o: { status: string; editable: boolean; edit_message: string | null; display_status: string | null }) => [o.status, o.editable, o.edit_message, o.display_status])).toEqual([
+    expect(
+      upcoming.map(
+        (o: { status: string; editable: boolean; edit_message: string | null; display_status: string | null }) => [
+          o.status,
+          o.editable,
+          o.edit_message,
+          o.display_status,
+        ],
+      ),
+    ).toEqual([
       ['Accepted', false, editRuleMessages.beingPrepared, 'Processed'],
       ['Accepted', true, null, null],
       ['New', false, editRuleMessages.notAccepted, null],
       ['Accepted', true, null, null],
     ]);
-    const invoice = await ctx.app.inject({ method: 'GET', url: `/api/v2/catering_order_invoices/${past[0].id}.pdf`, headers: { authorization: `Bearer ${jwt}` } });
+    const invoice = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/v2/catering_order_invoices/${past[0].id}.pdf`,
+      headers: { authorization: `Bearer ${jwt}` },
+    });
     expect(invoice.statusCode).toBe(200);
   });
 });

@@ -7,16 +7,16 @@
 import crypto from 'node:crypto';
 import { formatStoreTime, storeHoursCheck, zonedParts, type OrderEvent, type StoreHoursMap } from '@caterway/domain';
 import { withTransaction, type Db } from './db/pool.js';
+import { demoAddress } from './db/seed/demo.js';
 import { fixedClock, type Clock } from './lib/clock.js';
-import type { Geocoder } from './ports/geocoder.js';
-import type { Mailer } from './ports/email.js';
-import type { PaymentProvider } from './ports/payments.js';
+import { demoAccounts } from './lib/demo-accounts.js';
+import type { Invoicing } from './modules/invoices/invoices.service.js';
 import { applyOrderEvent } from './modules/order-lifecycle/lifecycle.repository.js';
 import type { OrderPayload } from './modules/orders/order-checks.js';
 import { composeOrders } from './modules/orders/orders.compose.js';
-import type { Invoicing } from './modules/invoices/invoices.service.js';
-import { demoAccounts } from './lib/demo-accounts.js';
-import { demoAddress } from './db/seed/demo.js';
+import type { Mailer } from './ports/email.js';
+import type { Geocoder } from './ports/geocoder.js';
+import type { PaymentProvider } from './ports/payments.js';
 
 const DEMO_ORDERS_LOCK_KEY = 727_010;
 const HOUR = 3_600_000;
@@ -78,7 +78,10 @@ function lunchSlot(c: Candidate, after: Date): { date: string; time: string; at:
 
 function slotStrings(at: Date, zone: string) {
   const p = zonedParts(at, zone);
-  return { date: `${p.year}-${pad2(p.month)}-${pad2(p.day)}`, time: formatStoreTime(`${pad2(p.hour)}:${pad2(p.minute)}`) };
+  return {
+    date: `${p.year}-${pad2(p.month)}-${pad2(p.day)}`,
+    time: formatStoreTime(`${pad2(p.hour)}:${pad2(p.minute)}`),
+  };
 }
 
 export async function ensureDemoOrderHistory(
@@ -86,7 +89,9 @@ export async function ensureDemoOrderHistory(
   deps: { payments: PaymentProvider; geocoder: Pick<Geocoder, 'geocode' | 'placeAt'>; clock: Clock; log: Log },
 ): Promise<{ created: number }> {
   const customer = demoAccounts.find((a) => a.role === 'customer')!;
-  const { rows: users } = await db.query<{ id: number }>('SELECT id FROM users WHERE lower(email) = lower($1)', [customer.email]);
+  const { rows: users } = await db.query<{ id: number }>('SELECT id FROM users WHERE lower(email) = lower($1)', [
+    customer.email,
+  ]);
   const user = users[0];
   if (!user) return { created: 0 };
   if (!deps.payments.createCardPaymentMethod) {
@@ -97,7 +102,10 @@ export async function ensureDemoOrderHistory(
   try {
     // two processes starting together: one seeds, the other then finds the orders
     await lock.query('SELECT pg_advisory_lock($1)', [DEMO_ORDERS_LOCK_KEY]);
-    const { rowCount } = await db.query(`SELECT 1 FROM catering_orders WHERE user_id = $1 AND status <> 'draft' LIMIT 1`, [user.id]);
+    const { rowCount } = await db.query(
+      `SELECT 1 FROM catering_orders WHERE user_id = $1 AND status <> 'draft' LIMIT 1`,
+      [user.id],
+    );
     if (rowCount) return { created: 0 };
     return { created: await seed(db, user.id, deps) };
   } finally {
@@ -121,16 +129,62 @@ async function candidates(db: Db): Promise<Candidate[]> {
   return rows;
 }
 
-async function seed(db: Db, userId: number, deps: { payments: PaymentProvider; geocoder: Pick<Geocoder, 'geocode' | 'placeAt'>; clock: Clock; log: Log }): Promise<number> {
+async function seed(
+  db: Db,
+  userId: number,
+  deps: { payments: PaymentProvider; geocoder: Pick<Geocoder, 'geocode' | 'placeAt'>; clock: Clock; log: Log },
+): Promise<number> {
   const now = deps.clock.now();
   const plans: Plan[] = [
-    { label: 'delivered and settled', placedAgo: 38 * DAY, deliveryAfterPlaced: 4 * DAY, events: ['accept', 'mark_delivery_ready', 'mark_delivered', 'settle'], captured: true, cutlery: 25 },
-    { label: 'delivered', placedAgo: 19 * DAY, deliveryAfterPlaced: 3 * DAY, events: ['accept', 'mark_delivery_ready', 'mark_delivered'], captured: true, cutlery: 12 },
-    { label: 'delivered last week', placedAgo: 9 * DAY, deliveryAfterPlaced: 3 * DAY, events: ['accept', 'mark_delivery_ready', 'mark_delivered'], captured: true, cutlery: 0 },
+    {
+      label: 'delivered and settled',
+      placedAgo: 38 * DAY,
+      deliveryAfterPlaced: 4 * DAY,
+      events: ['accept', 'mark_delivery_ready', 'mark_delivered', 'settle'],
+      captured: true,
+      cutlery: 25,
+    },
+    {
+      label: 'delivered',
+      placedAgo: 19 * DAY,
+      deliveryAfterPlaced: 3 * DAY,
+      events: ['accept', 'mark_delivery_ready', 'mark_delivered'],
+      captured: true,
+      cutlery: 12,
+    },
+    {
+      label: 'delivered last week',
+      placedAgo: 9 * DAY,
+      deliveryAfterPlaced: 3 * DAY,
+      events: ['accept', 'mark_delivery_ready', 'mark_delivered'],
+      captured: true,
+      cutlery: 0,
+    },
     // past its processing time, delivery still ahead: 'Your order is being prepared for delivery!'
-    { label: 'being prepared', placedAgo: 3 * DAY, deliveryAfterPlaced: 3 * DAY + 2 * HOUR, events: ['accept'], captured: true, cutlery: 15 },
-    { label: 'accepted', placedAgo: HOUR, deliveryAfterPlaced: 5 * DAY, events: ['accept'], captured: false, cutlery: 20 },
-    { label: 'accepted, later', placedAgo: 2 * DAY, deliveryAfterPlaced: 14 * DAY, events: ['accept'], captured: false, cutlery: 30 },
+    {
+      label: 'being prepared',
+      placedAgo: 3 * DAY,
+      deliveryAfterPlaced: 3 * DAY + 2 * HOUR,
+      events: ['accept'],
+      captured: true,
+      cutlery: 15,
+    },
+    {
+      label: 'accepted',
+      placedAgo: HOUR,
+      deliveryAfterPlaced: 5 * DAY,
+      events: ['accept'],
+      captured: false,
+      cutlery: 20,
+    },
+    {
+      label: 'accepted, later',
+      placedAgo: 2 * DAY,
+      deliveryAfterPlaced: 14 * DAY,
+      events: ['accept'],
+      captured: false,
+      cutlery: 30,
+    },
     { label: 'new', placedAgo: 0, deliveryAfterPlaced: 8 * DAY, events: [], captured: false, cutlery: 10 },
   ];
   const quietMailer: Mailer = { transport: 'outbox', send: async () => {} };
@@ -142,10 +196,14 @@ async function seed(db: Db, userId: number, deps: { payments: PaymentProvider; g
     // each plan tries restaurants in turn (rotating, for variety) until one takes the order
     for (let k = 0; k < pool.length && !done; k++) {
       const c = pool[(i * 3 + k) % pool.length]!;
-      const slot = lunchSlot(c, new Date(placedAt.getTime() + Math.max(plan.deliveryAfterPlaced, (c.pre_order_notice_hours + 1) * HOUR)));
+      const slot = lunchSlot(
+        c,
+        new Date(placedAt.getTime() + Math.max(plan.deliveryAfterPlaced, (c.pre_order_notice_hours + 1) * HOUR)),
+      );
       if (!slot) continue;
       const processingAt = slot.at.getTime() - c.pre_order_notice_hours * HOUR;
-      if (plan.label === 'being prepared' && !(processingAt <= now.getTime() && slot.at.getTime() > now.getTime())) continue;
+      if (plan.label === 'being prepared' && !(processingAt <= now.getTime() && slot.at.getTime() > now.getTime()))
+        continue;
       if (!plan.captured) {
         if (processingAt <= now.getTime()) continue;
       }
@@ -155,7 +213,10 @@ async function seed(db: Db, userId: number, deps: { payments: PaymentProvider; g
         done = true;
       } catch (err) {
         // this restaurant refuses the default cart at that time (minimum, hours): try the next one
-        deps.log.warn({ err: { message: (err as Error).message }, plan: plan.label }, 'demo order not placed with this restaurant');
+        deps.log.warn(
+          { err: { message: (err as Error).message }, plan: plan.label },
+          'demo order not placed with this restaurant',
+        );
       }
     }
     if (!done) deps.log.warn({ plan: plan.label }, 'demo order history: no restaurant took this order');
@@ -203,11 +264,29 @@ async function placeOne(
     delivery_instruction: 'Leave with reception on the 56th floor',
     latitude: demoAddress.latitude,
     longitude: demoAddress.longitude,
-    preset_items: c.lines.map((l) => ({ id: l.id, menu_id: l.menu_id, quantity: l.quantity, menu_items_mapping: l.menu_items_mapping, special_instruction: '', serving_details: [] })),
+    preset_items: c.lines.map((l) => ({
+      id: l.id,
+      menu_id: l.menu_id,
+      quantity: l.quantity,
+      menu_items_mapping: l.menu_items_mapping,
+      special_instruction: '',
+      serving_details: [],
+    })),
   };
   const draft = await service.create(userId, payload, false);
-  const pm = await deps.payments.createCardPaymentMethod!({ number: '4242424242424242', expMonth: 12, expYear: placedAt.getUTCFullYear() + 4, cvc: '123', name: `${customer.firstName} ${customer.lastName}` });
-  await service.finalize(userId, draft.catering_order.id, { purchase_id: draft.catering_order.purchase_id, payment_method_id: pm.id, save_card: false }, crypto.randomUUID());
+  const pm = await deps.payments.createCardPaymentMethod!({
+    number: '4242424242424242',
+    expMonth: 12,
+    expYear: placedAt.getUTCFullYear() + 4,
+    cvc: '123',
+    name: `${customer.firstName} ${customer.lastName}`,
+  });
+  await service.finalize(
+    userId,
+    draft.catering_order.id,
+    { purchase_id: draft.catering_order.purchase_id, payment_method_id: pm.id, save_card: false },
+    crypto.randomUUID(),
+  );
   const orderId = draft.catering_order.id;
 
   // the order's life after payment, at plausible times: accepted two hours after placing,
@@ -220,7 +299,9 @@ async function placeOne(
   };
   for (const event of plan.events) {
     const actor = event === 'settle' ? 'system' : 'staff';
-    await withTransaction(db, (tx) => applyOrderEvent(tx, { orderId, event, actor, actorUserId: null, now: at[event]!, note: 'demo history' }));
+    await withTransaction(db, (tx) =>
+      applyOrderEvent(tx, { orderId, event, actor, actorUserId: null, now: at[event]!, note: 'demo history' }),
+    );
   }
   if (plan.captured) {
     // what the processing job does at orderProcessingAt: capture the held amount
@@ -229,7 +310,9 @@ async function placeOne(
       [orderId],
     );
     const order = rows[0]!;
-    await deps.payments.capturePaymentIntent(order.payment_intent_id, { idempotencyKey: `catering-order-${orderId}-capture` });
+    await deps.payments.capturePaymentIntent(order.payment_intent_id, {
+      idempotencyKey: `catering-order-${orderId}-capture`,
+    });
     await db.query(
       `UPDATE catering_orders SET payment_status = 'captured', processing = 'processed', captured_cents = total_cents, authorized_cents = 0,
               editable = false, updated_at = $2 WHERE id = $1`,

@@ -1,19 +1,26 @@
+import { EMAIL_DELIVERY_JOB } from './adapters/email/index.js';
 import type { AppDeps } from './lib/deps.js';
 import { createJobRunner, enqueue, type JobRunner } from './lib/jobs.js';
+import { groupCutoffFrom } from './modules/group-orders/group-orders.compose.js';
 import { lifecycleServiceFrom } from './modules/order-lifecycle/lifecycle.compose.js';
 import { reconcileJob } from './modules/order-lifecycle/lifecycle.service.js';
-import { groupCutoffFrom } from './modules/group-orders/group-orders.compose.js';
-import { EMAIL_DELIVERY_JOB } from './adapters/email/index.js';
 import { scheduledAuthorisationFrom } from './modules/payment-lifecycle/scheduled-authorisation.js';
 
-type Log = { info(obj: object, msg?: string): void; warn(obj: object, msg?: string): void; error(obj: object, msg?: string): void };
+type Log = {
+  info(obj: object, msg?: string): void;
+  warn(obj: object, msg?: string): void;
+  error(obj: object, msg?: string): void;
+};
 
 /**
  * The queue's runner with every job kind of the app, polling at JOBS_POLL_MS. The API process
  * starts it (server.ts) unless JOBS_IN_PROCESS=false; `npm run worker` (worker.ts) runs the
  * same one as a separate process.
  */
-export function startJobRunner(deps: Pick<AppDeps, 'db' | 'payments' | 'mailer' | 'clock' | 'config' | 'geocoder'>, log: Log): JobRunner {
+export function startJobRunner(
+  deps: Pick<AppDeps, 'db' | 'payments' | 'mailer' | 'clock' | 'config' | 'geocoder'>,
+  log: Log,
+): JobRunner {
   const handlers = {
     ...lifecycleServiceFrom(deps, log).jobHandlers(),
     ...groupCutoffFrom(deps, log).jobHandlers(),
@@ -25,8 +32,17 @@ export function startJobRunner(deps: Pick<AppDeps, 'db' | 'payments' | 'mailer' 
     },
   };
   // the recurring jobs are queued once (by their key); each run queues the next
-  enqueue(deps.db, reconcileJob(deps.clock.now())).catch((err: Error) => log.error({ err: { message: err.message } }, 'could not queue the payment reconciliation'));
-  const runner = createJobRunner({ db: deps.db, clock: deps.clock, handlers, log, pollMs: deps.config.jobsPollMs, leaseMs: deps.config.jobsLeaseMs });
+  enqueue(deps.db, reconcileJob(deps.clock.now())).catch((err: Error) =>
+    log.error({ err: { message: err.message } }, 'could not queue the payment reconciliation'),
+  );
+  const runner = createJobRunner({
+    db: deps.db,
+    clock: deps.clock,
+    handlers,
+    log,
+    pollMs: deps.config.jobsPollMs,
+    leaseMs: deps.config.jobsLeaseMs,
+  });
   runner.start();
   return runner;
 }

@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
-import { matching, productionEnv, refusalWithNothingSet } from '../test/production-env.js';
+import { afterAll, describe, expect, it } from 'vitest';
 import { startPhotonFake } from '../test/fakes/photon-fake.js';
+import { matching, productionEnv, refusalWithNothingSet } from '../test/production-env.js';
 import { freePort, startServerProcess } from '../test/server-process.js';
 
 // Production fails closed (docs/decisions/028): the real server.ts, started as `npm start` starts
@@ -20,7 +20,14 @@ afterAll(() => {
 
 /** The server's environment: only what a test gives (none of this shell's settings leak in). */
 async function run(env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const server = startServerProcess({ PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'warn', ...env });
+  const server = startServerProcess({
+    PATH: process.env.PATH ?? '',
+    HOME: process.env.HOME ?? '',
+    DATA_DIR: dataDir,
+    PORT: '0',
+    LOG_LEVEL: 'warn',
+    ...env,
+  });
   const timer = setTimeout(() => server.child.kill('SIGKILL'), 80_000); // a loaded machine starts tsx slowly
   const code = await server.exited;
   clearTimeout(timer);
@@ -29,7 +36,12 @@ async function run(env: Record<string, string>): Promise<{ code: number | null; 
 
 /** A production server that keeps running (only the given environment, as run() does). */
 function startServer(env: Record<string, string>) {
-  const server = startServerProcess({ PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', LOG_LEVEL: 'warn', ...env });
+  const server = startServerProcess({
+    PATH: process.env.PATH ?? '',
+    HOME: process.env.HOME ?? '',
+    LOG_LEVEL: 'warn',
+    ...env,
+  });
   return {
     ready: server.ready,
     stdout: server.stdout,
@@ -74,39 +86,75 @@ describe('a production start with its settings', () => {
     const geocoder = await startPhotonFake();
     const smtpPort = await freePort(); // nothing listens there
     const port = await freePort();
-    const env = { ...productionEnv, DATA_DIR: path.join(dataDir, 'running'), PORT: String(port), PUBLIC_URL: `http://localhost:${port}`, SEED_DEMO: 'true', SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, GEOCODER_URL: geocoder.url };
+    const env = {
+      ...productionEnv,
+      DATA_DIR: path.join(dataDir, 'running'),
+      PORT: String(port),
+      PUBLIC_URL: `http://localhost:${port}`,
+      SEED_DEMO: 'true',
+      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+      GEOCODER_URL: geocoder.url,
+    };
     const base = `http://127.0.0.1:${port}`;
     try {
       const first = startServer(env);
       try {
         await first.ready;
         // one line, on stdout, with a password that is not the published one
-        const staffLines = first.stdout().split('\n').filter((l) => l.includes('Staff account'));
+        const staffLines = first
+          .stdout()
+          .split('\n')
+          .filter((l) => l.includes('Staff account'));
         expect(staffLines).toHaveLength(1);
         const password = /password (\S+) \(shown only this once/.exec(staffLines[0]!)?.[1] ?? '';
         expect(password).toMatch(/^[A-Za-z0-9_-]{24}$/);
         expect(first.stdout()).not.toContain('Kitchen4Ops');
-        const signIn = await fetch(`${base}/user_token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ auth: { email: 'ops@caterway.ca', password } }) });
+        const signIn = await fetch(`${base}/user_token`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ auth: { email: 'ops@caterway.ca', password } }),
+        });
         expect(signIn.status).toBe(200);
-        const published = await fetch(`${base}/user_token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ auth: { email: 'ops@caterway.ca', password: 'Kitchen4Ops' } }) });
+        const published = await fetch(`${base}/user_token`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ auth: { email: 'ops@caterway.ca', password: 'Kitchen4Ops' } }),
+        });
         expect(published.status).toBe(401);
 
         // the development mailbox is not there, page nor API; test mode is announced
-        for (const url of ['/api/v2/dev/mailbox', '/dev/mailbox']) expect((await fetch(`${base}${url}`)).status, url).toBe(404);
+        for (const url of ['/api/v2/dev/mailbox', '/dev/mailbox'])
+          expect((await fetch(`${base}${url}`)).status, url).toBe(404);
         expect(await (await fetch(`${base}/api/v2/site_config`)).json()).toMatchObject({ test_mode: true });
 
         // a reset email to an SMTP server that is not there: the request succeeds, the mail waits
-        const reset = await fetch(`${base}/users/password.json`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ user: { email: 'ops@caterway.ca' } }) });
+        const reset = await fetch(`${base}/users/password.json`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ user: { email: 'ops@caterway.ca' } }),
+        });
         expect(reset.status).toBe(200);
         await expect.poll(() => first.stdout(), { timeout: 10_000 }).toMatch(/"msg":"email not sent"/);
         expect((await fetch(`${base}/api/ready`)).status).toBe(200);
         // queued: in the outbox unsent, with a delivery job waiting (read as the app's own role)
-        const credentials = JSON.parse(fs.readFileSync(path.join(env.DATA_DIR, 'postgres-credentials.json'), 'utf8')) as { app_password: string };
-        const pgPort = Number(fs.readFileSync(path.join(env.DATA_DIR, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[3]);
-        const db = new pg.Client({ host: '127.0.0.1', port: pgPort, user: 'caterway_app', password: credentials.app_password, database: 'caterway' });
+        const credentials = JSON.parse(
+          fs.readFileSync(path.join(env.DATA_DIR, 'postgres-credentials.json'), 'utf8'),
+        ) as { app_password: string };
+        const pgPort = Number(
+          fs.readFileSync(path.join(env.DATA_DIR, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[3],
+        );
+        const db = new pg.Client({
+          host: '127.0.0.1',
+          port: pgPort,
+          user: 'caterway_app',
+          password: credentials.app_password,
+          database: 'caterway',
+        });
         await db.connect();
         try {
-          const outbox = await db.query<{ sent: boolean; error: string | null }>(`SELECT sent_at IS NOT NULL AS sent, error FROM outbox_emails WHERE to_address = 'ops@caterway.ca'`);
+          const outbox = await db.query<{ sent: boolean; error: string | null }>(
+            `SELECT sent_at IS NOT NULL AS sent, error FROM outbox_emails WHERE to_address = 'ops@caterway.ca'`,
+          );
           expect(outbox.rows).toEqual([{ sent: false, error: expect.stringMatching(/ECONNREFUSED|connect/) }]);
           const jobs = await db.query(`SELECT 1 FROM jobs WHERE kind = 'email_delivery' AND done_at IS NULL`);
           expect(jobs.rowCount).toBe(1);

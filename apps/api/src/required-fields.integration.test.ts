@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages as text } from '@caterway/domain';
-import { demoAccounts } from './lib/demo-accounts.js';
 import { createDemoTestApp, type TestContext } from '../test/helpers.js';
+import { demoAccounts } from './lib/demo-accounts.js';
 
 // Issue 16 item 6: every JSON body answers a missing, null or empty required field with
 // "<Field>: Please fill in the required field." and a wrong type with "<Field>: has an invalid value".
@@ -67,10 +67,21 @@ function bodyWith(path: string[], value: unknown): unknown {
   return container;
 }
 
-const wrongValue: Record<string, unknown> = { string: 12345, integer: 'abc', number: 'abc', boolean: 'abc', object: 'abc', array: 'abc', union: {} };
+const wrongValue: Record<string, unknown> = {
+  string: 12345,
+  integer: 'abc',
+  number: 'abc',
+  boolean: 'abc',
+  object: 'abc',
+  array: 'abc',
+  union: {},
+};
 
 function label(field: string): string {
-  const words = field.replace(/_/g, ' ').replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+  const words = field
+    .replace(/_/g, ' ')
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
@@ -87,7 +98,11 @@ beforeAll(async () => {
   ctx = await createDemoTestApp(new Date('2026-11-27T12:00:00Z'));
   doc = (await ctx.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as OpenApi;
   for (const account of demoAccounts) {
-    const res = await ctx.app.inject({ method: 'POST', url: '/user_token', payload: { auth: { email: account.email, password: account.password } } });
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/user_token',
+      payload: { auth: { email: account.email, password: account.password } },
+    });
     tokens[account.role] = (res.json() as { jwt: string }).jwt;
   }
 });
@@ -95,7 +110,9 @@ afterAll(async () => ctx?.close());
 
 describe('required fields of every JSON body', () => {
   it('finds the routes with JSON bodies in the OpenAPI document', () => {
-    const routes = Object.values(doc.paths).flatMap((ops) => Object.values(ops).filter((op) => op.requestBody?.content['application/json']));
+    const routes = Object.values(doc.paths).flatMap((ops) =>
+      Object.values(ops).filter((op) => op.requestBody?.content['application/json']),
+    );
     expect(routes.length).toBeGreaterThan(20);
   });
 
@@ -116,7 +133,11 @@ describe('required fields of every JSON body', () => {
           const cases: [string, unknown, string][] = [
             ['missing', undefined, required],
             ['null', null, required],
-            ['wrong type', wrongValue[field.type] ?? Symbol.for('skip'), `${label(field.path.at(-1)!)}: has an invalid value`],
+            [
+              'wrong type',
+              wrongValue[field.type] ?? Symbol.for('skip'),
+              `${label(field.path.at(-1)!)}: has an invalid value`,
+            ],
           ];
           if (field.type === 'string' && !ownEmptyAnswer.has(`${route} ${name}`)) cases.push(['empty', '', required]);
           for (const [what, value, expected] of cases) {
@@ -131,7 +152,9 @@ describe('required fields of every JSON body', () => {
             checked += 1;
             const body = res.json() as { messages?: string[] };
             if (res.statusCode !== 422 || !body.messages?.includes(expected)) {
-              problems.push(`${route} ${name} ${what}: ${res.statusCode} ${res.body.slice(0, 300)} (expected "${expected}")`);
+              problems.push(
+                `${route} ${name} ${what}: ${res.statusCode} ${res.body.slice(0, 300)} (expected "${expected}")`,
+              );
             }
           }
         }

@@ -1,18 +1,18 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from './app.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, testConfig } from '../test/helpers.js';
-import { fixedClock } from './lib/clock.js';
 import { createOutboxMailer } from './adapters/email/index.js';
 import { createGeocoder } from './adapters/geocoding/index.js';
 import { createSandboxProvider } from './adapters/payments/index.js';
+import { buildApp } from './app.js';
 import { ensureDemoData } from './db/seed/demo.js';
+import { fixedClock } from './lib/clock.js';
 import { signedInUser } from './modules/auth/auth.test-helpers.js';
-import { restaurantFixture } from './modules/orders/orders.test-helpers.js';
 import { moveOrder, placeOrder } from './modules/order-history/order-history.test-helpers.js';
+import { restaurantFixture } from './modules/orders/orders.test-helpers.js';
 
 // Issue 7 item 5: security headers on EVERY response (docs/decisions/016). A walk over one
 // representative URL of every kind the server answers: API JSON, each error path (400, 401, 404,
@@ -60,7 +60,10 @@ describe('security headers on every response', () => {
     tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'caterway-headers-'));
     for (const site of ['web', 'groups']) {
       fs.mkdirSync(path.join(tmp, site, 'assets'), { recursive: true });
-      fs.writeFileSync(path.join(tmp, site, 'index.html'), '<!doctype html><html><head><script type="module" src="/assets/app-1a2b3c.js"></script></head><body><div id="root"></div></body></html>');
+      fs.writeFileSync(
+        path.join(tmp, site, 'index.html'),
+        '<!doctype html><html><head><script type="module" src="/assets/app-1a2b3c.js"></script></head><body><div id="root"></div></body></html>',
+      );
       fs.writeFileSync(path.join(tmp, site, 'assets', 'app-1a2b3c.js'), 'console.log("app")');
       fs.writeFileSync(path.join(tmp, site, 'assets', 'app-1a2b3c.css'), 'body{margin:0}');
     }
@@ -68,7 +71,12 @@ describe('security headers on every response', () => {
     const database = await createTestDatabase();
     drop = database.drop;
     const clock = fixedClock(NOW);
-    const config = testConfig({ WEB_DIST_DIR: path.join(tmp, 'web'), GROUP_ORDERS_DIST_DIR: path.join(tmp, 'groups'), DEV_MAILBOX: 'true', RATE_LIMIT_SEARCH_PER_MINUTE: '1' });
+    const config = testConfig({
+      WEB_DIST_DIR: path.join(tmp, 'web'),
+      GROUP_ORDERS_DIST_DIR: path.join(tmp, 'groups'),
+      DEV_MAILBOX: 'true',
+      RATE_LIMIT_SEARCH_PER_MINUTE: '1',
+    });
     const deps = {
       config,
       db: database.db,
@@ -101,18 +109,43 @@ describe('security headers on every response', () => {
 
   it('carries CSP (no inline script, frame-ancestors none), HSTS, nosniff and X-Frame-Options on every kind of answer', async () => {
     const auth = () => ({ authorization: `Bearer ${jwt}` });
-    const walk: { url: string; method?: 'GET' | 'POST'; payload?: unknown; headers?: Record<string, string>; status: number; type?: RegExp }[] = [
+    const walk: {
+      url: string;
+      method?: 'GET' | 'POST';
+      payload?: unknown;
+      headers?: Record<string, string>;
+      status: number;
+      type?: RegExp;
+    }[] = [
       { url: '/api/health', status: 200, type: /json/ },
       { url: '/api/v2/site_config', status: 200, type: /json/ },
       { url: '/api/v2/search/elastic_search?q=thai', status: 200, type: /json/ },
       { url: '/api/v2/search/elastic_search?q=thai', status: 429, type: /json/ }, // RATE_LIMIT_SEARCH_PER_MINUTE=1
-      { url: '/user_token', method: 'POST', payload: '{"auth":', headers: { 'content-type': 'application/json' }, status: 400, type: /json/ },
-      { url: '/user_token', method: 'POST', payload: { auth: { email: 'nobody@example.com', password: 'Wrong1Password' } }, status: 401, type: /json/ },
+      {
+        url: '/user_token',
+        method: 'POST',
+        payload: '{"auth":',
+        headers: { 'content-type': 'application/json' },
+        status: 400,
+        type: /json/,
+      },
+      {
+        url: '/user_token',
+        method: 'POST',
+        payload: { auth: { email: 'nobody@example.com', password: 'Wrong1Password' } },
+        status: 401,
+        type: /json/,
+      },
       { url: '/api/v2/users', method: 'POST', payload: { user: {} }, status: 422, type: /json/ },
       { url: '/api/v2/no-such-thing', status: 404, type: /json/ },
       { url: '/api/test-only/boom', status: 500, type: /json/ },
       { url: '/api/v2/order_history', headers: auth(), status: 200, type: /json/ },
-      { url: `/api/v2/catering_order_invoices/${invoiceId}.pdf`, headers: auth(), status: 200, type: /application\/pdf/ },
+      {
+        url: `/api/v2/catering_order_invoices/${invoiceId}.pdf`,
+        headers: auth(),
+        status: 200,
+        type: /application\/pdf/,
+      },
       { url: '/', status: 200, type: /html/ },
       { url: '/restaurants/somewhere', status: 200, type: /html/ },
       { url: '/dev/mailbox', status: 200, type: /html/ },
@@ -135,7 +168,11 @@ describe('security headers on every response', () => {
         method: step.method ?? 'GET',
         url: step.url,
         headers: step.headers,
-        ...(step.payload === undefined ? {} : typeof step.payload === 'string' ? { payload: step.payload } : { payload: step.payload as object }),
+        ...(step.payload === undefined
+          ? {}
+          : typeof step.payload === 'string'
+            ? { payload: step.payload }
+            : { payload: step.payload as object }),
       });
       expect(res.statusCode, `${step.method ?? 'GET'} ${step.url}`).toBe(step.status);
       if (step.type) expect(String(res.headers['content-type']), `${step.url}: content-type`).toMatch(step.type);

@@ -12,7 +12,14 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'caterway-lifecycle-'));
 const children: ChildProcess[] = [];
 
 function start(port: number) {
-  const server = startServerProcess({ ...process.env, NODE_ENV: 'test', PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '' });
+  const server = startServerProcess({
+    ...process.env,
+    NODE_ENV: 'test',
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    DATABASE_URL: '',
+  });
   children.push(server.child);
   return server;
 }
@@ -43,8 +50,15 @@ describe('npm start on the embedded PostgreSQL', () => {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({
         user: {
-          first_name: 'Lee', last_name: 'Chan', email, phone: '416-555-0100', address1: '100 King St W, Toronto, ON M5X 1A9',
-          password: 'Lunch4Forty', password_confirmation: 'Lunch4Forty', latitude: 43.6487, longitude: -79.3817,
+          first_name: 'Lee',
+          last_name: 'Chan',
+          email,
+          phone: '416-555-0100',
+          address1: '100 King St W, Toronto, ON M5X 1A9',
+          password: 'Lunch4Forty',
+          password_confirmation: 'Lunch4Forty',
+          latitude: 43.6487,
+          longitude: -79.3817,
         },
       }),
     });
@@ -85,7 +99,8 @@ describe('npm start on the embedded PostgreSQL', () => {
     expect(down.body).toEqual({ error: 'The service is temporarily unavailable. Please try again in a moment.' });
     expect(again.child.exitCode).toBeNull();
     expect((await json(port, '/api/health')).status).toBe(200);
-    for (let i = 0; i < 300 && (await json(port, '/api/ready')).status !== 200; i++) await new Promise((r) => setTimeout(r, 100));
+    for (let i = 0; i < 300 && (await json(port, '/api/ready')).status !== 200; i++)
+      await new Promise((r) => setTimeout(r, 100));
     expect((await json(port, '/api/ready')).status).toBe(200);
     again.child.kill('SIGINT');
     expect(await again.exited).toBe(0);

@@ -1,18 +1,18 @@
-import { loadConfigOrExit } from './config/env.js';
-import { DataDirInUseError } from './db/embedded.js';
-import { openDatabase } from './lib/runtime.js';
-import { resolveJwtSecret } from './lib/secrets.js';
-import { isControllable, sharedControllableClock, systemClock } from './lib/clock.js';
-import { demoAccounts } from './lib/demo-accounts.js';
-import { buildApp } from './app.js';
+import pino from 'pino';
 import { createMailer } from './adapters/email/index.js';
 import { createGeocoder } from './adapters/geocoding/index.js';
 import { createPaymentProvider } from './adapters/payments/index.js';
+import { buildApp } from './app.js';
+import { loadConfigOrExit } from './config/env.js';
+import { DataDirInUseError } from './db/embedded.js';
 import { ensureDemoData, replaceDemoStaffPassword } from './db/seed/demo.js';
-import { ensureDemoOrderHistory } from './demo-orders.js';
 import { loadReferenceData } from './db/seed/loader.js';
-import pino from 'pino';
+import { ensureDemoOrderHistory } from './demo-orders.js';
 import { startJobRunner } from './job-runner.js';
+import { isControllable, sharedControllableClock, systemClock } from './lib/clock.js';
+import { demoAccounts } from './lib/demo-accounts.js';
+import { openDatabase } from './lib/runtime.js';
+import { resolveJwtSecret } from './lib/secrets.js';
 import { createIdempotencyRepository } from './modules/orders/idempotency.js';
 import { createOrdersRepository } from './modules/orders/orders.repository.js';
 
@@ -53,7 +53,10 @@ async function main() {
     }
     // production: the demo staff account never keeps its published password (decision 028)
     const staff = config.isProduction ? await replaceDemoStaffPassword(database.db) : null;
-    if (staff) console.log(`  Staff account ${staff.email}: password ${staff.password} (shown only this once; change it after signing in)`);
+    if (staff)
+      console.log(
+        `  Staff account ${staff.email}: password ${staff.password} (shown only this once; change it after signing in)`,
+      );
     const deps = {
       config,
       db: database.db,
@@ -95,7 +98,12 @@ async function main() {
       `  Database:        ${database.embedded ? `embedded PostgreSQL (${config.dataDir}/postgres)` : 'DATABASE_URL'}`,
       config.seedDemo ? '  Demo accounts:' : '',
       // in production the staff password is the random one printed above, once
-      ...(config.seedDemo ? demoAccounts.map((a) => `    ${a.role.padEnd(8)} ${a.email} / ${config.isProduction && a.role === 'staff' ? '(random, printed at its first start)' : a.password}`) : []),
+      ...(config.seedDemo
+        ? demoAccounts.map(
+            (a) =>
+              `    ${a.role.padEnd(8)} ${a.email} / ${config.isProduction && a.role === 'staff' ? '(random, printed at its first start)' : a.password}`,
+          )
+        : []),
       '  Press Ctrl-C to stop.',
       '',
     ].filter((l) => l !== '');

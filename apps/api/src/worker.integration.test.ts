@@ -25,9 +25,24 @@ describe('npm run worker', () => {
   });
 
   it('runs due jobs against DATABASE_URL and stops cleanly on SIGTERM', async () => {
-    await enqueue(db, { kind: PROCESS_ORDER, dedupeKey: 'order:999999991', payload: { order_id: 999_999_991 }, runAt: new Date(Date.now() - 1000) });
-    await enqueue(db, { kind: CHECK_PAYMENT, dedupeKey: 'order:999999992', payload: { order_id: 999_999_992 }, runAt: new Date(Date.now() - 1000) });
-    await enqueue(db, { kind: PROCESS_ORDER, dedupeKey: 'order:999999993', payload: { order_id: 999_999_993 }, runAt: new Date(Date.now() + 3_600_000) });
+    await enqueue(db, {
+      kind: PROCESS_ORDER,
+      dedupeKey: 'order:999999991',
+      payload: { order_id: 999_999_991 },
+      runAt: new Date(Date.now() - 1000),
+    });
+    await enqueue(db, {
+      kind: CHECK_PAYMENT,
+      dedupeKey: 'order:999999992',
+      payload: { order_id: 999_999_992 },
+      runAt: new Date(Date.now() - 1000),
+    });
+    await enqueue(db, {
+      kind: PROCESS_ORDER,
+      dedupeKey: 'order:999999993',
+      payload: { order_id: 999_999_993 },
+      runAt: new Date(Date.now() + 3_600_000),
+    });
     const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/api/src/worker.ts')], {
       cwd: root,
       env: { ...process.env, NODE_ENV: 'test', DATABASE_URL: url, LOG_LEVEL: 'warn', JOBS_POLL_MS: '100' },

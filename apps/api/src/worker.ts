@@ -1,12 +1,12 @@
 import pino from 'pino';
-import { loadConfigOrExit } from './config/env.js';
-import { createPool } from './db/pool.js';
-import { migrate } from './db/migrate.js';
-import { sharedControllableClock, systemClock } from './lib/clock.js';
 import { createMailer } from './adapters/email/index.js';
-import { createPaymentProvider } from './adapters/payments/index.js';
 import { createGeocoder } from './adapters/geocoding/index.js';
+import { createPaymentProvider } from './adapters/payments/index.js';
+import { loadConfigOrExit } from './config/env.js';
+import { migrate } from './db/migrate.js';
+import { createPool } from './db/pool.js';
 import { startJobRunner } from './job-runner.js';
+import { sharedControllableClock, systemClock } from './lib/clock.js';
 
 // `npm run worker`: the job queue's runner as a separate process against DATABASE_URL (run the
 // API with JOBS_IN_PROCESS=false, or not: any number of runners share the queue safely).
@@ -25,7 +25,17 @@ async function main() {
   const mailer = createMailer(config, db, log);
   // a browser-test cluster's clock, shared with the API processes through the database (lib/clock.ts)
   const clock = config.controllableClock ? sharedControllableClock(db) : systemClock;
-  const runner = startJobRunner({ config, db, clock, mailer, payments: createPaymentProvider(config, db, log, clock), geocoder: createGeocoder(config, log) }, log);
+  const runner = startJobRunner(
+    {
+      config,
+      db,
+      clock,
+      mailer,
+      payments: createPaymentProvider(config, db, log, clock),
+      geocoder: createGeocoder(config, log),
+    },
+    log,
+  );
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;

@@ -3,8 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { startEmbeddedPostgres, type EmbeddedServer } from '../src/db/embedded.js';
-import { createPool, withDatabase } from '../src/db/pool.js';
 import { migrate } from '../src/db/migrate.js';
+import { createPool, withDatabase } from '../src/db/pool.js';
 
 // One PostgreSQL per test run: TEST_DATABASE_URL (an external server) or an embedded
 // cluster in a temp folder. A migrated template database is cloned by every test file.
@@ -53,7 +53,7 @@ export async function teardown() {
   const admin = createPool(serverUrl, { max: 1 });
   try {
     const { rows } = await admin.query<{ datname: string }>(
-      "SELECT datname FROM pg_database WHERE datname = $1 OR datname LIKE $2",
+      'SELECT datname FROM pg_database WHERE datname = $1 OR datname LIKE $2',
       [templateName, `${templateName}_f%`],
     );
     for (const r of rows) await admin.query(`DROP DATABASE IF EXISTS ${r.datname} WITH (FORCE)`);

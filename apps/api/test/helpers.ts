@@ -1,15 +1,15 @@
 import crypto from 'node:crypto';
-import { inject } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { loadConfig, type Config } from '../src/config/env.js';
-import { createPool, withDatabase, type Db } from '../src/db/pool.js';
-import { buildApp } from '../src/app.js';
-import { fixedClock, systemClock, type Clock } from '../src/lib/clock.js';
-import { ensureDemoData } from '../src/db/seed/demo.js';
-import type { AppDeps } from '../src/lib/deps.js';
+import { inject } from 'vitest';
 import { createOutboxMailer } from '../src/adapters/email/index.js';
 import { createGeocoder } from '../src/adapters/geocoding/index.js';
 import { createSandboxProvider } from '../src/adapters/payments/index.js';
+import { buildApp } from '../src/app.js';
+import { loadConfig, type Config } from '../src/config/env.js';
+import { createPool, withDatabase, type Db } from '../src/db/pool.js';
+import { ensureDemoData } from '../src/db/seed/demo.js';
+import { fixedClock, systemClock, type Clock } from '../src/lib/clock.js';
+import type { AppDeps } from '../src/lib/deps.js';
 
 export interface TestContext {
   app: FastifyInstance;
@@ -64,7 +64,9 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
 }
 
 /** Builds the real app on its own database. Pass overrides to swap a port (clock, mailer, ...). */
-export async function createTestApp(overrides: Partial<AppDeps> & { env?: Record<string, string> } = {}): Promise<TestContext> {
+export async function createTestApp(
+  overrides: Partial<AppDeps> & { env?: Record<string, string> } = {},
+): Promise<TestContext> {
   const database = await createTestDatabase();
   const config = overrides.config ?? testConfig(overrides.env);
   const clock: Clock = overrides.clock ?? systemClock;

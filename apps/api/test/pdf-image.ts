@@ -14,8 +14,13 @@ export interface RenderedPage {
   inked(needle: string): boolean;
 }
 
-export async function renderPdfPage(pdf: Uint8Array, pageNumber = 1, scale = 1.5): Promise<RenderedPage & { pages: number }> {
-  const doc = await getDocument({ data: pdf, disableFontFace: true, useSystemFonts: false, isEvalSupported: false }).promise;
+export async function renderPdfPage(
+  pdf: Uint8Array,
+  pageNumber = 1,
+  scale = 1.5,
+): Promise<RenderedPage & { pages: number }> {
+  const doc = await getDocument({ data: pdf, disableFontFace: true, useSystemFonts: false, isEvalSupported: false })
+    .promise;
   try {
     const page = await doc.getPage(pageNumber);
     const viewport = page.getViewport({ scale });
@@ -27,8 +32,15 @@ export async function renderPdfPage(pdf: Uint8Array, pageNumber = 1, scale = 1.5
     await page.render({ canvas: canvas as never, canvasContext: context as never, viewport }).promise;
     const pixels = context.getImageData(0, 0, canvas.width, canvas.height).data;
     const content = await page.getTextContent();
-    const items = content.items.flatMap((i) => ('str' in i ? [{ str: i.str, transform: i.transform as number[], width: i.width as number, height: i.height as number }] : []));
-    const text = items.map((i) => i.str).join(' ').replace(/\s+/g, ' ');
+    const items = content.items.flatMap((i) =>
+      'str' in i
+        ? [{ str: i.str, transform: i.transform as number[], width: i.width as number, height: i.height as number }]
+        : [],
+    );
+    const text = items
+      .map((i) => i.str)
+      .join(' ')
+      .replace(/\s+/g, ' ');
 
     const darkIn = (x0: number, y0: number, x1: number, y1: number) => {
       let dark = 0;

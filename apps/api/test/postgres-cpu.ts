@@ -6,8 +6,12 @@ import fs from 'node:fs';
  * Read before and after a run: what PostgreSQL spent on it, which grows much less with a busy
  * machine than latency does. Used by the finalize-cost test and the benchmarks.
  */
-export async function postgresCpuMs(db: { query<R>(text: string): Promise<{ rows: R[] }> }): Promise<number | undefined> {
-  const { rows } = await db.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE datname = current_database()');
+export async function postgresCpuMs(db: {
+  query<R>(text: string): Promise<{ rows: R[] }>;
+}): Promise<number | undefined> {
+  const { rows } = await db.query<{ pid: number }>(
+    'SELECT pid FROM pg_stat_activity WHERE datname = current_database()',
+  );
   let total = 0;
   for (const { pid } of rows) {
     try {

@@ -33,4 +33,5 @@ export const refusalWithNothingSet = [
 ] as const;
 
 /** Lines matched against refusalWithNothingSet (or any such list), for toEqual. */
-export const matching = (lines: readonly (string | RegExp)[]) => lines.map((l) => (typeof l === 'string' ? l : expect.stringMatching(l)));
+export const matching = (lines: readonly (string | RegExp)[]) =>
+  lines.map((l) => (typeof l === 'string' ? l : expect.stringMatching(l)));

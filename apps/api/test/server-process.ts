@@ -17,7 +17,11 @@ export interface ServerProcess {
 }
 
 export function startServerProcess(env: NodeJS.ProcessEnv): ServerProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/api/src/server.ts')], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/api/src/server.ts')], {
+    cwd: root,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   let stdout = '';
   let stderr = '';
@@ -42,7 +46,7 @@ export function startServerProcess(env: NodeJS.ProcessEnv): ServerProcess {
       reject(new Error(`server exited before it was ready:\n${output}`));
     });
   });
-    ready.catch(() => undefined); // a test that only waits for the exit need not handle it
+  ready.catch(() => undefined); // a test that only waits for the exit need not handle it
   return { child, ready, exited, output: () => output, stdout: () => stdout, stderr: () => stderr };
 }
 

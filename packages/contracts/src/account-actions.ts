@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { checkoutLineSchema, orderTotalsSchema } from './orders.js';
 import { emailSchema } from './common.js';
+import { checkoutLineSchema, orderTotalsSchema } from './orders.js';
 
 // Account actions on a preset (ordering-payments §2 'Restaurant / preset detail', §4, §7):
 // favourites, saved carts (save_for_later presets), group orders and the menu-suggestion bot.
@@ -36,7 +36,10 @@ export const deliveryParamsSchema = z.object({
 });
 
 /** POST api/v2/group_orders */
-export const createGroupOrderBodySchema = z.object({ preset_id: presetId, delivery_params: deliveryParamsSchema.default({}) });
+export const createGroupOrderBodySchema = z.object({
+  preset_id: presetId,
+  delivery_params: deliveryParamsSchema.default({}),
+});
 export const groupOrderResponseSchema = z.object({ uuid: z.string() });
 
 /** POST api/v2/catering_suggestions/{presetId} */

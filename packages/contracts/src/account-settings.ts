@@ -73,4 +73,3 @@ export type AccountUpdateBody = z.input<typeof accountUpdateBodySchema>;
 
 export const accountUpdateResponseSchema = z.object({ user: profileSchema });
 export type AccountUpdateResponse = z.infer<typeof accountUpdateResponseSchema>;
-

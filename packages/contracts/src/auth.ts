@@ -34,7 +34,9 @@ const bothPasswordsGiven = (payload: { value: unknown }) => {
  */
 const coordinate = (name: string, limit: number) =>
   z
-    .number({ error: (issue) => (issue.input === undefined || issue.input === null ? messages.addressNotFound : undefined) })
+    .number({
+      error: (issue) => (issue.input === undefined || issue.input === null ? messages.addressNotFound : undefined),
+    })
     .min(-limit, `${name} must be between -${limit} and ${limit}.`)
     .max(limit, `${name} must be between -${limit} and ${limit}.`);
 

@@ -35,7 +35,10 @@ export type SystemVarsResponse = z.infer<typeof systemVarsResponseSchema>;
  */
 export function parseSystemVarTypes(query: SystemVarsQuery): { types: SystemVarType[]; unknown: string[] } {
   const raw = [query.value_types, query.valueTypes].flat().filter((v): v is string => typeof v === 'string');
-  const names = raw.flatMap((v) => v.split(',')).map((v) => v.trim()).filter(Boolean);
+  const names = raw
+    .flatMap((v) => v.split(','))
+    .map((v) => v.trim())
+    .filter(Boolean);
   if (!names.length) return { types: [...systemVarTypes], unknown: [] };
   const types = systemVarTypes.filter((t) => names.includes(t));
   const unknown = [...new Set(names.filter((n) => !(systemVarTypes as readonly string[]).includes(n)))];

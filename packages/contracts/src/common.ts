@@ -11,7 +11,13 @@ export type ErrorBody = z.infer<typeof errorBodySchema>;
 export type MessagesBody = z.infer<typeof messagesBodySchema>;
 
 /** An email address: required (empty says so), then valid; stored lower-case. */
-export const emailSchema = z.string().trim().toLowerCase().min(1, messages.required).max(254).pipe(z.email(messages.invalidEmail));
+export const emailSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .min(1, messages.required)
+  .max(254)
+  .pipe(z.email(messages.invalidEmail));
 
 export const okBodySchema = z.object({ message: z.string() });
 
@@ -35,7 +41,12 @@ export function fileResponse(contentType: string, description: string) {
 
 /** The answers of a PDF route: the file, the usual errors, 503 (PDF queue full, Retry-After) and 500 (a document that cannot be drawn). */
 export function pdfResponses(description: string) {
-  return { 200: fileResponse('application/pdf', description), ...errorResponses, 500: errorBodySchema, 503: errorBodySchema };
+  return {
+    200: fileResponse('application/pdf', description),
+    ...errorResponses,
+    500: errorBodySchema,
+    503: errorBodySchema,
+  };
 }
 
 /**

@@ -26,7 +26,10 @@ export const MEMBER_TOKEN_HEADER = 'x-member-token';
 
 const secondsOfDay = z.number().int().min(0, 'Please select a valid time.').max(86_399, 'Please select a valid time.');
 /** A delivery time of day: not midnight, which a catering order refuses too (issue 17 part 5). */
-const deliverySecondsOfDay = secondsOfDay.refine(isGroupDeliverySeconds, 'Midnight (12:00 AM) is not a delivery time. Please select another time.');
+const deliverySecondsOfDay = secondsOfDay.refine(
+  isGroupDeliverySeconds,
+  'Midnight (12:00 AM) is not a delivery time. Please select another time.',
+);
 const required = (max: number) => z.string().trim().min(1, 'Please fill in the required field.').max(max);
 
 /**
@@ -34,7 +37,12 @@ const required = (max: number) => z.string().trim().min(1, 'Please fill in the r
  * entry's id), so the storefront can call detail/DELETE/invoice with the entry's id.
  */
 export const groupOrderRefParamsSchema = z.object({
-  ref: z.string().regex(/^(\d{1,15}|[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})$/, 'Group order not found'),
+  ref: z
+    .string()
+    .regex(
+      /^(\d{1,15}|[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})$/,
+      'Group order not found',
+    ),
 });
 export const creatorIdParamsSchema = z.object({ creator_id: z.coerce.number().int().positive() });
 export const shareTokenParamsSchema = z.object({ share_token: z.string().min(10).max(100) });
@@ -317,5 +325,11 @@ export type MemberChoiceResponse = z.infer<typeof memberChoiceResponseSchema>;
 // ---------------------------------------------------------------- test clock (e2e only)
 
 /** POST api/v2/test/clock: exists only when the server runs with E2E_CONTROLLABLE_CLOCK=1. */
-export const testClockBodySchema = z.object({ advance_seconds: z.number().int().min(0).max(366 * 86_400) });
+export const testClockBodySchema = z.object({
+  advance_seconds: z
+    .number()
+    .int()
+    .min(0)
+    .max(366 * 86_400),
+});
 export const testClockResponseSchema = z.object({ now: z.string() });

@@ -4,7 +4,9 @@ import { z } from 'zod';
 // itself is GET api/v2/catering_order_invoices/{id}.pdf (order-history.ts invoiceParamsSchema).
 
 /** CN-2026-000001: the credit-note series, the year, the number. */
-export const creditNoteNumberSchema = z.string().regex(/^CN-\d{4}-\d{6,}$/, 'Credit note number must look like CN-2026-000001');
+export const creditNoteNumberSchema = z
+  .string()
+  .regex(/^CN-\d{4}-\d{6,}$/, 'Credit note number must look like CN-2026-000001');
 
 export const creditNoteSchema = z
   .object({
@@ -31,4 +33,7 @@ export const creditNoteListSchema = z
 export type CreditNoteList = z.infer<typeof creditNoteListSchema>;
 
 /** GET api/v2/catering_orders/{id}/credit_notes/{number}.pdf */
-export const creditNoteParamsSchema = z.object({ id: z.coerce.number().int().positive(), number: creditNoteNumberSchema });
+export const creditNoteParamsSchema = z.object({
+  id: z.coerce.number().int().positive(),
+  number: creditNoteNumberSchema,
+});

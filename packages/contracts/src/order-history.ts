@@ -79,7 +79,9 @@ export const addonOrderSchema = z
 export type AddonOrder = z.infer<typeof addonOrderSchema>;
 
 /** GET api/v2/catering_orders/{id}/addon_orders */
-export const addonOrdersResponseSchema = z.object({ addon_orders: z.array(addonOrderSchema) }).meta({ id: 'AddonOrders' });
+export const addonOrdersResponseSchema = z
+  .object({ addon_orders: z.array(addonOrderSchema) })
+  .meta({ id: 'AddonOrders' });
 export type AddonOrdersResponse = z.infer<typeof addonOrdersResponseSchema>;
 
 /** GET api/v2/catering_order_invoices/{id}.pdf */

@@ -19,7 +19,10 @@ export const servingDetailItemSchema = z.object({
   quantity: z.number().int().gt(0, 'Quantity must be greater than 0.'),
   dietary_type: z.string().trim().max(60).default(''),
 });
-export const servingDetailSchema = z.object({ id: z.union([z.number().int(), z.string().max(60)]), items: z.array(servingDetailItemSchema).max(500) });
+export const servingDetailSchema = z.object({
+  id: z.union([z.number().int(), z.string().max(60)]),
+  items: z.array(servingDetailItemSchema).max(500),
+});
 
 /** One cart line (ordering-payments §3 Checkout line). */
 /** a bound on any quantity: the largest head count (group orders) is 10,000 too */
@@ -34,7 +37,12 @@ export const checkoutLineSchema = z
     /** ignored by the server: it reprices from the menu */
     price_cents: z.number().int().optional(),
     /** menu item id -> quantity */
-    menu_items_mapping: z.record(z.string().regex(/^\d+$/), z.number().int().min(0, 'Please select non negative integer.').max(MAX_QUANTITY)).default({}),
+    menu_items_mapping: z
+      .record(
+        z.string().regex(/^\d+$/),
+        z.number().int().min(0, 'Please select non negative integer.').max(MAX_QUANTITY),
+      )
+      .default({}),
     special_instruction: z.string().max(500).default(''),
     serving_details: z.array(servingDetailSchema).max(100).default([]),
   })
@@ -86,11 +94,23 @@ export const orderPayloadSchema = z
     ...corporateFields,
     ...onsiteContactFields,
     /** a tip for the restaurant, after tax (issue 17): a percent of the food subtotal ... */
-    tip_percent: z.union([z.literal(10), z.literal(15), z.literal(18)]).nullable().optional(),
+    tip_percent: z
+      .union([z.literal(10), z.literal(15), z.literal(18)])
+      .nullable()
+      .optional(),
     /** ... or an amount in cents; none by default, never both */
-    tip_cents: z.number().int().min(0, 'The tip cannot be negative.').max(MAX_TIP_CENTS, 'The tip is too large.').nullable().optional(),
+    tip_cents: z
+      .number()
+      .int()
+      .min(0, 'The tip cannot be negative.')
+      .max(MAX_TIP_CENTS, 'The tip is too large.')
+      .nullable()
+      .optional(),
   })
-  .refine((o) => o.tip_percent == null || o.tip_cents == null, { message: 'Choose a tip percent or an amount, not both.', path: ['tip_cents'] })
+  .refine((o) => o.tip_percent == null || o.tip_cents == null, {
+    message: 'Choose a tip percent or an amount, not both.',
+    path: ['tip_cents'],
+  })
   .refine((o) => !o.onsite_contact_name === !o.onsite_contact_phone, {
     message: 'Please give both the on-site contact name and phone, or neither.',
     path: ['onsite_contact_phone'],
@@ -98,7 +118,10 @@ export const orderPayloadSchema = z
   .meta({ id: 'OrderPayload' });
 export type OrderPayload = z.input<typeof orderPayloadSchema>;
 
-export const createCateringOrderBodySchema = z.object({ catering_order: orderPayloadSchema, is_eft: z.boolean().default(false) });
+export const createCateringOrderBodySchema = z.object({
+  catering_order: orderPayloadSchema,
+  is_eft: z.boolean().default(false),
+});
 export const updateCateringOrderBodySchema = createCateringOrderBodySchema;
 
 /** One tax charged: its name, rate (percent, 3 decimals), rounded cents, and a US sales tax's jurisdiction. */

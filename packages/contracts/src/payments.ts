@@ -30,7 +30,9 @@ export const addUserPaymentMethodBodySchema = z.object({
 });
 
 /** POST api/v2/payment_methods/create_setup_intent */
-export const createSetupIntentBodySchema = z.object({ payment_type: z.enum(['card', 'acss_debit']).default('acss_debit') });
+export const createSetupIntentBodySchema = z.object({
+  payment_type: z.enum(['card', 'acss_debit']).default('acss_debit'),
+});
 export const setupIntentResponseSchema = z.object({ setup_intent_id: z.string(), client_secret: z.string() });
 
 /** The sandbox provider's browser-side calls (what Stripe.js does against Stripe). */
@@ -38,7 +40,10 @@ export const sandboxCreateCardBodySchema = z.object({
   number: z.string().trim().min(12).max(23),
   exp_month: z.number().int().min(1).max(12),
   exp_year: z.number().int().min(2000).max(2100),
-  cvc: z.string().trim().regex(/^\d{3,4}$/, 'Your card\u2019s security code is invalid.'),
+  cvc: z
+    .string()
+    .trim()
+    .regex(/^\d{3,4}$/, 'Your card\u2019s security code is invalid.'),
   name: z.string().trim().max(120).optional(),
 });
 export const sandboxConfirmSetupBodySchema = z.object({
@@ -51,7 +56,10 @@ export const sandboxConfirmSetupBodySchema = z.object({
 });
 
 /** What the browser needs to talk to the provider. */
-export const paymentConfigResponseSchema = z.object({ provider: z.enum(['sandbox', 'stripe']), publishable_key: z.string() });
+export const paymentConfigResponseSchema = z.object({
+  provider: z.enum(['sandbox', 'stripe']),
+  publishable_key: z.string(),
+});
 
 /** POST api/v2/user_payment_methods -> 201 the saved method. */
 export const userPaymentMethodResponseSchema = z.object({ payment_method: userPaymentMethodSchema });

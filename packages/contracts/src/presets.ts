@@ -20,7 +20,9 @@ export const dayHoursSchema = z.object({
 export const storeHoursSchema = z.partialRecord(z.enum(weekdays), dayHoursSchema).meta({ id: 'StoreHours' });
 export type StoreHours = z.infer<typeof storeHoursSchema>;
 
-export const presetTagSchema = z.object({ id: z.number().int(), name: z.string(), color: z.string() }).meta({ id: 'PresetTag' });
+export const presetTagSchema = z
+  .object({ id: z.number().int(), name: z.string(), color: z.string() })
+  .meta({ id: 'PresetTag' });
 export type PresetTag = z.infer<typeof presetTagSchema>;
 
 export const chefImageSchema = z.object({ profile_image_url: z.string(), main_image_url: z.string() });

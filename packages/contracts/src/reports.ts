@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { EARLIEST_CALENDAR_DATE, isSaneCalendarDate, LATEST_CALENDAR_DATE, reportFiltersProblem } from '@caterway/domain';
+import {
+  EARLIEST_CALENDAR_DATE,
+  isSaneCalendarDate,
+  LATEST_CALENDAR_DATE,
+  reportFiltersProblem,
+} from '@caterway/domain';
 import { taxLineSchema } from './orders.js';
 
 // Spend reports (ordering-payments §2 'Reports page', §3 'Report response', §5, §7).
@@ -13,7 +18,10 @@ const reportDate = (label: string) =>
     z
       .string()
       .trim()
-      .refine(isSaneCalendarDate, `${label} must be a valid date (yyyy-MM-dd) between ${EARLIEST_CALENDAR_DATE} and ${LATEST_CALENDAR_DATE}.`)
+      .refine(
+        isSaneCalendarDate,
+        `${label} must be a valid date (yyyy-MM-dd) between ${EARLIEST_CALENDAR_DATE} and ${LATEST_CALENDAR_DATE}.`,
+      )
       .optional(),
   );
 
@@ -31,7 +39,15 @@ const checkFilters = (q: { start_date?: string; end_date?: string; company?: str
 /** GET api/v2/user/user_catering_orders */
 export const userCateringOrdersQuerySchema = z
   .object({
-    page: z.preprocess(blankToUndefined, z.coerce.number({ error: 'Page must be a whole number.' }).int('Page must be a whole number.').min(1, 'Page must be 1 or more.').max(100_000, 'Page is too large.').default(1)),
+    page: z.preprocess(
+      blankToUndefined,
+      z.coerce
+        .number({ error: 'Page must be a whole number.' })
+        .int('Page must be a whole number.')
+        .min(1, 'Page must be 1 or more.')
+        .max(100_000, 'Page is too large.')
+        .default(1),
+    ),
     ...filterFields,
   })
   .superRefine(checkFilters);

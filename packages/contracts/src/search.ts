@@ -6,7 +6,12 @@ import { deliveryContextQuerySchema, presetCardSchema, restaurantCardSchema } fr
 const csv = z
   .string()
   .max(2000)
-  .transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean));
+  .transform((v) =>
+    v
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+  );
 
 export const presetSortSchema = z.enum(['popular', 'price_desc', 'price_asc', 'headcount_desc', 'headcount_asc']);
 export type PresetSort = z.infer<typeof presetSortSchema>;

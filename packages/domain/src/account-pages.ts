@@ -1,5 +1,5 @@
-import { messages, passwordProblems } from './messages.js';
 import { isAccountTimeValue } from './account-times.js';
+import { messages, passwordProblems } from './messages.js';
 
 // Spend reports, favourites page and account settings rules shared by the storefront and the API
 // (ordering-payments §2 'Reports page', §4 'Reports', §5; browse-account-orders §5 'Account settings').
@@ -40,7 +40,12 @@ export function reportFiltersProblem(filters: ReportFilters): string | null {
 }
 
 /** Empty filter values are omitted (ordering-payments §5): only the non-blank ones, trimmed. */
-export function reportQuery(filters: ReportFilters & { page: number }): { page: number; startDate?: string; endDate?: string; company?: string } {
+export function reportQuery(filters: ReportFilters & { page: number }): {
+  page: number;
+  startDate?: string;
+  endDate?: string;
+  company?: string;
+} {
   const q: { page: number; startDate?: string; endDate?: string; company?: string } = { page: filters.page };
   if (present(filters.startDate)) q.startDate = filters.startDate.trim();
   if (present(filters.endDate)) q.endDate = filters.endDate.trim();
@@ -65,7 +70,11 @@ export const accountMessages = {
 } as const;
 
 /** Group-order defaults (browse-account-orders §9): cut-off 5:00 PM, delivery 11:30 AM, as seconds of the day. */
-export const GROUP_ORDER_DEFAULTS = { cutoffSeconds: 17 * 3600, deliverySeconds: 11 * 3600 + 30 * 60, gapDays: 1 } as const;
+export const GROUP_ORDER_DEFAULTS = {
+  cutoffSeconds: 17 * 3600,
+  deliverySeconds: 11 * 3600 + 30 * 60,
+  gapDays: 1,
+} as const;
 
 /** Favorites page (browse-account-orders §2, §4 Favorites, §8). */
 export const favoritesMessages = {
@@ -114,9 +123,12 @@ export function accountSettingsProblems(v: AccountSettingsValues): Partial<Recor
     else if (v.password !== (v.passwordConfirmation ?? '')) out.passwordConfirmation = messages.bothPasswordsSame;
   }
   const isInt = (n: number | undefined): n is number => n !== undefined && Number.isInteger(n);
-  if (v.goHeadCount !== undefined && !(isInt(v.goHeadCount) && v.goHeadCount >= 1)) out.goHeadCount = accountMessages.headCountMin;
-  if (v.goBudgetCents !== undefined && !(isInt(v.goBudgetCents) && v.goBudgetCents >= 0)) out.goBudgetCents = accountMessages.budgetInvalid;
-  if (v.goGapDays !== undefined && !(isInt(v.goGapDays) && v.goGapDays >= 1)) out.goGapDays = accountMessages.gapDaysMin;
+  if (v.goHeadCount !== undefined && !(isInt(v.goHeadCount) && v.goHeadCount >= 1))
+    out.goHeadCount = accountMessages.headCountMin;
+  if (v.goBudgetCents !== undefined && !(isInt(v.goBudgetCents) && v.goBudgetCents >= 0))
+    out.goBudgetCents = accountMessages.budgetInvalid;
+  if (v.goGapDays !== undefined && !(isInt(v.goGapDays) && v.goGapDays >= 1))
+    out.goGapDays = accountMessages.gapDaysMin;
   for (const field of ['goCutoffTime', 'goDeliveryTime'] as const) {
     const t = v[field];
     // seconds of the day, or epoch seconds (browse-account-orders §7; account-times.ts)

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { accountSecondsOfDay, accountTimeZone, isAccountTimeValue, nextOccurrenceEpochSeconds } from './account-times.js';
+import {
+  accountSecondsOfDay,
+  accountTimeZone,
+  isAccountTimeValue,
+  nextOccurrenceEpochSeconds,
+} from './account-times.js';
 
 const epoch = (iso: string) => Date.parse(iso) / 1000;
 
@@ -50,7 +55,9 @@ describe('nextOccurrenceEpochSeconds', () => {
 
   it('keeps the wall time across a DST change', () => {
     // the evening before springing forward: 11:30 next day is 15:30Z (EDT), not 16:30Z
-    expect(nextOccurrenceEpochSeconds(41_400, 'America/Toronto', new Date('2026-03-08T01:00:00Z'))).toBe(epoch('2026-03-08T15:30:00Z'));
+    expect(nextOccurrenceEpochSeconds(41_400, 'America/Toronto', new Date('2026-03-08T01:00:00Z'))).toBe(
+      epoch('2026-03-08T15:30:00Z'),
+    );
     // a time the clocks skip (2:30 on 2026-03-08) lands just after the gap
     const skipped = nextOccurrenceEpochSeconds(2 * 3600 + 30 * 60, 'America/Toronto', new Date('2026-03-08T05:00:00Z'));
     expect(accountSecondsOfDay(skipped, 'America/Toronto')).toBe(3 * 3600 + 30 * 60);
@@ -59,7 +66,8 @@ describe('nextOccurrenceEpochSeconds', () => {
   it('round-trips through accountSecondsOfDay', () => {
     const now = new Date('2026-06-15T03:00:00Z');
     for (const zone of ['America/Toronto', 'America/Vancouver', 'America/St_Johns']) {
-      for (const s of [0, 41_400, 61_200, 86_340]) expect(accountSecondsOfDay(nextOccurrenceEpochSeconds(s, zone, now), zone)).toBe(s);
+      for (const s of [0, 41_400, 61_200, 86_340])
+        expect(accountSecondsOfDay(nextOccurrenceEpochSeconds(s, zone, now), zone)).toBe(s);
     }
   });
 });

@@ -42,17 +42,35 @@ describe('time zone conversions', () => {
   it('gives the wall-clock fields and weekday of an instant', () => {
     // 2026-11-25 is a Wednesday; 03:30 UTC is still Tuesday evening in Toronto
     expect(zonedParts(new Date('2026-11-25T03:30:00Z'), 'America/Toronto')).toEqual({
-      year: 2026, month: 11, day: 24, hour: 22, minute: 30, second: 0, weekday: 'tuesday',
+      year: 2026,
+      month: 11,
+      day: 24,
+      hour: 22,
+      minute: 30,
+      second: 0,
+      weekday: 'tuesday',
     });
-    expect(zonedParts(new Date('2026-11-25T05:00:00Z'), 'America/Toronto')).toMatchObject({ day: 25, hour: 0, weekday: 'wednesday' });
+    expect(zonedParts(new Date('2026-11-25T05:00:00Z'), 'America/Toronto')).toMatchObject({
+      day: 25,
+      hour: 0,
+      weekday: 'wednesday',
+    });
   });
 
   it('turns a wall time into its instant on both sides of DST', () => {
-    expect(zonedWallTimeToInstant({ year: 2026, month: 1, day: 15, hour: 11, minute: 30 }, 'America/Toronto').toISOString()).toBe('2026-01-15T16:30:00.000Z');
-    expect(zonedWallTimeToInstant({ year: 2026, month: 7, day: 15, hour: 11, minute: 30 }, 'America/Toronto').toISOString()).toBe('2026-07-15T15:30:00.000Z');
+    expect(
+      zonedWallTimeToInstant({ year: 2026, month: 1, day: 15, hour: 11, minute: 30 }, 'America/Toronto').toISOString(),
+    ).toBe('2026-01-15T16:30:00.000Z');
+    expect(
+      zonedWallTimeToInstant({ year: 2026, month: 7, day: 15, hour: 11, minute: 30 }, 'America/Toronto').toISOString(),
+    ).toBe('2026-07-15T15:30:00.000Z');
     // the day of the change (DST starts 2026-03-08 02:00 in Toronto): before and after the jump
-    expect(zonedWallTimeToInstant({ year: 2026, month: 3, day: 8, hour: 1, minute: 30 }, 'America/Toronto').toISOString()).toBe('2026-03-08T06:30:00.000Z');
-    expect(zonedWallTimeToInstant({ year: 2026, month: 3, day: 8, hour: 11, minute: 30 }, 'America/Toronto').toISOString()).toBe('2026-03-08T15:30:00.000Z');
+    expect(
+      zonedWallTimeToInstant({ year: 2026, month: 3, day: 8, hour: 1, minute: 30 }, 'America/Toronto').toISOString(),
+    ).toBe('2026-03-08T06:30:00.000Z');
+    expect(
+      zonedWallTimeToInstant({ year: 2026, month: 3, day: 8, hour: 11, minute: 30 }, 'America/Toronto').toISOString(),
+    ).toBe('2026-03-08T15:30:00.000Z');
   });
 
   it('moves a wall time inside the spring gap past the gap', () => {
@@ -87,7 +105,9 @@ describe('time zone conversions', () => {
   it('has no repeated hour in Vancouver since British Columbia stays on UTC-7 (time zone data 2026a)', () => {
     for (let h = 0; h < 24 * 7; h += 0.25) {
       const instant = new Date(Date.UTC(2026, 9, 29) + h * 3_600_000);
-      expect(zonedWallTimeToInstant(zonedParts(instant, 'America/Vancouver'), 'America/Vancouver').getTime()).toBe(instant.getTime());
+      expect(zonedWallTimeToInstant(zonedParts(instant, 'America/Vancouver'), 'America/Vancouver').getTime()).toBe(
+        instant.getTime(),
+      );
       expect(timeZoneOffsetMinutes(instant, 'America/Vancouver')).toBe(-420);
     }
   });
@@ -111,7 +131,8 @@ describe('parsing dates and times', () => {
   });
 
   it('refuses impossible times', () => {
-    for (const bad of ['13:00 PM', '0:30 AM', '25:00', '10:60', 'noon', '', '10']) expect(parseTimeOfDay(bad)).toBeNull();
+    for (const bad of ['13:00 PM', '0:30 AM', '25:00', '10:60', 'noon', '', '10'])
+      expect(parseTimeOfDay(bad)).toBeNull();
   });
 
   it('parses calendar dates and refuses impossible ones', () => {
@@ -121,7 +142,9 @@ describe('parsing dates and times', () => {
   });
 
   it('builds the delivery instant in the restaurant zone', () => {
-    expect(deliveryInstant('2026-11-25', '11:30 AM', 'America/Toronto')?.toISOString()).toBe('2026-11-25T16:30:00.000Z');
+    expect(deliveryInstant('2026-11-25', '11:30 AM', 'America/Toronto')?.toISOString()).toBe(
+      '2026-11-25T16:30:00.000Z',
+    );
     expect(deliveryInstant('2026-11-25', '11:30', 'America/Vancouver')?.toISOString()).toBe('2026-11-25T18:30:00.000Z');
     expect(deliveryInstant('2026-11-25', '11:30 AM')?.toISOString()).toBe('2026-11-25T16:30:00.000Z');
     expect(deliveryInstant('2026-11-31', '11:30 AM', 'America/Toronto')).toBeNull();
@@ -137,9 +160,19 @@ describe('parsing dates and times', () => {
     }
     // the minutes either side stay on their own date
     expect(deliveryInstant('2026-12-03', '00:01', 'America/Toronto')?.toISOString()).toBe('2026-12-03T05:01:00.000Z');
-    expect(deliveryInstant('2026-12-03', '11:59 PM', 'America/Toronto')?.toISOString()).toBe('2026-12-04T04:59:00.000Z');
-    expect(deliveryInstant('2026-12-03', '11:45 PM', 'America/Toronto')?.toISOString()).toBe('2026-12-04T04:45:00.000Z');
-    expect([isDeliveryMinute(0), isDeliveryMinute(1), isDeliveryMinute(1439), isDeliveryMinute(1440), isDeliveryMinute(null)]).toEqual([false, true, true, false, false]);
+    expect(deliveryInstant('2026-12-03', '11:59 PM', 'America/Toronto')?.toISOString()).toBe(
+      '2026-12-04T04:59:00.000Z',
+    );
+    expect(deliveryInstant('2026-12-03', '11:45 PM', 'America/Toronto')?.toISOString()).toBe(
+      '2026-12-04T04:45:00.000Z',
+    );
+    expect([
+      isDeliveryMinute(0),
+      isDeliveryMinute(1),
+      isDeliveryMinute(1439),
+      isDeliveryMinute(1440),
+      isDeliveryMinute(null),
+    ]).toEqual([false, true, true, false, false]);
   });
 
   it('formats store times as 12-hour clock times', () => {
@@ -163,10 +196,14 @@ describe('storeHoursCheck', () => {
   it('says the store is closed on a disabled or missing day', () => {
     // 2026-11-29 is a Sunday
     expect(storeHoursCheck(weekdayHours, deliveryInstant('2026-11-29', '11:30 AM', tz)!, tz)).toEqual({
-      ok: false, reason: 'closed', message: 'Store is closed on this day!',
+      ok: false,
+      reason: 'closed',
+      message: 'Store is closed on this day!',
     });
     const { sunday: _s, ...noSunday } = weekdayHours;
-    expect(storeHoursCheck(noSunday, deliveryInstant('2026-11-29', '11:30 AM', tz)!, tz)).toMatchObject({ reason: 'closed' });
+    expect(storeHoursCheck(noSunday, deliveryInstant('2026-11-29', '11:30 AM', tz)!, tz)).toMatchObject({
+      reason: 'closed',
+    });
   });
 
   it('gives the accepted hours outside them', () => {
@@ -192,7 +229,9 @@ describe('storeHoursCheck', () => {
     const night: StoreHoursMap = { friday: { enabled: true, open: '18:00', close: '02:00' } };
     expect(storeHoursCheck(night, deliveryInstant('2026-11-27', '11:30 PM', tz)!, tz)).toEqual({ ok: true });
     expect(storeHoursCheck(night, deliveryInstant('2026-11-27', '01:30 AM', tz)!, tz)).toEqual({ ok: true });
-    expect(storeHoursCheck(night, deliveryInstant('2026-11-27', '03:00 PM', tz)!, tz)).toMatchObject({ reason: 'outside_hours' });
+    expect(storeHoursCheck(night, deliveryInstant('2026-11-27', '03:00 PM', tz)!, tz)).toMatchObject({
+      reason: 'outside_hours',
+    });
   });
 
   it('restricts nothing when store hours are not available', () => {
@@ -211,7 +250,8 @@ describe('leadTimeCheck', () => {
     expect(leadTimeCheck(48, new Date('2026-11-24T14:59:00Z'), now)).toEqual({
       ok: false,
       reason: 'notice',
-      message: 'This preset requires 48 hours notice, please select a delivery date and time that meets the minimum lead time',
+      message:
+        'This preset requires 48 hours notice, please select a delivery date and time that meets the minimum lead time',
     });
     expect(leadTimeCheck(24, new Date('2026-11-21T15:00:00Z'), now).ok).toBe(false);
   });
@@ -264,15 +304,33 @@ describe('availableForOrdering', () => {
   });
   it('names the first failing rule', () => {
     expect(availableForOrdering({ ...base, distanceKm: 16 })).toEqual({ available: false, reason: 'distance' });
-    expect(availableForOrdering({ ...base, deliveryInstant: deliveryInstant('2026-11-29', '11:30 AM', tz) })).toEqual({ available: false, reason: 'closed' });
-    expect(availableForOrdering({ ...base, deliveryInstant: deliveryInstant('2026-11-25', '09:30 PM', tz) })).toEqual({ available: false, reason: 'outside_hours' });
-    expect(availableForOrdering({ ...base, deliveryInstant: deliveryInstant('2026-11-23', '09:30 AM', tz) })).toEqual({ available: false, reason: 'notice' });
+    expect(availableForOrdering({ ...base, deliveryInstant: deliveryInstant('2026-11-29', '11:30 AM', tz) })).toEqual({
+      available: false,
+      reason: 'closed',
+    });
+    expect(availableForOrdering({ ...base, deliveryInstant: deliveryInstant('2026-11-25', '09:30 PM', tz) })).toEqual({
+      available: false,
+      reason: 'outside_hours',
+    });
+    expect(availableForOrdering({ ...base, deliveryInstant: deliveryInstant('2026-11-23', '09:30 AM', tz) })).toEqual({
+      available: false,
+      reason: 'notice',
+    });
     // out of range and closed: distance comes first
-    expect(availableForOrdering({ ...base, distanceKm: 40, deliveryInstant: deliveryInstant('2026-11-29', '11:30 AM', tz) }).reason).toBe('distance');
+    expect(
+      availableForOrdering({ ...base, distanceKm: 40, deliveryInstant: deliveryInstant('2026-11-29', '11:30 AM', tz) })
+        .reason,
+    ).toBe('distance');
   });
   it('skips the rules it has no input for', () => {
-    expect(availableForOrdering({ ...base, distanceKm: null, deliveryInstant: null })).toEqual({ available: true, reason: null });
-    expect(availableForOrdering({ ...base, distanceKm: 99, deliveryInstant: null })).toEqual({ available: false, reason: 'distance' });
+    expect(availableForOrdering({ ...base, distanceKm: null, deliveryInstant: null })).toEqual({
+      available: true,
+      reason: null,
+    });
+    expect(availableForOrdering({ ...base, distanceKm: 99, deliveryInstant: null })).toEqual({
+      available: false,
+      reason: 'distance',
+    });
   });
 });
 

@@ -23,7 +23,13 @@ export type StoreHoursMap = Partial<Record<StoreWeekday, DayHours>>;
 export const DEFAULT_TIME_ZONE = 'America/Toronto';
 
 const WEEKDAY_BY_SHORT: Record<string, StoreWeekday> = {
-  Mon: 'monday', Tue: 'tuesday', Wed: 'wednesday', Thu: 'thursday', Fri: 'friday', Sat: 'saturday', Sun: 'sunday',
+  Mon: 'monday',
+  Tue: 'tuesday',
+  Wed: 'wednesday',
+  Thu: 'thursday',
+  Fri: 'friday',
+  Sat: 'saturday',
+  Sun: 'sunday',
 };
 
 export interface ZonedParts {
@@ -118,7 +124,13 @@ export function zonedWallTimeToInstant(
   const after = timeZoneOffsetMinutes(new Date(asUtc + 86_400_000), timeZone);
   const shows = (t: number) => {
     const p = zonedParts(new Date(t), timeZone);
-    return p.year === wall.year && p.month === wall.month && p.day === wall.day && p.hour === wall.hour && p.minute === wall.minute;
+    return (
+      p.year === wall.year &&
+      p.month === wall.month &&
+      p.day === wall.day &&
+      p.hour === wall.hour &&
+      p.minute === wall.minute
+    );
   };
   const candidates = [...new Set([asUtc - before * 60_000, asUtc - after * 60_000])].filter(shows);
   // overlap: the first occurrence; gap (none shows it): the earlier offset lands after the gap
@@ -168,7 +180,11 @@ export function localDayStart(date: string, timeZone: string): Date | null {
  * 'delivery date between from and to, in the order's zone' compares delivery instants with.
  * A missing end of the range is open (null). Null when a given date does not parse.
  */
-export function localDateRangeInstants(from: string | undefined, to: string | undefined, timeZone: string): { start: Date | null; end: Date | null } | null {
+export function localDateRangeInstants(
+  from: string | undefined,
+  to: string | undefined,
+  timeZone: string,
+): { start: Date | null; end: Date | null } | null {
   const start = from === undefined ? null : localDayStart(from, timeZone);
   const dayAfter = to === undefined ? undefined : addCalendarDays(to, 1);
   const end = dayAfter === undefined ? null : dayAfter === null ? null : localDayStart(dayAfter, timeZone);
@@ -301,14 +317,22 @@ function withinHours(day: DayHours, t: number): boolean | null {
  * closing minute is accepted) is the 'accepts orders between' message. A restaurant without
  * store hours ('Store hours not available') restricts nothing.
  */
-export function storeHoursCheck(storeHours: StoreHoursMap | null | undefined, delivery: Date, timeZone: string = DEFAULT_TIME_ZONE): StoreHoursResult {
+export function storeHoursCheck(
+  storeHours: StoreHoursMap | null | undefined,
+  delivery: Date,
+  timeZone: string = DEFAULT_TIME_ZONE,
+): StoreHoursResult {
   if (!hasHours(storeHours)) return { ok: true };
   const p = zonedParts(delivery, timeZone);
   const day = storeHours[p.weekday];
   if (!day || !day.enabled) return { ok: false, reason: 'closed', message: messages.storeClosedOnDay };
   const inside = withinHours(day, p.hour * 60 + p.minute);
   if (inside === false || inside === null) {
-    return { ok: false, reason: 'outside_hours', message: messages.outsideStoreHours(formatStoreTime(day.open), formatStoreTime(day.close)) };
+    return {
+      ok: false,
+      reason: 'outside_hours',
+      message: messages.outsideStoreHours(formatStoreTime(day.open), formatStoreTime(day.close)),
+    };
   }
   return { ok: true };
 }
@@ -375,7 +399,11 @@ export function deliveryScheduleProblems(input: ScheduleInput): string[] {
 }
 
 /** The store-hours modal's Currently Open / Currently Closed flag, in the restaurant's zone. False without hours. */
-export function isCurrentlyOpen(storeHours: StoreHoursMap | null | undefined, now: Date, timeZone: string = DEFAULT_TIME_ZONE): boolean {
+export function isCurrentlyOpen(
+  storeHours: StoreHoursMap | null | undefined,
+  now: Date,
+  timeZone: string = DEFAULT_TIME_ZONE,
+): boolean {
   if (!hasHours(storeHours)) return false;
   const p = zonedParts(now, timeZone);
   const day = storeHours[p.weekday];
@@ -416,12 +444,16 @@ export interface AvailabilityInput {
  * delivery radius: no date fixes it), closed on that day, outside that day's hours, then
  * short of notice (a later date fixes it, as the spec's empty-result advice says).
  */
-export function availableForOrdering(input: AvailabilityInput): { available: boolean; reason: UnavailableReason | null } {
+export function availableForOrdering(input: AvailabilityInput): {
+  available: boolean;
+  reason: UnavailableReason | null;
+} {
   if (input.distanceKm !== null && input.distanceKm > input.radiusKm) return { available: false, reason: 'distance' };
   if (input.deliveryInstant) {
     const hours = storeHoursCheck(input.storeHours, input.deliveryInstant, input.timeZone);
     if (!hours.ok) return { available: false, reason: hours.reason };
-    if (!leadTimeCheck(input.noticeHours, input.deliveryInstant, input.now).ok) return { available: false, reason: 'notice' };
+    if (!leadTimeCheck(input.noticeHours, input.deliveryInstant, input.now).ok)
+      return { available: false, reason: 'notice' };
   }
   return { available: true, reason: null };
 }

@@ -23,7 +23,9 @@ describe('itemQuantityProblem', () => {
   it('refuses negative and fractional quantities with the spec message', () => {
     expect(itemQuantityProblem({ ...base, lineQuantity: -1 })).toBe('Please select non negative integer.');
     expect(itemQuantityProblem({ ...base, lineQuantity: 2.5 })).toBe('Please select non negative integer.');
-    expect(itemQuantityProblem({ ...base, hasMenuItems: true, itemQuantities: [5, -2] })).toBe('Please select non negative integer.');
+    expect(itemQuantityProblem({ ...base, hasMenuItems: true, itemQuantities: [5, -2] })).toBe(
+      'Please select non negative integer.',
+    );
   });
 
   it('without menu items the line quantity must reach the minimum', () => {
@@ -46,12 +48,20 @@ describe('itemQuantityProblem', () => {
 describe('servingDetailsProblem', () => {
   it('checks names, positive quantities and the line total', () => {
     expect(servingDetailsProblem(3, [])).toBeNull();
-    expect(servingDetailsProblem(3, [{ userName: 'Ann', quantity: 2 }, { userName: 'Bo', quantity: 1 }])).toBeNull();
+    expect(
+      servingDetailsProblem(3, [
+        { userName: 'Ann', quantity: 2 },
+        { userName: 'Bo', quantity: 1 },
+      ]),
+    ).toBeNull();
     expect(servingDetailsProblem(3, [{ userName: '  ', quantity: 1 }])).toBe('User name is required.');
     expect(servingDetailsProblem(3, [{ userName: 'Ann', quantity: 0 }])).toBe('Quantity must be greater than 0.');
-    expect(servingDetailsProblem(3, [{ userName: 'Ann', quantity: 2 }, { userName: 'Bo', quantity: 2 }])).toBe(
-      "Assigned quantity (4) cannot exceed the item's quantity (3).",
-    );
+    expect(
+      servingDetailsProblem(3, [
+        { userName: 'Ann', quantity: 2 },
+        { userName: 'Bo', quantity: 2 },
+      ]),
+    ).toBe("Assigned quantity (4) cannot exceed the item's quantity (3).");
   });
 });
 
@@ -62,8 +72,12 @@ describe('chef and preset minimums', () => {
         { name: "Rosa's Kitchen", minimumCents: 25_000, subtotalCents: 24_999 },
         { name: 'Met Chef', minimumCents: 10_000, subtotalCents: 10_000 },
       ]),
-    ).toEqual(["Minimum $250.00 order not met for Rosa's Kitchen. Please add additional items or increase quantity and continue."]);
-    expect(chefMinimumProblems([{ name: 'Big', minimumCents: 125_000, subtotalCents: 0 }])[0]).toContain('Minimum $1,250.00 order');
+    ).toEqual([
+      "Minimum $250.00 order not met for Rosa's Kitchen. Please add additional items or increase quantity and continue.",
+    ]);
+    expect(chefMinimumProblems([{ name: 'Big', minimumCents: 125_000, subtotalCents: 0 }])[0]).toContain(
+      'Minimum $1,250.00 order',
+    );
   });
 
   it('compares the preset minimum with the total', () => {
@@ -104,7 +118,17 @@ describe('cartProgress', () => {
 
 describe('priceCart', () => {
   const menus = new Map<number, PricingMenu>([
-    [1, { id: 1, priceCents: 1250, menuItems: [{ id: 10, priceCents: 0 }, { id: 11, priceCents: 300 }] }],
+    [
+      1,
+      {
+        id: 1,
+        priceCents: 1250,
+        menuItems: [
+          { id: 10, priceCents: 0 },
+          { id: 11, priceCents: 300 },
+        ],
+      },
+    ],
     [2, { id: 2, priceCents: 999, menuItems: [] }],
     [3, { id: 3, priceCents: 500, menuItems: [], isDeleted: true }],
   ]);
@@ -118,12 +142,30 @@ describe('priceCart', () => {
       menus,
     );
     expect(lines).toEqual([
-      { unitPriceCents: 1250, quantity: 4, menuItems: [{ priceCents: 0, quantity: 4 }, { priceCents: 300, quantity: 2 }], taxCategory: 'prepared_food' },
+      {
+        unitPriceCents: 1250,
+        quantity: 4,
+        menuItems: [
+          { priceCents: 0, quantity: 4 },
+          { priceCents: 300, quantity: 2 },
+        ],
+        taxCategory: 'prepared_food',
+      },
       { unitPriceCents: 999, quantity: 3, menuItems: [], taxCategory: 'prepared_food' },
     ]);
     // a menu's tax category travels with its line (BC PST on soda beverages)
-    expect(priceCart([{ menuId: 2, quantity: 1, menuItemsMapping: {} }], { 2: { id: 2, priceCents: 250, menuItems: [], taxCategory: 'soda_beverage' } })[0]!.taxCategory).toBe('soda_beverage');
-    const totals = computeTotals({ lines, receivingMethod: 'pickup', deliveryFeeCents: 0, cutleryCount: 0, taxes: [{ name: 'HST', ratePercent: 13 }] });
+    expect(
+      priceCart([{ menuId: 2, quantity: 1, menuItemsMapping: {} }], {
+        2: { id: 2, priceCents: 250, menuItems: [], taxCategory: 'soda_beverage' },
+      })[0]!.taxCategory,
+    ).toBe('soda_beverage');
+    const totals = computeTotals({
+      lines,
+      receivingMethod: 'pickup',
+      deliveryFeeCents: 0,
+      cutleryCount: 0,
+      taxes: [{ name: 'HST', ratePercent: 13 }],
+    });
     expect(totals.subtotalCents).toBe(4 * 1250 + 2 * 300 + 3 * 999);
   });
 
@@ -134,22 +176,35 @@ describe('priceCart', () => {
   it('refuses unknown menus, foreign menu items and deleted dishes', () => {
     expect(() => priceCart([{ menuId: 99, quantity: 1, menuItemsMapping: {} }], menus)).toThrow(CartPricingError);
     expect(() => priceCart([{ menuId: 99, quantity: 1, menuItemsMapping: {} }], menus)).toThrow('Unknown menu 99');
-    expect(() => priceCart([{ menuId: 2, quantity: 1, menuItemsMapping: { '10': 1 } }], menus)).toThrow('Unknown menu item 10 for menu 2');
+    expect(() => priceCart([{ menuId: 2, quantity: 1, menuItemsMapping: { '10': 1 } }], menus)).toThrow(
+      'Unknown menu item 10 for menu 2',
+    );
     expect(() => priceCart([{ menuId: 3, quantity: 1, menuItemsMapping: {} }], menus)).toThrow('no longer available');
   });
 });
 
 describe('sidesProblem (menu items belong to their dish)', () => {
   const dish = 'Chicken Shawarma Platter';
-  const sides = (...quantities: number[]) => quantities.map((quantity, i) => ({ name: ['Garlic Sauce', 'Rice', 'Fattoush'][i]!, quantity }));
+  const sides = (...quantities: number[]) =>
+    quantities.map((quantity, i) => ({ name: ['Garlic Sauce', 'Rice', 'Fattoush'][i]!, quantity }));
 
   it.each([
     { line: 0, items: [0, 0], problem: null },
     { line: 10, items: [], problem: null },
     { line: 10, items: [10, 0, 3], problem: null },
-    { line: 0, items: [300, 300], problem: 'Chicken Shawarma Platter: sides and options need at least one of the dish. Please set its quantity or remove the sides.' },
+    {
+      line: 0,
+      items: [300, 300],
+      problem:
+        'Chicken Shawarma Platter: sides and options need at least one of the dish. Please set its quantity or remove the sides.',
+    },
     { line: 0, items: [0, 1], problem: messages.sidesNeedDish(dish) },
-    { line: 10, items: [10, 11], problem: 'Chicken Shawarma Platter: Rice (11) cannot be more than the dish quantity (10). Please lower it or add more of the dish.' },
+    {
+      line: 10,
+      items: [10, 11],
+      problem:
+        'Chicken Shawarma Platter: Rice (11) cannot be more than the dish quantity (10). Please lower it or add more of the dish.',
+    },
     { line: 1, items: [300], problem: messages.sidesExceedDish(dish, 'Garlic Sauce', 300, 1) },
   ])('line $line with items $items', ({ line, items, problem }) => {
     expect(sidesProblem({ dishName: dish, lineQuantity: line, items: sides(...items) })).toBe(problem);
@@ -168,7 +223,9 @@ describe('sidesProblem (menu items belong to their dish)', () => {
   it('never lets a line without the dish be priced for its sides alone', () => {
     fc.assert(
       fc.property(fc.array(fc.integer({ min: 1, max: 1000 }), { minLength: 1, maxLength: 3 }), (quantities) => {
-        expect(sidesProblem({ dishName: dish, lineQuantity: 0, items: sides(...quantities) })).toBe(messages.sidesNeedDish(dish));
+        expect(sidesProblem({ dishName: dish, lineQuantity: 0, items: sides(...quantities) })).toBe(
+          messages.sidesNeedDish(dish),
+        );
       }),
     );
   });

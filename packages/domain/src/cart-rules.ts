@@ -91,7 +91,9 @@ export interface ChefSubtotal {
 
 /** Vendor minimum (ordering-payments §5, §8): one message per chef whose minimum is not met. */
 export function chefMinimumProblems(chefs: ChefSubtotal[]): string[] {
-  return chefs.filter((c) => c.subtotalCents < c.minimumCents).map((c) => messages.chefMinimumNotMet(formatCents(c.minimumCents), c.name));
+  return chefs
+    .filter((c) => c.subtotalCents < c.minimumCents)
+    .map((c) => messages.chefMinimumNotMet(formatCents(c.minimumCents), c.name));
 }
 
 /**
@@ -99,7 +101,8 @@ export function chefMinimumProblems(chefs: ChefSubtotal[]): string[] {
  * delivery fee and tax must reach minimumOrderAmountCents. The caller decides when it applies.
  */
 export function presetMinimumProblem(totalCents: number, minimumOrderAmountCents: number): string | null {
-  if (minimumOrderAmountCents > 0 && totalCents < minimumOrderAmountCents) return messages.presetMinimumNotMet(formatCents(minimumOrderAmountCents));
+  if (minimumOrderAmountCents > 0 && totalCents < minimumOrderAmountCents)
+    return messages.presetMinimumNotMet(formatCents(minimumOrderAmountCents));
   return null;
 }
 
@@ -181,7 +184,10 @@ export class CartPricingError extends Error {
  * come only from the menus (a price the browser sent plays no part), so the browser and the
  * server price a cart the same way. Menu items with quantity 0 are left out.
  */
-export function priceCart(lines: CartLineToPrice[], menusById: ReadonlyMap<number, PricingMenu> | Record<number, PricingMenu>): PricedLine[] {
+export function priceCart(
+  lines: CartLineToPrice[],
+  menusById: ReadonlyMap<number, PricingMenu> | Record<number, PricingMenu>,
+): PricedLine[] {
   const lookup = (id: number): PricingMenu | undefined =>
     menusById instanceof Map ? menusById.get(id) : (menusById as Record<number, PricingMenu>)[id];
   return lines.map((line) => {
@@ -196,6 +202,11 @@ export function priceCart(lines: CartLineToPrice[], menusById: ReadonlyMap<numbe
         if (!item) throw new CartPricingError(`Unknown menu item ${id} for menu ${line.menuId}`);
         return { priceCents: item.priceCents, quantity };
       });
-    return { unitPriceCents: menu.priceCents, quantity: line.quantity, menuItems, taxCategory: menu.taxCategory ?? 'prepared_food' };
+    return {
+      unitPriceCents: menu.priceCents,
+      quantity: line.quantity,
+      menuItems,
+      taxCategory: menu.taxCategory ?? 'prepared_food',
+    };
   });
 }

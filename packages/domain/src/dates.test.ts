@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, compareIsoDates, formatDisplayDate, formatIsoDate, lastPickableDate, parseIsoDate, pickedDateTooFar, startOfDay } from './dates.js';
+import {
+  addDays,
+  compareIsoDates,
+  formatDisplayDate,
+  formatIsoDate,
+  lastPickableDate,
+  parseIsoDate,
+  pickedDateTooFar,
+  startOfDay,
+} from './dates.js';
 
 describe('formatIsoDate', () => {
   it('uses the local calendar day, zero-padded', () => {
@@ -15,7 +24,16 @@ describe('parseIsoDate', () => {
     expect([d!.getFullYear(), d!.getMonth(), d!.getDate(), d!.getHours()]).toEqual([2026, 2, 8, 0]);
   });
   it('rejects malformed and impossible dates', () => {
-    for (const bad of ['', '2026-3-8', '2026/03/08', '2026-02-30', '2026-13-01', '2026-00-10', 'tomorrow', '2026-03-08T10:00']) {
+    for (const bad of [
+      '',
+      '2026-3-8',
+      '2026/03/08',
+      '2026-02-30',
+      '2026-13-01',
+      '2026-00-10',
+      'tomorrow',
+      '2026-03-08T10:00',
+    ]) {
       expect(parseIsoDate(bad), bad).toBeNull();
     }
   });
@@ -59,7 +77,9 @@ describe('the date pickers stop at 90 days', () => {
   });
   it('give the horizon message for a later date only', () => {
     expect(pickedDateTooFar('2027-02-24', now)).toBeNull();
-    expect(pickedDateTooFar('2027-02-25', now)).toBe('Orders can be placed at most 90 days ahead. Please select a delivery date on or before 2027-02-24.');
+    expect(pickedDateTooFar('2027-02-25', now)).toBe(
+      'Orders can be placed at most 90 days ahead. Please select a delivery date on or before 2027-02-24.',
+    );
     expect(pickedDateTooFar('not a date', now)).toBeNull();
   });
 });

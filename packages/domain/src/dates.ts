@@ -34,7 +34,15 @@ export function startOfDay(date: Date): Date {
 
 /** Adds calendar days (DST-safe: works on the calendar fields, not on 24-hour steps). */
 export function addDays(date: Date, days: number): Date {
-  return new Date(date.getFullYear(), date.getMonth(), date.getDate() + days, date.getHours(), date.getMinutes(), date.getSeconds(), date.getMilliseconds());
+  return new Date(
+    date.getFullYear(),
+    date.getMonth(),
+    date.getDate() + days,
+    date.getHours(),
+    date.getMinutes(),
+    date.getSeconds(),
+    date.getMilliseconds(),
+  );
 }
 
 /** Compares two 'yyyy-MM-dd' strings (their lexical order is their calendar order). */

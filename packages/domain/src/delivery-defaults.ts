@@ -24,7 +24,13 @@ export function defaultDeliveryDate(now: Date): string {
 }
 
 export function defaultDeliveryInfo(now: Date): DeliveryInfo {
-  return { deliveryDate: defaultDeliveryDate(now), deliveryTime: DEFAULT_DELIVERY_TIME, address: '', lat: null, lng: null };
+  return {
+    deliveryDate: defaultDeliveryDate(now),
+    deliveryTime: DEFAULT_DELIVERY_TIME,
+    address: '',
+    lat: null,
+    lng: null,
+  };
 }
 
 const finiteOrNull = (value: unknown): number | null => {
@@ -39,7 +45,10 @@ const finiteOrNull = (value: unknown): number | null => {
  * the default time; coordinates must be finite numbers (strings from storage are accepted)
  * and come in pairs.
  */
-export function normalizeDeliveryInfo(stored: Partial<Record<keyof DeliveryInfo, unknown>> | null | undefined, now: Date): DeliveryInfo {
+export function normalizeDeliveryInfo(
+  stored: Partial<Record<keyof DeliveryInfo, unknown>> | null | undefined,
+  now: Date,
+): DeliveryInfo {
   const defaults = defaultDeliveryInfo(now);
   if (!stored) return defaults;
   const rawDate = typeof stored.deliveryDate === 'string' ? stored.deliveryDate : '';

@@ -11,7 +11,16 @@ export type NumPeopleRange = (typeof numPeopleRanges)[number];
 export type OrderFrequency = (typeof orderFrequencies)[number];
 
 /** Field names as on the wire (snake_case). */
-export const demoRequestFields = ['name', 'email', 'company', 'phone', 'num_people_range', 'order_frequency', 'message', 'altcha'] as const;
+export const demoRequestFields = [
+  'name',
+  'email',
+  'company',
+  'phone',
+  'num_people_range',
+  'order_frequency',
+  'message',
+  'altcha',
+] as const;
 export type DemoRequestField = (typeof demoRequestFields)[number];
 
 export type DemoRequestValues = Partial<Record<DemoRequestField, string | undefined>>;
@@ -41,8 +50,10 @@ export function validateDemoRequest(values: DemoRequestValues): Partial<Record<D
   else if (!isValidEmail(values.email!)) problems.email = messages.invalidEmail;
   if (blank(values.company)) problems.company = messages.required;
   if (blank(values.phone)) problems.phone = messages.required;
-  if (!(numPeopleRanges as readonly string[]).includes(values.num_people_range ?? '')) problems.num_people_range = messages.selectOneOption;
-  if (!(orderFrequencies as readonly string[]).includes(values.order_frequency ?? '')) problems.order_frequency = messages.selectOneOption;
+  if (!(numPeopleRanges as readonly string[]).includes(values.num_people_range ?? ''))
+    problems.num_people_range = messages.selectOneOption;
+  if (!(orderFrequencies as readonly string[]).includes(values.order_frequency ?? ''))
+    problems.order_frequency = messages.selectOneOption;
   if (blank(values.altcha)) problems.altcha = messages.verifyHuman;
   return problems;
 }

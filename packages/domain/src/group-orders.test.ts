@@ -21,7 +21,11 @@ import {
 describe('group order state machine', () => {
   it('walks created, detail_entered, accepting, then closes with an order', () => {
     let s: GroupOrderStatus = 'created';
-    for (const [event, actor] of [['enter_details', 'creator'], ['open', 'creator'], ['close_with_order', 'system']] as const) {
+    for (const [event, actor] of [
+      ['enter_details', 'creator'],
+      ['open', 'creator'],
+      ['close_with_order', 'system'],
+    ] as const) {
       const r = groupTransition(s, event, actor);
       expect(r.ok, `${s} --${event}-->`).toBe(true);
       if (r.ok) s = r.to;
@@ -65,7 +69,8 @@ describe('group order state machine', () => {
   });
 
   it('follows the combined catering order after the cut-off', () => {
-    for (const s of ['New', 'Accepted', 'CardSetup', 'SetupIntentCreated', 'ReadyToCapture']) expect(groupStatusForCatering(s)).toBe('waiting_for_delivery');
+    for (const s of ['New', 'Accepted', 'CardSetup', 'SetupIntentCreated', 'ReadyToCapture'])
+      expect(groupStatusForCatering(s)).toBe('waiting_for_delivery');
     expect(groupStatusForCatering('DeliveryReady')).toBe('delivery_ready');
     expect(groupStatusForCatering('Delivered')).toBe('delivered');
     expect(groupStatusForCatering('customer_paid')).toBe('delivered');
@@ -79,25 +84,70 @@ describe('group order state machine', () => {
 describe('cut-off instant', () => {
   it('is (delivery date − gap days) at the cut-off time in the chef zone', () => {
     // Toronto in November is UTC-5: 5:00 PM on the 24th is 22:00Z
-    expect(groupCutoffInstant({ deliveryDate: '2026-11-25', gapDays: 1, cutoffSeconds: 17 * 3600, timeZone: 'America/Toronto' })?.toISOString()).toBe('2026-11-24T22:00:00.000Z');
+    expect(
+      groupCutoffInstant({
+        deliveryDate: '2026-11-25',
+        gapDays: 1,
+        cutoffSeconds: 17 * 3600,
+        timeZone: 'America/Toronto',
+      })?.toISOString(),
+    ).toBe('2026-11-24T22:00:00.000Z');
     // Vancouver is UTC-7 all year since 2026 (time zone data 2026a)
-    expect(groupCutoffInstant({ deliveryDate: '2026-11-25', gapDays: 2, cutoffSeconds: 17 * 3600, timeZone: 'America/Vancouver' })?.toISOString()).toBe('2026-11-24T00:00:00.000Z');
+    expect(
+      groupCutoffInstant({
+        deliveryDate: '2026-11-25',
+        gapDays: 2,
+        cutoffSeconds: 17 * 3600,
+        timeZone: 'America/Vancouver',
+      })?.toISOString(),
+    ).toBe('2026-11-24T00:00:00.000Z');
   });
 
   it('crosses month ends and daylight saving changes', () => {
-    expect(groupCutoffInstant({ deliveryDate: '2026-03-01', gapDays: 1, cutoffSeconds: 9 * 3600 + 30 * 60, timeZone: 'America/Toronto' })?.toISOString()).toBe('2026-02-28T14:30:00.000Z');
+    expect(
+      groupCutoffInstant({
+        deliveryDate: '2026-03-01',
+        gapDays: 1,
+        cutoffSeconds: 9 * 3600 + 30 * 60,
+        timeZone: 'America/Toronto',
+      })?.toISOString(),
+    ).toBe('2026-02-28T14:30:00.000Z');
     // DST starts on 2026-03-08 in Toronto: the 9th is UTC-4
-    expect(groupCutoffInstant({ deliveryDate: '2026-03-10', gapDays: 1, cutoffSeconds: 17 * 3600, timeZone: 'America/Toronto' })?.toISOString()).toBe('2026-03-09T21:00:00.000Z');
+    expect(
+      groupCutoffInstant({
+        deliveryDate: '2026-03-10',
+        gapDays: 1,
+        cutoffSeconds: 17 * 3600,
+        timeZone: 'America/Toronto',
+      })?.toISOString(),
+    ).toBe('2026-03-09T21:00:00.000Z');
   });
 
   it('is null for an invalid date, gap days below 1 or a time outside the day', () => {
-    expect(groupCutoffInstant({ deliveryDate: '2026-02-30', gapDays: 1, cutoffSeconds: 0, timeZone: 'America/Toronto' })).toBeNull();
-    expect(groupCutoffInstant({ deliveryDate: '2026-02-20', gapDays: 0, cutoffSeconds: 0, timeZone: 'America/Toronto' })).toBeNull();
-    expect(groupCutoffInstant({ deliveryDate: '2026-02-20', gapDays: 1, cutoffSeconds: 86_400, timeZone: 'America/Toronto' })).toBeNull();
+    expect(
+      groupCutoffInstant({ deliveryDate: '2026-02-30', gapDays: 1, cutoffSeconds: 0, timeZone: 'America/Toronto' }),
+    ).toBeNull();
+    expect(
+      groupCutoffInstant({ deliveryDate: '2026-02-20', gapDays: 0, cutoffSeconds: 0, timeZone: 'America/Toronto' }),
+    ).toBeNull();
+    expect(
+      groupCutoffInstant({
+        deliveryDate: '2026-02-20',
+        gapDays: 1,
+        cutoffSeconds: 86_400,
+        timeZone: 'America/Toronto',
+      }),
+    ).toBeNull();
   });
 
   it('delivery instant and time labels', () => {
-    expect(groupDeliveryInstant({ deliveryDate: '2026-11-25', deliverySeconds: 41_400, timeZone: 'America/Toronto' })?.toISOString()).toBe('2026-11-25T16:30:00.000Z');
+    expect(
+      groupDeliveryInstant({
+        deliveryDate: '2026-11-25',
+        deliverySeconds: 41_400,
+        timeZone: 'America/Toronto',
+      })?.toISOString(),
+    ).toBe('2026-11-25T16:30:00.000Z');
     expect(secondsToTimeLabel(41_400)).toBe('11:30 AM');
     expect(secondsToTimeLabel(17 * 3600)).toBe('05:00 PM');
     expect(secondsToTimeLabel(0)).toBe('12:00 AM');
@@ -106,10 +156,23 @@ describe('cut-off instant', () => {
   it('makes no delivery at midnight, as catering orders do not (issue 17 part 5)', () => {
     for (const deliverySeconds of [0, 59]) {
       expect(isGroupDeliverySeconds(deliverySeconds)).toBe(false);
-      expect(groupDeliveryInstant({ deliveryDate: '2026-12-03', deliverySeconds, timeZone: 'America/Toronto' })).toBeNull();
+      expect(
+        groupDeliveryInstant({ deliveryDate: '2026-12-03', deliverySeconds, timeZone: 'America/Toronto' }),
+      ).toBeNull();
     }
-    expect([isGroupDeliverySeconds(60), isGroupDeliverySeconds(86_399), isGroupDeliverySeconds(86_400), isGroupDeliverySeconds(-1)]).toEqual([true, true, false, false]);
-    expect(groupDeliveryInstant({ deliveryDate: '2026-12-03', deliverySeconds: 23 * 3600 + 45 * 60, timeZone: 'America/Toronto' })?.toISOString()).toBe('2026-12-04T04:45:00.000Z');
+    expect([
+      isGroupDeliverySeconds(60),
+      isGroupDeliverySeconds(86_399),
+      isGroupDeliverySeconds(86_400),
+      isGroupDeliverySeconds(-1),
+    ]).toEqual([true, true, false, false]);
+    expect(
+      groupDeliveryInstant({
+        deliveryDate: '2026-12-03',
+        deliverySeconds: 23 * 3600 + 45 * 60,
+        timeZone: 'America/Toronto',
+      })?.toISOString(),
+    ).toBe('2026-12-04T04:45:00.000Z');
   });
 
   it('ordering is open only while accepting and strictly before the cut-off', () => {

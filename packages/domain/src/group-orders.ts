@@ -16,8 +16,8 @@
 //   member chose (canceled, the creator is told).
 // - After the cut-off the shown status follows the combined catering order (groupStatusForCatering).
 
-import { formatCents } from './money.js';
 import { isDeliveryMinute, parseCalendarDate, zonedWallTimeToInstant } from './availability.js';
+import { formatCents } from './money.js';
 
 export const GROUP_ORDER_STATUSES = [
   'created',
@@ -76,29 +76,47 @@ export function isGroupOrderStatus(value: string): value is GroupOrderStatus {
 export type GroupTransitionResult = { ok: true; to: GroupOrderStatus } | { ok: false; message: string };
 
 /** The status an event leads to, or why it cannot happen (the API answers 409 with the message). */
-export function groupTransition(from: GroupOrderStatus, event: GroupOrderEvent, actor: GroupOrderActor): GroupTransitionResult {
+export function groupTransition(
+  from: GroupOrderStatus,
+  event: GroupOrderEvent,
+  actor: GroupOrderActor,
+): GroupTransitionResult {
   const move = GROUP_ORDER_MOVES[event];
-  if (!move.by.includes(actor)) return { ok: false, message: `This action is not available to you (${groupEventLabel(event)}).` };
+  if (!move.by.includes(actor))
+    return { ok: false, message: `This action is not available to you (${groupEventLabel(event)}).` };
   if (!move.from.includes(from)) {
-    return { ok: false, message: `A group order that is ${groupStatusLabel(from)} cannot be ${groupEventLabel(event)}.` };
+    return {
+      ok: false,
+      message: `A group order that is ${groupStatusLabel(from)} cannot be ${groupEventLabel(event)}.`,
+    };
   }
   return { ok: true, to: move.to };
 }
 
 export function availableGroupEvents(from: GroupOrderStatus, actor: GroupOrderActor): GroupOrderEvent[] {
-  return GROUP_ORDER_EVENTS.filter((e) => GROUP_ORDER_MOVES[e].from.includes(from) && GROUP_ORDER_MOVES[e].by.includes(actor));
+  return GROUP_ORDER_EVENTS.filter(
+    (e) => GROUP_ORDER_MOVES[e].from.includes(from) && GROUP_ORDER_MOVES[e].by.includes(actor),
+  );
 }
 
 function groupEventLabel(event: GroupOrderEvent): string {
   switch (event) {
-    case 'enter_details': return 'edited';
-    case 'open': return 'opened for ordering';
-    case 'close_with_order': return 'closed with an order';
-    case 'close_empty': return 'closed without an order';
-    case 'mark_delivery_ready': return 'marked delivery-ready';
-    case 'mark_delivered': return 'marked delivered';
-    case 'decline': return 'declined';
-    case 'cancel': return 'cancelled';
+    case 'enter_details':
+      return 'edited';
+    case 'open':
+      return 'opened for ordering';
+    case 'close_with_order':
+      return 'closed with an order';
+    case 'close_empty':
+      return 'closed without an order';
+    case 'mark_delivery_ready':
+      return 'marked delivery-ready';
+    case 'mark_delivered':
+      return 'marked delivered';
+    case 'decline':
+      return 'declined';
+    case 'cancel':
+      return 'cancelled';
   }
 }
 
@@ -124,17 +142,25 @@ export function groupStatusLabel(status: GroupOrderStatus): string {
  */
 export function groupStatusForCatering(cateringStatus: string): GroupOrderStatus {
   switch (cateringStatus) {
-    case 'DeliveryReady': return 'delivery_ready';
+    case 'DeliveryReady':
+      return 'delivery_ready';
     case 'Delivered':
-    case 'customer_paid': return 'delivered';
-    case 'Canceled': return 'canceled';
-    case 'declined': return 'declined';
-    default: return 'waiting_for_delivery';
+    case 'customer_paid':
+      return 'delivered';
+    case 'Canceled':
+      return 'canceled';
+    case 'declined':
+      return 'declined';
+    default:
+      return 'waiting_for_delivery';
   }
 }
 
 /** The status to show: the stored one until a combined order exists, then the combined order's. */
-export function shownGroupStatus(stored: GroupOrderStatus, cateringStatus: string | null | undefined): GroupOrderStatus {
+export function shownGroupStatus(
+  stored: GroupOrderStatus,
+  cateringStatus: string | null | undefined,
+): GroupOrderStatus {
   return cateringStatus ? groupStatusForCatering(cateringStatus) : stored;
 }
 
@@ -148,14 +174,25 @@ export const MIN_GAP_DAYS = 1;
  * The cut-off instant: (delivery date − gap days) at the cut-off time (seconds of the day), as
  * wall-clock time in the chef's IANA zone. Null when the date is not a calendar date.
  */
-export function groupCutoffInstant(input: { deliveryDate: string; gapDays: number; cutoffSeconds: number; timeZone: string }): Date | null {
+export function groupCutoffInstant(input: {
+  deliveryDate: string;
+  gapDays: number;
+  cutoffSeconds: number;
+  timeZone: string;
+}): Date | null {
   const d = parseCalendarDate(input.deliveryDate);
   if (!d || !Number.isInteger(input.gapDays) || input.gapDays < MIN_GAP_DAYS) return null;
   if (!Number.isInteger(input.cutoffSeconds) || input.cutoffSeconds < 0 || input.cutoffSeconds >= 86_400) return null;
   const day = new Date(Date.UTC(d.year, d.month - 1, d.day - input.gapDays));
   const minutes = Math.floor(input.cutoffSeconds / 60);
   return zonedWallTimeToInstant(
-    { year: day.getUTCFullYear(), month: day.getUTCMonth() + 1, day: day.getUTCDate(), hour: Math.floor(minutes / 60), minute: minutes % 60 },
+    {
+      year: day.getUTCFullYear(),
+      month: day.getUTCMonth() + 1,
+      day: day.getUTCDate(),
+      hour: Math.floor(minutes / 60),
+      minute: minutes % 60,
+    },
     input.timeZone,
   );
 }
@@ -169,7 +206,11 @@ export function isGroupDeliverySeconds(seconds: number): boolean {
 }
 
 /** The delivery instant: the delivery date at the delivery time (seconds of the day) in the zone; null at midnight. */
-export function groupDeliveryInstant(input: { deliveryDate: string; deliverySeconds: number; timeZone: string }): Date | null {
+export function groupDeliveryInstant(input: {
+  deliveryDate: string;
+  deliverySeconds: number;
+  timeZone: string;
+}): Date | null {
   const d = parseCalendarDate(input.deliveryDate);
   if (!d || !isGroupDeliverySeconds(input.deliverySeconds)) return null;
   const minutes = Math.floor(input.deliverySeconds / 60);
@@ -204,7 +245,8 @@ export const groupMessages = {
   alreadyJoined: 'This email has already joined this group order. Use the link we emailed you to change your meal.',
   overBudget: (budgetCents: number) => `This meal is over your budget of ${formatCents(budgetCents)}.`,
   menuNotOffered: 'This meal is not offered in this group order.',
-  detailsMissing: 'Please complete the delivery date, address, contact person and phone before opening the group order.',
+  detailsMissing:
+    'Please complete the delivery date, address, contact person and phone before opening the group order.',
 } as const;
 
 export type BudgetResult = { ok: true; leftCents: number } | { ok: false; message: string };

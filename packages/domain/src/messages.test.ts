@@ -37,7 +37,9 @@ describe('passwordProblems', () => {
 
   it('refuses the context words: the product name and the email address before the @', () => {
     expect(passwordProblems('MyCaterway2026')).toEqual([messages.passwordHasContext]);
-    expect(passwordProblems('dana.morgan-2026', { email: 'Dana.Morgan@example.com' })).toEqual([messages.passwordHasContext]);
+    expect(passwordProblems('dana.morgan-2026', { email: 'Dana.Morgan@example.com' })).toEqual([
+      messages.passwordHasContext,
+    ]);
     expect(passwordProblems('dana.morgan-2026', { email: 'sam@example.com' })).toEqual([]);
     // a short local part is no context word: it would refuse too much
     expect(passwordContextWords('jo@example.com')).toEqual(['caterway']);

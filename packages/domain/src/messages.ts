@@ -35,7 +35,8 @@ export const messages = {
   // Our own wording where the spec is silent:
   passwordTooShort: 'Password must be at least 8 characters',
   passwordTooLong: 'Password must be at most 128 characters',
-  passwordHasContext: 'Password must not contain "Caterway" or the part of your email address before the @. Please choose another one.',
+  passwordHasContext:
+    'Password must not contain "Caterway" or the part of your email address before the @. Please choose another one.',
   passwordTooCommon: 'This password is on a list of common or breached passwords. Please choose another one.',
   currentPasswordRequired: 'Please enter your current password to set a new one.',
   currentPasswordWrong: 'Your current password is not correct. Nothing was changed.',
@@ -44,18 +45,22 @@ export const messages = {
     `Too many failed sign-in attempts. Please wait ${seconds} ${seconds === 1 ? 'second' : 'seconds'} and try again.`,
   emailTaken: 'Email has already been taken',
   addressNotFound: 'We could not find that address. Please choose a street address from the suggestions.',
-  resetRequested: 'If an account exists for that email, we have sent a link to reset your password. Please check your email.',
+  resetRequested:
+    'If an account exists for that email, we have sent a link to reset your password. Please check your email.',
   resetLinkExpired: 'This reset link has expired or was already used. Please request a new one.',
   tooManyAttempts: 'Too many attempts. Please wait a while and try again.',
-  confirmationResent: 'If your account still needs confirming, we have sent a new confirmation link. Please check your email.',
+  confirmationResent:
+    'If your account still needs confirming, we have sent a new confirmation link. Please check your email.',
   notAuthorized: 'Not authorized',
   serviceUnavailable: 'The service is temporarily unavailable. Please try again in a moment.',
-  paymentProviderUnavailable: 'The payment provider did not answer in time. Please try again in a moment; you will not be charged twice.',
+  paymentProviderUnavailable:
+    'The payment provider did not answer in time. Please try again in a moment; you will not be charged twice.',
   internalError: 'Something went wrong on our side. Please try again.',
   // Availability of a restaurant for a delivery (ordering-payments §5 'Opening hours', §8 'Lead time';
   // browse-account-orders §2 store-hours modal). Times are formatted by formatStoreTime.
   storeClosedOnDay: 'Store is closed on this day!',
-  outsideStoreHours: (open: string, close: string) => `This restaurant accepts orders between ( ${open} - ${close} ) on selected day!`,
+  outsideStoreHours: (open: string, close: string) =>
+    `This restaurant accepts orders between ( ${open} - ${close} ) on selected day!`,
   leadTimeNotMet: (hours: number) =>
     `This preset requires ${hours} hours notice, please select a delivery date and time that meets the minimum lead time`,
   // Our own wording (catalogue reads):
@@ -63,12 +68,14 @@ export const messages = {
   // Our own wording (issue 15: the spec sets no horizon; orders are planned weeks, not years, ahead):
   tooFarAhead: (days: number, lastDate: string) =>
     `Orders can be placed at most ${days} days ahead. Please select a delivery date on or before ${lastDate}.`,
-  sidesNeedDish: (dish: string) => `${dish}: sides and options need at least one of the dish. Please set its quantity or remove the sides.`,
+  sidesNeedDish: (dish: string) =>
+    `${dish}: sides and options need at least one of the dish. Please set its quantity or remove the sides.`,
   sidesExceedDish: (dish: string, item: string, itemQuantity: number, dishQuantity: number) =>
     `${dish}: ${item} (${itemQuantity}) cannot be more than the dish quantity (${dishQuantity}). Please lower it or add more of the dish.`,
   // Cart and checkout rules (ordering-payments §5 'Quantity editor', 'Serving name', 'Vendor minimum',
   // 'Add-on limit', 'Empty order'; §8). Amounts arrive formatted by formatCents ('$250.00').
-  minimumPerItemNotMet: (n: number) => `Minimum order amount of ${n} per item not met. Please increase quantity and continue.`,
+  minimumPerItemNotMet: (n: number) =>
+    `Minimum order amount of ${n} per item not met. Please increase quantity and continue.`,
   userNameRequired: 'User name is required.',
   servingQuantityPositive: 'Quantity must be greater than 0.',
   chefMinimumNotMet: (amount: string, chefName: string) =>
@@ -87,9 +94,11 @@ export const messages = {
     `Minimum order of ${amount} (including delivery and tax) not met. Please add additional items or increase quantity and continue.`,
   notDeliverable: 'This restaurant does not deliver to this address. Please choose a closer address or pickup.',
   /** the tax table has no rate for the address (a US city whose local sales tax is not set up): refuse rather than guess (issue 17) */
-  taxNotSetUp: 'We cannot charge the right sales tax for this address yet. Please choose another address or pickup, or contact us.',
+  taxNotSetUp:
+    'We cannot charge the right sales tax for this address yet. Please choose another address or pickup, or contact us.',
   // our own wording (issue 16 item 17): the order payload's deliveryFee (§3) differs from the server's quote
-  deliveryFeeChanged: (amount: string) => `The delivery fee has changed to ${amount}. Please review your order and try again.`,
+  deliveryFeeChanged: (amount: string) =>
+    `The delivery fee has changed to ${amount}. Please review your order and try again.`,
   // Checkout, card and EFT modals, payments page (ordering-payments §2 'Payments page', §4, §6, §8):
   orderSubmittedTitle: 'Thank you! Your order has been submitted',
   orderSubmittedSubtitle: 'You will receive a response shortly!',
@@ -108,7 +117,8 @@ export const messages = {
   institutionNumberInvalid: 'Institution number is 3 digits.',
   transitNumberInvalid: 'Transit number is 5 digits.',
   accountNumberInvalid: 'Account number is 7 to 12 digits.',
-  stripeNotConfigured: 'Card payments through Stripe could not be loaded. Check the Stripe publishable key and that js.stripe.com is reachable, or use the built-in sandbox provider.',
+  stripeNotConfigured:
+    'Card payments through Stripe could not be loaded. Check the Stripe publishable key and that js.stripe.com is reachable, or use the built-in sandbox provider.',
   paymentMethodSetDefault: 'Default payment method updated.',
   paymentMethodDeleted: 'Payment method deleted.',
   paymentMethodAdded: 'Payment method added.',
@@ -165,6 +175,7 @@ export function passwordProblems(password: string, context: { email?: string } =
   if (length < PASSWORD_MIN_LENGTH) problems.push(messages.passwordTooShort);
   if (length > PASSWORD_MAX_LENGTH) problems.push(messages.passwordTooLong);
   const lower = password.toLowerCase();
-  if (length > 0 && passwordContextWords(context.email).some((word) => lower.includes(word))) problems.push(messages.passwordHasContext);
+  if (length > 0 && passwordContextWords(context.email).some((word) => lower.includes(word)))
+    problems.push(messages.passwordHasContext);
   return problems;
 }

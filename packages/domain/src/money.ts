@@ -5,7 +5,8 @@
 export type Country = 'CA' | 'US';
 export type Currency = 'CAD' | 'USD';
 
-export const currencyForCountry = (country: Country | string | null | undefined): Currency => (country === 'US' ? 'USD' : 'CAD');
+export const currencyForCountry = (country: Country | string | null | undefined): Currency =>
+  country === 'US' ? 'USD' : 'CAD';
 
 /** Integer cents to '$12.50' (two decimals, thousands separated: '$1,234.00', negatives '-$3.05'). */
 export function formatCents(cents: number): string {
@@ -13,7 +14,9 @@ export function formatCents(cents: number): string {
   const whole = Math.round(cents);
   const sign = whole < 0 ? '-' : '';
   const abs = Math.abs(whole);
-  const dollars = Math.floor(abs / 100).toString().replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  const dollars = Math.floor(abs / 100)
+    .toString()
+    .replace(/\B(?=(\d{3})+(?!\d))/g, ',');
   const rest = String(abs % 100).padStart(2, '0');
   return `${sign}$${dollars}.${rest}`;
 }

@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
 import {
   CATERING_STATUSES,
   ORDER_EVENTS,
@@ -22,7 +22,13 @@ const later = (h: number) => new Date(NOW.getTime() + h * 3_600_000);
 describe('order state machine', () => {
   it('walks the happy path: pay, accept, delivery-ready, delivered, settled', () => {
     let s: CateringStatus = 'draft';
-    for (const [event, actor] of [['pay', 'customer'], ['accept', 'staff'], ['mark_delivery_ready', 'staff'], ['mark_delivered', 'staff'], ['settle', 'system']] as const) {
+    for (const [event, actor] of [
+      ['pay', 'customer'],
+      ['accept', 'staff'],
+      ['mark_delivery_ready', 'staff'],
+      ['mark_delivered', 'staff'],
+      ['settle', 'system'],
+    ] as const) {
       const r = transition(s, event, actor);
       expect(r.ok, `${s} --${event}-->`).toBe(true);
       if (r.ok) s = r.to;
@@ -31,7 +37,10 @@ describe('order state machine', () => {
   });
 
   it('refuses moves from the wrong status or by the wrong actor, with a message', () => {
-    expect(transition('New', 'mark_delivered', 'staff')).toEqual({ ok: false, message: 'An order that is New cannot be marked delivered.' });
+    expect(transition('New', 'mark_delivered', 'staff')).toEqual({
+      ok: false,
+      message: 'An order that is New cannot be marked delivered.',
+    });
     expect(transition('New', 'accept', 'customer')).toMatchObject({ ok: false });
     // a New order is declined by staff; the customer cannot cancel it before acceptance
     expect(transition('New', 'cancel', 'customer')).toMatchObject({ ok: false });
@@ -41,17 +50,20 @@ describe('order state machine', () => {
   it('keeps final statuses final whatever the sequence of events and actors', () => {
     const actors: OrderActor[] = ['customer', 'staff', 'system'];
     fc.assert(
-      fc.property(fc.array(fc.tuple(fc.constantFrom(...ORDER_EVENTS), fc.constantFrom(...actors)), { maxLength: 40 }), (steps) => {
-        let s: CateringStatus = 'draft';
-        let final = false;
-        for (const [event, actor] of steps) {
-          const r = transition(s, event, actor);
-          if (final) expect(r.ok).toBe(false);
-          if (r.ok) s = r.to;
-          final = TERMINAL_STATUSES.includes(s);
-          expect(CATERING_STATUSES).toContain(s);
-        }
-      }),
+      fc.property(
+        fc.array(fc.tuple(fc.constantFrom(...ORDER_EVENTS), fc.constantFrom(...actors)), { maxLength: 40 }),
+        (steps) => {
+          let s: CateringStatus = 'draft';
+          let final = false;
+          for (const [event, actor] of steps) {
+            const r = transition(s, event, actor);
+            if (final) expect(r.ok).toBe(false);
+            if (r.ok) s = r.to;
+            final = TERMINAL_STATUSES.includes(s);
+            expect(CATERING_STATUSES).toContain(s);
+          }
+        },
+      ),
     );
   });
 
@@ -68,10 +80,18 @@ describe('upcoming-order rule', () => {
     expect(editRule(order, NOW)).toEqual({ allowed: true });
   });
   it('tells a New order to wait for acceptance', () => {
-    expect(editRule({ ...order, status: 'New' }, NOW)).toEqual({ allowed: false, message: editRuleMessages.notAccepted });
+    expect(editRule({ ...order, status: 'New' }, NOW)).toEqual({
+      allowed: false,
+      message: editRuleMessages.notAccepted,
+    });
   });
   it('says the order is being prepared past processing, when delivery-ready, or not editable', () => {
-    for (const o of [{ ...order, processingAt: NOW }, { ...order, status: 'DeliveryReady' }, { ...order, editable: false }, { ...order, deliveryAt: later(-1), processingAt: later(-2) }]) {
+    for (const o of [
+      { ...order, processingAt: NOW },
+      { ...order, status: 'DeliveryReady' },
+      { ...order, editable: false },
+      { ...order, deliveryAt: later(-1), processingAt: later(-2) },
+    ]) {
       expect(editRule(o, NOW)).toEqual({ allowed: false, message: 'Your order is being prepared for delivery!' });
     }
   });
@@ -83,12 +103,24 @@ describe('upcoming-order rule', () => {
 
 describe('labels, tabs and invoices', () => {
   it('labels the spec status values', () => {
-    expect(['CardSetup', 'SetupIntentCreated', 'ReadyToCapture', 'DeliveryReady', 'waiting_for_delivery'].map(statusLabel)).toEqual([
-      'Card Setup', 'Setup Intent Created', 'Ready To Capture', 'Delivery Ready', 'Waiting for delivery',
-    ]);
+    expect(
+      ['CardSetup', 'SetupIntentCreated', 'ReadyToCapture', 'DeliveryReady', 'waiting_for_delivery'].map(statusLabel),
+    ).toEqual(['Card Setup', 'Setup Intent Created', 'Ready To Capture', 'Delivery Ready', 'Waiting for delivery']);
     expect(statusLabel('New')).toBe('New');
     // every other value the document lists is shown as it is, spellings and all
-    for (const value of ['Accepted', 'Delivered', 'cancelled', 'Canceled', 'accepting', 'delivered', 'declined', 'created', 'detail_entered', 'delivery_ready', 'canceled']) {
+    for (const value of [
+      'Accepted',
+      'Delivered',
+      'cancelled',
+      'Canceled',
+      'accepting',
+      'delivered',
+      'declined',
+      'created',
+      'detail_entered',
+      'delivery_ready',
+      'canceled',
+    ]) {
       expect(statusLabel(value)).toBe(value);
     }
     expect(statusLabel('customer_paid')).toBe('Delivered');

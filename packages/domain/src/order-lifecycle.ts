@@ -94,7 +94,8 @@ export type TransitionResult = { ok: true; to: CateringStatus } | { ok: false; m
 /** The status an event leads to, or why it cannot happen (the API answers 409 with the message). */
 export function transition(from: CateringStatus, event: OrderEvent, actor: OrderActor): TransitionResult {
   const move = ORDER_MOVES[event];
-  if (!move.by.includes(actor)) return { ok: false, message: `This action is not available to you (${eventLabel(event)}).` };
+  if (!move.by.includes(actor))
+    return { ok: false, message: `This action is not available to you (${eventLabel(event)}).` };
   if (!move.from.includes(from)) {
     return { ok: false, message: `An order that is ${statusLabel(from)} cannot be ${eventLabel(event)}.` };
   }
@@ -108,17 +109,28 @@ export function availableEvents(from: CateringStatus, actor: OrderActor): OrderE
 
 function eventLabel(event: OrderEvent): string {
   switch (event) {
-    case 'pay': return 'paid';
-    case 'accept': return 'accepted';
-    case 'decline': return 'declined';
-    case 'payment_needs_setup': return 'sent back to payment setup';
-    case 'setup_intent_created': return 'set up for bank debit';
-    case 'payment_authorised': return 'authorised';
-    case 'mark_delivery_ready': return 'marked delivery-ready';
-    case 'mark_delivered': return 'marked delivered';
-    case 'settle': return 'settled';
-    case 'cancel': return 'cancelled';
-    case 'parent_cancelled': return 'cancelled with its parent order';
+    case 'pay':
+      return 'paid';
+    case 'accept':
+      return 'accepted';
+    case 'decline':
+      return 'declined';
+    case 'payment_needs_setup':
+      return 'sent back to payment setup';
+    case 'setup_intent_created':
+      return 'set up for bank debit';
+    case 'payment_authorised':
+      return 'authorised';
+    case 'mark_delivery_ready':
+      return 'marked delivery-ready';
+    case 'mark_delivered':
+      return 'marked delivered';
+    case 'settle':
+      return 'settled';
+    case 'cancel':
+      return 'cancelled';
+    case 'parent_cancelled':
+      return 'cancelled with its parent order';
   }
 }
 
@@ -212,7 +224,11 @@ export function invoiceAvailable(status: string): boolean {
  * Add Addon Order shows for a placed catering order that is not itself an add-on, is not
  * declined or cancelled, and whose restaurant takes add-ons (a limit above 0).
  */
-export function addonOrdersEnabled(order: { status: string; parentOrderId: number | null; addonLimit: number }): boolean {
+export function addonOrdersEnabled(order: {
+  status: string;
+  parentOrderId: number | null;
+  addonLimit: number;
+}): boolean {
   if (order.parentOrderId !== null || order.addonLimit <= 0) return false;
   return !['draft', 'declined', 'Canceled', 'canceled', 'cancelled'].includes(order.status);
 }

@@ -5,7 +5,11 @@
  * a card expiring this month still works until the month ends. Bank accounts (no expiry)
  * are never expired, nor is a method whose expiry is unknown.
  */
-export function isCardExpired(expMonth: number | null | undefined, expYear: number | null | undefined, now: Date): boolean {
+export function isCardExpired(
+  expMonth: number | null | undefined,
+  expYear: number | null | undefined,
+  now: Date,
+): boolean {
   if (expMonth == null || expYear == null || !Number.isInteger(expMonth) || !Number.isInteger(expYear)) return false;
   // Two-digit years (MM/YY as typed) are in this century.
   const year = expYear < 100 ? 2000 + expYear : expYear;

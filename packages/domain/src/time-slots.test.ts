@@ -50,7 +50,8 @@ describe('12-hour <-> 24-hour', () => {
     for (const s of timeSlots()) expect(time24To12(time12To24(s)!)).toBe(s);
   });
   it('rejects invalid input', () => {
-    for (const bad of ['', '13:00 PM', '00:30 AM', '10:60 AM', '10:00', 'noon', '10:00 XM']) expect(time12ToMinutes(bad), bad).toBeNull();
+    for (const bad of ['', '13:00 PM', '00:30 AM', '10:60 AM', '10:00', 'noon', '10:00 XM'])
+      expect(time12ToMinutes(bad), bad).toBeNull();
     for (const bad of ['24:00', '12:60', '1200', '']) expect(time24To12(bad), bad).toBeNull();
   });
   it('normalises spellings and displays without the leading zero', () => {

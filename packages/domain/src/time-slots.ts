@@ -86,7 +86,8 @@ export function availableTimeSlots(date: string, now: Date): string[] {
   const today = formatIsoDate(now);
   if (date > today) return timeSlots();
   if (date < today) return [];
-  const nowMinutes = now.getHours() * 60 + now.getMinutes() + (now.getSeconds() > 0 || now.getMilliseconds() > 0 ? 1 : 0);
+  const nowMinutes =
+    now.getHours() * 60 + now.getMinutes() + (now.getSeconds() > 0 || now.getMilliseconds() > 0 ? 1 : 0);
   return timeSlots().filter((slot) => (time12ToMinutes(slot) ?? 0) >= nowMinutes);
 }
 

@@ -27,21 +27,59 @@ const TRANSITIONS = ['2026-03-08', '2026-11-01', '2027-03-14', '2027-11-07'] as 
 
 /** Offsets in minutes at noon local the day before and the day after each transition. */
 const OFFSETS: Record<string, { before: number; after: number }[]> = {
-  'America/Toronto': [{ before: -300, after: -240 }, { before: -240, after: -300 }, { before: -300, after: -240 }, { before: -240, after: -300 }],
-  'America/New_York': [{ before: -300, after: -240 }, { before: -240, after: -300 }, { before: -300, after: -240 }, { before: -240, after: -300 }],
-  'America/Halifax': [{ before: -240, after: -180 }, { before: -180, after: -240 }, { before: -240, after: -180 }, { before: -180, after: -240 }],
-  'America/St_Johns': [{ before: -210, after: -150 }, { before: -150, after: -210 }, { before: -210, after: -150 }, { before: -150, after: -210 }],
-  'America/Regina': [{ before: -360, after: -360 }, { before: -360, after: -360 }, { before: -360, after: -360 }, { before: -360, after: -360 }],
-  'America/Los_Angeles': [{ before: -480, after: -420 }, { before: -420, after: -480 }, { before: -480, after: -420 }, { before: -420, after: -480 }],
+  'America/Toronto': [
+    { before: -300, after: -240 },
+    { before: -240, after: -300 },
+    { before: -300, after: -240 },
+    { before: -240, after: -300 },
+  ],
+  'America/New_York': [
+    { before: -300, after: -240 },
+    { before: -240, after: -300 },
+    { before: -300, after: -240 },
+    { before: -240, after: -300 },
+  ],
+  'America/Halifax': [
+    { before: -240, after: -180 },
+    { before: -180, after: -240 },
+    { before: -240, after: -180 },
+    { before: -180, after: -240 },
+  ],
+  'America/St_Johns': [
+    { before: -210, after: -150 },
+    { before: -150, after: -210 },
+    { before: -210, after: -150 },
+    { before: -150, after: -210 },
+  ],
+  'America/Regina': [
+    { before: -360, after: -360 },
+    { before: -360, after: -360 },
+    { before: -360, after: -360 },
+    { before: -360, after: -360 },
+  ],
+  'America/Los_Angeles': [
+    { before: -480, after: -420 },
+    { before: -420, after: -480 },
+    { before: -480, after: -420 },
+    { before: -420, after: -480 },
+  ],
   // the last change in British Columbia: 2026-03-08; no return to UTC-8 since
-  'America/Vancouver': [{ before: -480, after: -420 }, { before: -420, after: -420 }, { before: -420, after: -420 }, { before: -420, after: -420 }],
+  'America/Vancouver': [
+    { before: -480, after: -420 },
+    { before: -420, after: -420 },
+    { before: -420, after: -420 },
+    { before: -420, after: -420 },
+  ],
 };
 
-const noonUtc = (date: string, offset: number) => new Date(Date.parse(`${date}T12:00:00Z`) - offset * 60_000).toISOString();
+const noonUtc = (date: string, offset: number) =>
+  new Date(Date.parse(`${date}T12:00:00Z`) - offset * 60_000).toISOString();
 
 describe('wall times around the 2026 and 2027 transitions', () => {
   it('puts Vancouver 2026-12-01 12:00 local at 19:00 UTC (UTC-7 all year)', () => {
-    expect(deliveryInstant('2026-12-01', '12:00 PM', 'America/Vancouver')!.toISOString()).toBe('2026-12-01T19:00:00.000Z');
+    expect(deliveryInstant('2026-12-01', '12:00 PM', 'America/Vancouver')!.toISOString()).toBe(
+      '2026-12-01T19:00:00.000Z',
+    );
     expect(deliveryInstant('2027-01-15', '12:00', 'America/Vancouver')!.toISOString()).toBe('2027-01-15T19:00:00.000Z');
     expect(localDateOf(new Date('2026-12-02T06:30:00Z'), 'America/Vancouver')).toBe('2026-12-01');
   });
@@ -52,8 +90,12 @@ describe('wall times around the 2026 and 2027 transitions', () => {
         const { before, after } = rows[i]!;
         const dayBefore = addCalendarDays(date, -1)!;
         const dayAfter = addCalendarDays(date, 1)!;
-        expect(deliveryInstant(dayBefore, '12:00 PM', zone)!.toISOString(), `${zone} ${dayBefore}`).toBe(noonUtc(dayBefore, before));
-        expect(deliveryInstant(dayAfter, '12:00 PM', zone)!.toISOString(), `${zone} ${dayAfter}`).toBe(noonUtc(dayAfter, after));
+        expect(deliveryInstant(dayBefore, '12:00 PM', zone)!.toISOString(), `${zone} ${dayBefore}`).toBe(
+          noonUtc(dayBefore, before),
+        );
+        expect(deliveryInstant(dayAfter, '12:00 PM', zone)!.toISOString(), `${zone} ${dayAfter}`).toBe(
+          noonUtc(dayAfter, after),
+        );
         expect(timeZoneOffsetMinutes(new Date(noonUtc(dayAfter, after)), zone)).toBe(after);
         // the local date of those instants is the day asked for
         expect(localDateOf(new Date(noonUtc(dayAfter, after)), zone)).toBe(dayAfter);
@@ -85,7 +127,10 @@ describe('wall times around the 2026 and 2027 transitions', () => {
       start: new Date('2026-10-31T03:00:00Z'),
       end: new Date('2026-11-02T04:00:00Z'),
     });
-    expect(localDateRangeInstants(undefined, '2026-12-31', 'America/Regina')).toEqual({ start: null, end: new Date('2027-01-01T06:00:00Z') });
+    expect(localDateRangeInstants(undefined, '2026-12-31', 'America/Regina')).toEqual({
+      start: null,
+      end: new Date('2027-01-01T06:00:00Z'),
+    });
     expect(localDateRangeInstants('2026-02-30', undefined, 'America/Regina')).toBeNull();
     expect(localDayStart('2027-03-14', 'America/St_Johns')!.toISOString()).toBe('2027-03-14T03:30:00.000Z');
   });
@@ -104,7 +149,11 @@ describe('lead time, processing time and group cut-off across the changes', () =
       const now = deliveryInstant(addCalendarDays(date, -1)!, '12:00 PM', zone)!;
       expect((delivery.getTime() - now.getTime()) / 3_600_000, `${zone} ${date}`).toBe(realHours);
       expect(leadTimeCheck(realHours, delivery, now).ok).toBe(true);
-      expect(leadTimeCheck(realHours + 1, delivery, now)).toEqual({ ok: false, reason: 'notice', message: messages.leadTimeNotMet(realHours + 1) });
+      expect(leadTimeCheck(realHours + 1, delivery, now)).toEqual({
+        ok: false,
+        reason: 'notice',
+        message: messages.leadTimeNotMet(realHours + 1),
+      });
       // processing (order_processing_at) is delivery minus the notice: with notice = the real
       // gap it is exactly "now", at 12:00 local the day before whatever the change did
       expect(processingInstant(delivery, realHours).getTime()).toBe(now.getTime());
@@ -122,11 +171,36 @@ describe('lead time, processing time and group cut-off across the changes', () =
   it('puts the group cut-off at the wall time of the cut-off day, on either side of each change', () => {
     const expected: Record<string, string[]> = {
       // cut-off 17:00 on the day of each change, delivery at 11:30 the next day (gap 1 day)
-      'America/Toronto': ['2026-03-08T21:00:00.000Z', '2026-11-01T22:00:00.000Z', '2027-03-14T21:00:00.000Z', '2027-11-07T22:00:00.000Z'],
-      'America/Vancouver': ['2026-03-09T00:00:00.000Z', '2026-11-02T00:00:00.000Z', '2027-03-15T00:00:00.000Z', '2027-11-08T00:00:00.000Z'],
-      'America/Los_Angeles': ['2026-03-09T00:00:00.000Z', '2026-11-02T01:00:00.000Z', '2027-03-15T00:00:00.000Z', '2027-11-08T01:00:00.000Z'],
-      'America/Regina': ['2026-03-08T23:00:00.000Z', '2026-11-01T23:00:00.000Z', '2027-03-14T23:00:00.000Z', '2027-11-07T23:00:00.000Z'],
-      'America/St_Johns': ['2026-03-08T19:30:00.000Z', '2026-11-01T20:30:00.000Z', '2027-03-14T19:30:00.000Z', '2027-11-07T20:30:00.000Z'],
+      'America/Toronto': [
+        '2026-03-08T21:00:00.000Z',
+        '2026-11-01T22:00:00.000Z',
+        '2027-03-14T21:00:00.000Z',
+        '2027-11-07T22:00:00.000Z',
+      ],
+      'America/Vancouver': [
+        '2026-03-09T00:00:00.000Z',
+        '2026-11-02T00:00:00.000Z',
+        '2027-03-15T00:00:00.000Z',
+        '2027-11-08T00:00:00.000Z',
+      ],
+      'America/Los_Angeles': [
+        '2026-03-09T00:00:00.000Z',
+        '2026-11-02T01:00:00.000Z',
+        '2027-03-15T00:00:00.000Z',
+        '2027-11-08T01:00:00.000Z',
+      ],
+      'America/Regina': [
+        '2026-03-08T23:00:00.000Z',
+        '2026-11-01T23:00:00.000Z',
+        '2027-03-14T23:00:00.000Z',
+        '2027-11-07T23:00:00.000Z',
+      ],
+      'America/St_Johns': [
+        '2026-03-08T19:30:00.000Z',
+        '2026-11-01T20:30:00.000Z',
+        '2027-03-14T19:30:00.000Z',
+        '2027-11-07T20:30:00.000Z',
+      ],
     };
     for (const [zone, cutoffs] of Object.entries(expected)) {
       TRANSITIONS.forEach((date, i) => {
@@ -169,17 +243,34 @@ describe('the horizon: at most 90 days ahead', () => {
     const hours: StoreHoursMap = { thursday: { enabled: true, open: '09:00', close: '17:00' } };
     // 2027-03-04 is a Thursday, 20:00 is after closing, and it is past the horizon
     const late = deliveryInstant('2027-03-04', '08:00 PM', zone)!;
-    expect(deliveryScheduleProblems({ delivery: late, timeZone: zone, stores: [{ storeHours: hours, timeZone: zone }], noticeHours: 24, now })).toEqual([
-      messages.outsideStoreHours('09:00 AM', '05:00 PM'),
-      messages.tooFarAhead(90, '2027-02-24'),
-    ]);
+    expect(
+      deliveryScheduleProblems({
+        delivery: late,
+        timeZone: zone,
+        stores: [{ storeHours: hours, timeZone: zone }],
+        noticeHours: 24,
+        now,
+      }),
+    ).toEqual([messages.outsideStoreHours('09:00 AM', '05:00 PM'), messages.tooFarAhead(90, '2027-02-24')]);
   });
 });
 
 describe('sane calendar dates', () => {
   it('takes real days of this century only', () => {
-    for (const ok of ['2026-12-01', '2000-01-01', '2099-12-31', ' 2026-02-28 ']) expect(isSaneCalendarDate(ok), ok).toBe(true);
-    for (const bad of ['0000-01-01', '0001-01-01', '1999-12-31', '2100-01-01', '9999-12-31', '2026-02-30', '2026-13-01', '2026-1-01', 'today', '']) {
+    for (const ok of ['2026-12-01', '2000-01-01', '2099-12-31', ' 2026-02-28 '])
+      expect(isSaneCalendarDate(ok), ok).toBe(true);
+    for (const bad of [
+      '0000-01-01',
+      '0001-01-01',
+      '1999-12-31',
+      '2100-01-01',
+      '9999-12-31',
+      '2026-02-30',
+      '2026-13-01',
+      '2026-1-01',
+      'today',
+      '',
+    ]) {
       expect(isSaneCalendarDate(bad), bad).toBe(false);
     }
   });
@@ -214,6 +305,7 @@ describe("formatLocalDateTime: the spend report's Delivery Date (issue 17 part 5
       ['2026-03-09T16:00:00Z', 'America/Toronto', 'Mar 9, 2026, 12:00 PM'],
       ['2026-03-10T04:00:00Z', 'America/Toronto', 'Mar 10, 2026, 12:00 AM'],
     ];
-    for (const [iso, zone, text] of cases) expect(formatLocalDateTime(new Date(iso), zone), `${iso} ${zone}`).toBe(text);
+    for (const [iso, zone, text] of cases)
+      expect(formatLocalDateTime(new Date(iso), zone), `${iso} ${zone}`).toBe(text);
   });
 });

@@ -1,6 +1,16 @@
-import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { computeTotals, deliveryFeeForDistance, formatTaxLabel, lineSubtotalCents, taxOn, totalsDecrease, totalsLines, type Totals, type TotalsInput } from './totals.js';
+import { describe, expect, it } from 'vitest';
+import {
+  computeTotals,
+  deliveryFeeForDistance,
+  formatTaxLabel,
+  lineSubtotalCents,
+  taxOn,
+  totalsDecrease,
+  totalsLines,
+  type Totals,
+  type TotalsInput,
+} from './totals.js';
 
 describe('taxOn', () => {
   it('rounds half up once, exactly', () => {
@@ -23,7 +33,14 @@ describe('computeTotals', () => {
   const base: TotalsInput = {
     lines: [
       { unitPriceCents: 1250, quantity: 10, menuItems: [] },
-      { unitPriceCents: 900, quantity: 12, menuItems: [{ priceCents: 0, quantity: 8 }, { priceCents: 150, quantity: 4 }] },
+      {
+        unitPriceCents: 900,
+        quantity: 12,
+        menuItems: [
+          { priceCents: 0, quantity: 8 },
+          { priceCents: 150, quantity: 4 },
+        ],
+      },
     ],
     receivingMethod: 'delivery',
     deliveryFeeCents: 2500,
@@ -49,7 +66,10 @@ describe('computeTotals', () => {
     const line = fc.record({
       unitPriceCents: fc.integer({ min: 0, max: 50_000 }),
       quantity: fc.integer({ min: 0, max: 500 }),
-      menuItems: fc.array(fc.record({ priceCents: fc.integer({ min: 0, max: 5_000 }), quantity: fc.integer({ min: 0, max: 200 }) }), { maxLength: 5 }),
+      menuItems: fc.array(
+        fc.record({ priceCents: fc.integer({ min: 0, max: 5_000 }), quantity: fc.integer({ min: 0, max: 200 }) }),
+        { maxLength: 5 },
+      ),
     });
     fc.assert(
       fc.property(
@@ -59,7 +79,13 @@ describe('computeTotals', () => {
         fc.integer({ min: 0, max: 500 }),
         fc.integer({ min: 0, max: 20_000 }).map((m) => m / 1000),
         (lines, receivingMethod, deliveryFeeCents, cutleryCount, taxRatePercent) => {
-          const t = computeTotals({ lines, receivingMethod, deliveryFeeCents, cutleryCount, taxes: [{ name: 'TAX', ratePercent: taxRatePercent }] });
+          const t = computeTotals({
+            lines,
+            receivingMethod,
+            deliveryFeeCents,
+            cutleryCount,
+            taxes: [{ name: 'TAX', ratePercent: taxRatePercent }],
+          });
           const taxable = t.subtotalCents + t.deliveryFeeCents + t.cutleryCents;
           expect(t.subtotalCents).toBe(lines.reduce((s, l) => s + lineSubtotalCents(l), 0));
           expect(t.totalCents).toBe(taxable + t.taxCents);
@@ -96,7 +122,15 @@ describe('totalsDecrease: what a credit note gives back', () => {
     { name: 'QST', ratePercent: 9.975 },
   ];
   const order = (quantity: number, over: Partial<TotalsInput> = {}): Totals =>
-    computeTotals({ lines: [{ unitPriceCents: 1995, quantity, menuItems: [] }], receivingMethod: 'delivery', deliveryFeeCents: 1500, cutleryCount: quantity, taxes: quebec, tip: { percent: 15 }, ...over });
+    computeTotals({
+      lines: [{ unitPriceCents: 1995, quantity, menuItems: [] }],
+      receivingMethod: 'delivery',
+      deliveryFeeCents: 1500,
+      cutleryCount: quantity,
+      taxes: quebec,
+      tip: { percent: 15 },
+      ...over,
+    });
   const sumOfParts = (t: Totals) => t.subtotalCents + t.deliveryFeeCents + t.cutleryCents + t.taxCents + t.tipCents;
 
   it('is the difference of two computeTotals results, component by component and tax line by tax line', () => {
@@ -108,8 +142,18 @@ describe('totalsDecrease: what a credit note gives back', () => {
       deliveryFeeCents: 0,
       cutleryCents: 150,
       taxLines: [
-        { name: 'GST', ratePercent: 5, jurisdiction: null, cents: before.taxLines[0]!.cents - after.taxLines[0]!.cents },
-        { name: 'QST', ratePercent: 9.975, jurisdiction: null, cents: before.taxLines[1]!.cents - after.taxLines[1]!.cents },
+        {
+          name: 'GST',
+          ratePercent: 5,
+          jurisdiction: null,
+          cents: before.taxLines[0]!.cents - after.taxLines[0]!.cents,
+        },
+        {
+          name: 'QST',
+          ratePercent: 9.975,
+          jurisdiction: null,
+          cents: before.taxLines[1]!.cents - after.taxLines[1]!.cents,
+        },
       ],
       taxCents: before.taxCents - after.taxCents,
       tipCents: before.tipCents - after.tipCents,
@@ -120,12 +164,27 @@ describe('totalsDecrease: what a credit note gives back', () => {
 
   it('gives everything back when the supply is cancelled', () => {
     const before = order(12);
-    expect(totalsDecrease(before, null)).toEqual({ ...before, taxLines: before.taxLines.map((t) => ({ ...t, jurisdiction: null })) });
+    expect(totalsDecrease(before, null)).toEqual({
+      ...before,
+      taxLines: before.taxLines.map((t) => ({ ...t, jurisdiction: null })),
+    });
   });
 
   it('keeps a tax the order no longer has whole, and shows a new one as an increase', () => {
-    const before = computeTotals({ lines: [{ unitPriceCents: 10_000, quantity: 1, menuItems: [] }], receivingMethod: 'pickup', deliveryFeeCents: 0, cutleryCount: 0, taxes: [{ name: 'HST', ratePercent: 13 }] });
-    const after = computeTotals({ lines: [{ unitPriceCents: 10_000, quantity: 1, menuItems: [] }], receivingMethod: 'pickup', deliveryFeeCents: 0, cutleryCount: 0, taxes: [{ name: 'GST', ratePercent: 5 }] });
+    const before = computeTotals({
+      lines: [{ unitPriceCents: 10_000, quantity: 1, menuItems: [] }],
+      receivingMethod: 'pickup',
+      deliveryFeeCents: 0,
+      cutleryCount: 0,
+      taxes: [{ name: 'HST', ratePercent: 13 }],
+    });
+    const after = computeTotals({
+      lines: [{ unitPriceCents: 10_000, quantity: 1, menuItems: [] }],
+      receivingMethod: 'pickup',
+      deliveryFeeCents: 0,
+      cutleryCount: 0,
+      taxes: [{ name: 'GST', ratePercent: 5 }],
+    });
     const credit = totalsDecrease(before, after);
     expect(credit.taxLines.map((t) => [t.name, t.cents])).toEqual([
       ['HST', 1300],
@@ -145,16 +204,21 @@ describe('totalsDecrease: what a credit note gives back', () => {
 
   it('adds up for random pairs of carts (property)', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 200 }), fc.integer({ min: 0, max: 200 }), fc.integer({ min: 0, max: 40 }), (a, b, cutlery) => {
-        const credit = totalsDecrease(order(a, { cutleryCount: cutlery }), order(b, { cutleryCount: 0 }));
-        expect(sumOfParts(credit)).toBe(credit.totalCents);
-      }),
+      fc.property(
+        fc.integer({ min: 1, max: 200 }),
+        fc.integer({ min: 0, max: 200 }),
+        fc.integer({ min: 0, max: 40 }),
+        (a, b, cutlery) => {
+          const credit = totalsDecrease(order(a, { cutleryCount: cutlery }), order(b, { cutleryCount: 0 }));
+          expect(sumOfParts(credit)).toBe(credit.totalCents);
+        },
+      ),
     );
   });
 });
 
 describe('totalsLines: the amount lines of a document', () => {
-  it('lists subtotal, delivery fee, cutlery, each tax with the order pages\' label, and the tip', () => {
+  it("lists subtotal, delivery fee, cutlery, each tax with the order pages' label, and the tip", () => {
     const totals = computeTotals({
       lines: [{ unitPriceCents: 2000, quantity: 5, menuItems: [] }],
       receivingMethod: 'delivery',
@@ -173,7 +237,20 @@ describe('totalsLines: the amount lines of a document', () => {
   });
 
   it('leaves out the delivery fee of a pickup, and cutlery and tip when there are none', () => {
-    const totals = computeTotals({ lines: [{ unitPriceCents: 2000, quantity: 1, menuItems: [] }], receivingMethod: 'pickup', deliveryFeeCents: 0, cutleryCount: 0, taxes: [{ name: 'GST', ratePercent: 5 }, { name: 'QST', ratePercent: 9.975 }] });
-    expect(totalsLines(totals, { receivingMethod: 'pickup', cutleryCount: 0 }).map((l) => l.label)).toEqual(['Subtotal', 'GST 5.000%', 'QST 9.975%']);
+    const totals = computeTotals({
+      lines: [{ unitPriceCents: 2000, quantity: 1, menuItems: [] }],
+      receivingMethod: 'pickup',
+      deliveryFeeCents: 0,
+      cutleryCount: 0,
+      taxes: [
+        { name: 'GST', ratePercent: 5 },
+        { name: 'QST', ratePercent: 9.975 },
+      ],
+    });
+    expect(totalsLines(totals, { receivingMethod: 'pickup', cutleryCount: 0 }).map((l) => l.label)).toEqual([
+      'Subtotal',
+      'GST 5.000%',
+      'QST 9.975%',
+    ]);
   });
 });

@@ -94,7 +94,8 @@ export interface Totals {
 }
 
 function assertCents(name: string, value: number): void {
-  if (!Number.isSafeInteger(value) || value < 0) throw new RangeError(`${name} must be a non-negative integer number of cents`);
+  if (!Number.isSafeInteger(value) || value < 0)
+    throw new RangeError(`${name} must be a non-negative integer number of cents`);
 }
 
 function assertCount(name: string, value: number): void {
@@ -104,7 +105,12 @@ function assertCount(name: string, value: number): void {
 /** The rate as thousandths of a percent (13.000% -> 13000); refuses more than 3 decimals. */
 export function taxRateMilli(taxRatePercent: number): number {
   const milli = Math.round(taxRatePercent * 1000);
-  if (!Number.isFinite(taxRatePercent) || taxRatePercent < 0 || taxRatePercent > 100 || Math.abs(milli - taxRatePercent * 1000) > 1e-6) {
+  if (
+    !Number.isFinite(taxRatePercent) ||
+    taxRatePercent < 0 ||
+    taxRatePercent > 100 ||
+    Math.abs(milli - taxRatePercent * 1000) > 1e-6
+  ) {
     throw new RangeError('tax rate must be a percent between 0 and 100 with at most 3 decimals');
   }
   return milli;
@@ -139,7 +145,8 @@ export function tipCentsFor(tip: Tip | null | undefined, subtotalCents: number):
     if (tip.cents > MAX_TIP_CENTS) throw new RangeError('tip is too large');
     return tip.cents;
   }
-  if (!(TIP_PERCENTS as readonly number[]).includes(tip.percent) && tip.percent !== 0) throw new RangeError('tip percent must be 10, 15 or 18');
+  if (!(TIP_PERCENTS as readonly number[]).includes(tip.percent) && tip.percent !== 0)
+    throw new RangeError('tip percent must be 10, 15 or 18');
   return taxOn(subtotalCents, tip.percent);
 }
 
@@ -155,13 +162,25 @@ export function computeTotals(input: TotalsInput): Totals {
   for (const t of input.taxes) {
     const { onlyOn, ...tax } = t;
     // a tax on one category of dishes: on their subtotal, and only when the cart has any
-    const base = onlyOn ? input.lines.filter((l) => (l.taxCategory ?? 'prepared_food') === onlyOn).reduce((sum, l) => sum + lineSubtotalCents(l), 0) : taxable;
+    const base = onlyOn
+      ? input.lines
+          .filter((l) => (l.taxCategory ?? 'prepared_food') === onlyOn)
+          .reduce((sum, l) => sum + lineSubtotalCents(l), 0)
+      : taxable;
     if (onlyOn && base === 0) continue;
     taxLines.push({ ...tax, jurisdiction: t.jurisdiction ?? null, cents: taxOn(base, t.ratePercent) });
   }
   const taxCents = taxLines.reduce((sum, l) => sum + l.cents, 0);
   const tipCents = tipCentsFor(input.tip, subtotalCents);
-  return { subtotalCents, deliveryFeeCents, cutleryCents, taxLines, taxCents, tipCents, totalCents: taxable + taxCents + tipCents };
+  return {
+    subtotalCents,
+    deliveryFeeCents,
+    cutleryCents,
+    taxLines,
+    taxCents,
+    tipCents,
+    totalCents: taxable + taxCents + tipCents,
+  };
 }
 
 /** The taxes on the whole order: all but those on one category of dishes (BC PST on soda beverages). */
@@ -203,10 +222,14 @@ export interface TotalsLine {
  * delivery), cutlery (when any), each tax on its own line with the label the order pages show
  * (formatTaxLineLabel), the tip (when any). The total is the document's own last line.
  */
-export function totalsLines(totals: Totals, context: { receivingMethod: ReceivingMethod; cutleryCount: number }): TotalsLine[] {
+export function totalsLines(
+  totals: Totals,
+  context: { receivingMethod: ReceivingMethod; cutleryCount: number },
+): TotalsLine[] {
   const lines: TotalsLine[] = [{ label: 'Subtotal', cents: totals.subtotalCents }];
   if (context.receivingMethod === 'delivery') lines.push({ label: 'Delivery fee', cents: totals.deliveryFeeCents });
-  if (totals.cutleryCents !== 0 || context.cutleryCount > 0) lines.push({ label: `Cutlery, plates and napkins (${context.cutleryCount})`, cents: totals.cutleryCents });
+  if (totals.cutleryCents !== 0 || context.cutleryCount > 0)
+    lines.push({ label: `Cutlery, plates and napkins (${context.cutleryCount})`, cents: totals.cutleryCents });
   for (const t of totals.taxLines) lines.push({ label: formatTaxLineLabel(t), cents: t.cents });
   if (totals.tipCents !== 0) lines.push({ label: 'Tip (for the restaurant)', cents: totals.tipCents });
   return lines;
@@ -230,7 +253,8 @@ export function totalsDecrease(before: Totals, after: Totals | null): Totals {
     return { ...t, jurisdiction: t.jurisdiction ?? null, cents: t.cents - (same?.cents ?? 0) };
   });
   for (const t of later.values()) taxLines.push({ ...t, jurisdiction: t.jurisdiction ?? null, cents: -t.cents });
-  const minus = (key: 'subtotalCents' | 'deliveryFeeCents' | 'cutleryCents' | 'tipCents' | 'totalCents') => before[key] - (after?.[key] ?? 0);
+  const minus = (key: 'subtotalCents' | 'deliveryFeeCents' | 'cutleryCents' | 'tipCents' | 'totalCents') =>
+    before[key] - (after?.[key] ?? 0);
   return {
     subtotalCents: minus('subtotalCents'),
     deliveryFeeCents: minus('deliveryFeeCents'),

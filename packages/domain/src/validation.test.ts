@@ -3,10 +3,21 @@ import { isBlank, isNonNegativeInteger, isValidEmail } from './validation.js';
 
 describe('isValidEmail', () => {
   it('accepts ordinary addresses', () => {
-    for (const ok of ['ann@example.com', 'first.last+tag@sub.example.ca', ' ann@example.com ']) expect(isValidEmail(ok), ok).toBe(true);
+    for (const ok of ['ann@example.com', 'first.last+tag@sub.example.ca', ' ann@example.com '])
+      expect(isValidEmail(ok), ok).toBe(true);
   });
   it('rejects malformed ones', () => {
-    for (const bad of ['', 'ann', 'ann@', '@example.com', 'ann@example', 'ann@@example.com', 'ann smith@example.com', 'ann@example..com', 'ann@.com'])
+    for (const bad of [
+      '',
+      'ann',
+      'ann@',
+      '@example.com',
+      'ann@example',
+      'ann@@example.com',
+      'ann smith@example.com',
+      'ann@example..com',
+      'ann@.com',
+    ])
       expect(isValidEmail(bad), bad).toBe(false);
   });
   it('rejects overlong addresses', () => {

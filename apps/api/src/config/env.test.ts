@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './env.js';
 import { matching, productionEnv, refusalWithNothingSet } from '../../test/production-env.js';
+import { ConfigError, loadConfig } from './env.js';
 
 describe('loadConfig', () => {
   it('gives the documented defaults', () => {
@@ -14,8 +14,16 @@ describe('loadConfig', () => {
   });
 
   it('runs the job queue in the API process unless JOBS_IN_PROCESS=false', () => {
-    expect(loadConfig({})).toMatchObject({ jobsInProcess: true, jobsPollMs: 5000, jobsLeaseMs: 300_000, paymentRecheckMs: 3_600_000 });
-    expect(loadConfig({ JOBS_IN_PROCESS: 'false', JOBS_POLL_MS: '250' })).toMatchObject({ jobsInProcess: false, jobsPollMs: 250 });
+    expect(loadConfig({})).toMatchObject({
+      jobsInProcess: true,
+      jobsPollMs: 5000,
+      jobsLeaseMs: 300_000,
+      paymentRecheckMs: 3_600_000,
+    });
+    expect(loadConfig({ JOBS_IN_PROCESS: 'false', JOBS_POLL_MS: '250' })).toMatchObject({
+      jobsInProcess: false,
+      jobsPollMs: 250,
+    });
     expect(() => loadConfig({ JOBS_IN_PROCESS: 'maybe' })).toThrow(/JOBS_IN_PROCESS/);
   });
 
@@ -39,18 +47,33 @@ describe('loadConfig', () => {
     expect(message.split('\n')).toEqual(matching(refusalWithNothingSet));
     for (const name of Object.keys(productionEnv).filter((n) => !['NODE_ENV', 'DATA_DIR', 'PAYMENTS'].includes(n))) {
       const { [name as keyof typeof productionEnv]: _left, ...rest } = productionEnv;
-      expect(() => loadConfig(rest), name).toThrow(new RegExp(`^Invalid configuration:\n  ${name}: required when NODE_ENV=production`));
+      expect(() => loadConfig(rest), name).toThrow(
+        new RegExp(`^Invalid configuration:\n  ${name}: required when NODE_ENV=production`),
+      );
     }
   });
 
   it('takes Stripe with its three settings or an explicit PAYMENTS=sandbox in production', () => {
     const { PAYMENTS: _sandbox, ...withoutPayments } = productionEnv;
-    const stripe = { STRIPE_SECRET_KEY: 'sk_live_x', STRIPE_PUBLISHABLE_KEY: 'pk_live_x', STRIPE_WEBHOOK_SECRET: 'whsec_x' };
-    expect(loadConfig({ ...withoutPayments, ...stripe })).toMatchObject({ payments: 'stripe', stripeSecretKey: 'sk_live_x', stripeWebhookSecret: 'whsec_x' });
-    expect(() => loadConfig({ ...withoutPayments, STRIPE_SECRET_KEY: 'sk_live_x', STRIPE_PUBLISHABLE_KEY: 'pk_live_x' })).toThrow(/STRIPE_WEBHOOK_SECRET: required/);
+    const stripe = {
+      STRIPE_SECRET_KEY: 'sk_live_x',
+      STRIPE_PUBLISHABLE_KEY: 'pk_live_x',
+      STRIPE_WEBHOOK_SECRET: 'whsec_x',
+    };
+    expect(loadConfig({ ...withoutPayments, ...stripe })).toMatchObject({
+      payments: 'stripe',
+      stripeSecretKey: 'sk_live_x',
+      stripeWebhookSecret: 'whsec_x',
+    });
+    expect(() =>
+      loadConfig({ ...withoutPayments, STRIPE_SECRET_KEY: 'sk_live_x', STRIPE_PUBLISHABLE_KEY: 'pk_live_x' }),
+    ).toThrow(/STRIPE_WEBHOOK_SECRET: required/);
     expect(loadConfig(productionEnv)).toMatchObject({ payments: 'sandbox', stripeSecretKey: undefined });
     // an explicit sandbox ignores keys that are set
-    expect(loadConfig({ ...productionEnv, ...stripe })).toMatchObject({ payments: 'sandbox', stripeSecretKey: undefined });
+    expect(loadConfig({ ...productionEnv, ...stripe })).toMatchObject({
+      payments: 'sandbox',
+      stripeSecretKey: undefined,
+    });
     expect(() => loadConfig({ ...productionEnv, PAYMENTS: 'paypal' })).toThrow(/PAYMENTS/);
     // outside production: the sandbox unless Stripe is configured
     expect(loadConfig({}).payments).toBe('sandbox');
@@ -59,47 +82,73 @@ describe('loadConfig', () => {
   });
 
   it('wants 32 bytes of JWT secret', () => {
-    expect(() => loadConfig({ ...productionEnv, JWT_SECRET: 'x'.repeat(31) })).toThrow(/JWT_SECRET: must be at least 32 bytes/);
+    expect(() => loadConfig({ ...productionEnv, JWT_SECRET: 'x'.repeat(31) })).toThrow(
+      /JWT_SECRET: must be at least 32 bytes/,
+    );
     expect(loadConfig({ ...productionEnv, JWT_SECRET: 'é'.repeat(16) }).jwtSecret).toBe('é'.repeat(16));
   });
 
   it('keeps demo data and the development mailbox out of production unless asked (the mailbox: refused)', () => {
     expect(loadConfig(productionEnv)).toMatchObject({ mailboxEnabled: false, seedDemo: false });
     expect(loadConfig({ ...productionEnv, SEED_DEMO: 'true' }).seedDemo).toBe(true);
-    expect(() => loadConfig({ ...productionEnv, DEV_MAILBOX: 'true' })).toThrow(/DEV_MAILBOX: must not be set when NODE_ENV=production/);
+    expect(() => loadConfig({ ...productionEnv, DEV_MAILBOX: 'true' })).toThrow(
+      /DEV_MAILBOX: must not be set when NODE_ENV=production/,
+    );
     expect(loadConfig({ ...productionEnv, DEV_MAILBOX: 'false' }).mailboxEnabled).toBe(false);
     expect(loadConfig({ DEV_MAILBOX: 'false' })).toMatchObject({ mailboxEnabled: false, seedDemo: true });
   });
 
   it('serves the group-order site under a path of its own, /group-orders-site by default', () => {
-    expect(loadConfig({})).toMatchObject({ groupOrdersUrl: 'http://localhost:3000/group-orders-site', groupOrdersBasePath: '/group-orders-site', groupOrdersHost: null });
-    expect(loadConfig({ PUBLIC_URL: 'https://caterway.ca/', GROUP_ORDERS_URL: 'https://caterway.ca/team-meals/' })).toMatchObject({
+    expect(loadConfig({})).toMatchObject({
+      groupOrdersUrl: 'http://localhost:3000/group-orders-site',
+      groupOrdersBasePath: '/group-orders-site',
+      groupOrdersHost: null,
+    });
+    expect(
+      loadConfig({ PUBLIC_URL: 'https://caterway.ca/', GROUP_ORDERS_URL: 'https://caterway.ca/team-meals/' }),
+    ).toMatchObject({
       groupOrdersUrl: 'https://caterway.ca/team-meals',
       groupOrdersBasePath: '/team-meals',
       groupOrdersHost: null,
     });
     // a host name of its own serves the site at its root
-    expect(loadConfig({ PUBLIC_URL: 'https://caterway.ca', GROUP_ORDERS_URL: 'https://teams.caterway.ca/' })).toMatchObject({
+    expect(
+      loadConfig({ PUBLIC_URL: 'https://caterway.ca', GROUP_ORDERS_URL: 'https://teams.caterway.ca/' }),
+    ).toMatchObject({
       groupOrdersUrl: 'https://teams.caterway.ca',
       groupOrdersBasePath: '',
       groupOrdersHost: 'teams.caterway.ca',
     });
-    expect(() => loadConfig({ PUBLIC_URL: 'https://caterway.ca', GROUP_ORDERS_URL: 'https://caterway.ca/' })).toThrow(/GROUP_ORDERS_URL: on the storefront's host it needs a path of its own/);
+    expect(() => loadConfig({ PUBLIC_URL: 'https://caterway.ca', GROUP_ORDERS_URL: 'https://caterway.ca/' })).toThrow(
+      /GROUP_ORDERS_URL: on the storefront's host it needs a path of its own/,
+    );
     expect(() => loadConfig({ GROUP_ORDERS_URL: 'https://caterway.ca/api/site' })).toThrow(/GROUP_ORDERS_URL/);
   });
 
   describe('the merchant of record on invoices (docs/decisions/034)', () => {
-    const company = { COMPANY_LEGAL_NAME: 'Caterway Technologies Inc.', COMPANY_ADDRESS: '200 Bay St, Toronto, ON M5J 2J2', TAX_GST_HST_NUMBER: '876543210 RT0001', TAX_QST_NUMBER: '1098765432 TQ0001' };
+    const company = {
+      COMPANY_LEGAL_NAME: 'Caterway Technologies Inc.',
+      COMPANY_ADDRESS: '200 Bay St, Toronto, ON M5J 2J2',
+      TAX_GST_HST_NUMBER: '876543210 RT0001',
+      TAX_QST_NUMBER: '1098765432 TQ0001',
+    };
 
     it('takes the four settings as given, registration numbers written the CRA and Revenu Québec way', () => {
-      expect(loadConfig({ ...company, TAX_GST_HST_NUMBER: '876543210rt0001', TAX_QST_NUMBER: ' 1098765432 tq 0001 ' }).company).toEqual({
+      expect(
+        loadConfig({ ...company, TAX_GST_HST_NUMBER: '876543210rt0001', TAX_QST_NUMBER: ' 1098765432 tq 0001 ' })
+          .company,
+      ).toEqual({
         legalName: 'Caterway Technologies Inc.',
         address: '200 Bay St, Toronto, ON M5J 2J2',
         gstHstNumber: '876543210 RT0001',
         qstNumber: '1098765432 TQ0001',
         sample: false,
       });
-      expect(loadConfig(productionEnv).company).toMatchObject({ gstHstNumber: productionEnv.TAX_GST_HST_NUMBER, qstNumber: productionEnv.TAX_QST_NUMBER, sample: false });
+      expect(loadConfig(productionEnv).company).toMatchObject({
+        gstHstNumber: productionEnv.TAX_GST_HST_NUMBER,
+        qstNumber: productionEnv.TAX_QST_NUMBER,
+        sample: false,
+      });
     });
 
     it('uses sample values, flagged as samples, outside production when none is set', () => {
@@ -121,21 +170,44 @@ describe('loadConfig', () => {
       }
       expect(message.split('\n')).toEqual([
         'Invalid configuration:',
-        expect.stringMatching(/^  COMPANY_ADDRESS: set it with COMPANY_LEGAL_NAME, TAX_QST_NUMBER: the four company settings go together/),
+        expect.stringMatching(
+          /^  COMPANY_ADDRESS: set it with COMPANY_LEGAL_NAME, TAX_QST_NUMBER: the four company settings go together/,
+        ),
         expect.stringMatching(/^  TAX_GST_HST_NUMBER: set it with COMPANY_LEGAL_NAME, TAX_QST_NUMBER/),
       ]);
     });
 
     it('refuses registration numbers of the wrong shape', () => {
-      for (const bad of ['123456789', '12345678 RT0001', '123456789 RC0001', '123456789 RT001', '1234567890 TQ0001', 'RT0001 123456789']) {
-        expect(() => loadConfig({ ...company, TAX_GST_HST_NUMBER: bad }), bad).toThrow(/TAX_GST_HST_NUMBER: must be a 9-digit business number, RT and 4 digits, e\.g\. 123456789 RT0001/);
+      for (const bad of [
+        '123456789',
+        '12345678 RT0001',
+        '123456789 RC0001',
+        '123456789 RT001',
+        '1234567890 TQ0001',
+        'RT0001 123456789',
+      ]) {
+        expect(() => loadConfig({ ...company, TAX_GST_HST_NUMBER: bad }), bad).toThrow(
+          /TAX_GST_HST_NUMBER: must be a 9-digit business number, RT and 4 digits, e\.g\. 123456789 RT0001/,
+        );
       }
-      for (const bad of ['1234567890', '123456789 TQ0001', '1234567890 RT0001', '1234567890 TQ00001', '123456789 RT0001']) {
-        expect(() => loadConfig({ ...company, TAX_QST_NUMBER: bad }), bad).toThrow(/TAX_QST_NUMBER: must be 10 digits, TQ and 4 digits, e\.g\. 1234567890 TQ0001/);
+      for (const bad of [
+        '1234567890',
+        '123456789 TQ0001',
+        '1234567890 RT0001',
+        '1234567890 TQ00001',
+        '123456789 RT0001',
+      ]) {
+        expect(() => loadConfig({ ...company, TAX_QST_NUMBER: bad }), bad).toThrow(
+          /TAX_QST_NUMBER: must be 10 digits, TQ and 4 digits, e\.g\. 1234567890 TQ0001/,
+        );
       }
-      expect(() => loadConfig({ ...company, COMPANY_ADDRESS: 'Toronto' })).toThrow(/COMPANY_ADDRESS: must be the full business address/);
+      expect(() => loadConfig({ ...company, COMPANY_ADDRESS: 'Toronto' })).toThrow(
+        /COMPANY_ADDRESS: must be the full business address/,
+      );
       // in production too, where the shape is refused rather than reported missing
-      expect(() => loadConfig({ ...productionEnv, TAX_QST_NUMBER: '1098765432' })).toThrow(/^Invalid configuration:\n  TAX_QST_NUMBER: must be 10 digits/);
+      expect(() => loadConfig({ ...productionEnv, TAX_QST_NUMBER: '1098765432' })).toThrow(
+        /^Invalid configuration:\n  TAX_QST_NUMBER: must be 10 digits/,
+      );
     });
   });
 });

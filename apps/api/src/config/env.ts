@@ -1,6 +1,6 @@
-import { z } from 'zod';
-import path from 'node:path';
 import os from 'node:os';
+import path from 'node:path';
+import { z } from 'zod';
 
 // The only place that reads process.env. Validated once at boot; a bad value
 // stops the process with a message that names the variable.
@@ -50,7 +50,10 @@ const envSchema = z.object({
     .optional(),
   SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).default(120),
   SESSION_MAX_DAYS: z.coerce.number().int().min(1).default(30),
-  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+    .optional(),
   MAIL_FROM: z.string().min(3).default('Caterway <no-reply@caterway.local>'),
   SUPPORT_EMAIL: z.email().default('support@caterway.ca'),
   /** inbox that receives demo requests (browse-account-orders §7 messages/json_create.json) */
@@ -59,9 +62,15 @@ const envSchema = z.object({
   DEV_MAILBOX: boolish.optional(),
   GEOCODER_URL: z.url().optional(),
   GEOCODER_KIND: z.enum(['photon', 'nominatim']).default('photon'),
-  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must start with redis://').optional(),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must start with redis://')
+    .optional(),
   /** prefix of every Redis key this app writes (several deployments or test runs may share one Redis) */
-  REDIS_KEY_PREFIX: z.string().regex(/^[A-Za-z0-9:_.-]{1,64}$/, 'letters, digits and : _ . - only').default('caterway:'),
+  REDIS_KEY_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9:_.-]{1,64}$/, 'letters, digits and : _ . - only')
+    .default('caterway:'),
   /** failed sign-ins on one account before each next attempt waits 2^k s, at most 60 s (docs/decisions/029) */
   SIGNIN_BACKOFF_AFTER: z.coerce.number().int().min(1).default(5),
   /** search requests per client address per minute (docs/decisions/016-abuse-limits-and-instances.md) */
@@ -76,10 +85,16 @@ const envSchema = z.object({
   /** 'sandbox': the built-in provider, nobody is charged; 'stripe': Stripe. Default: stripe when STRIPE_SECRET_KEY is set */
   PAYMENTS: z.enum(['sandbox', 'stripe']).optional(),
   /** Stripe (card + acss_debit) when set; the built-in sandbox provider otherwise */
-  STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_/, 'must start with sk_ or rk_').optional(),
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_/, 'must start with sk_ or rk_')
+    .optional(),
   STRIPE_PUBLISHABLE_KEY: z.string().regex(/^pk_/, 'must start with pk_').optional(),
   /** signing secret of the webhook endpoint POST /api/stripe/webhook (whsec_...; Stripe dashboard or `stripe listen`); required with Stripe in production */
-  STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_/, 'must start with whsec_').optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_/, 'must start with whsec_')
+    .optional(),
   /** base URL of Stripe's API; a local fake in tests */
   STRIPE_API_URL: z.url().default('https://api.stripe.com'),
   /** run the job queue (order processing) inside the API process; false when `npm run worker` runs it */
@@ -98,9 +113,17 @@ const envSchema = z.object({
   /** Caterway's business address on one line, e.g. "100 King St W, Suite 5600, Toronto, ON M5X 1A9, Canada"; required in production */
   COMPANY_ADDRESS: z.string().trim().min(10, 'must be the full business address on one line').max(200).optional(),
   /** GST/HST registration number (business number + RT + 4 digits); required in production */
-  TAX_GST_HST_NUMBER: registration(GST_HST_NUMBER, 'RT', 'must be a 9-digit business number, RT and 4 digits, e.g. 123456789 RT0001').optional(),
+  TAX_GST_HST_NUMBER: registration(
+    GST_HST_NUMBER,
+    'RT',
+    'must be a 9-digit business number, RT and 4 digits, e.g. 123456789 RT0001',
+  ).optional(),
   /** Quebec QST registration number (10 digits + TQ + 4 digits); required in production */
-  TAX_QST_NUMBER: registration(QST_NUMBER, 'TQ', 'must be 10 digits, TQ and 4 digits, e.g. 1234567890 TQ0001').optional(),
+  TAX_QST_NUMBER: registration(
+    QST_NUMBER,
+    'TQ',
+    'must be 10 digits, TQ and 4 digits, e.g. 1234567890 TQ0001',
+  ).optional(),
   /** browser tests only: POST api/v2/test/clock moves the server clock; refused when NODE_ENV=production */
   E2E_CONTROLLABLE_CLOCK: boolish.default(false),
 });
@@ -199,18 +222,32 @@ function productionProblems(env: Record<string, string | undefined>): Array<[nam
   }
   if (env.PAYMENTS !== 'sandbox') {
     for (const name of STRIPE_SETTINGS) {
-      if (!env[name]) problems.push([name, 'required when NODE_ENV=production, unless PAYMENTS=sandbox (test mode: nobody is charged)']);
+      if (!env[name])
+        problems.push([
+          name,
+          'required when NODE_ENV=production, unless PAYMENTS=sandbox (test mode: nobody is charged)',
+        ]);
     }
   }
-  if (env.DEV_MAILBOX && boolish.safeParse(env.DEV_MAILBOX).data) problems.push(['DEV_MAILBOX', 'must not be set when NODE_ENV=production (it shows every email sent, reset links included)']);
-  if (env.E2E_CONTROLLABLE_CLOCK && boolish.safeParse(env.E2E_CONTROLLABLE_CLOCK).data) problems.push(['E2E_CONTROLLABLE_CLOCK', 'must not be set when NODE_ENV=production']);
+  if (env.DEV_MAILBOX && boolish.safeParse(env.DEV_MAILBOX).data)
+    problems.push([
+      'DEV_MAILBOX',
+      'must not be set when NODE_ENV=production (it shows every email sent, reset links included)',
+    ]);
+  if (env.E2E_CONTROLLABLE_CLOCK && boolish.safeParse(env.E2E_CONTROLLABLE_CLOCK).data)
+    problems.push(['E2E_CONTROLLABLE_CLOCK', 'must not be set when NODE_ENV=production']);
   return problems;
 }
 
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
-  const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== '')) as Record<string, string | undefined>;
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== '')) as Record<
+    string,
+    string | undefined
+  >;
   const parsed = envSchema.safeParse(cleaned);
-  const problems: Array<[string, string]> = parsed.success ? [] : parsed.error.issues.map((i) => [i.path.join('.'), i.message]);
+  const problems: Array<[string, string]> = parsed.success
+    ? []
+    : parsed.error.issues.map((i) => [i.path.join('.'), i.message]);
   if (cleaned.NODE_ENV === 'production') {
     const named = new Set(problems.map(([name]) => name));
     problems.push(...productionProblems(cleaned).filter(([name]) => !named.has(name)));
@@ -219,17 +256,32 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   if (cleaned.NODE_ENV !== 'production' && companySet.length > 0 && companySet.length < COMPANY_SETTINGS.length) {
     // a document mixing real and sample details could pass for a real invoice
     for (const name of COMPANY_SETTINGS.filter((n) => !companySet.includes(n))) {
-      problems.push([name, `set it with ${companySet.join(', ')}: the four company settings go together (none: sample values marked as such)`]);
+      problems.push([
+        name,
+        `set it with ${companySet.join(', ')}: the four company settings go together (none: sample values marked as such)`,
+      ]);
     }
   }
-  if (parsed.success && parsed.data.PAYMENTS === 'stripe' && !parsed.data.STRIPE_SECRET_KEY && !problems.some(([n]) => n === 'STRIPE_SECRET_KEY')) {
+  if (
+    parsed.success &&
+    parsed.data.PAYMENTS === 'stripe' &&
+    !parsed.data.STRIPE_SECRET_KEY &&
+    !problems.some(([n]) => n === 'STRIPE_SECRET_KEY')
+  ) {
     problems.push(['STRIPE_SECRET_KEY', 'required when PAYMENTS=stripe']);
   }
-  if (parsed.success && parsed.data.STRIPE_SECRET_KEY && !parsed.data.STRIPE_PUBLISHABLE_KEY && !problems.some(([n]) => n === 'STRIPE_PUBLISHABLE_KEY')) {
+  if (
+    parsed.success &&
+    parsed.data.STRIPE_SECRET_KEY &&
+    !parsed.data.STRIPE_PUBLISHABLE_KEY &&
+    !problems.some(([n]) => n === 'STRIPE_PUBLISHABLE_KEY')
+  ) {
     problems.push(['STRIPE_PUBLISHABLE_KEY', 'required when STRIPE_SECRET_KEY is set']);
   }
   if (!parsed.success || problems.length) {
-    throw new ConfigError(`Invalid configuration:\n${problems.map(([name, message]) => `  ${name}: ${message}`).join('\n')}`);
+    throw new ConfigError(
+      `Invalid configuration:\n${problems.map(([name, message]) => `  ${name}: ${message}`).join('\n')}`,
+    );
   }
   const env = parsed.data;
   const isProduction = env.NODE_ENV === 'production';
@@ -268,7 +320,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     groupOrdersUrl,
     groupOrdersBasePath,
     groupOrdersHost,
-    groupOrdersDistDir: path.resolve(env.GROUP_ORDERS_DIST_DIR ?? path.join(import.meta.dirname, '../../../group-orders/dist')),
+    groupOrdersDistDir: path.resolve(
+      env.GROUP_ORDERS_DIST_DIR ?? path.join(import.meta.dirname, '../../../group-orders/dist'),
+    ),
     // PAYMENTS=sandbox runs the sandbox even where Stripe keys are set: the keys are not used
     stripeSecretKey: payments === 'stripe' ? env.STRIPE_SECRET_KEY : undefined,
     stripePublishableKey: payments === 'stripe' ? env.STRIPE_PUBLISHABLE_KEY : undefined,
@@ -290,7 +344,13 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
 /** The company settings, or (outside production, none set) the samples, flagged so. */
 function companyOf(env: Env): CompanyDetails {
   if (env.COMPANY_LEGAL_NAME && env.COMPANY_ADDRESS && env.TAX_GST_HST_NUMBER && env.TAX_QST_NUMBER) {
-    return { legalName: env.COMPANY_LEGAL_NAME, address: env.COMPANY_ADDRESS, gstHstNumber: env.TAX_GST_HST_NUMBER, qstNumber: env.TAX_QST_NUMBER, sample: false };
+    return {
+      legalName: env.COMPANY_LEGAL_NAME,
+      address: env.COMPANY_ADDRESS,
+      gstHstNumber: env.TAX_GST_HST_NUMBER,
+      qstNumber: env.TAX_QST_NUMBER,
+      sample: false,
+    };
   }
   return { ...SAMPLE_COMPANY, sample: true };
 }
@@ -325,17 +385,29 @@ export function parseTrustProxy(value: string, isProduction: boolean): string[] 
   if (['false', '0', 'no', 'none'].includes(v)) return [];
   if (['true', '1', 'yes'].includes(v)) {
     if (isProduction) {
-      throw new ConfigError('Invalid configuration:\n  TRUST_PROXY: name the proxy addresses or CIDRs (e.g. 10.0.0.5,10.1.0.0/16); true is refused in production');
+      throw new ConfigError(
+        'Invalid configuration:\n  TRUST_PROXY: name the proxy addresses or CIDRs (e.g. 10.0.0.5,10.1.0.0/16); true is refused in production',
+      );
     }
     return LOOPBACK;
   }
-  const entries = v.split(',').map((e) => e.trim()).filter(Boolean);
-  const named = { loopback: LOOPBACK, linklocal: ['169.254.0.0/16', 'fe80::/10'], uniquelocal: ['10.0.0.0/8', '172.16.0.0/12', '192.168.0.0/16', 'fc00::/7'] } as Record<string, string[]>;
+  const entries = v
+    .split(',')
+    .map((e) => e.trim())
+    .filter(Boolean);
+  const named = {
+    loopback: LOOPBACK,
+    linklocal: ['169.254.0.0/16', 'fe80::/10'],
+    uniquelocal: ['10.0.0.0/8', '172.16.0.0/12', '192.168.0.0/16', 'fc00::/7'],
+  } as Record<string, string[]>;
   const out: string[] = [];
   for (const e of entries) {
     if (named[e]) out.push(...named[e]);
     else if (IPV4_OR_CIDR.test(e) || IPV6_OR_CIDR.test(e)) out.push(e);
-    else throw new ConfigError(`Invalid configuration:\n  TRUST_PROXY: '${e}' is not an address, a CIDR, loopback, linklocal or uniquelocal`);
+    else
+      throw new ConfigError(
+        `Invalid configuration:\n  TRUST_PROXY: '${e}' is not an address, a CIDR, loopback, linklocal or uniquelocal`,
+      );
   }
   return out;
 }
@@ -343,7 +415,17 @@ export function parseTrustProxy(value: string, isProduction: boolean): string[] 
 // The site shares this server (and its origin's /api) with the storefront, which owns '/' and
 // its own first path segments: on the storefront's host the site needs a path of its own; a host
 // name of its own (proxied to this server) may serve it at its root.
-const RESERVED_SEGMENTS = new Set(['api', 'user_token', 'users', 'messages', 'media', 'assets', 'group-orders', 'grouporder-dashboard', 'g']);
+const RESERVED_SEGMENTS = new Set([
+  'api',
+  'user_token',
+  'users',
+  'messages',
+  'media',
+  'assets',
+  'group-orders',
+  'grouporder-dashboard',
+  'g',
+]);
 
 function groupOrdersMount(url: string, publicUrl: string): { basePath: string; host: string | null } {
   const site = new URL(url);
@@ -351,7 +433,9 @@ function groupOrdersMount(url: string, publicUrl: string): { basePath: string; h
   const first = pathname.split('/')[1] ?? '';
   if (pathname === '' && site.host !== new URL(publicUrl).host) return { basePath: '', host: site.host };
   if (pathname === '' || RESERVED_SEGMENTS.has(first)) {
-    throw new ConfigError(`Invalid configuration:\n  GROUP_ORDERS_URL: on the storefront's host it needs a path of its own such as /group-orders-site (not '/' nor /${first})`);
+    throw new ConfigError(
+      `Invalid configuration:\n  GROUP_ORDERS_URL: on the storefront's host it needs a path of its own such as /group-orders-site (not '/' nor /${first})`,
+    );
   }
   return { basePath: pathname, host: null };
 }

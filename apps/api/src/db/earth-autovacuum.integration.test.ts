@@ -16,8 +16,12 @@ describe('ll_to_earth under autovacuum search_path', () => {
     const client = await t.db.connect();
     try {
       await client.query('SET search_path TO pg_catalog');
-      const { rows } = await client.query<{ x: number }>('SELECT public.cube_ll_coord(public.ll_to_earth(43.65, -79.38)::public.cube, 1) AS x');
-      expect(Math.round(rows[0]!.x)).toBe(Math.round(6378168 * Math.cos((43.65 * Math.PI) / 180) * Math.cos((-79.38 * Math.PI) / 180)));
+      const { rows } = await client.query<{ x: number }>(
+        'SELECT public.cube_ll_coord(public.ll_to_earth(43.65, -79.38)::public.cube, 1) AS x',
+      );
+      expect(Math.round(rows[0]!.x)).toBe(
+        Math.round(6378168 * Math.cos((43.65 * Math.PI) / 180) * Math.cos((-79.38 * Math.PI) / 180)),
+      );
       await client.query('ANALYZE public.chefs');
     } finally {
       await client.query('RESET search_path').catch(() => undefined);

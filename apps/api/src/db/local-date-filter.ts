@@ -48,5 +48,8 @@ export function inZoneWindowSql(instant: string, zone: string, first: number): s
  */
 export function coarseWindow(from: string, to: string): { start: Date; end: Date } {
   const day = 86_400_000;
-  return { start: new Date(Date.parse(`${from}T00:00:00Z`) - day), end: new Date(Date.parse(`${to}T00:00:00Z`) + 2 * day) };
+  return {
+    start: new Date(Date.parse(`${from}T00:00:00Z`) - day),
+    end: new Date(Date.parse(`${to}T00:00:00Z`) + 2 * day),
+  };
 }

@@ -6,7 +6,10 @@ import type { SqlPart } from './sql-parts.js';
 // its own; a service writes it beside its change when the mailer is `deliveredByOutboxRow`.
 export function outboxEmailPart(email: OutgoingEmail): SqlPart {
   return {
-    sql: (p, guard) => `INSERT INTO outbox_emails (to_address, subject, text_body, html_body, template, transport, sent_at)
+    sql: (
+      p,
+      guard,
+    ) => `INSERT INTO outbox_emails (to_address, subject, text_body, html_body, template, transport, sent_at)
       SELECT ${p(email.to)}::text, ${p(email.subject)}::text, ${p(email.text)}::text, ${p(email.html)}::text, ${p(email.template)}::text, 'outbox', now()
        WHERE EXISTS (SELECT 1 FROM ${guard})`,
   };

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
-import pg from 'pg';
 import type { FastifyBaseLogger } from 'fastify';
+import pg from 'pg';
 
 // int8 (bigint ids, counts) come back as JS numbers: our ids and cent amounts stay far below 2^53.
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number.parseInt(v, 10));
@@ -11,7 +11,10 @@ pg.types.setTypeParser(pg.types.builtins.DATE, (v) => v);
 export type Db = pg.Pool;
 export type Queryable = pg.Pool | pg.PoolClient;
 
-export function createPool(connectionString: string, options: { max?: number; logger?: Pick<FastifyBaseLogger, 'error' | 'warn'> } = {}): Db {
+export function createPool(
+  connectionString: string,
+  options: { max?: number; logger?: Pick<FastifyBaseLogger, 'error' | 'warn'> } = {},
+): Db {
   const pool = new pg.Pool({
     connectionString,
     max: options.max ?? 10,
@@ -21,7 +24,10 @@ export function createPool(connectionString: string, options: { max?: number; lo
   // An idle client whose server went away emits 'error' on the pool; without a
   // listener Node would crash the process. Requests meanwhile fail with 503.
   const lost = (err: Error) => {
-    options.logger?.warn({ err: { message: err.message, code: (err as { code?: string }).code } }, 'database connection lost');
+    options.logger?.warn(
+      { err: { message: err.message, code: (err as { code?: string }).code } },
+      'database connection lost',
+    );
   };
   pool.on('error', lost);
   // A checked-out client (inside a transaction, between two queries) has no pool listener: its
@@ -67,7 +73,20 @@ export async function withTransaction<T>(db: Db, fn: (client: pg.PoolClient) => 
   }
 }
 
-const unavailableCodes = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P02', '57P03', '08000', '08001', '08003', '08006', '53300']);
+const unavailableCodes = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  '57P01',
+  '57P02',
+  '57P03',
+  '08000',
+  '08001',
+  '08003',
+  '08006',
+  '53300',
+]);
 
 /** True for errors that mean "the database is not reachable right now" rather than a bad query. */
 export function isDatabaseUnavailable(err: unknown): boolean {
@@ -75,7 +94,9 @@ export function isDatabaseUnavailable(err: unknown): boolean {
   const e = err as { code?: string; message?: string };
   if (e.code && unavailableCodes.has(e.code)) return true;
   const msg = e.message ?? '';
-  return /Connection terminated|timeout exceeded when trying to connect|connect ECONNREFUSED|Client has encountered a connection error/.test(msg);
+  return /Connection terminated|timeout exceeded when trying to connect|connect ECONNREFUSED|Client has encountered a connection error/.test(
+    msg,
+  );
 }
 
 /** The same server URL pointing at another database. */

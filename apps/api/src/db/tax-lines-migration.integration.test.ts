@@ -11,7 +11,15 @@ describe('migration 032 over orders placed before it', () => {
   const orders = [
     // a Vancouver order charged the old 12% GST+PST, a Montreal order with one combined QST line
     { number: 'CW-2026-000901', taxName: 'GST+PST', taxRate: 12, subtotal: 50_000, fee: 1500, cutlery: 500, tax: 6240 },
-    { number: 'CW-2026-000902', taxName: 'GST+QST', taxRate: 14.975, subtotal: 71_995, fee: 0, cutlery: 0, tax: 10_781 },
+    {
+      number: 'CW-2026-000902',
+      taxName: 'GST+QST',
+      taxRate: 14.975,
+      subtotal: 71_995,
+      fee: 0,
+      cutlery: 0,
+      tax: 10_781,
+    },
   ];
 
   beforeAll(async () => {
@@ -61,11 +69,15 @@ describe('migration 032 over orders placed before it', () => {
     );
   });
 
-  it('drops the restaurants\' tax columns and holds new rows to total = parts', async () => {
-    const { rows } = await t.db.query(`SELECT column_name FROM information_schema.columns WHERE table_name = 'chefs' AND column_name LIKE 'tax%'`);
+  it("drops the restaurants' tax columns and holds new rows to total = parts", async () => {
+    const { rows } = await t.db.query(
+      `SELECT column_name FROM information_schema.columns WHERE table_name = 'chefs' AND column_name LIKE 'tax%'`,
+    );
     expect(rows).toEqual([]);
     await expect(
-      t.db.query(`UPDATE catering_orders SET total_cents = total_cents + 1 WHERE order_number = $1`, [orders[0]!.number]),
+      t.db.query(`UPDATE catering_orders SET total_cents = total_cents + 1 WHERE order_number = $1`, [
+        orders[0]!.number,
+      ]),
     ).rejects.toThrow(/catering_orders_total_is_its_parts/);
   });
 });

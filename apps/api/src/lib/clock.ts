@@ -46,7 +46,10 @@ export function controllableClock(base: Clock = systemClock): ControllableClock 
  * in the database (table test_clock), advance() moves it there atomically, and refresh() reads it.
  * now() stays synchronous; the app refreshes before each request, the job runner before each poll.
  */
-export function sharedControllableClock(db: { query<R extends object>(sql: string, params?: unknown[]): Promise<{ rows: R[] }> }, base: Clock = systemClock): ControllableClock {
+export function sharedControllableClock(
+  db: { query<R extends object>(sql: string, params?: unknown[]): Promise<{ rows: R[] }> },
+  base: Clock = systemClock,
+): ControllableClock {
   let offsetMs = 0;
   return {
     now: () => new Date(base.now().getTime() + offsetMs),

@@ -1,10 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config/env.js';
 import type { Db } from '../db/pool.js';
-import type { Clock } from './clock.js';
 import type { Mailer } from '../ports/email.js';
 import type { Geocoder } from '../ports/geocoder.js';
 import type { PaymentProvider } from '../ports/payments.js';
+import type { Clock } from './clock.js';
 
 /** What the app is built from; tests pass their own (fixed clock, local SMTP, ...). */
 export interface AppDeps {

@@ -21,7 +21,11 @@ export class AppError extends Error {
   readonly messages?: string[];
   readonly headers?: Record<string, string>;
 
-  constructor(code: ErrorCode, message: string, options: { messages?: string[]; headers?: Record<string, string> } = {}) {
+  constructor(
+    code: ErrorCode,
+    message: string,
+    options: { messages?: string[]; headers?: Record<string, string> } = {},
+  ) {
     super(message);
     this.name = 'AppError';
     this.code = code;
@@ -38,5 +42,4 @@ export const notFound = (message = 'Not found') => new AppError('not_found', mes
 export const unauthorized = (message = 'Not authorized') => new AppError('unauthorized', message);
 export const forbidden = (message = 'Not authorized') => new AppError('forbidden', message);
 export const conflict = (message: string) => new AppError('conflict', message);
-export const validationFailed = (messages: string[]) =>
-  new AppError('validation', messages.join(', '), { messages });
+export const validationFailed = (messages: string[]) => new AppError('validation', messages.join(', '), { messages });

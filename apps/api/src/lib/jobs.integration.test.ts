@@ -25,7 +25,12 @@ describe('job queue on PostgreSQL', () => {
   it('enqueues once per kind and dedupe key; reschedule moves the time and revives a finished job', async () => {
     const k = kind();
     const first = await enqueue(db, { kind: k, dedupeKey: 'a', runAt: T0, payload: { n: 1 } });
-    const again = await enqueue(db, { kind: k, dedupeKey: 'a', runAt: new Date(T0.getTime() + 60_000), payload: { n: 2 } });
+    const again = await enqueue(db, {
+      kind: k,
+      dedupeKey: 'a',
+      runAt: new Date(T0.getTime() + 60_000),
+      payload: { n: 2 },
+    });
     expect(again.id).toBe(first.id);
     expect(again.run_at.getTime()).toBe(T0.getTime());
     expect(again.payload).toEqual({ n: 1 });
@@ -33,7 +38,13 @@ describe('job queue on PostgreSQL', () => {
     expect(rows[0].n).toBe(1);
 
     const later = new Date(T0.getTime() + 3_600_000);
-    const moved = await enqueue(db, { kind: k, dedupeKey: 'a', runAt: later, payload: { n: 3 }, onConflict: 'reschedule' });
+    const moved = await enqueue(db, {
+      kind: k,
+      dedupeKey: 'a',
+      runAt: later,
+      payload: { n: 3 },
+      onConflict: 'reschedule',
+    });
     expect(moved.run_at.getTime()).toBe(later.getTime());
     expect(moved.payload).toEqual({ n: 3 });
 
@@ -55,7 +66,12 @@ describe('job queue on PostgreSQL', () => {
     await enqueue(db, { kind: k, dedupeKey: 'now', runAt: T0 });
     await enqueue(db, { kind: k, dedupeKey: 'later', runAt: new Date(T0.getTime() + 3_600_000) });
     const clock = fixedClock(T0);
-    const runner = createJobRunner({ db, clock, handlers: { [k]: async (job) => void ran.push(job.dedupe_key!) }, log: quietLog });
+    const runner = createJobRunner({
+      db,
+      clock,
+      handlers: { [k]: async (job) => void ran.push(job.dedupe_key!) },
+      log: quietLog,
+    });
     expect(await runner.runDue()).toBe(1);
     expect(ran).toEqual(['now']);
     clock.advance(3_600_000);
@@ -97,7 +113,14 @@ describe('job queue on PostgreSQL', () => {
     const claimed = await claimJob(db, { workerId: 'crashed', now: clock.now(), leaseMs, kinds: [k] });
     expect(claimed?.locked_by).toBe('crashed');
     let ran = 0;
-    const other = createJobRunner({ db, clock, handlers: { [k]: async () => void ran++ }, log: quietLog, leaseMs, workerId: 'other' });
+    const other = createJobRunner({
+      db,
+      clock,
+      handlers: { [k]: async () => void ran++ },
+      log: quietLog,
+      leaseMs,
+      workerId: 'other',
+    });
     expect(await other.runDue()).toBe(0); // still leased
     clock.advance(leaseMs - 1);
     expect(await other.runDue()).toBe(0);
@@ -119,7 +142,12 @@ describe('job queue on PostgreSQL', () => {
     const runner = createJobRunner({
       db,
       clock,
-      handlers: { [k]: async () => { calls++; throw new Error(`boom ${calls}`); } },
+      handlers: {
+        [k]: async () => {
+          calls++;
+          throw new Error(`boom ${calls}`);
+        },
+      },
       log: quietLog,
     });
     expect(await runner.runDue()).toBe(1);
@@ -149,7 +177,12 @@ describe('job queue on PostgreSQL', () => {
     const clock = fixedClock(T0);
     let calls = 0;
     const later = new Date(T0.getTime() + 600_000);
-    const runner = createJobRunner({ db, clock, handlers: { [k]: async () => (++calls === 1 ? { retryAt: later } : undefined) }, log: quietLog });
+    const runner = createJobRunner({
+      db,
+      clock,
+      handlers: { [k]: async () => (++calls === 1 ? { retryAt: later } : undefined) },
+      log: quietLog,
+    });
     expect(await runner.runDue()).toBe(1);
     expect((await findJob(db, k, 'r'))!).toMatchObject({ done_at: null, attempts: 0, last_error: null });
     expect(await runner.runDue()).toBe(0);
@@ -193,7 +226,12 @@ describe('job queue on PostgreSQL', () => {
       db,
       clock,
       pollMs: 20,
-      handlers: { [k]: async () => { await new Promise((r) => setTimeout(r, 50)); finished++; } },
+      handlers: {
+        [k]: async () => {
+          await new Promise((r) => setTimeout(r, 50));
+          finished++;
+        },
+      },
       log: quietLog,
     });
     runner.start();

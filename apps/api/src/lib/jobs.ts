@@ -1,8 +1,8 @@
 import crypto from 'node:crypto';
 import os from 'node:os';
 import type { Db, Queryable } from '../db/pool.js';
-import { isControllable, type Clock } from './clock.js';
 import { standalone, type SqlPart } from '../db/sql-parts.js';
+import { isControllable, type Clock } from './clock.js';
 
 // A job queue on PostgreSQL (table jobs, migration 008; docs/decisions/009-job-queue-on-postgresql.md).
 // - enqueue is idempotent by (kind, dedupe_key): one job per key, never two.
@@ -80,7 +80,10 @@ export async function findJob(db: Queryable, kind: string, dedupeKey: string): P
  * attempts left. The claim counts as an attempt, so a job that crashes its worker every time
  * still ends after max_attempts.
  */
-export async function claimJob(db: Queryable, input: { workerId: string; now: Date; leaseMs: number; kinds: string[] }): Promise<JobRow | undefined> {
+export async function claimJob(
+  db: Queryable,
+  input: { workerId: string; now: Date; leaseMs: number; kinds: string[] },
+): Promise<JobRow | undefined> {
   const { rows } = await db.query<JobRow>(
     `UPDATE jobs SET locked_by = $1, locked_until = $2::timestamptz + make_interval(secs => $3 / 1000.0), attempts = attempts + 1
       WHERE id = (

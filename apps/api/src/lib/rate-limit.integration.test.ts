@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@caterway/domain';
 import { createTestDatabase } from '../../test/helpers.js';
 import type { Db } from '../db/pool.js';
@@ -97,7 +97,9 @@ describe('rate limiter adapters', () => {
     const limiter = createPgRateLimiter(database.db, fixedClock(new Date('2026-01-05T09:07:00Z')));
     const key = `row-${crypto.randomUUID()}`;
     for (let i = 0; i < 3; i++) await limiter.hit({ key, limit: 5, windowMs: 15 * MINUTE });
-    const { rows } = await database.db.query('SELECT window_start, hits FROM rate_limit_hits WHERE key = $1', [`${key}|${15 * MINUTE}`]);
+    const { rows } = await database.db.query('SELECT window_start, hits FROM rate_limit_hits WHERE key = $1', [
+      `${key}|${15 * MINUTE}`,
+    ]);
     expect(rows).toEqual([{ window_start: new Date('2026-01-05T09:00:00Z'), hits: 3 }]);
   });
 
@@ -131,7 +133,11 @@ describe('rate limiter adapters', () => {
   });
 
   it('answers 503, not a hang, when Redis is unreachable', async () => {
-    const limiter = createRateLimiter({ redisUrl: 'redis://127.0.0.1:1', db: database.db, clock: fixedClock(new Date()) });
+    const limiter = createRateLimiter({
+      redisUrl: 'redis://127.0.0.1:1',
+      db: database.db,
+      clock: fixedClock(new Date()),
+    });
     try {
       const err = await enforceRateLimits(limiter, [{ key: 'x', limit: 1, windowMs: MINUTE }]).catch((e: unknown) => e);
       expect(err).toBeInstanceOf(AppError);

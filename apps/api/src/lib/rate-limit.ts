@@ -1,8 +1,8 @@
 import { Redis } from 'ioredis';
+import { messages } from '@caterway/domain';
 import type { Queryable } from '../db/pool.js';
 import type { Clock } from './clock.js';
 import { AppError } from './errors.js';
-import { messages } from '@caterway/domain';
 
 // Fixed-window rate limiting (ARCHITECTURE.md, "Scaling past one machine": counters live in
 // PostgreSQL by default and in Redis when REDIS_URL is set, so every API process shares them).
@@ -76,7 +76,10 @@ export function backoffWaitMs(counted: number, rule: Pick<BackoffRule, 'free' | 
   return Math.min(rule.capSeconds, 2 ** (counted - rule.free)) * 1000;
 }
 
-const refusedFor = (ms: number): BackoffResult => ({ allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(ms / 1000)) });
+const refusedFor = (ms: number): BackoffResult => ({
+  allowed: false,
+  retryAfterSeconds: Math.max(1, Math.ceil(ms / 1000)),
+});
 const LET_THROUGH: BackoffResult = { allowed: true, retryAfterSeconds: 0 };
 
 /** PostgreSQL backoff: one row per key in sign_in_failures, claimed in one statement. */
@@ -140,7 +143,17 @@ export function createRedisBackoffStore(redis: Redis, clock: Clock, options: { p
   const prefix = `${options.prefix ?? 'caterway:rl:'}backoff:`;
   return {
     async attempt(rule) {
-      const waitMs = Number(await redis.eval(REDIS_BACKOFF_SCRIPT, 1, `${prefix}${rule.key}`, clock.now().getTime(), rule.free, rule.capSeconds, rule.forgetMs));
+      const waitMs = Number(
+        await redis.eval(
+          REDIS_BACKOFF_SCRIPT,
+          1,
+          `${prefix}${rule.key}`,
+          clock.now().getTime(),
+          rule.free,
+          rule.capSeconds,
+          rule.forgetMs,
+        ),
+      );
       return waitMs > 0 ? refusedFor(waitMs) : LET_THROUGH;
     },
     async settle(key, how) {
@@ -188,7 +201,11 @@ export function createPgRateLimiter(db: Queryable, clock: Clock): RateLimiter {
 }
 
 /** Redis adapter: INCR on a key named after the window, which expires when the window ends. */
-export function createRedisRateLimiter(redis: Redis, clock: Clock, options: { prefix?: string; ownsClient?: boolean } = {}): RateLimiter {
+export function createRedisRateLimiter(
+  redis: Redis,
+  clock: Clock,
+  options: { prefix?: string; ownsClient?: boolean } = {},
+): RateLimiter {
   const prefix = options.prefix ?? 'caterway:rl:';
   return {
     kind: 'redis',
@@ -216,7 +233,10 @@ export function createRedisRateLimiter(redis: Redis, clock: Clock, options: { pr
  * addresses can therefore only make the limiter forget (never refuse) the quietest ones.
  * Per process: several instances share counters only through Redis.
  */
-export function createMemoryRateLimiter(clock: Clock, options: { maxKeys?: number } = {}): RateLimiter & { readonly size: number } {
+export function createMemoryRateLimiter(
+  clock: Clock,
+  options: { maxKeys?: number } = {},
+): RateLimiter & { readonly size: number } {
   const maxKeys = options.maxKeys ?? 20_000;
   const counters = new Map<string, { end: number; hits: number }>();
   return {
@@ -245,9 +265,16 @@ export function createMemoryRateLimiter(clock: Clock, options: { maxKeys?: numbe
   };
 }
 
-function connectRedis(redisUrl: string, log?: { warn(obj: object, msg: string): void }, options: { failFast?: boolean } = {}): Redis {
+function connectRedis(
+  redisUrl: string,
+  log?: { warn(obj: object, msg: string): void },
+  options: { failFast?: boolean } = {},
+): Redis {
   // failFast: no offline queue, a command fails at once while disconnected (hot paths fall back)
-  const redis = new Redis(redisUrl, { maxRetriesPerRequest: 1, ...(options.failFast ? { enableOfflineQueue: false } : {}) });
+  const redis = new Redis(redisUrl, {
+    maxRetriesPerRequest: 1,
+    ...(options.failFast ? { enableOfflineQueue: false } : {}),
+  });
   // ioredis reconnects by itself; without a listener every failed reconnect is an unhandled 'error'.
   redis.on('error', (err: Error) => log?.warn({ err: { message: err.message } }, 'redis (rate limits) unavailable'));
   return redis;
@@ -258,11 +285,20 @@ function connectRedis(redisUrl: string, log?: { warn(obj: object, msg: string): 
  * a bounded in-process counter map otherwise (no database write per request). While Redis does
  * not answer, it counts in the process instead: search stays up, limited per instance.
  */
-export function createHotPathRateLimiter(options: { redisUrl?: string; redisKeyPrefix?: string; clock: Clock; maxKeys?: number; log?: { warn(obj: object, msg: string): void } }): RateLimiter {
+export function createHotPathRateLimiter(options: {
+  redisUrl?: string;
+  redisKeyPrefix?: string;
+  clock: Clock;
+  maxKeys?: number;
+  log?: { warn(obj: object, msg: string): void };
+}): RateLimiter {
   const memory = createMemoryRateLimiter(options.clock, { maxKeys: options.maxKeys });
   if (!options.redisUrl) return memory;
   const redis = connectRedis(options.redisUrl, options.log, { failFast: true });
-  const shared = createRedisRateLimiter(redis, options.clock, { prefix: `${options.redisKeyPrefix ?? 'caterway:'}rl:`, ownsClient: true });
+  const shared = createRedisRateLimiter(redis, options.clock, {
+    prefix: `${options.redisKeyPrefix ?? 'caterway:'}rl:`,
+    ownsClient: true,
+  });
   return {
     ready: () =>
       new Promise<void>((resolve) => {
@@ -297,10 +333,17 @@ export function createRateLimiter(options: {
   clock: Clock;
   log?: { warn(obj: object, msg: string): void };
 }): SharedRateLimiter {
-  if (!options.redisUrl) return { ...createPgRateLimiter(options.db, options.clock), backoff: createPgBackoffStore(options.db, options.clock) };
+  if (!options.redisUrl)
+    return {
+      ...createPgRateLimiter(options.db, options.clock),
+      backoff: createPgBackoffStore(options.db, options.clock),
+    };
   const redis = connectRedis(options.redisUrl, options.log);
   const prefix = `${options.redisKeyPrefix ?? 'caterway:'}rl:`;
-  return { ...createRedisRateLimiter(redis, options.clock, { prefix, ownsClient: true }), backoff: createRedisBackoffStore(redis, options.clock, { prefix }) };
+  return {
+    ...createRedisRateLimiter(redis, options.clock, { prefix, ownsClient: true }),
+    backoff: createRedisBackoffStore(redis, options.clock, { prefix }),
+  };
 }
 
 /**
@@ -317,7 +360,10 @@ export function limitStoreFailed(limiter: Pick<RateLimiter, 'kind'>, err: unknow
  * Retry-After and the sign-in wait message while any must wait; the counts already taken for
  * an attempt that is refused are given back. Redis away fails closed (503), like the limits.
  */
-export async function admitAttempt(limiter: Pick<RateLimiter, 'kind'> & { readonly backoff: BackoffStore }, rules: BackoffRule[]): Promise<void> {
+export async function admitAttempt(
+  limiter: Pick<RateLimiter, 'kind'> & { readonly backoff: BackoffStore },
+  rules: BackoffRule[],
+): Promise<void> {
   const taken: string[] = [];
   try {
     for (const rule of rules) {
@@ -325,7 +371,9 @@ export async function admitAttempt(limiter: Pick<RateLimiter, 'kind'> & { readon
       if (!r.allowed) {
         for (const key of taken) await limiter.backoff.settle(key, 'uncount');
         const wait = r.retryAfterSeconds;
-        throw new AppError('too_many_requests', messages.signInBackoff(wait), { headers: { 'retry-after': String(wait) } });
+        throw new AppError('too_many_requests', messages.signInBackoff(wait), {
+          headers: { 'retry-after': String(wait) },
+        });
       }
       taken.push(rule.key);
     }
@@ -347,6 +395,8 @@ export async function enforceRateLimits(limiter: RateLimiter, rules: RateLimitRu
     if (!r.allowed) retryAfter = Math.max(retryAfter, r.retryAfterSeconds);
   }
   if (retryAfter > 0) {
-    throw new AppError('too_many_requests', messages.tooManyAttempts, { headers: { 'retry-after': String(retryAfter) } });
+    throw new AppError('too_many_requests', messages.tooManyAttempts, {
+      headers: { 'retry-after': String(retryAfter) },
+    });
   }
 }

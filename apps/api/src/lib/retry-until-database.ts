@@ -7,7 +7,12 @@ type Log = { warn(obj: object, msg: string): void };
  * until the database is back (bounded), so a request that died with the database does not leave
  * its claim (idempotency key, payment claim) blocking the client's retry (docs/decisions/013).
  */
-export async function retryUntilDatabase(task: () => Promise<unknown>, log: Log | undefined, what: string, options = { everyMs: 250, forMs: 120_000 }): Promise<void> {
+export async function retryUntilDatabase(
+  task: () => Promise<unknown>,
+  log: Log | undefined,
+  what: string,
+  options = { everyMs: 250, forMs: 120_000 },
+): Promise<void> {
   try {
     await task();
     return;

@@ -1,9 +1,9 @@
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config/env.js';
-import { createPool, type Db } from '../db/pool.js';
 import { ensureAppDatabase, lockDataDir, startEmbeddedPostgres, type EmbeddedServer } from '../db/embedded.js';
 import { migrate } from '../db/migrate.js';
+import { createPool, type Db } from '../db/pool.js';
 
 export interface Database {
   db: Db;
@@ -20,7 +20,11 @@ type Log = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
  * own role (not a superuser) with the password kept in DATA_DIR/postgres-credentials.json.
  * Migrates it before returning.
  */
-export async function openDatabase(config: Config, log: Log, options: { onLost?: (message: string) => void } = {}): Promise<Database> {
+export async function openDatabase(
+  config: Config,
+  log: Log,
+  options: { onLost?: (message: string) => void } = {},
+): Promise<Database> {
   let url = config.databaseUrl;
   let embedded: EmbeddedServer | undefined;
   let unlock = () => {};
@@ -29,7 +33,8 @@ export async function openDatabase(config: Config, log: Log, options: { onLost?:
     try {
       embedded = await startEmbeddedPostgres(path.join(config.dataDir, 'postgres'), {
         onLog: (line) => {
-          if (/FATAL|PANIC|ERROR|orphaned|unexpectedly|is back/.test(line)) log.warn({ postgres: line.trim() }, 'embedded postgres');
+          if (/FATAL|PANIC|ERROR|orphaned|unexpectedly|is back/.test(line))
+            log.warn({ postgres: line.trim() }, 'embedded postgres');
         },
         onLost: options.onLost,
       });

@@ -1,11 +1,16 @@
 import zlib from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import Fastify, { type FastifyInstance, type LightMyRequestResponse } from 'fastify';
 import compress from '@fastify/compress';
+import Fastify, { type FastifyInstance, type LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { matchesEtag, prepareJson, sendPreparedJson, sendSerialisedJson } from './serialised-json.js';
 
 // ~8 KB like a preset detail, so compress's threshold (1 KB) is passed
-const json = JSON.stringify({ preset: { name: 'Crème brûlée for 20', items: Array.from({ length: 80 }, (_, i) => ({ id: i, name: `Dish ${i}`, price_cents: 1000 + i })) } });
+const json = JSON.stringify({
+  preset: {
+    name: 'Crème brûlée for 20',
+    items: Array.from({ length: 80 }, (_, i) => ({ id: i, name: `Dish ${i}`, price_cents: 1000 + i })),
+  },
+});
 const small = JSON.stringify({ preset_cuisine_type: [] });
 
 function decoded(res: LightMyRequestResponse): string {
@@ -17,7 +22,8 @@ function decoded(res: LightMyRequestResponse): string {
   return raw.toString('utf8');
 }
 
-const without = (headers: Record<string, unknown>, ...names: string[]) => Object.fromEntries(Object.entries(headers).filter(([k]) => !names.includes(k)));
+const without = (headers: Record<string, unknown>, ...names: string[]) =>
+  Object.fromEntries(Object.entries(headers).filter(([k]) => !names.includes(k)));
 
 describe('prepared JSON answers', () => {
   let app: FastifyInstance;
@@ -41,25 +47,46 @@ describe('prepared JSON answers', () => {
     expect(prepareJson(small).etag).not.toBe(prepared.etag);
   });
 
-  it.each([undefined, 'identity', 'gzip', 'br', 'gzip, deflate, br', 'br;q=0.5, gzip', 'deflate', 'x-gzip', '*', 'compress'])(
-    'accept-encoding %s: the answer compress gives to the same text, plus the ETag',
-    async (acceptEncoding) => {
-      const headers = acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding };
-      for (const [a, b] of [['/string', '/prepared'], ['/string-small', '/prepared-small']] as const) {
-        const before = await app.inject({ url: a, headers });
-        const after = await app.inject({ url: b, headers });
-        expect(after.statusCode).toBe(before.statusCode);
-        expect(decoded(after)).toBe(decoded(before));
-        // the compressed bytes may differ (brotli made once at a higher quality), so their length too
-        expect(without(after.headers, 'etag', 'content-length', 'date')).toEqual(without(before.headers, 'content-length', 'date'));
-        expect(after.headers.etag).toBe(b === '/prepared' ? prepared.etag : preparedSmall.etag);
-        expect(Number(after.headers['content-length'])).toBe(after.rawPayload.length);
-      }
-      const big = await app.inject({ url: '/prepared', headers });
-      const chosen: Record<string, string> = { gzip: 'gzip', br: 'br', 'gzip, deflate, br': 'br', 'br;q=0.5, gzip': 'gzip', deflate: 'deflate', 'x-gzip': 'gzip', '*': 'gzip' };
-      expect(big.headers['content-encoding']).toBe(chosen[acceptEncoding ?? '']);
-    },
-  );
+  it.each([
+    undefined,
+    'identity',
+    'gzip',
+    'br',
+    'gzip, deflate, br',
+    'br;q=0.5, gzip',
+    'deflate',
+    'x-gzip',
+    '*',
+    'compress',
+  ])('accept-encoding %s: the answer compress gives to the same text, plus the ETag', async (acceptEncoding) => {
+    const headers = acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding };
+    for (const [a, b] of [
+      ['/string', '/prepared'],
+      ['/string-small', '/prepared-small'],
+    ] as const) {
+      const before = await app.inject({ url: a, headers });
+      const after = await app.inject({ url: b, headers });
+      expect(after.statusCode).toBe(before.statusCode);
+      expect(decoded(after)).toBe(decoded(before));
+      // the compressed bytes may differ (brotli made once at a higher quality), so their length too
+      expect(without(after.headers, 'etag', 'content-length', 'date')).toEqual(
+        without(before.headers, 'content-length', 'date'),
+      );
+      expect(after.headers.etag).toBe(b === '/prepared' ? prepared.etag : preparedSmall.etag);
+      expect(Number(after.headers['content-length'])).toBe(after.rawPayload.length);
+    }
+    const big = await app.inject({ url: '/prepared', headers });
+    const chosen: Record<string, string> = {
+      gzip: 'gzip',
+      br: 'br',
+      'gzip, deflate, br': 'br',
+      'br;q=0.5, gzip': 'gzip',
+      deflate: 'deflate',
+      'x-gzip': 'gzip',
+      '*': 'gzip',
+    };
+    expect(big.headers['content-encoding']).toBe(chosen[acceptEncoding ?? '']);
+  });
 
   it('compresses once per coding', async () => {
     const fresh = prepareJson(json);

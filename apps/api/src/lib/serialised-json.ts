@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import zlib from 'node:zlib';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import negotiate from '@fastify/accept-negotiator';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 
 // Answers whose JSON was validated and serialised earlier and kept (the catalogue read caches,
 // docs/decisions/018): Fastify sends a string with a JSON content type as is, skipping the
@@ -29,16 +29,31 @@ export interface PreparedJson {
 
 export function prepareJson(json: string): PreparedJson {
   const body = Buffer.from(json, 'utf8');
-  return { body, etag: `W/"${crypto.createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`, encoded: {} };
+  return {
+    body,
+    etag: `W/"${crypto.createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`,
+    encoded: {},
+  };
 }
 
 // The choice @fastify/compress makes (app.ts registers it with its defaults), so a browser gets
 // the coding it got before; a coding kept here is sent as is (compress leaves an answer with a
 // Content-Encoding alone), any other (deflate, zstd) is still compressed by compress per request.
-const CODINGS = [...(typeof (zlib as { createZstdCompress?: unknown }).createZstdCompress === 'function' ? ['zstd'] : []), 'br', 'gzip', 'deflate', 'identity'];
+const CODINGS = [
+  ...(typeof (zlib as { createZstdCompress?: unknown }).createZstdCompress === 'function' ? ['zstd'] : []),
+  'br',
+  'gzip',
+  'deflate',
+  'identity',
+];
 const GZIP_ALIASES = /\*|x-gzip/gu;
 // compress uses brotli quality 4 per request; made once, 6 gives ~7% fewer bytes for the same CPU
-const BROTLI = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 6, [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT } };
+const BROTLI = {
+  params: {
+    [zlib.constants.BROTLI_PARAM_QUALITY]: 6,
+    [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+  },
+};
 const COMPRESSIBLE_FROM = 1024; // compress's threshold
 
 function codingOf(request: FastifyRequest): 'br' | 'gzip' | undefined {
@@ -49,7 +64,8 @@ function codingOf(request: FastifyRequest): 'br' | 'gzip' | undefined {
 }
 
 function encode(prepared: PreparedJson, coding: 'br' | 'gzip'): Buffer {
-  return (prepared.encoded[coding] ??= coding === 'br' ? zlib.brotliCompressSync(prepared.body, BROTLI) : zlib.gzipSync(prepared.body));
+  return (prepared.encoded[coding] ??=
+    coding === 'br' ? zlib.brotliCompressSync(prepared.body, BROTLI) : zlib.gzipSync(prepared.body));
 }
 
 /** If-None-Match with the weak comparison (RFC 9110 §13.1.2) */

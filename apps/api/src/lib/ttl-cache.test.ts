@@ -4,11 +4,18 @@ import { createTtlCache } from './ttl-cache.js';
 function setup(options: { maxEntries?: number; keep?: (v: string | undefined) => boolean } = {}) {
   let t = 0;
   const loads: string[] = [];
-  const cache = createTtlCache<string, string | undefined>({ ttlMs: 1000, maxEntries: options.maxEntries ?? 3, keep: options.keep, now: () => t });
-  const load = (key: string, ...value: [string | undefined] | []) => () => {
-    loads.push(key);
-    return Promise.resolve(value.length ? value[0] : `v-${key}`);
-  };
+  const cache = createTtlCache<string, string | undefined>({
+    ttlMs: 1000,
+    maxEntries: options.maxEntries ?? 3,
+    keep: options.keep,
+    now: () => t,
+  });
+  const load =
+    (key: string, ...value: [string | undefined] | []) =>
+    () => {
+      loads.push(key);
+      return Promise.resolve(value.length ? value[0] : `v-${key}`);
+    };
   return { cache, loads, load, advance: (ms: number) => (t += ms) };
 }
 

@@ -32,7 +32,9 @@ interface Box<V> {
  * at 0) is moved by 1 ms; `ttlResolution: 0` reads the clock on each call instead of caching it
  * behind a timer.
  */
-export function lruClock(now?: () => number): Pick<LRUCache.Options<object, object, unknown>, 'perf' | 'ttlResolution'> {
+export function lruClock(
+  now?: () => number,
+): Pick<LRUCache.Options<object, object, unknown>, 'perf' | 'ttlResolution'> {
   return { ttlResolution: 0, ...(now && { perf: { now: () => now() + 1 } }) };
 }
 

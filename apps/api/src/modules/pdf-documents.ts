@@ -1,6 +1,6 @@
 import { createPdfPool, type PdfPool, type PdfRenderer } from '../lib/pdf/pdf-pool.js';
-import type { InvoiceData } from './invoices/invoice.pdf.js';
 import type { LabelSheetData } from './group-order-documents/labels.pdf.js';
+import type { InvoiceData } from './invoices/invoice.pdf.js';
 
 // The PDF documents the API renders in its worker pool (lib/pdf/pdf-pool.ts), and their renderers:
 // the pool is infrastructure and knows no module, so the modules name their documents here.
@@ -12,7 +12,10 @@ export interface PdfDocuments {
 export type PdfKind = keyof PdfDocuments;
 export type DocumentsPdfPool = PdfPool<PdfDocuments>;
 
-const renderer = (path: string, name: string): PdfRenderer => ({ module: new URL(path, import.meta.url).href, export: name });
+const renderer = (path: string, name: string): PdfRenderer => ({
+  module: new URL(path, import.meta.url).href,
+  export: name,
+});
 
 export const pdfRenderers: { [K in PdfKind]: PdfRenderer } = {
   invoice: renderer('./invoices/invoice.pdf.ts', 'renderInvoice'),
@@ -26,6 +29,10 @@ let shared: DocumentsPdfPool | undefined;
  * it belongs to the process: every app built in it shares the workers).
  */
 export function sharedPdfPool(config: { pdfWorkers: number; pdfQueueLimit: number }): DocumentsPdfPool {
-  shared ??= createPdfPool<PdfDocuments>({ workers: config.pdfWorkers, queueLimit: config.pdfQueueLimit, renderers: pdfRenderers });
+  shared ??= createPdfPool<PdfDocuments>({
+    workers: config.pdfWorkers,
+    queueLimit: config.pdfQueueLimit,
+    renderers: pdfRenderers,
+  });
   return shared;
 }

@@ -6,7 +6,11 @@ import { validationMessages, type ValidationIssue } from './error-handler.js';
 function issuesOf(schema: z.ZodType, input: unknown): ValidationIssue[] {
   const result = schema.safeParse(input);
   if (result.success) throw new Error('expected a failure');
-  return result.error.issues.map((issue) => ({ keyword: issue.code, instancePath: `/${issue.path.join('/')}`, message: issue.message }));
+  return result.error.issues.map((issue) => ({
+    keyword: issue.code,
+    instancePath: `/${issue.path.join('/')}`,
+    message: issue.message,
+  }));
 }
 
 describe('validationMessages', () => {
@@ -39,9 +43,8 @@ describe('validationMessages', () => {
   });
 
   it('names the field of a value outside the allowed ones', () => {
-    expect(messages({ first_name: 'A', email: 'a@b.co', head_count: 1, items: [{ quantity: 'x' }], style: 'Buffet' })).toEqual([
-      'Quantity: has an invalid value',
-      'Style: has an invalid value',
-    ]);
+    expect(
+      messages({ first_name: 'A', email: 'a@b.co', head_count: 1, items: [{ quantity: 'x' }], style: 'Buffet' }),
+    ).toEqual(['Quantity: has an invalid value', 'Style: has an invalid value']);
   });
 });

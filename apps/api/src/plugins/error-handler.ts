@@ -1,8 +1,8 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { messages as text } from '@caterway/domain';
-import { AppError } from '../lib/errors.js';
 import { isDatabaseUnavailable } from '../db/pool.js';
+import { AppError } from '../lib/errors.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -16,7 +16,10 @@ const genericMessages = new Set<string>([text.required]);
 function label(path: readonly string[]): string {
   const last = [...path].reverse().find((p) => !/^\d+$/.test(p));
   if (!last) return 'Request';
-  const words = last.replace(/_/g, ' ').replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+  const words = last
+    .replace(/_/g, ' ')
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
@@ -39,7 +42,8 @@ function valueAt(root: unknown, path: readonly string[]): unknown {
   return value;
 }
 
-const isAbsent = (value: unknown) => value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+const isAbsent = (value: unknown) =>
+  value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
 
 /**
  * Turns zod issues into readable messages: our spec messages as they are; zod's own wording becomes
@@ -54,11 +58,13 @@ export function validationMessages(issues: ValidationIssue[], input?: unknown): 
     let message = v.message;
     if (ZOD_DEFAULT.test(message)) {
       if (isAbsent(valueAt(input, path))) message = text.required;
-      else if (v.keyword === 'invalid_type' || v.keyword === 'invalid_union' || v.keyword === 'invalid_value') message = 'has an invalid value';
+      else if (v.keyword === 'invalid_type' || v.keyword === 'invalid_union' || v.keyword === 'invalid_value')
+        message = 'has an invalid value';
     }
-    const line = genericMessages.has(message) || ZOD_DEFAULT.test(message) || message === 'has an invalid value'
-      ? `${label(path)}: ${message}`
-      : message;
+    const line =
+      genericMessages.has(message) || ZOD_DEFAULT.test(message) || message === 'has an invalid value'
+        ? `${label(path)}: ${message}`
+        : message;
     if (!out.includes(line)) out.push(line);
   }
   return out;
@@ -69,14 +75,30 @@ export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, request, reply) => {
     // a route whose documents read `message` from its errors gets it beside `error` (errorMessageKey)
     const withMessage = request.routeOptions.config?.errorMessageKey === true;
-    const answer = (status: number, body: { error: string; messages?: string[] }, headers: Record<string, string> = {}) =>
-      reply.status(status).headers(headers).send(withMessage ? { ...body, message: body.error } : body);
+    const answer = (
+      status: number,
+      body: { error: string; messages?: string[] },
+      headers: Record<string, string> = {},
+    ) =>
+      reply
+        .status(status)
+        .headers(headers)
+        .send(withMessage ? { ...body, message: body.error } : body);
 
     if (err instanceof AppError) {
-      return answer(err.status, err.messages ? { error: err.message, messages: err.messages } : { error: err.message }, err.headers);
+      return answer(
+        err.status,
+        err.messages ? { error: err.message, messages: err.messages } : { error: err.message },
+        err.headers,
+      );
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
-      const input = { body: request.body, querystring: request.query, params: request.params, headers: request.headers }[err.validationContext ?? 'body'];
+      const input = {
+        body: request.body,
+        querystring: request.query,
+        params: request.params,
+        headers: request.headers,
+      }[err.validationContext ?? 'body'];
       const list = validationMessages(err.validation as unknown as ValidationIssue[], input);
       return answer(422, { error: list.join(', '), messages: list });
     }

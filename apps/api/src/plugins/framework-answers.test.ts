@@ -1,22 +1,36 @@
 import Fastify from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { registerErrorHandler } from './error-handler.js';
 import { frameworkErrors, NUL_MESSAGE, registerFrameworkAnswers } from './framework-answers.js';
 
 async function app() {
-  const a = Fastify({ logger: false, frameworkErrors, routerOptions: { maxParamLength: 20 } }).withTypeProvider<ZodTypeProvider>();
+  const a = Fastify({
+    logger: false,
+    frameworkErrors,
+    routerOptions: { maxParamLength: 20 },
+  }).withTypeProvider<ZodTypeProvider>();
   a.setValidatorCompiler(validatorCompiler);
   a.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(a);
   registerFrameworkAnswers(a);
   const responses: Record<string, Record<string, unknown>> = {};
   a.addHook('onRoute', (route) => {
-    responses[`${String(route.method)} ${route.url}`] = (route.schema as { response: Record<string, unknown> }).response;
+    responses[`${String(route.method)} ${route.url}`] = (
+      route.schema as { response: Record<string, unknown> }
+    ).response;
   });
-  a.post('/things/:id', { schema: { params: z.object({ id: z.string() }), body: z.object({ name: z.string() }), response: { 201: z.object({ name: z.string() }) } } }, async (request, reply) =>
-    reply.status(201).send({ name: request.body.name }),
+  a.post(
+    '/things/:id',
+    {
+      schema: {
+        params: z.object({ id: z.string() }),
+        body: z.object({ name: z.string() }),
+        response: { 201: z.object({ name: z.string() }) },
+      },
+    },
+    async (request, reply) => reply.status(201).send({ name: request.body.name }),
   );
   a.get('/plain', { schema: { response: { 200: z.object({ ok: z.boolean() }) } } }, async () => ({ ok: true }));
   await a.ready();
@@ -24,9 +38,17 @@ async function app() {
 }
 
 describe('framework answers', () => {
-  it('documents the answers the framework gives on each route, keeping the route\'s own', async () => {
+  it("documents the answers the framework gives on each route, keeping the route's own", async () => {
     const { responses } = await app();
-    expect(Object.keys(responses['POST /things/:id']!).sort()).toEqual(['201', '400', '413', '414', '415', '422', '503']);
+    expect(Object.keys(responses['POST /things/:id']!).sort()).toEqual([
+      '201',
+      '400',
+      '413',
+      '414',
+      '415',
+      '422',
+      '503',
+    ]);
     expect(Object.keys(responses['GET /plain']!).sort()).toEqual(['200', '503']);
   });
 

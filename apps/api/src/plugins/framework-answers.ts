@@ -31,11 +31,13 @@ function hasNul(value: unknown, depth = 0): boolean {
 
 function documentFrameworkErrors(app: FastifyInstance): void {
   app.addHook('onRoute', (route: RouteOptions) => {
-    const schema = route.schema as (RouteOptions['schema'] & { hide?: boolean; response?: Record<string, unknown> }) | undefined;
+    const schema = route.schema as
+      (RouteOptions['schema'] & { hide?: boolean; response?: Record<string, unknown> }) | undefined;
     if (!schema || schema.hide) return;
     const added: Record<number, unknown> = {};
     const methods = [route.method].flat().map(String);
-    if (methods.some((m) => BODY_METHODS.has(m))) Object.assign(added, { 400: errorBodySchema, 413: errorBodySchema, 415: errorBodySchema });
+    if (methods.some((m) => BODY_METHODS.has(m)))
+      Object.assign(added, { 400: errorBodySchema, 413: errorBodySchema, 415: errorBodySchema });
     if (schema.body || schema.querystring || schema.params || schema.headers) added[422] = messagesBodySchema;
     if (route.url.includes(':')) added[414] = errorBodySchema;
     added[503] = errorBodySchema;

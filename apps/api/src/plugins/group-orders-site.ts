@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 export interface GroupOrdersSiteOptions {
   /** the built site (apps/group-orders/dist) */
@@ -54,16 +54,19 @@ export async function registerGroupOrdersSite(app: FastifyInstance, options: Gro
     const rel = (request.params as { '*'?: string })['*'] ?? ''; // already decoded by the router
     // the build manifest (.vite/manifest.json, read by the budget check) and any other dot-file
     // or dot-folder are for the server, not the public
-    if (rel.split(/[\\/]/).some((segment) => segment.startsWith('.'))) return reply.status(404).send({ error: 'Not found' });
+    if (rel.split(/[\\/]/).some((segment) => segment.startsWith('.')))
+      return reply.status(404).send({ error: 'Not found' });
     const file = path.resolve(root, rel);
     const inside = file.startsWith(root + path.sep);
     if (inside && path.basename(file) !== 'index.html' && isFile(file)) {
       const fromRoot = path.relative(root, file);
-      if (fromRoot.startsWith(`assets${path.sep}`)) return reply.sendFile(fromRoot, root, { maxAge: 31_536_000_000, immutable: true });
+      if (fromRoot.startsWith(`assets${path.sep}`))
+        return reply.sendFile(fromRoot, root, { maxAge: 31_536_000_000, immutable: true });
       return reply.header('cache-control', 'no-cache').sendFile(fromRoot, root, { cacheControl: false });
     }
     // a missing file stays a 404; any other path is a page of the SPA
-    if (/\.[a-z0-9]{2,5}$/i.test(rel) && !rel.endsWith('index.html')) return reply.status(404).send({ error: 'Not found' });
+    if (/\.[a-z0-9]{2,5}$/i.test(rel) && !rel.endsWith('index.html'))
+      return reply.status(404).send({ error: 'Not found' });
     return sendIndex(reply);
   };
 

@@ -1,14 +1,16 @@
 import { Writable } from 'node:stream';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import { buildApp } from '../app.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../test/helpers.js';
+import { buildApp } from '../app.js';
 import { redactUrl } from './request-log.js';
 
 describe('redactUrl', () => {
   it('replaces the secrets of links and keeps the rest', () => {
     expect(redactUrl('/accounts/reset-password?token=abc123')).toBe('/accounts/reset-password?token=[REDACTED]');
-    expect(redactUrl('/api/v2/users/confirmation?confirmation_token=abc&x=1')).toBe('/api/v2/users/confirmation?confirmation_token=[REDACTED]&x=1');
+    expect(redactUrl('/api/v2/users/confirmation?confirmation_token=abc&x=1')).toBe(
+      '/api/v2/users/confirmation?confirmation_token=[REDACTED]&x=1',
+    );
     expect(redactUrl('/grouporder-dashboard/7?admin_token=abc')).toBe('/grouporder-dashboard/7?admin_token=[REDACTED]');
     expect(redactUrl('/api/v2/group/s3cr3t/choice?x=2')).toBe('/api/v2/group/[REDACTED]/choice?x=2');
     expect(redactUrl('/group-orders-site/g/s3cr3t')).toBe('/group-orders-site/g/[REDACTED]');
@@ -56,8 +58,18 @@ describe('the request log', () => {
       { method: 'GET', url: `/group-orders-site/grouporder-dashboard/7?admin_token=${admin}` },
       { method: 'GET', url: `/api/v2/group/${share}` },
       { method: 'GET', url: `/g/${share}` },
-      { method: 'PUT', url: '/api/v2/accounts/reset-password', payload: { user: { reset_password_token: reset, password: 'Lunch4Forty!', password_confirmation: 'Lunch4Forty!' } } },
-      { method: 'GET', url: '/api/v2/grouporder_dashboard/7', headers: { 'x-admin-token': admin!, 'x-member-token': member! } },
+      {
+        method: 'PUT',
+        url: '/api/v2/accounts/reset-password',
+        payload: {
+          user: { reset_password_token: reset, password: 'Lunch4Forty!', password_confirmation: 'Lunch4Forty!' },
+        },
+      },
+      {
+        method: 'GET',
+        url: '/api/v2/grouporder_dashboard/7',
+        headers: { 'x-admin-token': admin!, 'x-member-token': member! },
+      },
       // the storefront pages that sign in with a link's ?token= (decision 030), and its exchange
       { method: 'GET', url: `/?confirmed=ok&name=Dana&token=${signInLink}` },
       { method: 'GET', url: `/browse-restaurants?token=${signInLink}` },
@@ -65,7 +77,10 @@ describe('the request log', () => {
       { method: 'GET', url: '/api/auth/token', headers: { authorization: `Bearer ${signInLink}` } },
     ];
     for (const r of requests) await app.inject(r);
-    const entries = log.trim().split('\n').map((line) => JSON.parse(line) as { msg: string; req?: { url: string } });
+    const entries = log
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { msg: string; req?: { url: string } });
     const urls = entries.filter((e) => e.msg === 'incoming request').map((e) => e.req!.url);
     expect(urls).toEqual([
       '/accounts/reset-password?token=[REDACTED]',

@@ -57,8 +57,12 @@ export function preloadLinks(manifest: ViteManifest, pathname: string): string {
   const initial = filesOf(manifest, entries);
   const wanted = filesOf(manifest, page.modules);
   const links = [
-    ...wanted.css.filter((f) => !initial.css.includes(f)).map((f) => `<link rel="stylesheet" crossorigin href="/${f}">`),
-    ...wanted.js.filter((f) => !initial.js.includes(f)).map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`),
+    ...wanted.css
+      .filter((f) => !initial.css.includes(f))
+      .map((f) => `<link rel="stylesheet" crossorigin href="/${f}">`),
+    ...wanted.js
+      .filter((f) => !initial.js.includes(f))
+      .map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`),
   ];
   return links.join('\n    ');
 }

@@ -42,7 +42,10 @@ describe('storefront serving', () => {
   beforeAll(async () => {
     fs.mkdirSync(path.join(dist, 'assets'), { recursive: true });
     fs.mkdirSync(path.join(dist, '.vite'), { recursive: true });
-    fs.writeFileSync(path.join(dist, 'index.html'), '<html><head><title>t</title></head><body>storefront</body></html>');
+    fs.writeFileSync(
+      path.join(dist, 'index.html'),
+      '<html><head><title>t</title></head><body>storefront</body></html>',
+    );
     fs.writeFileSync(path.join(dist, '.vite', 'manifest.json'), JSON.stringify(manifest));
     for (const [, chunk] of Object.entries(manifest)) fs.writeFileSync(path.join(dist, chunk.file), js);
     fs.writeFileSync(path.join(dist, 'assets/restaurant-p1.js.br'), zlib.brotliCompressSync(js));
@@ -69,8 +72,15 @@ describe('storefront serving', () => {
   });
 
   it("sends a hashed asset as the build's brotli or gzip copy, cached for a year", async () => {
-    for (const [accept, encoding] of [['br, gzip', 'br'], ['gzip', 'gzip']] as const) {
-      const res = await app.inject({ method: 'GET', url: '/assets/restaurant-p1.js', headers: { 'accept-encoding': accept } });
+    for (const [accept, encoding] of [
+      ['br, gzip', 'br'],
+      ['gzip', 'gzip'],
+    ] as const) {
+      const res = await app.inject({
+        method: 'GET',
+        url: '/assets/restaurant-p1.js',
+        headers: { 'accept-encoding': accept },
+      });
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-encoding']).toBe(encoding);
       expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
@@ -89,7 +99,8 @@ describe('storefront serving', () => {
   });
 
   it('answers the development mailbox pages 404 unless it is on (DEV_MAILBOX)', async () => {
-    for (const url of ['/dev/mailbox', '/dev/mailbox/3', '/dev']) expect((await app.inject({ method: 'GET', url })).statusCode, url).toBe(404);
+    for (const url of ['/dev/mailbox', '/dev/mailbox/3', '/dev'])
+      expect((await app.inject({ method: 'GET', url })).statusCode, url).toBe(404);
     const withMailbox = Fastify();
     await registerWeb(withMailbox, dist, { devMailbox: true });
     const res = await withMailbox.inject({ method: 'GET', url: '/dev/mailbox/3' });

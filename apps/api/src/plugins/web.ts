@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { FastifyInstance, FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { preloadLinks, withPreloads, type ViteManifest } from './web-preload.js';
 
 /**
@@ -45,7 +45,10 @@ export async function registerWeb(app: FastifyInstance, distDir: string, options
   // index.html and the manifest, read again only when a rebuild changed them
   let cached: { mtimeMs: number; html: string; manifest: ViteManifest } | null = null;
   const indexPage = (): { html: string; manifest: ViteManifest } => {
-    const mtimeMs = Math.max(fs.statSync(indexFile).mtimeMs, fs.statSync(manifestFile, { throwIfNoEntry: false })?.mtimeMs ?? 0);
+    const mtimeMs = Math.max(
+      fs.statSync(indexFile).mtimeMs,
+      fs.statSync(manifestFile, { throwIfNoEntry: false })?.mtimeMs ?? 0,
+    );
     if (cached?.mtimeMs !== mtimeMs) {
       let manifest: ViteManifest = {};
       try {

@@ -19,8 +19,7 @@ export interface GeocodedAddress {
 }
 
 export type GeocodeResult =
-  | { ok: true; address: GeocodedAddress }
-  | { ok: false; reason: 'too_broad' | 'not_found' | 'unavailable' };
+  { ok: true; address: GeocodedAddress } | { ok: false; reason: 'too_broad' | 'not_found' | 'unavailable' };
 
 /** The province or state and the city a point lies in (reverse geocoding). */
 export interface PlaceOfPoint {

@@ -23,7 +23,8 @@ export interface ProviderCustomer {
 export interface SetupIntent {
   id: string; // seti_...
   clientSecret: string;
-  status: 'requires_payment_method' | 'requires_confirmation' | 'requires_action' | 'processing' | 'succeeded' | 'canceled';
+  status:
+    'requires_payment_method' | 'requires_confirmation' | 'requires_action' | 'processing' | 'succeeded' | 'canceled';
   paymentMethodId: string | null;
 }
 
@@ -70,12 +71,22 @@ export interface PaymentProvider {
   readonly publishableKey: string;
   createCustomer(input: { email: string; name: string; userId: number }): Promise<ProviderCustomer>;
   /** Sandbox only: create a card payment method from card details (Stripe does this in Elements). */
-  createCardPaymentMethod?(input: { number: string; expMonth: number; expYear: number; cvc: string; name?: string }): Promise<ProviderPaymentMethod>;
+  createCardPaymentMethod?(input: {
+    number: string;
+    expMonth: number;
+    expYear: number;
+    cvc: string;
+    name?: string;
+  }): Promise<ProviderPaymentMethod>;
   retrievePaymentMethod(id: string): Promise<ProviderPaymentMethod>;
   attachPaymentMethod(paymentMethodId: string, customerId: string): Promise<ProviderPaymentMethod>;
   detachPaymentMethod(paymentMethodId: string): Promise<void>;
   /** For acss_debit (and saving cards off-session): the browser confirms it with the client secret. */
-  createSetupIntent(input: { customerId: string; type: PaymentMethodType; idempotencyKey?: string }): Promise<SetupIntent>;
+  createSetupIntent(input: {
+    customerId: string;
+    type: PaymentMethodType;
+    idempotencyKey?: string;
+  }): Promise<SetupIntent>;
   retrieveSetupIntent(id: string): Promise<SetupIntent>;
   /** Authorise now, capture later (manual capture); bank debit follows the provider's flow. */
   createPaymentIntent(input: {
@@ -108,9 +119,16 @@ export interface PaymentProvider {
    */
   listPaymentIntents(input: { orderId: number }): Promise<PaymentIntent[]>;
   /** Change the authorised amount before capture (edits); may need a new intent if larger. */
-  capturePaymentIntent(id: string, input: { amountToCaptureCents?: number; idempotencyKey: string }): Promise<PaymentIntent>;
+  capturePaymentIntent(
+    id: string,
+    input: { amountToCaptureCents?: number; idempotencyKey: string },
+  ): Promise<PaymentIntent>;
   cancelPaymentIntent(id: string, input: { idempotencyKey: string }): Promise<PaymentIntent>;
-  refund(input: { paymentIntentId: string; amountCents?: number; idempotencyKey: string }): Promise<{ id: string; amountCents: number }>;
+  refund(input: {
+    paymentIntentId: string;
+    amountCents?: number;
+    idempotencyKey: string;
+  }): Promise<{ id: string; amountCents: number }>;
 }
 
 /**

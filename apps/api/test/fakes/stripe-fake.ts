@@ -28,7 +28,10 @@ export interface StripeFake {
   /** What Stripe Elements does: a card payment method from a test card number. */
   createCardPaymentMethod(number: string, exp?: { month: number; year: number }): Stripe.PaymentMethod;
   /** What stripe.confirmAcssDebitSetup does once the customer accepted the mandate. */
-  confirmAcssSetupIntent(setupIntentId: string, bank: { bankName: string; last4: string; name: string; email: string }): Stripe.SetupIntent;
+  confirmAcssSetupIntent(
+    setupIntentId: string,
+    bank: { bankName: string; last4: string; name: string; email: string },
+  ): Stripe.SetupIntent;
   /**
    * Fault injection (issue 7 item 4): the next `times` requests whose path matches are answered
    * slowly (after delayMs, the request having been applied), cut off by a connection reset (after
@@ -85,7 +88,8 @@ export function parseStripeForm(body: string): Params {
     if (!v || typeof v !== 'object') return v;
     const o = v as Record<string, unknown>;
     const keys = Object.keys(o);
-    if (keys.length > 0 && keys.every((k) => /^\d+$/.test(k))) return keys.sort((a, b) => +a - +b).map((k) => arrays(o[k]));
+    if (keys.length > 0 && keys.every((k) => /^\d+$/.test(k)))
+      return keys.sort((a, b) => +a - +b).map((k) => arrays(o[k]));
     return Object.fromEntries(keys.map((k) => [k, arrays(o[k])]));
   };
   return arrays(root) as Params;
@@ -101,8 +105,14 @@ class StripeHttpError extends Error {
 }
 
 const missing = (kind: string, id: string) =>
-  new StripeHttpError(404, { type: 'invalid_request_error', code: 'resource_missing', message: `No such ${kind}: '${id}'`, param: 'id' });
-const invalid = (message: string, code = 'parameter_invalid') => new StripeHttpError(400, { type: 'invalid_request_error', code, message });
+  new StripeHttpError(404, {
+    type: 'invalid_request_error',
+    code: 'resource_missing',
+    message: `No such ${kind}: '${id}'`,
+    param: 'id',
+  });
+const invalid = (message: string, code = 'parameter_invalid') =>
+  new StripeHttpError(400, { type: 'invalid_request_error', code, message });
 
 const declines: Record<string, { decline_code: string; message: string }> = {
   '4000000000000002': { decline_code: 'generic_decline', message: 'Your card was declined.' },
@@ -116,9 +126,21 @@ const chargeOnlyDeclines: Record<string, { decline_code: string; message: string
 
 /** Stripe's 3-D Secure test card: authentication on every payment; off-session it declines. */
 const AUTHENTICATION_CARD = '4000002760003184';
-const authenticationRequired = { decline_code: 'authentication_required', message: 'Your card was declined. This transaction requires authentication.' };
+const authenticationRequired = {
+  decline_code: 'authentication_required',
+  message: 'Your card was declined. This transaction requires authentication.',
+};
 
-const brandOf = (n: string) => (n.startsWith('4') ? 'visa' : /^5[1-5]/.test(n) ? 'mastercard' : /^3[47]/.test(n) ? 'amex' : /^6/.test(n) ? 'discover' : 'unknown');
+const brandOf = (n: string) =>
+  n.startsWith('4')
+    ? 'visa'
+    : /^5[1-5]/.test(n)
+      ? 'mastercard'
+      : /^3[47]/.test(n)
+        ? 'amex'
+        : /^6/.test(n)
+          ? 'discover'
+          : 'unknown';
 
 const newId = (prefix: string) => `${prefix}_${crypto.randomBytes(8).toString('hex')}`;
 const int = (v: unknown) => (v === undefined ? undefined : Number.parseInt(String(v), 10));
@@ -180,8 +202,16 @@ export async function startStripeFake(options: { secretKey?: string } = {}): Pro
     return charge;
   }
 
-  const pmOr404 = (id: string) => paymentMethods.get(id) ?? (() => { throw missing('PaymentMethod', id); })();
-  const piOr404 = (id: string) => paymentIntents.get(id) ?? (() => { throw missing('payment_intent', id); })();
+  const pmOr404 = (id: string) =>
+    paymentMethods.get(id) ??
+    (() => {
+      throw missing('PaymentMethod', id);
+    })();
+  const piOr404 = (id: string) =>
+    paymentIntents.get(id) ??
+    (() => {
+      throw missing('payment_intent', id);
+    })();
   /** A helper's intent, which must be in `status` (what Stripe would act on). */
   const piIn = (id: string, status: string) => {
     const pi = piOr404(id);
@@ -192,22 +222,33 @@ export async function startStripeFake(options: { secretKey?: string } = {}): Pro
   function route(method: string, path: string, p: Params): { status: number; body: unknown } {
     let m: RegExpExecArray | null;
     if (method === 'POST' && path === '/v1/customers') {
-      const c = { id: newId('cus'), object: 'customer', email: p.email ?? null, name: p.name ?? null, metadata: p.metadata ?? {}, created: now(), livemode: false };
+      const c = {
+        id: newId('cus'),
+        object: 'customer',
+        email: p.email ?? null,
+        name: p.name ?? null,
+        metadata: p.metadata ?? {},
+        created: now(),
+        livemode: false,
+      };
       customers.set(c.id, c);
       return { status: 200, body: c };
     }
-    if (method === 'GET' && (m = /^\/v1\/payment_methods\/([^/]+)$/.exec(path))) return { status: 200, body: pmOr404(m[1]!) };
+    if (method === 'GET' && (m = /^\/v1\/payment_methods\/([^/]+)$/.exec(path)))
+      return { status: 200, body: pmOr404(m[1]!) };
     if (method === 'POST' && (m = /^\/v1\/payment_methods\/([^/]+)\/attach$/.exec(path))) {
       const pm = pmOr404(m[1]!);
       const customer = String(p.customer ?? '');
       if (!customers.has(customer)) throw missing('customer', customer);
-      if (pm.customer && pm.customer !== customer) throw invalid('The payment method you provided has already been attached to a customer.');
+      if (pm.customer && pm.customer !== customer)
+        throw invalid('The payment method you provided has already been attached to a customer.');
       pm.customer = customer;
       return { status: 200, body: pm };
     }
     if (method === 'POST' && (m = /^\/v1\/payment_methods\/([^/]+)\/detach$/.exec(path))) {
       const pm = pmOr404(m[1]!);
-      if (!pm.customer) throw invalid(`The payment method ${pm.id} is not attached to a customer.`, 'payment_method_unexpected_state');
+      if (!pm.customer)
+        throw invalid(`The payment method ${pm.id} is not attached to a customer.`, 'payment_method_unexpected_state');
       pm.customer = null;
       return { status: 200, body: pm };
     }
@@ -221,7 +262,12 @@ export async function startStripeFake(options: { secretKey?: string } = {}): Pro
       const pm = confirming ? pmOr404(String(p.payment_method)) : undefined;
       const number = pm ? (cardNumbers.get(pm.id) ?? '') : '';
       if (pm && declines[number]) {
-        throw new StripeHttpError(402, { type: 'card_error', code: 'card_declined', ...declines[number], payment_method: pm });
+        throw new StripeHttpError(402, {
+          type: 'card_error',
+          code: 'card_declined',
+          ...declines[number],
+          payment_method: pm,
+        });
       }
       const needsAction = number === AUTHENTICATION_CARD;
       if (pm && !needsAction) pm.customer = customer;
@@ -251,7 +297,11 @@ export async function startStripeFake(options: { secretKey?: string } = {}): Pro
       const pm = pmOr404(String(p.payment_method ?? ''));
       const customer = String(p.customer ?? '');
       if (!customers.has(customer)) throw missing('customer', customer);
-      if (pm.customer && pm.customer !== customer) throw invalid('The provided PaymentMethod belongs to a different Customer.', 'payment_intent_invalid_parameter');
+      if (pm.customer && pm.customer !== customer)
+        throw invalid(
+          'The provided PaymentMethod belongs to a different Customer.',
+          'payment_intent_invalid_parameter',
+        );
       const amount = int(p.amount) ?? 0;
       if (amount < 50) throw invalid('Amount must be at least $0.50 cad', 'amount_too_small');
       const id = newId('pi');
@@ -259,14 +309,22 @@ export async function startStripeFake(options: { secretKey?: string } = {}): Pro
       const number = pm.type === 'card' ? (cardNumbers.get(pm.id) ?? '') : '';
       const needsAction = number === AUTHENTICATION_CARD;
       // a 3-D Secure card charged while the customer is away (off_session) is declined
-      const decline = needsAction && p.off_session === 'true' ? authenticationRequired : (declines[number] ?? chargeOnlyDeclines[number]);
+      const decline =
+        needsAction && p.off_session === 'true'
+          ? authenticationRequired
+          : (declines[number] ?? chargeOnlyDeclines[number]);
       const status =
-        p.confirm !== 'true' ? 'requires_confirmation'
-        : decline ? 'requires_payment_method'
-        : pm.type === 'acss_debit' ? 'processing'
-        : needsAction ? 'requires_action'
-        : manual ? 'requires_capture'
-        : 'succeeded';
+        p.confirm !== 'true'
+          ? 'requires_confirmation'
+          : decline
+            ? 'requires_payment_method'
+            : pm.type === 'acss_debit'
+              ? 'processing'
+              : needsAction
+                ? 'requires_action'
+                : manual
+                  ? 'requires_capture'
+                  : 'succeeded';
       const pi = {
         id,
         object: 'payment_intent',
@@ -281,7 +339,10 @@ export async function startStripeFake(options: { secretKey?: string } = {}): Pro
         payment_method_types: (p.allowed_payment_method_types ?? p.payment_method_types ?? ['card']) as string[],
         payment_method_options: p.payment_method_options ?? {},
         client_secret: `${id}_secret_${crypto.randomBytes(8).toString('hex')}`,
-        next_action: status === 'requires_action' ? { type: 'use_stripe_sdk', use_stripe_sdk: { type: 'three_d_secure_redirect' } } : null,
+        next_action:
+          status === 'requires_action'
+            ? { type: 'use_stripe_sdk', use_stripe_sdk: { type: 'three_d_secure_redirect' } }
+            : null,
         cancellation_reason: null,
         description: p.description ?? null,
         metadata: p.metadata ?? {},
@@ -290,9 +351,26 @@ export async function startStripeFake(options: { secretKey?: string } = {}): Pro
       } as unknown as Stripe.PaymentIntent;
       paymentIntents.set(id, pi);
       if (status === 'requires_capture' || status === 'succeeded') chargeOf(pi);
-      emit(decline ? 'payment_intent.payment_failed' : status === 'requires_action' ? 'payment_intent.requires_action' : status === 'requires_capture' ? 'payment_intent.amount_capturable_updated' : status === 'processing' ? 'payment_intent.processing' : 'payment_intent.created', decline ? { ...pi, last_payment_error: { type: 'card_error', code: 'card_declined', ...decline } } : pi);
+      emit(
+        decline
+          ? 'payment_intent.payment_failed'
+          : status === 'requires_action'
+            ? 'payment_intent.requires_action'
+            : status === 'requires_capture'
+              ? 'payment_intent.amount_capturable_updated'
+              : status === 'processing'
+                ? 'payment_intent.processing'
+                : 'payment_intent.created',
+        decline ? { ...pi, last_payment_error: { type: 'card_error', code: 'card_declined', ...decline } } : pi,
+      );
       if (decline) {
-        throw new StripeHttpError(402, { type: 'card_error', code: 'card_declined', ...decline, payment_intent: pi, payment_method: pm });
+        throw new StripeHttpError(402, {
+          type: 'card_error',
+          code: 'card_declined',
+          ...decline,
+          payment_intent: pi,
+          payment_method: pm,
+        });
       }
       return { status: 200, body: pi };
     }
@@ -301,16 +379,24 @@ export async function startStripeFake(options: { secretKey?: string } = {}): Pro
       const q = /^metadata\['([^']+)'\]:'([^']*)'$/.exec(String(p.query ?? ''));
       if (!q) throw invalid(`Unsupported search query: ${String(p.query)}`);
       const data = [...paymentIntents.values()].filter((pi) => pi.metadata?.[q[1]!] === q[2]);
-      return { status: 200, body: { object: 'search_result', url: '/v1/payment_intents/search', data, has_more: false, next_page: null } };
+      return {
+        status: 200,
+        body: { object: 'search_result', url: '/v1/payment_intents/search', data, has_more: false, next_page: null },
+      };
     }
-    if (method === 'GET' && (m = /^\/v1\/payment_intents\/([^/]+)$/.exec(path))) return { status: 200, body: piOr404(m[1]!) };
+    if (method === 'GET' && (m = /^\/v1\/payment_intents\/([^/]+)$/.exec(path)))
+      return { status: 200, body: piOr404(m[1]!) };
     if (method === 'POST' && (m = /^\/v1\/payment_intents\/([^/]+)\/capture$/.exec(path))) {
       const pi = piOr404(m[1]!);
       if (pi.status !== 'requires_capture') {
-        throw invalid(`This PaymentIntent could not be captured because it has a status of ${pi.status}. Only a PaymentIntent with one of the following statuses may be captured: requires_capture.`, 'payment_intent_unexpected_state');
+        throw invalid(
+          `This PaymentIntent could not be captured because it has a status of ${pi.status}. Only a PaymentIntent with one of the following statuses may be captured: requires_capture.`,
+          'payment_intent_unexpected_state',
+        );
       }
       const amount = int(p.amount_to_capture) ?? pi.amount_capturable;
-      if (amount > pi.amount_capturable) throw invalid('The amount to capture must be less than or equal to the amount capturable.', 'amount_too_large');
+      if (amount > pi.amount_capturable)
+        throw invalid('The amount to capture must be less than or equal to the amount capturable.', 'amount_too_large');
       Object.assign(pi, { status: 'succeeded', amount_received: amount, amount_capturable: 0 });
       Object.assign(chargeOf(pi), { captured: true, amount_captured: amount });
       emit('payment_intent.succeeded', pi);
@@ -319,9 +405,17 @@ export async function startStripeFake(options: { secretKey?: string } = {}): Pro
     if (method === 'POST' && (m = /^\/v1\/payment_intents\/([^/]+)\/cancel$/.exec(path))) {
       const pi = piOr404(m[1]!);
       if (pi.status === 'succeeded' || pi.status === 'canceled') {
-        throw invalid(`You cannot cancel this PaymentIntent because it has a status of ${pi.status}.`, 'payment_intent_unexpected_state');
+        throw invalid(
+          `You cannot cancel this PaymentIntent because it has a status of ${pi.status}.`,
+          'payment_intent_unexpected_state',
+        );
       }
-      Object.assign(pi, { status: 'canceled', amount_capturable: 0, canceled_at: now(), cancellation_reason: p.cancellation_reason ?? 'requested_by_customer' });
+      Object.assign(pi, {
+        status: 'canceled',
+        amount_capturable: 0,
+        canceled_at: now(),
+        cancellation_reason: p.cancellation_reason ?? 'requested_by_customer',
+      });
       emit('payment_intent.canceled', pi);
       return { status: 200, body: pi };
     }
@@ -331,14 +425,34 @@ export async function startStripeFake(options: { secretKey?: string } = {}): Pro
       const remaining = pi.amount_received - refunded;
       const amount = int(p.amount) ?? remaining;
       if (pi.status !== 'succeeded' || amount <= 0 || amount > remaining) {
-        throw invalid(`Refund amount ($${(amount / 100).toFixed(2)}) is greater than unrefunded amount on charge ($${(remaining / 100).toFixed(2)})`, 'amount_too_large');
+        throw invalid(
+          `Refund amount ($${(amount / 100).toFixed(2)}) is greater than unrefunded amount on charge ($${(remaining / 100).toFixed(2)})`,
+          'amount_too_large',
+        );
       }
       refundedByIntent.set(pi.id, refunded + amount);
-      const charge = Object.assign(chargeOf(pi), { amount_refunded: refunded + amount, refunded: refunded + amount >= pi.amount_received });
+      const charge = Object.assign(chargeOf(pi), {
+        amount_refunded: refunded + amount,
+        refunded: refunded + amount >= pi.amount_received,
+      });
       emit('charge.refunded', charge);
-      return { status: 200, body: { id: newId('re'), object: 'refund', amount, currency: pi.currency, payment_intent: pi.id, status: 'succeeded', created: now() } };
+      return {
+        status: 200,
+        body: {
+          id: newId('re'),
+          object: 'refund',
+          amount,
+          currency: pi.currency,
+          payment_intent: pi.id,
+          status: 'succeeded',
+          created: now(),
+        },
+      };
     }
-    throw new StripeHttpError(404, { type: 'invalid_request_error', message: `Unrecognized request URL (${method}: ${path}).` });
+    throw new StripeHttpError(404, {
+      type: 'invalid_request_error',
+      message: `Unrecognized request URL (${method}: ${path}).`,
+    });
   }
 
   const faults: StripeFault[] = [];
@@ -368,7 +482,8 @@ export async function startStripeFake(options: { secretKey?: string } = {}): Pro
       const answer = send;
       const reply =
         fault?.kind === 'slow'
-          ? (status: number, body: unknown) => void setTimeout(() => !res.destroyed && answer(status, body), fault.delayMs ?? 10_000).unref()
+          ? (status: number, body: unknown) =>
+              void setTimeout(() => !res.destroyed && answer(status, body), fault.delayMs ?? 10_000).unref()
           : fault?.kind === 'reset'
             ? () => req.socket.resetAndDestroy()
             : answer;
@@ -401,7 +516,8 @@ export async function startStripeFake(options: { secretKey?: string } = {}): Pro
         }
       }
       // Stripe keeps the outcome of a keyed request, errors included (not validation 400s)
-      if (method === 'POST' && key && status !== 400) idempotency.set(key, { hash, status, body: JSON.parse(JSON.stringify(body)) });
+      if (method === 'POST' && key && status !== 400)
+        idempotency.set(key, { hash, status, body: JSON.parse(JSON.stringify(body)) });
       reply(status, body);
     });
   });
@@ -417,19 +533,38 @@ export async function startStripeFake(options: { secretKey?: string } = {}): Pro
     lastEvent: (type) => events.filter((e) => e.type === type).at(-1),
     expireAuthorisation(id) {
       const pi = piIn(id, 'requires_capture');
-      Object.assign(pi, { status: 'canceled', amount_capturable: 0, canceled_at: now(), cancellation_reason: 'automatic' });
+      Object.assign(pi, {
+        status: 'canceled',
+        amount_capturable: 0,
+        canceled_at: now(),
+        cancellation_reason: 'automatic',
+      });
       emit('payment_intent.canceled', pi);
       return pi;
     },
     authenticate(id, outcome) {
       const pi = piIn(id, 'requires_action');
       if (outcome === 'complete') {
-        Object.assign(pi, { status: pi.capture_method === 'manual' ? 'requires_capture' : 'succeeded', amount_capturable: pi.capture_method === 'manual' ? pi.amount : 0, next_action: null });
+        Object.assign(pi, {
+          status: pi.capture_method === 'manual' ? 'requires_capture' : 'succeeded',
+          amount_capturable: pi.capture_method === 'manual' ? pi.amount : 0,
+          next_action: null,
+        });
         chargeOf(pi);
         emit(pi.status === 'succeeded' ? 'payment_intent.succeeded' : 'payment_intent.amount_capturable_updated', pi);
       } else {
-        const last_payment_error = { type: 'card_error', code: 'payment_intent_authentication_failure', message: 'We are unable to authenticate your payment method. Please choose a different payment method and try again.' };
-        Object.assign(pi, { status: 'requires_payment_method', payment_method: null, next_action: null, last_payment_error });
+        const last_payment_error = {
+          type: 'card_error',
+          code: 'payment_intent_authentication_failure',
+          message:
+            'We are unable to authenticate your payment method. Please choose a different payment method and try again.',
+        };
+        Object.assign(pi, {
+          status: 'requires_payment_method',
+          payment_method: null,
+          next_action: null,
+          last_payment_error,
+        });
         emit('payment_intent.payment_failed', pi);
       }
       return pi;
@@ -441,7 +576,11 @@ export async function startStripeFake(options: { secretKey?: string } = {}): Pro
         chargeOf(pi);
         emit('payment_intent.succeeded', pi);
       } else {
-        const last_payment_error = { type: 'invalid_request_error', code: 'payment_method_microdeposit_verification_failed', message: 'The bank account could not be debited.' };
+        const last_payment_error = {
+          type: 'invalid_request_error',
+          code: 'payment_method_microdeposit_verification_failed',
+          message: 'The bank account could not be debited.',
+        };
         Object.assign(pi, { status: 'requires_payment_method', last_payment_error });
         emit('payment_intent.payment_failed', pi);
       }
@@ -452,7 +591,10 @@ export async function startStripeFake(options: { secretKey?: string } = {}): Pro
       const refunded = (refundedByIntent.get(pi.id) ?? 0) + amount;
       if (pi.status !== 'succeeded' || refunded > pi.amount_received) throw new Error('nothing left to refund');
       refundedByIntent.set(pi.id, refunded);
-      const charge = Object.assign(chargeOf(pi), { amount_refunded: refunded, refunded: refunded >= pi.amount_received });
+      const charge = Object.assign(chargeOf(pi), {
+        amount_refunded: refunded,
+        refunded: refunded >= pi.amount_received,
+      });
       emit('charge.refunded', charge);
       return charge;
     },
@@ -488,7 +630,14 @@ export async function startStripeFake(options: { secretKey?: string } = {}): Pro
         id: newId('pm'),
         object: 'payment_method',
         type: 'card',
-        card: { brand: brandOf(number), last4: number.slice(-4), exp_month: exp.month, exp_year: exp.year, country: 'CA', funding: 'credit' },
+        card: {
+          brand: brandOf(number),
+          last4: number.slice(-4),
+          exp_month: exp.month,
+          exp_year: exp.year,
+          country: 'CA',
+          funding: 'credit',
+        },
         customer: null,
         billing_details: { name: null, email: null },
         created: now(),
@@ -506,7 +655,13 @@ export async function startStripeFake(options: { secretKey?: string } = {}): Pro
         id: newId('pm'),
         object: 'payment_method',
         type: 'acss_debit',
-        acss_debit: { bank_name: bank.bankName, last4: bank.last4, institution_number: '004', transit_number: '12345', fingerprint: 'fp' },
+        acss_debit: {
+          bank_name: bank.bankName,
+          last4: bank.last4,
+          institution_number: '004',
+          transit_number: '12345',
+          fingerprint: 'fp',
+        },
         customer: si.customer,
         billing_details: { name: bank.name, email: bank.email },
         created: now(),

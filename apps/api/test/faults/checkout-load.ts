@@ -2,7 +2,11 @@
 // it with an Idempotency-Key, retrying the same key until the API gives a final answer.
 import crypto from 'node:crypto';
 import type { Db } from '../../src/db/pool.js';
-import { orderPayload, restaurantFixture, type RestaurantFixture } from '../../src/modules/orders/orders.test-helpers.js';
+import {
+  orderPayload,
+  restaurantFixture,
+  type RestaurantFixture,
+} from '../../src/modules/orders/orders.test-helpers.js';
 
 export interface Sample {
   at: number;
@@ -22,7 +26,14 @@ export interface LoadResult {
 
 const CLIENT_TIMEOUT_MS = 10_000;
 
-export async function request(base: string, method: string, url: string, body: unknown, headers: Record<string, string>, samples: Sample[]): Promise<Sample & { json?: any }> {
+export async function request(
+  base: string,
+  method: string,
+  url: string,
+  body: unknown,
+  headers: Record<string, string>,
+  samples: Sample[],
+): Promise<Sample & { json?: any }> {
   const at = Date.now();
   let s: Sample & { json?: any };
   try {
@@ -47,13 +58,27 @@ export async function request(base: string, method: string, url: string, body: u
 }
 
 export async function signInDemo(base: string): Promise<string> {
-  const res = await request(base, 'POST', '/user_token', { auth: { email: 'demo@caterway.ca', password: 'Lunch4Forty' } }, {}, []);
+  const res = await request(
+    base,
+    'POST',
+    '/user_token',
+    { auth: { email: 'demo@caterway.ca', password: 'Lunch4Forty' } },
+    {},
+    [],
+  );
   if (res.status !== 200) throw new Error(`sign-in failed: ${res.status} ${res.body}`);
   return res.json.jwt as string;
 }
 
 export async function sandboxCard(base: string, jwt: string): Promise<string> {
-  const res = await request(base, 'POST', '/api/v2/sandbox/payment_methods', { number: '4242424242424242', exp_month: 12, exp_year: 2034, cvc: '123' }, { authorization: `Bearer ${jwt}` }, []);
+  const res = await request(
+    base,
+    'POST',
+    '/api/v2/sandbox/payment_methods',
+    { number: '4242424242424242', exp_month: 12, exp_year: 2034, cvc: '123' },
+    { authorization: `Bearer ${jwt}` },
+    [],
+  );
   if (res.status !== 200) throw new Error(`sandbox card failed: ${res.status} ${res.body}`);
   return (res.json.id ?? res.json.payment_method?.id ?? res.json.payment_method_id) as string;
 }
@@ -93,7 +118,14 @@ export async function runCheckoutLoad(opts: {
 
   async function client() {
     while (Date.now() < end) {
-      const created = await request(opts.base(), 'POST', '/api/v2/catering_orders', { catering_order: orderPayload(opts.f, new Date()), is_eft: false }, auth, samples);
+      const created = await request(
+        opts.base(),
+        'POST',
+        '/api/v2/catering_orders',
+        { catering_order: orderPayload(opts.f, new Date()), is_eft: false },
+        auth,
+        samples,
+      );
       if (created.status !== 201) {
         await pause(retryDelay);
         continue;
@@ -101,7 +133,14 @@ export async function runCheckoutLoad(opts: {
       const order = created.json.catering_order as { id: number; purchase_id: string };
       const key = crypto.randomUUID();
       for (;;) {
-        const res = await request(opts.base(), 'POST', `/api/v2/catering_orders/${order.id}/finalize`, { purchase_id: order.purchase_id, payment_method_id: opts.pm }, { ...auth, 'idempotency-key': key }, samples);
+        const res = await request(
+          opts.base(),
+          'POST',
+          `/api/v2/catering_orders/${order.id}/finalize`,
+          { purchase_id: order.purchase_id, payment_method_id: opts.pm },
+          { ...auth, 'idempotency-key': key },
+          samples,
+        );
         if (res.status >= 200 && res.status < 300) {
           acknowledged.push({ id: order.id, orderNumber: res.json.catering_order.order_number, key });
           break;
@@ -123,7 +162,10 @@ export async function runCheckoutLoad(opts: {
 /** What a finalize that never answered 2xx left behind, for the failure message. */
 export async function describeUnfinished(db: Db, load: LoadResult): Promise<string> {
   if (!load.unfinished.length) return '';
-  const orders = await db.query('SELECT id, payment_status, payment_started_at, payment_attempts FROM catering_orders WHERE id = ANY($1)', [load.unfinished]);
+  const orders = await db.query(
+    'SELECT id, payment_status, payment_started_at, payment_attempts FROM catering_orders WHERE id = ANY($1)',
+    [load.unfinished],
+  );
   const keys = await db.query("SELECT key, status, created_at FROM idempotency_keys WHERE status = 'in_progress'");
   const last = load.samples.filter((s) => s.status !== 200 && s.status !== 201).slice(-3);
   return JSON.stringify({ orders: orders.rows, keys: keys.rows, last });

@@ -4,10 +4,10 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { messages } from '@caterway/domain';
-import { createTestApp, type TestContext } from '../helpers.js';
 import { ensureDemoData } from '../../src/db/seed/demo.js';
 import { signedInUser, testGeocoder } from '../../src/modules/auth/auth.test-helpers.js';
 import { cards, orderPayload, restaurantFixture, sandboxCard } from '../../src/modules/orders/orders.test-helpers.js';
+import { createTestApp, type TestContext } from '../helpers.js';
 
 let ctx: TestContext;
 
@@ -22,7 +22,12 @@ async function deliveredOrder() {
   const f = await restaurantFixture(ctx.db);
   const { jwt } = await signedInUser(ctx.app, ctx.db);
   const auth = { authorization: `Bearer ${jwt}` };
-  const created = await ctx.app.inject({ method: 'POST', url: '/api/v2/catering_orders', headers: auth, payload: { catering_order: orderPayload(f, new Date()), is_eft: false } });
+  const created = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/v2/catering_orders',
+    headers: auth,
+    payload: { catering_order: orderPayload(f, new Date()), is_eft: false },
+  });
   const order = created.json().catering_order;
   const paid = await ctx.app.inject({
     method: 'POST',
@@ -32,7 +37,8 @@ async function deliveredOrder() {
   });
   expect(paid.statusCode).toBe(200);
   await ctx.db.query(`UPDATE catering_orders SET status = 'Delivered', delivered_at = now() WHERE id = $1`, [order.id]);
-  const invoice = () => ctx.app.inject({ method: 'GET', url: `/api/v2/catering_order_invoices/${order.id}.pdf`, headers: auth });
+  const invoice = () =>
+    ctx.app.inject({ method: 'GET', url: `/api/v2/catering_order_invoices/${order.id}.pdf`, headers: auth });
   return { id: order.id as number, invoice };
 }
 
@@ -56,7 +62,9 @@ it('answers a clear error when the invoice cannot be made, and leaves the order 
   expect(after).toEqual(before);
   expect(after).toMatchObject({ status: 'Delivered', payment_status: 'authorized' });
   // no invoice, and no number taken: the series stays gapless
-  expect((await ctx.db.query('SELECT count(*)::int AS n FROM invoices WHERE catering_order_id = $1', [bad.id])).rows[0].n).toBe(0);
+  expect(
+    (await ctx.db.query('SELECT count(*)::int AS n FROM invoices WHERE catering_order_id = $1', [bad.id])).rows[0].n,
+  ).toBe(0);
   expect((await ctx.db.query('SELECT * FROM document_counters ORDER BY series, year')).rows).toEqual(counters);
   // an invoice issued before keeps downloading as issued
   expect((await good.invoice()).statusCode).toBe(200);

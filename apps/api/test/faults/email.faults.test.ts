@@ -3,13 +3,13 @@
 import crypto from 'node:crypto';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createTestApp, testConfig, type TestContext } from '../helpers.js';
 import { createSmtpMailer } from '../../src/adapters/email/index.js';
 import { ensureDemoData } from '../../src/db/seed/demo.js';
-import { signedInUser, testGeocoder } from '../../src/modules/auth/auth.test-helpers.js';
 import { startJobRunner } from '../../src/job-runner.js';
+import { signedInUser, testGeocoder } from '../../src/modules/auth/auth.test-helpers.js';
 import { cards, orderPayload, restaurantFixture, sandboxCard } from '../../src/modules/orders/orders.test-helpers.js';
 import type { Mailer } from '../../src/ports/email.js';
+import { createTestApp, testConfig, type TestContext } from '../helpers.js';
 
 let server: SMTPServer;
 let refusing = true;
@@ -40,7 +40,11 @@ beforeAll(async () => {
   const port = (server.server.address() as { port: number }).port;
   const config = testConfig({ SMTP_URL: `smtp://127.0.0.1:${port}`, JOBS_POLL_MS: '100' });
   // the SMTP mailer writes its outbox in the test's own database, made by createTestApp
-  ctx = await createTestApp({ geocoder: testGeocoder, config, mailer: { transport: 'smtp', send: (e) => mailer!.send(e), redeliver: (id) => mailer!.redeliver!(id) } });
+  ctx = await createTestApp({
+    geocoder: testGeocoder,
+    config,
+    mailer: { transport: 'smtp', send: (e) => mailer!.send(e), redeliver: (id) => mailer!.redeliver!(id) },
+  });
   mailer = createSmtpMailer({ smtpUrl: config.smtpUrl!, mailFrom: config.mailFrom, retryDelayMs: 0 }, ctx.db, quiet);
   await ensureDemoData(ctx.db, { info() {}, warn() {} });
 }, 120_000);
@@ -58,7 +62,12 @@ it('places orders while SMTP refuses, then delivers each confirmation exactly on
   const emails = [1, 2, 3].map((i) => `buyer${i}-${crypto.randomBytes(3).toString('hex')}@example.com`);
 
   for (const email of emails) {
-    const created = await ctx.app.inject({ method: 'POST', url: '/api/v2/catering_orders', headers: { authorization: `Bearer ${jwt}` }, payload: { catering_order: orderPayload(f, new Date(), { email }), is_eft: false } });
+    const created = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v2/catering_orders',
+      headers: { authorization: `Bearer ${jwt}` },
+      payload: { catering_order: orderPayload(f, new Date(), { email }), is_eft: false },
+    });
     expect(created.statusCode).toBe(201);
     const order = created.json().catering_order;
     const paid = await ctx.app.inject({
@@ -71,7 +80,10 @@ it('places orders while SMTP refuses, then delivers each confirmation exactly on
     expect(paid.json().catering_order).toMatchObject({ status: 'New', payment_status: 'authorized' });
   }
   expect(received).toEqual([]);
-  const queued = await ctx.db.query("SELECT id, error FROM outbox_emails WHERE to_address = ANY($1) AND template = 'order_confirmation' AND sent_at IS NULL", [emails]);
+  const queued = await ctx.db.query(
+    "SELECT id, error FROM outbox_emails WHERE to_address = ANY($1) AND template = 'order_confirmation' AND sent_at IS NULL",
+    [emails],
+  );
   expect(queued.rows).toHaveLength(3);
   for (const r of queued.rows) expect(r.error).toMatch(/451|temporarily unavailable/);
 
@@ -80,13 +92,17 @@ it('places orders while SMTP refuses, then delivers each confirmation exactly on
   const runners = [startJobRunner(ctx.deps, quiet), startJobRunner(ctx.deps, quiet)];
   try {
     const deadline = Date.now() + 20_000;
-    while (received.filter((r) => emails.includes(r)).length < 3 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    while (received.filter((r) => emails.includes(r)).length < 3 && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 100));
     await new Promise((r) => setTimeout(r, 1_000)); // room for a duplicate to show up
   } finally {
     await Promise.all(runners.map((r) => r.stop()));
   }
   expect(received.filter((r) => emails.includes(r)).sort()).toEqual([...emails].sort());
-  const sent = await ctx.db.query("SELECT sent_at, error FROM outbox_emails WHERE to_address = ANY($1) AND template = 'order_confirmation'", [emails]);
+  const sent = await ctx.db.query(
+    "SELECT sent_at, error FROM outbox_emails WHERE to_address = ANY($1) AND template = 'order_confirmation'",
+    [emails],
+  );
   expect(sent.rows).toHaveLength(3);
   for (const r of sent.rows) expect([r.sent_at instanceof Date, r.error]).toEqual([true, null]);
 }, 60_000);

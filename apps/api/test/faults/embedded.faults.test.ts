@@ -5,8 +5,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createPool, type Db } from '../../src/db/pool.js';
-import { postgresProcessesOf, startApi, waitFor, type ApiProcess } from './processes.js';
 import { describeUnfinished, fixture, runCheckoutLoad, sandboxCard, signInDemo } from './checkout-load.js';
+import { postgresProcessesOf, startApi, waitFor, type ApiProcess } from './processes.js';
 
 const API_PORT = 3631;
 const SECOND_PORT = 3632;
@@ -23,8 +23,12 @@ function postmaster(): { pid: number; port: number } {
 }
 const connect = (): Db => {
   // the superuser's random password, kept in the data folder (decision 028)
-  const { superuser_password: password } = JSON.parse(fs.readFileSync(path.join(dataDir, 'postgres-credentials.json'), 'utf8')) as { superuser_password: string };
-  const db = createPool(`postgres://caterway:${encodeURIComponent(password)}@127.0.0.1:${postmaster().port}/caterway`, { max: 1 });
+  const { superuser_password: password } = JSON.parse(
+    fs.readFileSync(path.join(dataDir, 'postgres-credentials.json'), 'utf8'),
+  ) as { superuser_password: string };
+  const db = createPool(`postgres://caterway:${encodeURIComponent(password)}@127.0.0.1:${postmaster().port}/caterway`, {
+    max: 1,
+  });
   db.on('error', () => undefined);
   return db;
 };
@@ -78,7 +82,14 @@ it('survives five kills of the app or its database with every acknowledged order
         const before = postmaster().pid;
         process.kill(before, 'SIGKILL');
         const started = Date.now();
-        await waitFor(async () => ((await fetch(`${api.url}/api/ready`).catch(() => undefined))?.status === 200 && postmaster().pid !== before ? true : undefined), 30_000, 200);
+        await waitFor(
+          async () =>
+            (await fetch(`${api.url}/api/ready`).catch(() => undefined))?.status === 200 && postmaster().pid !== before
+              ? true
+              : undefined,
+          30_000,
+          200,
+        );
         expect(api.exited()).toBe(false);
         notes.push(`postgres killed, app served again in ${Date.now() - started} ms`);
       }
@@ -88,7 +99,16 @@ it('survives five kills of the app or its database with every acknowledged order
     }
   })();
   // writes until the fifth kill is over, and 3 s more
-  const load = await runCheckoutLoad({ base: () => api.url, jwt, pm, f, clients: 3, durationMs: 3_000, until: killer.catch(() => undefined), settleMs: 60_000 });
+  const load = await runCheckoutLoad({
+    base: () => api.url,
+    jwt,
+    pm,
+    f,
+    clients: 3,
+    durationMs: 3_000,
+    until: killer.catch(() => undefined),
+    settleMs: 60_000,
+  });
   await killer;
 
   db = connect();
@@ -115,5 +135,7 @@ it('survives five kills of the app or its database with every acknowledged order
   // a clean stop leaves no postgres process on the folder
   await api.stop();
   await waitFor(async () => (postgresProcessesOf(pgDir).length === 0 ? true : undefined), 15_000, 100);
-  console.log(`embedded: ${load.acknowledged.length} orders acknowledged over ${load.samples.length} requests; ${notes.join('; ')}`);
+  console.log(
+    `embedded: ${load.acknowledged.length} orders acknowledged over ${load.samples.length} requests; ${notes.join('; ')}`,
+  );
 }, 300_000);

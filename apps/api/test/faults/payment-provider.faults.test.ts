@@ -3,12 +3,16 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@caterway/domain';
-import { createTestApp, type TestContext } from '../helpers.js';
-import { startStripeFake, type StripeFake, type StripeFault } from '../fakes/stripe-fake.js';
 import { createStripeProvider } from '../../src/adapters/payments/stripe-provider.js';
 import { ensureDemoData } from '../../src/db/seed/demo.js';
 import { signedInUser, testGeocoder } from '../../src/modules/auth/auth.test-helpers.js';
-import { orderPayload, restaurantFixture, type RestaurantFixture } from '../../src/modules/orders/orders.test-helpers.js';
+import {
+  orderPayload,
+  restaurantFixture,
+  type RestaurantFixture,
+} from '../../src/modules/orders/orders.test-helpers.js';
+import { startStripeFake, type StripeFake, type StripeFault } from '../fakes/stripe-fake.js';
+import { createTestApp, type TestContext } from '../helpers.js';
 
 let fake: StripeFake;
 let ctx: TestContext;
@@ -34,7 +38,12 @@ afterAll(async () => {
 const auth = () => ({ authorization: `Bearer ${jwt}` });
 
 async function openCheckout() {
-  const res = await ctx.app.inject({ method: 'POST', url: '/api/v2/catering_orders', headers: auth(), payload: { catering_order: orderPayload(f, new Date()), is_eft: false } });
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/v2/catering_orders',
+    headers: auth(),
+    payload: { catering_order: orderPayload(f, new Date()), is_eft: false },
+  });
   expect(res.statusCode).toBe(201);
   return res.json().catering_order as { id: number; purchase_id: string };
 }
@@ -57,9 +66,13 @@ async function finalize(order: { id: number; purchase_id: string }, pm: string, 
  *   client's retry has finished: settled = true).
  */
 async function expectNoHalfMadeOrders(settled: boolean) {
-  const { rows } = await ctx.db.query<{ id: number; status: string; payment_status: string; payment_intent_id: string | null; total_cents: number }>(
-    'SELECT id, status, payment_status, payment_intent_id, total_cents FROM catering_orders',
-  );
+  const { rows } = await ctx.db.query<{
+    id: number;
+    status: string;
+    payment_status: string;
+    payment_intent_id: string | null;
+    total_cents: number;
+  }>('SELECT id, status, payment_status, payment_intent_id, total_cents FROM catering_orders');
   const byId = new Map(rows.map((r) => [r.id, r]));
   for (const o of rows) {
     const placed = o.status !== 'draft';
@@ -85,35 +98,53 @@ const faults: [string, StripeFault][] = [
 ];
 
 describe('checkout while the payment provider fails', () => {
-  it.each(faults)('provider %s: 503 with Retry-After within 5 s, one charge after the retry, no half-made order', async (_name, fault) => {
-    const order = await openCheckout();
-    const pm = fake.createCardPaymentMethod('4242424242424242').id;
-    const key = crypto.randomUUID();
+  it.each(faults)(
+    'provider %s: 503 with Retry-After within 5 s, one charge after the retry, no half-made order',
+    async (_name, fault) => {
+      const order = await openCheckout();
+      const pm = fake.createCardPaymentMethod('4242424242424242').id;
+      const key = crypto.randomUUID();
 
-    const recover = fake.inject(fault); // every attempt, the SDK's own retries included
-    const first = await finalize(order, pm, key);
-    recover();
-    expect(first.ms).toBeLessThan(5_000);
-    expect(first.res.statusCode).toBe(503);
-    expect(first.res.headers['retry-after']).toMatch(/^\d+$/);
-    expect(first.res.json()).toEqual({ error: messages.paymentProviderUnavailable });
-    await expectNoHalfMadeOrders(false);
+      const recover = fake.inject(fault); // every attempt, the SDK's own retries included
+      const first = await finalize(order, pm, key);
+      recover();
+      expect(first.ms).toBeLessThan(5_000);
+      expect(first.res.statusCode).toBe(503);
+      expect(first.res.headers['retry-after']).toMatch(/^\d+$/);
+      expect(first.res.json()).toEqual({ error: messages.paymentProviderUnavailable });
+      await expectNoHalfMadeOrders(false);
 
-    // the provider recovers; the client retries with the same key
-    const second = await finalize(order, pm, key);
-    expect(second.res.statusCode, second.res.body).toBe(200);
-    expect(second.res.json().catering_order).toMatchObject({ id: order.id, status: 'New', payment_status: 'authorized' });
+      // the provider recovers; the client retries with the same key
+      const second = await finalize(order, pm, key);
+      expect(second.res.statusCode, second.res.body).toBe(200);
+      expect(second.res.json().catering_order).toMatchObject({
+        id: order.id,
+        status: 'New',
+        payment_status: 'authorized',
+      });
 
-    const charges = [...fake.paymentIntents.values()].filter((pi) => pi.metadata.order_id === String(order.id));
-    expect(charges).toHaveLength(1);
-    // every attempt at Stripe carried the same idempotency key, derived from the order and its attempt
-    const keys = new Set(fake.requests.filter((r) => r.path === '/v1/payment_intents' && r.params.metadata && (r.params.metadata as Record<string, string>).order_id === String(order.id)).map((r) => r.idempotencyKey));
-    expect([...keys]).toEqual([`catering-order-${order.id}-authorise-1`]);
-    await expectNoHalfMadeOrders(true);
+      const charges = [...fake.paymentIntents.values()].filter((pi) => pi.metadata.order_id === String(order.id));
+      expect(charges).toHaveLength(1);
+      // every attempt at Stripe carried the same idempotency key, derived from the order and its attempt
+      const keys = new Set(
+        fake.requests
+          .filter(
+            (r) =>
+              r.path === '/v1/payment_intents' &&
+              r.params.metadata &&
+              (r.params.metadata as Record<string, string>).order_id === String(order.id),
+          )
+          .map((r) => r.idempotencyKey),
+      );
+      expect([...keys]).toEqual([`catering-order-${order.id}-authorise-1`]);
+      await expectNoHalfMadeOrders(true);
 
-    // and a third call with the key is a replay, not a charge
-    const third = await finalize(order, pm, key);
-    expect(third.res.statusCode).toBe(200);
-    expect([...fake.paymentIntents.values()].filter((pi) => pi.metadata.order_id === String(order.id))).toHaveLength(1);
-  });
+      // and a third call with the key is a replay, not a charge
+      const third = await finalize(order, pm, key);
+      expect(third.res.statusCode).toBe(200);
+      expect([...fake.paymentIntents.values()].filter((pi) => pi.metadata.order_id === String(order.id))).toHaveLength(
+        1,
+      );
+    },
+  );
 });

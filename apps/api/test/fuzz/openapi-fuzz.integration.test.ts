@@ -2,16 +2,34 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
-import { createTestApp, type TestContext } from '../helpers.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureDemoData } from '../../src/db/seed/demo.js';
 import { controllableClock, fixedClock } from '../../src/lib/clock.js';
 import { goodPassword, signIn, signUpBody, signedInUser } from '../../src/modules/auth/auth.test-helpers.js';
 import { groupOrderDetails } from '../../src/modules/group-orders/group-orders.test-helpers.js';
 import { auth, placeOrder, staffUser } from '../../src/modules/order-lifecycle/lifecycle.test-helpers.js';
-import { cards, deliverySlot, orderPayload, restaurantFixture, sandboxCard, type RestaurantFixture } from '../../src/modules/orders/orders.test-helpers.js';
-import { createGenerator, createRng, createValidator, leaksIn, operationsOf, type Caller, type FuzzRequest, type Hints, type Json, type Operation } from './openapi-fuzz.js';
+import {
+  cards,
+  deliverySlot,
+  orderPayload,
+  restaurantFixture,
+  sandboxCard,
+  type RestaurantFixture,
+} from '../../src/modules/orders/orders.test-helpers.js';
+import { createTestApp, type TestContext } from '../helpers.js';
+import {
+  createGenerator,
+  createRng,
+  createValidator,
+  leaksIn,
+  operationsOf,
+  type Caller,
+  type FuzzRequest,
+  type Hints,
+  type Json,
+  type Operation,
+} from './openapi-fuzz.js';
 
 // Issue 7, item 3: every operation of the OpenAPI document gets at least 100 generated requests
 // (valid, boundary and invalid bodies, query strings and ids; as anonymous, a customer and
@@ -94,23 +112,44 @@ describe('OpenAPI fuzzing', () => {
     const delivered = await placeOrder(ctx, f, customer.jwt, NOW);
     for (const event of ['accept', 'mark_delivery_ready', 'mark_delivered']) await staffEvent(delivered.id, event);
     const fresh = await placeOrder(ctx, f, customer.jwt, NOW);
-    const created = await send({ method: 'POST', url: '/api/v2/catering_orders', headers: auth(customer.jwt), payload: { catering_order: orderPayload(f, NOW) } });
+    const created = await send({
+      method: 'POST',
+      url: '/api/v2/catering_orders',
+      headers: auth(customer.jwt),
+      payload: { catering_order: orderPayload(f, NOW) },
+    });
     const unpaid = created.json().catering_order as { id: number; purchase_id: string };
-    const addOnRes = await send({ method: 'POST', url: `/api/v2/catering_orders/${accepted.id}/add_on_order`, headers: auth(customer.jwt) });
+    const addOnRes = await send({
+      method: 'POST',
+      url: `/api/v2/catering_orders/${accepted.id}/add_on_order`,
+      headers: auth(customer.jwt),
+    });
     const addOn = addOnRes.json() as { id: number; purchase_id?: string };
-    const { rows: addOnRows } = await ctx.db.query<{ purchase_id: string }>('SELECT purchase_id FROM catering_orders WHERE id = $1', [addOn.id]);
+    const { rows: addOnRows } = await ctx.db.query<{ purchase_id: string }>(
+      'SELECT purchase_id FROM catering_orders WHERE id = $1',
+      [addOn.id],
+    );
     const addOnPurchase = addOnRows[0]?.purchase_id ?? String(addOn.id);
 
     const pm = await sandboxCard(ctx.deps.payments, cards.ok);
-    const saved = await send({ method: 'POST', url: '/api/v2/user_payment_methods', headers: auth(customer.jwt), payload: { payment_method_id: pm } });
+    const saved = await send({
+      method: 'POST',
+      url: '/api/v2/user_payment_methods',
+      headers: auth(customer.jwt),
+      payload: { payment_method_id: pm },
+    });
     const savedRowId = saved.json().payment_method.id as number;
-    const freshCards = await Promise.all([cards.ok, cards.ok, cards.declined, cards.insufficient].map((n) => sandboxCard(ctx.deps.payments, n)));
+    const freshCards = await Promise.all(
+      [cards.ok, cards.ok, cards.declined, cards.insufficient].map((n) => sandboxCard(ctx.deps.payments, n)),
+    );
     const line = orderPayload(f, NOW).preset_items;
     const savedPreset = await send({
       method: 'POST',
       url: '/api/v2/presets',
       headers: auth(customer.jwt),
-      payload: { preset: { preset_type: 'save_for_later', base_preset_id: f.presetId, name: 'Friday lunch', preset_items: line } },
+      payload: {
+        preset: { preset_type: 'save_for_later', base_preset_id: f.presetId, name: 'Friday lunch', preset_items: line },
+      },
     });
     const savedPresetId = savedPreset.json().preset.id as number;
 
@@ -118,13 +157,30 @@ describe('OpenAPI fuzzing', () => {
       `SELECT id, price_cents FROM menus WHERE chef_id = $1 AND NOT is_deleted AND menu_type = 'single' AND category_name <> 'Drinks' AND price_cents > 0 ORDER BY price_cents, id LIMIT 5`,
       [f.chef.id],
     );
-    const details = groupOrderDetails(f, { budget_cents: menus[menus.length - 1]?.price_cents ?? 2000, delivery_date: GROUP_DELIVERY_DATE });
-    const group = await send({ method: 'POST', url: '/api/v2/group_orders', headers: auth(customer.jwt), payload: { preset_id: f.presetId, delivery_params: {} } });
+    const details = groupOrderDetails(f, {
+      budget_cents: menus[menus.length - 1]?.price_cents ?? 2000,
+      delivery_date: GROUP_DELIVERY_DATE,
+    });
+    const group = await send({
+      method: 'POST',
+      url: '/api/v2/group_orders',
+      headers: auth(customer.jwt),
+      payload: { preset_id: f.presetId, delivery_params: {} },
+    });
     const uuid = group.json().uuid as string;
-    const put = await send({ method: 'PUT', url: `/api/v2/group_orders/${uuid}`, headers: auth(customer.jwt), payload: details });
+    const put = await send({
+      method: 'PUT',
+      url: `/api/v2/group_orders/${uuid}`,
+      headers: auth(customer.jwt),
+      payload: details,
+    });
     expect(put.statusCode, put.body).toBe(200);
     const shareToken = put.json().group_order.share_token as string;
-    const member = await send({ method: 'POST', url: `/api/v2/group/${shareToken}/members`, payload: { name: 'Sam', email: 'sam@example.com', dietary_needs: 'vegan' } });
+    const member = await send({
+      method: 'POST',
+      url: `/api/v2/group/${shareToken}/members`,
+      payload: { name: 'Sam', email: 'sam@example.com', dietary_needs: 'vegan' },
+    });
     const memberToken = member.json().member_token as string;
     const { rows: mails } = await ctx.db.query<{ id: number }>('SELECT id FROM outbox_emails ORDER BY id LIMIT 3');
     const slot = deliverySlot(f, NOW);
@@ -179,7 +235,9 @@ describe('OpenAPI fuzzing', () => {
       'PUT /api/v2/catering_orders/{id}/update_addon_order': { id: [addOnPurchase, String(addOn.id)] },
       'POST /api/v2/catering_orders/{id}/finalize': { id: [String(unpaid.id), String(addOn.id)] },
       // one in three renders a PDF (slow on a busy machine); the others are not invoiceable
-      'GET /api/v2/catering_order_invoices/{id}.pdf': { id: [String(delivered.id), String(accepted.id), String(fresh.id)] },
+      'GET /api/v2/catering_order_invoices/{id}.pdf': {
+        id: [String(delivered.id), String(accepted.id), String(fresh.id)],
+      },
       'GET /api/v2/presets/{id}': { id: [String(f.presetId)] },
       'DELETE /api/v2/presets/{id}': { id: [String(savedPresetId)] },
       'DELETE /api/v2/user_payment_methods/{id}': { id: [String(savedRowId)] },
@@ -188,48 +246,109 @@ describe('OpenAPI fuzzing', () => {
       'GET /api/v2/ops/orders/{id}': orderPaths,
     };
     const addOnCart = {
-      cart: { preset_items: line.slice(0, 1), num_cutlery: 0, serving_style: 'Individually Packaged', first_name: 'Dana', last_name: 'Morgan', phone_number: '416-555-0101', email: 'dana@example.com' },
+      cart: {
+        preset_items: line.slice(0, 1),
+        num_cutlery: 0,
+        serving_style: 'Individually Packaged',
+        first_name: 'Dana',
+        last_name: 'Morgan',
+        phone_number: '416-555-0101',
+        email: 'dana@example.com',
+      },
       eft: false,
     };
     // the largest cart the schema allows: 300 lines at the highest quantity (totals past 32 bits)
     const huge = orderPayload(f, NOW, {
-      preset_items: Array.from({ length: 300 }, (_, i) => ({ ...line[i % line.length]!, id: `big-${i}`, quantity: 10_000 })),
+      preset_items: Array.from({ length: 300 }, (_, i) => ({
+        ...line[i % line.length]!,
+        id: `big-${i}`,
+        quantity: 10_000,
+      })),
     });
     hints.bodies = {
-      'POST /api/v2/catering_orders': [{ catering_order: orderPayload(f, NOW) as unknown as Json, is_eft: false }, { catering_order: huge as unknown as Json }],
-      'PUT /api/v2/catering_orders/{id}': [{ catering_order: orderPayload(f, NOW) as unknown as Json }, { catering_order: huge as unknown as Json }],
+      'POST /api/v2/catering_orders': [
+        { catering_order: orderPayload(f, NOW) as unknown as Json, is_eft: false },
+        { catering_order: huge as unknown as Json },
+      ],
+      'PUT /api/v2/catering_orders/{id}': [
+        { catering_order: orderPayload(f, NOW) as unknown as Json },
+        { catering_order: huge as unknown as Json },
+      ],
       'PUT /api/v2/catering_orders/{id}/update_addon_order': [addOnCart as unknown as Json],
-      'POST /api/v2/presets': [{ preset: { preset_type: 'save_for_later', base_preset_id: f.presetId, name: 'Team lunch', preset_items: line as unknown as Json } }],
-      'POST /api/v2/users': [...Array.from({ length: 5 }, () => signUpBody() as unknown as Json), signUpBody({ email: customer.email }) as unknown as Json],
-      'POST /user_token': [{ auth: { email: customer.email, password: goodPassword } }, { auth: { email: customer.email, password: 'wrong-password' } }],
+      'POST /api/v2/presets': [
+        {
+          preset: {
+            preset_type: 'save_for_later',
+            base_preset_id: f.presetId,
+            name: 'Team lunch',
+            preset_items: line as unknown as Json,
+          },
+        },
+      ],
+      'POST /api/v2/users': [
+        ...Array.from({ length: 5 }, () => signUpBody() as unknown as Json),
+        signUpBody({ email: customer.email }) as unknown as Json,
+      ],
+      'POST /user_token': [
+        { auth: { email: customer.email, password: goodPassword } },
+        { auth: { email: customer.email, password: 'wrong-password' } },
+      ],
       'PUT /api/v2/group_orders/{ref}': [details as unknown as Json],
       'POST /api/v2/group/{share_token}/members': [{ name: 'Alex', email: 'alex@example.com', dietary_needs: '' }],
       'PUT /api/v2/accounts': [
         {
           user: {
-            first_name: 'Priya', last_name: 'Raman', email: customer.email, company_name: 'Maple Analytics', city: 'Toronto', address1: '200 Bay St',
-            address2: 'Floor 12', phone: '416-555-0142', zip: 'M5J 2J5', about_me: 'Office manager', default_delivery_instructions: 'Reception on 12',
-            go_name: 'Friday lunch', go_head_count: 25, go_budget_cents: 1850, go_gap_days: 2, go_cutoff_time: 16 * 3600 + 30 * 60, go_delivery_time: 12 * 3600,
+            first_name: 'Priya',
+            last_name: 'Raman',
+            email: customer.email,
+            company_name: 'Maple Analytics',
+            city: 'Toronto',
+            address1: '200 Bay St',
+            address2: 'Floor 12',
+            phone: '416-555-0142',
+            zip: 'M5J 2J5',
+            about_me: 'Office manager',
+            default_delivery_instructions: 'Reception on 12',
+            go_name: 'Friday lunch',
+            go_head_count: 25,
+            go_budget_cents: 1850,
+            go_gap_days: 2,
+            go_cutoff_time: 16 * 3600 + 30 * 60,
+            go_delivery_time: 12 * 3600,
           },
         },
       ],
-      'POST /api/v2/catering_orders/{id}/finalize': [{ purchase_id: unpaid.purchase_id, payment_method_id: freshCards[0]! }],
+      'POST /api/v2/catering_orders/{id}/finalize': [
+        { purchase_id: unpaid.purchase_id, payment_method_id: freshCards[0]! },
+      ],
     };
   }
 
-  function check(op: Operation, req: FuzzRequest, res: LightMyRequestResponse, validator: ReturnType<typeof createValidator>): string[] {
+  function check(
+    op: Operation,
+    req: FuzzRequest,
+    res: LightMyRequestResponse,
+    validator: ReturnType<typeof createValidator>,
+  ): string[] {
     const problems: string[] = [];
     const status = res.statusCode;
     if (status >= 500) problems.push(`answered ${status}`);
     const documented = op.doc.responses?.[String(status)] ?? op.doc.responses?.[`${String(status)[0]}XX`];
-    if (!documented) problems.push(`status ${status} is not documented (documented: ${Object.keys(op.doc.responses ?? {}).join(', ')})`);
+    if (!documented)
+      problems.push(
+        `status ${status} is not documented (documented: ${Object.keys(op.doc.responses ?? {}).join(', ')})`,
+      );
     if (req.invalid && status < 400) problems.push(`invalid input (${req.kind}) answered ${status}`);
     const leaks = leaksIn(res.body);
     if (leaks.length) problems.push(`body leaks: ${leaks.join(', ')}`);
     const contentType = String(res.headers['content-type'] ?? '');
     const content = documented?.content as Record<string, { schema?: Record<string, unknown> }> | undefined;
     if (status === 204 || status === 304 || req.method === 'HEAD') return problems;
-    if (content && !contentType.includes('application/json') && !Object.keys(content).some((t) => contentType.startsWith(t))) {
+    if (
+      content &&
+      !contentType.includes('application/json') &&
+      !Object.keys(content).some((t) => contentType.startsWith(t))
+    ) {
       problems.push(`content type ${contentType} is not documented (${Object.keys(content).join(', ')})`);
     }
     if (contentType.includes('application/json')) {
@@ -242,12 +361,17 @@ describe('OpenAPI fuzzing', () => {
       const schema = content?.['application/json']?.schema;
       if (schema && body !== undefined) {
         const validate = validator.compile(`res ${op.key} ${status}`, schema);
-        if (!validate(body)) problems.push(`body does not match the documented ${status} schema: ${validator.errorsText(validate)}`);
+        if (!validate(body))
+          problems.push(`body does not match the documented ${status} schema: ${validator.errorsText(validate)}`);
       }
       if (status >= 400) {
         const e = body as { error?: unknown; messages?: unknown };
         if (typeof e?.error !== 'string' || !e.error.trim()) problems.push('error answer without an {error} message');
-        if (e?.messages !== undefined && !(Array.isArray(e.messages) && e.messages.every((m) => typeof m === 'string' && m.trim()))) problems.push('messages is not a list of texts');
+        if (
+          e?.messages !== undefined &&
+          !(Array.isArray(e.messages) && e.messages.every((m) => typeof m === 'string' && m.trim()))
+        )
+          problems.push('messages is not a list of texts');
       }
     } else if (status >= 400) {
       problems.push(`error answered as ${contentType || 'no content type'}`);
@@ -266,13 +390,28 @@ describe('OpenAPI fuzzing', () => {
 
     const rng = createRng(SEED);
     const failures: Failure[] = [];
-    const summary: Record<string, { requests: number; ms: number; statuses: Record<string, number>; kinds: Record<string, number>; samples: Record<string, string> }> = {};
+    const summary: Record<
+      string,
+      {
+        requests: number;
+        ms: number;
+        statuses: Record<string, number>;
+        kinds: Record<string, number>;
+        samples: Record<string, string>;
+      }
+    > = {};
     let total = 0;
     let checkMs = 0;
     const started = Date.now();
     for (const op of operations) {
       const requests = generator.requestsFor(op, PER_OPERATION, rng);
-      const row: (typeof summary)[string] = (summary[op.key] = { requests: 0, ms: 0, statuses: {}, kinds: {}, samples: {} });
+      const row: (typeof summary)[string] = (summary[op.key] = {
+        requests: 0,
+        ms: 0,
+        statuses: {},
+        kinds: {},
+        samples: {},
+      });
       const opStarted = Date.now();
       for (const [i, req] of requests.entries()) {
         const signOut = op.key === 'DELETE /user_token' && req.caller !== 'anonymous';
@@ -289,16 +428,29 @@ describe('OpenAPI fuzzing', () => {
         row.statuses[res.statusCode] = (row.statuses[res.statusCode] ?? 0) + 1;
         row.kinds[req.kind] = (row.kinds[req.kind] ?? 0) + 1;
         // one answer per status and kind of request, to see how deep the valid ones reach
-        row.samples[`${res.statusCode} ${req.kind}`] ??= `${req.caller} ${req.method} ${req.url.slice(0, 100)} -> ${res.body.slice(0, 160).replace(/[^\x20-\x7e]+/g, ' ')}`;
+        row.samples[`${res.statusCode} ${req.kind}`] ??=
+          `${req.caller} ${req.method} ${req.url.slice(0, 100)} -> ${res.body.slice(0, 160).replace(/[^\x20-\x7e]+/g, ' ')}`;
         const checkStarted = performance.now();
-        for (const problem of check(op, req, res, validator)) failures.push({ request: req, status: res.statusCode, problem, body: res.body.slice(0, 400) });
+        for (const problem of check(op, req, res, validator))
+          failures.push({ request: req, status: res.statusCode, problem, body: res.body.slice(0, 400) });
         checkMs += performance.now() - checkStarted;
       }
       row.ms = Date.now() - opStarted;
     }
     const seconds = (Date.now() - started) / 1000;
-    writeSummary({ seed: SEED, operations: operations.length, requests: total, seconds, checkSeconds: checkMs / 1000, failures: failures.length, perOperation: summary, problems: report(failures, Infinity).split('\n') });
-    console.log(`fuzz: seed ${SEED}, ${operations.length} operations, ${total} requests in ${seconds.toFixed(1)}s (checks ${(checkMs / 1000).toFixed(1)}s), ${failures.length} problems (summary: .tmp/fuzz-summary.json)`);
+    writeSummary({
+      seed: SEED,
+      operations: operations.length,
+      requests: total,
+      seconds,
+      checkSeconds: checkMs / 1000,
+      failures: failures.length,
+      perOperation: summary,
+      problems: report(failures, Infinity).split('\n'),
+    });
+    console.log(
+      `fuzz: seed ${SEED}, ${operations.length} operations, ${total} requests in ${seconds.toFixed(1)}s (checks ${(checkMs / 1000).toFixed(1)}s), ${failures.length} problems (summary: .tmp/fuzz-summary.json)`,
+    );
 
     expect(total).toBeGreaterThanOrEqual(5000);
     for (const [key, row] of Object.entries(summary)) expect(row.requests, key).toBeGreaterThanOrEqual(100);
@@ -307,27 +459,76 @@ describe('OpenAPI fuzzing', () => {
 
   it('routes outside the document (SPA fallback, static files, group-order site, API docs, unknown paths): no 5xx, no leaks', async () => {
     const rng = createRng(SEED + 1);
-    const tails = ['', 'x', 'assets/app.js', 'assets/missing.js', 'index.html', '..%2f..%2fetc%2fpasswd', '%00', 'a'.repeat(3000), 'favicon.ico', 'chefs/1/2', '%F0%9F%8D%B0', "'%20or%201=1", 'my-orders?x=1'];
-    const prefixes = ['/', '/group-orders-site/', '/g/', '/group-orders/', '/grouporder-dashboard/', '/api/docs/', '/api/docs/static/', '/api/', '/api/v2/', '/api/v3/', '/users/', '/messages/', '/media/'];
+    const tails = [
+      '',
+      'x',
+      'assets/app.js',
+      'assets/missing.js',
+      'index.html',
+      '..%2f..%2fetc%2fpasswd',
+      '%00',
+      'a'.repeat(3000),
+      'favicon.ico',
+      'chefs/1/2',
+      '%F0%9F%8D%B0',
+      "'%20or%201=1",
+      'my-orders?x=1',
+    ];
+    const prefixes = [
+      '/',
+      '/group-orders-site/',
+      '/g/',
+      '/group-orders/',
+      '/grouporder-dashboard/',
+      '/api/docs/',
+      '/api/docs/static/',
+      '/api/',
+      '/api/v2/',
+      '/api/v3/',
+      '/users/',
+      '/messages/',
+      '/media/',
+    ];
     const failures: Failure[] = [];
     for (let i = 0; i < 300; i++) {
       const url = rng.pick(prefixes) + rng.pick(tails);
       const method = rng.pick(['GET', 'GET', 'GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'OPTIONS', 'PATCH']);
       const caller = rng.pick<Caller>(['anonymous', 'customer', 'staff']);
-      const req: FuzzRequest = { op: 'outside', kind: 'route', caller, method, url, headers: { ...auth(tokens[caller]) }, invalid: false };
+      const req: FuzzRequest = {
+        op: 'outside',
+        kind: 'route',
+        caller,
+        method,
+        url,
+        headers: { ...auth(tokens[caller]) },
+        invalid: false,
+      };
       if (method !== 'GET' && method !== 'HEAD' && rng.chance(0.5)) {
         req.payload = rng.pick(['{"a":', '{}', 'plain']);
         req.headers['content-type'] = rng.pick(['application/json', 'text/plain']);
       }
-      const res = await send({ method: method as 'GET', url, headers: req.headers, payload: req.payload, remoteAddress: `127.1.0.${i & 255}` });
+      const res = await send({
+        method: method as 'GET',
+        url,
+        headers: req.headers,
+        payload: req.payload,
+        remoteAddress: `127.1.0.${i & 255}`,
+      });
       const problems: string[] = [];
       if (res.statusCode >= 500) problems.push(`answered ${res.statusCode}`);
       const leaks = leaksIn(res.body);
       if (leaks.length) problems.push(`body leaks: ${leaks.join(', ')}`);
       const type = String(res.headers['content-type'] ?? '');
-      if (method !== 'HEAD' && res.statusCode >= 400 && res.body && !type.includes('application/json')) problems.push(`error answered as ${type}`);
-      if (method !== 'HEAD' && res.statusCode === 200 && !/text\/html|javascript|application\/json|text\/css|image\//.test(type)) problems.push(`200 as ${type}`);
-      for (const problem of problems) failures.push({ request: req, status: res.statusCode, problem, body: res.body.slice(0, 400) });
+      if (method !== 'HEAD' && res.statusCode >= 400 && res.body && !type.includes('application/json'))
+        problems.push(`error answered as ${type}`);
+      if (
+        method !== 'HEAD' &&
+        res.statusCode === 200 &&
+        !/text\/html|javascript|application\/json|text\/css|image\//.test(type)
+      )
+        problems.push(`200 as ${type}`);
+      for (const problem of problems)
+        failures.push({ request: req, status: res.statusCode, problem, body: res.body.slice(0, 400) });
     }
     expect(failures.length, report(failures)).toBe(0);
   });

@@ -73,7 +73,12 @@ export function operationsOf(doc: Schema): Operation[] {
         path,
         doc: op,
         bodySchema: op.requestBody?.content?.['application/json']?.schema,
-        params: (op.parameters ?? []).map((p: Schema) => ({ name: p.name, in: p.in, required: Boolean(p.required), schema: p.schema ?? {} })),
+        params: (op.parameters ?? []).map((p: Schema) => ({
+          name: p.name,
+          in: p.in,
+          required: Boolean(p.required),
+          schema: p.schema ?? {},
+        })),
       });
     }
   }
@@ -84,7 +89,7 @@ export function operationsOf(doc: Schema): Operation[] {
 export function createValidator(doc: Schema) {
   const ajv = new Ajv2020({ strict: false, allErrors: false, validateFormats: true });
   // CommonJS module: Node hands over module.exports, whose .default is the plugin
-  const withFormats = ((addFormats as unknown as { default?: typeof addFormats }).default ?? addFormats);
+  const withFormats = (addFormats as unknown as { default?: typeof addFormats }).default ?? addFormats;
   withFormats(ajv);
   ajv.addSchema({ $id: 'caterway-openapi', components: rewriteRefs(doc.components ?? {}) });
   const cache = new Map<string, ValidateFunction>();
@@ -123,7 +128,16 @@ export function deref(doc: Schema, schema: Schema | undefined): Schema {
   return s;
 }
 
-const UNICODE = ['Crème brûlée 🍰', '中文菜单', 'Ωmega ß ñ', 'עברית', '👩‍🍳👨‍🍳', 'e\u0301', '\u200b', 'Ｆｕｌｌｗｉｄｔｈ'];
+const UNICODE = [
+  'Crème brûlée 🍰',
+  '中文菜单',
+  'Ωmega ß ñ',
+  'עברית',
+  '👩‍🍳👨‍🍳',
+  'e\u0301',
+  '\u200b',
+  'Ｆｕｌｌｗｉｄｔｈ',
+];
 const NASTY = [
   "' or 1=1 --",
   "'; drop table users; --",
@@ -177,7 +191,9 @@ export function validValue(doc: Schema, schema: Schema, rng: Rng, hints: Hints, 
       const min = s.minimum ?? (s.exclusiveMinimum !== undefined ? s.exclusiveMinimum + 1 : 0);
       const max = s.maximum ?? (s.exclusiveMaximum !== undefined ? s.exclusiveMaximum - 1 : min + 1000);
       const hi = Math.min(max, min + 1000);
-      return type === 'integer' ? rng.int(Math.ceil(min), Math.floor(hi)) : Math.round((min + rng.next() * (hi - min)) * 1e4) / 1e4;
+      return type === 'integer'
+        ? rng.int(Math.ceil(min), Math.floor(hi))
+        : Math.round((min + rng.next() * (hi - min)) * 1e4) / 1e4;
     }
     case 'string':
       return validString(s, rng, name);
@@ -222,8 +238,21 @@ function validString(s: Schema, rng: Rng, name: string): string {
 function samplePattern(pattern: string, rng: Rng): string | null {
   const re = new RegExp(pattern);
   const candidates = [
-    '2026-03-10', '12:00', '12:00 PM', '11:30 AM', '12:00:00', String(rng.int(100, 999)), String(rng.int(10000, 99999)),
-    String(rng.int(1000000, 99999999)), String(rng.int(1, 9)), 'abc', 'ABC123', 'M5V 2T6', '90210', 'card', 'a-b',
+    '2026-03-10',
+    '12:00',
+    '12:00 PM',
+    '11:30 AM',
+    '12:00:00',
+    String(rng.int(100, 999)),
+    String(rng.int(10000, 99999)),
+    String(rng.int(1000000, 99999999)),
+    String(rng.int(1, 9)),
+    'abc',
+    'ABC123',
+    'M5V 2T6',
+    '90210',
+    'card',
+    'a-b',
   ];
   for (const c of candidates) if (re.test(c)) return c;
   return null;
@@ -233,7 +262,8 @@ function samplePattern(pattern: string, rng: Rng): string | null {
 function pathsOf(value: Json, prefix: (string | number)[] = []): (string | number)[][] {
   const out: (string | number)[][] = [prefix];
   if (Array.isArray(value)) value.forEach((v, i) => out.push(...pathsOf(v, [...prefix, i])));
-  else if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) out.push(...pathsOf(v, [...prefix, k]));
+  else if (value && typeof value === 'object')
+    for (const [k, v] of Object.entries(value)) out.push(...pathsOf(v, [...prefix, k]));
   return out;
 }
 
@@ -264,12 +294,34 @@ export function boundaryValue(doc: Schema, schema: Schema, rng: Rng): Json {
   const { schema: s, type } = typeOf(doc, schema);
   if (type === 'string' || type === 'enum') {
     const max = s.maxLength ?? 255;
-    return rng.pick<Json>(['', ' ', 'a'.repeat(max), 'b'.repeat(max + 1), 'é'.repeat(Math.min(max, 5000)), 'x'.repeat(20_000), rng.pick(UNICODE), rng.pick(NASTY)]);
+    return rng.pick<Json>([
+      '',
+      ' ',
+      'a'.repeat(max),
+      'b'.repeat(max + 1),
+      'é'.repeat(Math.min(max, 5000)),
+      'x'.repeat(20_000),
+      rng.pick(UNICODE),
+      rng.pick(NASTY),
+    ]);
   }
   if (type === 'integer' || type === 'number') {
     const lo = s.minimum ?? s.exclusiveMinimum ?? 0;
     const hi = s.maximum ?? s.exclusiveMaximum ?? 2 ** 31;
-    return rng.pick<Json>([0, -1, lo, lo - 1, hi, hi + 1, 1.5, 2 ** 31, 2 ** 53 + 2, 1e308, -1e308, Number.MAX_SAFE_INTEGER]);
+    return rng.pick<Json>([
+      0,
+      -1,
+      lo,
+      lo - 1,
+      hi,
+      hi + 1,
+      1.5,
+      2 ** 31,
+      2 ** 53 + 2,
+      1e308,
+      -1e308,
+      Number.MAX_SAFE_INTEGER,
+    ]);
   }
   if (type === 'array') return rng.pick<Json>([[], Array.from({ length: 1000 }, () => 1)]);
   if (type === 'boolean') return rng.pick<Json>([true, false]);
@@ -291,7 +343,27 @@ function wrongType(doc: Schema, schema: Schema, rng: Rng): Json {
   return rng.pick(others[type] ?? ['a', 1, [], {}, true]);
 }
 
-const ID_VARIANTS = ['0', '-1', '99999999', '2147483648', '9223372036854775808', '1e3', '1.5', 'abc', "1' or '1'='1", '1;select 1', '%00', '%2e%2e%2f', 'null', '%F0%9F%8D%B0', 'a'.repeat(5000), '00000000-0000-4000-8000-000000000000', 'undefined', '%20', '1%20OR%201=1'];
+const ID_VARIANTS = [
+  '0',
+  '-1',
+  '99999999',
+  '2147483648',
+  '9223372036854775808',
+  '1e3',
+  '1.5',
+  'abc',
+  "1' or '1'='1",
+  '1;select 1',
+  '%00',
+  '%2e%2e%2f',
+  'null',
+  '%F0%9F%8D%B0',
+  'a'.repeat(5000),
+  '00000000-0000-4000-8000-000000000000',
+  'undefined',
+  '%20',
+  '1%20OR%201=1',
+];
 
 function fillPath(op: Operation, rng: Rng, hints: Hints, mode: 'real' | 'odd'): string {
   return op.path.replace(/\{([^}]+)\}/g, (_m, name: string) => {
@@ -311,17 +383,28 @@ function queryString(op: Operation, rng: Rng, hints: Hints, mode: 'valid' | 'odd
     if (!p.required && !rng.chance(mode === 'valid' ? 0.6 : 0.5)) continue;
     let v: Json;
     if (mode === 'valid') v = validValue(doc, p.schema, rng, hints, p.name);
-    else v = rng.pick<Json>([boundaryValue(doc, p.schema, rng), wrongType(doc, p.schema, rng), '', "' or 1=1 --", 'x'.repeat(3000)]);
+    else
+      v = rng.pick<Json>([
+        boundaryValue(doc, p.schema, rng),
+        wrongType(doc, p.schema, rng),
+        '',
+        "' or 1=1 --",
+        'x'.repeat(3000),
+      ]);
     const text = typeof v === 'object' ? JSON.stringify(v) : String(v);
     parts.push(`${encodeURIComponent(p.name)}=${encodeURIComponent(text)}`);
     if (mode === 'odd' && rng.chance(0.15)) parts.push(`${encodeURIComponent(p.name)}=${encodeURIComponent(text)}`); // repeated: an array
   }
-  if (mode === 'odd' && rng.chance(0.3)) parts.push(rng.pick(['unknown=1', '__proto__[x]=1', 'a[b][c]=d', '=', '&&', '%zz', `q=${'%F0%9F%8D%B0'.repeat(50)}`]));
+  if (mode === 'odd' && rng.chance(0.3))
+    parts.push(
+      rng.pick(['unknown=1', '__proto__[x]=1', 'a[b][c]=d', '=', '&&', '%zz', `q=${'%F0%9F%8D%B0'.repeat(50)}`]),
+    );
   return parts.length ? `?${parts.join('&')}` : '';
 }
 
 export function createGenerator(doc: Schema, hints: Hints, validator: ReturnType<typeof createValidator>) {
-  const bodyValid = (op: Operation, body: Json): boolean => !op.bodySchema || validator.compile(`req ${op.key}`, op.bodySchema)(body) === true;
+  const bodyValid = (op: Operation, body: Json): boolean =>
+    !op.bodySchema || validator.compile(`req ${op.key}`, op.bodySchema)(body) === true;
 
   /** n requests for one operation, spread over the kinds and the three callers. */
   function requestsFor(op: Operation, n: number, rng: Rng): FuzzRequest[] {
@@ -329,7 +412,21 @@ export function createGenerator(doc: Schema, hints: Hints, validator: ReturnType
     const takesBody = ['POST', 'PUT', 'PATCH', 'DELETE'].includes(op.method);
     const hasBody = Boolean(op.bodySchema);
     const kinds = hasBody
-      ? ['valid', 'valid', 'valid', 'boundary', 'boundary', 'boundary', 'wrong-type', 'missing', 'extra', 'not-object', 'raw', 'path', 'query']
+      ? [
+          'valid',
+          'valid',
+          'valid',
+          'boundary',
+          'boundary',
+          'boundary',
+          'wrong-type',
+          'missing',
+          'extra',
+          'not-object',
+          'raw',
+          'path',
+          'query',
+        ]
       : takesBody
         ? ['valid', 'valid', 'valid', 'path', 'path', 'query', 'query', 'raw']
         : ['valid', 'valid', 'valid', 'path', 'path', 'query', 'query', 'query'];
@@ -339,11 +436,15 @@ export function createGenerator(doc: Schema, hints: Hints, validator: ReturnType
       const caller = callers[i % 3]!;
       const corpus = hints.bodies[op.key];
       const base: Json | undefined = hasBody
-        ? corpus?.length && rng.chance(0.7) ? structuredClone(rng.pick(corpus)) : validValue(doc, op.bodySchema!, rng, hints)
+        ? corpus?.length && rng.chance(0.7)
+          ? structuredClone(rng.pick(corpus))
+          : validValue(doc, op.bodySchema!, rng, hints)
         : undefined;
       let body = base;
       let raw: { payload: string; contentType: string; invalid: boolean } | undefined;
-      let url = fillPath(op, rng, hints, kind === 'path' ? 'odd' : 'real') + queryString(op, rng, hints, kind === 'query' ? 'odd' : 'valid', doc);
+      let url =
+        fillPath(op, rng, hints, kind === 'path' ? 'odd' : 'real') +
+        queryString(op, rng, hints, kind === 'query' ? 'odd' : 'valid', doc);
       let invalid = false;
       let note: string | undefined;
       switch (kind) {
@@ -354,13 +455,26 @@ export function createGenerator(doc: Schema, hints: Hints, validator: ReturnType
           if (!paths.length) break;
           const path = rng.pick(paths);
           const fieldSchema = schemaAt(doc, op.bodySchema!, path);
-          const next = kind === 'boundary' ? boundaryValue(doc, fieldSchema, rng) : kind === 'wrong-type' ? wrongType(doc, fieldSchema, rng) : undefined;
+          const next =
+            kind === 'boundary'
+              ? boundaryValue(doc, fieldSchema, rng)
+              : kind === 'wrong-type'
+                ? wrongType(doc, fieldSchema, rng)
+                : undefined;
           body = setAt(base!, path, next);
           note = `${path.join('.')} = ${next === undefined ? '(missing)' : JSON.stringify(next).slice(0, 80)}`;
           break;
         }
         case 'extra':
-          body = { ...(base as Record<string, Json>), [rng.pick(['id', 'status', 'user_id', 'total_cents', 'role', '__proto__', 'is_paid'])]: rng.pick<Json>([1, 'staff', true, { polluted: true }]) };
+          body = {
+            ...(base as Record<string, Json>),
+            [rng.pick(['id', 'status', 'user_id', 'total_cents', 'role', '__proto__', 'is_paid'])]: rng.pick<Json>([
+              1,
+              'staff',
+              true,
+              { polluted: true },
+            ]),
+          };
           break;
         case 'not-object':
           body = rng.pick<Json>([null, [], 'text', 42, true, [base ?? {}]]);
@@ -374,7 +488,11 @@ export function createGenerator(doc: Schema, hints: Hints, validator: ReturnType
             // another content type: refused where the route reads a body, ignored where it reads none
             { payload: JSON.stringify(base ?? {}), contentType: 'text/plain', invalid: hasBody },
             { payload: 'a=1&b=2', contentType: 'application/x-www-form-urlencoded', invalid: hasBody },
-            { payload: '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\n1\r\n--x--', contentType: 'multipart/form-data; boundary=x', invalid: hasBody },
+            {
+              payload: '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\n1\r\n--x--',
+              contentType: 'multipart/form-data; boundary=x',
+              invalid: hasBody,
+            },
             { payload: JSON.stringify(base ?? {}), contentType: 'application/xml', invalid: hasBody },
             { payload: `{"pad":"${'x'.repeat(1024 * 1024 + 10)}"}`, contentType: 'application/json', invalid: true },
             { payload: '', contentType: 'application/json', invalid: hasBody },
@@ -385,13 +503,24 @@ export function createGenerator(doc: Schema, hints: Hints, validator: ReturnType
       const headers: Record<string, string> = {};
       // an anonymous caller sometimes presents a token that is not one (forged, expired, another scheme)
       if (caller === 'anonymous' && rng.chance(0.2)) {
-        headers.authorization = rng.pick(['Bearer ', 'Bearer x.y.z', 'Bearer eyJhbGciOiJub25lIn0.eyJzdWIiOiIxIn0.', 'Basic ZGVtbzpkZW1v', 'Bearer ' + 'a'.repeat(5000)]);
+        headers.authorization = rng.pick([
+          'Bearer ',
+          'Bearer x.y.z',
+          'Bearer eyJhbGciOiJub25lIn0.eyJzdWIiOiIxIn0.',
+          'Basic ZGVtbzpkZW1v',
+          'Bearer ' + 'a'.repeat(5000),
+        ]);
       }
       const headerParams = op.params.filter((p) => p.in === 'header');
       for (const h of headerParams) {
         const real = hints.values[h.name];
         if (kind === 'valid' && real?.length) headers[h.name] = String(rng.pick(real));
-        else if (rng.chance(0.7)) headers[h.name] = String(kind === 'valid' ? validValue(doc, h.schema, rng, hints, h.name) : rng.pick(['', 'x'.repeat(500), "' or 1=1", 'é', '00000000-0000-4000-8000-000000000000']));
+        else if (rng.chance(0.7))
+          headers[h.name] = String(
+            kind === 'valid'
+              ? validValue(doc, h.schema, rng, hints, h.name)
+              : rng.pick(['', 'x'.repeat(500), "' or 1=1", 'é', '00000000-0000-4000-8000-000000000000']),
+          );
       }
       let payload: string | undefined;
       if (raw) {

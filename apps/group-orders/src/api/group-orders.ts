@@ -38,14 +38,22 @@ export function useSiteConfig() {
 export function useGroupOrder(uuid: string) {
   return useQuery({
     queryKey: keys.groupOrder(uuid),
-    queryFn: ({ signal }) => call<{ group_order: GroupOrder }>('GET', `/api/v2/group_orders/${enc(uuid)}`, { headers: creatorHeaders(), signal }).then((r) => r.group_order),
+    queryFn: ({ signal }) =>
+      call<{ group_order: GroupOrder }>('GET', `/api/v2/group_orders/${enc(uuid)}`, {
+        headers: creatorHeaders(),
+        signal,
+      }).then((r) => r.group_order),
   });
 }
 
 export function useSaveDetails(uuid: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: GroupOrderDetailsBody) => call<{ group_order: GroupOrder }>('PUT', `/api/v2/group_orders/${enc(uuid)}`, { body, headers: creatorHeaders() }).then((r) => r.group_order),
+    mutationFn: (body: GroupOrderDetailsBody) =>
+      call<{ group_order: GroupOrder }>('PUT', `/api/v2/group_orders/${enc(uuid)}`, {
+        body,
+        headers: creatorHeaders(),
+      }).then((r) => r.group_order),
     onSuccess: (groupOrder) => {
       client.setQueryData(keys.groupOrder(uuid), groupOrder);
       void client.invalidateQueries({ queryKey: ['dashboard'] });
@@ -58,7 +66,10 @@ export function useDashboard(creatorId: number) {
   return useQuery({
     queryKey: keys.dashboard(creatorId),
     queryFn: async ({ signal }) => {
-      const data = await call<GroupOrderDashboardResponse>('GET', `/api/v2/group_orders/dashboard/${creatorId}`, { headers: creatorHeaders(), signal });
+      const data = await call<GroupOrderDashboardResponse>('GET', `/api/v2/group_orders/dashboard/${creatorId}`, {
+        headers: creatorHeaders(),
+        signal,
+      });
       return { ...data, receivedAt: Date.now() };
     },
     refetchInterval: 5_000,
@@ -68,14 +79,16 @@ export function useDashboard(creatorId: number) {
 
 export function useSendReminder() {
   return useMutation({
-    mutationFn: (uuid: string) => call<{ sent: number }>('POST', `/api/v2/group_orders/${enc(uuid)}/reminders`, { headers: creatorHeaders() }),
+    mutationFn: (uuid: string) =>
+      call<{ sent: number }>('POST', `/api/v2/group_orders/${enc(uuid)}/reminders`, { headers: creatorHeaders() }),
   });
 }
 
 export function useCancelGroupOrder() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (uuid: string) => call<unknown>('DELETE', `/api/v2/group_orders/${enc(uuid)}`, { headers: creatorHeaders() }),
+    mutationFn: (uuid: string) =>
+      call<unknown>('DELETE', `/api/v2/group_orders/${enc(uuid)}`, { headers: creatorHeaders() }),
     onSuccess: () => client.invalidateQueries({ queryKey: ['dashboard'] }),
   });
 }
@@ -84,7 +97,11 @@ export function useCancelGroupOrder() {
 export function useRetryPayment() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (uuid: string) => call<{ group_order: GroupOrder }>('POST', `/api/v2/group_orders/${enc(uuid)}/payment`, { body: {}, headers: creatorHeaders() }).then((r) => r.group_order),
+    mutationFn: (uuid: string) =>
+      call<{ group_order: GroupOrder }>('POST', `/api/v2/group_orders/${enc(uuid)}/payment`, {
+        body: {},
+        headers: creatorHeaders(),
+      }).then((r) => r.group_order),
     onSuccess: () => client.invalidateQueries({ queryKey: ['dashboard'] }),
   });
 }
@@ -108,20 +125,32 @@ const memberHeaders = (shareToken: string): Record<string, string> => {
 export function useMyChoice(shareToken: string, enabled: boolean) {
   return useQuery({
     queryKey: keys.choice(shareToken),
-    queryFn: ({ signal }) => call<MemberChoiceResponse>('GET', `/api/v2/group/${enc(shareToken)}/choice`, { headers: memberHeaders(shareToken), signal }),
+    queryFn: ({ signal }) =>
+      call<MemberChoiceResponse>('GET', `/api/v2/group/${enc(shareToken)}/choice`, {
+        headers: memberHeaders(shareToken),
+        signal,
+      }),
     enabled,
     retry: false,
   });
 }
 
 export function joinGroup(shareToken: string, body: JoinGroupOrderBody) {
-  return call<{ member_token: string; member: { name: string; email: string; dietary_needs: string } }>('POST', `/api/v2/group/${enc(shareToken)}/members`, { body });
+  return call<{ member_token: string; member: { name: string; email: string; dietary_needs: string } }>(
+    'POST',
+    `/api/v2/group/${enc(shareToken)}/members`,
+    { body },
+  );
 }
 
 export function useChoose(shareToken: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (menuId: number) => call<MemberChoiceResponse>('PUT', `/api/v2/group/${enc(shareToken)}/choice`, { body: { menu_id: menuId }, headers: memberHeaders(shareToken) }),
+    mutationFn: (menuId: number) =>
+      call<MemberChoiceResponse>('PUT', `/api/v2/group/${enc(shareToken)}/choice`, {
+        body: { menu_id: menuId },
+        headers: memberHeaders(shareToken),
+      }),
     onSuccess: (state) => client.setQueryData(keys.choice(shareToken), state),
   });
 }
@@ -129,7 +158,10 @@ export function useChoose(shareToken: string) {
 export function useWithdraw(shareToken: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () => call<MemberChoiceResponse>('DELETE', `/api/v2/group/${enc(shareToken)}/choice`, { headers: memberHeaders(shareToken) }),
+    mutationFn: () =>
+      call<MemberChoiceResponse>('DELETE', `/api/v2/group/${enc(shareToken)}/choice`, {
+        headers: memberHeaders(shareToken),
+      }),
     onSuccess: (state) => client.setQueryData(keys.choice(shareToken), state),
   });
 }

@@ -1,8 +1,8 @@
 import { Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { TEST_MODE_NOTICE } from '@caterway/domain';
-import { RouteErrorBoundary } from './not-found';
 import { useSiteConfig } from '../api/group-orders';
+import { RouteErrorBoundary } from './not-found';
 
 export function SiteLayout() {
   const { pathname } = useLocation();
@@ -23,7 +23,13 @@ export function SiteLayout() {
       <main id="main" className="container site-main" tabIndex={-1}>
         <RouteErrorBoundary resetKey={pathname}>
           {/* A page's chunk loading: later navigations are transitions that keep the previous page. */}
-          <Suspense fallback={<div className="loading" role="status">Loading…</div>}>
+          <Suspense
+            fallback={
+              <div className="loading" role="status">
+                Loading…
+              </div>
+            }
+          >
             <Outlet />
           </Suspense>
         </RouteErrorBoundary>

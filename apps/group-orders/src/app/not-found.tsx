@@ -6,7 +6,10 @@ export function NotFoundPage() {
   return (
     <section className="panel state-panel">
       <h1>Page not found</h1>
-      <p>This address does not lead to a group order. Check the link you were sent, or ask the person who shared it for a new one.</p>
+      <p>
+        This address does not lead to a group order. Check the link you were sent, or ask the person who shared it for a
+        new one.
+      </p>
     </section>
   );
 }

@@ -1,5 +1,5 @@
-import { useState, type ReactNode } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
 import { isApiError } from '../lib/api';
 
 function createQueryClient(): QueryClient {

@@ -7,7 +7,9 @@ import { NotFoundPage } from './not-found';
 // Declarative routes: the site uses no loaders or actions, and React Router's data-router
 // half would add 16 KB gzipped to every page (docs/decisions/014-front-end-budgets.md).
 const DetailsPage = lazy(() => import('../features/details/details-page').then((m) => ({ default: m.DetailsPage })));
-const DashboardPage = lazy(() => import('../features/dashboard/dashboard-page').then((m) => ({ default: m.DashboardPage })));
+const DashboardPage = lazy(() =>
+  import('../features/dashboard/dashboard-page').then((m) => ({ default: m.DashboardPage })),
+);
 const MemberPage = lazy(() => import('../features/member/member-page').then((m) => ({ default: m.MemberPage })));
 
 export function SiteRoutes() {

@@ -12,7 +12,16 @@ interface ConfirmDialogProps {
 }
 
 /** A modal question on the native <dialog>: focus is trapped, Escape closes it, focus returns. */
-export function ConfirmDialog({ open, title, message, confirmLabel, cancelLabel = 'Keep it', busy, onConfirm, onClose }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  open,
+  title,
+  message,
+  confirmLabel,
+  cancelLabel = 'Keep it',
+  busy,
+  onConfirm,
+  onClose,
+}: ConfirmDialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const messageId = useId();
@@ -23,14 +32,27 @@ export function ConfirmDialog({ open, title, message, confirmLabel, cancelLabel 
     if (!open && dialog.open) dialog.close();
   }, [open]);
   return (
-    <dialog ref={ref} className="dialog" aria-labelledby={titleId} aria-describedby={messageId} onClose={onClose} onCancel={onClose}>
+    <dialog
+      ref={ref}
+      className="dialog"
+      aria-labelledby={titleId}
+      aria-describedby={messageId}
+      onClose={onClose}
+      onCancel={onClose}
+    >
       <h2 id={titleId}>{title}</h2>
       <p id={messageId}>{message}</p>
       <div className="actions">
         <button type="button" className="btn btn-ghost" onClick={onClose} autoFocus>
           {cancelLabel}
         </button>
-        <button type="button" className="btn btn-danger" onClick={onConfirm} disabled={busy} aria-busy={busy || undefined}>
+        <button
+          type="button"
+          className="btn btn-danger"
+          onClick={onConfirm}
+          disabled={busy}
+          aria-busy={busy || undefined}
+        >
           {confirmLabel}
         </button>
       </div>

@@ -27,12 +27,20 @@ export function CopyLink({ url, label }: { url: string; label: string }) {
       <label htmlFor={id}>{label}</label>
       <div className="copy-link-row">
         <input id={id} ref={inputRef} type="text" readOnly value={url} onFocus={(e) => e.currentTarget.select()} />
-        <button type="button" className="btn" onClick={async () => setState((await copyText(url, inputRef.current)) ? 'copied' : 'failed')}>
+        <button
+          type="button"
+          className="btn"
+          onClick={async () => setState((await copyText(url, inputRef.current)) ? 'copied' : 'failed')}
+        >
           Copy link
         </button>
       </div>
       <p className="copy-status" role="status" aria-live="polite">
-        {state === 'copied' ? 'URL Copied!' : state === 'failed' ? 'Could not copy: select the link and copy it yourself.' : ''}
+        {state === 'copied'
+          ? 'URL Copied!'
+          : state === 'failed'
+            ? 'Could not copy: select the link and copy it yourself.'
+            : ''}
       </p>
     </div>
   );

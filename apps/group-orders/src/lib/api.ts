@@ -9,7 +9,9 @@ export class ApiError extends Error {
   constructor(status: number, body: unknown) {
     const record = body && typeof body === 'object' ? (body as Record<string, unknown>) : {};
     const error = typeof record.error === 'string' && record.error !== '' ? record.error : undefined;
-    const messages = Array.isArray(record.messages) ? record.messages.filter((m): m is string => typeof m === 'string') : [];
+    const messages = Array.isArray(record.messages)
+      ? record.messages.filter((m): m is string => typeof m === 'string')
+      : [];
     super(error ?? (messages.length > 0 ? messages.join(' ') : `Request failed with status ${status}`));
     this.name = 'ApiError';
     this.status = status;

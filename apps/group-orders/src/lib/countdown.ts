@@ -36,7 +36,9 @@ const unit = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 export function describeCountdown(msLeft: number): string {
   if (msLeft <= 0) return 'Ordering has closed';
   const { days, hours, minutes } = countdownParts(msLeft);
-  const parts = [days ? unit(days, 'day') : '', hours ? unit(hours, 'hour') : '', unit(minutes, 'minute')].filter(Boolean);
+  const parts = [days ? unit(days, 'day') : '', hours ? unit(hours, 'hour') : '', unit(minutes, 'minute')].filter(
+    Boolean,
+  );
   return `${parts.join(', ')} left to order`;
 }
 

@@ -27,7 +27,12 @@ export const MIN_SUGGESTION_QUERY = 3;
 export const suggestionsQueryOptions = (q: string, limit = 5) =>
   queryOptions({
     queryKey: geoKeys.suggestions(q, limit),
-    queryFn: ({ signal }) => api.get<{ suggestions: AddressSuggestion[] }>('/api/v2/geo/suggestions', { query: { q, limit }, signal, auth: 'none' }),
+    queryFn: ({ signal }) =>
+      api.get<{ suggestions: AddressSuggestion[] }>('/api/v2/geo/suggestions', {
+        query: { q, limit },
+        signal,
+        auth: 'none',
+      }),
     enabled: q.trim().length >= MIN_SUGGESTION_QUERY,
     staleTime: 5 * 60_000,
     meta: { handlesErrors: true },
@@ -35,4 +40,6 @@ export const suggestionsQueryOptions = (q: string, limit = 5) =>
 
 /** Geocodes a free-typed address. 422 'too broad' and 404 arrive as ApiError for the caller to word. */
 export const geocodeAddress = (address: string) =>
-  api.get<{ address: AddressSuggestion }>('/api/v2/geo/geocode', { query: { address }, auth: 'none' }).then((r) => r.address);
+  api
+    .get<{ address: AddressSuggestion }>('/api/v2/geo/geocode', { query: { address }, auth: 'none' })
+    .then((r) => r.address);

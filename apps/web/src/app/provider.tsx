@@ -1,12 +1,12 @@
-import { useEffect, useState, type ReactNode } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
+import { useEffect, useState, type ReactNode } from 'react';
 import { messages } from '@caterway/domain';
+import { getSessionStatus } from '../features/auth/api/session';
 import { configureApiClient } from '../lib/api-client';
 import { createQueryClient, reloadAsVisitor } from '../lib/query-client';
-import { clearSession, getToken, sessionStore } from '../stores/session';
 import { closeModal } from '../stores/modals';
 import { notify, notifyError, TOAST_DURATION } from '../stores/notifications';
-import { getSessionStatus } from '../features/auth/api/session';
+import { clearSession, getToken, sessionStore } from '../stores/session';
 
 const queryClient = createQueryClient((message) => notifyError(message));
 
@@ -20,7 +20,12 @@ configureApiClient({
     void reloadAsVisitor(queryClient);
     if (wasSignedIn) {
       closeModal();
-      notify({ tone: 'error', title: 'Signed out', message: messages.loggedOutInactivity, duration: TOAST_DURATION.default });
+      notify({
+        tone: 'error',
+        title: 'Signed out',
+        message: messages.loggedOutInactivity,
+        duration: TOAST_DURATION.default,
+      });
     }
   },
 });

@@ -2,8 +2,8 @@ import { lazy, type ComponentType } from 'react';
 import { matchPath, Route, Routes } from 'react-router';
 import { paths } from '../config/paths';
 import { RootLayout } from './layout/root-layout';
-import { NotFoundPage } from './routes/not-found';
 import { ErrorPage } from './routes/error';
+import { NotFoundPage } from './routes/not-found';
 
 // Declarative routes (<BrowserRouter> + <Routes>): the storefront uses no loaders or actions,
 // and React Router's data-router half is 16 KB gzipped of the initial JavaScript

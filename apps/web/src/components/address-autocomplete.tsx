@@ -1,5 +1,5 @@
-import { useId, useState, type KeyboardEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import { useId, useState, type KeyboardEvent } from 'react';
 import { MIN_SUGGESTION_QUERY, suggestionsQueryOptions, type AddressSuggestion } from '../api/geo';
 import { useDebouncedValue } from '../lib/use-debounced-value';
 
@@ -26,13 +26,29 @@ export interface AddressAutocompleteProps {
  * and a live region says how many suggestions there are.
  */
 export function AddressAutocomplete(props: AddressAutocompleteProps) {
-  const { label, value, onChange, onSelect, error, hint, name, required, placeholder, autoFocus, hideLabel, className } = props;
+  const {
+    label,
+    value,
+    onChange,
+    onSelect,
+    error,
+    hint,
+    name,
+    required,
+    placeholder,
+    autoFocus,
+    hideLabel,
+    className,
+  } = props;
   const id = useId();
   const listId = `${id}-list`;
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
   const debounced = useDebouncedValue(value.trim(), 250);
-  const { data, isFetching } = useQuery({ ...suggestionsQueryOptions(debounced), enabled: open && debounced.length >= MIN_SUGGESTION_QUERY });
+  const { data, isFetching } = useQuery({
+    ...suggestionsQueryOptions(debounced),
+    enabled: open && debounced.length >= MIN_SUGGESTION_QUERY,
+  });
   const suggestions = open && debounced.length >= MIN_SUGGESTION_QUERY ? (data?.suggestions ?? []) : [];
   const expanded = open && suggestions.length > 0;
   const describedBy = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
@@ -69,11 +85,12 @@ export function AddressAutocomplete(props: AddressAutocompleteProps) {
     }
   };
 
-  const status = !open || debounced.length < MIN_SUGGESTION_QUERY || isFetching
-    ? ''
-    : suggestions.length === 0
-      ? 'No matching addresses'
-      : `${suggestions.length} address suggestion${suggestions.length === 1 ? '' : 's'} available. Use the up and down arrows to choose.`;
+  const status =
+    !open || debounced.length < MIN_SUGGESTION_QUERY || isFetching
+      ? ''
+      : suggestions.length === 0
+        ? 'No matching addresses'
+        : `${suggestions.length} address suggestion${suggestions.length === 1 ? '' : 's'} available. Use the up and down arrows to choose.`;
 
   return (
     <div className={['field', 'combobox', error ? 'field-invalid' : '', className ?? ''].filter(Boolean).join(' ')}>

@@ -18,7 +18,14 @@ export interface CarouselProps<T> {
  * scroller with snap points, so touch, trackpad and Tab into a card all work; the labelled
  * Previous/Next buttons move one view at a time and are disabled at either end.
  */
-export function Carousel<T>({ title, items, getKey, renderItem, headingLevel: Heading = 'h2', aside }: CarouselProps<T>) {
+export function Carousel<T>({
+  title,
+  items,
+  getKey,
+  renderItem,
+  headingLevel: Heading = 'h2',
+  aside,
+}: CarouselProps<T>) {
   const track = useRef<HTMLUListElement>(null);
   const headingId = useId();
   const [edges, setEdges] = useState({ atStart: true, atEnd: true });
@@ -73,14 +80,40 @@ export function Carousel<T>({ title, items, getKey, renderItem, headingLevel: He
         </Heading>
         {aside}
         <div className="carousel-controls">
-          <button type="button" className="icon-button carousel-button" aria-label={`Previous: ${title}`} disabled={edges.atStart} onClick={() => move(-1)}>
+          <button
+            type="button"
+            className="icon-button carousel-button"
+            aria-label={`Previous: ${title}`}
+            disabled={edges.atStart}
+            onClick={() => move(-1)}
+          >
             <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
-              <path d="M15 5l-7 7 7 7" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+              <path
+                d="M15 5l-7 7 7 7"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2"
+                strokeLinecap="round"
+                strokeLinejoin="round"
+              />
             </svg>
           </button>
-          <button type="button" className="icon-button carousel-button" aria-label={`Next: ${title}`} disabled={edges.atEnd} onClick={() => move(1)}>
+          <button
+            type="button"
+            className="icon-button carousel-button"
+            aria-label={`Next: ${title}`}
+            disabled={edges.atEnd}
+            onClick={() => move(1)}
+          >
             <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
-              <path d="M9 5l7 7-7 7" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+              <path
+                d="M9 5l7 7-7 7"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2"
+                strokeLinecap="round"
+                strokeLinejoin="round"
+              />
             </svg>
           </button>
         </div>

@@ -6,7 +6,15 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
  * scrolls towards it, not with the page. The box keeps its height from CSS (give `className` a
  * min-height about the size of what it will hold): nothing below it moves when the part arrives.
  */
-export function LoadWhenNear({ children, className, margin = '600px' }: { children: ReactNode; className?: string; margin?: string }) {
+export function LoadWhenNear({
+  children,
+  className,
+  margin = '600px',
+}: {
+  children: ReactNode;
+  className?: string;
+  margin?: string;
+}) {
   const box = useRef<HTMLDivElement>(null);
   const [near, setNear] = useState(false);
   useEffect(() => {

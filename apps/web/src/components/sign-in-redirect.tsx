@@ -13,7 +13,12 @@ export interface SignInRequest {
 }
 
 const isSignInRequest = (state: unknown): state is SignInRequest =>
-  Boolean(state && typeof state === 'object' && (state as SignInRequest).signIn === true && typeof (state as SignInRequest).returnTo === 'string');
+  Boolean(
+    state &&
+    typeof state === 'object' &&
+    (state as SignInRequest).signIn === true &&
+    typeof (state as SignInRequest).returnTo === 'string',
+  );
 
 /** Rendered by a guarded page instead of its content. */
 export function SignInRedirect() {

@@ -19,7 +19,10 @@ export interface ResolvedAddress {
  */
 export function useAddressField(initial: { address: string; lat: number | null; lng: number | null }) {
   const [address, setAddress] = useState(initial.address);
-  const [coords, setCoords] = useState<{ lat: number | null; lng: number | null }>({ lat: initial.lat, lng: initial.lng });
+  const [coords, setCoords] = useState<{ lat: number | null; lng: number | null }>({
+    lat: initial.lat,
+    lng: initial.lng,
+  });
   const [error, setError] = useState<string | null>(null);
   const [resolving, setResolving] = useState(false);
 
@@ -52,7 +55,9 @@ export function useAddressField(initial: { address: string; lat: number | null; 
         return null;
       }
       if (!strict) return { label: text, lat: null, lng: null };
-      setError(isApiError(err) && err.status === 404 ? (err.serverError ?? messages.addressNotFound) : messages.genericFailure);
+      setError(
+        isApiError(err) && err.status === 404 ? (err.serverError ?? messages.addressNotFound) : messages.genericFailure,
+      );
       return null;
     } finally {
       setResolving(false);

@@ -35,7 +35,8 @@ export const paths = {
   addOnOrder: {
     path: '/add_on_order/chefs',
     built: true,
-    getHref: (aoId: number, presetId: number, parentId: number) => `/add_on_order/chefs?aoId=${aoId}&presetId=${presetId}&parentId=${parentId}`,
+    getHref: (aoId: number, presetId: number, parentId: number) =>
+      `/add_on_order/chefs?aoId=${aoId}&presetId=${presetId}&parentId=${parentId}`,
   } satisfies PathEntry<[number, number, number]>,
   /** The add-on checkout: the checkout screen with the add-on in navigation state. */
   addOnCheckout: fixed('/add_on_checkout', true),
@@ -56,7 +57,8 @@ export const paths = {
   resetPassword: {
     path: '/accounts/reset-password',
     built: true,
-    getHref: (token?: string) => (token ? `/accounts/reset-password?token=${encodeURIComponent(token)}` : '/accounts/reset-password'),
+    getHref: (token?: string) =>
+      token ? `/accounts/reset-password?token=${encodeURIComponent(token)}` : '/accounts/reset-password',
   } satisfies PathEntry<[string?]>,
   settings: fixed('/settings', true),
   payments: fixed('/payments', true),

@@ -25,9 +25,12 @@ describe('api client', () => {
   it('sends snake_case JSON and returns camelCase', async () => {
     const f = fakeFetch(201, { user: { id: 7, first_name: 'Ann', admin_token: null, address1: '1 King St' } });
     configureApiClient({ fetch: f.fetch });
-    const result = await api.post<{ user: { id: number; firstName: string; adminToken: null; address1: string } }>('/api/v2/users', {
-      user: { firstName: 'Ann', passwordConfirmation: 'pw', address1: '1 King St', address2: '' },
-    });
+    const result = await api.post<{ user: { id: number; firstName: string; adminToken: null; address1: string } }>(
+      '/api/v2/users',
+      {
+        user: { firstName: 'Ann', passwordConfirmation: 'pw', address1: '1 King St', address2: '' },
+      },
+    );
     expect(result).toEqual({ user: { id: 7, firstName: 'Ann', adminToken: null, address1: '1 King St' } });
     expect(f.calls[0]!.url).toBe('/api/v2/users');
     expect(f.calls[0]!.init.method).toBe('POST');
@@ -48,7 +51,9 @@ describe('api client', () => {
   });
 
   it('builds snake_case query strings and drops empty values', async () => {
-    expect(buildQuery({ toAddress: 'a@b.co', limit: 5, empty: '', none: undefined, nil: null })).toBe('?to_address=a%40b.co&limit=5');
+    expect(buildQuery({ toAddress: 'a@b.co', limit: 5, empty: '', none: undefined, nil: null })).toBe(
+      '?to_address=a%40b.co&limit=5',
+    );
     expect(buildQuery({})).toBe('');
     const f = fakeFetch(200, { suggestions: [] });
     configureApiClient({ fetch: f.fetch });
@@ -57,7 +62,12 @@ describe('api client', () => {
   });
 
   it('turns { error, messages } into an ApiError', async () => {
-    configureApiClient({ fetch: fakeFetch(422, { error: 'Email has already been taken, Passwords must match', messages: ['Email has already been taken', 'Passwords must match'] }).fetch });
+    configureApiClient({
+      fetch: fakeFetch(422, {
+        error: 'Email has already been taken, Passwords must match',
+        messages: ['Email has already been taken', 'Passwords must match'],
+      }).fetch,
+    });
     const error = await api.post('/api/v2/users', {}).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     const e = error as ApiError;
@@ -87,7 +97,11 @@ describe('api client', () => {
 
   it('reports a 401 only for calls made with a token', async () => {
     const onUnauthorized = vi.fn();
-    configureApiClient({ fetch: fakeFetch(401, { error: 'Invalid Information. Please try again.' }).fetch, onUnauthorized, getToken: () => null });
+    configureApiClient({
+      fetch: fakeFetch(401, { error: 'Invalid Information. Please try again.' }).fetch,
+      onUnauthorized,
+      getToken: () => null,
+    });
     await expect(api.post('/user_token', {})).rejects.toBeInstanceOf(ApiError);
     expect(onUnauthorized).not.toHaveBeenCalled();
 
@@ -98,9 +112,15 @@ describe('api client', () => {
 
   it("does not sign the user out when a token handed in (a link's) is refused", async () => {
     const onUnauthorized = vi.fn();
-    configureApiClient({ fetch: fakeFetch(401, { error: 'Not authorized' }).fetch, onUnauthorized, getToken: () => 'live-session' });
+    configureApiClient({
+      fetch: fakeFetch(401, { error: 'Not authorized' }).fetch,
+      onUnauthorized,
+      getToken: () => 'live-session',
+    });
     await expect(api.get('/api/auth/token', { auth: { token: 'stale-link' } })).rejects.toMatchObject({ status: 401 });
-    await expect(api.getBlob('/api/v2/orders/1/invoice.pdf', { auth: { token: 'stale-link' } })).rejects.toMatchObject({ status: 401 });
+    await expect(api.getBlob('/api/v2/orders/1/invoice.pdf', { auth: { token: 'stale-link' } })).rejects.toMatchObject({
+      status: 401,
+    });
     expect(onUnauthorized).not.toHaveBeenCalled();
   });
 });

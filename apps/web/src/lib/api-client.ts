@@ -17,7 +17,9 @@ export class ApiError extends Error {
   constructor(status: number, body: unknown, retryAfter?: number) {
     const record = body && typeof body === 'object' ? (body as Record<string, unknown>) : {};
     const serverError = typeof record.error === 'string' && record.error !== '' ? record.error : undefined;
-    const messages = Array.isArray(record.messages) ? record.messages.filter((m): m is string => typeof m === 'string') : [];
+    const messages = Array.isArray(record.messages)
+      ? record.messages.filter((m): m is string => typeof m === 'string')
+      : [];
     super(serverError ?? (messages.length > 0 ? messages.join(', ') : `Request failed with status ${status}`));
     this.name = 'ApiError';
     this.status = status;
@@ -132,7 +134,12 @@ export async function apiBlob(path: string, options: Omit<RequestOptions, 'body'
   const headers: Record<string, string> = { ...options.headers };
   if (token) headers.authorization = `Bearer ${token}`;
   const doFetch = config.fetch ?? fetch;
-  const response = await doFetch(`${path}${buildQuery(options.query)}`, { method: 'GET', headers, signal: options.signal, credentials: 'same-origin' });
+  const response = await doFetch(`${path}${buildQuery(options.query)}`, {
+    method: 'GET',
+    headers,
+    signal: options.signal,
+    credentials: 'same-origin',
+  });
   if (!response.ok) {
     const data = await readBody(response);
     if (response.status === 401 && isSession) config.onUnauthorized();
@@ -144,7 +151,8 @@ export async function apiBlob(path: string, options: Omit<RequestOptions, 'body'
 export const api = {
   get: <T>(path: string, options?: Omit<RequestOptions, 'body'>) => apiRequest<T>('GET', path, options),
   getBlob: (path: string, options?: Omit<RequestOptions, 'body'>) => apiBlob(path, options),
-  post: <T>(path: string, body?: unknown, options?: RequestOptions) => apiRequest<T>('POST', path, { ...options, body }),
+  post: <T>(path: string, body?: unknown, options?: RequestOptions) =>
+    apiRequest<T>('POST', path, { ...options, body }),
   put: <T>(path: string, body?: unknown, options?: RequestOptions) => apiRequest<T>('PUT', path, { ...options, body }),
   delete: <T>(path: string, options?: RequestOptions) => apiRequest<T>('DELETE', path, options),
 };

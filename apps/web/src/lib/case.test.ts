@@ -25,20 +25,48 @@ describe('key conversion', () => {
 describe('deep conversion', () => {
   it('camelizes nested objects and arrays, leaving values alone', () => {
     const wire = {
-      user: { first_name: 'Ann', admin_token: null, address1: '1 King St', address2: 'Suite 4', favorite_cousine_types: ['thai_food'] },
+      user: {
+        first_name: 'Ann',
+        admin_token: null,
+        address1: '1 King St',
+        address2: 'Suite 4',
+        favorite_cousine_types: ['thai_food'],
+      },
       emails: [{ to_address: 'a@b.co', created_at: '2026-11-20T10:00:00Z' }],
     };
     expect(camelizeKeys(wire)).toEqual({
-      user: { firstName: 'Ann', adminToken: null, address1: '1 King St', address2: 'Suite 4', favoriteCousineTypes: ['thai_food'] },
+      user: {
+        firstName: 'Ann',
+        adminToken: null,
+        address1: '1 King St',
+        address2: 'Suite 4',
+        favoriteCousineTypes: ['thai_food'],
+      },
       emails: [{ toAddress: 'a@b.co', createdAt: '2026-11-20T10:00:00Z' }],
     });
   });
   it('snakifies a sign-up body as the API expects', () => {
     const body = {
-      user: { firstName: 'Ann', passwordConfirmation: 'x', companyName: '', address1: '1 King St', address2: '', latitude: 43.6, longitude: -79.4 },
+      user: {
+        firstName: 'Ann',
+        passwordConfirmation: 'x',
+        companyName: '',
+        address1: '1 King St',
+        address2: '',
+        latitude: 43.6,
+        longitude: -79.4,
+      },
     };
     expect(snakifyKeys(body)).toEqual({
-      user: { first_name: 'Ann', password_confirmation: 'x', company_name: '', address1: '1 King St', address2: '', latitude: 43.6, longitude: -79.4 },
+      user: {
+        first_name: 'Ann',
+        password_confirmation: 'x',
+        company_name: '',
+        address1: '1 King St',
+        address2: '',
+        latitude: 43.6,
+        longitude: -79.4,
+      },
     });
   });
   it('round-trips', () => {

@@ -22,7 +22,10 @@ export function snakeToCamelKey(key: string): string {
 
 export function camelToSnakeKey(key: string): string {
   if (KEEP.has(key)) return key;
-  return key.replace(/([a-z0-9])([A-Z])/g, '$1_$2').replace(/([A-Z])([A-Z][a-z])/g, '$1_$2').toLowerCase();
+  return key
+    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
+    .replace(/([A-Z])([A-Z][a-z])/g, '$1_$2')
+    .toLowerCase();
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {

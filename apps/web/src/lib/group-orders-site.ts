@@ -16,7 +16,11 @@ export function withAdminToken(url: string, adminToken: string | null | undefine
 const join = (base: string, path: string) => `${base.replace(/\/+$/, '')}${path}`;
 
 /** /grouporder-dashboard/{creatorId} on the site, plus the admin token when there is one. */
-export function groupOrderDashboardUrl(siteUrl: string, creatorId: number, adminToken: string | null | undefined): string {
+export function groupOrderDashboardUrl(
+  siteUrl: string,
+  creatorId: number,
+  adminToken: string | null | undefined,
+): string {
   return withAdminToken(join(siteUrl, `/grouporder-dashboard/${creatorId}`), adminToken);
 }
 
@@ -31,7 +35,11 @@ export interface SavedDeliveryParams {
 
 /** /group-orders/{uuid} on the site with the saved delivery params as the query (ordering-payments §4). */
 export function groupOrderPageUrl(siteUrl: string, uuid: string, delivery: SavedDeliveryParams): string {
-  const query = new URLSearchParams({ delivery_date: delivery.deliveryDate, delivery_time: delivery.deliveryTime, address: delivery.address });
+  const query = new URLSearchParams({
+    delivery_date: delivery.deliveryDate,
+    delivery_time: delivery.deliveryTime,
+    address: delivery.address,
+  });
   if (delivery.lat !== null) query.set('lat', String(delivery.lat));
   if (delivery.lng !== null) query.set('lng', String(delivery.lng));
   return `${join(siteUrl, `/group-orders/${encodeURIComponent(uuid)}`)}?${query.toString()}`;

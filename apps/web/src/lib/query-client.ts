@@ -20,7 +20,9 @@ export function createQueryClient(onApiError: (message: string) => void): QueryC
   };
   return new QueryClient({
     queryCache: new QueryCache({ onError: (error, query) => report(error, query.meta?.handlesErrors) }),
-    mutationCache: new MutationCache({ onError: (error, _v, _c, mutation) => report(error, mutation.meta?.handlesErrors) }),
+    mutationCache: new MutationCache({
+      onError: (error, _v, _c, mutation) => report(error, mutation.meta?.handlesErrors),
+    }),
     defaultOptions: {
       queries: {
         staleTime: 30_000,

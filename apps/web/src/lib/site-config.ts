@@ -12,9 +12,15 @@ export interface SiteConfig {
 
 export const siteConfigKeys = { all: ['site-config'] as const };
 
-export const getSiteConfig = (signal?: AbortSignal) => api.get<SiteConfig>('/api/v2/site_config', { signal, auth: 'none' });
+export const getSiteConfig = (signal?: AbortSignal) =>
+  api.get<SiteConfig>('/api/v2/site_config', { signal, auth: 'none' });
 
 export const siteConfigQueryOptions = () =>
-  queryOptions({ queryKey: siteConfigKeys.all, queryFn: ({ signal }) => getSiteConfig(signal), staleTime: Infinity, gcTime: Infinity });
+  queryOptions({
+    queryKey: siteConfigKeys.all,
+    queryFn: ({ signal }) => getSiteConfig(signal),
+    staleTime: Infinity,
+    gcTime: Infinity,
+  });
 
 export const useSiteConfig = () => useQuery(siteConfigQueryOptions());

@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { createStorage, memoryStore, storageKeys, type KeyValueStore } from './storage';
 
-const user = { id: 1, firstName: 'Ann', lastName: 'Lee', email: 'ann@example.com', confirmed: true, role: 'customer' as const, adminToken: null, jwt: 'j' };
+const user = {
+  id: 1,
+  firstName: 'Ann',
+  lastName: 'Lee',
+  email: 'ann@example.com',
+  confirmed: true,
+  role: 'customer' as const,
+  adminToken: null,
+  jwt: 'j',
+};
 
 describe('storage', () => {
   it('persists only the documented keys', () => {
@@ -55,7 +64,13 @@ describe('storage', () => {
   it('stores delivery details under the spec key names', () => {
     const backend = memoryStore();
     const s = createStorage(backend);
-    s.setDeliveryFields({ deliveryDate: '2026-11-23', deliveryTime: '11:30 AM', address: '1 King St W, Toronto', lat: 43.65, lng: -79.38 });
+    s.setDeliveryFields({
+      deliveryDate: '2026-11-23',
+      deliveryTime: '11:30 AM',
+      address: '1 King St W, Toronto',
+      lat: 43.65,
+      lng: -79.38,
+    });
     expect(backend.getItem('delivery_date')).toBe('2026-11-23');
     expect(backend.getItem('delivery_time')).toBe('11:30 AM');
     expect(backend.getItem('address')).toBe('1 King St W, Toronto');
@@ -67,7 +82,13 @@ describe('storage', () => {
       delivery_date: '2026-11-23',
       delivery_time: '11:30 AM',
     });
-    expect(s.getDeliveryFields()).toEqual({ deliveryDate: '2026-11-23', deliveryTime: '11:30 AM', address: '1 King St W, Toronto', lat: '43.65', lng: '-79.38' });
+    expect(s.getDeliveryFields()).toEqual({
+      deliveryDate: '2026-11-23',
+      deliveryTime: '11:30 AM',
+      address: '1 King St W, Toronto',
+      lat: '43.65',
+      lng: '-79.38',
+    });
     s.setDeliveryFields({ deliveryDate: '2026-11-23', deliveryTime: '11:30 AM', address: '', lat: null, lng: null });
     expect(backend.getItem('address')).toBeNull();
     expect(backend.getItem('lat')).toBeNull();

@@ -72,7 +72,13 @@ function memoryStore(): KeyValueStore {
 function isStoredUser(value: unknown): value is StoredUser {
   if (!value || typeof value !== 'object') return false;
   const u = value as Record<string, unknown>;
-  return typeof u.id === 'number' && typeof u.firstName === 'string' && typeof u.jwt === 'string' && u.jwt !== '' && typeof u.confirmed === 'boolean';
+  return (
+    typeof u.id === 'number' &&
+    typeof u.firstName === 'string' &&
+    typeof u.jwt === 'string' &&
+    u.jwt !== '' &&
+    typeof u.confirmed === 'boolean'
+  );
 }
 
 /** Typed access over a key-value backend. Reads never throw: bad or missing data reads as absent. */
@@ -146,7 +152,13 @@ export function createStorage(backend: KeyValueStore) {
         lng: read('lng'),
       };
     },
-    setDeliveryFields(info: { deliveryDate: string; deliveryTime: string; address: string; lat: number | null; lng: number | null }): void {
+    setDeliveryFields(info: {
+      deliveryDate: string;
+      deliveryTime: string;
+      address: string;
+      lat: number | null;
+      lng: number | null;
+    }): void {
       write('deliveryDate', info.deliveryDate);
       write('deliveryTime', info.deliveryTime);
       write('address', info.address || null);

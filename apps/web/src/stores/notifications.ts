@@ -33,7 +33,10 @@ export function notify(toast: Omit<Toast, 'id' | 'duration'> & { duration?: numb
   // The same message twice in a row (e.g. two failing queries) shows once.
   const list = notificationStore.get().filter((t) => !(t.message === toast.message && t.title === toast.title));
   notificationStore.set([...list, { ...toast, id, duration }].slice(-4));
-  timers.set(id, setTimeout(() => dismissToast(id), duration));
+  timers.set(
+    id,
+    setTimeout(() => dismissToast(id), duration),
+  );
   return id;
 }
 

@@ -14,4 +14,11 @@ export const quebecTaxes = [
  * say $14.99.)
  */
 export const quebecTotals = (tip: Tip | null = null, receivingMethod: 'delivery' | 'pickup' = 'delivery') =>
-  computeTotals({ lines: [{ unitPriceCents: 10_007, quantity: 1, menuItems: [] }], receivingMethod, deliveryFeeCents: 1250, cutleryCount: 0, taxes: quebecTaxes, tip });
+  computeTotals({
+    lines: [{ unitPriceCents: 10_007, quantity: 1, menuItems: [] }],
+    receivingMethod,
+    deliveryFeeCents: 1250,
+    cutleryCount: 0,
+    taxes: quebecTaxes,
+    tip,
+  });

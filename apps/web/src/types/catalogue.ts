@@ -1,4 +1,11 @@
-import type { PresetCard, PresetSort, RestaurantCard, RestaurantSearchResponse, PresetSearchResponse, PresetsHomeResponse } from '@caterway/contracts';
+import type {
+  PresetCard,
+  PresetSort,
+  RestaurantCard,
+  RestaurantSearchResponse,
+  PresetSearchResponse,
+  PresetsHomeResponse,
+} from '@caterway/contracts';
 
 // The catalogue's wire shapes (packages/contracts, snake_case) as the app sees them after the
 // API client camelCases every key (lib/case.ts). Typed from the contracts, so a contract change

@@ -1,11 +1,11 @@
-import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
+import nodemailer from 'nodemailer';
 import type { Config } from '../../config/env.js';
-import type { Db } from '../../db/pool.js';
 import { outboxEmailPart } from '../../db/outbox-emails.js';
+import type { Db } from '../../db/pool.js';
 import { standalone } from '../../db/sql-parts.js';
-import type { Mailer, OutgoingEmail } from '../../ports/email.js';
 import { enqueue } from '../../lib/jobs.js';
+import type { Mailer, OutgoingEmail } from '../../ports/email.js';
 
 /** The job kind that retries a failed SMTP delivery (job-runner.ts runs it). */
 export const EMAIL_DELIVERY_JOB = 'email_delivery';
@@ -29,7 +29,11 @@ export function createOutboxMailer(db: Db): Mailer {
  * Every message is recorded in outbox_emails first with transport 'smtp'; sent_at is set once
  * the server accepted it, or error holds why it did not (and send rejects).
  */
-export function createSmtpMailer(config: { smtpUrl: string; mailFrom: string; retryDelayMs?: number }, db: Db, log: Log): Mailer {
+export function createSmtpMailer(
+  config: { smtpUrl: string; mailFrom: string; retryDelayMs?: number },
+  db: Db,
+  log: Log,
+): Mailer {
   const transport = nodemailer.createTransport(config.smtpUrl);
 
   async function deliver(id: number, email: OutgoingEmail): Promise<void> {
@@ -64,7 +68,12 @@ export function createSmtpMailer(config: { smtpUrl: string; mailFrom: string; re
     transport: 'smtp',
     async sendLater(email: OutgoingEmail) {
       const id = await record(email);
-      await enqueue(db, { kind: EMAIL_DELIVERY_JOB, dedupeKey: `outbox-${id}`, payload: { outbox_id: id }, runAt: new Date() });
+      await enqueue(db, {
+        kind: EMAIL_DELIVERY_JOB,
+        dedupeKey: `outbox-${id}`,
+        payload: { outbox_id: id },
+        runAt: new Date(),
+      });
     },
     async send(email: OutgoingEmail) {
       const id = await record(email);
@@ -72,18 +81,35 @@ export function createSmtpMailer(config: { smtpUrl: string; mailFrom: string; re
         await deliver(id, email);
       } catch (err) {
         // the job queue tries again with backoff; one job per message (decision 013)
-        await enqueue(db, { kind: EMAIL_DELIVERY_JOB, dedupeKey: `outbox-${id}`, payload: { outbox_id: id }, runAt: new Date(Date.now() + (config.retryDelayMs ?? 30_000)) });
+        await enqueue(db, {
+          kind: EMAIL_DELIVERY_JOB,
+          dedupeKey: `outbox-${id}`,
+          payload: { outbox_id: id },
+          runAt: new Date(Date.now() + (config.retryDelayMs ?? 30_000)),
+        });
         throw err;
       }
     },
     async redeliver(outboxId: number) {
-      const { rows } = await db.query<{ to_address: string; subject: string; text_body: string; html_body: string; template: string; sent_at: Date | null }>(
-        'SELECT to_address, subject, text_body, html_body, template, sent_at FROM outbox_emails WHERE id = $1',
-        [outboxId],
-      );
+      const { rows } = await db.query<{
+        to_address: string;
+        subject: string;
+        text_body: string;
+        html_body: string;
+        template: string;
+        sent_at: Date | null;
+      }>('SELECT to_address, subject, text_body, html_body, template, sent_at FROM outbox_emails WHERE id = $1', [
+        outboxId,
+      ]);
       const row = rows[0];
       if (!row || row.sent_at) return; // sent already: once is enough
-      await deliver(outboxId, { to: row.to_address, subject: row.subject, text: row.text_body, html: row.html_body, template: row.template });
+      await deliver(outboxId, {
+        to: row.to_address,
+        subject: row.subject,
+        text: row.text_body,
+        html: row.html_body,
+        template: row.template,
+      });
     },
     async close() {
       transport.close();
@@ -94,6 +120,7 @@ export function createSmtpMailer(config: { smtpUrl: string; mailFrom: string; re
 /** SMTP when SMTP_URL is set; otherwise the outbox, read through the development mailbox. */
 export function createMailer(config: Config, db: Db, log: Log): Mailer {
   if (config.smtpUrl) return createSmtpMailer({ smtpUrl: config.smtpUrl, mailFrom: config.mailFrom }, db, log);
-  if (config.isProduction) log.warn({}, 'SMTP_URL is not set: emails stay in the outbox table and nobody receives them');
+  if (config.isProduction)
+    log.warn({}, 'SMTP_URL is not set: emails stay in the outbox table and nobody receives them');
   return createOutboxMailer(db);
 }

@@ -1,13 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SMTPServer } from 'smtp-server';
 import type { FastifyInstance } from 'fastify';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, testConfig, type TestContext } from '../../../test/helpers.js';
 import { buildApp } from '../../app.js';
-import type { Mailer } from '../../ports/email.js';
-import { call, emailsTo, signUpBody, testGeocoder } from '../../modules/auth/auth.test-helpers.js';
-import { createMailer, EMAIL_DELIVERY_JOB } from './index.js';
-import { createJobRunner } from '../../lib/jobs.js';
 import { systemClock } from '../../lib/clock.js';
+import { createJobRunner } from '../../lib/jobs.js';
+import { call, emailsTo, signUpBody, testGeocoder } from '../../modules/auth/auth.test-helpers.js';
+import type { Mailer } from '../../ports/email.js';
+import { createMailer, EMAIL_DELIVERY_JOB } from './index.js';
 
 interface Received {
   from: string;
@@ -17,11 +17,16 @@ interface Received {
 
 /** The text/plain part of a raw MIME message, decoded (quoted-printable or base64 or as is). */
 function textPart(raw: string): string {
-  const match = /Content-Type: text\/plain[^\r\n]*\r?\n(?:[ \t][^\r\n]*\r?\n)*((?:[A-Za-z-]+:[^\r\n]*\r?\n)*)\r?\n([\s\S]*?)(?:\r?\n--|$)/i.exec(raw);
+  const match =
+    /Content-Type: text\/plain[^\r\n]*\r?\n(?:[ \t][^\r\n]*\r?\n)*((?:[A-Za-z-]+:[^\r\n]*\r?\n)*)\r?\n([\s\S]*?)(?:\r?\n--|$)/i.exec(
+      raw,
+    );
   if (!match) throw new Error(`no text/plain part in:\n${raw}`);
   const headers = match[1] ?? '';
   const body = match[2] ?? '';
-  const encoding = /Content-Transfer-Encoding:\s*([^\s;]+)/i.exec(`${raw.slice(0, match.index)}${headers}`)?.[1]?.toLowerCase();
+  const encoding = /Content-Transfer-Encoding:\s*([^\s;]+)/i
+    .exec(`${raw.slice(0, match.index)}${headers}`)?.[1]
+    ?.toLowerCase();
   if (encoding === 'quoted-printable') {
     const bytes = body
       .replace(/=\r?\n/g, '')
@@ -84,7 +89,10 @@ describe('email through a real SMTP server', () => {
    */
   async function deliverQueued(through: Mailer): Promise<number> {
     const quiet = { info() {}, warn() {}, error() {} };
-    const handlers = { [EMAIL_DELIVERY_JOB]: async (job: { payload: Record<string, unknown> }) => through.redeliver!(Number(job.payload.outbox_id)) };
+    const handlers = {
+      [EMAIL_DELIVERY_JOB]: async (job: { payload: Record<string, unknown> }) =>
+        through.redeliver!(Number(job.payload.outbox_id)),
+    };
     return createJobRunner({ db: ctx.db, clock: systemClock, handlers, log: quiet }).runDue();
   }
 
@@ -97,7 +105,10 @@ describe('email through a real SMTP server', () => {
     const res = await call(app, { method: 'POST', url: '/api/v2/users', payload: body });
     expect(res.statusCode).toBe(201);
     // recorded at once, delivered by the job queue
-    expect((await emailsTo(ctx.db, body.user.email, 'confirm_email'))[0]).toMatchObject({ transport: 'smtp', sent_at: null });
+    expect((await emailsTo(ctx.db, body.user.email, 'confirm_email'))[0]).toMatchObject({
+      transport: 'smtp',
+      sent_at: null,
+    });
     expect(received.find((m) => m.to.includes(body.user.email))).toBeUndefined();
     expect(await deliverQueued(mailer)).toBeGreaterThanOrEqual(1);
 

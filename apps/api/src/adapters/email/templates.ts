@@ -45,7 +45,19 @@ ${paragraphs.map(p).join('\n')}
 }
 
 function text({ title, greeting, paragraphs, button, footnote }: Layout): string {
-  return [title, '', greeting, '', ...paragraphs.flatMap((p) => [p, '']), `${button.label}: ${button.url}`, '', footnote, '', `-- ${BRAND}`, ''].join('\n');
+  return [
+    title,
+    '',
+    greeting,
+    '',
+    ...paragraphs.flatMap((p) => [p, '']),
+    `${button.label}: ${button.url}`,
+    '',
+    footnote,
+    '',
+    `-- ${BRAND}`,
+    '',
+  ].join('\n');
 }
 
 function render(template: string, subject: string, layout: Layout): EmailContent {

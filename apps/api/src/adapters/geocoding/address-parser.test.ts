@@ -3,28 +3,55 @@ import { normalizeCanadianPostalCode, parseAddress, tidyWords } from './address-
 
 // A few cities stand in for the gazetteer, to split "55 Bloor St W Toronto" without commas.
 const known = new Set(['toronto', 'vancouver', 'montreal', 'ottawa', 'west vancouver', 'new york']);
-const isCity = (name: string) => known.has(name.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase());
+const isCity = (name: string) =>
+  known.has(
+    name
+      .normalize('NFD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .toLowerCase(),
+  );
 const parse = (text: string) => parseAddress(text, { isCity });
 
 describe('parseAddress: Canadian street addresses', () => {
   it('reads number, street, city, province and postal code', () => {
     expect(parse('100 King St W, Toronto, ON M5X 1A9')).toMatchObject({
-      houseNumber: '100', street: 'King St W', city: 'Toronto', region: { code: 'ON', country: 'CA' },
-      postalCode: { code: 'M5X 1A9', country: 'CA' }, country: 'CA',
+      houseNumber: '100',
+      street: 'King St W',
+      city: 'Toronto',
+      region: { code: 'ON', country: 'CA' },
+      postalCode: { code: 'M5X 1A9', country: 'CA' },
+      country: 'CA',
     });
   });
 
   it('keeps accents and hyphens of French names', () => {
     expect(parse('1250 René-Lévesque Blvd W, Montréal, QC H3B 4W8')).toMatchObject({
-      houseNumber: '1250', street: 'René-Lévesque Blvd W', city: 'Montréal', region: { code: 'QC' }, postalCode: { code: 'H3B 4W8' },
+      houseNumber: '1250',
+      street: 'René-Lévesque Blvd W',
+      city: 'Montréal',
+      region: { code: 'QC' },
+      postalCode: { code: 'H3B 4W8' },
     });
   });
 
   it('splits street and city without commas, with or without a province', () => {
-    expect(parse('1055 W Georgia St Vancouver BC')).toMatchObject({ houseNumber: '1055', street: 'W Georgia St', city: 'Vancouver', region: { code: 'BC' } });
+    expect(parse('1055 W Georgia St Vancouver BC')).toMatchObject({
+      houseNumber: '1055',
+      street: 'W Georgia St',
+      city: 'Vancouver',
+      region: { code: 'BC' },
+    });
     expect(parse('55 Bloor St W Toronto')).toMatchObject({ houseNumber: '55', street: 'Bloor St W', city: 'Toronto' });
-    expect(parse('55 bloor street west toronto ontario')).toMatchObject({ street: 'Bloor Street West', city: 'Toronto', region: { code: 'ON' } });
-    expect(parse('1000 rue Sainte-Catherine O Montréal')).toMatchObject({ houseNumber: '1000', street: 'Rue Sainte-Catherine O', city: 'Montréal' });
+    expect(parse('55 bloor street west toronto ontario')).toMatchObject({
+      street: 'Bloor Street West',
+      city: 'Toronto',
+      region: { code: 'ON' },
+    });
+    expect(parse('1000 rue Sainte-Catherine O Montréal')).toMatchObject({
+      houseNumber: '1000',
+      street: 'Rue Sainte-Catherine O',
+      city: 'Montréal',
+    });
   });
 
   it('prefers a known city that starts with a direction word', () => {
@@ -32,24 +59,51 @@ describe('parseAddress: Canadian street addresses', () => {
   });
 
   it('reads a street and city with no province', () => {
-    expect(parse('123 Main Street, Ottawa')).toMatchObject({ houseNumber: '123', street: 'Main Street', city: 'Ottawa' });
+    expect(parse('123 Main Street, Ottawa')).toMatchObject({
+      houseNumber: '123',
+      street: 'Main Street',
+      city: 'Ottawa',
+    });
     expect(parse('123 Main Street, Ottawa').region).toBeUndefined();
   });
 
   it('reads units before, after and inside the street line', () => {
-    expect(parse('Suite 400, 100 King St W')).toMatchObject({ unit: 'Suite 400', houseNumber: '100', street: 'King St W' });
+    expect(parse('Suite 400, 100 King St W')).toMatchObject({
+      unit: 'Suite 400',
+      houseNumber: '100',
+      street: 'King St W',
+    });
     expect(parse('400-100 King St W')).toMatchObject({ unit: 'Unit 400', houseNumber: '100', street: 'King St W' });
-    expect(parse('100 King St W, Suite 400, Toronto')).toMatchObject({ unit: 'Suite 400', street: 'King St W', city: 'Toronto' });
-    expect(parse('100 king st w suite 400 toronto on')).toMatchObject({ unit: 'Suite 400', street: 'King St W', city: 'Toronto', region: { code: 'ON' } });
-    expect(parse('100 King St W #1200, Toronto')).toMatchObject({ unit: 'Unit 1200', street: 'King St W', city: 'Toronto' });
+    expect(parse('100 King St W, Suite 400, Toronto')).toMatchObject({
+      unit: 'Suite 400',
+      street: 'King St W',
+      city: 'Toronto',
+    });
+    expect(parse('100 king st w suite 400 toronto on')).toMatchObject({
+      unit: 'Suite 400',
+      street: 'King St W',
+      city: 'Toronto',
+      region: { code: 'ON' },
+    });
+    expect(parse('100 King St W #1200, Toronto')).toMatchObject({
+      unit: 'Unit 1200',
+      street: 'King St W',
+      city: 'Toronto',
+    });
   });
 
   it('reads full province names and a trailing country', () => {
     expect(parse('123 main st, toronto, ontario, canada')).toMatchObject({
-      street: 'Main St', city: 'Toronto', region: { code: 'ON' }, country: 'CA',
+      street: 'Main St',
+      city: 'Toronto',
+      region: { code: 'ON' },
+      country: 'CA',
     });
-    expect(parse('10 Water St, St. John\'s, Newfoundland and Labrador A1C 1A1')).toMatchObject({
-      street: 'Water St', city: "St. John's", region: { code: 'NL' }, postalCode: { code: 'A1C 1A1' },
+    expect(parse("10 Water St, St. John's, Newfoundland and Labrador A1C 1A1")).toMatchObject({
+      street: 'Water St',
+      city: "St. John's",
+      region: { code: 'NL' },
+      postalCode: { code: 'A1C 1A1' },
     });
   });
 });
@@ -57,26 +111,50 @@ describe('parseAddress: Canadian street addresses', () => {
 describe('parseAddress: US street addresses', () => {
   it('reads ZIP codes and state codes', () => {
     expect(parse('350 5th Ave, New York, NY 10118')).toMatchObject({
-      houseNumber: '350', street: '5th Ave', city: 'New York', region: { code: 'NY', country: 'US' }, postalCode: { code: '10118', country: 'US' },
+      houseNumber: '350',
+      street: '5th Ave',
+      city: 'New York',
+      region: { code: 'NY', country: 'US' },
+      postalCode: { code: '10118', country: 'US' },
     });
   });
 
   it('reads ZIP+4, full state names and country names', () => {
     expect(parse('1600 Pennsylvania Ave NW, Washington, DC 20500-0003, USA')).toMatchObject({
-      houseNumber: '1600', street: 'Pennsylvania Ave NW', city: 'Washington', region: { code: 'DC' }, postalCode: { code: '20500-0003' }, country: 'US',
+      houseNumber: '1600',
+      street: 'Pennsylvania Ave NW',
+      city: 'Washington',
+      region: { code: 'DC' },
+      postalCode: { code: '20500-0003' },
+      country: 'US',
     });
     expect(parse('233 S Wacker Dr, Chicago, Illinois, United States')).toMatchObject({
-      street: 'S Wacker Dr', city: 'Chicago', region: { code: 'IL' }, country: 'US',
+      street: 'S Wacker Dr',
+      city: 'Chicago',
+      region: { code: 'IL' },
+      country: 'US',
     });
-    expect(parse('233 S Wacker Dr, Chicago IL, US')).toMatchObject({ city: 'Chicago', region: { code: 'IL' }, country: 'US' });
+    expect(parse('233 S Wacker Dr, Chicago IL, US')).toMatchObject({
+      city: 'Chicago',
+      region: { code: 'IL' },
+      country: 'US',
+    });
   });
 
   it('treats a five-digit first number as a house number, not a ZIP', () => {
-    expect(parse('12345 Main St, Dallas, TX')).toMatchObject({ houseNumber: '12345', street: 'Main St', city: 'Dallas' });
+    expect(parse('12345 Main St, Dallas, TX')).toMatchObject({
+      houseNumber: '12345',
+      street: 'Main St',
+      city: 'Dallas',
+    });
   });
 
   it('keeps a state name that is the last part aside, since it may be the city', () => {
-    expect(parse('350 5th Ave, New York')).toMatchObject({ street: '5th Ave', region: { code: 'NY' }, regionText: 'New York' });
+    expect(parse('350 5th Ave, New York')).toMatchObject({
+      street: '5th Ave',
+      region: { code: 'NY' },
+      regionText: 'New York',
+    });
   });
 
   it('does not mistake a street type for a state code', () => {

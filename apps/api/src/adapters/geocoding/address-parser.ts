@@ -34,23 +34,147 @@ const US_ZIP = /^(\d{5})(?:-(\d{4}))?$/;
 const COUNTRY_SUFFIX =
   /(?:^|[\s,])(canada|can|usa|u\.s\.a\.?|u\.s\.?|us|united states(?: of america)?|america|[ée]tats[- ]unis)\.?$/i;
 const UNIT_ALONE = /^(?:(suite|ste|unit|apt|apartment|bureau|room|rm|floor|fl|office)\.?\s*#?\s*|#\s*)([a-z0-9-]+)$/i;
-const UNIT_TRAILING = /\s+(?:(suite|ste|unit|apt|apartment|bureau|room|rm|floor|fl|office)\.?\s*#?\s*|#\s*)([a-z0-9-]+)$/i;
+const UNIT_TRAILING =
+  /\s+(?:(suite|ste|unit|apt|apartment|bureau|room|rm|floor|fl|office)\.?\s*#?\s*|#\s*)([a-z0-9-]+)$/i;
 const PO_BOX = /^(?:p\.?\s*o\.?\s*box|post office box|c\.?\s*p\.?\s+\d|case postale)\b/i;
 
 /** Street types that end a street name ("King St", "Main Street"), in English and French. */
 const STREET_TYPES = new Set([
-  'st', 'street', 'ave', 'av', 'avenue', 'blvd', 'boul', 'boulevard', 'rd', 'road', 'dr', 'drive', 'way',
-  'ln', 'lane', 'ct', 'crt', 'court', 'cres', 'crescent', 'cr', 'pl', 'place', 'pkwy', 'parkway', 'hwy',
-  'highway', 'ter', 'terr', 'terrace', 'trl', 'trail', 'cir', 'circle', 'sq', 'square', 'cv', 'cove',
-  'gdns', 'gardens', 'gate', 'gt', 'grv', 'grove', 'hts', 'heights', 'line', 'pt', 'point', 'pike',
-  'plz', 'plaza', 'row', 'run', 'loop', 'mall', 'mews', 'path', 'pass', 'expy', 'expressway', 'fwy',
-  'freeway', 'tpke', 'turnpike', 'walk', 'alley', 'aly', 'close', 'common', 'concession', 'conc',
-  'rue', 'chemin', 'ch', 'route', 'rte', 'rang', 'montee', 'côte', 'cote', 'promenade', 'prom', 'esplanade',
-  'sideroad', 'quay', 'wharf', 'landing', 'green', 'park', 'pk', 'centre', 'center', 'ctr',
+  'st',
+  'street',
+  'ave',
+  'av',
+  'avenue',
+  'blvd',
+  'boul',
+  'boulevard',
+  'rd',
+  'road',
+  'dr',
+  'drive',
+  'way',
+  'ln',
+  'lane',
+  'ct',
+  'crt',
+  'court',
+  'cres',
+  'crescent',
+  'cr',
+  'pl',
+  'place',
+  'pkwy',
+  'parkway',
+  'hwy',
+  'highway',
+  'ter',
+  'terr',
+  'terrace',
+  'trl',
+  'trail',
+  'cir',
+  'circle',
+  'sq',
+  'square',
+  'cv',
+  'cove',
+  'gdns',
+  'gardens',
+  'gate',
+  'gt',
+  'grv',
+  'grove',
+  'hts',
+  'heights',
+  'line',
+  'pt',
+  'point',
+  'pike',
+  'plz',
+  'plaza',
+  'row',
+  'run',
+  'loop',
+  'mall',
+  'mews',
+  'path',
+  'pass',
+  'expy',
+  'expressway',
+  'fwy',
+  'freeway',
+  'tpke',
+  'turnpike',
+  'walk',
+  'alley',
+  'aly',
+  'close',
+  'common',
+  'concession',
+  'conc',
+  'rue',
+  'chemin',
+  'ch',
+  'route',
+  'rte',
+  'rang',
+  'montee',
+  'côte',
+  'cote',
+  'promenade',
+  'prom',
+  'esplanade',
+  'sideroad',
+  'quay',
+  'wharf',
+  'landing',
+  'green',
+  'park',
+  'pk',
+  'centre',
+  'center',
+  'ctr',
 ]);
 /** French street types come before the name ("rue Sainte-Catherine"). */
-const PREFIX_TYPES = new Set(['rue', 'boulevard', 'boul', 'avenue', 'av', 'chemin', 'ch', 'route', 'rte', 'rang', 'montee', 'côte', 'cote', 'promenade', 'place', 'esplanade']);
-const DIRECTIONS = new Set(['n', 's', 'e', 'w', 'o', 'ne', 'nw', 'se', 'sw', 'no', 'so', 'north', 'south', 'east', 'west', 'nord', 'sud', 'est', 'ouest']);
+const PREFIX_TYPES = new Set([
+  'rue',
+  'boulevard',
+  'boul',
+  'avenue',
+  'av',
+  'chemin',
+  'ch',
+  'route',
+  'rte',
+  'rang',
+  'montee',
+  'côte',
+  'cote',
+  'promenade',
+  'place',
+  'esplanade',
+]);
+const DIRECTIONS = new Set([
+  'n',
+  's',
+  'e',
+  'w',
+  'o',
+  'ne',
+  'nw',
+  'se',
+  'sw',
+  'no',
+  'so',
+  'north',
+  'south',
+  'east',
+  'west',
+  'nord',
+  'sud',
+  'est',
+  'ouest',
+]);
 const SHORT_DIRECTIONS = new Set(['n', 's', 'e', 'w', 'o', 'ne', 'nw', 'se', 'sw', 'no', 'so']);
 const LOWER_WORDS = new Set(['de', 'du', 'des', 'la', 'le', 'les', 'of', 'the', 'and', 'et', 'sur', 'en', 'au', 'aux']);
 
@@ -101,7 +225,10 @@ function isUpperCaseCode(word: string): boolean {
 
 export function parseAddress(input: string, options: ParseOptions = {}): ParsedAddress {
   const result: ParsedAddress = { poBox: false };
-  let text = input.normalize('NFC').replace(/\s+/g, ' ').replace(/^[\s,;]+|[\s,;.]+$/g, '');
+  let text = input
+    .normalize('NFC')
+    .replace(/\s+/g, ' ')
+    .replace(/^[\s,;]+|[\s,;.]+$/g, '');
 
   // Country at the end ("..., Canada", "... USA").
   const country = COUNTRY_SUFFIX.exec(text);
@@ -131,7 +258,10 @@ export function parseAddress(input: string, options: ParseOptions = {}): ParsedA
   }
   if (result.postalCode && !result.country) result.country = result.postalCode.country;
 
-  let segments = text.split(/\s*[,;]\s*/).map((s) => s.trim()).filter(Boolean);
+  let segments = text
+    .split(/\s*[,;]\s*/)
+    .map((s) => s.trim())
+    .filter(Boolean);
   if (segments.length === 0) return result;
   if (PO_BOX.test(segments[0]!)) result.poBox = true;
 
@@ -179,7 +309,11 @@ export function parseAddress(input: string, options: ParseOptions = {}): ParsedA
     const { street, city } = splitStreetAndCity(rest, options);
     if (street) result.street = tidyWords(street);
     // "100 King St W Suite 400 Toronto": the unit sits between the street and the city.
-    const unitFirst = city ? /^(?:(suite|ste|unit|apt|apartment|bureau|room|rm|floor|fl|office)\.?\s*#?\s*|#\s*)([a-z0-9-]+)(?:\s+(.*))?$/i.exec(city) : null;
+    const unitFirst = city
+      ? /^(?:(suite|ste|unit|apt|apartment|bureau|room|rm|floor|fl|office)\.?\s*#?\s*|#\s*)([a-z0-9-]+)(?:\s+(.*))?$/i.exec(
+          city,
+        )
+      : null;
     if (unitFirst) {
       result.unit ??= formatUnit(unitFirst[1], unitFirst[2]!);
       if (unitFirst[3]) result.city = tidyCity(unitFirst[3]);
@@ -193,12 +327,18 @@ export function parseAddress(input: string, options: ParseOptions = {}): ParsedA
 function formatUnit(kind: string | undefined, value: string): string {
   const k = (kind ?? '').toLowerCase();
   const label =
-    k === 'ste' || k === 'suite' ? 'Suite'
-      : k === 'apt' || k === 'apartment' ? 'Apt'
-        : k === 'bureau' ? 'Bureau'
-          : k === 'room' || k === 'rm' ? 'Room'
-            : k === 'floor' || k === 'fl' ? 'Floor'
-              : k === 'office' ? 'Office'
+    k === 'ste' || k === 'suite'
+      ? 'Suite'
+      : k === 'apt' || k === 'apartment'
+        ? 'Apt'
+        : k === 'bureau'
+          ? 'Bureau'
+          : k === 'room' || k === 'rm'
+            ? 'Room'
+            : k === 'floor' || k === 'fl'
+              ? 'Floor'
+              : k === 'office'
+                ? 'Office'
                 : 'Unit';
   return `${label} ${value.toUpperCase()}`;
 }

@@ -1,18 +1,47 @@
 import { describe, expect, it } from 'vitest';
-import { buildGazetteer, cityFromFsaLabel, cityKey, loadGazetteer, NEAREST_POSTAL_MAX_KM, type ZipRow } from './gazetteer.js';
+import {
+  buildGazetteer,
+  cityFromFsaLabel,
+  cityKey,
+  loadGazetteer,
+  NEAREST_POSTAL_MAX_KM,
+  type ZipRow,
+} from './gazetteer.js';
 
-const row = (zip: string, city: string, state: string, latitude: number, longitude: number, country = 'Canada'): ZipRow => ({
-  zip, city, state, latitude, longitude, country,
+const row = (
+  zip: string,
+  city: string,
+  state: string,
+  latitude: number,
+  longitude: number,
+  country = 'Canada',
+): ZipRow => ({
+  zip,
+  city,
+  state,
+  latitude,
+  longitude,
+  country,
 });
 
 describe('gazetteer built from rows (province cleaning and city names)', () => {
   // Rows as the zipcodes package ships them, wrong provinces included.
   const g = buildGazetteer(
-    [row('10001', 'New York', 'NY', 40.7484, -73.9967, 'US'), row('10002', 'New York', 'NY', 40.7152, -73.9877, 'US'), row('09001', 'Apo', 'AE', 0, 0, 'US')],
+    [
+      row('10001', 'New York', 'NY', 40.7484, -73.9967, 'US'),
+      row('10002', 'New York', 'NY', 40.7152, -73.9877, 'US'),
+      row('09001', 'Apo', 'AE', 0, 0, 'US'),
+    ],
     [
       row('M5X', 'Downtown Toronto (underground City)', 'Quispamsis', 43.6492, -79.3823),
       row('E2E', 'Quispamsis', 'Quispamsis', 45.43, -65.95),
-      row('K0C', 'Dundas and Glengarry United Counties (Alexandria)', 'Dundas and Glengarry United Counties (Alexandria)', 45.3, -74.6),
+      row(
+        'K0C',
+        'Dundas and Glengarry United Counties (Alexandria)',
+        'Dundas and Glengarry United Counties (Alexandria)',
+        45.3,
+        -74.6,
+      ),
       row('H1P', 'Saint-l\uFFFDonard North', 'Quebec', 45.59, -73.6),
       row('X0A', 'Outer Nunavut (iqaluit)', 'Nunavut Territory', 63.75, -68.52),
     ],
@@ -34,7 +63,10 @@ describe('gazetteer built from rows (province cleaning and city names)', () => {
 
   it('drops military and territory ZIPs', () => {
     expect(g.postal('09001')).toBeUndefined();
-    expect(g.findCity('New York', { province: 'NY' })).toMatchObject({ country: 'US', zip: expect.stringMatching(/^1000[12]$/) });
+    expect(g.findCity('New York', { province: 'NY' })).toMatchObject({
+      country: 'US',
+      zip: expect.stringMatching(/^1000[12]$/),
+    });
   });
 });
 
@@ -56,9 +88,19 @@ describe('nearest postal place (reverse lookup) over given rows', () => {
   );
 
   it('answers the nearest centroid with its province and city', () => {
-    expect(g.nearestPostal(47.6062, -122.3321)).toMatchObject({ postal: { code: '98101' }, country: 'US', province: 'WA', city: 'Seattle' });
+    expect(g.nearestPostal(47.6062, -122.3321)).toMatchObject({
+      postal: { code: '98101' },
+      country: 'US',
+      province: 'WA',
+      city: 'Seattle',
+    });
     expect(g.nearestPostal(47.62, -122.2)).toMatchObject({ province: 'WA', city: 'Bellevue' });
-    expect(g.nearestPostal(45.4215, -75.6972)).toMatchObject({ postal: { code: 'K1P' }, country: 'CA', province: 'ON', city: 'Ottawa' });
+    expect(g.nearestPostal(45.4215, -75.6972)).toMatchObject({
+      postal: { code: 'K1P' },
+      country: 'CA',
+      province: 'ON',
+      city: 'Ottawa',
+    });
     const hull = g.nearestPostal(45.435, -75.72)!;
     expect(hull).toMatchObject({ postal: { code: 'J8X' }, province: 'QC', city: 'Hull' });
     expect(hull.distanceKm).toBeGreaterThan(0);
@@ -68,9 +110,19 @@ describe('nearest postal place (reverse lookup) over given rows', () => {
   it('names the nearest city of the province for an FSA labelled by region', () => {
     expect(g.postal('J0Z')?.city?.name).toBe('La Sarre');
     // J0Z names La Sarre from its label; an FSA whose label names only a region borrows the nearest city
-    const regionOnly = buildGazetteer([], [row('K0H', 'Frontenac County', 'Ontario', 44.5, -76.6), row('K7L', 'Kingston Central', 'Ontario', 44.23, -76.49)]);
+    const regionOnly = buildGazetteer(
+      [],
+      [
+        row('K0H', 'Frontenac County', 'Ontario', 44.5, -76.6),
+        row('K7L', 'Kingston Central', 'Ontario', 44.23, -76.49),
+      ],
+    );
     expect(regionOnly.postal('K0H')?.city).toBeUndefined();
-    expect(regionOnly.nearestPostal(44.51, -76.61)).toMatchObject({ postal: { code: 'K0H' }, province: 'ON', city: 'Kingston' });
+    expect(regionOnly.nearestPostal(44.51, -76.61)).toMatchObject({
+      postal: { code: 'K0H' },
+      province: 'ON',
+      city: 'Kingston',
+    });
   });
 
   it('refuses a point farther than the limit from every centroid', () => {
@@ -97,7 +149,7 @@ describe('nearest postal place (reverse lookup) over given rows', () => {
 
   it('finds what a scan of every centroid finds (random rows and points)', () => {
     let seed = 17;
-    const random = () => ((seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31);
+    const random = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
     // sparse enough that many nearest centroids lie near the limit, or beyond it
     const rows = Array.from({ length: 150 }, (_, i) =>
       row(String(10000 + i), `Town ${i}`, 'ND', 46 + random() * 3, -104 + random() * 8, 'US'),
@@ -105,7 +157,9 @@ describe('nearest postal place (reverse lookup) over given rows', () => {
     const sparse = buildGazetteer(rows, []);
     const km = (aLat: number, aLon: number, bLat: number, bLon: number) => {
       const r = Math.PI / 180;
-      const h = Math.sin(((bLat - aLat) * r) / 2) ** 2 + Math.cos(aLat * r) * Math.cos(bLat * r) * Math.sin(((bLon - aLon) * r) / 2) ** 2;
+      const h =
+        Math.sin(((bLat - aLat) * r) / 2) ** 2 +
+        Math.cos(aLat * r) * Math.cos(bLat * r) * Math.sin(((bLon - aLon) * r) / 2) ** 2;
       return 2 * 6371 * Math.asin(Math.sqrt(h));
     };
     let near = 0;
@@ -138,12 +192,14 @@ describe('FSA labels', () => {
     expect(cityFromFsaLabel(label)).toBe(city);
   });
 
-  it.each(['Western Newfoundland', 'Red Deer County', 'Reserved (santa Claus)', 'Government Of Canada Ottawa And Gatineau Offices'])(
-    '%s names no municipality',
-    (label) => {
-      expect(cityFromFsaLabel(label)).toBeUndefined();
-    },
-  );
+  it.each([
+    'Western Newfoundland',
+    'Red Deer County',
+    'Reserved (santa Claus)',
+    'Government Of Canada Ottawa And Gatineau Offices',
+  ])('%s names no municipality', (label) => {
+    expect(cityFromFsaLabel(label)).toBeUndefined();
+  });
 
   it('folds names for lookup', () => {
     expect(cityKey('Montréal')).toBe(cityKey('montreal'));

@@ -127,17 +127,39 @@ function metroCity(fsa: string): string | undefined {
 /** Words whose accents the data lost (U+FFFD), as they are spelled. */
 const ACCENT_REPAIRS: Array<[RegExp, string]> = [
   [/Ad\uFFFDle/gi, 'Adèle'], // before the Île rule, which would match its end
-  [/Qu\uFFFDbec/gi, 'Québec'], [/Gasp\uFFFD/gi, 'Gaspé'], [/Chaudi\uFFFDre/gi, 'Chaudière'],
-  [/R\uFFFDgion/gi, 'Région'], [/\uFFFDmile/gi, 'Émile'], [/B\uFFFDlair/gi, 'Bélair'],
-  [/\uFFFDles/gi, 'Îles'], [/\uFFFDle/gi, 'Île'], [/L\uFFFDvis/gi, 'Lévis'], [/Laterri\uFFFDre/gi, 'Laterrière'],
-  [/Jonqui\uFFFDre/gi, 'Jonquière'], [/M\uFFFDtabetchouan/gi, 'Métabetchouan'], [/F\uFFFDlicien/gi, 'Félicien'],
-  [/H\uFFFDbertville/gi, 'Hébertville'], [/Rivi\uFFFDres/gi, 'Rivières'], [/Rivi\uFFFDre/gi, 'Rivière'],
-  [/M\uFFFDre/gi, 'Mère'], [/L\uFFFDonard/gi, 'Léonard'], [/C\uFFFDte/gi, 'Côte'], [/Gr\uFFFDce/gi, 'Grâce'],
-  [/\uFFFDmard/gi, 'Émard'], [/Fran\uFFFDois/gi, 'François'], [/Doroth\uFFFDe/gi, 'Dorothée'],
-  [/Genevi\uFFFDve/gi, 'Geneviève'], [/Mont\uFFFDr\uFFFDgie/gi, 'Montérégie'], [/Lanaudi\uFFFDre/gi, 'Lanaudière'],
-  [/T\uFFFDmiscamingue/gi, 'Témiscamingue'], [/J\uFFFDr\uFFFDme/gi, 'Jérôme'], [/\uFFFDpiphanie/gi, 'Épiphanie'],
-  [/Ch\uFFFDteauguay/gi, 'Châteauguay'], [/Th\uFFFDr\uFFFDse/gi, 'Thérèse'],
-  [/Pel\uFFFD/gi, 'Pelé'], [/Lam\uFFFDque/gi, 'Lamèque'],
+  [/Qu\uFFFDbec/gi, 'Québec'],
+  [/Gasp\uFFFD/gi, 'Gaspé'],
+  [/Chaudi\uFFFDre/gi, 'Chaudière'],
+  [/R\uFFFDgion/gi, 'Région'],
+  [/\uFFFDmile/gi, 'Émile'],
+  [/B\uFFFDlair/gi, 'Bélair'],
+  [/\uFFFDles/gi, 'Îles'],
+  [/\uFFFDle/gi, 'Île'],
+  [/L\uFFFDvis/gi, 'Lévis'],
+  [/Laterri\uFFFDre/gi, 'Laterrière'],
+  [/Jonqui\uFFFDre/gi, 'Jonquière'],
+  [/M\uFFFDtabetchouan/gi, 'Métabetchouan'],
+  [/F\uFFFDlicien/gi, 'Félicien'],
+  [/H\uFFFDbertville/gi, 'Hébertville'],
+  [/Rivi\uFFFDres/gi, 'Rivières'],
+  [/Rivi\uFFFDre/gi, 'Rivière'],
+  [/M\uFFFDre/gi, 'Mère'],
+  [/L\uFFFDonard/gi, 'Léonard'],
+  [/C\uFFFDte/gi, 'Côte'],
+  [/Gr\uFFFDce/gi, 'Grâce'],
+  [/\uFFFDmard/gi, 'Émard'],
+  [/Fran\uFFFDois/gi, 'François'],
+  [/Doroth\uFFFDe/gi, 'Dorothée'],
+  [/Genevi\uFFFDve/gi, 'Geneviève'],
+  [/Mont\uFFFDr\uFFFDgie/gi, 'Montérégie'],
+  [/Lanaudi\uFFFDre/gi, 'Lanaudière'],
+  [/T\uFFFDmiscamingue/gi, 'Témiscamingue'],
+  [/J\uFFFDr\uFFFDme/gi, 'Jérôme'],
+  [/\uFFFDpiphanie/gi, 'Épiphanie'],
+  [/Ch\uFFFDteauguay/gi, 'Châteauguay'],
+  [/Th\uFFFDr\uFFFDse/gi, 'Thérèse'],
+  [/Pel\uFFFD/gi, 'Pelé'],
+  [/Lam\uFFFDque/gi, 'Lamèque'],
 ];
 
 /** A whole FSA label that names a region, not a municipality ("Western Newfoundland", "Red Deer County"). */
@@ -147,11 +169,47 @@ const REGION_LABEL =
 const REGIONISH =
   /\b(region|r[ée]gion|county|counties|district|outer|remote|border|country|peninsula|coast|valley|islands|shore|foothills|eastern|western|northern|southern|northeastern|northwestern|southeastern|southwestern|territory|reserved|government|provincial|offices|area|highlands|kootenays|okanagan|cariboo|interior|capitale|laurentides|lanaudi[èe]re|mont[ée]r[ée]gie|mauricie|estrie|outaouais|abitibi|gasp[ée]sie|chaudi[èe]re|bas-saint|saguenay|c[ôo]te-nord|centre-du|appalaches|manicouagan|isthmus|avalon|alberta|ontario|manitoba|saskatchewan|columbia|nunavut|newfoundland|labrador|brunswick|scotia|yukon)\b/i;
 const TRAILING_PARTS = new Set([
-  'north', 'south', 'east', 'west', 'central', 'northeast', 'northwest', 'southeast', 'southwest',
-  'inner', 'outer', 'region', 'extremities', 'outskirts', 'mid-riverbank', 'riverbank', 'lower', 'upper',
-  'harbour', '&', 'and', 'suburbs', 'downtown',
+  'north',
+  'south',
+  'east',
+  'west',
+  'central',
+  'northeast',
+  'northwest',
+  'southeast',
+  'southwest',
+  'inner',
+  'outer',
+  'region',
+  'extremities',
+  'outskirts',
+  'mid-riverbank',
+  'riverbank',
+  'lower',
+  'upper',
+  'harbour',
+  '&',
+  'and',
+  'suburbs',
+  'downtown',
 ]);
-const LOWER_PARTS = new Set(['de', 'du', 'des', 'la', 'le', 'les', 'sur', 'en', 'et', 'a', 'au', 'aux', 'of', 'and', 'the']);
+const LOWER_PARTS = new Set([
+  'de',
+  'du',
+  'des',
+  'la',
+  'le',
+  'les',
+  'sur',
+  'en',
+  'et',
+  'a',
+  'au',
+  'aux',
+  'of',
+  'and',
+  'the',
+]);
 
 function titleCase(name: string): string {
   return name
@@ -182,7 +240,10 @@ export function cityFromFsaLabel(label: string): string | undefined {
   let text = label;
   for (const [pattern, replacement] of ACCENT_REPAIRS) text = text.replace(pattern, replacement);
   if (text.includes('\uFFFD') || /^(reserved|government|place |tour )/i.test(text)) return undefined;
-  text = text.replace(/\s+(?:(?:Prince Edward Island|Nova Scotia|New Brunswick|Newfoundland & Labrador|Saskatchewan|British Columbia|Ontario|Manitoba|Quebec)\s+)?Provincial Government$/i, '');
+  text = text.replace(
+    /\s+(?:(?:Prince Edward Island|Nova Scotia|New Brunswick|Newfoundland & Labrador|Saskatchewan|British Columbia|Ontario|Manitoba|Quebec)\s+)?Provincial Government$/i,
+    '',
+  );
   const paren = /^(.*?)\s*\((.*?)\)/.exec(text);
   let name = paren ? paren[1]!.trim() : text.trim();
   if (paren && (REGIONISH.test(name) || REGION_LABEL.test(name))) {
@@ -249,7 +310,8 @@ const KM_PER_DEGREE = (Math.PI / 180) * EARTH_RADIUS_KM;
 function distanceKm(aLat: number, aLon: number, bLat: number, bLon: number): number {
   const rad = Math.PI / 180;
   const h =
-    Math.sin(((bLat - aLat) * rad) / 2) ** 2 + Math.cos(aLat * rad) * Math.cos(bLat * rad) * Math.sin(((bLon - aLon) * rad) / 2) ** 2;
+    Math.sin(((bLat - aLat) * rad) / 2) ** 2 +
+    Math.cos(aLat * rad) * Math.cos(bLat * rad) * Math.sin(((bLon - aLon) * rad) / 2) ** 2;
   return 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(h)));
 }
 
@@ -285,20 +347,22 @@ interface PostalGrid {
 }
 
 const gridRow = (latitude: number) => Math.min(GRID_ROWS - 1, Math.max(0, Math.floor((latitude + 90) / CELL_DEGREES)));
-const gridColumn = (longitude: number) => ((Math.floor((longitude + 180) / CELL_DEGREES) % GRID_COLUMNS) + GRID_COLUMNS) % GRID_COLUMNS;
+const gridColumn = (longitude: number) =>
+  ((Math.floor((longitude + 180) / CELL_DEGREES) % GRID_COLUMNS) + GRID_COLUMNS) % GRID_COLUMNS;
 
 function buildPostalGrid(all: Iterable<PostalPlace>): PostalGrid {
   const places: PostalPlace[] = [];
   for (const p of all) {
     const e = ENVELOPES[p.country];
-    if (p.latitude >= e.minLat && p.latitude <= e.maxLat && p.longitude >= e.minLon && p.longitude <= e.maxLon) places.push(p);
+    if (p.latitude >= e.minLat && p.latitude <= e.maxLat && p.longitude >= e.minLon && p.longitude <= e.maxLon)
+      places.push(p);
   }
   const latitudes = Float64Array.from(places, (p) => p.latitude);
   const longitudes = Float64Array.from(places, (p) => p.longitude);
   const cellOf = Int32Array.from(places, (p) => gridRow(p.latitude) * GRID_COLUMNS + gridColumn(p.longitude));
   const order = Int32Array.from(places.keys()).sort((a, b) => cellOf[a]! - cellOf[b]!);
   const cells = new Map<number, [number, number]>();
-  for (let i = 0; i < order.length; ) {
+  for (let i = 0; i < order.length;) {
     const cell = cellOf[order[i]!]!;
     let j = i + 1;
     while (j < order.length && cellOf[order[j]!] === cell) j++;
@@ -309,7 +373,12 @@ function buildPostalGrid(all: Iterable<PostalPlace>): PostalGrid {
 }
 
 /** Index (into grid.places) of the centroid nearest the point within maxKm, or -1. */
-function nearestInGrid(grid: PostalGrid, latitude: number, longitude: number, maxKm: number): { index: number; km: number } {
+function nearestInGrid(
+  grid: PostalGrid,
+  latitude: number,
+  longitude: number,
+  maxKm: number,
+): { index: number; km: number } {
   const rad = Math.PI / 180;
   const latSpan = maxKm / KM_PER_DEGREE;
   // A degree of longitude is shortest at the poleward edge of the search box.
@@ -321,7 +390,12 @@ function nearestInGrid(grid: PostalGrid, latitude: number, longitude: number, ma
   const firstColumn = wholeCircle ? 0 : gridColumn(longitude - lonSpan);
   const columns = wholeCircle
     ? GRID_COLUMNS
-    : Math.min(GRID_COLUMNS, Math.floor((longitude + lonSpan + 180) / CELL_DEGREES) - Math.floor((longitude - lonSpan + 180) / CELL_DEGREES) + 1);
+    : Math.min(
+        GRID_COLUMNS,
+        Math.floor((longitude + lonSpan + 180) / CELL_DEGREES) -
+          Math.floor((longitude - lonSpan + 180) / CELL_DEGREES) +
+          1,
+      );
   // Rank by an equirectangular distance (exact enough within the radius), then check the winner.
   const cos = Math.cos(latitude * rad);
   let best = -1;
@@ -369,8 +443,19 @@ function build(usRows: ZipRow[], caRows: ZipRow[]): Gazetteer {
 
   for (const row of usRows) {
     if (!regionByCode(row.state) || regionByCode(row.state)!.country !== 'US') continue; // APO/FPO, territories
-    if (!Number.isFinite(row.latitude) || !Number.isFinite(row.longitude) || (row.latitude === 0 && row.longitude === 0)) continue;
-    postal.set(row.zip, { code: row.zip, country: 'US', province: row.state, latitude: row.latitude, longitude: row.longitude });
+    if (
+      !Number.isFinite(row.latitude) ||
+      !Number.isFinite(row.longitude) ||
+      (row.latitude === 0 && row.longitude === 0)
+    )
+      continue;
+    postal.set(row.zip, {
+      code: row.zip,
+      country: 'US',
+      province: row.state,
+      latitude: row.latitude,
+      longitude: row.longitude,
+    });
     add(row.city, row.state, 'US', row, true);
   }
   for (const row of caRows) {
@@ -386,7 +471,9 @@ function build(usRows: ZipRow[], caRows: ZipRow[]): Gazetteer {
     if (derived && (!metro || !cityKey(derived).includes(cityKey(metro)))) add(derived, province, 'CA', row, !metro);
   }
 
-  const majorByKey = new Map(MAJOR_CITIES.map(([name, province, lat, lon], rank) => [`${cityKey(name)}|${province}`, { lat, lon, rank }]));
+  const majorByKey = new Map(
+    MAJOR_CITIES.map(([name, province, lat, lon], rank) => [`${cityKey(name)}|${province}`, { lat, lon, rank }]),
+  );
   const cities: CityPlace[] = [];
   const builtFrom = new Map<Builder, CityPlace>();
   for (const [id, b] of builders) {
@@ -431,9 +518,9 @@ function build(usRows: ZipRow[], caRows: ZipRow[]): Gazetteer {
   }
   for (const list of byKey.values()) list.sort((a, b) => b.weight - a.weight);
   const ranked = [...cities].sort((a, b) => b.weight - a.weight);
-  const majors = MAJOR_CITIES.map(([name, province]) => byKey.get(cityKey(name))?.find((c) => c.province === province)).filter(
-    (c): c is CityPlace => c !== undefined,
-  );
+  const majors = MAJOR_CITIES.map(([name, province]) =>
+    byKey.get(cityKey(name))?.find((c) => c.province === province),
+  ).filter((c): c is CityPlace => c !== undefined);
   const fits = (c: CityPlace, where: CityQuery | undefined) =>
     (!where?.province || c.province === where.province) && (!where?.country || c.country === where.country);
 
@@ -498,13 +585,20 @@ function build(usRows: ZipRow[], caRows: ZipRow[]): Gazetteer {
     },
     nearestCity,
     nearestPostal(latitude, longitude, maxKm = NEAREST_POSTAL_MAX_KM) {
-      if (!Number.isFinite(latitude) || !Number.isFinite(longitude) || Math.abs(latitude) > 90 || !(maxKm >= 0)) return undefined;
+      if (!Number.isFinite(latitude) || !Number.isFinite(longitude) || Math.abs(latitude) > 90 || !(maxKm >= 0))
+        return undefined;
       const lon = ((((longitude + 180) % 360) + 360) % 360) - 180;
       grid ??= buildPostalGrid(postal.values());
       const { index, km } = nearestInGrid(grid, latitude, lon, maxKm);
       if (index < 0) return undefined;
       const p = grid.places[index]!;
-      return { postal: p, country: p.country, province: p.province, city: cityOfPostal(p), distanceKm: Math.round(km * 1000) / 1000 };
+      return {
+        postal: p,
+        country: p.country,
+        province: p.province,
+        city: cityOfPostal(p),
+        distanceKm: Math.round(km * 1000) / 1000,
+      };
     },
   };
 }

@@ -1,10 +1,10 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../config/env.js';
-import { startPhotonFake } from '../../../test/fakes/photon-fake.js';
-import { startNominatimFake } from '../../../test/fakes/nominatim-fake.js';
 import { startFakeJsonServer, unusedLocalUrl, type FakeServer } from '../../../test/fakes/fake-http-server.js';
+import { startNominatimFake } from '../../../test/fakes/nominatim-fake.js';
+import { startPhotonFake } from '../../../test/fakes/photon-fake.js';
+import { loadConfig } from '../../config/env.js';
 import { createHttpGeocoder } from './http-geocoder.js';
 import { createGeocoder } from './index.js';
 
@@ -30,8 +30,14 @@ describe('HTTP geocoder speaking Photon', () => {
       ok: true,
       address: {
         label: '100 King Street West, Toronto, ON M5X 1A9, Canada',
-        address1: '100 King Street West', city: 'Toronto', province: 'ON', zip: 'M5X 1A9', country: 'CA',
-        latitude: 43.6486, longitude: -79.3818, precision: 'street',
+        address1: '100 King Street West',
+        city: 'Toronto',
+        province: 'ON',
+        zip: 'M5X 1A9',
+        country: 'CA',
+        latitude: 43.6486,
+        longitude: -79.3818,
+        precision: 'street',
       },
     });
     const request = fake.requests.at(-1)!;
@@ -46,7 +52,11 @@ describe('HTTP geocoder speaking Photon', () => {
     const list = await geocoder.suggest('100 King St W', 5);
     expect(list.map((s) => s.label)).toEqual(['100 King Street West, Toronto, ON M5X 1A9, Canada']);
     expect(fake.requests.at(-1)!.url.searchParams.get('limit')).toBe('15');
-    expect((await geocoder.suggest('350 5th Ave', 5))[0]).toMatchObject({ province: 'NY', zip: '10118', country: 'US' });
+    expect((await geocoder.suggest('350 5th Ave', 5))[0]).toMatchObject({
+      province: 'NY',
+      zip: '10118',
+      country: 'US',
+    });
   });
 
   it('answers too_broad when the best result is not a street address, and before asking for broad input', async () => {
@@ -123,8 +133,14 @@ describe('HTTP geocoder speaking Nominatim', () => {
       ok: true,
       address: {
         label: '1250 Boulevard René-Lévesque Ouest, Montréal, QC H3B 4W8, Canada',
-        address1: '1250 Boulevard René-Lévesque Ouest', city: 'Montréal', province: 'QC', zip: 'H3B 4W8', country: 'CA',
-        latitude: 45.4986, longitude: -73.5695, precision: 'street',
+        address1: '1250 Boulevard René-Lévesque Ouest',
+        city: 'Montréal',
+        province: 'QC',
+        zip: 'H3B 4W8',
+        country: 'CA',
+        latitude: 45.4986,
+        longitude: -73.5695,
+        precision: 'street',
       },
     });
     const params = fake.requests.at(-1)!.url.searchParams;
@@ -137,7 +153,15 @@ describe('HTTP geocoder speaking Nominatim', () => {
     const { log } = collectingLog();
     const geocoder = createHttpGeocoder({ url: fake.url, kind: 'nominatim', log });
     const list = await geocoder.suggest('233 S Wacker Dr', 3);
-    expect(list).toEqual([expect.objectContaining({ address1: '233 South Wacker Drive', city: 'Chicago', province: 'IL', zip: '60606', country: 'US' })]);
+    expect(list).toEqual([
+      expect.objectContaining({
+        address1: '233 South Wacker Drive',
+        city: 'Chicago',
+        province: 'IL',
+        zip: '60606',
+        country: 'US',
+      }),
+    ]);
   });
 
   it('answers too_broad when the best result is a city', async () => {
@@ -152,7 +176,12 @@ describe('HTTP geocoder speaking Nominatim', () => {
     expect(await geocoder.placeAt(45.4765, -75.7013)).toEqual({ country: 'CA', province: 'QC', city: 'Gatineau' });
     const request = fake.requests.at(-1)!;
     expect(request.url.pathname).toBe('/reverse');
-    expect(Object.fromEntries(request.url.searchParams)).toEqual({ format: 'jsonv2', lat: '45.4765', lon: '-75.7013', addressdetails: '1' });
+    expect(Object.fromEntries(request.url.searchParams)).toEqual({
+      format: 'jsonv2',
+      lat: '45.4765',
+      lon: '-75.7013',
+      addressdetails: '1',
+    });
     expect(request.headers['user-agent']).toBe('Caterway/0.1');
     expect(await geocoder.placeAt(47.6062, -122.3321)).toEqual({ country: 'US', province: 'WA', city: 'Seattle' });
     // OSM's "City of New York" is New York
@@ -189,7 +218,10 @@ describe('HTTP geocoder reverse answers it cannot use', () => {
       { country_code: 'ca', state: 'Province de Québec', 'ISO3166-2-lvl4': 'CA-QC', village: 'Wakefield' },
       { country_code: 'us', state: 'DC', city: 'Washington' },
     ];
-    const fake = await startFakeJsonServer(() => ({ status: 200, body: { lat: '45', lon: '-75', address: answers.shift() } }));
+    const fake = await startFakeJsonServer(() => ({
+      status: 200,
+      body: { lat: '45', lon: '-75', address: answers.shift() },
+    }));
     const { log } = collectingLog();
     const geocoder = createHttpGeocoder({ url: fake.url, kind: 'nominatim', log });
     expect(await geocoder.placeAt(45.6, -75.9)).toEqual({ country: 'CA', province: 'QC', city: 'Wakefield' });
@@ -199,15 +231,18 @@ describe('HTTP geocoder reverse answers it cannot use', () => {
 });
 
 describe('HTTP geocoder that cannot be reached', () => {
-  it.each(['photon', 'nominatim'] as const)('%s: server down -> unavailable, no suggestions, no place, a warning each', async (kind) => {
-    const { log, warnings } = collectingLog();
-    const geocoder = createHttpGeocoder({ url: await unusedLocalUrl(), kind, log });
-    expect(await geocoder.geocode('100 King St W, Toronto')).toEqual({ ok: false, reason: 'unavailable' });
-    expect(await geocoder.suggest('100 King St W')).toEqual([]);
-    await expect(geocoder.placeAt(45.4215, -75.6972)).resolves.toBeNull();
-    expect(warnings).toHaveLength(3);
-    expect(warnings[2]).toMatchObject({ geocoder: kind, err: { message: expect.any(String) } });
-  });
+  it.each(['photon', 'nominatim'] as const)(
+    '%s: server down -> unavailable, no suggestions, no place, a warning each',
+    async (kind) => {
+      const { log, warnings } = collectingLog();
+      const geocoder = createHttpGeocoder({ url: await unusedLocalUrl(), kind, log });
+      expect(await geocoder.geocode('100 King St W, Toronto')).toEqual({ ok: false, reason: 'unavailable' });
+      expect(await geocoder.suggest('100 King St W')).toEqual([]);
+      await expect(geocoder.placeAt(45.4215, -75.6972)).resolves.toBeNull();
+      expect(warnings).toHaveLength(3);
+      expect(warnings[2]).toMatchObject({ geocoder: kind, err: { message: expect.any(String) } });
+    },
+  );
 
   it('gives up after the timeout', async () => {
     // A server that accepts the request and never answers.
@@ -254,10 +289,21 @@ describe('HTTP geocoder that cannot be reached', () => {
       expect(await geocoder.placeAt(45.4215, -75.6972), `${kind}, wrong shape`).toBeNull();
     }
     // Nominatim's reverse answering 502
-    expect(await createHttpGeocoder({ url: `http://127.0.0.1:${port}`, kind: 'nominatim', log: reverseLog }).placeAt(45.4, -75.6)).toBeNull();
+    expect(
+      await createHttpGeocoder({ url: `http://127.0.0.1:${port}`, kind: 'nominatim', log: reverseLog }).placeAt(
+        45.4,
+        -75.6,
+      ),
+    ).toBeNull();
     expect(warnings).toEqual([
-      expect.objectContaining({ geocoder: 'photon', err: expect.objectContaining({ message: 'not a Photon FeatureCollection' }) }),
-      expect.objectContaining({ geocoder: 'nominatim', err: expect.objectContaining({ message: 'not a Nominatim place' }) }),
+      expect.objectContaining({
+        geocoder: 'photon',
+        err: expect.objectContaining({ message: 'not a Photon FeatureCollection' }),
+      }),
+      expect.objectContaining({
+        geocoder: 'nominatim',
+        err: expect.objectContaining({ message: 'not a Nominatim place' }),
+      }),
       { status: 502, geocoder: 'nominatim' },
     ]);
     await new Promise<void>((resolve) => server.close(() => resolve()));
@@ -268,6 +314,11 @@ describe('createGeocoder', () => {
   it('is offline by default and HTTP when GEOCODER_URL is set', () => {
     const log = { warn: () => undefined };
     expect(createGeocoder(loadConfig({ NODE_ENV: 'test' }), log).kind).toBe('offline');
-    expect(createGeocoder(loadConfig({ NODE_ENV: 'test', GEOCODER_URL: 'http://127.0.0.1:2322', GEOCODER_KIND: 'nominatim' }), log).kind).toBe('http');
+    expect(
+      createGeocoder(
+        loadConfig({ NODE_ENV: 'test', GEOCODER_URL: 'http://127.0.0.1:2322', GEOCODER_KIND: 'nominatim' }),
+        log,
+      ).kind,
+    ).toBe('http');
   });
 });

@@ -1,7 +1,7 @@
+import { createTtlCache } from '../../lib/ttl-cache.js';
 import type { Country, GeocodedAddress, GeocodeResult, Geocoder, PlaceOfPoint } from '../../ports/geocoder.js';
 import { normalizeCanadianPostalCode, parseAddress } from './address-parser.js';
 import { regionByCode, regionByName } from './regions.js';
-import { createTtlCache } from '../../lib/ttl-cache.js';
 
 /** How long a reverse lookup's answer is kept: provinces, states and cities do not move. */
 const PLACE_TTL_MS = 24 * 60 * 60_000;
@@ -97,7 +97,8 @@ function photonCandidate(f: PhotonFeature | null | undefined): Candidate | undef
   const p = f?.properties ?? {};
   if (typeof lat !== 'number' || typeof lon !== 'number') return undefined;
   // A feature that is itself a town (the nearest thing to a point in the countryside) names it.
-  const settlement = (p.osm_key === 'place' && SETTLEMENTS.has(p.osm_value ?? '')) || p.type === 'city' ? p.name : undefined;
+  const settlement =
+    (p.osm_key === 'place' && SETTLEMENTS.has(p.osm_value ?? '')) || p.type === 'city' ? p.name : undefined;
   return {
     houseNumber: p.housenumber,
     // Photon names an address feature by its street when it has no street property.
@@ -224,7 +225,11 @@ function toAddress(c: Candidate): GeocodedAddress | undefined {
 }
 
 export function createHttpGeocoder(options: HttpGeocoderOptions): Geocoder {
-  const places = createTtlCache<string, PlaceOfPoint | null>({ ttlMs: PLACE_TTL_MS, maxEntries: 10_000, keep: (place) => place !== null });
+  const places = createTtlCache<string, PlaceOfPoint | null>({
+    ttlMs: PLACE_TTL_MS,
+    maxEntries: 10_000,
+    keep: (place) => place !== null,
+  });
   const base = options.url.replace(/\/+$/, '');
   const doFetch = options.fetch ?? fetch;
   const timeoutMs = options.timeoutMs ?? 3000;
@@ -233,7 +238,13 @@ export function createHttpGeocoder(options: HttpGeocoderOptions): Geocoder {
     if (options.kind === 'photon') {
       return `${base}/api?${new URLSearchParams({ q: query, limit: String(limit) })}`;
     }
-    const params = new URLSearchParams({ q: query, format: 'jsonv2', addressdetails: '1', countrycodes: 'ca,us', limit: String(limit) });
+    const params = new URLSearchParams({
+      q: query,
+      format: 'jsonv2',
+      addressdetails: '1',
+      countrycodes: 'ca,us',
+      limit: String(limit),
+    });
     return `${base}/search?${params}`;
   }
 
@@ -256,7 +267,10 @@ export function createHttpGeocoder(options: HttpGeocoderOptions): Geocoder {
       }
       return read(await res.json());
     } catch (err) {
-      options.log.warn({ err: { message: (err as Error).message, name: (err as Error).name }, geocoder: options.kind }, 'geocoder unavailable');
+      options.log.warn(
+        { err: { message: (err as Error).message, name: (err as Error).name }, geocoder: options.kind },
+        'geocoder unavailable',
+      );
       return undefined;
     }
   }
@@ -303,11 +317,20 @@ export function createHttpGeocoder(options: HttpGeocoderOptions): Geocoder {
     },
 
     async placeAt(latitude, longitude) {
-      if (!Number.isFinite(latitude) || !Number.isFinite(longitude) || Math.abs(latitude) > 90 || Math.abs(longitude) > 180) return null;
+      if (
+        !Number.isFinite(latitude) ||
+        !Number.isFinite(longitude) ||
+        Math.abs(latitude) > 90 ||
+        Math.abs(longitude) > 180
+      )
+        return null;
       // every preset detail and order for an address asks: one reverse lookup per ~11 m cell a
       // day, concurrent asks sharing it; a miss (nothing there, service down) is asked again
       return places.get(`${latitude.toFixed(4)},${longitude.toFixed(4)}`, async () => {
-        const candidate = await request(reverseUrl(latitude, longitude), options.kind === 'photon' ? reverseFromPhoton : reverseFromNominatim);
+        const candidate = await request(
+          reverseUrl(latitude, longitude),
+          options.kind === 'photon' ? reverseFromPhoton : reverseFromNominatim,
+        );
         // undefined: unreachable or nonsense (warned); null: nothing there, or nothing in CA/US
         return candidate ? toPlace(candidate) : null;
       });

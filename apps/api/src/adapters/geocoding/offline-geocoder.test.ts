@@ -29,27 +29,53 @@ describe('offline geocode', () => {
     const a = await placed('100 King St W, Toronto, ON m5x1a9');
     expect(a).toMatchObject({
       label: '100 King St W, Toronto, ON M5X 1A9, Canada',
-      address1: '100 King St W', city: 'Toronto', province: 'ON', zip: 'M5X 1A9', country: 'CA', precision: 'postal_code',
+      address1: '100 King St W',
+      city: 'Toronto',
+      province: 'ON',
+      zip: 'M5X 1A9',
+      country: 'CA',
+      precision: 'postal_code',
     });
     expect(distanceKm(a, { latitude: 43.6492, longitude: -79.3823 })).toBeLessThan(0.6);
   });
 
   it('places a US address by its ZIP', async () => {
     const a = await placed('350 5th Ave, New York, NY 10118');
-    expect(a).toMatchObject({ address1: '350 5th Ave', city: 'New York', province: 'NY', zip: '10118', country: 'US', precision: 'postal_code' });
+    expect(a).toMatchObject({
+      address1: '350 5th Ave',
+      city: 'New York',
+      province: 'NY',
+      zip: '10118',
+      country: 'US',
+      precision: 'postal_code',
+    });
     expect(a.label).toBe('350 5th Ave, New York, NY 10118, USA');
   });
 
   it('takes the city from the postal code when none is typed', async () => {
-    expect(await placed('1250 René-Lévesque Blvd W H3B 4W8')).toMatchObject({ city: 'Montréal', province: 'QC', zip: 'H3B 4W8' });
+    expect(await placed('1250 René-Lévesque Blvd W H3B 4W8')).toMatchObject({
+      city: 'Montréal',
+      province: 'QC',
+      zip: 'H3B 4W8',
+    });
   });
 
   it('places by city without a postal code, with the nearest FSA/ZIP as zip', async () => {
     const a = await placed('123 Main Street, Ottawa');
-    expect(a).toMatchObject({ city: 'Ottawa', province: 'ON', country: 'CA', precision: 'city', label: '123 Main Street, Ottawa, ON, Canada' });
+    expect(a).toMatchObject({
+      city: 'Ottawa',
+      province: 'ON',
+      country: 'CA',
+      precision: 'city',
+      label: '123 Main Street, Ottawa, ON, Canada',
+    });
     expect(a.zip).toMatch(/^K\d[A-Z]$/);
     expect(distanceKm(a, { latitude: 45.4215, longitude: -75.6972 })).toBeLessThanOrEqual(1.5);
-    expect(await placed('1055 W Georgia St Vancouver BC')).toMatchObject({ city: 'Vancouver', province: 'BC', precision: 'city' });
+    expect(await placed('1055 W Georgia St Vancouver BC')).toMatchObject({
+      city: 'Vancouver',
+      province: 'BC',
+      precision: 'city',
+    });
     expect(await placed('55 Bloor St W Toronto')).toMatchObject({ city: 'Toronto', address1: '55 Bloor St W' });
     expect(await placed('10 rue Sainte-Catherine O, montreal')).toMatchObject({ city: 'Montréal', province: 'QC' });
     expect(await placed('350 5th Ave, New York')).toMatchObject({ city: 'New York', province: 'NY', country: 'US' });
@@ -67,12 +93,24 @@ describe('offline geocode', () => {
     const ottawa = g.findCity('Ottawa', { province: 'ON' })!;
     // two streets of a city it knows no street of: both at the city's centre, precision 'city'
     for (const query of ['123 Main Street, Ottawa', '456 Bank St, Ottawa', '9 Nonexistent Crescent, Ottawa']) {
-      expect(await placed(query), query).toMatchObject({ latitude: ottawa.latitude, longitude: ottawa.longitude, precision: 'city' });
+      expect(await placed(query), query).toMatchObject({
+        latitude: ottawa.latitude,
+        longitude: ottawa.longitude,
+        precision: 'city',
+      });
     }
     // a postal code it knows: that postal code's centroid, precision 'postal_code'
     const m5x = g.postal('M5X')!;
-    expect(await placed('100 King St W, Toronto, ON M5X 1A9')).toMatchObject({ latitude: m5x.latitude, longitude: m5x.longitude, precision: 'postal_code' });
-    expect(await placed('1 Made Up Lane, Toronto, ON M5X 1A9')).toMatchObject({ latitude: m5x.latitude, longitude: m5x.longitude, precision: 'postal_code' });
+    expect(await placed('100 King St W, Toronto, ON M5X 1A9')).toMatchObject({
+      latitude: m5x.latitude,
+      longitude: m5x.longitude,
+      precision: 'postal_code',
+    });
+    expect(await placed('1 Made Up Lane, Toronto, ON M5X 1A9')).toMatchObject({
+      latitude: m5x.latitude,
+      longitude: m5x.longitude,
+      precision: 'postal_code',
+    });
     // suggestions too: each names its city and sits at its centre
     for (const s of await geocoder.suggest('77 Nowhere Rd')) {
       const city = g.findCity(s.city, { province: s.province })!;
@@ -89,8 +127,22 @@ describe('offline geocode', () => {
   });
 
   it.each([
-    'Toronto', 'Toronto, ON', 'Ontario', 'Québec', 'NY', 'New York', 'Canada', 'USA', 'M5X 1A9', 'M5X', '10118',
-    'King Street West, Toronto', 'Yonge St', '123', 'PO Box 123, Toronto, ON', '   ',
+    'Toronto',
+    'Toronto, ON',
+    'Ontario',
+    'Québec',
+    'NY',
+    'New York',
+    'Canada',
+    'USA',
+    'M5X 1A9',
+    'M5X',
+    '10118',
+    'King Street West, Toronto',
+    'Yonge St',
+    '123',
+    'PO Box 123, Toronto, ON',
+    '   ',
   ])('refuses broad input %j', async (query) => {
     expect(await geocoder.geocode(query)).toEqual({ ok: false, reason: 'too_broad' });
   });
@@ -112,13 +164,20 @@ describe('offline suggest', () => {
       '100 King St W, New York, NY, USA',
       '100 King St W, Calgary, AB, Canada',
     ]);
-    expect(list.every((s) => s.precision === 'city' && Number.isFinite(s.latitude) && Number.isFinite(s.longitude))).toBe(true);
+    expect(
+      list.every((s) => s.precision === 'city' && Number.isFinite(s.latitude) && Number.isFinite(s.longitude)),
+    ).toBe(true);
   });
 
   it('completes a partly typed city, accent-insensitive, biggest first', async () => {
     const mon = await geocoder.suggest('1250 René-Lévesque Blvd W, Mon', 3);
     expect(mon).toHaveLength(3);
-    expect(mon[0]).toMatchObject({ address1: '1250 René-Lévesque Blvd W', city: 'Montréal', province: 'QC', country: 'CA' });
+    expect(mon[0]).toMatchObject({
+      address1: '1250 René-Lévesque Blvd W',
+      city: 'Montréal',
+      province: 'QC',
+      country: 'CA',
+    });
     const tor = await geocoder.suggest('55 Bloor St W, tor');
     expect(tor[0]).toMatchObject({ city: 'Toronto', province: 'ON' });
     expect(tor.every((s) => s.city.toLowerCase().startsWith('tor'))).toBe(true);
@@ -149,7 +208,12 @@ describe('offline suggest', () => {
 describe('offline placeAt (the province and city of a point)', () => {
   it.each([
     ['downtown Toronto', 43.6487, -79.3817, { country: 'CA', province: 'ON', city: 'Toronto' }],
-    ['Gatineau, across the river from Parliament Hill', 45.4765, -75.7013, { country: 'CA', province: 'QC', city: 'Gatineau' }],
+    [
+      'Gatineau, across the river from Parliament Hill',
+      45.4765,
+      -75.7013,
+      { country: 'CA', province: 'QC', city: 'Gatineau' },
+    ],
     ['downtown Ottawa', 45.4215, -75.6972, { country: 'CA', province: 'ON', city: 'Ottawa' }],
     ['downtown Seattle', 47.6062, -122.3321, { country: 'US', province: 'WA', city: 'Seattle' }],
     // a Queens ZIP is named for its post office; the tax table knows Flushing is in New York City
@@ -160,9 +224,17 @@ describe('offline placeAt (the province and city of a point)', () => {
   });
 
   it('places a point where geocoding put an address back in that address’s province and city', async () => {
-    for (const query of ['100 King St W, Toronto, ON M5X 1A9', '350 5th Ave, New York, NY 10118', '1250 René-Lévesque Blvd W H3B 4W8']) {
+    for (const query of [
+      '100 King St W, Toronto, ON M5X 1A9',
+      '350 5th Ave, New York, NY 10118',
+      '1250 René-Lévesque Blvd W H3B 4W8',
+    ]) {
       const a = await placed(query);
-      expect(await geocoder.placeAt(a.latitude, a.longitude), query).toEqual({ country: a.country, province: a.province, city: a.city });
+      expect(await geocoder.placeAt(a.latitude, a.longitude), query).toEqual({
+        country: a.country,
+        province: a.province,
+        city: a.city,
+      });
     }
   });
 
@@ -175,7 +247,7 @@ describe('offline placeAt (the province and city of a point)', () => {
 
   it('answers 1,000 points in well under 2 s', async () => {
     let seed = 7;
-    const random = () => ((seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31);
+    const random = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
     // cities (dense: hundreds of ZIPs nearby), countryside and sea
     const points = Array.from({ length: 1000 }, (_, i) =>
       i % 4 === 0 ? [40.7 + random() * 0.2, -74.05 + random() * 0.2] : [25 + random() * 30, -125 + random() * 60],

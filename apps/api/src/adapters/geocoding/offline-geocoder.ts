@@ -62,7 +62,9 @@ function cityPlacement(city: CityPlace): Placement {
 }
 
 function isStreetAddress(parsed: ParsedAddress): boolean {
-  return !parsed.poBox && parsed.houseNumber !== undefined && parsed.street !== undefined && /[a-z]/i.test(parsed.street);
+  return (
+    !parsed.poBox && parsed.houseNumber !== undefined && parsed.street !== undefined && /[a-z]/i.test(parsed.street)
+  );
 }
 
 export interface OfflineGeocoderOptions {
@@ -82,7 +84,12 @@ export function createOfflineGeocoder(options: OfflineGeocoderOptions = {}): Geo
       if (postal) {
         const typed = parsed.city ?? parsed.regionText;
         const known = typed ? g.findCity(typed, { province: postal.province }) : undefined;
-        const city = known?.name ?? parsed.city ?? postal.city?.name ?? g.nearestCity(postal.latitude, postal.longitude, postal.province)?.name ?? '';
+        const city =
+          known?.name ??
+          parsed.city ??
+          postal.city?.name ??
+          g.nearestCity(postal.latitude, postal.longitude, postal.province)?.name ??
+          '';
         return {
           latitude: postal.latitude,
           longitude: postal.longitude,

@@ -26,17 +26,57 @@ const provinces: Array<[string, string]> = [
 ];
 
 const states: Array<[string, string]> = [
-  ['AL', 'Alabama'], ['AK', 'Alaska'], ['AZ', 'Arizona'], ['AR', 'Arkansas'], ['CA', 'California'],
-  ['CO', 'Colorado'], ['CT', 'Connecticut'], ['DE', 'Delaware'], ['DC', 'District of Columbia'],
-  ['FL', 'Florida'], ['GA', 'Georgia'], ['HI', 'Hawaii'], ['ID', 'Idaho'], ['IL', 'Illinois'],
-  ['IN', 'Indiana'], ['IA', 'Iowa'], ['KS', 'Kansas'], ['KY', 'Kentucky'], ['LA', 'Louisiana'],
-  ['ME', 'Maine'], ['MD', 'Maryland'], ['MA', 'Massachusetts'], ['MI', 'Michigan'], ['MN', 'Minnesota'],
-  ['MS', 'Mississippi'], ['MO', 'Missouri'], ['MT', 'Montana'], ['NE', 'Nebraska'], ['NV', 'Nevada'],
-  ['NH', 'New Hampshire'], ['NJ', 'New Jersey'], ['NM', 'New Mexico'], ['NY', 'New York'],
-  ['NC', 'North Carolina'], ['ND', 'North Dakota'], ['OH', 'Ohio'], ['OK', 'Oklahoma'], ['OR', 'Oregon'],
-  ['PA', 'Pennsylvania'], ['RI', 'Rhode Island'], ['SC', 'South Carolina'], ['SD', 'South Dakota'],
-  ['TN', 'Tennessee'], ['TX', 'Texas'], ['UT', 'Utah'], ['VT', 'Vermont'], ['VA', 'Virginia'],
-  ['WA', 'Washington'], ['WV', 'West Virginia'], ['WI', 'Wisconsin'], ['WY', 'Wyoming'],
+  ['AL', 'Alabama'],
+  ['AK', 'Alaska'],
+  ['AZ', 'Arizona'],
+  ['AR', 'Arkansas'],
+  ['CA', 'California'],
+  ['CO', 'Colorado'],
+  ['CT', 'Connecticut'],
+  ['DE', 'Delaware'],
+  ['DC', 'District of Columbia'],
+  ['FL', 'Florida'],
+  ['GA', 'Georgia'],
+  ['HI', 'Hawaii'],
+  ['ID', 'Idaho'],
+  ['IL', 'Illinois'],
+  ['IN', 'Indiana'],
+  ['IA', 'Iowa'],
+  ['KS', 'Kansas'],
+  ['KY', 'Kentucky'],
+  ['LA', 'Louisiana'],
+  ['ME', 'Maine'],
+  ['MD', 'Maryland'],
+  ['MA', 'Massachusetts'],
+  ['MI', 'Michigan'],
+  ['MN', 'Minnesota'],
+  ['MS', 'Mississippi'],
+  ['MO', 'Missouri'],
+  ['MT', 'Montana'],
+  ['NE', 'Nebraska'],
+  ['NV', 'Nevada'],
+  ['NH', 'New Hampshire'],
+  ['NJ', 'New Jersey'],
+  ['NM', 'New Mexico'],
+  ['NY', 'New York'],
+  ['NC', 'North Carolina'],
+  ['ND', 'North Dakota'],
+  ['OH', 'Ohio'],
+  ['OK', 'Oklahoma'],
+  ['OR', 'Oregon'],
+  ['PA', 'Pennsylvania'],
+  ['RI', 'Rhode Island'],
+  ['SC', 'South Carolina'],
+  ['SD', 'South Dakota'],
+  ['TN', 'Tennessee'],
+  ['TX', 'Texas'],
+  ['UT', 'Utah'],
+  ['VT', 'Vermont'],
+  ['VA', 'Virginia'],
+  ['WA', 'Washington'],
+  ['WV', 'West Virginia'],
+  ['WI', 'Wisconsin'],
+  ['WY', 'Wyoming'],
 ];
 
 export const regions: readonly Region[] = [
@@ -59,11 +99,21 @@ const byCode = new Map(regions.map((r) => [r.code, r]));
 const byName = new Map<string, Region>(regions.map((r) => [fold(r.name), r]));
 // Other spellings people type (and that data sources use).
 for (const [alias, code] of [
-  ['quebec', 'QC'], ['québec', 'QC'], ['newfoundland', 'NL'], ['labrador', 'NL'], ['pei', 'PE'],
-  ['northwest territory', 'NT'], ['nunavut territory', 'NU'], ['yukon territory', 'YT'],
-  ['washington dc', 'DC'], ['washington d c', 'DC'], ['d c', 'DC'],
+  ['quebec', 'QC'],
+  ['québec', 'QC'],
+  ['newfoundland', 'NL'],
+  ['labrador', 'NL'],
+  ['pei', 'PE'],
+  ['northwest territory', 'NT'],
+  ['nunavut territory', 'NU'],
+  ['yukon territory', 'YT'],
+  ['washington dc', 'DC'],
+  ['washington d c', 'DC'],
+  ['d c', 'DC'],
   // older or postal abbreviations still seen in addresses
-  ['pq', 'QC'], ['nf', 'NL'], ['yk', 'YT'],
+  ['pq', 'QC'],
+  ['nf', 'NL'],
+  ['yk', 'YT'],
 ] as const) {
   byName.set(fold(alias), byCode.get(code)!);
 }
@@ -87,18 +137,37 @@ export function regionByName(name: string): Region | undefined {
 export function provinceForFsa(fsa: string): string | undefined {
   const upper = fsa.toUpperCase();
   switch (upper.charAt(0)) {
-    case 'A': return 'NL';
-    case 'B': return 'NS';
-    case 'C': return 'PE';
-    case 'E': return 'NB';
-    case 'G': case 'H': case 'J': return 'QC';
-    case 'K': case 'L': case 'M': case 'N': case 'P': return 'ON';
-    case 'R': return 'MB';
-    case 'S': return 'SK';
-    case 'T': return 'AB';
-    case 'V': return 'BC';
-    case 'X': return /^X0[ABC]/.test(upper) ? 'NU' : 'NT';
-    case 'Y': return 'YT';
-    default: return undefined;
+    case 'A':
+      return 'NL';
+    case 'B':
+      return 'NS';
+    case 'C':
+      return 'PE';
+    case 'E':
+      return 'NB';
+    case 'G':
+    case 'H':
+    case 'J':
+      return 'QC';
+    case 'K':
+    case 'L':
+    case 'M':
+    case 'N':
+    case 'P':
+      return 'ON';
+    case 'R':
+      return 'MB';
+    case 'S':
+      return 'SK';
+    case 'T':
+      return 'AB';
+    case 'V':
+      return 'BC';
+    case 'X':
+      return /^X0[ABC]/.test(upper) ? 'NU' : 'NT';
+    case 'Y':
+      return 'YT';
+    default:
+      return undefined;
   }
 }

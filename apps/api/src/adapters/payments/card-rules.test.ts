@@ -43,7 +43,14 @@ describe('card rules', () => {
 
   it('names banks by institution number', () => {
     expect(['001', '002', '003', '004', '006', '010', '815', '123'].map(bankName)).toEqual([
-      'BMO', 'Scotiabank', 'RBC', 'TD', 'National Bank', 'CIBC', 'Desjardins', 'Bank',
+      'BMO',
+      'Scotiabank',
+      'RBC',
+      'TD',
+      'National Bank',
+      'CIBC',
+      'Desjardins',
+      'Bank',
     ]);
   });
 });

@@ -14,7 +14,8 @@ export const providerMessages = {
   // a card that needs 3-D Secure, charged while the customer is away (off_session)
   authenticationRequired: 'Your card was declined. This transaction requires authentication.',
   // the customer failed or abandoned 3-D Secure (payment_intent_authentication_failure)
-  authenticationFailed: 'We are unable to authenticate your payment method. Please choose a different payment method and try again.',
+  authenticationFailed:
+    'We are unable to authenticate your payment method. Please choose a different payment method and try again.',
 } as const;
 
 /** Stripe's test cards that decline when a payment is authorised (not when the card is created). */

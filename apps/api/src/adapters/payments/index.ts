@@ -25,6 +25,7 @@ export function createPaymentProvider(config: Config, db: Db, log: Log, clock: C
       apiUrl: config.stripeApiUrl,
     });
   }
-  if (config.isProduction) log.warn({}, 'PAYMENTS=sandbox: payments use the sandbox provider and nobody is charged (test mode)');
+  if (config.isProduction)
+    log.warn({}, 'PAYMENTS=sandbox: payments use the sandbox provider and nobody is charged (test mode)');
   return createSandboxProvider({ db, clock });
 }

@@ -44,7 +44,13 @@ export interface ConfirmBankSetupInput {
 
 export interface SandboxPaymentProvider extends PaymentProvider {
   readonly kind: 'sandbox';
-  createCardPaymentMethod(input: { number: string; expMonth: number; expYear: number; cvc: string; name?: string }): Promise<ProviderPaymentMethod>;
+  createCardPaymentMethod(input: {
+    number: string;
+    expMonth: number;
+    expYear: number;
+    cvc: string;
+    name?: string;
+  }): Promise<ProviderPaymentMethod>;
   /** What stripe.confirmAcssDebitSetup does in the browser: a new acss_debit method, intent succeeded. */
   confirmBankSetupIntent(input: ConfirmBankSetupInput): Promise<SetupIntent>;
   /** What stripe.confirmCardSetup does: attaches an existing card method through the intent. */
@@ -143,7 +149,11 @@ const missing = (kind: string, id: string) => new PaymentRequestError('resource_
 
 type Stored<T> = { ok: T } | { declined: { message: string; code: string } };
 
-const hashOf = (operation: string, params: unknown) => crypto.createHash('sha256').update(JSON.stringify([operation, params])).digest('hex');
+const hashOf = (operation: string, params: unknown) =>
+  crypto
+    .createHash('sha256')
+    .update(JSON.stringify([operation, params]))
+    .digest('hex');
 
 /** Makes concurrent requests with one key wait for the first (inside the caller's transaction). */
 async function lockKey(tx: Queryable, key: string): Promise<void> {
@@ -170,7 +180,10 @@ function unwrap<T>(outcome: Stored<T>): T {
 class KeyTaken extends Error {}
 
 /** What the first request with `key` stored (its parameters' hash and its result). */
-async function storedUnder<T>(q: Queryable, key: string): Promise<{ request_hash: string; response: Stored<T> } | undefined> {
+async function storedUnder<T>(
+  q: Queryable,
+  key: string,
+): Promise<{ request_hash: string; response: Stored<T> } | undefined> {
   const { rows } = await q.query<{ request_hash: string; response: Stored<T> }>(
     'SELECT request_hash, response FROM sandbox_idempotency WHERE key = $1',
     [key],
@@ -245,7 +258,8 @@ export function createSandboxProvider(deps: { db: Db; clock: Clock }): SandboxPa
    * app's clock, so tests that move the clock see it.
    */
   async function expireIfDue(q: Queryable, pi: PiRow): Promise<PiRow> {
-    if (pi.status !== 'requires_capture' || clock.now().getTime() - pi.created_at.getTime() < AUTHORISATION_LIFETIME_MS) return pi;
+    if (pi.status !== 'requires_capture' || clock.now().getTime() - pi.created_at.getTime() < AUTHORISATION_LIFETIME_MS)
+      return pi;
     const { rows } = await q.query<PiRow>(
       `UPDATE sandbox_payment_intents SET status = 'canceled', amount_capturable = 0, cancellation_reason = 'automatic',
               canceled_at = created_at + make_interval(secs => $2 / 1000.0)
@@ -256,7 +270,10 @@ export function createSandboxProvider(deps: { db: Db; clock: Clock }): SandboxPa
   }
 
   async function findPi(q: Queryable, id: string, lock = false): Promise<PiRow> {
-    const { rows } = await q.query<PiRow>(`SELECT ${PI_COLUMNS} FROM sandbox_payment_intents WHERE id = $1${lock ? ' FOR UPDATE' : ''}`, [id]);
+    const { rows } = await q.query<PiRow>(
+      `SELECT ${PI_COLUMNS} FROM sandbox_payment_intents WHERE id = $1${lock ? ' FOR UPDATE' : ''}`,
+      [id],
+    );
     if (!rows[0]) throw missing('payment_intent', id);
     return expireIfDue(q, rows[0]);
   }
@@ -273,7 +290,10 @@ export function createSandboxProvider(deps: { db: Db; clock: Clock }): SandboxPa
 
   function assertConfirmable(seti: SetiRow, type: PaymentMethodType): void {
     if (seti.payment_method_type !== type) {
-      throw new PaymentRequestError('invalid_request', `This SetupIntent does not accept payment methods of type ${type}.`);
+      throw new PaymentRequestError(
+        'invalid_request',
+        `This SetupIntent does not accept payment methods of type ${type}.`,
+      );
     }
     if (seti.status !== 'requires_payment_method' && seti.status !== 'requires_confirmation') {
       throw new PaymentRequestError(
@@ -283,7 +303,17 @@ export function createSandboxProvider(deps: { db: Db; clock: Clock }): SandboxPa
     }
   }
 
-  async function updatePi(tx: Queryable, id: string, set: Partial<Record<'status' | 'amount_capturable' | 'amount_received' | 'amount_refunded' | 'created_at', string | number | Date>>, extra = ''): Promise<PiRow> {
+  async function updatePi(
+    tx: Queryable,
+    id: string,
+    set: Partial<
+      Record<
+        'status' | 'amount_capturable' | 'amount_received' | 'amount_refunded' | 'created_at',
+        string | number | Date
+      >
+    >,
+    extra = '',
+  ): Promise<PiRow> {
     const cols = Object.keys(set);
     const assignments = cols.map((c, i) => `${c} = $${i + 2}`).join(', ');
     const { rows } = await tx.query<PiRow>(
@@ -300,7 +330,12 @@ export function createSandboxProvider(deps: { db: Db; clock: Clock }): SandboxPa
 
     async createCustomer({ email, name, userId }) {
       const id = newId('cus');
-      await db.query('INSERT INTO sandbox_customers (id, email, name, user_id) VALUES ($1, $2, $3, $4)', [id, email, name, userId]);
+      await db.query('INSERT INTO sandbox_customers (id, email, name, user_id) VALUES ($1, $2, $3, $4)', [
+        id,
+        email,
+        name,
+        userId,
+      ]);
       return { id };
     },
 
@@ -331,9 +366,15 @@ export function createSandboxProvider(deps: { db: Db; clock: Clock }): SandboxPa
         const pm = await findPm(tx, paymentMethodId, true);
         await assertCustomer(tx, customerId);
         if (pm.customer_id && pm.customer_id !== customerId) {
-          throw new PaymentRequestError('invalid_request', 'The payment method you provided has already been attached to a customer.');
+          throw new PaymentRequestError(
+            'invalid_request',
+            'The payment method you provided has already been attached to a customer.',
+          );
         }
-        await tx.query('UPDATE sandbox_payment_methods SET customer_id = $2 WHERE id = $1', [paymentMethodId, customerId]);
+        await tx.query('UPDATE sandbox_payment_methods SET customer_id = $2 WHERE id = $1', [
+          paymentMethodId,
+          customerId,
+        ]);
         return toPm({ ...pm, customer_id: customerId });
       });
     },
@@ -342,7 +383,10 @@ export function createSandboxProvider(deps: { db: Db; clock: Clock }): SandboxPa
       await withTransaction(db, async (tx) => {
         const pm = await findPm(tx, paymentMethodId, true);
         if (!pm.customer_id) {
-          throw new PaymentRequestError('invalid_state', `The payment method ${paymentMethodId} is not attached to a customer.`);
+          throw new PaymentRequestError(
+            'invalid_state',
+            `The payment method ${paymentMethodId} is not attached to a customer.`,
+          );
         }
         await tx.query('UPDATE sandbox_payment_methods SET customer_id = NULL WHERE id = $1', [paymentMethodId]);
       });
@@ -390,7 +434,10 @@ export function createSandboxProvider(deps: { db: Db; clock: Clock }): SandboxPa
             seti.customer_id,
           ],
         );
-        await tx.query(`UPDATE sandbox_setup_intents SET status = 'succeeded', payment_method_id = $2 WHERE id = $1`, [seti.id, pmId]);
+        await tx.query(`UPDATE sandbox_setup_intents SET status = 'succeeded', payment_method_id = $2 WHERE id = $1`, [
+          seti.id,
+          pmId,
+        ]);
         return toSeti({ ...seti, status: 'succeeded', payment_method_id: pmId });
       });
     },
@@ -400,56 +447,93 @@ export function createSandboxProvider(deps: { db: Db; clock: Clock }): SandboxPa
         const seti = await setiBySecret(tx, clientSecret);
         assertConfirmable(seti, 'card');
         const pm = await findPm(tx, paymentMethodId, true);
-        if (pm.type !== 'card') throw new PaymentRequestError('invalid_request', 'This SetupIntent does not accept payment methods of type acss_debit.');
+        if (pm.type !== 'card')
+          throw new PaymentRequestError(
+            'invalid_request',
+            'This SetupIntent does not accept payment methods of type acss_debit.',
+          );
         if (pm.customer_id && pm.customer_id !== seti.customer_id) {
-          throw new PaymentRequestError('invalid_request', 'The payment method you provided has already been attached to a customer.');
+          throw new PaymentRequestError(
+            'invalid_request',
+            'The payment method you provided has already been attached to a customer.',
+          );
         }
         // saving a card checks it with the issuer: the declining test cards fail here too
         const decline = setupDecline(pm.decline_code);
         if (decline) throw new PaymentDeclinedError(decline.message, decline.code);
         await tx.query('UPDATE sandbox_payment_methods SET customer_id = $2 WHERE id = $1', [pm.id, seti.customer_id]);
-        await tx.query(`UPDATE sandbox_setup_intents SET status = 'succeeded', payment_method_id = $2 WHERE id = $1`, [seti.id, pm.id]);
+        await tx.query(`UPDATE sandbox_setup_intents SET status = 'succeeded', payment_method_id = $2 WHERE id = $1`, [
+          seti.id,
+          pm.id,
+        ]);
         return toSeti({ ...seti, status: 'succeeded', payment_method_id: pm.id });
       });
     },
 
     async setupOffSession({ customerId, paymentMethodId, idempotencyKey }) {
-      return idempotent(db, idempotencyKey, 'setup_intents.create', { customerId, paymentMethodId, usage: 'off_session', confirm: true }, async (tx) => {
-        await assertCustomer(tx, customerId);
-        const pm = await findPm(tx, paymentMethodId, true);
-        if (pm.type !== 'card') throw new PaymentRequestError('invalid_request', `This SetupIntent does not accept payment methods of type ${pm.type}.`);
-        if (pm.customer_id && pm.customer_id !== customerId) {
-          throw new PaymentRequestError('invalid_request', 'The payment method you provided has already been attached to a customer.');
-        }
-        // the issuer checks the card now: the declining test cards fail, the 3-D Secure one asks for it
-        const decline = setupDecline(pm.decline_code);
-        if (decline) throw new PaymentDeclinedError(decline.message, decline.code);
-        const status: SetupIntent['status'] = pm.decline_code === AUTHENTICATION_REQUIRED ? 'requires_action' : 'succeeded';
-        if (status === 'succeeded') await tx.query('UPDATE sandbox_payment_methods SET customer_id = $2 WHERE id = $1', [pm.id, customerId]);
-        const id = newId('seti');
-        const { rows } = await tx.query<SetiRow>(
-          `INSERT INTO sandbox_setup_intents (id, client_secret, customer_id, payment_method_type, status, payment_method_id)
+      return idempotent(
+        db,
+        idempotencyKey,
+        'setup_intents.create',
+        { customerId, paymentMethodId, usage: 'off_session', confirm: true },
+        async (tx) => {
+          await assertCustomer(tx, customerId);
+          const pm = await findPm(tx, paymentMethodId, true);
+          if (pm.type !== 'card')
+            throw new PaymentRequestError(
+              'invalid_request',
+              `This SetupIntent does not accept payment methods of type ${pm.type}.`,
+            );
+          if (pm.customer_id && pm.customer_id !== customerId) {
+            throw new PaymentRequestError(
+              'invalid_request',
+              'The payment method you provided has already been attached to a customer.',
+            );
+          }
+          // the issuer checks the card now: the declining test cards fail, the 3-D Secure one asks for it
+          const decline = setupDecline(pm.decline_code);
+          if (decline) throw new PaymentDeclinedError(decline.message, decline.code);
+          const status: SetupIntent['status'] =
+            pm.decline_code === AUTHENTICATION_REQUIRED ? 'requires_action' : 'succeeded';
+          if (status === 'succeeded')
+            await tx.query('UPDATE sandbox_payment_methods SET customer_id = $2 WHERE id = $1', [pm.id, customerId]);
+          const id = newId('seti');
+          const { rows } = await tx.query<SetiRow>(
+            `INSERT INTO sandbox_setup_intents (id, client_secret, customer_id, payment_method_type, status, payment_method_id)
            VALUES ($1, $2, $3, 'card', $4, $5)
            RETURNING id, client_secret, customer_id, payment_method_type, status, payment_method_id`,
-          [id, `${id}_secret_${crypto.randomBytes(12).toString('hex')}`, customerId, status, pm.id],
-        );
-        return toSeti(rows[0]!);
-      });
+            [id, `${id}_secret_${crypto.randomBytes(12).toString('hex')}`, customerId, status, pm.id],
+          );
+          return toSeti(rows[0]!);
+        },
+      );
     },
 
     async authenticatePaymentIntent({ clientSecret, outcome }) {
       return withTransaction(db, async (tx) => {
-        const { rows } = await tx.query<PiRow>(`SELECT ${PI_COLUMNS} FROM sandbox_payment_intents WHERE client_secret = $1 FOR UPDATE`, [clientSecret]);
+        const { rows } = await tx.query<PiRow>(
+          `SELECT ${PI_COLUMNS} FROM sandbox_payment_intents WHERE client_secret = $1 FOR UPDATE`,
+          [clientSecret],
+        );
         const pi = rows[0];
         if (!pi) throw new PaymentRequestError('resource_missing', 'No such payment_intent client secret.');
         if (pi.status !== 'requires_action') {
-          throw new PaymentRequestError('invalid_state', `This PaymentIntent does not need authentication (status ${pi.status}).`);
+          throw new PaymentRequestError(
+            'invalid_state',
+            `This PaymentIntent does not need authentication (status ${pi.status}).`,
+          );
         }
         if (outcome === 'fail') {
           return toPi(await updatePi(tx, pi.id, { status: 'requires_payment_method' }, ', payment_method_id = NULL'));
         }
         // authenticated: the authorisation is made now, and its 7 days start now
-        return toPi(await updatePi(tx, pi.id, { status: 'requires_capture', amount_capturable: pi.amount, created_at: clock.now() }));
+        return toPi(
+          await updatePi(tx, pi.id, {
+            status: 'requires_capture',
+            amount_capturable: pi.amount,
+            created_at: clock.now(),
+          }),
+        );
       });
     },
 
@@ -469,7 +553,9 @@ export function createSandboxProvider(deps: { db: Db; clock: Clock }): SandboxPa
       }
       const operation = 'payment_intents.create';
       const requestHash = key ? hashOf(operation, params) : '';
-      const { rows } = await db.query<PmRow & { request_hash: string | null; response: Stored<PaymentIntent> | null; customer_found: boolean }>(
+      const { rows } = await db.query<
+        PmRow & { request_hash: string | null; response: Stored<PaymentIntent> | null; customer_found: boolean }
+      >(
         prepared(
           `SELECT i.request_hash, i.response, c.id IS NOT NULL AS customer_found,
                   pm.id, pm.type, pm.brand, pm.last4, pm.exp_month, pm.exp_year, pm.decline_code, pm.customer_id
@@ -481,12 +567,16 @@ export function createSandboxProvider(deps: { db: Db; clock: Clock }): SandboxPa
         ),
       );
       const found = rows[0]!;
-      if (key && found.request_hash !== null) return unwrap(replay(key, { request_hash: found.request_hash, response: found.response! }, requestHash));
+      if (key && found.request_hash !== null)
+        return unwrap(replay(key, { request_hash: found.request_hash, response: found.response! }, requestHash));
       if (!found.customer_found) throw missing('customer', params.customerId);
       if (found.id === null) throw missing('payment_method', params.paymentMethodId);
       const pm = found;
       if (pm.type !== params.type) {
-        throw new PaymentRequestError('invalid_request', `The PaymentMethod provided (${pm.type}) is not allowed for this PaymentIntent (${params.type}).`);
+        throw new PaymentRequestError(
+          'invalid_request',
+          `The PaymentMethod provided (${pm.type}) is not allowed for this PaymentIntent (${params.type}).`,
+        );
       }
       if (pm.customer_id && pm.customer_id !== params.customerId) {
         throw new PaymentRequestError('invalid_request', 'The provided PaymentMethod belongs to a different Customer.');
@@ -500,7 +590,13 @@ export function createSandboxProvider(deps: { db: Db; clock: Clock }): SandboxPa
       // without a key a decline keeps nothing, as before
       if (decline && !key) throw new PaymentDeclinedError(decline.message, decline.code);
       // card: authorised and held until capture; bank debit: submitted, settles later (processing)
-      const status: PaymentIntentStatus = decline ? 'requires_payment_method' : pm.type !== 'card' ? 'processing' : needsAuthentication ? 'requires_action' : 'requires_capture';
+      const status: PaymentIntentStatus = decline
+        ? 'requires_payment_method'
+        : pm.type !== 'card'
+          ? 'processing'
+          : needsAuthentication
+            ? 'requires_action'
+            : 'requires_capture';
       const id = newId('pi');
       const row: PiRow = {
         id,
@@ -519,7 +615,9 @@ export function createSandboxProvider(deps: { db: Db; clock: Clock }): SandboxPa
         created_at: clock.now(),
       };
       // a decline is a result like any other: a retry gets the same decline, not a new attempt
-      const stored: Stored<PaymentIntent> = decline ? { declined: { message: decline.message, code: decline.code } } : { ok: toPi(row) };
+      const stored: Stored<PaymentIntent> = decline
+        ? { declined: { message: decline.message, code: decline.code } }
+        : { ok: toPi(row) };
       const values = [
         row.id,
         row.client_secret,
@@ -536,7 +634,10 @@ export function createSandboxProvider(deps: { db: Db; clock: Clock }): SandboxPa
       ];
       const columns = `id, client_secret, amount, amount_capturable, currency, status, customer_id, payment_method_id, payment_method_type, description, metadata, created_at`;
       if (!key) {
-        await db.query(`INSERT INTO sandbox_payment_intents (${columns}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`, values);
+        await db.query(
+          `INSERT INTO sandbox_payment_intents (${columns}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
+          values,
+        );
         return unwrap(stored);
       }
       // the intent is written only beside its new key: both or neither, in one statement
@@ -569,54 +670,79 @@ export function createSandboxProvider(deps: { db: Db; clock: Clock }): SandboxPa
     },
 
     async capturePaymentIntent(id, { amountToCaptureCents, idempotencyKey }) {
-      return idempotent(db, idempotencyKey, 'payment_intents.capture', { id, amountToCaptureCents: amountToCaptureCents ?? null }, async (tx) => {
-        const pi = await findPi(tx, id, true);
-        if (pi.status !== 'requires_capture' && pi.status !== 'processing') {
-          throw new PaymentRequestError('invalid_state', `This PaymentIntent could not be captured because it has a status of ${pi.status}.`);
-        }
-        const amount = amountToCaptureCents ?? pi.amount_capturable;
-        if (!Number.isInteger(amount) || amount <= 0 || amount > pi.amount_capturable) {
-          throw new PaymentRequestError(
-            'invalid_amount',
-            `The amount to capture (${amount}) must be a positive integer no greater than the amount capturable (${pi.amount_capturable}).`,
-          );
-        }
-        // a partial capture releases the rest of the authorisation, as Stripe does
-        return toPi(await updatePi(tx, id, { status: 'succeeded', amount_capturable: 0, amount_received: amount }));
-      });
+      return idempotent(
+        db,
+        idempotencyKey,
+        'payment_intents.capture',
+        { id, amountToCaptureCents: amountToCaptureCents ?? null },
+        async (tx) => {
+          const pi = await findPi(tx, id, true);
+          if (pi.status !== 'requires_capture' && pi.status !== 'processing') {
+            throw new PaymentRequestError(
+              'invalid_state',
+              `This PaymentIntent could not be captured because it has a status of ${pi.status}.`,
+            );
+          }
+          const amount = amountToCaptureCents ?? pi.amount_capturable;
+          if (!Number.isInteger(amount) || amount <= 0 || amount > pi.amount_capturable) {
+            throw new PaymentRequestError(
+              'invalid_amount',
+              `The amount to capture (${amount}) must be a positive integer no greater than the amount capturable (${pi.amount_capturable}).`,
+            );
+          }
+          // a partial capture releases the rest of the authorisation, as Stripe does
+          return toPi(await updatePi(tx, id, { status: 'succeeded', amount_capturable: 0, amount_received: amount }));
+        },
+      );
     },
 
     async cancelPaymentIntent(id, { idempotencyKey }) {
       return idempotent(db, idempotencyKey, 'payment_intents.cancel', { id }, async (tx) => {
         const pi = await findPi(tx, id, true);
         if (pi.status === 'succeeded' || pi.status === 'canceled') {
-          throw new PaymentRequestError('invalid_state', `You cannot cancel this PaymentIntent because it has a status of ${pi.status}.`);
+          throw new PaymentRequestError(
+            'invalid_state',
+            `You cannot cancel this PaymentIntent because it has a status of ${pi.status}.`,
+          );
         }
         return toPi(await updatePi(tx, id, { status: 'canceled', amount_capturable: 0 }, ', canceled_at = now()'));
       });
     },
 
     async refund({ paymentIntentId, amountCents, idempotencyKey }) {
-      return idempotent(db, idempotencyKey, 'refunds.create', { paymentIntentId, amountCents: amountCents ?? null }, async (tx) => {
-        const pi = await findPi(tx, paymentIntentId, true);
-        if (pi.status !== 'succeeded') {
-          throw new PaymentRequestError('invalid_state', `This PaymentIntent (${pi.id}) does not have a successful charge to refund.`);
-        }
-        const remaining = pi.amount_received - pi.amount_refunded;
-        const amount = amountCents ?? remaining;
-        if (!Number.isInteger(amount) || amount <= 0 || amount > remaining) {
-          throw new PaymentRequestError(
-            'invalid_amount',
-            remaining === 0
-              ? `Charge for PaymentIntent ${pi.id} has already been refunded.`
-              : `Refund amount (${amount}) is greater than unrefunded amount on charge (${remaining}).`,
-          );
-        }
-        const refundId = newId('re');
-        await tx.query('INSERT INTO sandbox_refunds (id, payment_intent_id, amount) VALUES ($1, $2, $3)', [refundId, pi.id, amount]);
-        await updatePi(tx, pi.id, { amount_refunded: pi.amount_refunded + amount });
-        return { id: refundId, amountCents: amount };
-      });
+      return idempotent(
+        db,
+        idempotencyKey,
+        'refunds.create',
+        { paymentIntentId, amountCents: amountCents ?? null },
+        async (tx) => {
+          const pi = await findPi(tx, paymentIntentId, true);
+          if (pi.status !== 'succeeded') {
+            throw new PaymentRequestError(
+              'invalid_state',
+              `This PaymentIntent (${pi.id}) does not have a successful charge to refund.`,
+            );
+          }
+          const remaining = pi.amount_received - pi.amount_refunded;
+          const amount = amountCents ?? remaining;
+          if (!Number.isInteger(amount) || amount <= 0 || amount > remaining) {
+            throw new PaymentRequestError(
+              'invalid_amount',
+              remaining === 0
+                ? `Charge for PaymentIntent ${pi.id} has already been refunded.`
+                : `Refund amount (${amount}) is greater than unrefunded amount on charge (${remaining}).`,
+            );
+          }
+          const refundId = newId('re');
+          await tx.query('INSERT INTO sandbox_refunds (id, payment_intent_id, amount) VALUES ($1, $2, $3)', [
+            refundId,
+            pi.id,
+            amount,
+          ]);
+          await updatePi(tx, pi.id, { amount_refunded: pi.amount_refunded + amount });
+          return { id: refundId, amountCents: amount };
+        },
+      );
     },
   };
 }

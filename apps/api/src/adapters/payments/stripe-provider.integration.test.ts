@@ -2,12 +2,12 @@ import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStripeFake, type StripeFake } from '../../../test/fakes/stripe-fake.js';
 import { createTestApp, testConfig } from '../../../test/helpers.js';
-import { PaymentDeclinedError, PaymentRequestError, type PaymentProvider } from '../../ports/payments.js';
+import { ensureDemoData } from '../../db/seed/demo.js';
 import { call, signedInUser, testGeocoder } from '../../modules/auth/auth.test-helpers.js';
+import { orderPayload, restaurantFixture } from '../../modules/orders/orders.test-helpers.js';
+import { PaymentDeclinedError, PaymentRequestError, type PaymentProvider } from '../../ports/payments.js';
 import { createPaymentProvider } from './index.js';
 import { createStripeProvider } from './stripe-provider.js';
-import { ensureDemoData } from '../../db/seed/demo.js';
-import { orderPayload, restaurantFixture } from '../../modules/orders/orders.test-helpers.js';
 
 // The Stripe adapter through the official SDK against a local fake of Stripe's HTTP API.
 
@@ -18,7 +18,12 @@ const key = () => `order-1-finalize-${++seq}-${Date.now()}`;
 
 beforeAll(async () => {
   fake = await startStripeFake();
-  stripe = createStripeProvider({ secretKey: fake.secretKey, publishableKey: 'pk_test_fake', apiUrl: fake.url, maxNetworkRetries: 0 });
+  stripe = createStripeProvider({
+    secretKey: fake.secretKey,
+    publishableKey: 'pk_test_fake',
+    apiUrl: fake.url,
+    maxNetworkRetries: 0,
+  });
 });
 afterAll(async () => fake.close());
 
@@ -38,7 +43,16 @@ async function customerWithCard(number = '4242424242424242') {
   return { customer, pmId: pm.id };
 }
 
-const intent = (customerId: string, paymentMethodId: string, over: Partial<{ amountCents: number; idempotencyKey: string; type: 'card' | 'acss_debit'; metadata: Record<string, string> }> = {}) =>
+const intent = (
+  customerId: string,
+  paymentMethodId: string,
+  over: Partial<{
+    amountCents: number;
+    idempotencyKey: string;
+    type: 'card' | 'acss_debit';
+    metadata: Record<string, string>;
+  }> = {},
+) =>
   stripe.createPaymentIntent({
     amountCents: 12_345,
     currency: 'cad',
@@ -53,7 +67,11 @@ const intent = (customerId: string, paymentMethodId: string, over: Partial<{ amo
 
 describe('Stripe adapter', () => {
   it('is chosen by createPaymentProvider when STRIPE_SECRET_KEY is set', () => {
-    const config = testConfig({ STRIPE_SECRET_KEY: fake.secretKey, STRIPE_PUBLISHABLE_KEY: 'pk_test_x', STRIPE_API_URL: fake.url });
+    const config = testConfig({
+      STRIPE_SECRET_KEY: fake.secretKey,
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_x',
+      STRIPE_API_URL: fake.url,
+    });
     const provider = createPaymentProvider(config, null as never, { info() {}, warn() {} });
     expect([provider.kind, provider.publishableKey]).toEqual(['stripe', 'pk_test_x']);
     expect(createPaymentProvider(testConfig(), null as never, { info() {}, warn() {} }).kind).toBe('sandbox');
@@ -68,16 +86,31 @@ describe('Stripe adapter', () => {
     await stripe.cancelPaymentIntent(first.id, { idempotencyKey: key() });
     const found = await stripe.listPaymentIntents({ orderId });
     expect(found.map((pi) => [pi.id, pi.status, pi.amountCents]).sort()).toEqual(
-      [[first.id, 'canceled', 12_345], [second.id, 'requires_capture', 5_000]].sort(),
+      [
+        [first.id, 'canceled', 12_345],
+        [second.id, 'requires_capture', 5_000],
+      ].sort(),
     );
   });
 
   it('creates customers, retrieves, attaches and detaches card payment methods', async () => {
     const customer = await stripe.createCustomer({ email: 'dana@example.com', name: 'Dana Morgan', userId: 42 });
     expect(customer.id).toMatch(/^cus_/);
-    expect(fake.requests.at(-1)).toMatchObject({ method: 'POST', path: '/v1/customers', params: { email: 'dana@example.com', name: 'Dana Morgan', metadata: { user_id: '42' } } });
+    expect(fake.requests.at(-1)).toMatchObject({
+      method: 'POST',
+      path: '/v1/customers',
+      params: { email: 'dana@example.com', name: 'Dana Morgan', metadata: { user_id: '42' } },
+    });
     const pm = fake.createCardPaymentMethod('5555555555554444', { month: 9, year: 2031 });
-    expect(await stripe.retrievePaymentMethod(pm.id)).toEqual({ id: pm.id, type: 'card', brand: 'mastercard', last4: '4444', expMonth: 9, expYear: 2031, customerId: null });
+    expect(await stripe.retrievePaymentMethod(pm.id)).toEqual({
+      id: pm.id,
+      type: 'card',
+      brand: 'mastercard',
+      last4: '4444',
+      expMonth: 9,
+      expYear: 2031,
+      customerId: null,
+    });
     expect((await stripe.attachPaymentMethod(pm.id, customer.id)).customerId).toBe(customer.id);
     await stripe.detachPaymentMethod(pm.id);
     expect((await stripe.retrievePaymentMethod(pm.id)).customerId).toBeNull();
@@ -90,7 +123,14 @@ describe('Stripe adapter', () => {
     const { customer, pmId } = await customerWithCard();
     const k = key();
     const pi = await intent(customer.id, pmId, { amountCents: 10_000, idempotencyKey: k });
-    expect(pi).toMatchObject({ status: 'requires_capture', amountCents: 10_000, amountCapturableCents: 10_000, amountReceivedCents: 0, currency: 'cad', paymentMethodId: pmId });
+    expect(pi).toMatchObject({
+      status: 'requires_capture',
+      amountCents: 10_000,
+      amountCapturableCents: 10_000,
+      amountReceivedCents: 0,
+      currency: 'cad',
+      paymentMethodId: pmId,
+    });
     const sent = fake.requests.find((r) => r.path === '/v1/payment_intents' && r.idempotencyKey === k)!;
     expect(sent.params).toMatchObject({
       amount: '10000',
@@ -104,8 +144,12 @@ describe('Stripe adapter', () => {
     });
     const captured = await stripe.capturePaymentIntent(pi.id, { amountToCaptureCents: 8_000, idempotencyKey: key() });
     expect(captured).toMatchObject({ status: 'succeeded', amountReceivedCents: 8_000 });
-    expect((await stripe.refund({ paymentIntentId: pi.id, amountCents: 3_000, idempotencyKey: key() })).amountCents).toBe(3_000);
-    const tooMuch = await rejection(stripe.refund({ paymentIntentId: pi.id, amountCents: 5_001, idempotencyKey: key() }));
+    expect(
+      (await stripe.refund({ paymentIntentId: pi.id, amountCents: 3_000, idempotencyKey: key() })).amountCents,
+    ).toBe(3_000);
+    const tooMuch = await rejection(
+      stripe.refund({ paymentIntentId: pi.id, amountCents: 5_001, idempotencyKey: key() }),
+    );
     expect(tooMuch).toBeInstanceOf(PaymentRequestError);
     expect((await stripe.retrievePaymentIntent(pi.id)).amountReceivedCents).toBe(8_000);
   });
@@ -126,7 +170,10 @@ describe('Stripe adapter', () => {
       const { customer, pmId } = await customerWithCard(number);
       const err = await rejection(intent(customer.id, pmId));
       expect(err).toBeInstanceOf(PaymentDeclinedError);
-      expect([(err as PaymentDeclinedError).message, (err as PaymentDeclinedError).declineCode]).toEqual([message, code]);
+      expect([(err as PaymentDeclinedError).message, (err as PaymentDeclinedError).declineCode]).toEqual([
+        message,
+        code,
+      ]);
     }
   });
 
@@ -144,25 +191,47 @@ describe('Stripe adapter', () => {
     const declining = await customerWithCard('4000000000000002');
     const dk = key();
     await rejection(intent(declining.customer.id, declining.pmId, { idempotencyKey: dk }));
-    expect(await rejection(intent(declining.customer.id, declining.pmId, { idempotencyKey: dk }))).toBeInstanceOf(PaymentDeclinedError);
+    expect(await rejection(intent(declining.customer.id, declining.pmId, { idempotencyKey: dk }))).toBeInstanceOf(
+      PaymentDeclinedError,
+    );
   });
 
   it('creates an acss_debit setup intent with the Canadian PAD mandate, then debits the account', async () => {
     const customer = await stripe.createCustomer({ email: 'ap@northwind.example', name: 'Dana Morgan', userId: 9 });
     const seti = await stripe.createSetupIntent({ customerId: customer.id, type: 'acss_debit', idempotencyKey: key() });
-    expect(seti).toMatchObject({ id: expect.stringMatching(/^seti_/), status: 'requires_payment_method', paymentMethodId: null });
+    expect(seti).toMatchObject({
+      id: expect.stringMatching(/^seti_/),
+      status: 'requires_payment_method',
+      paymentMethodId: null,
+    });
     expect(fake.requests.find((r) => r.path === '/v1/setup_intents' && r.method === 'POST')!.params).toMatchObject({
       customer: customer.id,
       allowed_payment_method_types: ['acss_debit'],
       payment_method_options: {
-        acss_debit: { currency: 'cad', mandate_options: { payment_schedule: 'sporadic', transaction_type: 'business' } },
+        acss_debit: {
+          currency: 'cad',
+          mandate_options: { payment_schedule: 'sporadic', transaction_type: 'business' },
+        },
       },
     });
-    fake.confirmAcssSetupIntent(seti.id, { bankName: 'TD Canada Trust', last4: '6789', name: 'Dana Morgan', email: 'ap@northwind.example' });
+    fake.confirmAcssSetupIntent(seti.id, {
+      bankName: 'TD Canada Trust',
+      last4: '6789',
+      name: 'Dana Morgan',
+      email: 'ap@northwind.example',
+    });
     const done = await stripe.retrieveSetupIntent(seti.id);
     expect(done.status).toBe('succeeded');
     const pm = await stripe.retrievePaymentMethod(done.paymentMethodId!);
-    expect(pm).toEqual({ id: done.paymentMethodId, type: 'acss_debit', brand: 'TD Canada Trust', last4: '6789', expMonth: null, expYear: null, customerId: customer.id });
+    expect(pm).toEqual({
+      id: done.paymentMethodId,
+      type: 'acss_debit',
+      brand: 'TD Canada Trust',
+      last4: '6789',
+      expMonth: null,
+      expYear: null,
+      customerId: customer.id,
+    });
 
     const pi = await intent(customer.id, pm.id, { type: 'acss_debit', amountCents: 50_000 });
     expect(pi.status).toBe('processing');
@@ -187,30 +256,74 @@ describe('the API with Stripe as the provider', () => {
   it('saves a card made by Stripe Elements and a bank account through its setup intent', async () => {
     const ctx = await createTestApp({
       geocoder: testGeocoder,
-      payments: createStripeProvider({ secretKey: fake.secretKey, publishableKey: 'pk_test_fake', apiUrl: fake.url, maxNetworkRetries: 0 }),
+      payments: createStripeProvider({
+        secretKey: fake.secretKey,
+        publishableKey: 'pk_test_fake',
+        apiUrl: fake.url,
+        maxNetworkRetries: 0,
+      }),
     });
     try {
       const user = await signedInUser(ctx.app, ctx.db);
       const card = fake.createCardPaymentMethod('4242424242424242');
-      const res = await call(ctx.app, { method: 'POST', url: '/api/v2/user_payment_methods', token: user.jwt, payload: { payment_method_id: card.id } });
+      const res = await call(ctx.app, {
+        method: 'POST',
+        url: '/api/v2/user_payment_methods',
+        token: user.jwt,
+        payload: { payment_method_id: card.id },
+      });
       expect(res.statusCode).toBe(201);
-      expect(res.json().payment_method).toMatchObject({ payment_method_id: card.id, brand: 'visa', last4: '4242', is_default: true });
+      expect(res.json().payment_method).toMatchObject({
+        payment_method_id: card.id,
+        brand: 'visa',
+        last4: '4242',
+        is_default: true,
+      });
 
-      const seti = (await call(ctx.app, { method: 'POST', url: '/api/v2/payment_methods/create_setup_intent', token: user.jwt, payload: { payment_type: 'acss_debit' } })).json();
-      const confirmed = fake.confirmAcssSetupIntent(seti.setup_intent_id, { bankName: 'RBC Royal Bank', last4: '1111', name: 'Dana Morgan', email: 'ap@x.example' });
+      const seti = (
+        await call(ctx.app, {
+          method: 'POST',
+          url: '/api/v2/payment_methods/create_setup_intent',
+          token: user.jwt,
+          payload: { payment_type: 'acss_debit' },
+        })
+      ).json();
+      const confirmed = fake.confirmAcssSetupIntent(seti.setup_intent_id, {
+        bankName: 'RBC Royal Bank',
+        last4: '1111',
+        name: 'Dana Morgan',
+        email: 'ap@x.example',
+      });
       const bank = await call(ctx.app, {
         method: 'POST',
         url: '/api/v2/user_payment_methods',
         token: user.jwt,
-        payload: { payment_method_id: confirmed.payment_method, stripe_setup_intent_id: seti.setup_intent_id, name: 'Dana Morgan', email: 'ap@x.example' },
+        payload: {
+          payment_method_id: confirmed.payment_method,
+          stripe_setup_intent_id: seti.setup_intent_id,
+          name: 'Dana Morgan',
+          email: 'ap@x.example',
+        },
       });
       expect(bank.statusCode).toBe(201);
-      expect(bank.json().payment_method).toMatchObject({ payment_type: 'acss_debit', brand: 'RBC Royal Bank', last4: '1111', is_default: false });
+      expect(bank.json().payment_method).toMatchObject({
+        payment_type: 'acss_debit',
+        brand: 'RBC Royal Bank',
+        last4: '1111',
+        is_default: false,
+      });
 
-      const list = (await call(ctx.app, { method: 'GET', url: '/api/v2/user_payment_methods', token: user.jwt })).json().payment_methods;
+      const list = (await call(ctx.app, { method: 'GET', url: '/api/v2/user_payment_methods', token: user.jwt })).json()
+        .payment_methods;
       expect(list.map((m: { payment_type: string }) => m.payment_type)).toEqual(['card', 'acss_debit']);
-      const del = await call(ctx.app, { method: 'DELETE', url: `/api/v2/user_payment_methods/${list[0].id}`, token: user.jwt });
-      expect(del.json().payment_methods).toEqual([expect.objectContaining({ payment_type: 'acss_debit', is_default: true })]);
+      const del = await call(ctx.app, {
+        method: 'DELETE',
+        url: `/api/v2/user_payment_methods/${list[0].id}`,
+        token: user.jwt,
+      });
+      expect(del.json().payment_methods).toEqual([
+        expect.objectContaining({ payment_type: 'acss_debit', is_default: true }),
+      ]);
       expect(fake.requests.some((r) => r.path === `/v1/payment_methods/${card.id}/detach`)).toBe(true);
     } finally {
       await ctx.close();
@@ -222,15 +335,39 @@ describe('Stripe adapter: 3-D Secure, off-session charges and cards kept for lat
   it('maps requires_action with its client secret; off_session declines the 3-D Secure card with authentication_required', async () => {
     const { customer, pmId } = await customerWithCard('4000002760003184');
     const pi = await intent(customer.id, pmId);
-    expect(pi).toMatchObject({ status: 'requires_action', clientSecret: expect.stringMatching(/_secret_/), customerId: customer.id, cancellationReason: null });
+    expect(pi).toMatchObject({
+      status: 'requires_action',
+      clientSecret: expect.stringMatching(/_secret_/),
+      customerId: customer.id,
+      cancellationReason: null,
+    });
     fake.authenticate(pi.id, 'complete');
     expect((await stripe.retrievePaymentIntent(pi.id)).status).toBe('requires_capture');
 
     const k = key();
-    const err = await rejection(stripe.createPaymentIntent({ amountCents: 5_000, currency: 'cad', customerId: customer.id, paymentMethodId: pmId, type: 'card', description: 'x', metadata: {}, idempotencyKey: k, offSession: true }));
+    const err = await rejection(
+      stripe.createPaymentIntent({
+        amountCents: 5_000,
+        currency: 'cad',
+        customerId: customer.id,
+        paymentMethodId: pmId,
+        type: 'card',
+        description: 'x',
+        metadata: {},
+        idempotencyKey: k,
+        offSession: true,
+      }),
+    );
     expect(err).toBeInstanceOf(PaymentDeclinedError);
-    expect([(err as PaymentDeclinedError).declineCode, (err as PaymentDeclinedError).message]).toEqual(['authentication_required', 'Your card was declined. This transaction requires authentication.']);
-    expect(fake.requests.find((r) => r.idempotencyKey === k)!.params).toMatchObject({ off_session: 'true', confirm: 'true', capture_method: 'manual' });
+    expect([(err as PaymentDeclinedError).declineCode, (err as PaymentDeclinedError).message]).toEqual([
+      'authentication_required',
+      'Your card was declined. This transaction requires authentication.',
+    ]);
+    expect(fake.requests.find((r) => r.idempotencyKey === k)!.params).toMatchObject({
+      off_session: 'true',
+      confirm: 'true',
+      capture_method: 'manual',
+    });
   });
 
   it('setupOffSession confirms a SetupIntent for off-session use, attaching the card; declining cards are refused', async () => {
@@ -241,22 +378,38 @@ describe('Stripe adapter: 3-D Secure, off-session charges and cards kept for lat
     expect(seti).toMatchObject({ status: 'succeeded', paymentMethodId: card.id });
     expect(fake.requests.find((r) => r.idempotencyKey === k)).toMatchObject({
       path: '/v1/setup_intents',
-      params: { customer: customer.id, payment_method: card.id, usage: 'off_session', confirm: 'true', allowed_payment_method_types: ['card'] },
+      params: {
+        customer: customer.id,
+        payment_method: card.id,
+        usage: 'off_session',
+        confirm: 'true',
+        allowed_payment_method_types: ['card'],
+      },
     });
     expect((await stripe.retrievePaymentMethod(card.id)).customerId).toBe(customer.id);
     // kept, but its charges decline (Stripe's 4000 0000 0000 0341)
     expect(await rejection(intent(customer.id, card.id))).toBeInstanceOf(PaymentDeclinedError);
     const declining = fake.createCardPaymentMethod('4000000000000002');
-    expect(await rejection(stripe.setupOffSession({ customerId: customer.id, paymentMethodId: declining.id, idempotencyKey: key() }))).toBeInstanceOf(PaymentDeclinedError);
+    expect(
+      await rejection(
+        stripe.setupOffSession({ customerId: customer.id, paymentMethodId: declining.id, idempotencyKey: key() }),
+      ),
+    ).toBeInstanceOf(PaymentDeclinedError);
     const threeDs = fake.createCardPaymentMethod('4000002760003184');
-    expect((await stripe.setupOffSession({ customerId: customer.id, paymentMethodId: threeDs.id, idempotencyKey: key() })).status).toBe('requires_action');
+    expect(
+      (await stripe.setupOffSession({ customerId: customer.id, paymentMethodId: threeDs.id, idempotencyKey: key() }))
+        .status,
+    ).toBe('requires_action');
   });
 
   it('an authorisation Stripe expired reads canceled with cancellation_reason automatic', async () => {
     const { customer, pmId } = await customerWithCard();
     const pi = await intent(customer.id, pmId);
     fake.expireAuthorisation(pi.id);
-    expect(await stripe.retrievePaymentIntent(pi.id)).toMatchObject({ status: 'canceled', cancellationReason: 'automatic' });
+    expect(await stripe.retrievePaymentIntent(pi.id)).toMatchObject({
+      status: 'canceled',
+      cancellationReason: 'automatic',
+    });
     const err = (await rejection(stripe.capturePaymentIntent(pi.id, { idempotencyKey: key() }))) as PaymentRequestError;
     expect(err.code).toBe('invalid_state');
   });
@@ -264,14 +417,24 @@ describe('Stripe adapter: 3-D Secure, off-session charges and cards kept for lat
   it('through the API: finalize answers requires_action, Stripe.js completes it, finalize again places the order', async () => {
     const ctx = await createTestApp({
       geocoder: testGeocoder,
-      payments: createStripeProvider({ secretKey: fake.secretKey, publishableKey: 'pk_test_fake', apiUrl: fake.url, maxNetworkRetries: 0 }),
+      payments: createStripeProvider({
+        secretKey: fake.secretKey,
+        publishableKey: 'pk_test_fake',
+        apiUrl: fake.url,
+        maxNetworkRetries: 0,
+      }),
     });
     try {
       await ensureDemoData(ctx.db, { info() {}, warn() {} });
       const f = await restaurantFixture(ctx.db);
       const user = await signedInUser(ctx.app, ctx.db);
       const now = new Date();
-      const created = await call(ctx.app, { method: 'POST', url: '/api/v2/catering_orders', token: user.jwt, payload: { catering_order: orderPayload(f, now), is_eft: false } });
+      const created = await call(ctx.app, {
+        method: 'POST',
+        url: '/api/v2/catering_orders',
+        token: user.jwt,
+        payload: { catering_order: orderPayload(f, now), is_eft: false },
+      });
       const order = created.json().catering_order;
       const card = fake.createCardPaymentMethod('4000002760003184');
       const finalize = () =>
@@ -283,12 +446,19 @@ describe('Stripe adapter: 3-D Secure, off-session charges and cards kept for lat
           payload: { purchase_id: order.purchase_id, payment_method_id: card.id },
         });
       const asked = (await finalize()).json().catering_order;
-      expect(asked).toMatchObject({ payment_status: 'requires_action', client_secret: fake.paymentIntents.get(asked.payment_intent_id)!.client_secret });
+      expect(asked).toMatchObject({
+        payment_status: 'requires_action',
+        client_secret: fake.paymentIntents.get(asked.payment_intent_id)!.client_secret,
+      });
       fake.authenticate(asked.payment_intent_id, 'complete'); // stripe.handleNextAction in the browser
       const done = await finalize();
       expect(done.json().catering_order).toMatchObject({ status: 'New', payment_status: 'authorized' });
       // one authorisation: the second finalize picked the authenticated intent up
-      expect(fake.requests.filter((r) => r.method === 'POST' && r.path === '/v1/payment_intents' && r.params.payment_method === card.id)).toHaveLength(1);
+      expect(
+        fake.requests.filter(
+          (r) => r.method === 'POST' && r.path === '/v1/payment_intents' && r.params.payment_method === card.id,
+        ),
+      ).toHaveLength(1);
     } finally {
       await ctx.close();
     }

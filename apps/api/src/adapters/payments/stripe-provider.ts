@@ -53,7 +53,8 @@ export function stripeClient(options: StripeProviderOptions): Stripe {
   });
 }
 
-const idOf = (v: string | { id: string } | null | undefined): string | null => (v == null ? null : typeof v === 'string' ? v : v.id);
+const idOf = (v: string | { id: string } | null | undefined): string | null =>
+  v == null ? null : typeof v === 'string' ? v : v.id;
 
 export function mapPaymentMethod(pm: Stripe.PaymentMethod): ProviderPaymentMethod {
   if (pm.type === 'acss_debit') {
@@ -81,15 +82,31 @@ export function mapPaymentMethod(pm: Stripe.PaymentMethod): ProviderPaymentMetho
   };
 }
 
-const setupStatuses = new Set<string>(['requires_payment_method', 'requires_confirmation', 'requires_action', 'processing', 'succeeded', 'canceled']);
+const setupStatuses = new Set<string>([
+  'requires_payment_method',
+  'requires_confirmation',
+  'requires_action',
+  'processing',
+  'succeeded',
+  'canceled',
+]);
 
 function mapSetupIntent(si: Stripe.SetupIntent): SetupIntent {
   const status = setupStatuses.has(si.status) ? (si.status as SetupIntent['status']) : 'requires_action';
   return { id: si.id, clientSecret: si.client_secret ?? '', status, paymentMethodId: idOf(si.payment_method) };
 }
 
-const intentStatuses = new Set<string>(['requires_payment_method', 'requires_confirmation', 'requires_action', 'requires_capture', 'processing', 'succeeded', 'canceled']);
-const statusOf = (s: string): PaymentIntentStatus => (intentStatuses.has(s) ? (s as PaymentIntentStatus) : 'requires_confirmation');
+const intentStatuses = new Set<string>([
+  'requires_payment_method',
+  'requires_confirmation',
+  'requires_action',
+  'requires_capture',
+  'processing',
+  'succeeded',
+  'canceled',
+]);
+const statusOf = (s: string): PaymentIntentStatus =>
+  intentStatuses.has(s) ? (s as PaymentIntentStatus) : 'requires_confirmation';
 
 function mapPaymentIntent(pi: Stripe.PaymentIntent): PaymentIntent {
   return {
@@ -111,14 +128,23 @@ function translate(err: unknown): never {
   if (err instanceof Stripe.errors.StripeCardError) {
     throw new PaymentDeclinedError(err.message, err.decline_code ?? err.code ?? 'card_declined');
   }
-  if (err instanceof Stripe.errors.StripeIdempotencyError) throw new PaymentRequestError('idempotency_error', err.message);
+  if (err instanceof Stripe.errors.StripeIdempotencyError)
+    throw new PaymentRequestError('idempotency_error', err.message);
   // no answer, or Stripe's own failure: the request may or may not have been applied
-  if (err instanceof Stripe.errors.StripeConnectionError || err instanceof Stripe.errors.StripeAPIError || err instanceof Stripe.errors.StripeRateLimitError) {
+  if (
+    err instanceof Stripe.errors.StripeConnectionError ||
+    err instanceof Stripe.errors.StripeAPIError ||
+    err instanceof Stripe.errors.StripeRateLimitError
+  ) {
     throw new PaymentProviderUnavailableError(`Stripe did not answer: ${err.message}`);
   }
   if (err instanceof Stripe.errors.StripeInvalidRequestError) {
     throw new PaymentRequestError(
-      err.code === 'resource_missing' ? 'resource_missing' : err.code === 'payment_intent_unexpected_state' ? 'invalid_state' : 'invalid_request',
+      err.code === 'resource_missing'
+        ? 'resource_missing'
+        : err.code === 'payment_intent_unexpected_state'
+          ? 'invalid_state'
+          : 'invalid_request',
       err.message,
     );
   }
@@ -130,7 +156,10 @@ async function callWithin<T>(deadlineMs: number, fn: () => Promise<T>): Promise<
   const request = fn();
   request.catch(() => undefined); // it may fail after the deadline answered
   const deadline = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new PaymentProviderUnavailableError(`Stripe did not answer within ${deadlineMs} ms`)), deadlineMs);
+    timer = setTimeout(
+      () => reject(new PaymentProviderUnavailableError(`Stripe did not answer within ${deadlineMs} ms`)),
+      deadlineMs,
+    );
   });
   try {
     return await Promise.race([request, deadline]);
@@ -150,7 +179,9 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
     publishableKey: options.publishableKey,
 
     async createCustomer({ email, name, userId }) {
-      const customer = await call(() => stripe.customers.create({ email, name, metadata: { user_id: String(userId) } }));
+      const customer = await call(() =>
+        stripe.customers.create({ email, name, metadata: { user_id: String(userId) } }),
+      );
       return { id: customer.id };
     },
 
@@ -159,7 +190,9 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
     },
 
     async attachPaymentMethod(paymentMethodId, customerId) {
-      return mapPaymentMethod(await call(() => stripe.paymentMethods.attach(paymentMethodId, { customer: customerId })));
+      return mapPaymentMethod(
+        await call(() => stripe.paymentMethods.attach(paymentMethodId, { customer: customerId })),
+      );
     },
 
     async detachPaymentMethod(paymentMethodId) {
@@ -173,7 +206,9 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
         usage: 'off_session',
         ...(type === 'acss_debit' ? { payment_method_options: { acss_debit: acssMandateOptions } } : {}),
       };
-      return mapSetupIntent(await call(() => stripe.setupIntents.create(params, idempotencyKey ? { idempotencyKey } : undefined)));
+      return mapSetupIntent(
+        await call(() => stripe.setupIntents.create(params, idempotencyKey ? { idempotencyKey } : undefined)),
+      );
     },
 
     async setupOffSession({ customerId, paymentMethodId, idempotencyKey }) {
@@ -208,9 +243,13 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
         // cards are authorised now and captured when the order is processed; Stripe settles a
         // bank debit on its own schedule (the intent stays processing), so it has no manual capture
         capture_method: type === 'card' ? 'manual' : 'automatic',
-        ...(type === 'acss_debit' ? { payment_method_options: { acss_debit: { mandate_options: acssMandateOptions.mandate_options } } } : {}),
+        ...(type === 'acss_debit'
+          ? { payment_method_options: { acss_debit: { mandate_options: acssMandateOptions.mandate_options } } }
+          : {}),
       };
-      return mapPaymentIntent(await call(() => stripe.paymentIntents.create(params, { idempotencyKey: input.idempotencyKey })));
+      return mapPaymentIntent(
+        await call(() => stripe.paymentIntents.create(params, { idempotencyKey: input.idempotencyKey })),
+      );
     },
 
     async retrievePaymentIntent(id) {
@@ -219,17 +258,23 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
 
     async listPaymentIntents({ orderId }) {
       // Stripe's search (metadata is indexed within about a minute of a write)
-      const found = await call(() => stripe.paymentIntents.search({ query: `metadata['order_id']:'${orderId}'`, limit: 100 }));
+      const found = await call(() =>
+        stripe.paymentIntents.search({ query: `metadata['order_id']:'${orderId}'`, limit: 100 }),
+      );
       return found.data.map(mapPaymentIntent);
     },
 
     async capturePaymentIntent(id, { amountToCaptureCents, idempotencyKey }) {
       const current = await call(() => stripe.paymentIntents.retrieve(id));
       // a bank debit is captured by Stripe itself: processing until it settles, then succeeded
-      if (current.payment_method_types.includes('acss_debit') && (current.status === 'processing' || current.status === 'succeeded')) {
+      if (
+        current.payment_method_types.includes('acss_debit') &&
+        (current.status === 'processing' || current.status === 'succeeded')
+      ) {
         return mapPaymentIntent(current);
       }
-      const params: Stripe.PaymentIntentCaptureParams = amountToCaptureCents === undefined ? {} : { amount_to_capture: amountToCaptureCents };
+      const params: Stripe.PaymentIntentCaptureParams =
+        amountToCaptureCents === undefined ? {} : { amount_to_capture: amountToCaptureCents };
       return mapPaymentIntent(await call(() => stripe.paymentIntents.capture(id, params, { idempotencyKey })));
     },
 
@@ -238,7 +283,10 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
     },
 
     async refund({ paymentIntentId, amountCents, idempotencyKey }) {
-      const params: Stripe.RefundCreateParams = { payment_intent: paymentIntentId, ...(amountCents === undefined ? {} : { amount: amountCents }) };
+      const params: Stripe.RefundCreateParams = {
+        payment_intent: paymentIntentId,
+        ...(amountCents === undefined ? {} : { amount: amountCents }),
+      };
       const refund = await call(() => stripe.refunds.create(params, { idempotencyKey }));
       return { id: refund.id, amountCents: refund.amount };
     },

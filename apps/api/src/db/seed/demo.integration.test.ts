@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { combinedTaxName, combinedTaxRate, formatTaxLabel, taxesFor } from '@caterway/domain';
 import { createTestApp, createTestDatabase, type TestContext } from '../../../test/helpers.js';
-import { withTransaction } from '../pool.js';
 import { demoAccounts } from '../../lib/demo-accounts.js';
 import { verifyPassword } from '../../lib/passwords.js';
+import { withTransaction } from '../pool.js';
 import { ensureDemoData, replaceDemoStaffPassword } from './demo.js';
 import { loadCatalogue } from './loader.js';
 import { homeGroups } from './vocabulary.js';
-import { combinedTaxName, combinedTaxRate, formatTaxLabel, taxesFor } from '@caterway/domain';
 
 const silent = { info: () => {}, warn: () => {} };
 
@@ -41,7 +41,9 @@ describe('demo catalogue on first start', () => {
 
   it('fills each home-page group with at least eight presets', async () => {
     for (const group of homeGroups) {
-      expect(await count(`SELECT count(*) AS n FROM presets WHERE $1 = ANY (category_names)`, [group])).toBeGreaterThanOrEqual(8);
+      expect(
+        await count(`SELECT count(*) AS n FROM presets WHERE $1 = ANY (category_names)`, [group]),
+      ).toBeGreaterThanOrEqual(8);
     }
   });
 
@@ -54,7 +56,11 @@ describe('demo catalogue on first start', () => {
   });
 
   it('has closed days, EFT only in Canada and the right tax per province or state', async () => {
-    expect(await count(`SELECT count(*) AS n FROM chefs, jsonb_each(store_hours) d WHERE NOT (d.value->>'enabled')::boolean`)).toBeGreaterThan(0);
+    expect(
+      await count(
+        `SELECT count(*) AS n FROM chefs, jsonb_each(store_hours) d WHERE NOT (d.value->>'enabled')::boolean`,
+      ),
+    ).toBeGreaterThan(0);
     expect(await count(`SELECT count(*) AS n FROM chefs WHERE eft_enabled AND country <> 'CA'`)).toBe(0);
     expect(await count(`SELECT count(*) AS n FROM chefs WHERE eft_enabled`)).toBeGreaterThan(0);
     // the taxes of a pickup at each restaurant: the dated table's for its place (issue 17)
@@ -87,19 +93,32 @@ describe('demo catalogue on first start', () => {
                     LEFT JOIN menu_items mi ON mi.id = k::bigint
                     WHERE mi.menu_id IS DISTINCT FROM pi.menu_id`),
     ).toBe(0);
-    expect(await count(`SELECT count(*) AS n FROM presets p WHERE NOT EXISTS (SELECT 1 FROM preset_items i WHERE i.preset_id = p.id)`)).toBe(0);
+    expect(
+      await count(
+        `SELECT count(*) AS n FROM presets p WHERE NOT EXISTS (SELECT 1 FROM preset_items i WHERE i.preset_id = p.id)`,
+      ),
+    ).toBe(0);
   });
 
   it('stores relative artwork URLs only', async () => {
-    expect(await count(`SELECT count(*) AS n FROM menus WHERE main_image_url NOT LIKE '/media/art/dish/%.svg'`)).toBe(0);
-    expect(await count(`SELECT count(*) AS n FROM chefs WHERE profile_image_url NOT LIKE '/media/art/chef-profile/%.svg'`)).toBe(0);
+    expect(await count(`SELECT count(*) AS n FROM menus WHERE main_image_url NOT LIKE '/media/art/dish/%.svg'`)).toBe(
+      0,
+    );
+    expect(
+      await count(`SELECT count(*) AS n FROM chefs WHERE profile_image_url NOT LIKE '/media/art/chef-profile/%.svg'`),
+    ).toBe(0);
   });
 
   it('creates the demo accounts confirmed, with their roles and a Toronto address', async () => {
     for (const account of demoAccounts) {
       const { rows } = await ctx.db.query('SELECT * FROM users WHERE lower(email) = lower($1)', [account.email]);
       expect(rows).toHaveLength(1);
-      expect(rows[0]).toMatchObject({ role: account.role, city: 'Toronto', province: 'ON', company_name: account.companyName });
+      expect(rows[0]).toMatchObject({
+        role: account.role,
+        city: 'Toronto',
+        province: 'ON',
+        company_name: account.companyName,
+      });
       expect(rows[0].confirmed_at).toBeInstanceOf(Date);
       expect(rows[0].latitude).toBeCloseTo(43.65, 1);
       expect(await verifyPassword(rows[0].password_hash, account.password)).toBe(true);
@@ -107,9 +126,7 @@ describe('demo catalogue on first start', () => {
   });
 
   it('moves the id sequences past the loaded rows', async () => {
-    const { rows } = await ctx.db.query(
-      `INSERT INTO tags (name, color) VALUES ('Test Tag', '#123456') RETURNING id`,
-    );
+    const { rows } = await ctx.db.query(`INSERT INTO tags (name, color) VALUES ('Test Tag', '#123456') RETURNING id`);
     expect(rows[0].id).toBeGreaterThan(0);
     const before = await count('SELECT max(id) AS n FROM menus');
     const menu = await ctx.db.query(
@@ -158,20 +175,33 @@ describe('the demo staff account in production', () => {
     try {
       await ensureDemoData(database.db, silent);
       const staff = demoAccounts.find((a) => a.role === 'staff')!;
-      const { rows: users } = await database.db.query<{ id: number }>('SELECT id FROM users WHERE email = $1', [staff.email]);
-      await database.db.query(`INSERT INTO sessions (user_id, expires_at) VALUES ($1, now() + interval '1 day')`, [users[0]!.id]);
+      const { rows: users } = await database.db.query<{ id: number }>('SELECT id FROM users WHERE email = $1', [
+        staff.email,
+      ]);
+      await database.db.query(`INSERT INTO sessions (user_id, expires_at) VALUES ($1, now() + interval '1 day')`, [
+        users[0]!.id,
+      ]);
       const replaced = await replaceDemoStaffPassword(database.db);
       expect(replaced?.email).toBe(staff.email);
       expect(replaced?.password).toMatch(/^[A-Za-z0-9_-]{24}$/);
-      const { rows } = await database.db.query<{ password_hash: string }>('SELECT password_hash FROM users WHERE email = $1', [staff.email]);
+      const { rows } = await database.db.query<{ password_hash: string }>(
+        'SELECT password_hash FROM users WHERE email = $1',
+        [staff.email],
+      );
       expect(await verifyPassword(rows[0]!.password_hash, replaced!.password)).toBe(true);
       expect(await verifyPassword(rows[0]!.password_hash, 'Kitchen4Ops')).toBe(false);
-      expect((await database.db.query('SELECT 1 FROM sessions WHERE user_id = $1 AND revoked_at IS NULL', [users[0]!.id])).rowCount).toBe(0);
+      expect(
+        (await database.db.query('SELECT 1 FROM sessions WHERE user_id = $1 AND revoked_at IS NULL', [users[0]!.id]))
+          .rowCount,
+      ).toBe(0);
       // printed once: the next start finds nothing to replace
       expect(await replaceDemoStaffPassword(database.db)).toBeNull();
       // the customer keeps its published demo password
       const customer = demoAccounts.find((a) => a.role === 'customer')!;
-      const { rows: c } = await database.db.query<{ password_hash: string }>('SELECT password_hash FROM users WHERE email = $1', [customer.email]);
+      const { rows: c } = await database.db.query<{ password_hash: string }>(
+        'SELECT password_hash FROM users WHERE email = $1',
+        [customer.email],
+      );
       expect(await verifyPassword(c[0]!.password_hash, customer.password)).toBe(true);
     } finally {
       await database.drop();

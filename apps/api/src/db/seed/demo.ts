@@ -2,10 +2,10 @@
 // command to run"). catalogue_loads remembers that it happened; an advisory lock keeps two
 // processes starting together from both loading.
 import crypto from 'node:crypto';
-import { withTransaction, type Db, type Queryable } from '../pool.js';
 import { demoAccounts } from '../../lib/demo-accounts.js';
-import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { newPasswordProblems } from '../../lib/password-policy.js';
+import { hashPassword, verifyPassword } from '../../lib/passwords.js';
+import { withTransaction, type Db, type Queryable } from '../pool.js';
 import { demoOptions } from './generator.js';
 import { loadCatalogue } from './loader.js';
 
@@ -32,7 +32,8 @@ export const demoAddress = {
 async function demoPasswordHashes(): Promise<string[]> {
   for (const a of demoAccounts) {
     const problems = newPasswordProblems(a.password, { email: a.email });
-    if (problems.length) throw new Error(`The demo password of ${a.email} breaks the password rules: ${problems.join(' ')}`);
+    if (problems.length)
+      throw new Error(`The demo password of ${a.email} breaks the password rules: ${problems.join(' ')}`);
   }
   return Promise.all(demoAccounts.map((a) => hashPassword(a.password)));
 }
@@ -48,9 +49,20 @@ export async function insertDemoAccounts(db: Queryable, hashes?: string[]): Prom
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, now())
        ON CONFLICT ((lower(email))) DO NOTHING`,
       [
-        account.email, hashes[i], account.role, account.firstName, account.lastName, account.companyName, demoAddress.phone,
-        demoAddress.address1, demoAddress.city, demoAddress.province, demoAddress.zip, demoAddress.country,
-        demoAddress.latitude, demoAddress.longitude,
+        account.email,
+        hashes[i],
+        account.role,
+        account.firstName,
+        account.lastName,
+        account.companyName,
+        demoAddress.phone,
+        demoAddress.address1,
+        demoAddress.city,
+        demoAddress.province,
+        demoAddress.zip,
+        demoAddress.country,
+        demoAddress.latitude,
+        demoAddress.longitude,
       ],
     );
     created += rowCount ?? 0;
@@ -91,15 +103,22 @@ export async function ensureDemoData(db: Db, log: Log): Promise<{ loaded: boolea
  */
 export async function replaceDemoStaffPassword(db: Db): Promise<{ email: string; password: string } | null> {
   const staff = demoAccounts.find((a) => a.role === 'staff')!;
-  const { rows } = await db.query<{ id: number; password_hash: string }>('SELECT id, password_hash FROM users WHERE lower(email) = lower($1)', [staff.email]);
+  const { rows } = await db.query<{ id: number; password_hash: string }>(
+    'SELECT id, password_hash FROM users WHERE lower(email) = lower($1)',
+    [staff.email],
+  );
   const row = rows[0];
   if (!row || !(await verifyPassword(row.password_hash, staff.password))) return null;
   const password = crypto.randomBytes(18).toString('base64url');
   const passwordHash = await hashPassword(password);
   const changed = await withTransaction(db, async (client) => {
     // only if nobody changed it meanwhile (two instances starting together: one of them prints)
-    const { rowCount } = await client.query('UPDATE users SET password_hash = $2 WHERE id = $1 AND password_hash = $3', [row.id, passwordHash, row.password_hash]);
-    if (rowCount) await client.query('UPDATE sessions SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL', [row.id]);
+    const { rowCount } = await client.query(
+      'UPDATE users SET password_hash = $2 WHERE id = $1 AND password_hash = $3',
+      [row.id, passwordHash, row.password_hash],
+    );
+    if (rowCount)
+      await client.query('UPDATE sessions SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL', [row.id]);
     return Boolean(rowCount);
   });
   return changed ? { email: staff.email, password } : null;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createRng } from './prng.js';
 import { cityCounts, demoOptions, generateCatalogue, generateCatalogueInMemory, slugify } from './generator.js';
+import { createRng } from './prng.js';
 import { cities, concepts, homeGroups, parseDish } from './vocabulary.js';
 
 describe('seeded PRNG', () => {
@@ -90,7 +90,8 @@ describe('demo catalogue generator', () => {
     const menus = new Map(demo.menus.map((m) => [m.id, m]));
     const itemMenu = new Map(demo.menuItems.map((i) => [i.id, i.menu_id]));
     const chefsOf = new Map<number, Set<number>>();
-    for (const pc of demo.presetChefs) chefsOf.set(pc.preset_id, (chefsOf.get(pc.preset_id) ?? new Set()).add(pc.chef_id));
+    for (const pc of demo.presetChefs)
+      chefsOf.set(pc.preset_id, (chefsOf.get(pc.preset_id) ?? new Set()).add(pc.chef_id));
     for (const item of demo.presetItems) {
       const menu = menus.get(item.menu_id)!;
       expect(menu.is_deleted).toBe(false);
@@ -123,7 +124,9 @@ describe('demo catalogue generator', () => {
     for (const group of homeGroups) {
       expect(demo.presets.filter((p) => p.category_names.includes(group)).length).toBeGreaterThanOrEqual(8);
     }
-    expect(demo.presets.filter((p) => p.preset_type === 'restaurant').map((p) => p.slug)).toEqual(demo.chefs.map((c) => c.slug));
+    expect(demo.presets.filter((p) => p.preset_type === 'restaurant').map((p) => p.slug)).toEqual(
+      demo.chefs.map((c) => c.slug),
+    );
   });
 
   it('has unique slugs and ids', () => {
@@ -150,7 +153,11 @@ describe('sizes', () => {
   });
 
   it('continues ids after an id base', () => {
-    const c = generateCatalogueInMemory({ seed: 1, restaurants: 3, idBase: { chef: 100, menu: 1000, menuItem: 5000, preset: 50, presetItem: 9 } });
+    const c = generateCatalogueInMemory({
+      seed: 1,
+      restaurants: 3,
+      idBase: { chef: 100, menu: 1000, menuItem: 5000, preset: 50, presetItem: 9 },
+    });
     expect(c.chefs.map((x) => x.id)).toEqual([101, 102, 103]);
     expect(c.menus[0]!.id).toBe(1001);
     expect(c.menuItems[0]!.id).toBe(5001);

@@ -2,8 +2,8 @@
 // Same seed and sizes -> identical rows on every machine (a PRNG of our own, no Math.random,
 // no clock). Rows come out in batches (one block of up to 12 chefs of one city at a time) so
 // the loader can stream a 10,000-restaurant catalogue without holding it all in memory.
-import { createRng, type Rng } from './prng.js';
 import type { MenuItemRow, MenuRow } from '../catalogue-rows.js';
+import { createRng, type Rng } from './prng.js';
 import {
   CATEGORY,
   addOns,
@@ -67,7 +67,6 @@ export interface ChefRow {
   store_hours: Record<string, StoreHoursDay>;
   cuisine_types: string[];
 }
-
 
 export type { MenuItemRow, MenuRow } from '../catalogue-rows.js';
 
@@ -219,7 +218,8 @@ function conceptDishes(concept: Concept): Map<string, DishSpec[]> {
   };
   for (const [category, lines] of Object.entries(concept.dishes)) for (const line of lines ?? []) add(category, line);
   for (const pool of concept.shared) {
-    for (const [category, lines] of Object.entries(sharedPools[pool])) for (const line of lines as string[]) add(category, line);
+    for (const [category, lines] of Object.entries(sharedPools[pool]))
+      for (const line of lines as string[]) add(category, line);
   }
   return byCategory;
 }
@@ -283,11 +283,19 @@ export function* generateCatalogue(options: CatalogueOptions): Generator<Catalog
     const conceptOrder = cityRng.shuffle(concepts);
     for (let start = 0; start < cityCount; start += BLOCK) {
       const rng = createRng(`${seed}:${city.key}:block:${start / BLOCK}`);
-      const batch: CatalogueBatch = { chefs: [], menus: [], menuItems: [], presets: [], presetChefs: [], presetTags: [], presetItems: [] };
+      const batch: CatalogueBatch = {
+        chefs: [],
+        menus: [],
+        menuItems: [],
+        presets: [],
+        presetChefs: [],
+        presetTags: [],
+        presetItems: [],
+      };
       const block: ChefContext[] = [];
       for (let k = start; k < Math.min(cityCount, start + BLOCK); k++) {
         const concept = conceptOrder[k % conceptOrder.length] as Concept;
-            const use = Math.floor(k / conceptOrder.length);
+        const use = Math.floor(k / conceptOrder.length);
         const ctx = makeChef(rng, city, concept, ci + use * cities.length, ++ids.chef, usedNames, usedSlugs);
         ctx.catering = share(totalCatering, restaurants, chefIndex);
         makeMenus(rng, ctx, share(totalItems, restaurants, chefIndex), ids);
@@ -305,7 +313,17 @@ export function* generateCatalogue(options: CatalogueOptions): Generator<Catalog
           if (partners.length && rng.chance(0.15)) {
             addPreset(batch, rng, ids, multiChefPreset(rng, ctx, rng.sample(partners, rng.int(1, 2))));
           } else {
-            addPreset(batch, rng, ids, cateringPreset(rng, ctx, templates[i % templates.length] as PresetTemplate, Math.floor(i / templates.length)));
+            addPreset(
+              batch,
+              rng,
+              ids,
+              cateringPreset(
+                rng,
+                ctx,
+                templates[i % templates.length] as PresetTemplate,
+                Math.floor(i / templates.length),
+              ),
+            );
           }
         }
       }
@@ -316,14 +334,30 @@ export function* generateCatalogue(options: CatalogueOptions): Generator<Catalog
 
 /** The whole catalogue in memory (tests, small sizes). */
 export function generateCatalogueInMemory(options: CatalogueOptions): CatalogueBatch {
-  const all: CatalogueBatch = { chefs: [], menus: [], menuItems: [], presets: [], presetChefs: [], presetTags: [], presetItems: [] };
+  const all: CatalogueBatch = {
+    chefs: [],
+    menus: [],
+    menuItems: [],
+    presets: [],
+    presetChefs: [],
+    presetTags: [],
+    presetItems: [],
+  };
   for (const batch of generateCatalogue(options)) {
     for (const key of Object.keys(all) as (keyof CatalogueBatch)[]) (all[key] as unknown[]).push(...batch[key]);
   }
   return all;
 }
 
-function makeChef(rng: Rng, city: City, concept: Concept, nameIndex: number, id: number, usedNames: Map<string, number>, usedSlugs: Set<string>): ChefContext {
+function makeChef(
+  rng: Rng,
+  city: City,
+  concept: Concept,
+  nameIndex: number,
+  id: number,
+  usedNames: Map<string, number>,
+  usedSlugs: Set<string>,
+): ChefContext {
   const street = rng.pick(city.streets);
   let name = concept.names[nameIndex % concept.names.length] as string;
   if (usedNames.has(name)) name = `${name} – ${street.area}`;
@@ -338,19 +372,38 @@ function makeChef(rng: Rng, city: City, concept: Concept, nameIndex: number, id:
   const early = EARLY_CONCEPTS.has(concept.key);
   const open = early ? rng.pick([390, 420, 450]) : rng.pick([600, 630, 660]);
   const close = early ? rng.pick([900, 960, 1020]) : rng.pick([1200, 1260, 1320]);
-  const pattern = rng.weighted([['weekdays', 35], ['no-sunday', 35], ['no-monday', 15], ['all-week', 15]] as const);
+  const pattern = rng.weighted([
+    ['weekdays', 35],
+    ['no-sunday', 35],
+    ['no-monday', 15],
+    ['all-week', 15],
+  ] as const);
   const storeHours: Record<string, StoreHoursDay> = {};
   for (const day of WEEKDAYS) {
-    const closed = (pattern === 'weekdays' && (day === 'saturday' || day === 'sunday')) || (pattern === 'no-sunday' && day === 'sunday') || (pattern === 'no-monday' && day === 'monday');
+    const closed =
+      (pattern === 'weekdays' && (day === 'saturday' || day === 'sunday')) ||
+      (pattern === 'no-sunday' && day === 'sunday') ||
+      (pattern === 'no-monday' && day === 'monday');
     const weekend = day === 'saturday' || day === 'sunday';
-    storeHours[day] = { enabled: !closed, open: hhmm(weekend ? open + 60 : open), close: hhmm(weekend ? Math.min(close, 1080) : close) };
+    storeHours[day] = {
+      enabled: !closed,
+      open: hhmm(weekend ? open + 60 : open),
+      close: hhmm(weekend ? Math.min(close, 1080) : close),
+    };
   }
 
   const radius = city.country === 'US' ? rng.pick([8, 10, 12, 15]) : rng.pick([10, 15, 20, 25]);
   const ranges: DeliveryFeeRange[] = [];
   let fee = rng.pick([800, 1000, 1200, 1500]);
   const step = rng.pick([300, 500, 700]);
-  for (const [min, max] of [[0, 3], [3, 6], [6, 10], [10, 15], [15, 20], [20, 25]] as const) {
+  for (const [min, max] of [
+    [0, 3],
+    [3, 6],
+    [6, 10],
+    [10, 15],
+    [15, 20],
+    [20, 25],
+  ] as const) {
     if (min >= radius) break;
     ranges.push({ min_km: min, max_km: Math.min(max, radius), fee_cents: fee });
     fee += step;
@@ -358,7 +411,15 @@ function makeChef(rng: Rng, city: City, concept: Concept, nameIndex: number, id:
 
   const first = rng.pick(firstNames);
   const last = rng.pick(lastNames);
-  const initials = name.replace(/[^A-Za-z ]/g, '').split(' ').filter(Boolean).slice(0, 2).map((w) => w[0]).join('').toLowerCase() || 'cw';
+  const initials =
+    name
+      .replace(/[^A-Za-z ]/g, '')
+      .split(' ')
+      .filter(Boolean)
+      .slice(0, 2)
+      .map((w) => w[0])
+      .join('')
+      .toLowerCase() || 'cw';
   const extra = rng.pick([
     'Everything arrives labelled with ingredients and allergens.',
     'Packaging is compostable and every order includes cutlery on request.',
@@ -374,7 +435,9 @@ function makeChef(rng: Rng, city: City, concept: Concept, nameIndex: number, id:
     last_name: last,
     description: `${rng.pick(concept.blurbs)} Cooking on ${street.name} in ${street.area}, ${city.name}. ${extra}`,
     address1: `${rng.int(city.country === 'US' ? 10 : 20, city.key === 'montreal' ? 3200 : 980)} ${street.name}`,
-    address2: rng.chance(0.3) ? `${rng.pick(['Unit', 'Suite'])} ${rng.int(1, 4)}${String(rng.int(1, 20)).padStart(2, '0')}` : '',
+    address2: rng.chance(0.3)
+      ? `${rng.pick(['Unit', 'Suite'])} ${rng.int(1, 4)}${String(rng.int(1, 20)).padStart(2, '0')}`
+      : '',
     city: city.name,
     province: city.province,
     zip: postalCode(city, street.postal, rng),
@@ -384,8 +447,17 @@ function makeChef(rng: Rng, city: City, concept: Concept, nameIndex: number, id:
     time_zone: city.timeZone,
     profile_image_url: `/media/art/chef-profile/${id}-${initials}.svg`,
     main_image_url: `/media/art/chef-banner/${id}.svg`,
-    pre_order_notice_hours: rng.weighted([[24, 3], [48, 1]] as const),
-    pre_order_min_order_amount_cents: rng.weighted([[5000, 3], [7500, 3], [10000, 3], [15000, 2], [20000, 1]] as const),
+    pre_order_notice_hours: rng.weighted([
+      [24, 3],
+      [48, 1],
+    ] as const),
+    pre_order_min_order_amount_cents: rng.weighted([
+      [5000, 3],
+      [7500, 3],
+      [10000, 3],
+      [15000, 2],
+      [20000, 1],
+    ] as const),
     addon_maximum_items_qty: rng.pick([5, 10, 10, 15, 20]),
     eft_enabled: city.country === 'CA' && rng.chance(0.4),
     delivery_radius_km: radius,
@@ -418,17 +490,29 @@ function makeMenus(rng: Rng, ctx: ChefContext, itemBudget: number, ids: { menu: 
   picked.forEach((dish, position) => {
     const id = ++ids.menu;
     const hint = /pizza/i.test(dish.name) ? 'pizza' : (categoryArt[dish.category] ?? 'plate');
-    const comps = dish.components.length ? ` with ${dish.components.slice(0, -1).join(', ').toLowerCase()}${dish.components.length > 1 ? ' and ' : ''}${(dish.components.at(-1) ?? '').toLowerCase()}` : '';
+    const comps = dish.components.length
+      ? ` with ${dish.components.slice(0, -1).join(', ').toLowerCase()}${dish.components.length > 1 ? ' and ' : ''}${(dish.components.at(-1) ?? '').toLowerCase()}`
+      : '';
     const menu: MenuRow = {
       id,
       chef_id: ctx.chef.id,
       name: dish.name,
-      description: dish.menuType === 'other' ? `Serves about ${dish.serves}. Comes${comps || ' ready to share'}.` : `Made to order${comps}.`,
+      description:
+        dish.menuType === 'other'
+          ? `Serves about ${dish.serves}. Comes${comps || ' ready to share'}.`
+          : `Made to order${comps}.`,
       category_name: dish.category,
       menu_type: dish.menuType,
       tax_category: SODA_BEVERAGES.has(dish.name) ? 'soda_beverage' : 'prepared_food',
       price_cents: menuPrice(dish.priceCents * level, rng),
-      min_order_amount: dish.menuType === 'other' ? 1 : rng.weighted([[1, 4], [5, 4], [10, 1]] as const),
+      min_order_amount:
+        dish.menuType === 'other'
+          ? 1
+          : rng.weighted([
+              [1, 4],
+              [5, 4],
+              [10, 1],
+            ] as const),
       dietary_types: dietNames(dish.diets),
       main_image_url: `/media/art/dish/${id}-${hint}.svg`,
       // a few retired dishes, never in a default cart (spec: Menu.isDeleted)
@@ -440,7 +524,11 @@ function makeMenus(rng: Rng, ctx: ChefContext, itemBudget: number, ids: { menu: 
     const count = share(itemBudget, picked.length, position);
     const options: { name: string; price: number; diets: DietCode[] }[] = [
       ...dish.components.map((c) => ({ name: c, price: 0, diets: dish.diets })),
-      ...(addOns[dish.category] ?? []).map(([n, p, d]) => ({ name: n, price: menuPrice(p * 100 * level, rng) * (p === 0 ? 0 : 1), diets: d })),
+      ...(addOns[dish.category] ?? []).map(([n, p, d]) => ({
+        name: n,
+        price: menuPrice(p * 100 * level, rng) * (p === 0 ? 0 : 1),
+        diets: d,
+      })),
     ];
     const items: MenuItemRow[] = [];
     for (let i = 0; i < count; i++) {
@@ -477,9 +565,22 @@ interface PresetDraft {
   bannerUrl?: string;
 }
 
-function pickMenus(rng: Rng, ctx: ChefContext, category: string, count: number, diet?: DietCode, exclude = new Set<number>()): MenuRow[] {
+function pickMenus(
+  rng: Rng,
+  ctx: ChefContext,
+  category: string,
+  count: number,
+  diet?: DietCode,
+  exclude = new Set<number>(),
+): MenuRow[] {
   const wantDiet = diet ? dietName[diet] : undefined;
-  const candidates = ctx.menus.filter((m) => !m.is_deleted && m.category_name === category && !exclude.has(m.id) && (!wantDiet || m.dietary_types.includes(wantDiet)));
+  const candidates = ctx.menus.filter(
+    (m) =>
+      !m.is_deleted &&
+      m.category_name === category &&
+      !exclude.has(m.id) &&
+      (!wantDiet || m.dietary_types.includes(wantDiet)),
+  );
   return rng.sample(candidates, count);
 }
 
@@ -494,7 +595,14 @@ function restaurantPreset(rng: Rng, ctx: ChefContext): PresetDraft {
   const lines: Line[] = [];
   const take = (categories: string[], n: number) => {
     for (const category of rng.shuffle(categories)) {
-      for (const menu of pickMenus(rng, ctx, category, n - lines.filter((l) => categories.includes(l.menu.category_name)).length, undefined, used)) {
+      for (const menu of pickMenus(
+        rng,
+        ctx,
+        category,
+        n - lines.filter((l) => categories.includes(l.menu.category_name)).length,
+        undefined,
+        used,
+      )) {
         used.add(menu.id);
         lines.push({ ctx, menu });
       }
@@ -525,7 +633,10 @@ function cateringPreset(rng: Rng, ctx: ChefContext, template: PresetTemplate, re
       lines.push({ ctx, menu });
     }
   }
-  const name = repeat === 0 ? template.name : `${presetPrefixes[(repeat - 1 + ctx.chef.id) % presetPrefixes.length]} ${template.name}`;
+  const name =
+    repeat === 0
+      ? template.name
+      : `${presetPrefixes[(repeat - 1 + ctx.chef.id) % presetPrefixes.length]} ${template.name}`;
   return {
     name,
     description: `${template.description} Prepared by ${ctx.chef.business_name.replace(/\.$/, '')}.`,
@@ -579,7 +690,8 @@ function course(category: string): 'main' | 'side' | 'extra' {
  */
 function cartQuantities(lines: Line[], guests: number): number[] {
   const perCourse = new Map<string, number>();
-  for (const l of lines) perCourse.set(course(l.menu.category_name), (perCourse.get(course(l.menu.category_name)) ?? 0) + 1);
+  for (const l of lines)
+    perCourse.set(course(l.menu.category_name), (perCourse.get(course(l.menu.category_name)) ?? 0) + 1);
   const seen = new Map<string, number>();
   return lines.map((l) => {
     const c = course(l.menu.category_name);
@@ -592,11 +704,19 @@ function cartQuantities(lines: Line[], guests: number): number[] {
   });
 }
 
-function addPreset(batch: CatalogueBatch, rng: Rng, ids: { preset: number; presetItem: number }, draft: PresetDraft): void {
+function addPreset(
+  batch: CatalogueBatch,
+  rng: Rng,
+  ids: { preset: number; presetItem: number },
+  draft: PresetDraft,
+): void {
   // a preset always has a cart: fall back to the lead chef's first available dishes
   if (!draft.lines.length) {
     const lead = draft.chefs[0] as ChefContext;
-    draft.lines = lead.menus.filter((m) => !m.is_deleted).slice(0, 2).map((menu) => ({ ctx: lead, menu }));
+    draft.lines = lead.menus
+      .filter((m) => !m.is_deleted)
+      .slice(0, 2)
+      .map((menu) => ({ ctx: lead, menu }));
   }
   const id = ++ids.preset;
   const minimum = Math.max(...draft.chefs.map((c) => c.chef.pre_order_min_order_amount_cents));
@@ -614,9 +734,10 @@ function addPreset(batch: CatalogueBatch, rng: Rng, ids: { preset: number; prese
   const orderCount = Math.floor(popularity * (draft.type === 'restaurant' ? 2400 : 900)) + rng.int(0, 12);
   const hasSingle = draft.lines.some((l) => l.menu.menu_type === 'single');
   const hasTray = draft.lines.some((l) => l.menu.menu_type === 'other');
-  const styles = draft.type === 'restaurant' || (hasSingle && hasTray) || rng.chance(0.35)
-    ? ['Individually Packaged', 'Family Style']
-    : [hasTray ? 'Family Style' : 'Individually Packaged'];
+  const styles =
+    draft.type === 'restaurant' || (hasSingle && hasTray) || rng.chance(0.35)
+      ? ['Individually Packaged', 'Family Style']
+      : [hasTray ? 'Family Style' : 'Individually Packaged'];
   const firstMenu = (draft.lines[0] as Line).menu;
   batch.presets.push({
     id,
@@ -636,18 +757,31 @@ function addPreset(batch: CatalogueBatch, rng: Rng, ids: { preset: number; prese
     cuisine_types: union(draft.chefs.map((c) => c.chef.cuisine_types)),
     dietary_types:
       draft.type === 'restaurant'
-        ? dietNames(draft.lines[0]!.ctx.menus.filter((m) => !m.is_deleted).flatMap((m) => (draft.lines[0]!.ctx.specs.get(m.id) as DishSpec).diets))
+        ? dietNames(
+            draft.lines[0]!.ctx.menus.filter((m) => !m.is_deleted).flatMap(
+              (m) => (draft.lines[0]!.ctx.specs.get(m.id) as DishSpec).diets,
+            ),
+          )
         : dietNames(draft.lines.flatMap((l) => (l.ctx.specs.get(l.menu.id) as DishSpec).diets)),
   });
   draft.chefs.forEach((c, position) => batch.presetChefs.push({ preset_id: id, chef_id: c.chef.id, position }));
-  for (const tag of rng.sample(tags, rng.weighted([[0, 3], [1, 4], [2, 2]] as const))) batch.presetTags.push({ preset_id: id, tag_name: tag.name });
+  for (const tag of rng.sample(
+    tags,
+    rng.weighted([
+      [0, 3],
+      [1, 4],
+      [2, 2],
+    ] as const),
+  ))
+    batch.presetTags.push({ preset_id: id, tag_name: tag.name });
   draft.lines.forEach((line, position) => {
     const quantity = quantities[position] as number;
     // the default cart takes each included component (price 0) once per unit, no paid extras,
     // so its total is quantity x menu price whatever way a cart line adds item prices
     const components = (line.ctx.specs.get(line.menu.id) as DishSpec).components.length;
     const mapping: Record<string, number> = {};
-    for (const item of line.ctx.items.get(line.menu.id) ?? []) if (item.position < components && item.price_cents === 0) mapping[String(item.id)] = quantity;
+    for (const item of line.ctx.items.get(line.menu.id) ?? [])
+      if (item.position < components && item.price_cents === 0) mapping[String(item.id)] = quantity;
     batch.presetItems.push({
       id: ++ids.presetItem,
       preset_id: id,
@@ -656,9 +790,12 @@ function addPreset(batch: CatalogueBatch, rng: Rng, ids: { preset: number; prese
       quantity,
       special_instruction: '',
       menu_items_mapping: mapping,
-      serving_details: servingDetails(line.menu.menu_type, (line.ctx.specs.get(line.menu.id) as DishSpec).serves, quantity),
+      serving_details: servingDetails(
+        line.menu.menu_type,
+        (line.ctx.specs.get(line.menu.id) as DishSpec).serves,
+        quantity,
+      ),
       position,
     });
   });
 }
-

@@ -4,12 +4,7 @@
 // PostgreSQL. Ids come from the generator (OVERRIDING SYSTEM VALUE); the identity sequences
 // are moved past them at the end.
 import type { Queryable } from '../pool.js';
-import {
-  generateCatalogue,
-  resolveOptions,
-  type CatalogueBatch,
-  type CatalogueOptions,
-} from './generator.js';
+import { generateCatalogue, resolveOptions, type CatalogueBatch, type CatalogueOptions } from './generator.js';
 import { cuisineTypes, dietaryTypes, tags } from './vocabulary.js';
 
 type Columns = readonly (readonly [name: string, type: string])[];
@@ -19,60 +14,119 @@ const tables = {
     table: 'chefs',
     identity: true,
     columns: [
-      ['id', 'bigint'], ['slug', 'text'], ['business_name', 'text'], ['first_name', 'text'], ['last_name', 'text'],
-      ['description', 'text'], ['address1', 'text'], ['address2', 'text'], ['city', 'text'], ['province', 'text'],
-      ['zip', 'text'], ['country', 'text'], ['latitude', 'double precision'], ['longitude', 'double precision'],
-      ['time_zone', 'text'], ['profile_image_url', 'text'], ['main_image_url', 'text'], ['pre_order_notice_hours', 'integer'],
-      ['pre_order_min_order_amount_cents', 'integer'], ['addon_maximum_items_qty', 'integer'], ['eft_enabled', 'boolean'],
-      ['delivery_radius_km', 'numeric'], ['delivery_fee_ranges', 'jsonb'],
-      ['store_hours', 'jsonb'], ['cuisine_types', 'text[]'],
+      ['id', 'bigint'],
+      ['slug', 'text'],
+      ['business_name', 'text'],
+      ['first_name', 'text'],
+      ['last_name', 'text'],
+      ['description', 'text'],
+      ['address1', 'text'],
+      ['address2', 'text'],
+      ['city', 'text'],
+      ['province', 'text'],
+      ['zip', 'text'],
+      ['country', 'text'],
+      ['latitude', 'double precision'],
+      ['longitude', 'double precision'],
+      ['time_zone', 'text'],
+      ['profile_image_url', 'text'],
+      ['main_image_url', 'text'],
+      ['pre_order_notice_hours', 'integer'],
+      ['pre_order_min_order_amount_cents', 'integer'],
+      ['addon_maximum_items_qty', 'integer'],
+      ['eft_enabled', 'boolean'],
+      ['delivery_radius_km', 'numeric'],
+      ['delivery_fee_ranges', 'jsonb'],
+      ['store_hours', 'jsonb'],
+      ['cuisine_types', 'text[]'],
     ],
   },
   menus: {
     table: 'menus',
     identity: true,
     columns: [
-      ['id', 'bigint'], ['chef_id', 'bigint'], ['name', 'text'], ['description', 'text'], ['category_name', 'text'],
-      ['menu_type', 'text'], ['tax_category', 'text'], ['price_cents', 'integer'], ['min_order_amount', 'integer'], ['dietary_types', 'text[]'],
-      ['main_image_url', 'text'], ['is_deleted', 'boolean'], ['position', 'integer'],
+      ['id', 'bigint'],
+      ['chef_id', 'bigint'],
+      ['name', 'text'],
+      ['description', 'text'],
+      ['category_name', 'text'],
+      ['menu_type', 'text'],
+      ['tax_category', 'text'],
+      ['price_cents', 'integer'],
+      ['min_order_amount', 'integer'],
+      ['dietary_types', 'text[]'],
+      ['main_image_url', 'text'],
+      ['is_deleted', 'boolean'],
+      ['position', 'integer'],
     ],
   },
   menuItems: {
     table: 'menu_items',
     identity: true,
     columns: [
-      ['id', 'bigint'], ['menu_id', 'bigint'], ['name', 'text'], ['price_cents', 'integer'], ['dietary_types', 'text[]'],
-      ['main_image_url', 'text'], ['position', 'integer'],
+      ['id', 'bigint'],
+      ['menu_id', 'bigint'],
+      ['name', 'text'],
+      ['price_cents', 'integer'],
+      ['dietary_types', 'text[]'],
+      ['main_image_url', 'text'],
+      ['position', 'integer'],
     ],
   },
   presets: {
     table: 'presets',
     identity: true,
     columns: [
-      ['id', 'bigint'], ['slug', 'text'], ['name', 'text'], ['description', 'text'], ['preset_type', 'text'],
-      ['banner_image_url', 'text'], ['search_result_image_url', 'text'], ['number_of_guests', 'integer'],
-      ['price_per_person_cents', 'integer'], ['minimum_order_amount_cents', 'integer'], ['order_count', 'integer'],
-      ['average_rating', 'numeric'], ['serving_styles', 'text[]'], ['category_names', 'text[]'], ['cuisine_types', 'text[]'],
+      ['id', 'bigint'],
+      ['slug', 'text'],
+      ['name', 'text'],
+      ['description', 'text'],
+      ['preset_type', 'text'],
+      ['banner_image_url', 'text'],
+      ['search_result_image_url', 'text'],
+      ['number_of_guests', 'integer'],
+      ['price_per_person_cents', 'integer'],
+      ['minimum_order_amount_cents', 'integer'],
+      ['order_count', 'integer'],
+      ['average_rating', 'numeric'],
+      ['serving_styles', 'text[]'],
+      ['category_names', 'text[]'],
+      ['cuisine_types', 'text[]'],
       ['dietary_types', 'text[]'],
     ],
   },
   presetChefs: {
     table: 'preset_chefs',
     identity: false,
-    columns: [['preset_id', 'bigint'], ['chef_id', 'bigint'], ['position', 'integer']],
+    columns: [
+      ['preset_id', 'bigint'],
+      ['chef_id', 'bigint'],
+      ['position', 'integer'],
+    ],
   },
   presetItems: {
     table: 'preset_items',
     identity: true,
     columns: [
-      ['id', 'bigint'], ['preset_id', 'bigint'], ['chef_id', 'bigint'], ['menu_id', 'bigint'], ['quantity', 'integer'],
-      ['special_instruction', 'text'], ['menu_items_mapping', 'jsonb'], ['serving_details', 'text'], ['position', 'integer'],
+      ['id', 'bigint'],
+      ['preset_id', 'bigint'],
+      ['chef_id', 'bigint'],
+      ['menu_id', 'bigint'],
+      ['quantity', 'integer'],
+      ['special_instruction', 'text'],
+      ['menu_items_mapping', 'jsonb'],
+      ['serving_details', 'text'],
+      ['position', 'integer'],
     ],
   },
 } as const satisfies Record<string, { table: string; identity: boolean; columns: Columns }>;
 
 /** Inserts rows (objects keyed by column name) with one statement. */
-async function insertRows(db: Queryable, spec: { table: string; identity: boolean; columns: Columns }, rows: readonly object[]): Promise<void> {
+async function insertRows(
+  db: Queryable,
+  spec: { table: string; identity: boolean; columns: Columns },
+  rows: readonly object[],
+): Promise<void> {
   if (!rows.length) return;
   const names = spec.columns.map(([n]) => n).join(', ');
   const defs = spec.columns.map(([n, t]) => `${n} ${t}`).join(', ');
@@ -209,7 +263,18 @@ function emptyBatch(): CatalogueBatch {
 }
 
 /** Catalogue tables a --reset empties (children go with them through CASCADE). */
-export const catalogueTables = ['preset_items', 'preset_tags', 'preset_chefs', 'presets', 'menu_items', 'menus', 'chefs', 'tags', 'system_vars', 'catalogue_loads'] as const;
+export const catalogueTables = [
+  'preset_items',
+  'preset_tags',
+  'preset_chefs',
+  'presets',
+  'menu_items',
+  'menus',
+  'chefs',
+  'tags',
+  'system_vars',
+  'catalogue_loads',
+] as const;
 
 export async function resetCatalogue(db: Queryable): Promise<void> {
   await db.query(`TRUNCATE ${catalogueTables.join(', ')} RESTART IDENTITY CASCADE`);

@@ -6,9 +6,9 @@ import { parseArgs } from 'node:util';
 import { loadConfigOrExit } from '../../config/env.js';
 import { openDatabase } from '../../lib/runtime.js';
 import { withTransaction } from '../pool.js';
+import { insertDemoAccounts, replaceDemoStaffPassword } from './demo.js';
 import { DEMO_SEED, demoOptions, resolveOptions } from './generator.js';
 import { loadCatalogue, resetCatalogue } from './loader.js';
-import { insertDemoAccounts, replaceDemoStaffPassword } from './demo.js';
 
 const usage = `Usage: npm run db:seed -- [options]
   --restaurants N   restaurants (chefs), default ${demoOptions.restaurants}
@@ -81,7 +81,9 @@ try {
     let next = 0.1;
     const result = await loadCatalogue(client, { ...options, kind: 'cli' }, (done) => {
       if (options.restaurants && done.restaurants / options.restaurants >= next) {
-        console.log(`  ${done.restaurants} restaurants, ${done.menuItems} menu items, ${done.presets} presets (${seconds(performance.now() - started)})`);
+        console.log(
+          `  ${done.restaurants} restaurants, ${done.menuItems} menu items, ${done.presets} presets (${seconds(performance.now() - started)})`,
+        );
         while (done.restaurants / options.restaurants >= next) next += 0.1;
       }
     });
@@ -95,7 +97,10 @@ try {
   );
   // production: the demo staff account never keeps its published password (decision 028)
   const staff = config.isProduction ? await replaceDemoStaffPassword(database.db) : null;
-  if (staff) console.log(`Staff account ${staff.email}: password ${staff.password} (shown only this once; change it after signing in)`);
+  if (staff)
+    console.log(
+      `Staff account ${staff.email}: password ${staff.password} (shown only this once; change it after signing in)`,
+    );
 } catch (err) {
   console.error(`Seeding failed: ${(err as Error).message}`);
   process.exitCode = 1;

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { renderPdfPage } from '../../../test/pdf-image.js';
 import { invoiceData, invoiceLine, labelSheetData } from '../../../test/pdf-documents.js';
-import { renderInvoice } from '../../modules/invoices/invoice.pdf.js';
+import { renderPdfPage } from '../../../test/pdf-image.js';
 import { renderLabelSheet } from '../../modules/group-order-documents/labels.pdf.js';
+import { renderInvoice } from '../../modules/invoices/invoice.pdf.js';
 import { loadFonts } from './fonts.js';
 
 // The parsed fonts are shared by every document of a thread; each document must still embed
@@ -17,7 +17,8 @@ function collect(doc: PDFKit.PDFDocument): Promise<Uint8Array> {
   });
 }
 
-const invoice = (dish: string, addon: string) => invoiceData({ lines: [invoiceLine(dish, 2, 1250, [{ name: addon, quantity: 1, unitCents: 150 }])] });
+const invoice = (dish: string, addon: string) =>
+  invoiceData({ lines: [invoiceLine(dish, 2, 1250, [{ name: addon, quantity: 1, unitCents: 150 }])] });
 
 describe('PDF fonts', () => {
   it('are parsed once and shared', async () => {
@@ -31,12 +32,17 @@ describe('PDF fonts', () => {
     const plain = await renderPdfPage(await collect(await renderInvoice(invoice('Grilled salmon', 'Extra sauce'))));
     expect(plain.inked('Grilled salmon')).toBe(true);
     const labels = await renderPdfPage(
-      await collect(await renderLabelSheet(labelSheetData([{ memberName: 'Åsa Øberg', dietaryNeeds: 'Végétarien', dish: 'Smørrebrød' }]))),
+      await collect(
+        await renderLabelSheet(
+          labelSheetData([{ memberName: 'Åsa Øberg', dietaryNeeds: 'Végétarien', dish: 'Smørrebrød' }]),
+        ),
+      ),
     );
     for (const needle of ['Åsa Øberg', 'Végétarien', 'Smørrebrød']) expect(labels.inked(needle), needle).toBe(true);
     // Œ and û: glyphs no document before this one drew
     const accented = await renderPdfPage(await collect(await renderInvoice(invoice('Crème brûlée', 'Œufs mimosa'))));
-    for (const needle of ['Crème brûlée', '+ Œufs mimosa', 'Chez Zoë']) expect(accented.inked(needle), needle).toBe(true);
+    for (const needle of ['Crème brûlée', '+ Œufs mimosa', 'Chez Zoë'])
+      expect(accented.inked(needle), needle).toBe(true);
     expect(accented.text).not.toContain('Grilled salmon');
   }, 30_000);
 });

@@ -1,8 +1,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { AppError } from '../errors.js';
-import { createPdfPool, pdfMessages } from './pdf-pool.js';
 import type { LabelSheetData } from '../../modules/group-order-documents/labels.pdf.js';
 import { pdfRenderers, type PdfDocuments } from '../../modules/pdf-documents.js';
+import { AppError } from '../errors.js';
+import { createPdfPool, pdfMessages } from './pdf-pool.js';
 
 const sheet = (n: number): LabelSheetData => ({
   orderNumber: 'CW-2026-000123',
@@ -10,7 +10,11 @@ const sheet = (n: number): LabelSheetData => ({
   restaurant: 'Crème Kitchen',
   deliveryOn: 'Fri, Mar 6, 2026 12:00 PM',
   company: 'Northwind',
-  labels: Array.from({ length: n }, (_, i) => ({ memberName: `Member ${i + 1}`, dietaryNeeds: i % 2 ? 'Vegan' : '', dish: 'Œufs brouillés' })),
+  labels: Array.from({ length: n }, (_, i) => ({
+    memberName: `Member ${i + 1}`,
+    dietaryNeeds: i % 2 ? 'Vegan' : '',
+    dish: 'Œufs brouillés',
+  })),
 });
 
 describe('PDF worker pool', () => {
@@ -33,7 +37,11 @@ describe('PDF worker pool', () => {
   }, 60_000);
 
   it('refuses with 503 and Retry-After when the queue is full', async () => {
-    const running = [pool.render('labels', sheet(40)), pool.render('labels', sheet(40)), pool.render('labels', sheet(40))];
+    const running = [
+      pool.render('labels', sheet(40)),
+      pool.render('labels', sheet(40)),
+      pool.render('labels', sheet(40)),
+    ];
     const refused = await pool.render('labels', sheet(1)).then(
       () => null,
       (err: unknown) => err,

@@ -63,7 +63,8 @@ export function createPdfPool<D extends object>(options: PdfPoolOptions<D>): Pdf
   let closed = false;
 
   // the renderer's own message stays on the server (cause), never in the answer's body
-  const failed = (cause?: string) => Object.assign(new AppError('internal', pdfMessages.failed), cause ? { cause } : {});
+  const failed = (cause?: string) =>
+    Object.assign(new AppError('internal', pdfMessages.failed), cause ? { cause } : {});
 
   function spawn(): Slot {
     const worker = new Worker(workerUrl, { workerData: { renderers: options.renderers } });

@@ -7,7 +7,10 @@ import { register } from 'tsx/esm/api';
 
 register();
 const renderers = Object.fromEntries(
-  Object.entries(workerData.renderers).map(([kind, renderer]) => [kind, async () => (await import(renderer.module))[renderer.export]]),
+  Object.entries(workerData.renderers).map(([kind, renderer]) => [
+    kind,
+    async () => (await import(renderer.module))[renderer.export],
+  ]),
 );
 // each renderer is imported once: a dynamic import() asks tsx's loader thread to resolve the
 // module again every time (~1 ms of CPU a document), even when the module is already loaded

@@ -5,8 +5,8 @@ import { withTransaction } from '../../db/pool.js';
 import type { AppDeps } from '../../lib/deps.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { createRateLimiter } from '../../lib/rate-limit.js';
-import { defaultAuthLimits } from '../auth/auth.service.js';
 import { authUser, requireUser } from '../auth/auth.guard.js';
+import { defaultAuthLimits } from '../auth/auth.service.js';
 import { createSessionsRepository } from '../auth/sessions.repository.js';
 import { createUsersRepository } from '../auth/users.repository.js';
 import { createCatalogueRepository } from '../catalogue/catalogue.repository.js';
@@ -19,7 +19,13 @@ const security = [{ bearerAuth: [] }];
 
 export async function accountRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const limiter = createRateLimiter({ redisUrl: deps.config.redisUrl, redisKeyPrefix: deps.config.redisKeyPrefix, db: deps.db, clock: deps.clock, log: app.log });
+  const limiter = createRateLimiter({
+    redisUrl: deps.config.redisUrl,
+    redisKeyPrefix: deps.config.redisKeyPrefix,
+    db: deps.db,
+    clock: deps.clock,
+    log: app.log,
+  });
   app.addHook('onClose', async () => {
     await limiter.close?.();
   });
@@ -48,7 +54,12 @@ export async function accountRoutes(app: FastifyInstance, deps: AppDeps): Promis
         security,
         summary: 'Update the signed-in user profile, group-order defaults and optionally the password',
         body: accountUpdateBodySchema,
-        response: { 200: accountUpdateResponseSchema, 401: errorResponses[401], 403: errorResponses[403], 422: errorResponses[422] },
+        response: {
+          200: accountUpdateResponseSchema,
+          401: errorResponses[401],
+          403: errorResponses[403],
+          422: errorResponses[422],
+        },
       },
     },
     async (request) => {

@@ -1,5 +1,5 @@
-import type { z } from 'zod';
 import type { FastifyBaseLogger } from 'fastify';
+import type { z } from 'zod';
 import type { accountUpdateBodySchema, Profile } from '@caterway/contracts';
 import { accountMessages, accountSecondsOfDay, accountTimeZone, messages } from '@caterway/domain';
 import type { Queryable } from '../../db/pool.js';
@@ -8,10 +8,10 @@ import { AppError, validationFailed } from '../../lib/errors.js';
 import { newPasswordProblems } from '../../lib/password-policy.js';
 import { admitAttempt, type BackoffRule, type BackoffStore, type RateLimiter } from '../../lib/rate-limit.js';
 import type { Geocoder, GeocodeResult } from '../../ports/geocoder.js';
-import type { CatalogueRepository } from '../catalogue/catalogue.repository.js';
 import { toProfile } from '../auth/auth.mappers.js';
 import type { SessionsRepository } from '../auth/sessions.repository.js';
 import type { UsersRepository } from '../auth/users.repository.js';
+import type { CatalogueRepository } from '../catalogue/catalogue.repository.js';
 import type { AccountRepository, ProfileUpdate } from './account.repository.js';
 
 type UpdateInput = z.output<typeof accountUpdateBodySchema>['user'];
@@ -62,12 +62,14 @@ export function createAccountService(deps: AccountServiceDeps) {
       const current = await deps.users.findById(userId);
       if (!current) throw new AppError('unauthorized', 'Not authorized');
       const problems: string[] = [];
-      if (u.email !== undefined && u.email !== '' && u.email !== current.email.toLowerCase()) problems.push(accountMessages.emailNotEditable);
+      if (u.email !== undefined && u.email !== '' && u.email !== current.email.toLowerCase())
+        problems.push(accountMessages.emailNotEditable);
       if (u.favorite_cousine_types || u.dietary_types) {
         const vars = await deps.catalogue.findSystemVars(['preset_cuisine_type', 'preset_dietary_type']);
         const cuisines = new Set(vars.filter((v) => v.value_type === 'preset_cuisine_type').map((v) => v.name));
         const diets = new Set(vars.filter((v) => v.value_type === 'preset_dietary_type').map((v) => v.name));
-        for (const c of u.favorite_cousine_types ?? []) if (!cuisines.has(c)) problems.push(accountMessages.unknownCuisine(c));
+        for (const c of u.favorite_cousine_types ?? [])
+          if (!cuisines.has(c)) problems.push(accountMessages.unknownCuisine(c));
         for (const d of u.dietary_types ?? []) if (!diets.has(d)) problems.push(accountMessages.unknownDietaryType(d));
       }
       if (u.password) {
@@ -76,7 +78,8 @@ export function createAccountService(deps: AccountServiceDeps) {
         // and each check counts against the account's sign-in backoff: a stolen session cannot guess it fast
         const key = `signin:acct:${current.email.toLowerCase()}`;
         await admitAttempt(deps.limiter, [{ key, ...deps.signInBackoff }]);
-        if (!(await deps.verifyPassword(current.password_hash, u.current_password ?? ''))) problems.push(messages.currentPasswordWrong);
+        if (!(await deps.verifyPassword(current.password_hash, u.current_password ?? '')))
+          problems.push(messages.currentPasswordWrong);
         else {
           await deps.limiter.backoff.settle(key, 'clear');
           problems.push(...newPasswordProblems(u.password, { email: current.email }));
@@ -88,7 +91,8 @@ export function createAccountService(deps: AccountServiceDeps) {
       const placed = addressChanged ? await place(u) : undefined;
       // epoch seconds are read in the account's zone (its province or state, the new one when it moved)
       const zone = accountTimeZone(placed?.province || current.province, placed?.country ?? current.country);
-      const secondsOfDay = (value: number | undefined) => (value === undefined ? undefined : (accountSecondsOfDay(value, zone) ?? undefined));
+      const secondsOfDay = (value: number | undefined) =>
+        value === undefined ? undefined : (accountSecondsOfDay(value, zone) ?? undefined);
       const update: ProfileUpdate = {
         firstName: u.first_name,
         lastName: u.last_name,

@@ -13,7 +13,13 @@ const CHALLENGES_PER_10_MIN = 120;
 export async function altchaRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const service = altchaServiceFrom(deps);
-  const limiter = createRateLimiter({ redisUrl: deps.config.redisUrl, redisKeyPrefix: deps.config.redisKeyPrefix, db: deps.db, clock: deps.clock, log: app.log });
+  const limiter = createRateLimiter({
+    redisUrl: deps.config.redisUrl,
+    redisKeyPrefix: deps.config.redisKeyPrefix,
+    db: deps.db,
+    clock: deps.clock,
+    log: app.log,
+  });
   app.addHook('onClose', async () => {
     await limiter.close?.();
   });
@@ -28,7 +34,9 @@ export async function altchaRoutes(app: FastifyInstance, deps: AppDeps): Promise
       },
     },
     async (request, reply) => {
-      await enforceRateLimits(limiter, [{ key: `altcha:ip:${request.ip}`, limit: CHALLENGES_PER_10_MIN, windowMs: 10 * 60 * 1000 }]);
+      await enforceRateLimits(limiter, [
+        { key: `altcha:ip:${request.ip}`, limit: CHALLENGES_PER_10_MIN, windowMs: 10 * 60 * 1000 },
+      ]);
       // A challenge is single-use and short-lived: never cache it.
       void reply.header('cache-control', 'no-store');
       return service.createChallenge();

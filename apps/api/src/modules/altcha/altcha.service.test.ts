@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest';
 import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
+import { describe, expect, it } from 'vitest';
 import { fixedClock } from '../../lib/clock.js';
 import type { AltchaRepository } from './altcha.repository.js';
 import {
@@ -44,7 +44,9 @@ describe('altcha service', () => {
     expect(again).toEqual(secrets);
     expect(secrets.signature).not.toBe(secrets.keySignature);
     expect(secrets.signature).toMatch(/^[0-9a-f]{64}$/);
-    expect(deriveAltchaSecrets(new TextEncoder().encode('another-secret-another-secret-00')).signature).not.toBe(secrets.signature);
+    expect(deriveAltchaSecrets(new TextEncoder().encode('another-secret-another-secret-00')).signature).not.toBe(
+      secrets.signature,
+    );
   });
 
   it('issues a signed SHA-256 challenge with an expiry and a hidden counter in range', async () => {
@@ -60,7 +62,12 @@ describe('altcha service', () => {
   });
 
   it('accepts a solution once, then calls it a replay', async () => {
-    const service = createAltchaService({ usedChallenges: memoryRepository(), clock: fixedClock(new Date()), secrets, difficulty: easy });
+    const service = createAltchaService({
+      usedChallenges: memoryRepository(),
+      clock: fixedClock(new Date()),
+      secrets,
+      difficulty: easy,
+    });
     const payload = await solved(service);
     expect(await service.verifyAndRedeem(payload)).toBe('verified');
     expect(await service.verifyAndRedeem(payload)).toBe('replayed');
@@ -75,11 +82,25 @@ describe('altcha service', () => {
   });
 
   it('refuses a wrong counter, a tampered challenge and a foreign signature', async () => {
-    const service = createAltchaService({ usedChallenges: memoryRepository(), clock: fixedClock(new Date()), secrets, difficulty: easy });
+    const service = createAltchaService({
+      usedChallenges: memoryRepository(),
+      clock: fixedClock(new Date()),
+      secrets,
+      difficulty: easy,
+    });
     const good = decodeAltchaPayload(await solved(service))!;
-    const wrongKey = { ...good, solution: { ...good.solution, derivedKey: good.solution.derivedKey.replace(/^./, (c) => (c === '0' ? '1' : '0')) } };
+    const wrongKey = {
+      ...good,
+      solution: {
+        ...good.solution,
+        derivedKey: good.solution.derivedKey.replace(/^./, (c) => (c === '0' ? '1' : '0')),
+      },
+    };
     expect(await service.verifyAndRedeem(encodeAltchaPayload(wrongKey))).toBe('invalid');
-    const easier = { ...good, challenge: { ...good.challenge, parameters: { ...good.challenge.parameters, keyPrefix: '00' } } };
+    const easier = {
+      ...good,
+      challenge: { ...good.challenge, parameters: { ...good.challenge.parameters, keyPrefix: '00' } },
+    };
     expect(await service.verifyAndRedeem(encodeAltchaPayload(easier))).toBe('invalid');
     const other = createAltchaService({
       usedChallenges: memoryRepository(),
@@ -91,7 +112,12 @@ describe('altcha service', () => {
   });
 
   it('calls garbage malformed', async () => {
-    const service = createAltchaService({ usedChallenges: memoryRepository(), clock: fixedClock(new Date()), secrets, difficulty: easy });
+    const service = createAltchaService({
+      usedChallenges: memoryRepository(),
+      clock: fixedClock(new Date()),
+      secrets,
+      difficulty: easy,
+    });
     expect(await service.verifyAndRedeem('not base64 json')).toBe('malformed');
     expect(await service.verifyAndRedeem(Buffer.from('{"challenge":1}').toString('base64'))).toBe('malformed');
   });

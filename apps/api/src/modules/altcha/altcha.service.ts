@@ -39,7 +39,8 @@ export const ALTCHA_ALGORITHM = 'SHA-256';
 
 /** Secrets for signing, derived from the app's JWT secret (HKDF, one label per use). */
 export function deriveAltchaSecrets(jwtSecret: Uint8Array): { signature: string; keySignature: string } {
-  const derive = (info: string) => Buffer.from(crypto.hkdfSync('sha256', jwtSecret, 'caterway-altcha', info, 32)).toString('hex');
+  const derive = (info: string) =>
+    Buffer.from(crypto.hkdfSync('sha256', jwtSecret, 'caterway-altcha', info, 32)).toString('hex');
   return { signature: derive('challenge-signature'), keySignature: derive('derived-key-signature') };
 }
 

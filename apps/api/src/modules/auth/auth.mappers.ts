@@ -1,5 +1,5 @@
-import { accountTimeZone, nextOccurrenceEpochSeconds } from '@caterway/domain';
 import type { Profile, SessionUser } from '@caterway/contracts';
+import { accountTimeZone, nextOccurrenceEpochSeconds } from '@caterway/domain';
 import type { UserRow } from './users.repository.js';
 
 // Whitelists: what of a user row may go on the wire (never password_hash).

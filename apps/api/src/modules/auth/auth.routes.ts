@@ -1,6 +1,6 @@
-import { z } from 'zod';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
   confirmationQuerySchema,
   currentUserResponseSchema,
@@ -17,14 +17,14 @@ import {
   signUpResponseSchema,
   tokenExchangeResponseSchema,
 } from '@caterway/contracts';
-import type { AppDeps } from '../../lib/deps.js';
 import { withTransaction } from '../../db/pool.js';
+import type { AppDeps } from '../../lib/deps.js';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { createRateLimiter } from '../../lib/rate-limit.js';
 import { authUser, bearerToken, requireUser, sessionsServiceFrom } from './auth.guard.js';
 import { createAuthService, defaultAuthLimits, type RequestMeta } from './auth.service.js';
-import { createUsersRepository } from './users.repository.js';
 import { createUserTokensRepository } from './user-tokens.repository.js';
+import { createUsersRepository } from './users.repository.js';
 
 // Accounts and sessions (spec: browse-account-orders §4 Sessions, §6, §7 and §8; the paths
 // user_token, api/auth/token, api/v2/current and users/password.json are the spec's).
@@ -38,7 +38,13 @@ const meta = (request: FastifyRequest): RequestMeta => ({
 
 export async function authRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const limiter = createRateLimiter({ redisUrl: deps.config.redisUrl, redisKeyPrefix: deps.config.redisKeyPrefix, db: deps.db, clock: deps.clock, log: app.log });
+  const limiter = createRateLimiter({
+    redisUrl: deps.config.redisUrl,
+    redisKeyPrefix: deps.config.redisKeyPrefix,
+    db: deps.db,
+    clock: deps.clock,
+    log: app.log,
+  });
   app.addHook('onClose', async () => {
     await limiter.close?.();
   });

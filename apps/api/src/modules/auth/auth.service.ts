@@ -1,12 +1,8 @@
 import crypto from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
+import { confirmationRedirect, type Profile, type SessionUser, type SignInResponse } from '@caterway/contracts';
 import { messages } from '@caterway/domain';
-import {
-  confirmationRedirect,
-  type Profile,
-  type SessionUser,
-  type SignInResponse,
-} from '@caterway/contracts';
+import { confirmEmail, resetPassword, signUpAttempt } from '../../adapters/email/templates.js';
 import type { Queryable } from '../../db/pool.js';
 import type { Clock } from '../../lib/clock.js';
 import { AppError, forbidden, validationFailed } from '../../lib/errors.js';
@@ -21,11 +17,10 @@ import {
 } from '../../lib/rate-limit.js';
 import type { Mailer, OutgoingEmail } from '../../ports/email.js';
 import type { Geocoder, GeocodeResult } from '../../ports/geocoder.js';
-import { confirmEmail, resetPassword, signUpAttempt } from '../../adapters/email/templates.js';
 import { toProfile, toSessionUser } from './auth.mappers.js';
 import { loggedOut, type SessionsService } from './sessions.service.js';
-import type { UsersRepository } from './users.repository.js';
 import type { TokenPurpose, UserTokensRepository } from './user-tokens.repository.js';
+import type { UsersRepository } from './users.repository.js';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -260,7 +255,11 @@ export function createAuthService(deps: AuthServiceDeps) {
       const owner = user ?? existing ?? (await users.findByEmail(email));
       if (owner && (await mayEmail(owner.email))) {
         if (user) await sendConfirmation(user);
-        else await sendSafely({ to: owner.email, ...signUpAttempt({ firstName: owner.first_name, link: `${deps.publicUrl}/` }) });
+        else
+          await sendSafely({
+            to: owner.email,
+            ...signUpAttempt({ firstName: owner.first_name, link: `${deps.publicUrl}/` }),
+          });
       }
       return { message: messages.signUpCheckEmail };
     },
@@ -339,7 +338,10 @@ export function createAuthService(deps: AuthServiceDeps) {
       if (!user) throw loggedOut();
       if (user.confirmed_at === null) throw new AppError('forbidden', messages.confirmEmail);
       if (user.role !== 'customer') throw forbidden();
-      return { jwt: await sessions.reissue(user.id, auth.session), user: toSessionUser(user, await sessions.issueDashboardToken(user.id, auth.session)) };
+      return {
+        jwt: await sessions.reissue(user.id, auth.session),
+        user: toSessionUser(user, await sessions.issueDashboardToken(user.id, auth.session)),
+      };
     },
 
     /** GET api/v2/session: whether the session is live and when it ends; does not count as activity. */

@@ -1,11 +1,11 @@
 // Helpers for the auth integration tests (not loaded by the app).
 import crypto from 'node:crypto';
-import { expect } from 'vitest';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { expect } from 'vitest';
 import type { SignUpBody } from '@caterway/contracts';
+import { createOfflineGeocoder } from '../../adapters/geocoding/offline-geocoder.js';
 import type { Db } from '../../db/pool.js';
 import type { Geocoder, GeocodeResult } from '../../ports/geocoder.js';
-import { createOfflineGeocoder } from '../../adapters/geocoding/offline-geocoder.js';
 
 /**
  * A small geocoder typed against the port: 'nowhere' is unknown, 'geocoder down' is an
@@ -56,7 +56,10 @@ interface Injector {
  * app.inject that also checks what no auth answer may ever contain: a password hash.
  * Every test request in the auth suites goes through it.
  */
-export async function call(app: Injector, opts: InjectOptions & { ip?: string; token?: string }): Promise<LightMyRequestResponse> {
+export async function call(
+  app: Injector,
+  opts: InjectOptions & { ip?: string; token?: string },
+): Promise<LightMyRequestResponse> {
   const { ip, token, headers, ...rest } = opts;
   const res = await app.inject({
     ...rest,
@@ -150,7 +153,12 @@ export async function confirmedUser(
   return { email: body.user.email, password: body.user.password, id: await userIdOf(db, body.user.email) };
 }
 
-export async function signIn(app: Injector, email: string, password: string, ip?: string): Promise<LightMyRequestResponse> {
+export async function signIn(
+  app: Injector,
+  email: string,
+  password: string,
+  ip?: string,
+): Promise<LightMyRequestResponse> {
   return call(app, { method: 'POST', url: '/user_token', payload: { auth: { email, password } }, ip });
 }
 

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@caterway/domain';
 import { createTestApp, type TestContext } from '../../../test/helpers.js';
 import { call, confirmedUser, signUpBody, testGeocoder, uniqueEmail } from './auth.test-helpers.js';
@@ -13,11 +13,18 @@ import { call, confirmedUser, signUpBody, testGeocoder, uniqueEmail } from './au
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 /** Runs a and b alternately n times each; answers their CPU times (ms) and the last answers. */
-async function interleaved(n: number, a: () => Promise<LightMyRequestResponse>, b: () => Promise<LightMyRequestResponse>) {
+async function interleaved(
+  n: number,
+  a: () => Promise<LightMyRequestResponse>,
+  b: () => Promise<LightMyRequestResponse>,
+) {
   const times = { a: [] as number[], b: [] as number[] };
   let last: { a?: LightMyRequestResponse; b?: LightMyRequestResponse } = {};
   for (let i = 0; i < n; i++) {
-    for (const [key, fn] of [['a', a], ['b', b]] as const) {
+    for (const [key, fn] of [
+      ['a', a],
+      ['b', b],
+    ] as const) {
       const t = process.cpuUsage();
       const res = await fn();
       const used = process.cpuUsage(t);
@@ -31,10 +38,15 @@ async function interleaved(n: number, a: () => Promise<LightMyRequestResponse>, 
 /** The medians differ by less than the noise of a shared machine: 25 % of the larger, or 10 ms. */
 function expectSameTime(a: number[], b: number[]) {
   const [ma, mb] = [median(a), median(b)];
-  expect(Math.abs(ma - mb), `medians ${ma.toFixed(1)} ms and ${mb.toFixed(1)} ms`).toBeLessThan(Math.max(10, 0.25 * Math.max(ma, mb)));
+  expect(Math.abs(ma - mb), `medians ${ma.toFixed(1)} ms and ${mb.toFixed(1)} ms`).toBeLessThan(
+    Math.max(10, 0.25 * Math.max(ma, mb)),
+  );
 }
 
-const headerNames = (res: LightMyRequestResponse) => Object.keys(res.headers).filter((h) => h !== 'date' && h !== 'x-request-id').sort();
+const headerNames = (res: LightMyRequestResponse) =>
+  Object.keys(res.headers)
+    .filter((h) => h !== 'date' && h !== 'x-request-id')
+    .sort();
 
 describe('no account enumeration through sign-up or password reset', () => {
   let ctx: TestContext;
@@ -47,11 +59,16 @@ describe('no account enumeration through sign-up or password reset', () => {
 
   it('answers sign-up for a registered email with the same status, body, headers and time as for a new one', async () => {
     const registered = await confirmedUser(ctx.app, ctx.db);
-    const signUp = (email: string) => call(ctx.app, { method: 'POST', url: '/api/v2/users', payload: signUpBody({ email }) });
+    const signUp = (email: string) =>
+      call(ctx.app, { method: 'POST', url: '/api/v2/users', payload: signUpBody({ email }) });
     // warm up both paths (the password list, prepared statements)
     await signUp(registered.email);
     await signUp(uniqueEmail());
-    const { times, last } = await interleaved(10, () => signUp(registered.email), () => signUp(uniqueEmail()));
+    const { times, last } = await interleaved(
+      10,
+      () => signUp(registered.email),
+      () => signUp(uniqueEmail()),
+    );
     expect(last.a.statusCode).toBe(201);
     expect(last.b.statusCode).toBe(201);
     expect(last.a.body).toBe(last.b.body);
@@ -63,10 +80,15 @@ describe('no account enumeration through sign-up or password reset', () => {
 
   it('answers a reset request for a registered email with the same status, body and time as for an unknown one', async () => {
     const registered = await confirmedUser(ctx.app, ctx.db);
-    const request = (email: string) => call(ctx.app, { method: 'POST', url: '/users/password.json', payload: { user: { email } } });
+    const request = (email: string) =>
+      call(ctx.app, { method: 'POST', url: '/users/password.json', payload: { user: { email } } });
     await request(registered.email);
     await request(uniqueEmail());
-    const { times, last } = await interleaved(10, () => request(registered.email), () => request(uniqueEmail()));
+    const { times, last } = await interleaved(
+      10,
+      () => request(registered.email),
+      () => request(uniqueEmail()),
+    );
     expect(last.a.statusCode).toBe(200);
     expect(last.a.body).toBe(last.b.body);
     expect(headerNames(last.a)).toEqual(headerNames(last.b));
@@ -76,8 +98,13 @@ describe('no account enumeration through sign-up or password reset', () => {
   it('times sign-in the same for a registered and an unknown email (a dummy hash is verified)', async () => {
     // three registered accounts in turn and a new unknown email each time, so no account's
     // backoff starts (5 free failures per account) over a warm-up and 9 measured rounds
-    const registered = [await confirmedUser(ctx.app, ctx.db), await confirmedUser(ctx.app, ctx.db), await confirmedUser(ctx.app, ctx.db)];
-    const signIn = (email: string) => call(ctx.app, { method: 'POST', url: '/user_token', payload: { auth: { email, password: 'a wrong password' } } });
+    const registered = [
+      await confirmedUser(ctx.app, ctx.db),
+      await confirmedUser(ctx.app, ctx.db),
+      await confirmedUser(ctx.app, ctx.db),
+    ];
+    const signIn = (email: string) =>
+      call(ctx.app, { method: 'POST', url: '/user_token', payload: { auth: { email, password: 'a wrong password' } } });
     let turn = 0;
     const nextRegistered = () => signIn(registered[turn++ % registered.length]!.email);
     // warm up both paths: the first unknown email computes the dummy hash once

@@ -2,7 +2,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@caterway/domain';
 import { createTestApp, type TestContext } from '../../../test/helpers.js';
 import { fixedClock } from '../../lib/clock.js';
-import { call, emailsTo, linkIn, signIn, signedInUser, signUpBody, testGeocoder, uniqueEmail } from './auth.test-helpers.js';
+import {
+  call,
+  emailsTo,
+  linkIn,
+  signIn,
+  signedInUser,
+  signUpBody,
+  testGeocoder,
+  uniqueEmail,
+} from './auth.test-helpers.js';
 
 describe('password reset', () => {
   let ctx: TestContext;
@@ -42,10 +51,16 @@ describe('password reset', () => {
 
   it('answers errors with message beside error and messages (ordering-payments §7)', async () => {
     const invalid = await requestReset('not-an-email');
-    expect([invalid.statusCode, invalid.json()]).toEqual([422, { error: messages.invalidEmail, messages: [messages.invalidEmail], message: messages.invalidEmail }]);
+    expect([invalid.statusCode, invalid.json()]).toEqual([
+      422,
+      { error: messages.invalidEmail, messages: [messages.invalidEmail], message: messages.invalidEmail },
+    ]);
     const missing = await call(ctx.app, { method: 'POST', url: '/users/password.json', payload: { user: {} } });
     const required = `Email: ${messages.required}`;
-    expect([missing.statusCode, missing.json()]).toEqual([422, { error: required, messages: [required], message: required }]);
+    expect([missing.statusCode, missing.json()]).toEqual([
+      422,
+      { error: required, messages: [required], message: required },
+    ]);
     // other routes keep { error, messages }
     const other = await call(ctx.app, { method: 'POST', url: '/api/v2/users/confirmation', payload: { user: {} } });
     expect(other.json()).toEqual({ error: required, messages: [required] });
@@ -74,7 +89,11 @@ describe('password reset', () => {
     expect((await signIn(ctx.app, user.email, user.password)).statusCode).toBe(401);
     expect((await signIn(ctx.app, user.email, 'NewLunch5')).statusCode).toBe(200);
 
-    const reused = await reset({ reset_password_token: token, password: 'Other6Pass', password_confirmation: 'Other6Pass' });
+    const reused = await reset({
+      reset_password_token: token,
+      password: 'Other6Pass',
+      password_confirmation: 'Other6Pass',
+    });
     expect(reused.statusCode).toBe(422);
     expect(reused.json()).toEqual({ error: messages.resetLinkExpired, messages: [messages.resetLinkExpired] });
   });
@@ -94,7 +113,10 @@ describe('password reset', () => {
     const user = await signedInUser(ctx.app, ctx.db);
     const first = await resetToken(user.email);
     const second = await resetToken(user.email);
-    expect((await reset({ reset_password_token: second, password: 'Second2Go', password_confirmation: 'Second2Go' })).statusCode).toBe(200);
+    expect(
+      (await reset({ reset_password_token: second, password: 'Second2Go', password_confirmation: 'Second2Go' }))
+        .statusCode,
+    ).toBe(200);
     const res = await reset({ reset_password_token: first, password: 'First1Go', password_confirmation: 'First1Go' });
     expect(res.json().error).toBe(messages.resetLinkExpired);
   });
@@ -103,7 +125,11 @@ describe('password reset', () => {
     const user = await signedInUser(ctx.app, ctx.db);
     const token = await resetToken(user.email);
     clock.advance(2 * 3600_000 + 1000);
-    const res = await reset({ reset_password_token: token, password: 'Late3Again', password_confirmation: 'Late3Again' });
+    const res = await reset({
+      reset_password_token: token,
+      password: 'Late3Again',
+      password_confirmation: 'Late3Again',
+    });
     expect(res.statusCode).toBe(422);
     expect(res.json().messages).toEqual([messages.resetLinkExpired]);
     expect((await signIn(ctx.app, user.email, user.password)).statusCode).toBe(200);
@@ -116,7 +142,10 @@ describe('password reset', () => {
     expect(res.statusCode).toBe(422);
     expect(res.json()).toEqual({ error: messages.bothPasswordsSame, messages: [messages.bothPasswordsSame] });
     // the link still works after a form error
-    expect((await reset({ reset_password_token: token, password: 'NewLunch5', password_confirmation: 'NewLunch5' })).statusCode).toBe(200);
+    expect(
+      (await reset({ reset_password_token: token, password: 'NewLunch5', password_confirmation: 'NewLunch5' }))
+        .statusCode,
+    ).toBe(200);
   });
 
   it("answers 'Invalid link' without a token", async () => {
@@ -133,7 +162,11 @@ describe('password reset', () => {
   });
 
   it('answers the expired-link message for an unknown token', async () => {
-    const res = await reset({ reset_password_token: 'made-up-token', password: 'NewLunch5', password_confirmation: 'NewLunch5' });
+    const res = await reset({
+      reset_password_token: 'made-up-token',
+      password: 'NewLunch5',
+      password_confirmation: 'NewLunch5',
+    });
     expect(res.statusCode).toBe(422);
     expect(res.json()).toEqual({ error: messages.resetLinkExpired, messages: [messages.resetLinkExpired] });
   });
@@ -147,15 +180,27 @@ describe('password reset', () => {
   it('refuses a breached password and a context word with a working link, which stays usable', async () => {
     const user = await signedInUser(ctx.app, ctx.db, { email: uniqueEmail('quinn.harper') });
     const token = await resetToken(user.email);
-    const common = await reset({ reset_password_token: token, password: 'Password123', password_confirmation: 'Password123' });
+    const common = await reset({
+      reset_password_token: token,
+      password: 'Password123',
+      password_confirmation: 'Password123',
+    });
     expect(common.statusCode).toBe(422);
     expect(common.json()).toEqual({ error: messages.passwordTooCommon, messages: [messages.passwordTooCommon] });
     const local = user.email.split('@')[0]!;
-    const context = await reset({ reset_password_token: token, password: `${local}!!`, password_confirmation: `${local}!!` });
+    const context = await reset({
+      reset_password_token: token,
+      password: `${local}!!`,
+      password_confirmation: `${local}!!`,
+    });
     expect(context.statusCode).toBe(422);
     expect(context.json().messages).toEqual([messages.passwordHasContext]);
     // the link was not used up by the refusals; a passphrase without digits is fine
-    const ok = await reset({ reset_password_token: token, password: 'correct horse battery staple', password_confirmation: 'correct horse battery staple' });
+    const ok = await reset({
+      reset_password_token: token,
+      password: 'correct horse battery staple',
+      password_confirmation: 'correct horse battery staple',
+    });
     expect(ok.statusCode).toBe(200);
     expect((await signIn(ctx.app, user.email, 'correct horse battery staple')).statusCode).toBe(200);
   });

@@ -16,7 +16,10 @@ describe('sign-in backoff and rate limits on sign-up and password reset', () => 
     await ctx.close();
   });
 
-  const waitAnswer = (res: { statusCode: number; json(): unknown; headers: Record<string, unknown> }, seconds: number) => {
+  const waitAnswer = (
+    res: { statusCode: number; json(): unknown; headers: Record<string, unknown> },
+    seconds: number,
+  ) => {
     expect(res.statusCode).toBe(429);
     expect(res.headers['retry-after']).toBe(String(seconds));
     expect(res.json()).toEqual({ error: messages.signInBackoff(seconds) });
@@ -64,14 +67,17 @@ describe('sign-in backoff and rate limits on sign-up and password reset', () => 
     const ghost = uniqueEmail('ghost');
     for (const email of [user.email, ghost]) {
       const statuses: number[] = [];
-      for (let i = 0; i < 7; i++) statuses.push((await signIn(ctx.app, email, 'Not the password', randomIp())).statusCode);
+      for (let i = 0; i < 7; i++)
+        statuses.push((await signIn(ctx.app, email, 'Not the password', randomIp())).statusCode);
       expect(statuses).toEqual([401, 401, 401, 401, 401, 429, 429]);
     }
   });
 
   it('lets at most the free attempts through when guesses come in parallel', async () => {
     const user = await confirmedUser(ctx.app, ctx.db);
-    const answers = await Promise.all(Array.from({ length: 12 }, (_, i) => signIn(ctx.app, user.email, `Parallel${i}Guess`, randomIp())));
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => signIn(ctx.app, user.email, `Parallel${i}Guess`, randomIp())),
+    );
     const statuses = answers.map((r) => r.statusCode).sort();
     expect(statuses.filter((s) => s === 401)).toHaveLength(5);
     expect(statuses.filter((s) => s === 429)).toHaveLength(7);
@@ -80,7 +86,8 @@ describe('sign-in backoff and rate limits on sign-up and password reset', () => 
   it('slows failed sign-ins from one address across accounts, capped at 5 minutes, without touching other addresses', async () => {
     clock.advance(3_600_000);
     const ip = randomIp();
-    for (let i = 0; i < 20; i++) expect((await signIn(ctx.app, uniqueEmail(), 'Sprayed Password', ip)).statusCode).toBe(401);
+    for (let i = 0; i < 20; i++)
+      expect((await signIn(ctx.app, uniqueEmail(), 'Sprayed Password', ip)).statusCode).toBe(401);
     waitAnswer(await signIn(ctx.app, uniqueEmail(), 'Sprayed Password', ip), 1);
     for (let k = 0; k < 10; k++) {
       clock.advance(Math.min(300, 2 ** k) * 1000);
@@ -97,10 +104,20 @@ describe('sign-in backoff and rate limits on sign-up and password reset', () => 
     clock.set(new Date('2026-05-04T12:01:00Z'));
     const ip = randomIp();
     for (let i = 0; i < 98; i++) {
-      const res = await call(ctx.app, { method: 'POST', url: '/users/password.json', payload: { user: { email: uniqueEmail() } }, ip });
+      const res = await call(ctx.app, {
+        method: 'POST',
+        url: '/users/password.json',
+        payload: { user: { email: uniqueEmail() } },
+        ip,
+      });
       expect(res.statusCode).toBe(200);
     }
-    const resend = await call(ctx.app, { method: 'POST', url: '/api/v2/users/confirmation', payload: { user: { email: uniqueEmail() } }, ip });
+    const resend = await call(ctx.app, {
+      method: 'POST',
+      url: '/api/v2/users/confirmation',
+      payload: { user: { email: uniqueEmail() } },
+      ip,
+    });
     expect(resend.statusCode).toBe(200);
     const hundredth = await signIn(ctx.app, uniqueEmail(), 'Some1Password', ip);
     expect(hundredth.statusCode).toBe(401);
@@ -108,8 +125,18 @@ describe('sign-in backoff and rate limits on sign-up and password reset', () => 
     const refused = [
       await signIn(ctx.app, uniqueEmail(), 'Some1Password', ip),
       await call(ctx.app, { method: 'POST', url: '/api/v2/users', payload: signUpBody(), ip }),
-      await call(ctx.app, { method: 'POST', url: '/users/password.json', payload: { user: { email: uniqueEmail() } }, ip }),
-      await call(ctx.app, { method: 'POST', url: '/api/v2/users/confirmation', payload: { user: { email: uniqueEmail() } }, ip }),
+      await call(ctx.app, {
+        method: 'POST',
+        url: '/users/password.json',
+        payload: { user: { email: uniqueEmail() } },
+        ip,
+      }),
+      await call(ctx.app, {
+        method: 'POST',
+        url: '/api/v2/users/confirmation',
+        payload: { user: { email: uniqueEmail() } },
+        ip,
+      }),
       await call(ctx.app, {
         method: 'PUT',
         url: '/api/v2/accounts/reset-password',
@@ -126,7 +153,12 @@ describe('sign-in backoff and rate limits on sign-up and password reset', () => 
     // another IP is not affected, and the limit lifts with the next window
     expect((await call(ctx.app, { method: 'POST', url: '/api/v2/users', payload: signUpBody() })).statusCode).toBe(201);
     clock.advance(14 * 60_000);
-    const later = await call(ctx.app, { method: 'POST', url: '/users/password.json', payload: { user: { email: uniqueEmail() } }, ip });
+    const later = await call(ctx.app, {
+      method: 'POST',
+      url: '/users/password.json',
+      payload: { user: { email: uniqueEmail() } },
+      ip,
+    });
     expect(later.statusCode).toBe(200);
   });
 });
@@ -138,7 +170,11 @@ describe('rate limits through Redis (REDIS_URL)', () => {
       geocoder: testGeocoder,
       // a fixed clock keeps the four attempts inside one window whatever the time of the run
       clock: fixedClock(new Date('2026-05-04T10:05:00Z')),
-      env: { REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379', SIGNIN_BACKOFF_AFTER: '3', REDIS_KEY_PREFIX: `test-${Date.now()}:` },
+      env: {
+        REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379',
+        SIGNIN_BACKOFF_AFTER: '3',
+        REDIS_KEY_PREFIX: `test-${Date.now()}:`,
+      },
     });
   });
   afterAll(async () => {

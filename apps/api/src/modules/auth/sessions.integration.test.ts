@@ -1,12 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { SignJWT, decodeJwt } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages, nextOccurrenceEpochSeconds } from '@caterway/domain';
 import { createTestApp, type TestContext } from '../../../test/helpers.js';
 import { fixedClock } from '../../lib/clock.js';
 import { registerErrorHandler } from '../../plugins/error-handler.js';
 import { authUser, optionalUser, requireCreator, requireStaff, requireUser } from './auth.guard.js';
-import { call, confirmedUser, signIn, signedInUser, signUpBody, testGeocoder, uniqueEmail, userIdOf } from './auth.test-helpers.js';
+import {
+  call,
+  confirmedUser,
+  signIn,
+  signedInUser,
+  signUpBody,
+  testGeocoder,
+  uniqueEmail,
+  userIdOf,
+} from './auth.test-helpers.js';
 
 const notAuthorized = { error: 'Not authorized' };
 const loggedOut = { error: messages.loggedOutInactivity };
@@ -61,12 +70,18 @@ describe('sign-in, current user, token exchange and sign-out', () => {
     const res = await signIn(ctx.app, body.user.email, body.user.password);
     expect(res.statusCode).toBe(403);
     expect(res.json()).toEqual({ error: messages.confirmEmail });
-    const { rows } = await ctx.db.query('SELECT count(*)::int AS n FROM sessions WHERE user_id = $1', [await userIdOf(ctx.db, body.user.email)]);
+    const { rows } = await ctx.db.query('SELECT count(*)::int AS n FROM sessions WHERE user_id = $1', [
+      await userIdOf(ctx.db, body.user.email),
+    ]);
     expect(rows[0].n).toBe(0);
   });
 
   it('validates the sign-in body', async () => {
-    const res = await call(ctx.app, { method: 'POST', url: '/user_token', payload: { auth: { email: 'x', password: '' } } });
+    const res = await call(ctx.app, {
+      method: 'POST',
+      url: '/user_token',
+      payload: { auth: { email: 'x', password: '' } },
+    });
     expect(res.statusCode).toBe(422);
     expect(res.json().messages).toEqual([messages.invalidEmail, `Password: ${messages.required}`]);
   });
@@ -120,7 +135,11 @@ describe('sign-in, current user, token exchange and sign-out', () => {
         expect(res.json()).toEqual(notAuthorized);
       }
     }
-    const basic = await call(ctx.app, { method: 'GET', url: '/api/v2/current', headers: { authorization: 'Basic abc' } });
+    const basic = await call(ctx.app, {
+      method: 'GET',
+      url: '/api/v2/current',
+      headers: { authorization: 'Basic abc' },
+    });
     expect(basic.json()).toEqual(notAuthorized);
   });
 
@@ -192,7 +211,11 @@ describe('session expiry', () => {
   const clock = fixedClock(new Date('2026-02-10T14:00:00Z'));
   const minutes = (n: number) => n * 60_000;
   beforeAll(async () => {
-    ctx = await createTestApp({ geocoder: testGeocoder, clock, env: { SESSION_IDLE_MINUTES: '120', SESSION_MAX_DAYS: '2' } });
+    ctx = await createTestApp({
+      geocoder: testGeocoder,
+      clock,
+      env: { SESSION_IDLE_MINUTES: '120', SESSION_MAX_DAYS: '2' },
+    });
   });
   afterAll(async () => {
     await ctx.close();
@@ -228,7 +251,8 @@ describe('session expiry', () => {
   it('writes last_seen_at at most once a minute', async () => {
     const user = await signedInUser(ctx.app, ctx.db);
     const sid = decodeJwt(user.jwt).sid;
-    const seen = async () => (await ctx.db.query('SELECT last_seen_at FROM sessions WHERE id = $1', [sid])).rows[0].last_seen_at.getTime();
+    const seen = async () =>
+      (await ctx.db.query('SELECT last_seen_at FROM sessions WHERE id = $1', [sid])).rows[0].last_seen_at.getTime();
     const start = await seen();
     clock.advance(30_000);
     await current(user.jwt);
@@ -307,7 +331,8 @@ describe('auth guards', () => {
   });
 
   describe('the admin token (sign-in admin_token): the group-order dashboard key', () => {
-    const asCreator = (adminToken: string) => call(guarded, { method: 'GET', url: '/creator', headers: { 'x-admin-token': adminToken } });
+    const asCreator = (adminToken: string) =>
+      call(guarded, { method: 'GET', url: '/creator', headers: { 'x-admin-token': adminToken } });
 
     it('opens the creator routes for its session, and only those', async () => {
       const user = await confirmedUser(ctx.app, ctx.db);

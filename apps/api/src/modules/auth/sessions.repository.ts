@@ -34,7 +34,10 @@ export function createSessionsRepository(db: Queryable) {
     /** Every authenticated request: a prepared statement (db/pool.ts). */
     async findWithUser(id: string, tx: Queryable = db): Promise<SessionWithUser | undefined> {
       const { rows } = await tx.query<SessionWithUser>(
-        prepared(`SELECT ${COLUMNS}, u.role, u.confirmed_at FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.id = $1`, [id]),
+        prepared(
+          `SELECT ${COLUMNS}, u.role, u.confirmed_at FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.id = $1`,
+          [id],
+        ),
       );
       return rows[0];
     },
@@ -48,13 +51,19 @@ export function createSessionsRepository(db: Queryable) {
     },
 
     async revokeAllForUser(userId: number, at: Date, tx: Queryable = db): Promise<number> {
-      const res = await tx.query('UPDATE sessions SET revoked_at = $2 WHERE user_id = $1 AND revoked_at IS NULL', [userId, at]);
+      const res = await tx.query('UPDATE sessions SET revoked_at = $2 WHERE user_id = $1 AND revoked_at IS NULL', [
+        userId,
+        at,
+      ]);
       return res.rowCount ?? 0;
     },
 
     /** Signs a user out everywhere but the given session (a password change from that session). */
     async revokeOthersForUser(userId: number, keepId: string, at: Date, tx: Queryable = db): Promise<number> {
-      const res = await tx.query('UPDATE sessions SET revoked_at = $3 WHERE user_id = $1 AND id <> $2 AND revoked_at IS NULL', [userId, keepId, at]);
+      const res = await tx.query(
+        'UPDATE sessions SET revoked_at = $3 WHERE user_id = $1 AND id <> $2 AND revoked_at IS NULL',
+        [userId, keepId, at],
+      );
       return res.rowCount ?? 0;
     },
 

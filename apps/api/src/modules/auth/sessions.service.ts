@@ -24,7 +24,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * opens the group-order creator routes only, and never passes as a session bearer token.
  */
 const DASHBOARD_AUDIENCE = 'caterway:grouporder-dashboard';
-const dashboardKeyOf = (jwtSecret: Uint8Array) => new Uint8Array(crypto.createHmac('sha256', jwtSecret).update('caterway admin token v1').digest());
+const dashboardKeyOf = (jwtSecret: Uint8Array) =>
+  new Uint8Array(crypto.createHmac('sha256', jwtSecret).update('caterway admin token v1').digest());
 
 /**
  * The HS256 verification key, imported once: given raw bytes, jose imports a CryptoKey on every
@@ -34,7 +35,14 @@ type CryptoKey = crypto.webcrypto.CryptoKey;
 
 function verifyKeyOf(secret: Uint8Array): () => Promise<CryptoKey> {
   let key: Promise<CryptoKey> | undefined;
-  return () => (key ??= crypto.webcrypto.subtle.importKey('raw', new Uint8Array(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['verify']));
+  return () =>
+    (key ??= crypto.webcrypto.subtle.importKey(
+      'raw',
+      new Uint8Array(secret),
+      { name: 'HMAC', hash: 'SHA-256' },
+      false,
+      ['verify'],
+    ));
 }
 
 export interface AuthenticatedSession {
@@ -78,11 +86,19 @@ export function createSessionsService({ sessions, clock, jwtSecret, idleMinutes,
     return session.revoked_at === null && session.expires_at > now && idleExpiresAt(session) > now;
   }
 
-  async function claimsOf(token: string, verifyKey: () => Promise<CryptoKey>, audience?: string): Promise<{ userId: number; sid: string }> {
+  async function claimsOf(
+    token: string,
+    verifyKey: () => Promise<CryptoKey>,
+    audience?: string,
+  ): Promise<{ userId: number; sid: string }> {
     let sub: string | undefined;
     let sid: unknown;
     try {
-      const { payload } = await jwtVerify(token, await verifyKey(), { algorithms: ['HS256'], currentDate: clock.now(), ...(audience ? { audience } : {}) });
+      const { payload } = await jwtVerify(token, await verifyKey(), {
+        algorithms: ['HS256'],
+        currentDate: clock.now(),
+        ...(audience ? { audience } : {}),
+      });
       // a session token never carries an audience; an admin token always does
       if (!audience && payload.aud !== undefined) throw notAuthorized();
       sub = payload.sub;
@@ -96,7 +112,10 @@ export function createSessionsService({ sessions, clock, jwtSecret, idleMinutes,
     return { userId, sid };
   }
 
-  async function liveSession({ userId, sid }: { userId: number; sid: string }, options: { touch?: boolean }): Promise<AuthenticatedSession> {
+  async function liveSession(
+    { userId, sid }: { userId: number; sid: string },
+    options: { touch?: boolean },
+  ): Promise<AuthenticatedSession> {
     const now = clock.now();
     const session: SessionWithUser | undefined = await sessions.findWithUser(sid);
     if (!session || session.user_id !== userId) throw loggedOut();
@@ -110,7 +129,10 @@ export function createSessionsService({ sessions, clock, jwtSecret, idleMinutes,
 
   return {
     /** Opens a session for a signed-in user and answers its JWT. */
-    async start(userId: number, meta: { userAgent: string; ip: string }): Promise<{ jwt: string; session: SessionRow }> {
+    async start(
+      userId: number,
+      meta: { userAgent: string; ip: string },
+    ): Promise<{ jwt: string; session: SessionRow }> {
       const now = clock.now();
       await sessions.deleteEndedForUser(userId, new Date(now.getTime() - DAY));
       const session = await sessions.insert({

@@ -3,7 +3,17 @@ import { messages } from '@caterway/domain';
 import { createTestApp, type TestContext } from '../../../test/helpers.js';
 import { fixedClock } from '../../lib/clock.js';
 import { verifyPassword } from '../../lib/passwords.js';
-import { call, emailsTo, goodPassword, linkIn, pathOf, signUpBody, testGeocoder, uniqueEmail, userIdOf } from './auth.test-helpers.js';
+import {
+  call,
+  emailsTo,
+  goodPassword,
+  linkIn,
+  pathOf,
+  signUpBody,
+  testGeocoder,
+  uniqueEmail,
+  userIdOf,
+} from './auth.test-helpers.js';
 
 describe('sign-up (POST /api/v2/users)', () => {
   let ctx: TestContext;
@@ -14,7 +24,8 @@ describe('sign-up (POST /api/v2/users)', () => {
     await ctx.close();
   });
 
-  const signUp = (payload: unknown) => call(ctx.app, { method: 'POST', url: '/api/v2/users', payload: payload as object });
+  const signUp = (payload: unknown) =>
+    call(ctx.app, { method: 'POST', url: '/api/v2/users', payload: payload as object });
 
   it('creates an unconfirmed account with a geocoded address and an argon2id hash', async () => {
     const body = signUpBody({ email: uniqueEmail('Dana').replace('dana', 'DaNa'), ref: 'newsletter' });
@@ -53,7 +64,10 @@ describe('sign-up (POST /api/v2/users)', () => {
     expect(mails).toHaveLength(1);
     expect(mails[0]!.subject).toBe('Confirm your Caterway account');
     expect(mails[0]!.text_body).toContain('Hi Zoë Anne,');
-    const link = linkIn(mails[0]!.text_body, `${ctx.deps.config.publicUrl}/api/v2/users/confirmation?confirmation_token=`);
+    const link = linkIn(
+      mails[0]!.text_body,
+      `${ctx.deps.config.publicUrl}/api/v2/users/confirmation?confirmation_token=`,
+    );
     expect(mails[0]!.html_body).toContain(`href="${link}"`);
 
     const res = await call(ctx.app, { method: 'GET', url: pathOf(link) });
@@ -88,7 +102,15 @@ describe('sign-up (POST /api/v2/users)', () => {
 
   it('lists every problem at once, joined by commas', async () => {
     const res = await signUp({
-      user: { first_name: '', last_name: 'M', email: 'not-an-email', phone: '', address1: '', password: 'short', password_confirmation: 'other' },
+      user: {
+        first_name: '',
+        last_name: 'M',
+        email: 'not-an-email',
+        phone: '',
+        address1: '',
+        password: 'short',
+        password_confirmation: 'other',
+      },
     });
     expect(res.statusCode).toBe(422);
     const body = res.json();
@@ -112,7 +134,13 @@ describe('sign-up (POST /api/v2/users)', () => {
   });
 
   it('applies the password rules: no composition rules, 8 to 128 characters of anything, not common, no context word', async () => {
-    const accepted = ['correct horse battery staple', 'onlyletters', 'x7'.repeat(32), `${'🍕'.repeat(60)} été ${'z'.repeat(60)}`, 'Y'.repeat(128)];
+    const accepted = [
+      'correct horse battery staple',
+      'onlyletters',
+      'x7'.repeat(32),
+      `${'🍕'.repeat(60)} été ${'z'.repeat(60)}`,
+      'Y'.repeat(128),
+    ];
     for (const password of accepted) {
       const res = await signUp(signUpBody({ password, password_confirmation: password }));
       expect(res.statusCode, password).toBe(201);
@@ -134,7 +162,14 @@ describe('sign-up (POST /api/v2/users)', () => {
   it('answers a registered email exactly like a new one, creates nothing and emails the owner instead', async () => {
     const email = uniqueEmail('taken');
     const first = await signUp(signUpBody({ email, first_name: 'Owner' }));
-    const again = await signUp(signUpBody({ email: email.toUpperCase(), first_name: 'Mallory', password: 'another long password', password_confirmation: 'another long password' }));
+    const again = await signUp(
+      signUpBody({
+        email: email.toUpperCase(),
+        first_name: 'Mallory',
+        password: 'another long password',
+        password_confirmation: 'another long password',
+      }),
+    );
     const fresh = await signUp(signUpBody());
     for (const res of [first, again, fresh]) {
       expect(res.statusCode, res.body).toBe(201);
@@ -173,10 +208,19 @@ describe('sign-up (POST /api/v2/users)', () => {
 
   it('refuses a sign-up without latitude and longitude: the address must be geocoded (issue 16 item 12)', async () => {
     const { latitude: _lat, longitude: _lng, ...user } = signUpBody().user;
-    for (const body of [{ user }, { user: { ...user, latitude: null, longitude: null } }, { user: { ...user, latitude: 43.6487 } }]) {
+    for (const body of [
+      { user },
+      { user: { ...user, latitude: null, longitude: null } },
+      { user: { ...user, latitude: 43.6487 } },
+    ]) {
       const res = await signUp(body);
-      expect([res.statusCode, res.json()]).toEqual([422, { error: messages.addressNotFound, messages: [messages.addressNotFound] }]);
-      expect(messages.addressNotFound).toBe('We could not find that address. Please choose a street address from the suggestions.');
+      expect([res.statusCode, res.json()]).toEqual([
+        422,
+        { error: messages.addressNotFound, messages: [messages.addressNotFound] },
+      ]);
+      expect(messages.addressNotFound).toBe(
+        'We could not find that address. Please choose a street address from the suggestions.',
+      );
     }
     const { rowCount } = await ctx.db.query('SELECT 1 FROM users WHERE lower(email) = lower($1)', [user.email]);
     expect(rowCount).toBe(0);
@@ -184,7 +228,10 @@ describe('sign-up (POST /api/v2/users)', () => {
 
   it('refuses coordinates out of range, and of the wrong type', async () => {
     const res = await signUp(signUpBody({ latitude: 91, longitude: -181 }));
-    expect([res.statusCode, res.json().messages]).toEqual([422, ['Latitude must be between -90 and 90.', 'Longitude must be between -180 and 180.']]);
+    expect([res.statusCode, res.json().messages]).toEqual([
+      422,
+      ['Latitude must be between -90 and 90.', 'Longitude must be between -180 and 180.'],
+    ]);
     const text = await signUp({ user: { ...signUpBody().user, latitude: '43.6' } });
     expect(text.json().messages).toEqual(['Latitude: has an invalid value']);
   });
@@ -193,7 +240,9 @@ describe('sign-up (POST /api/v2/users)', () => {
     const body = signUpBody({ address1: '1 Nowhere Lane', latitude: 45.42, longitude: -75.69 });
     const res = await signUp(body);
     expect(res.statusCode).toBe(201);
-    const { rows } = await ctx.db.query('SELECT address1, city, latitude, longitude FROM users WHERE id = $1', [await userIdOf(ctx.db, body.user.email)]);
+    const { rows } = await ctx.db.query('SELECT address1, city, latitude, longitude FROM users WHERE id = $1', [
+      await userIdOf(ctx.db, body.user.email),
+    ]);
     expect(rows[0]).toEqual({ address1: '1 Nowhere Lane', city: '', latitude: 45.42, longitude: -75.69 });
   });
 
@@ -224,7 +273,8 @@ describe('confirmation links over time and resending them', () => {
     await ctx.close();
   });
 
-  const signUp = (payload: unknown) => call(ctx.app, { method: 'POST', url: '/api/v2/users', payload: payload as object });
+  const signUp = (payload: unknown) =>
+    call(ctx.app, { method: 'POST', url: '/api/v2/users', payload: payload as object });
   const resend = (email: string) =>
     call(ctx.app, { method: 'POST', url: '/api/v2/users/confirmation', payload: { user: { email } } });
 

@@ -20,7 +20,12 @@ export function createUserTokensRepository(db: Queryable) {
      * expired, all in one statement so two clicks on the same link cannot both win.
      * Answers the token's user id, or undefined.
      */
-    async consume(tokenHash: string, purpose: TokenPurpose, now: Date, tx: Queryable = db): Promise<number | undefined> {
+    async consume(
+      tokenHash: string,
+      purpose: TokenPurpose,
+      now: Date,
+      tx: Queryable = db,
+    ): Promise<number | undefined> {
       const { rows } = await tx.query<{ user_id: number }>(
         `UPDATE user_tokens SET used_at = $3
          WHERE token_hash = $1 AND purpose = $2 AND used_at IS NULL AND expires_at > $3
@@ -32,10 +37,11 @@ export function createUserTokensRepository(db: Queryable) {
 
     /** Retires a user's other open tokens of a purpose (an older reset link stops working). */
     async expireAllForUser(userId: number, purpose: TokenPurpose, now: Date, tx: Queryable = db): Promise<void> {
-      await tx.query(
-        'UPDATE user_tokens SET used_at = $3 WHERE user_id = $1 AND purpose = $2 AND used_at IS NULL',
-        [userId, purpose, now],
-      );
+      await tx.query('UPDATE user_tokens SET used_at = $3 WHERE user_id = $1 AND purpose = $2 AND used_at IS NULL', [
+        userId,
+        purpose,
+        now,
+      ]);
     },
   };
 }

@@ -54,9 +54,22 @@ export function createUsersRepository(db: Queryable) {
          ON CONFLICT ((lower(email))) DO NOTHING
          RETURNING ${COLUMNS}`,
         [
-          user.email, user.passwordHash, user.firstName, user.lastName, user.phone, user.companyName,
-          user.address1, user.address2, user.city, user.province, user.zip, user.country,
-          user.latitude, user.longitude, user.referral, user.createdAt,
+          user.email,
+          user.passwordHash,
+          user.firstName,
+          user.lastName,
+          user.phone,
+          user.companyName,
+          user.address1,
+          user.address2,
+          user.city,
+          user.province,
+          user.zip,
+          user.country,
+          user.latitude,
+          user.longitude,
+          user.referral,
+          user.createdAt,
         ],
       );
       return rows[0];
@@ -64,7 +77,10 @@ export function createUsersRepository(db: Queryable) {
 
     /** Marks the email as confirmed (keeps the first confirmation time). */
     async updateConfirmed(id: number, at: Date, tx: Queryable = db): Promise<void> {
-      await tx.query('UPDATE users SET confirmed_at = COALESCE(confirmed_at, $2), updated_at = $2 WHERE id = $1', [id, at]);
+      await tx.query('UPDATE users SET confirmed_at = COALESCE(confirmed_at, $2), updated_at = $2 WHERE id = $1', [
+        id,
+        at,
+      ]);
     },
 
     async updatePasswordHash(id: number, passwordHash: string, at: Date, tx: Queryable = db): Promise<void> {

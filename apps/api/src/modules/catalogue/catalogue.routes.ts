@@ -2,9 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { messagesBodySchema, systemVarsQuerySchema, systemVarsResponseSchema } from '@caterway/contracts';
 import type { AppDeps } from '../../lib/deps.js';
+import { sendPreparedJson } from '../../lib/serialised-json.js';
 import { createCatalogueRepository } from './catalogue.repository.js';
 import { createCatalogueService } from './catalogue.service.js';
-import { sendPreparedJson } from '../../lib/serialised-json.js';
 
 const tags = ['catalogue'];
 

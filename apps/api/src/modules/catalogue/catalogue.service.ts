@@ -1,7 +1,13 @@
-import { parseSystemVarTypes, systemVarsResponseSchema, type SystemVar, type SystemVarsQuery, type SystemVarType } from '@caterway/contracts';
+import {
+  parseSystemVarTypes,
+  systemVarsResponseSchema,
+  type SystemVar,
+  type SystemVarsQuery,
+  type SystemVarType,
+} from '@caterway/contracts';
 import { validationFailed } from '../../lib/errors.js';
-import { createTtlCache } from '../../lib/ttl-cache.js';
 import { prepareJson, type PreparedJson } from '../../lib/serialised-json.js';
+import { createTtlCache } from '../../lib/ttl-cache.js';
 import type { CatalogueRepository } from './catalogue.repository.js';
 
 export function createCatalogueService({
@@ -32,7 +38,9 @@ export function createCatalogueService({
     async systemVarsJson(query: SystemVarsQuery): Promise<PreparedJson> {
       const { types, unknown } = parseSystemVarTypes(query);
       if (unknown.length) throw validationFailed(unknown.map((u) => `Value types: unknown type ${u}`));
-      return answers.get(types.join(','), async () => prepareJson(JSON.stringify(systemVarsResponseSchema.parse(await systemVars(types)))));
+      return answers.get(types.join(','), async () =>
+        prepareJson(JSON.stringify(systemVarsResponseSchema.parse(await systemVars(types)))),
+      );
     },
   };
 }

@@ -14,7 +14,12 @@ export function demoRequestEmail(request: NewDemoRequest & { id: number }, to: s
     ['Message', request.message || '(none)'],
   ];
   const subject = `Demo request #${request.id}: ${request.company} (${request.numPeopleRange} people, ${request.orderFrequency})`;
-  const text = ['A new demo request came in through caterway /book-demo.', '', ...rows.map(([k, v]) => `${k}: ${v}`), ''].join('\n');
+  const text = [
+    'A new demo request came in through caterway /book-demo.',
+    '',
+    ...rows.map(([k, v]) => `${k}: ${v}`),
+    '',
+  ].join('\n');
   const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
 <body style="font-family:Helvetica,Arial,sans-serif;color:#1f2933">
 <h1 style="font-size:20px">New demo request</h1>

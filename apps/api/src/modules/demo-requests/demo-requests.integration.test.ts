@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AltchaChallenge } from '@caterway/contracts';
 import { createTestApp, type TestContext } from '../../../test/helpers.js';
 import { fixedClock } from '../../lib/clock.js';
@@ -112,7 +112,12 @@ describe('demo requests', () => {
   });
 
   it('refuses options outside the spec lists', async () => {
-    const res = await post({ ...fields(), num_people_range: '20-30', order_frequency: 'Yearly', altcha: await solvedAltcha() });
+    const res = await post({
+      ...fields(),
+      num_people_range: '20-30',
+      order_frequency: 'Yearly',
+      altcha: await solvedAltcha(),
+    });
     expect(res.statusCode).toBe(422);
     expect(res.json().messages).toEqual([`Number of people: ${SELECT}`, `Order frequency: ${SELECT}`]);
   });
@@ -134,7 +139,9 @@ describe('demo requests', () => {
       expect(res.statusCode).toBe(422);
       expect(res.json()).toEqual({ error: HUMAN, messages: [HUMAN] });
     }
-    const { rows } = await ctx.db.query('SELECT count(*)::int AS n FROM demo_requests WHERE email = $1', ['dana@northwind.ca']);
+    const { rows } = await ctx.db.query('SELECT count(*)::int AS n FROM demo_requests WHERE email = $1', [
+      'dana@northwind.ca',
+    ]);
     expect(rows[0].n).toBe(1); // only the first test's request
   });
 

@@ -10,7 +10,13 @@ import { createDemoRequestsService } from './demo-requests.service.js';
 // POST messages/json_create.json: the /book-demo form (browse-account-orders §7; the path is the spec's).
 export async function demoRequestsRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const limiter = createRateLimiter({ redisUrl: deps.config.redisUrl, redisKeyPrefix: deps.config.redisKeyPrefix, db: deps.db, clock: deps.clock, log: app.log });
+  const limiter = createRateLimiter({
+    redisUrl: deps.config.redisUrl,
+    redisKeyPrefix: deps.config.redisKeyPrefix,
+    db: deps.db,
+    clock: deps.clock,
+    log: app.log,
+  });
   app.addHook('onClose', async () => {
     await limiter.close?.();
   });

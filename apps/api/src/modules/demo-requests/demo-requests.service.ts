@@ -1,5 +1,5 @@
-import { demoRequestFieldLabels, messages, validateDemoRequest, type DemoRequestField } from '@caterway/domain';
 import type { DemoRequestInput } from '@caterway/contracts';
+import { demoRequestFieldLabels, messages, validateDemoRequest, type DemoRequestField } from '@caterway/domain';
 import type { Clock } from '../../lib/clock.js';
 import { validationFailed } from '../../lib/errors.js';
 import { enforceRateLimits, type RateLimiter } from '../../lib/rate-limit.js';
@@ -37,7 +37,9 @@ export function createDemoRequestsService(deps: {
 }) {
   return {
     async create(input: DemoRequestInput, meta: DemoRequestMeta): Promise<{ message: string }> {
-      await enforceRateLimits(deps.limiter, [{ key: `demo:ip:${meta.ip}`, limit: DEMO_REQUESTS_PER_HOUR_PER_IP, windowMs: 60 * 60 * 1000 }]);
+      await enforceRateLimits(deps.limiter, [
+        { key: `demo:ip:${meta.ip}`, limit: DEMO_REQUESTS_PER_HOUR_PER_IP, windowMs: 60 * 60 * 1000 },
+      ]);
 
       const problems = validateDemoRequest(input);
       if (Object.keys(problems).length > 0) throw validationFailed(demoRequestProblemList(problems));

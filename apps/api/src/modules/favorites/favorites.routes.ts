@@ -12,18 +12,40 @@ const security = [{ bearerAuth: [] }];
 
 export async function favoritesRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const service = createFavoritesService({ favorites: createFavoritesRepository(deps.db), catalogue: createOrderCatalogueRepository(deps.db), clock: deps.clock });
+  const service = createFavoritesService({
+    favorites: createFavoritesRepository(deps.db),
+    catalogue: createOrderCatalogueRepository(deps.db),
+    clock: deps.clock,
+  });
   const preHandler = requireUser(deps, { confirmed: true });
 
   r.post(
     '/api/v2/favorites',
-    { preHandler, schema: { tags, security, summary: 'Favourite a preset', body: favoriteBodySchema, response: { 200: favoriteResponseSchema, ...errorResponses } } },
+    {
+      preHandler,
+      schema: {
+        tags,
+        security,
+        summary: 'Favourite a preset',
+        body: favoriteBodySchema,
+        response: { 200: favoriteResponseSchema, ...errorResponses },
+      },
+    },
     async (request) => service.add(authUser(request).id, request.body.preset_id),
   );
 
   r.delete(
     '/api/v2/favorites/remove',
-    { preHandler, schema: { tags, security, summary: 'Remove a preset from the favourites', body: favoriteBodySchema, response: { 200: favoriteResponseSchema, ...errorResponses } } },
+    {
+      preHandler,
+      schema: {
+        tags,
+        security,
+        summary: 'Remove a preset from the favourites',
+        body: favoriteBodySchema,
+        response: { 200: favoriteResponseSchema, ...errorResponses },
+      },
+    },
     async (request) => service.remove(authUser(request).id, request.body.preset_id),
   );
 }

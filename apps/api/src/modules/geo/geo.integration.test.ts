@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@caterway/domain';
-import { createTestApp, type TestContext } from '../../../test/helpers.js';
-import { startPhotonFake } from '../../../test/fakes/photon-fake.js';
 import { unusedLocalUrl, type FakeServer } from '../../../test/fakes/fake-http-server.js';
+import { startPhotonFake } from '../../../test/fakes/photon-fake.js';
+import { createTestApp, type TestContext } from '../../../test/helpers.js';
 import { createHttpGeocoder } from '../../adapters/geocoding/http-geocoder.js';
 
 const addressKeys = ['address1', 'city', 'country', 'label', 'latitude', 'longitude', 'precision', 'province', 'zip'];
@@ -25,7 +25,13 @@ describe('geo endpoints with the offline gazetteer', () => {
     expect(suggestions.length).toBeGreaterThan(0);
     expect(suggestions.length).toBeLessThanOrEqual(3);
     expect(Object.keys(suggestions[0]).sort()).toEqual(addressKeys);
-    expect(suggestions[0]).toMatchObject({ address1: '100 King St W', city: 'Toronto', province: 'ON', country: 'CA', precision: 'city' });
+    expect(suggestions[0]).toMatchObject({
+      address1: '100 King St W',
+      city: 'Toronto',
+      province: 'ON',
+      country: 'CA',
+      precision: 'city',
+    });
   });
 
   it('defaults to five suggestions and answers an empty list for short or broad text', async () => {
@@ -48,7 +54,12 @@ describe('geo endpoints with the offline gazetteer', () => {
     expect(res.statusCode).toBe(200);
     const { address } = res.json();
     expect(Object.keys(address).sort()).toEqual(addressKeys);
-    expect(address).toMatchObject({ label: '350 5th Ave, New York, NY 10118, USA', zip: '10118', country: 'US', precision: 'postal_code' });
+    expect(address).toMatchObject({
+      label: '350 5th Ave, New York, NY 10118, USA',
+      zip: '10118',
+      country: 'US',
+      precision: 'postal_code',
+    });
   });
 
   it('answers 422 with the spec message for broad input', async () => {
@@ -91,19 +102,34 @@ describe('geo endpoints with an HTTP geocoder', () => {
 
   it('uses the configured Photon service', async () => {
     expect(ctx.deps.geocoder.kind).toBe('http');
-    const res = await ctx.app.inject({ method: 'GET', url: `/api/v2/geo/geocode?address=${encodeURIComponent('100 King St W, Toronto')}` });
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/v2/geo/geocode?address=${encodeURIComponent('100 King St W, Toronto')}`,
+    });
     expect(res.statusCode).toBe(200);
-    expect(res.json().address).toMatchObject({ zip: 'M5X 1A9', precision: 'street', latitude: 43.6486, longitude: -79.3818 });
+    expect(res.json().address).toMatchObject({
+      zip: 'M5X 1A9',
+      precision: 'street',
+      latitude: 43.6486,
+      longitude: -79.3818,
+    });
     const list = await ctx.app.inject({ method: 'GET', url: '/api/v2/geo/suggestions?q=100%20King%20St%20W' });
     expect(list.json().suggestions).toHaveLength(1);
   });
 
   it('answers 503 when the service is unreachable, and no suggestions', async () => {
     const warnings: unknown[] = [];
-    const down = createHttpGeocoder({ url: await unusedLocalUrl(), kind: 'photon', log: { warn: (o) => void warnings.push(o) } });
+    const down = createHttpGeocoder({
+      url: await unusedLocalUrl(),
+      kind: 'photon',
+      log: { warn: (o) => void warnings.push(o) },
+    });
     const downCtx = await createTestApp({ geocoder: down });
     try {
-      const res = await downCtx.app.inject({ method: 'GET', url: `/api/v2/geo/geocode?address=${encodeURIComponent('100 King St W, Toronto')}` });
+      const res = await downCtx.app.inject({
+        method: 'GET',
+        url: `/api/v2/geo/geocode?address=${encodeURIComponent('100 King St W, Toronto')}`,
+      });
       expect(res.statusCode).toBe(503);
       expect(res.json()).toEqual({ error: messages.serviceUnavailable });
       const list = await downCtx.app.inject({ method: 'GET', url: '/api/v2/geo/suggestions?q=100%20King%20St%20W' });

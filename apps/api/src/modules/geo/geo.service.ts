@@ -1,5 +1,5 @@
-import { messages } from '@caterway/domain';
 import { GEO_SUGGESTIONS_MIN_CHARS } from '@caterway/contracts';
+import { messages } from '@caterway/domain';
 import { AppError } from '../../lib/errors.js';
 import type { GeocodedAddress, Geocoder } from '../../ports/geocoder.js';
 

@@ -1,18 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatCents, formatTaxLineLabel } from '@caterway/domain';
 import type { GroupOrder, GroupOrderDetailsBody } from '@caterway/contracts';
+import { formatCents, formatTaxLineLabel } from '@caterway/domain';
 import { createTestApp, type TestContext } from '../../../test/helpers.js';
 import { renderPdfPage } from '../../../test/pdf-image.js';
 import { ensureDemoData } from '../../db/seed/demo.js';
 import { fixedClock } from '../../lib/clock.js';
 import { confirmedUser, signIn, signedInUser, uniqueEmail } from '../auth/auth.test-helpers.js';
 import { createGroupCutoff } from '../group-orders/group-cutoff.js';
-import { auth, orderRow, staffUser } from '../order-lifecycle/lifecycle.test-helpers.js';
-import { moveOrder } from '../order-history/order-history.test-helpers.js';
-import { cards, restaurantFixture, sandboxCard, type RestaurantFixture } from '../orders/orders.test-helpers.js';
-import { groupDocumentMessages } from './group-order-documents.service.js';
 import { groupOrderDetails } from '../group-orders/group-orders.test-helpers.js';
+import { moveOrder } from '../order-history/order-history.test-helpers.js';
+import { auth, orderRow, staffUser } from '../order-lifecycle/lifecycle.test-helpers.js';
+import { cards, restaurantFixture, sandboxCard, type RestaurantFixture } from '../orders/orders.test-helpers.js';
 import { taxLinesOf } from '../orders/orders.types.js';
+import { groupDocumentMessages } from './group-order-documents.service.js';
 
 // Issue 6 items 4 and 5: the group order's invoice (creator; delivery-ready or delivered) and the
 // restaurant's label sheet (creator or staff; after the cut-off), through the real API on its own
@@ -36,24 +36,46 @@ describe('group-order documents: invoice and label sheet', () => {
   let meal: { id: number; price_cents: number; name: string };
   let cutoff: ReturnType<typeof createGroupCutoff>;
 
-  const get = (url: string, jwt: string | null, headers: Record<string, string> = {}) => ctx.app.inject({ method: 'GET', url, headers: { ...auth(jwt), ...headers } });
-  const invoice = (ref: string | number, jwt: string | null = creator.jwt) => get(`/api/v2/group_order_invoices/${ref}.pdf`, jwt);
-  const labels = (ref: string | number, jwt: string | null = creator.jwt) => get(`/api/v2/group_orders/${ref}/labels.pdf`, jwt);
+  const get = (url: string, jwt: string | null, headers: Record<string, string> = {}) =>
+    ctx.app.inject({ method: 'GET', url, headers: { ...auth(jwt), ...headers } });
+  const invoice = (ref: string | number, jwt: string | null = creator.jwt) =>
+    get(`/api/v2/group_order_invoices/${ref}.pdf`, jwt);
+  const labels = (ref: string | number, jwt: string | null = creator.jwt) =>
+    get(`/api/v2/group_orders/${ref}/labels.pdf`, jwt);
 
   const details = (headCount = 6): GroupOrderDetailsBody =>
     groupOrderDetails(f, { budget_cents: meal.price_cents, delivery_date: DELIVERY_DATE }, { head_count: headCount });
 
   /** A group order opened by the creator with these members' meals (name, dietary needs). */
   async function groupWith(members: [string, string][], headCount = 6, owner: User = creator): Promise<GroupOrder> {
-    const created = await ctx.app.inject({ method: 'POST', url: '/api/v2/group_orders', headers: auth(owner.jwt), payload: { preset_id: f.presetId, delivery_params: {} } });
+    const created = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v2/group_orders',
+      headers: auth(owner.jwt),
+      payload: { preset_id: f.presetId, delivery_params: {} },
+    });
     expect(created.statusCode, created.body).toBe(201);
-    const put = await ctx.app.inject({ method: 'PUT', url: `/api/v2/group_orders/${created.json().uuid}`, headers: auth(owner.jwt), payload: details(headCount) });
+    const put = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/v2/group_orders/${created.json().uuid}`,
+      headers: auth(owner.jwt),
+      payload: details(headCount),
+    });
     expect(put.statusCode, put.body).toBe(200);
     const g = put.json().group_order as GroupOrder;
     for (const [name, dietary] of members) {
-      const joined = await ctx.app.inject({ method: 'POST', url: `/api/v2/group/${g.share_token}/members`, payload: { name, email: uniqueEmail('member'), dietary_needs: dietary } });
+      const joined = await ctx.app.inject({
+        method: 'POST',
+        url: `/api/v2/group/${g.share_token}/members`,
+        payload: { name, email: uniqueEmail('member'), dietary_needs: dietary },
+      });
       expect(joined.statusCode, joined.body).toBe(201);
-      const chose = await ctx.app.inject({ method: 'PUT', url: `/api/v2/group/${g.share_token}/choice`, headers: { 'x-member-token': joined.json().member_token }, payload: { menu_id: meal.id } });
+      const chose = await ctx.app.inject({
+        method: 'PUT',
+        url: `/api/v2/group/${g.share_token}/choice`,
+        headers: { 'x-member-token': joined.json().member_token },
+        payload: { menu_id: meal.id },
+      });
       expect(chose.statusCode, chose.body).toBe(200);
     }
     return g;
@@ -71,7 +93,10 @@ describe('group-order documents: invoice and label sheet', () => {
   }
 
   beforeAll(async () => {
-    ctx = await createTestApp({ clock, env: { SESSION_IDLE_MINUTES: '525600', GROUP_ORDERS_URL: 'http://groups.test' } });
+    ctx = await createTestApp({
+      clock,
+      env: { SESSION_IDLE_MINUTES: '525600', GROUP_ORDERS_URL: 'http://groups.test' },
+    });
     await ensureDemoData(ctx.db, quiet);
     f = await restaurantFixture(ctx.db);
     const account = await confirmedUser(ctx.app, ctx.db);
@@ -85,9 +110,23 @@ describe('group-order documents: invoice and label sheet', () => {
     );
     meal = rows[0]!;
     const pm = await sandboxCard(ctx.deps.payments, cards.ok);
-    const saved = await ctx.app.inject({ method: 'POST', url: '/api/v2/user_payment_methods', headers: auth(creator.jwt), payload: { payment_method_id: pm } });
+    const saved = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v2/user_payment_methods',
+      headers: auth(creator.jwt),
+      payload: { payment_method_id: pm },
+    });
     expect(saved.statusCode, saved.body).toBeLessThan(300);
-    cutoff = createGroupCutoff({ db: ctx.db, payments: ctx.deps.payments, mailer: ctx.deps.mailer, clock, geocoder: ctx.deps.geocoder, links: { siteUrl: 'http://groups.test' }, publicUrl: 'http://test', log: quiet });
+    cutoff = createGroupCutoff({
+      db: ctx.db,
+      payments: ctx.deps.payments,
+      mailer: ctx.deps.mailer,
+      clock,
+      geocoder: ctx.deps.geocoder,
+      links: { siteUrl: 'http://groups.test' },
+      publicUrl: 'http://test',
+      log: quiet,
+    });
   }, 120_000);
   afterAll(async () => {
     await ctx?.close();
@@ -115,7 +154,19 @@ describe('group-order documents: invoice and label sheet', () => {
     expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
     const page = await renderPdfPage(new Uint8Array(res.rawPayload));
     expect(page.pages).toBe(1);
-    for (const needle of ['Ana Souza', 'Ben Okafor', 'Chloé Tremblay', 'Dietary needs: Vegan', 'Dietary needs: Halal, no nuts', 'Dietary needs: none noted', meal.name, `Order ${order.order_number}`, f.chef.business_name, 'November 27, 2026', 'Northwind Consulting']) {
+    for (const needle of [
+      'Ana Souza',
+      'Ben Okafor',
+      'Chloé Tremblay',
+      'Dietary needs: Vegan',
+      'Dietary needs: Halal, no nuts',
+      'Dietary needs: none noted',
+      meal.name,
+      `Order ${order.order_number}`,
+      f.chef.business_name,
+      'November 27, 2026',
+      'Northwind Consulting',
+    ]) {
       expect(page.text, needle).toContain(needle);
       expect(page.inked(needle), `"${needle}" is drawn on the image`).toBe(true);
     }
@@ -133,11 +184,17 @@ describe('group-order documents: invoice and label sheet', () => {
     expect((await labels(g.uuid, null)).statusCode).toBe(401);
     expect((await labels('not-a-ref')).statusCode).toBe(422);
     // the group-order site may send the creator's admin token instead of the bearer token
-    expect((await get(`/api/v2/group_orders/${g.uuid}/labels.pdf`, null, { 'x-admin-token': creator.adminToken })).statusCode).toBe(200);
+    expect(
+      (await get(`/api/v2/group_orders/${g.uuid}/labels.pdf`, null, { 'x-admin-token': creator.adminToken }))
+        .statusCode,
+    ).toBe(200);
   });
 
   it('labels of many meals run over several sheets of ten', async () => {
-    const names = Array.from({ length: 12 }, (_, i) => [`Member ${String(i + 1).padStart(2, '0')}`, i % 2 ? 'Gluten free' : ''] as [string, string]);
+    const names = Array.from(
+      { length: 12 },
+      (_, i) => [`Member ${String(i + 1).padStart(2, '0')}`, i % 2 ? 'Gluten free' : ''] as [string, string],
+    );
     const g = await groupWith(names, 12);
     await closeAtCutoff(g);
     const res = await labels(g.uuid);
@@ -185,7 +242,9 @@ describe('group-order documents: invoice and label sheet', () => {
       expect(res.json()).toEqual({ error: groupDocumentMessages.invoiceNotFound });
     }
     // the group order's PO number and cost centre (issue 17 part 3; written here as its details page would)
-    await ctx.db.query(`UPDATE group_orders SET po_number = 'PO-GRP-12', cost_centre = 'Team events' WHERE uuid = $1`, [g.uuid]);
+    await ctx.db.query(`UPDATE group_orders SET po_number = 'PO-GRP-12', cost_centre = 'Team events' WHERE uuid = $1`, [
+      g.uuid,
+    ]);
     await moveOrder(ctx.db, orderId, ['mark_delivery_ready'], NOW);
     const ready = await invoice(g.id);
     expect(ready.statusCode, ready.body).toBe(200);

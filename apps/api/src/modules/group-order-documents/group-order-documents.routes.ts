@@ -2,12 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { groupOrderRefParamsSchema, pdfResponses } from '@caterway/contracts';
 import type { AppDeps } from '../../lib/deps.js';
+import { sendPdf } from '../../lib/pdf/pdf-reply.js';
 import { authUser, requireCreator } from '../auth/auth.guard.js';
 import { createGroupOrdersRepository } from '../group-orders/group-orders.repository.js';
-import { createOrderHistoryRepository } from '../order-history/order-history.repository.js';
 import { invoicesServiceFrom } from '../invoices/invoices.compose.js';
+import { createOrderHistoryRepository } from '../order-history/order-history.repository.js';
 import { sharedPdfPool } from '../pdf-documents.js';
-import { sendPdf } from '../../lib/pdf/pdf-reply.js';
 import { createGroupOrderDocumentsService } from './group-order-documents.service.js';
 
 const tags = ['group orders'];
@@ -32,7 +32,8 @@ export async function groupOrderDocumentsRoutes(app: FastifyInstance, deps: AppD
       schema: {
         tags,
         security,
-        summary: "The invoice of the creator's group order (its combined order's, each member's meal), saved as order_{ref}.pdf, once delivery-ready or delivered; 404 otherwise",
+        summary:
+          "The invoice of the creator's group order (its combined order's, each member's meal), saved as order_{ref}.pdf, once delivery-ready or delivered; 404 otherwise",
         params: groupOrderRefParamsSchema,
         response: pdf,
       },
@@ -51,7 +52,8 @@ export async function groupOrderDocumentsRoutes(app: FastifyInstance, deps: AppD
       schema: {
         tags,
         security,
-        summary: "The restaurant's label sheet of a group order after its cut-off: one label per meal with the member's name and dietary needs (creator or staff)",
+        summary:
+          "The restaurant's label sheet of a group order after its cut-off: one label per meal with the member's name and dietary needs (creator or staff)",
         params: groupOrderRefParamsSchema,
         response: pdf,
       },

@@ -3,10 +3,10 @@ import { conflict, notFound } from '../../lib/errors.js';
 import type { AuthUser } from '../auth/auth.guard.js';
 import type { GroupOrdersRepository } from '../group-orders/group-orders.repository.js';
 import type { GroupOrderView } from '../group-orders/group-orders.types.js';
-import type { DocumentsPdfPool } from '../pdf-documents.js';
-import type { OrderHistoryRepository } from '../order-history/order-history.repository.js';
 import type { InvoicesService } from '../invoices/invoices.service.js';
+import type { OrderHistoryRepository } from '../order-history/order-history.repository.js';
 import { displayDateTime } from '../orders/orders.email.js';
+import type { DocumentsPdfPool } from '../pdf-documents.js';
 import { mealsOfLine } from './meal-labels.js';
 
 // The two documents of a group order (issue 6 items 4, 5), both drawn from its combined order
@@ -40,7 +40,8 @@ export interface GroupOrderDocumentsDeps {
 export function createGroupOrderDocumentsService(deps: GroupOrderDocumentsDeps) {
   async function visibleGroup(ref: string, user: AuthUser, staffMay: boolean): Promise<GroupOrderView> {
     const group = await deps.groupOrders.findByRef(ref);
-    if (!group || !(group.creator_id === user.id || (staffMay && user.role === 'staff'))) throw notFound(groupDocumentMessages.notFound);
+    if (!group || !(group.creator_id === user.id || (staffMay && user.role === 'staff')))
+      throw notFound(groupDocumentMessages.notFound);
     return group;
   }
   const statusOf = (g: GroupOrderView) => shownGroupStatus(g.status, g.catering_status);
@@ -52,7 +53,8 @@ export function createGroupOrderDocumentsService(deps: GroupOrderDocumentsDeps) 
      */
     async invoice(ref: string, user: AuthUser) {
       const group = await visibleGroup(ref, user, false);
-      if (group.catering_order_id === null || group.catering_status === null || group.catering_status === 'draft') throw notFound(groupDocumentMessages.invoiceNotFound);
+      if (group.catering_order_id === null || group.catering_status === null || group.catering_status === 'draft')
+        throw notFound(groupDocumentMessages.invoiceNotFound);
       // the combined order is the creator's catering order
       return deps.invoices.invoicePdf(group.creator_id, group.catering_order_id);
     },
@@ -62,13 +64,20 @@ export function createGroupOrderDocumentsService(deps: GroupOrderDocumentsDeps) 
       const group = await visibleGroup(ref, user, true);
       const status = statusOf(group);
       if (group.catering_order_id === null) {
-        throw conflict(status === 'canceled' || status === 'declined' ? groupDocumentMessages.noMeals : groupDocumentMessages.labelsBeforeCutoff);
+        throw conflict(
+          status === 'canceled' || status === 'declined'
+            ? groupDocumentMessages.noMeals
+            : groupDocumentMessages.labelsBeforeCutoff,
+        );
       }
       if (!LABEL_STATUSES.includes(status)) throw conflict(groupDocumentMessages.noMeals);
       // an unplaced combined order (its authorisation failed at the cut-off) is not cooked yet
       if (group.catering_status === 'draft') throw conflict(groupDocumentMessages.unpaid);
       const orderId = group.catering_order_id;
-      const [order, items] = await Promise.all([deps.history.findById(orderId), deps.history.findItemsOf([orderId]).then((m) => m.get(orderId) ?? [])]);
+      const [order, items] = await Promise.all([
+        deps.history.findById(orderId),
+        deps.history.findItemsOf([orderId]).then((m) => m.get(orderId) ?? []),
+      ]);
       if (!order) throw notFound(groupDocumentMessages.notFound);
       const chef = await deps.history.findChef(order.chef_id);
       return deps.pdf.render('labels', {

@@ -54,12 +54,23 @@ export async function renderLabelSheet(data: LabelSheetData): Promise<PDFKit.PDF
     doc.text(fitLine(doc, header, headerWidth, 7, 6), SHEET.left + 6, 16, { width: headerWidth, lineBreak: false });
     const onPage = data.labels.slice(page * PER_PAGE, (page + 1) * PER_PAGE);
     if (onPage.length === 0) {
-      doc.font('bold').fontSize(12).fillColor(INK).text('No meals were chosen in this group order.', SHEET.left + 12, SHEET.top + 12);
+      doc
+        .font('bold')
+        .fontSize(12)
+        .fillColor(INK)
+        .text('No meals were chosen in this group order.', SHEET.left + 12, SHEET.top + 12);
     }
     onPage.forEach((label, i) => {
       const col = i % SHEET.columns;
       const row = Math.floor(i / SHEET.columns);
-      drawLabel(doc, label, data, SHEET.left + col * (SHEET.width + SHEET.gap), SHEET.top + row * SHEET.height, page * PER_PAGE + i + 1);
+      drawLabel(
+        doc,
+        label,
+        data,
+        SHEET.left + col * (SHEET.width + SHEET.gap),
+        SHEET.top + row * SHEET.height,
+        page * PER_PAGE + i + 1,
+      );
     });
   }
   doc.end();
@@ -80,25 +91,50 @@ function fitLine(doc: PDFKit.PDFDocument, text: string, width: number, max: numb
 function drawLabel(doc: PDFKit.PDFDocument, label: MealLabel, data: LabelSheetData, x: number, y: number, n: number) {
   const pad = 12;
   const w = SHEET.width - 2 * pad;
-  doc.save().roundedRect(x + 2, y + 2, SHEET.width - 4, SHEET.height - 4, 8).dash(3, { space: 3 }).strokeColor(CUT).lineWidth(0.75).stroke().restore();
-  const line = (text: string, at: number, max: number, width = w) => doc.text(fitLine(doc, text, width, max, Math.min(max, 7)), x + pad, at, { width, lineBreak: false });
+  doc
+    .save()
+    .roundedRect(x + 2, y + 2, SHEET.width - 4, SHEET.height - 4, 8)
+    .dash(3, { space: 3 })
+    .strokeColor(CUT)
+    .lineWidth(0.75)
+    .stroke()
+    .restore();
+  const line = (text: string, at: number, max: number, width = w) =>
+    doc.text(fitLine(doc, text, width, max, Math.min(max, 7)), x + pad, at, { width, lineBreak: false });
   let top = y + pad;
   // who it is for, as large as fits
   doc.font('bold').fillColor(INK);
   doc.text(fitLine(doc, label.memberName, w - 30, 15, 10), x + pad, top, { width: w - 30, lineBreak: false });
-  doc.font('body').fontSize(7).fillColor(MUTED).text(`#${n}`, x + pad + w - 30, top + 4, { width: 30, align: 'right', lineBreak: false });
+  doc
+    .font('body')
+    .fontSize(7)
+    .fillColor(MUTED)
+    .text(`#${n}`, x + pad + w - 30, top + 4, { width: 30, align: 'right', lineBreak: false });
   top += 21;
-  doc.font('body').fontSize(10.5).fillColor(INK).text(label.dish, x + pad, top, { width: w, height: 28, ellipsis: true });
+  doc
+    .font('body')
+    .fontSize(10.5)
+    .fillColor(INK)
+    .text(label.dish, x + pad, top, { width: w, height: 28, ellipsis: true });
   top += 30;
   if (label.dietaryNeeds) {
-    doc.font('bold').fontSize(9).fillColor(ALERT).text(`Dietary needs: ${label.dietaryNeeds}`, x + pad, top, { width: w, height: 24, ellipsis: true });
+    doc
+      .font('bold')
+      .fontSize(9)
+      .fillColor(ALERT)
+      .text(`Dietary needs: ${label.dietaryNeeds}`, x + pad, top, { width: w, height: 24, ellipsis: true });
   } else {
     doc.font('body').fillColor(MUTED);
     line('Dietary needs: none noted', top, 9);
   }
   // the order's facts along the bottom
   const bottom = y + SHEET.height - pad - 20;
-  doc.moveTo(x + pad, bottom - 4).lineTo(x + pad + w, bottom - 4).strokeColor(CUT).lineWidth(0.5).stroke();
+  doc
+    .moveTo(x + pad, bottom - 4)
+    .lineTo(x + pad + w, bottom - 4)
+    .strokeColor(CUT)
+    .lineWidth(0.5)
+    .stroke();
   doc.font('body').fillColor(MUTED);
   line(`Order ${data.orderNumber} · ${data.restaurant}`, bottom, 7.5);
   line([data.deliveryOn, data.company].filter(Boolean).join(' · '), bottom + 10, 7.5);

@@ -2,10 +2,10 @@ import { formatCents, groupTransition, processingInstant } from '@caterway/domai
 import { withTransaction, type Db, type Queryable } from '../../db/pool.js';
 import type { Clock } from '../../lib/clock.js';
 import { AppError, conflict, notFound } from '../../lib/errors.js';
-import type { Geocoder } from '../../ports/geocoder.js';
-import type { Mailer } from '../../ports/email.js';
-import { PaymentDeclinedError, PaymentRequestError, type PaymentProvider } from '../../ports/payments.js';
 import type { JobHandlers, JobRow } from '../../lib/jobs.js';
+import type { Mailer } from '../../ports/email.js';
+import type { Geocoder } from '../../ports/geocoder.js';
+import { PaymentDeclinedError, PaymentRequestError, type PaymentProvider } from '../../ports/payments.js';
 import { scheduleProcessing } from '../order-lifecycle/lifecycle.service.js';
 import { createOrderCatalogueRepository } from '../orders/order-catalogue.repository.js';
 import type { PreparedLine, PreparedOrder } from '../orders/order-checks.js';
@@ -55,10 +55,13 @@ export type CutoffOutcome =
   | { kind: 'canceled'; uuid: string }
   | { kind: 'ordered'; uuid: string; orderId: number; paid: boolean; paymentError: string | null };
 
-type Authorisation = { ok: true; intentId: string; methodId: string; status: 'authorized' | 'processing' | 'captured' } | { ok: false; message: string; methodId: string | null };
+type Authorisation =
+  | { ok: true; intentId: string; methodId: string; status: 'authorized' | 'processing' | 'captured' }
+  | { ok: false; message: string; methodId: string | null };
 
 export const cutoffMessages = {
-  noMethod: 'No saved payment method: add one on the Payment Methods page, then pay for the group order from its dashboard.',
+  noMethod:
+    'No saved payment method: add one on the Payment Methods page, then pay for the group order from its dashboard.',
   unplaced: 'The payment of this group order could not be authorised.',
 } as const;
 
@@ -70,11 +73,23 @@ export function createGroupCutoff(deps: GroupCutoffDeps) {
   const paymentMethods = paymentMethodsServiceFrom({ db, payments: deps.payments, clock });
 
   /** The combined order as the orders module stores it: one line per member's meal. */
-  async function prepare(g: GroupOrderRow, chosen: MemberRow[], creator: { email: string; first_name: string; last_name: string }, tx: Queryable): Promise<PreparedOrder> {
+  async function prepare(
+    g: GroupOrderRow,
+    chosen: MemberRow[],
+    creator: { email: string; first_name: string; last_name: string },
+    tx: Queryable,
+  ): Promise<PreparedOrder> {
     const chef = g.chef_id === null ? undefined : await catalogue.findChef(g.chef_id, tx);
     if (!chef) throw new Error(`group order ${g.uuid}: its chef no longer exists`);
     const preset = g.preset_id === null ? undefined : await catalogue.findPreset(g.preset_id, tx);
-    const menus = new Map((await catalogue.findMenus(chosen.map((m) => m.menu_id!), tx)).map((m) => [m.id, m]));
+    const menus = new Map(
+      (
+        await catalogue.findMenus(
+          chosen.map((m) => m.menu_id!),
+          tx,
+        )
+      ).map((m) => [m.id, m]),
+    );
     const lines: PreparedLine[] = chosen.map((m) => {
       const menu = menus.get(m.menu_id!);
       // priced from the menu now (the server's price); a meal deleted since keeps the price it was chosen at
@@ -89,14 +104,21 @@ export function createGroupCutoff(deps: GroupCutoffDeps) {
         menuItemsMapping: {},
         menuItems: [],
         specialInstruction: m.dietary_needs ? `For ${m.name}: ${m.dietary_needs}` : `For ${m.name}`,
-        servingDetails: [{ id: `member-${m.id}`, items: [{ user_name: m.name, quantity: 1, dietary_type: m.dietary_needs }] }],
+        servingDetails: [
+          { id: `member-${m.id}`, items: [{ user_name: m.name, quantity: 1, dietary_type: m.dietary_needs }] },
+        ],
         lineSubtotalCents: price,
       };
     });
     const supply = await groupTaxes(deps.geocoder, g, chef, clock.now());
     // the details step refused addresses without taxes; a geocoder outage now: the job retries
     if (!supply.ok) throw new Error(`group order ${g.uuid}: no taxes for its address (${supply.message})`);
-    const totals = groupTotals(g, chef, lines.map((l) => l.unitPriceCents), supply.taxes);
+    const totals = groupTotals(
+      g,
+      chef,
+      lines.map((l) => l.unitPriceCents),
+      supply.taxes,
+    );
     const [first, ...rest] = g.delivery_contact_person.trim().split(/\s+/);
     const deliveryAt = g.delivery_at!;
     return {
@@ -111,7 +133,12 @@ export function createGroupCutoff(deps: GroupCutoffDeps) {
       place: supply.place,
       tipPercent: null,
       // the group order's PO number and cost centre; its delivery contact is the order's own name and phone
-      corporate: { po_number: g.po_number, cost_centre: g.cost_centre, onsite_contact_name: '', onsite_contact_phone: '' },
+      corporate: {
+        po_number: g.po_number,
+        cost_centre: g.cost_centre,
+        onsite_contact_name: '',
+        onsite_contact_phone: '',
+      },
       currency: chef.country === 'US' ? 'usd' : 'cad',
       deliveryAt,
       timeZone: g.time_zone,
@@ -154,9 +181,17 @@ export function createGroupCutoff(deps: GroupCutoffDeps) {
    * given). The key is derived from the group order and the attempt, so a retried job or a
    * double-clicked Pay replays the provider's answer instead of holding the money twice.
    */
-  async function authorise(order: OrderRow, uuid: string, creatorId: number, attempt: number, methodId?: string): Promise<Authorisation> {
+  async function authorise(
+    order: OrderRow,
+    uuid: string,
+    creatorId: number,
+    attempt: number,
+    methodId?: string,
+  ): Promise<Authorisation> {
     const methods = await paymentMethods.list(creatorId);
-    const method = methodId ? methods.find((m) => m.payment_method_id === methodId) : (methods.find((m) => m.is_default) ?? methods[0]);
+    const method = methodId
+      ? methods.find((m) => m.payment_method_id === methodId)
+      : (methods.find((m) => m.is_default) ?? methods[0]);
     if (!method) {
       if (methodId) throw notFound('Payment method not found');
       return { ok: false, message: cutoffMessages.noMethod, methodId: null };
@@ -175,12 +210,23 @@ export function createGroupCutoff(deps: GroupCutoffDeps) {
         metadata: { group_order_uuid: uuid },
         idempotencyKey: `group-order-${uuid}-authorise-${attempt}`,
       });
-      const status = intent.status === 'requires_capture' ? 'authorized' : intent.status === 'processing' ? 'processing' : intent.status === 'succeeded' ? 'captured' : null;
+      const status =
+        intent.status === 'requires_capture'
+          ? 'authorized'
+          : intent.status === 'processing'
+            ? 'processing'
+            : intent.status === 'succeeded'
+              ? 'captured'
+              : null;
       if (!status) return { ok: false, message: cutoffMessages.unplaced, methodId: method.payment_method_id };
       return { ok: true, intentId: intent.id, methodId: method.payment_method_id, status };
     } catch (err) {
       const unusable = err instanceof PaymentRequestError && err.code !== 'idempotency_error';
-      if (err instanceof PaymentDeclinedError || unusable || (err instanceof AppError && err.code === 'payment_required')) {
+      if (
+        err instanceof PaymentDeclinedError ||
+        unusable ||
+        (err instanceof AppError && err.code === 'payment_required')
+      ) {
         return { ok: false, message: (err as Error).message, methodId: method.payment_method_id };
       }
       throw err; // an outage: the transaction rolls back and the job is retried
@@ -190,7 +236,11 @@ export function createGroupCutoff(deps: GroupCutoffDeps) {
   /** Records the authorisation on the combined order (inside the caller's transaction). */
   async function settle(tx: Queryable, order: OrderRow, auth: Authorisation, now: Date): Promise<OrderRow> {
     if (auth.ok) {
-      const paid = (await orders.markPaid(order.id, { paymentStatus: auth.status, paymentIntentId: auth.intentId, paymentMethodId: auth.methodId, now }, tx))!; // a new draft
+      const paid = (await orders.markPaid(
+        order.id,
+        { paymentStatus: auth.status, paymentIntentId: auth.intentId, paymentMethodId: auth.methodId, now },
+        tx,
+      ))!; // a new draft
       await scheduleProcessing(tx, paid);
       return paid;
     }
@@ -217,7 +267,9 @@ export function createGroupCutoff(deps: GroupCutoffDeps) {
           subject: `${title} was cancelled: nobody chose a meal`,
           template: 'group_order_cancelled_empty',
           greeting: `Hi ${g.creator_name},`,
-          paragraphs: [`Ordering for ${title} closed ${displayDateTime(g.cutoff_at!, g.time_zone)} without any meal chosen, so the group order was cancelled. Nothing will be delivered or charged.`],
+          paragraphs: [
+            `Ordering for ${title} closed ${displayDateTime(g.cutoff_at!, g.time_zone)} without any meal chosen, so the group order was cancelled. Nothing will be delivered or charged.`,
+          ],
           link: { label: 'Open the dashboard', url: dashboard },
         }),
         { groupOrder: uuid },
@@ -231,7 +283,10 @@ export function createGroupCutoff(deps: GroupCutoffDeps) {
       ['Restaurant', g.chef_name],
       ['Delivery', displayDateTime(g.delivery_at!, g.time_zone)],
       ['Address', [g.delivery_address, g.delivery_suite_address].filter(Boolean).join(', ')],
-      ...members.map((m): [string, string] => [m.name, `${m.menu_name ?? ''} ${formatCents(m.price_cents ?? 0)}${m.dietary_needs ? ` (${m.dietary_needs})` : ''}`]),
+      ...members.map((m): [string, string] => [
+        m.name,
+        `${m.menu_name ?? ''} ${formatCents(m.price_cents ?? 0)}${m.dietary_needs ? ` (${m.dietary_needs})` : ''}`,
+      ]),
       ['Subtotal', formatCents(g.catering_subtotal_cents ?? 0)],
       ['Delivery fee', formatCents(g.catering_delivery_fee_cents ?? 0)],
       ['Tax', formatCents(g.catering_tax_cents ?? 0)],
@@ -240,11 +295,15 @@ export function createGroupCutoff(deps: GroupCutoffDeps) {
     await send(
       groupEmail({
         to: g.creator_email,
-        subject: outcome.paid ? `${title}: ordering closed, ${members.length} meals ordered` : `${title}: payment needed for ${members.length} meals`,
+        subject: outcome.paid
+          ? `${title}: ordering closed, ${members.length} meals ordered`
+          : `${title}: payment needed for ${members.length} meals`,
         template: outcome.paid ? 'group_order_summary' : 'group_order_payment_needed',
         greeting: `Hi ${g.creator_name},`,
         paragraphs: outcome.paid
-          ? [`Ordering for ${title} is closed. Your team's meals are ordered as one order with the restaurant; the amount is held on your default payment method and charged when the order is processed.`]
+          ? [
+              `Ordering for ${title} is closed. Your team's meals are ordered as one order with the restaurant; the amount is held on your default payment method and charged when the order is processed.`,
+            ]
           : [
               `Ordering for ${title} is closed, but we could not authorise the payment: ${outcome.paymentError ?? cutoffMessages.unplaced}`,
               'The order is not sent to the restaurant until it is paid. Pay for it from your group-order dashboard.',
@@ -262,7 +321,8 @@ export function createGroupCutoff(deps: GroupCutoffDeps) {
       const g = await repo.lock(uuid, tx);
       if (!g) return { kind: 'skipped', reason: 'gone' };
       const now = clock.now();
-      if (!['created', 'detail_entered', 'accepting'].includes(g.status)) return { kind: 'skipped', reason: `already ${g.status}` };
+      if (!['created', 'detail_entered', 'accepting'].includes(g.status))
+        return { kind: 'skipped', reason: `already ${g.status}` };
       if (!g.cutoff_at || g.cutoff_at.getTime() > now.getTime()) return { kind: 'skipped', reason: 'not due' };
       const chosen = (await repo.members(uuid, tx)).filter((m) => m.menu_id !== null && m.price_cents !== null);
       if (g.status !== 'accepting' || chosen.length === 0) {
@@ -273,7 +333,10 @@ export function createGroupCutoff(deps: GroupCutoffDeps) {
       }
       const creator = (await repo.findCreator(g.creator_id, tx))!;
       const prepared = await prepare(g, chosen, creator, tx);
-      const draft = await orders.insert({ userId: g.creator_id, purchaseId: `group-order-${uuid}`, order: prepared, isEft: false, now }, tx);
+      const draft = await orders.insert(
+        { userId: g.creator_id, purchaseId: `group-order-${uuid}`, order: prepared, isEft: false, now },
+        tx,
+      );
       await orders.linkGroupOrder(draft.id, uuid, tx);
       if (deps.afterOrderWritten) await deps.afterOrderWritten(tx);
       const auth = await authorise(draft, uuid, g.creator_id, 0);
@@ -315,7 +378,12 @@ export function createGroupCutoff(deps: GroupCutoffDeps) {
       try {
         auth = await authorise(claimed, uuid, creatorId, claimed.payment_attempts, methodId);
       } catch (err) {
-        await orders.releasePayment(claimed.id, { status: 'failed', error: null, paymentMethodId: methodId ?? claimed.payment_method_id ?? '', now: clock.now() });
+        await orders.releasePayment(claimed.id, {
+          status: 'failed',
+          error: null,
+          paymentMethodId: methodId ?? claimed.payment_method_id ?? '',
+          now: clock.now(),
+        });
         throw err;
       }
       await withTransaction(db, (tx) => settle(tx, claimed, auth, clock.now()));

@@ -1,7 +1,15 @@
 import crypto from 'node:crypto';
 import type { z } from 'zod';
 import type { joinGroupOrderBodySchema, MemberChoiceResponse, PublicGroupOrderResponse } from '@caterway/contracts';
-import { budgetRule, formatCents, groupMessages, groupStatusLabel, orderingOpen, shownGroupStatus, type GroupOrderStatus } from '@caterway/domain';
+import {
+  budgetRule,
+  formatCents,
+  groupMessages,
+  groupStatusLabel,
+  orderingOpen,
+  shownGroupStatus,
+  type GroupOrderStatus,
+} from '@caterway/domain';
 import { withTransaction, type Db } from '../../db/pool.js';
 import type { Clock } from '../../lib/clock.js';
 import { conflict, notFound, validationFailed } from '../../lib/errors.js';
@@ -12,7 +20,8 @@ import type { GroupOrderRow, GroupOrdersRepository, GroupOrderView, MemberRow } 
 import { shareUrl, type GroupLinks } from './group-orders.service.js';
 
 /** The domain's rules read camelCase; rows are snake_case. */
-const isOpen = (g: { status: GroupOrderStatus; cutoff_at: Date | null }, now: Date) => orderingOpen({ status: g.status, cutoffAt: g.cutoff_at }, now);
+const isOpen = (g: { status: GroupOrderStatus; cutoff_at: Date | null }, now: Date) =>
+  orderingOpen({ status: g.status, cutoffAt: g.cutoff_at }, now);
 
 // The members' side (issue 6 item 3): public by share token, no account. Joining returns a
 // random member token (only its SHA-256 is stored) that every later call carries in
@@ -80,7 +89,12 @@ export function createGroupMembersService(deps: GroupMembersServiceDeps) {
   function choiceState(group: GroupOrderView | GroupOrderRow, m: MemberRow, now: Date): MemberChoiceResponse {
     const choice =
       m.menu_id !== null && m.price_cents !== null && m.chosen_at !== null
-        ? { menu_id: m.menu_id, menu_name: m.menu_name ?? '', price_cents: m.price_cents, chosen_at: m.chosen_at.toISOString() }
+        ? {
+            menu_id: m.menu_id,
+            menu_name: m.menu_name ?? '',
+            price_cents: m.price_cents,
+            chosen_at: m.chosen_at.toISOString(),
+          }
         : null;
     return {
       member: { name: m.name, email: m.email, dietary_needs: m.dietary_needs },
@@ -151,7 +165,10 @@ export function createGroupMembersService(deps: GroupMembersServiceDeps) {
      * answer lets the second joiner in. Both emails go only within JOIN_EMAIL_LIMITS (counted in
      * PostgreSQL); beyond them the join still succeeds, without the email.
      */
-    async join(shareToken: string, body: JoinBody): Promise<{ member_token: string; member: { name: string; email: string; dietary_needs: string } }> {
+    async join(
+      shareToken: string,
+      body: JoinBody,
+    ): Promise<{ member_token: string; member: { name: string; email: string; dietary_needs: string } }> {
       const group = await byToken(shareToken);
       const token = crypto.randomBytes(32).toString('base64url');
       const outcome = await withTransaction(deps.db, async (tx) => {
@@ -159,7 +176,8 @@ export function createGroupMembersService(deps: GroupMembersServiceDeps) {
         if (!g) throw notFound(memberMessages.notFound);
         const now = clock.now();
         assertOpen(g, now);
-        const mayEmail = (to: string) => repo.claimJoinEmail({ uuid: g.uuid, to, template: MEMBER_LINK_TEMPLATE, now, ...JOIN_EMAIL_LIMITS }, tx);
+        const mayEmail = (to: string) =>
+          repo.claimJoinEmail({ uuid: g.uuid, to, template: MEMBER_LINK_TEMPLATE, now, ...JOIN_EMAIL_LIMITS }, tx);
         const existing = await repo.memberByEmail(g.uuid, body.email, tx);
         if (existing) {
           if (!(await mayEmail(existing.email))) return { existing, link: undefined };
@@ -170,7 +188,17 @@ export function createGroupMembersService(deps: GroupMembersServiceDeps) {
         }
         const joined = await repo.countMembers(g.uuid, tx);
         if (joined >= g.head_count) throw conflict(groupMessages.full(g.head_count));
-        await repo.insertMember({ uuid: g.uuid, tokenHash: hashMemberToken(token), name: body.name, email: body.email, dietaryNeeds: body.dietary_needs, now }, tx);
+        await repo.insertMember(
+          {
+            uuid: g.uuid,
+            tokenHash: hashMemberToken(token),
+            name: body.name,
+            email: body.email,
+            dietaryNeeds: body.dietary_needs,
+            now,
+          },
+          tx,
+        );
         return { existing: undefined, link: (await mayEmail(body.email)) ? token : undefined };
       });
       if (outcome.existing) {
@@ -231,7 +259,10 @@ export function createGroupMembersService(deps: GroupMembersServiceDeps) {
         if (!meal) throw validationFailed([groupMessages.menuNotOffered]);
         const budget = budgetRule(meal.price_cents, g.budget_cents);
         if (!budget.ok) throw validationFailed([budget.message]);
-        await repo.upsertChoice({ memberId: m.id, uuid: g.uuid, menuId: meal.id, priceCents: meal.price_cents, now }, tx);
+        await repo.upsertChoice(
+          { memberId: m.id, uuid: g.uuid, menuId: meal.id, priceCents: meal.price_cents, now },
+          tx,
+        );
         return choiceState(g, (await repo.memberByToken(g.uuid, hashMemberToken(token!), tx))!, now);
       });
     },

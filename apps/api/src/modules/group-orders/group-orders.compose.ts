@@ -25,6 +25,18 @@ export function groupOrdersFrom(deps: Pick<AppDeps, 'db' | 'clock' | 'mailer' | 
 }
 
 /** The cut-off job's runner side (job-runner.ts registers its handler). */
-export function groupCutoffFrom(deps: Pick<AppDeps, 'db' | 'payments' | 'mailer' | 'clock' | 'config' | 'geocoder'>, log: Log) {
-  return createGroupCutoff({ db: deps.db, payments: deps.payments, mailer: deps.mailer, clock: deps.clock, geocoder: deps.geocoder, links: { siteUrl: deps.config.groupOrdersUrl }, publicUrl: deps.config.publicUrl, log });
+export function groupCutoffFrom(
+  deps: Pick<AppDeps, 'db' | 'payments' | 'mailer' | 'clock' | 'config' | 'geocoder'>,
+  log: Log,
+) {
+  return createGroupCutoff({
+    db: deps.db,
+    payments: deps.payments,
+    mailer: deps.mailer,
+    clock: deps.clock,
+    geocoder: deps.geocoder,
+    links: { siteUrl: deps.config.groupOrdersUrl },
+    publicUrl: deps.config.publicUrl,
+    log,
+  });
 }

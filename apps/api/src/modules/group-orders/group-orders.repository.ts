@@ -87,7 +87,15 @@ export interface GroupDetailsInput {
 export function createGroupOrdersRepository(db: Queryable) {
   return {
     async insert(
-      input: { creatorId: number; presetId: number; chefId: number; deliveryParams: object; shareToken: string; details: GroupDetailsInput; now: Date },
+      input: {
+        creatorId: number;
+        presetId: number;
+        chefId: number;
+        deliveryParams: object;
+        shareToken: string;
+        details: GroupDetailsInput;
+        now: Date;
+      },
       tx: Queryable = db,
     ): Promise<string> {
       const d = input.details;
@@ -99,10 +107,32 @@ export function createGroupOrdersRepository(db: Queryable) {
          VALUES ($1, $2, $3, $4, $5, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25, $26)
          RETURNING uuid`,
         [
-          input.creatorId, input.presetId, input.chefId, JSON.stringify(input.deliveryParams), input.now, input.shareToken,
-          d.name, d.headCount, d.budgetCents, d.gapDays, d.cutoffTime, d.deliveryDate, d.deliveryTime, d.deliveryAt, d.cutoffAt, d.timeZone,
-          d.deliveryAddress, d.deliverySuiteAddress, d.latitude, d.longitude, d.contactPerson, d.phone, d.instruction, d.companyName,
-          d.poNumber, d.costCentre,
+          input.creatorId,
+          input.presetId,
+          input.chefId,
+          JSON.stringify(input.deliveryParams),
+          input.now,
+          input.shareToken,
+          d.name,
+          d.headCount,
+          d.budgetCents,
+          d.gapDays,
+          d.cutoffTime,
+          d.deliveryDate,
+          d.deliveryTime,
+          d.deliveryAt,
+          d.cutoffAt,
+          d.timeZone,
+          d.deliveryAddress,
+          d.deliverySuiteAddress,
+          d.latitude,
+          d.longitude,
+          d.contactPerson,
+          d.phone,
+          d.instruction,
+          d.companyName,
+          d.poNumber,
+          d.costCentre,
         ],
       );
       return rows[0]!.uuid;
@@ -111,7 +141,10 @@ export function createGroupOrdersRepository(db: Queryable) {
     /** By uuid or numeric id (the My Orders entry's id). */
     async findByRef(ref: string, tx: Queryable = db): Promise<GroupOrderView | undefined> {
       const byId = /^\d+$/.test(ref);
-      const { rows } = await tx.query<GroupOrderView>(`${VIEW} WHERE ${byId ? 'g.id = $1::bigint' : 'g.uuid = $1::uuid'}`, [ref]);
+      const { rows } = await tx.query<GroupOrderView>(
+        `${VIEW} WHERE ${byId ? 'g.id = $1::bigint' : 'g.uuid = $1::uuid'}`,
+        [ref],
+      );
       return rows[0];
     },
 
@@ -121,17 +154,27 @@ export function createGroupOrdersRepository(db: Queryable) {
     },
 
     async findByCreator(creatorId: number, tx: Queryable = db): Promise<GroupOrderView[]> {
-      const { rows } = await tx.query<GroupOrderView>(`${VIEW} WHERE g.creator_id = $1 ORDER BY g.created_at DESC, g.id DESC`, [creatorId]);
+      const { rows } = await tx.query<GroupOrderView>(
+        `${VIEW} WHERE g.creator_id = $1 ORDER BY g.created_at DESC, g.id DESC`,
+        [creatorId],
+      );
       return rows;
     },
 
     /** Locks the group order row (the cut-off, joins and choices serialise on it). */
     async lock(uuid: string, tx: Queryable, mode: 'update' | 'share' = 'update'): Promise<GroupOrderRow | undefined> {
-      const { rows } = await tx.query<GroupOrderRow>(`SELECT * FROM group_orders WHERE uuid = $1 FOR ${mode === 'update' ? 'UPDATE' : 'SHARE'}`, [uuid]);
+      const { rows } = await tx.query<GroupOrderRow>(
+        `SELECT * FROM group_orders WHERE uuid = $1 FOR ${mode === 'update' ? 'UPDATE' : 'SHARE'}`,
+        [uuid],
+      );
       return rows[0];
     },
 
-    async saveDetails(uuid: string, input: { details: GroupDetailsInput; status: GroupOrderStatus; openedAt: Date | null; now: Date }, tx: Queryable): Promise<void> {
+    async saveDetails(
+      uuid: string,
+      input: { details: GroupDetailsInput; status: GroupOrderStatus; openedAt: Date | null; now: Date },
+      tx: Queryable,
+    ): Promise<void> {
       const d = input.details;
       await tx.query(
         `UPDATE group_orders SET name = $2, head_count = $3, budget_cents = $4, gap_days = $5, cutoff_time = $6, delivery_date = $7,
@@ -140,14 +183,39 @@ export function createGroupOrdersRepository(db: Queryable) {
            company_name = $19, status = $20, opened_at = COALESCE(opened_at, $21), updated_at = $22, po_number = $23, cost_centre = $24
          WHERE uuid = $1`,
         [
-          uuid, d.name, d.headCount, d.budgetCents, d.gapDays, d.cutoffTime, d.deliveryDate, d.deliveryTime, d.deliveryAt, d.cutoffAt,
-          d.timeZone, d.deliveryAddress, d.deliverySuiteAddress, d.latitude, d.longitude, d.contactPerson, d.phone, d.instruction,
-          d.companyName, input.status, input.openedAt, input.now, d.poNumber, d.costCentre,
+          uuid,
+          d.name,
+          d.headCount,
+          d.budgetCents,
+          d.gapDays,
+          d.cutoffTime,
+          d.deliveryDate,
+          d.deliveryTime,
+          d.deliveryAt,
+          d.cutoffAt,
+          d.timeZone,
+          d.deliveryAddress,
+          d.deliverySuiteAddress,
+          d.latitude,
+          d.longitude,
+          d.contactPerson,
+          d.phone,
+          d.instruction,
+          d.companyName,
+          input.status,
+          input.openedAt,
+          input.now,
+          d.poNumber,
+          d.costCentre,
         ],
       );
     },
 
-    async setStatus(uuid: string, input: { status: GroupOrderStatus; now: Date; closed?: boolean; canceled?: boolean; cateringOrderId?: number }, tx: Queryable): Promise<void> {
+    async setStatus(
+      uuid: string,
+      input: { status: GroupOrderStatus; now: Date; closed?: boolean; canceled?: boolean; cateringOrderId?: number },
+      tx: Queryable,
+    ): Promise<void> {
       await tx.query(
         `UPDATE group_orders SET status = $2, updated_at = $3,
            closed_at = CASE WHEN $4 THEN $3 ELSE closed_at END,
@@ -167,7 +235,9 @@ export function createGroupOrdersRepository(db: Queryable) {
 
     async membersOf(uuids: readonly string[], tx: Queryable = db): Promise<MemberRow[]> {
       if (!uuids.length) return [];
-      const { rows } = await tx.query<MemberRow>(`${MEMBER} WHERE m.group_order_uuid = ANY($1::uuid[]) ORDER BY m.id`, [uuids]);
+      const { rows } = await tx.query<MemberRow>(`${MEMBER} WHERE m.group_order_uuid = ANY($1::uuid[]) ORDER BY m.id`, [
+        uuids,
+      ]);
       return rows;
     },
 
@@ -183,7 +253,11 @@ export function createGroupOrdersRepository(db: Queryable) {
 
     /** A further link for a member; the links they have keep working. */
     async addMemberToken(memberId: number, tokenHash: string, now: Date, tx: Queryable): Promise<void> {
-      await tx.query('INSERT INTO group_order_member_tokens (token_hash, member_id, created_at) VALUES ($1, $2, $3)', [tokenHash, memberId, now]);
+      await tx.query('INSERT INTO group_order_member_tokens (token_hash, member_id, created_at) VALUES ($1, $2, $3)', [
+        tokenHash,
+        memberId,
+        now,
+      ]);
     },
 
     /**
@@ -193,7 +267,14 @@ export function createGroupOrdersRepository(db: Queryable) {
      * group orders cannot both claim its last one. Answers whether the email may go.
      */
     async claimJoinEmail(
-      input: { uuid: string; to: string; template: string; now: Date; perGroupPerHour: number; perAddressPerDay: number },
+      input: {
+        uuid: string;
+        to: string;
+        template: string;
+        now: Date;
+        perGroupPerHour: number;
+        perAddressPerDay: number;
+      },
       tx: Queryable,
     ): Promise<boolean> {
       const address = input.to.trim().toLowerCase();
@@ -207,12 +288,10 @@ export function createGroupOrdersRepository(db: Queryable) {
       );
       const counts = rows[0]!;
       if (counts.group_hour >= input.perGroupPerHour || counts.address_day >= input.perAddressPerDay) return false;
-      await tx.query('INSERT INTO group_order_emails (group_order_uuid, to_address, template, sent_at) VALUES ($1, $2, $3, $4)', [
-        input.uuid,
-        address,
-        input.template,
-        input.now,
-      ]);
+      await tx.query(
+        'INSERT INTO group_order_emails (group_order_uuid, to_address, template, sent_at) VALUES ($1, $2, $3, $4)',
+        [input.uuid, address, input.template, input.now],
+      );
       return true;
     },
 
@@ -240,11 +319,17 @@ export function createGroupOrdersRepository(db: Queryable) {
     },
 
     async memberByEmail(uuid: string, email: string, tx: Queryable = db): Promise<MemberRow | undefined> {
-      const { rows } = await tx.query<MemberRow>(`${MEMBER} WHERE m.group_order_uuid = $1 AND m.email = $2`, [uuid, email]);
+      const { rows } = await tx.query<MemberRow>(`${MEMBER} WHERE m.group_order_uuid = $1 AND m.email = $2`, [
+        uuid,
+        email,
+      ]);
       return rows[0];
     },
 
-    async insertMember(input: { uuid: string; tokenHash: string; name: string; email: string; dietaryNeeds: string; now: Date }, tx: Queryable): Promise<number> {
+    async insertMember(
+      input: { uuid: string; tokenHash: string; name: string; email: string; dietaryNeeds: string; now: Date },
+      tx: Queryable,
+    ): Promise<number> {
       const { rows } = await tx.query<{ id: number }>(
         `INSERT INTO group_order_members (group_order_uuid, token_hash, name, email, dietary_needs, joined_at)
          VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
@@ -254,11 +339,17 @@ export function createGroupOrdersRepository(db: Queryable) {
     },
 
     async countMembers(uuid: string, tx: Queryable): Promise<number> {
-      const { rows } = await tx.query<{ n: number }>('SELECT count(*)::int AS n FROM group_order_members WHERE group_order_uuid = $1', [uuid]);
+      const { rows } = await tx.query<{ n: number }>(
+        'SELECT count(*)::int AS n FROM group_order_members WHERE group_order_uuid = $1',
+        [uuid],
+      );
       return rows[0]!.n;
     },
 
-    async upsertChoice(input: { memberId: number; uuid: string; menuId: number; priceCents: number; now: Date }, tx: Queryable): Promise<void> {
+    async upsertChoice(
+      input: { memberId: number; uuid: string; menuId: number; priceCents: number; now: Date },
+      tx: Queryable,
+    ): Promise<void> {
       await tx.query(
         `INSERT INTO group_order_choices (member_id, group_order_uuid, menu_id, price_cents, chosen_at) VALUES ($1, $2, $3, $4, $5)
          ON CONFLICT (member_id) DO UPDATE SET menu_id = EXCLUDED.menu_id, price_cents = EXCLUDED.price_cents, chosen_at = EXCLUDED.chosen_at`,
@@ -324,7 +415,10 @@ export function createGroupOrdersRepository(db: Queryable) {
     },
 
     async groupUuidOfCateringOrder(orderId: number, tx: Queryable = db): Promise<string | null> {
-      const { rows } = await tx.query<{ group_order_uuid: string | null }>('SELECT group_order_uuid FROM catering_orders WHERE id = $1', [orderId]);
+      const { rows } = await tx.query<{ group_order_uuid: string | null }>(
+        'SELECT group_order_uuid FROM catering_orders WHERE id = $1',
+        [orderId],
+      );
       return rows[0]?.group_order_uuid ?? null;
     },
   };

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
   createGroupOrderBodySchema,
   creatorIdParamsSchema,
@@ -21,12 +22,11 @@ import {
   publicGroupOrderResponseSchema,
   shareTokenParamsSchema,
 } from '@caterway/contracts';
-import { z } from 'zod';
 import type { AppDeps } from '../../lib/deps.js';
 import { authUser, requireCreator, requireUser } from '../auth/auth.guard.js';
 import { createGroupMembersService } from './group-members.service.js';
-import { createGroupOrdersRepository } from './group-orders.repository.js';
 import { groupCutoffFrom, groupOrdersFrom } from './group-orders.compose.js';
+import { createGroupOrdersRepository } from './group-orders.repository.js';
 
 const tags = ['group orders'];
 const bearer = [{ bearerAuth: [] }];
@@ -83,7 +83,13 @@ export async function groupOrdersRoutes(app: FastifyInstance, deps: AppDeps): Pr
     '/api/v2/group_orders/:ref',
     {
       preHandler: signedIn,
-      schema: { tags, security: bearer, summary: 'A group order (creator or staff; uuid or id)', params: groupOrderRefParamsSchema, response: { 200: groupOrderEnvelopeSchema, ...errorResponses } },
+      schema: {
+        tags,
+        security: bearer,
+        summary: 'A group order (creator or staff; uuid or id)',
+        params: groupOrderRefParamsSchema,
+        response: { 200: groupOrderEnvelopeSchema, ...errorResponses },
+      },
     },
     async (request) => service.get(request.params.ref, authUser(request)),
   );
@@ -108,7 +114,13 @@ export async function groupOrdersRoutes(app: FastifyInstance, deps: AppDeps): Pr
     '/api/v2/group_orders/:ref',
     {
       preHandler: signedIn,
-      schema: { tags, security: bearer, summary: 'Cancel a group order (creator or staff, while editable)', params: groupOrderRefParamsSchema, response: { 200: groupOrderEnvelopeSchema, ...errorResponses } },
+      schema: {
+        tags,
+        security: bearer,
+        summary: 'Cancel a group order (creator or staff, while editable)',
+        params: groupOrderRefParamsSchema,
+        response: { 200: groupOrderEnvelopeSchema, ...errorResponses },
+      },
     },
     async (request) => service.cancel(request.params.ref, authUser(request)),
   );
@@ -117,7 +129,13 @@ export async function groupOrdersRoutes(app: FastifyInstance, deps: AppDeps): Pr
     '/api/v2/group_orders/:ref/reminders',
     {
       preHandler: signedIn,
-      schema: { tags, security: bearer, summary: 'Email the members who have not chosen (the creator)', params: groupOrderRefParamsSchema, response: { 200: groupOrderRemindersResponseSchema, ...errorResponses } },
+      schema: {
+        tags,
+        security: bearer,
+        summary: 'Email the members who have not chosen (the creator)',
+        params: groupOrderRefParamsSchema,
+        response: { 200: groupOrderRemindersResponseSchema, ...errorResponses },
+      },
     },
     async (request) => service.remind(request.params.ref, authUser(request)),
   );
@@ -141,7 +159,13 @@ export async function groupOrdersRoutes(app: FastifyInstance, deps: AppDeps): Pr
     '/api/v2/group_orders/:ref/detail',
     {
       preHandler: signedIn,
-      schema: { tags, security: bearer, summary: 'Group order detail for My Orders (creator or staff)', params: groupOrderRefParamsSchema, response: { 200: groupOrderDetailResponseSchema, ...errorResponses } },
+      schema: {
+        tags,
+        security: bearer,
+        summary: 'Group order detail for My Orders (creator or staff)',
+        params: groupOrderRefParamsSchema,
+        response: { 200: groupOrderDetailResponseSchema, ...errorResponses },
+      },
     },
     async (request) => service.detail(request.params.ref, authUser(request)),
   );
@@ -171,7 +195,14 @@ export async function groupOrdersRoutes(app: FastifyInstance, deps: AppDeps): Pr
 
   r.get(
     '/api/v2/group/:share_token',
-    { schema: { tags, summary: "The share link's page: the chef's meals, budget and cut-off", params: shareTokenParamsSchema, response: { 200: publicGroupOrderResponseSchema, ...errorResponses } } },
+    {
+      schema: {
+        tags,
+        summary: "The share link's page: the chef's meals, budget and cut-off",
+        params: shareTokenParamsSchema,
+        response: { 200: publicGroupOrderResponseSchema, ...errorResponses },
+      },
+    },
     async (request) => members.page(request.params.share_token),
   );
 
@@ -192,7 +223,13 @@ export async function groupOrdersRoutes(app: FastifyInstance, deps: AppDeps): Pr
   r.get(
     '/api/v2/group/:share_token/choice',
     {
-      schema: { tags, summary: "The member's own choice (X-Member-Token)", params: shareTokenParamsSchema, headers: memberHeaders, response: { 200: memberChoiceResponseSchema, ...errorResponses } },
+      schema: {
+        tags,
+        summary: "The member's own choice (X-Member-Token)",
+        params: shareTokenParamsSchema,
+        headers: memberHeaders,
+        response: { 200: memberChoiceResponseSchema, ...errorResponses },
+      },
     },
     async (request) => members.getChoice(request.params.share_token, request.headers[MEMBER_TOKEN_HEADER]),
   );
@@ -209,13 +246,20 @@ export async function groupOrdersRoutes(app: FastifyInstance, deps: AppDeps): Pr
         response: { 200: memberChoiceResponseSchema, ...errorResponses },
       },
     },
-    async (request) => members.choose(request.params.share_token, request.headers[MEMBER_TOKEN_HEADER], request.body.menu_id),
+    async (request) =>
+      members.choose(request.params.share_token, request.headers[MEMBER_TOKEN_HEADER], request.body.menu_id),
   );
 
   r.delete(
     '/api/v2/group/:share_token/choice',
     {
-      schema: { tags, summary: 'Withdraw the choice before the cut-off (X-Member-Token)', params: shareTokenParamsSchema, headers: memberHeaders, response: { 200: memberChoiceResponseSchema, ...errorResponses } },
+      schema: {
+        tags,
+        summary: 'Withdraw the choice before the cut-off (X-Member-Token)',
+        params: shareTokenParamsSchema,
+        headers: memberHeaders,
+        response: { 200: memberChoiceResponseSchema, ...errorResponses },
+      },
     },
     async (request) => members.withdraw(request.params.share_token, request.headers[MEMBER_TOKEN_HEADER]),
   );

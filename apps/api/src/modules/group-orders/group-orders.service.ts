@@ -43,22 +43,30 @@ import {
 import { withTransaction, type Db, type Queryable } from '../../db/pool.js';
 import type { Clock } from '../../lib/clock.js';
 import { conflict, notFound, validationFailed } from '../../lib/errors.js';
+import { enqueue } from '../../lib/jobs.js';
 import type { Mailer } from '../../ports/email.js';
 import type { Geocoder } from '../../ports/geocoder.js';
 import type { AuthUser } from '../auth/auth.guard.js';
 import { placeAddress, quoteDelivery } from '../orders/delivery-fee.js';
-import { assertOrderablePreset } from '../orders/order-checks.js';
 import type { OrderCatalogueRepository } from '../orders/order-catalogue.repository.js';
-import type { OrderChefRow } from '../orders/orders.types.js';
+import { assertOrderablePreset } from '../orders/order-checks.js';
 import { displayDateTime, localDateTime } from '../orders/orders.email.js';
+import type { OrderChefRow } from '../orders/orders.types.js';
 import { taxesOfSupply, type PlaceTaxes } from '../orders/place-of-supply.js';
-import { enqueue } from '../../lib/jobs.js';
 import { groupEmail } from './group-orders.email.js';
-import type { GroupDetailsInput, GroupOrderRow, GroupOrdersRepository, GroupOrderView, MemberRow } from './group-orders.repository.js';
+import type {
+  GroupDetailsInput,
+  GroupOrderRow,
+  GroupOrdersRepository,
+  GroupOrderView,
+  MemberRow,
+} from './group-orders.repository.js';
 
 /** The domain's rules read camelCase; rows are snake_case. */
-const isOpen = (g: { status: GroupOrderStatus; cutoff_at: Date | null }, now: Date) => orderingOpen({ status: g.status, cutoffAt: g.cutoff_at }, now);
-const isEditable = (g: { status: GroupOrderStatus; cutoff_at: Date | null }, now: Date) => groupEditable({ status: g.status, cutoffAt: g.cutoff_at }, now);
+const isOpen = (g: { status: GroupOrderStatus; cutoff_at: Date | null }, now: Date) =>
+  orderingOpen({ status: g.status, cutoffAt: g.cutoff_at }, now);
+const isEditable = (g: { status: GroupOrderStatus; cutoff_at: Date | null }, now: Date) =>
+  groupEditable({ status: g.status, cutoffAt: g.cutoff_at }, now);
 
 // The creator's and staff's side of group orders (issue 6 items 1, 2, 5): create with the
 // account's defaults, complete and edit the details (created → detail_entered → accepting through
@@ -75,7 +83,13 @@ export const GROUP_ORDER_CUTOFF = 'group_order_cutoff';
 /** Queues the cut-off job at cutoff_at (or moves the queued one there): one job per group order. */
 export async function scheduleCutoff(db: Queryable, group: { uuid: string; cutoff_at: Date | null }): Promise<void> {
   if (!group.cutoff_at) return;
-  await enqueue(db, { kind: GROUP_ORDER_CUTOFF, dedupeKey: `group:${group.uuid}`, payload: { uuid: group.uuid }, runAt: group.cutoff_at, onConflict: 'reschedule' });
+  await enqueue(db, {
+    kind: GROUP_ORDER_CUTOFF,
+    dedupeKey: `group:${group.uuid}`,
+    payload: { uuid: group.uuid },
+    runAt: group.cutoff_at,
+    onConflict: 'reschedule',
+  });
 }
 
 export function newShareToken(): string {
@@ -90,7 +104,17 @@ export interface GroupLinks {
 export const shareUrl = (links: GroupLinks, token: string) => `${links.siteUrl}/g/${token}`;
 export const adminLink = (links: GroupLinks, uuid: string) => `${links.siteUrl}/group-orders/${uuid}`;
 
-type ChefLike = Pick<OrderChefRow, 'latitude' | 'longitude' | 'delivery_radius_km' | 'delivery_fee_ranges' | 'country' | 'province' | 'city' | 'time_zone'>;
+type ChefLike = Pick<
+  OrderChefRow,
+  | 'latitude'
+  | 'longitude'
+  | 'delivery_radius_km'
+  | 'delivery_fee_ranges'
+  | 'country'
+  | 'province'
+  | 'city'
+  | 'time_zone'
+>;
 
 /**
  * The taxes of a group order: its delivery address's place of supply on its delivery date (the
@@ -103,14 +127,25 @@ export async function groupTaxes(
   chef: ChefLike,
   now: Date,
 ): Promise<PlaceTaxes> {
-  const point = group.latitude !== null && group.longitude !== null ? { latitude: group.latitude, longitude: group.longitude } : null;
+  const point =
+    group.latitude !== null && group.longitude !== null
+      ? { latitude: group.latitude, longitude: group.longitude }
+      : null;
   const date = group.delivery_date ?? localDateTime(now, chef.time_zone).date;
   return taxesOfSupply(geocoder, chef, point, date);
 }
 
 /** The picks priced by the domain's totals: delivery fee by distance from the chef, the place of supply's taxes. */
-export function groupTotals(group: Pick<GroupOrderView, 'latitude' | 'longitude'>, chef: ChefLike | undefined, choicePrices: number[], taxes: readonly TaxComponent[]) {
-  const fee = chef && group.latitude !== null && group.longitude !== null ? quoteDelivery(chef, { latitude: group.latitude, longitude: group.longitude }).feeCents : 0;
+export function groupTotals(
+  group: Pick<GroupOrderView, 'latitude' | 'longitude'>,
+  chef: ChefLike | undefined,
+  choicePrices: number[],
+  taxes: readonly TaxComponent[],
+) {
+  const fee =
+    chef && group.latitude !== null && group.longitude !== null
+      ? quoteDelivery(chef, { latitude: group.latitude, longitude: group.longitude }).feeCents
+      : 0;
   const totals = computeTotals({
     lines: choicePrices.map((p) => ({ unitPriceCents: p, quantity: 1, menuItems: [] })),
     receivingMethod: 'delivery',
@@ -127,7 +162,11 @@ export function groupTotals(group: Pick<GroupOrderView, 'latitude' | 'longitude'
  * A group order's delivery against its restaurant, with the catering order's rules and messages
  * (issue 15): store hours, the notice (lead time, from now) and the horizon.
  */
-export function groupScheduleProblems(chef: Pick<OrderChefRow, 'store_hours' | 'time_zone' | 'pre_order_notice_hours'>, deliveryAt: Date, now: Date): string[] {
+export function groupScheduleProblems(
+  chef: Pick<OrderChefRow, 'store_hours' | 'time_zone' | 'pre_order_notice_hours'>,
+  deliveryAt: Date,
+  now: Date,
+): string[] {
   return deliveryScheduleProblems({
     delivery: deliveryAt,
     timeZone: chef.time_zone,
@@ -153,7 +192,8 @@ type DetailsBody = z.output<typeof groupOrderDetailsBodySchema>;
 export function createGroupOrdersService(deps: GroupOrdersServiceDeps) {
   const { groupOrders: repo, catalogue, clock, links } = deps;
 
-  const actorOf = (user: AuthUser): GroupOrderActor & ('creator' | 'staff') => (user.role === 'staff' ? 'staff' : 'creator');
+  const actorOf = (user: AuthUser): GroupOrderActor & ('creator' | 'staff') =>
+    user.role === 'staff' ? 'staff' : 'creator';
 
   /** The creator's (or, with allowStaff, staff's) group order; anyone else: 404 like an unknown one. */
   async function accessible(ref: string, user: AuthUser, allowStaff = true): Promise<GroupOrderView> {
@@ -237,7 +277,12 @@ export function createGroupOrdersService(deps: GroupOrdersServiceDeps) {
       joined_at: m.joined_at.toISOString(),
       choice:
         m.menu_id !== null && m.price_cents !== null && m.chosen_at !== null
-          ? { menu_id: m.menu_id, menu_name: m.menu_name ?? '', price_cents: m.price_cents, chosen_at: m.chosen_at.toISOString() }
+          ? {
+              menu_id: m.menu_id,
+              menu_name: m.menu_name ?? '',
+              price_cents: m.price_cents,
+              chosen_at: m.chosen_at.toISOString(),
+            }
           : null,
     };
   }
@@ -246,17 +291,31 @@ export function createGroupOrdersService(deps: GroupOrdersServiceDeps) {
   async function totalsOf(g: GroupOrderView, members: MemberRow[]) {
     const chef = g.chef_id === null ? undefined : await catalogue.findChef(g.chef_id);
     const supply = chef ? await groupTaxes(deps.geocoder, g, chef, clock.now()) : null;
-    const priced = groupTotals(g, chef, members.filter((m) => m.price_cents !== null).map((m) => m.price_cents!), supply?.ok ? supply.taxes : []);
+    const priced = groupTotals(
+      g,
+      chef,
+      members.filter((m) => m.price_cents !== null).map((m) => m.price_cents!),
+      supply?.ok ? supply.taxes : [],
+    );
     if (g.catering_total_cents !== null) {
       return {
         subtotal_cents: g.catering_subtotal_cents!,
         delivery_fee_cents: g.catering_delivery_fee_cents!,
         tax_cents: g.catering_tax_cents!,
-        tax_label: g.catering_tax_name !== null ? groupTaxLabel(g.catering_tax_name, Number(g.catering_tax_rate)) : priced.taxLabel,
+        tax_label:
+          g.catering_tax_name !== null
+            ? groupTaxLabel(g.catering_tax_name, Number(g.catering_tax_rate))
+            : priced.taxLabel,
         total_cents: g.catering_total_cents,
       };
     }
-    return { subtotal_cents: priced.subtotalCents, delivery_fee_cents: priced.deliveryFeeCents, tax_cents: priced.taxCents, tax_label: priced.taxLabel, total_cents: priced.totalCents };
+    return {
+      subtotal_cents: priced.subtotalCents,
+      delivery_fee_cents: priced.deliveryFeeCents,
+      tax_cents: priced.taxCents,
+      tax_label: priced.taxLabel,
+      total_cents: priced.totalCents,
+    };
   }
 
   /**
@@ -265,20 +324,33 @@ export function createGroupOrdersService(deps: GroupOrdersServiceDeps) {
    * number or cost centre the body leaves out is kept as stored (a client that predates them
    * cannot wipe them); '' clears it.
    */
-  async function detailsFrom(body: DetailsBody, chef: OrderChefRow | undefined, now: Date, stored: Pick<GroupOrderRow, 'po_number' | 'cost_centre'>): Promise<GroupDetailsInput> {
+  async function detailsFrom(
+    body: DetailsBody,
+    chef: OrderChefRow | undefined,
+    now: Date,
+    stored: Pick<GroupOrderRow, 'po_number' | 'cost_centre'>,
+  ): Promise<GroupDetailsInput> {
     const timeZone = chef?.time_zone ?? 'America/Toronto';
     const problems: string[] = [];
     const date = parseCalendarDate(body.delivery_date) ? body.delivery_date : null;
     if (!date) problems.push(messages.invalidDate);
-    const deliveryAt = date ? groupDeliveryInstant({ deliveryDate: date, deliverySeconds: body.delivery_time, timeZone }) : null;
+    const deliveryAt = date
+      ? groupDeliveryInstant({ deliveryDate: date, deliverySeconds: body.delivery_time, timeZone })
+      : null;
     // the contract refuses midnight already; no instant is never a delivery
     if (date && !deliveryAt) problems.push(messages.invalidTime);
-    const cutoffAt = date ? groupCutoffInstant({ deliveryDate: date, gapDays: body.gap_days, cutoffSeconds: body.cutoff_time, timeZone }) : null;
+    const cutoffAt = date
+      ? groupCutoffInstant({ deliveryDate: date, gapDays: body.gap_days, cutoffSeconds: body.cutoff_time, timeZone })
+      : null;
     if (cutoffAt && cutoffAt.getTime() <= now.getTime()) problems.push(groupMessages.cutoffPassed);
     if (chef && deliveryAt) problems.push(...groupScheduleProblems(chef, deliveryAt, now));
     let latitude = body.latitude ?? null;
     let longitude = body.longitude ?? null;
-    const placed = await placeAddress(deps.geocoder, { latitude: latitude ?? undefined, longitude: longitude ?? undefined, address: body.delivery_address });
+    const placed = await placeAddress(deps.geocoder, {
+      latitude: latitude ?? undefined,
+      longitude: longitude ?? undefined,
+      address: body.delivery_address,
+    });
     if (!placed.ok) problems.push(placed.message);
     else {
       latitude = placed.point.latitude;
@@ -346,17 +418,27 @@ export function createGroupOrdersService(deps: GroupOrdersServiceDeps) {
       // the account's delivery time is the default; a time picked in the storefront wins. Midnight
       // is neither (isDeliveryMinute, issue 17 part 5): the storefront's old '12:00 AM' slot meant the
       // end of the date, and would land at its start
-      const accountTime = isGroupDeliverySeconds(creator.go_delivery_seconds ?? -1) ? creator.go_delivery_seconds : DEFAULT_GROUP_DELIVERY_SECONDS;
+      const accountTime = isGroupDeliverySeconds(creator.go_delivery_seconds ?? -1)
+        ? creator.go_delivery_seconds
+        : DEFAULT_GROUP_DELIVERY_SECONDS;
       const deliveryTime = isDeliveryMinute(paramsMinutes) ? paramsMinutes * 60 : accountTime;
       const gapDays = Math.max(1, creator.go_gap_days);
       const cutoffTime = creator.go_cutoff_seconds ?? DEFAULT_GROUP_CUTOFF_SECONDS;
-      const paramsCutoff = paramsDate ? groupCutoffInstant({ deliveryDate: paramsDate, gapDays, cutoffSeconds: cutoffTime, timeZone }) : null;
+      const paramsCutoff = paramsDate
+        ? groupCutoffInstant({ deliveryDate: paramsDate, gapDays, cutoffSeconds: cutoffTime, timeZone })
+        : null;
       // a saved date whose cut-off has already passed, or that the restaurant cannot serve (store
       // hours, notice, horizon: the details update refuses it with the catering messages), is not
       // prefilled: the creator picks another on the site. Creating never fails on the storefront's
       // date (ordering-payments §8: a creation failure is not shown to the user).
-      const paramsAt = paramsDate ? groupDeliveryInstant({ deliveryDate: paramsDate, deliverySeconds: deliveryTime, timeZone }) : null;
-      const usable = paramsCutoff !== null && paramsCutoff.getTime() > now.getTime() && paramsAt !== null && groupScheduleProblems(chef, paramsAt, now).length === 0;
+      const paramsAt = paramsDate
+        ? groupDeliveryInstant({ deliveryDate: paramsDate, deliverySeconds: deliveryTime, timeZone })
+        : null;
+      const usable =
+        paramsCutoff !== null &&
+        paramsCutoff.getTime() > now.getTime() &&
+        paramsAt !== null &&
+        groupScheduleProblems(chef, paramsAt, now).length === 0;
       const deliveryDate = usable ? paramsDate : null;
       const cutoffAt = usable ? paramsCutoff : null;
       const deliveryAt = usable ? paramsAt : null;
@@ -427,14 +509,27 @@ export function createGroupOrdersService(deps: GroupOrdersServiceDeps) {
         // members already in must still fit: no budget below a chosen meal, no head count below those joined
         const above = await repo.countChoicesAbove(g.uuid, details.budgetCents, tx);
         if (above > 0) {
-          throw validationFailed([`${above} ${above === 1 ? 'member has' : 'members have'} already chosen a meal above ${formatCents(details.budgetCents)}. Raise the budget or ask them to change their meal.`]);
+          throw validationFailed([
+            `${above} ${above === 1 ? 'member has' : 'members have'} already chosen a meal above ${formatCents(details.budgetCents)}. Raise the budget or ask them to change their meal.`,
+          ]);
         }
         const joined = await repo.countMembers(g.uuid, tx);
-        if (details.headCount < joined) throw validationFailed([`${joined} members have already joined: the head count cannot be lower.`]);
+        if (details.headCount < joined)
+          throw validationFailed([`${joined} members have already joined: the head count cannot be lower.`]);
         await repo.saveDetails(g.uuid, { details, status, openedAt: status === 'accepting' ? now : null, now }, tx);
         // who changed the budget, when, from what to what (staff may change it: decision 029)
         if (details.budgetCents !== g.budget_cents) {
-          await repo.recordBudgetChange({ uuid: g.uuid, userId: user.id, role: actor, oldCents: g.budget_cents, newCents: details.budgetCents, now }, tx);
+          await repo.recordBudgetChange(
+            {
+              uuid: g.uuid,
+              userId: user.id,
+              role: actor,
+              oldCents: g.budget_cents,
+              newCents: details.budgetCents,
+              now,
+            },
+            tx,
+          );
         }
         await scheduleCutoff(tx, { uuid: g.uuid, cutoff_at: details.cutoffAt });
       });
@@ -464,7 +559,9 @@ export function createGroupOrdersService(deps: GroupOrdersServiceDeps) {
             subject: `${group.name || 'The group order'} was cancelled`,
             template: 'group_order_cancelled',
             greeting: `Hi ${m.name},`,
-            paragraphs: [`${group.creator_name} cancelled the group order${group.name ? ` "${group.name}"` : ''}. No meal will be delivered for it and nobody will be charged.`],
+            paragraphs: [
+              `${group.creator_name} cancelled the group order${group.name ? ` "${group.name}"` : ''}. No meal will be delivered for it and nobody will be charged.`,
+            ],
           }),
           { groupOrder: group.uuid, memberId: m.id },
         );
@@ -493,7 +590,12 @@ export function createGroupOrdersService(deps: GroupOrdersServiceDeps) {
     async remind(ref: string, user: AuthUser): Promise<{ sent: number }> {
       const group = await accessible(ref, user, false);
       const now = clock.now();
-      if (!isOpen(group, now)) throw conflict(group.status === 'created' || group.status === 'detail_entered' ? groupMessages.notOpenYet : groupMessages.orderingClosed);
+      if (!isOpen(group, now))
+        throw conflict(
+          group.status === 'created' || group.status === 'detail_entered'
+            ? groupMessages.notOpenYet
+            : groupMessages.orderingClosed,
+        );
       const waiting = (await repo.members(group.uuid)).filter((m) => m.menu_id === null);
       let sent = 0;
       for (const m of waiting) {
@@ -570,13 +672,21 @@ export function createGroupOrdersService(deps: GroupOrdersServiceDeps) {
      * shape: id is the group order's numeric id (its detail, cancel and invoice paths take it).
      * A group order whose details were never saved (created) is a draft and not listed.
      */
-    async historyEntries(userId: number, now: Date): Promise<{ entry: OrderHistoryEntry; upcoming: boolean; deliveryAt: Date }[]> {
-      const groups = (await repo.findByCreator(userId)).filter((g) => g.status !== 'created' && g.delivery_at !== null && g.cutoff_at !== null);
+    async historyEntries(
+      userId: number,
+      now: Date,
+    ): Promise<{ entry: OrderHistoryEntry; upcoming: boolean; deliveryAt: Date }[]> {
+      const groups = (await repo.findByCreator(userId)).filter(
+        (g) => g.status !== 'created' && g.delivery_at !== null && g.cutoff_at !== null,
+      );
       const members = await repo.membersOf(groups.map((g) => g.uuid));
       const out: { entry: OrderHistoryEntry; upcoming: boolean; deliveryAt: Date }[] = [];
       for (const g of groups) {
         const status = shownStatus(g);
-        const totals = await totalsOf(g, members.filter((m) => m.group_order_uuid === g.uuid));
+        const totals = await totalsOf(
+          g,
+          members.filter((m) => m.group_order_uuid === g.uuid),
+        );
         const editable = isEditable(g, now);
         const processingAt = g.catering_processing_at ?? g.cutoff_at!;
         const deliveryAt = g.delivery_at!;

@@ -3,7 +3,14 @@
 // update; a storefront date and time the restaurant cannot serve is not prefilled on create.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GroupOrderDetailsBody } from '@caterway/contracts';
-import { DEFAULT_GROUP_DELIVERY_SECONDS, formatStoreTime, lastOrderableDate, MAX_DAYS_AHEAD, messages, parseTimeOfDay } from '@caterway/domain';
+import {
+  DEFAULT_GROUP_DELIVERY_SECONDS,
+  formatStoreTime,
+  lastOrderableDate,
+  MAX_DAYS_AHEAD,
+  messages,
+  parseTimeOfDay,
+} from '@caterway/domain';
 import { createTestApp, type TestContext } from '../../../test/helpers.js';
 import { ensureDemoData } from '../../db/seed/demo.js';
 import { fixedClock } from '../../lib/clock.js';
@@ -35,15 +42,23 @@ describe('group orders keep the catering schedule rules', () => {
     await ctx.close();
   });
 
-  const inject = (method: 'POST' | 'PUT', url: string, payload: object) => ctx.app.inject({ method, url, headers: auth(jwt), payload });
-  const create = (params: Record<string, unknown> = {}) => inject('POST', '/api/v2/group_orders', { preset_id: f.presetId, delivery_params: params });
+  const inject = (method: 'POST' | 'PUT', url: string, payload: object) =>
+    ctx.app.inject({ method, url, headers: auth(jwt), payload });
+  const create = (params: Record<string, unknown> = {}) =>
+    inject('POST', '/api/v2/group_orders', { preset_id: f.presetId, delivery_params: params });
   const update = async (overrides: Partial<GroupOrderDetailsBody> & Pick<GroupOrderDetailsBody, 'delivery_date'>) => {
     const created = await create();
     expect(created.statusCode, created.body).toBe(201);
-    return inject('PUT', `/api/v2/group_orders/${created.json().uuid}`, groupOrderDetails(f, { budget_cents: 5000, delivery_date: overrides.delivery_date }, overrides));
+    return inject(
+      'PUT',
+      `/api/v2/group_orders/${created.json().uuid}`,
+      groupOrderDetails(f, { budget_cents: 5000, delivery_date: overrides.delivery_date }, overrides),
+    );
   };
   const hoursOf = (date: string) => {
-    const weekday = new Date(`${date}T12:00:00Z`).toLocaleDateString('en-US', { weekday: 'long', timeZone: 'UTC' }).toLowerCase();
+    const weekday = new Date(`${date}T12:00:00Z`)
+      .toLocaleDateString('en-US', { weekday: 'long', timeZone: 'UTC' })
+      .toLowerCase();
     return f.chef.store_hours[weekday as keyof typeof f.chef.store_hours]!;
   };
 
@@ -57,7 +72,10 @@ describe('group orders keep the catering schedule rules', () => {
     const outside = deliverySlot(f, NOW, { outside: true });
     const day = hoursOf(outside.date);
     const early = await update({ delivery_date: outside.date, delivery_time: seconds(outside.time) });
-    expect([early.statusCode, early.json().messages]).toEqual([422, [messages.outsideStoreHours(formatStoreTime(day.open), formatStoreTime(day.close))]]);
+    expect([early.statusCode, early.json().messages]).toEqual([
+      422,
+      [messages.outsideStoreHours(formatStoreTime(day.open), formatStoreTime(day.close))],
+    ]);
     const closed = deliverySlot(f, NOW, { closed: true });
     const shut = await update({ delivery_date: closed.date, delivery_time: seconds(closed.time) });
     expect([shut.statusCode, shut.json().messages]).toEqual([422, [messages.storeClosedOnDay]]);
@@ -76,24 +94,34 @@ describe('group orders keep the catering schedule rules', () => {
   it(`refuses a delivery more than ${MAX_DAYS_AHEAD} days ahead`, async () => {
     const far = deliverySlot(f, NOW, { afterHours: (MAX_DAYS_AHEAD + 1) * 24 });
     const res = await update({ delivery_date: far.date, delivery_time: seconds(far.time) });
-    expect([res.statusCode, res.json().messages]).toEqual([422, [messages.tooFarAhead(MAX_DAYS_AHEAD, lastOrderableDate(NOW, f.chef.time_zone))]]);
+    expect([res.statusCode, res.json().messages]).toEqual([
+      422,
+      [messages.tooFarAhead(MAX_DAYS_AHEAD, lastOrderableDate(NOW, f.chef.time_zone))],
+    ]);
   });
 
   it('refuses a delivery at midnight, and takes the default time over a storefront midnight (issue 17 part 5)', async () => {
     const ok = deliverySlot(f, NOW);
     for (const delivery_time of [0, 59]) {
       const res = await update({ delivery_date: ok.date, delivery_time });
-      expect([res.statusCode, res.json().messages], String(delivery_time)).toEqual([422, ['Midnight (12:00 AM) is not a delivery time. Please select another time.']]);
+      expect([res.statusCode, res.json().messages], String(delivery_time)).toEqual([
+        422,
+        ['Midnight (12:00 AM) is not a delivery time. Please select another time.'],
+      ]);
     }
     // the storefront's old closing '12:00 AM' slot meant the end of the date: not taken as its start
-    const get = async (uuid: string) => (await ctx.app.inject({ method: 'GET', url: `/api/v2/group_orders/${uuid}`, headers: auth(jwt) })).json().group_order;
+    const get = async (uuid: string) =>
+      (await ctx.app.inject({ method: 'GET', url: `/api/v2/group_orders/${uuid}`, headers: auth(jwt) })).json()
+        .group_order;
     const created = await create({ delivery_date: ok.date, delivery_time: '12:00 AM' });
     expect(created.statusCode).toBe(201);
     expect((await get(created.json().uuid)).delivery_time).toBe(DEFAULT_GROUP_DELIVERY_SECONDS);
   });
 
   it("does not prefill the storefront's date and time when the restaurant cannot deliver then", async () => {
-    const get = async (uuid: string) => (await ctx.app.inject({ method: 'GET', url: `/api/v2/group_orders/${uuid}`, headers: auth(jwt) })).json().group_order;
+    const get = async (uuid: string) =>
+      (await ctx.app.inject({ method: 'GET', url: `/api/v2/group_orders/${uuid}`, headers: auth(jwt) })).json()
+        .group_order;
     const outside = deliverySlot(f, NOW, { outside: true });
     const refused = await create({ delivery_date: outside.date, delivery_time: outside.time });
     expect(refused.statusCode).toBe(201);

@@ -18,7 +18,11 @@ describe('platform', () => {
   });
 
   it('keeps a valid incoming request id', async () => {
-    const res = await ctx.app.inject({ method: 'GET', url: '/api/health', headers: { 'x-request-id': 'abc12345-req' } });
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/health',
+      headers: { 'x-request-id': 'abc12345-req' },
+    });
     expect(res.headers['x-request-id']).toBe('abc12345-req');
   });
 

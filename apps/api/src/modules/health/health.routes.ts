@@ -1,6 +1,6 @@
-import { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { AppDeps } from '../../lib/deps.js';
 import { databaseAnswers } from './health.repository.js';
 
@@ -10,7 +10,9 @@ const readyResponse = z.object({ status: z.enum(['ok']), database: z.literal('up
 export async function healthRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   // Liveness: the process answers, without touching the database.
-  r.get('/api/health', { schema: { tags: ['health'], response: { 200: healthResponse } } }, async () => ({ status: 'ok' as const }));
+  r.get('/api/health', { schema: { tags: ['health'], response: { 200: healthResponse } } }, async () => ({
+    status: 'ok' as const,
+  }));
   // Readiness: the database answers too (503 through the error handler when it does not).
   r.get('/api/ready', { schema: { tags: ['health'], response: { 200: readyResponse } } }, async () => {
     await databaseAnswers(deps.db);

@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { formatCents, totalsDecrease, totalsLines, type OrderEvent } from '@caterway/domain';
 import type { CreditNoteList } from '@caterway/contracts';
+import { formatCents, totalsDecrease, totalsLines, type OrderEvent } from '@caterway/domain';
 import { createTestApp, type TestContext } from '../../../test/helpers.js';
 import { renderPdfPage } from '../../../test/pdf-image.js';
 import { withTransaction } from '../../db/pool.js';
 import { ensureDemoData } from '../../db/seed/demo.js';
 import { fixedClock } from '../../lib/clock.js';
 import { signedInUser } from '../auth/auth.test-helpers.js';
-import { applyOrderEvent } from '../order-lifecycle/lifecycle.repository.js';
 import { lifecycleServiceFrom } from '../order-lifecycle/lifecycle.compose.js';
+import { applyOrderEvent } from '../order-lifecycle/lifecycle.repository.js';
 import { auth, orderRow, placeOrder, staffUser } from '../order-lifecycle/lifecycle.test-helpers.js';
 import { orderPayload, restaurantFixture, type RestaurantFixture } from '../orders/orders.test-helpers.js';
 import { totalsOf, type OrderRow } from '../orders/orders.types.js';
@@ -57,14 +57,19 @@ describe('credit notes', () => {
     return renderPdfPage(new Uint8Array(res.rawPayload));
   };
   const move = (orderId: number, event: OrderEvent) =>
-    withTransaction(ctx.db, (tx) => applyOrderEvent(tx, { orderId, event, actor: 'staff', actorUserId: null, now: clock.now() }));
+    withTransaction(ctx.db, (tx) =>
+      applyOrderEvent(tx, { orderId, event, actor: 'staff', actorUserId: null, now: clock.now() }),
+    );
 
   /** An accepted order whose held payment was captured (as the processing job does), still editable. */
   async function captured(): Promise<OrderRow> {
     const order = await placeOrder(ctx, f, owner, NOW);
     await move(order.id, 'accept');
     await ctx.deps.payments.capturePaymentIntent(order.payment_intent_id!, { idempotencyKey: `capture-${order.id}` });
-    await ctx.db.query(`UPDATE catering_orders SET payment_status = 'captured', captured_cents = total_cents, authorized_cents = 0 WHERE id = $1`, [order.id]);
+    await ctx.db.query(
+      `UPDATE catering_orders SET payment_status = 'captured', captured_cents = total_cents, authorized_cents = 0 WHERE id = $1`,
+      [order.id],
+    );
     return orderRow(ctx.db, order.id);
   }
 
@@ -73,15 +78,29 @@ describe('credit notes', () => {
     const payload = orderPayload(f, NOW);
     const line = payload.preset_items[0]!;
     line.quantity -= by;
-    for (const k of Object.keys(line.menu_items_mapping ?? {})) line.menu_items_mapping![k] = Math.max(0, line.menu_items_mapping![k]! - by);
+    for (const k of Object.keys(line.menu_items_mapping ?? {}))
+      line.menu_items_mapping![k] = Math.max(0, line.menu_items_mapping![k]! - by);
     return payload;
   }
-  const edit = (id: number, payload: unknown) => ctx.app.inject({ method: 'PUT', url: `/api/v2/catering_orders/${id}`, headers: auth(owner), payload: { catering_order: payload, is_eft: false } });
+  const edit = (id: number, payload: unknown) =>
+    ctx.app.inject({
+      method: 'PUT',
+      url: `/api/v2/catering_orders/${id}`,
+      headers: auth(owner),
+      payload: { catering_order: payload, is_eft: false },
+    });
 
   /** Every amount line of the credit, as totalsLines labels it, is drawn with its amount. */
-  function expectCreditDrawn(page: Awaited<ReturnType<typeof renderPdfPage>>, before: OrderRow, after: OrderRow | null) {
+  function expectCreditDrawn(
+    page: Awaited<ReturnType<typeof renderPdfPage>>,
+    before: OrderRow,
+    after: OrderRow | null,
+  ) {
     const credit = totalsDecrease(totalsOf(before), after ? totalsOf(after) : null);
-    const lines = totalsLines(credit, { receivingMethod: before.receiving_method, cutleryCount: before.num_cutlery - (after?.num_cutlery ?? 0) });
+    const lines = totalsLines(credit, {
+      receivingMethod: before.receiving_method,
+      cutleryCount: before.num_cutlery - (after?.num_cutlery ?? 0),
+    });
     expect(lines.length).toBeGreaterThanOrEqual(3);
     for (const l of lines) {
       expect(page.inked(l.label), l.label).toBe(true);
@@ -115,12 +134,22 @@ describe('credit notes', () => {
     // what was refunded is what was credited
     expect(after.refunded_cents).toBe(list.credit_notes[0]!.total_cents);
     // stored: the domain's decrease of the two stored totals, never computed apart
-    const { rows } = await ctx.db.query('SELECT credit FROM credit_notes WHERE number = $1', [list.credit_notes[0]!.number]);
+    const { rows } = await ctx.db.query('SELECT credit FROM credit_notes WHERE number = $1', [
+      list.credit_notes[0]!.number,
+    ]);
     expect(rows[0].credit).toEqual(totalsDecrease(totalsOf(before), totalsOf(after)));
 
     const note = list.credit_notes[0]!;
     const page = await pdfText(note.pdf_url);
-    for (const needle of ['CREDIT NOTE', `Credit note number: ${note.number}`, `Refers to invoice: ${list.invoice_number} of March 2, 2026`, `Order number: ${before.order_number}`, 'GST/HST Reg. No. 123456789 RT0001', 'Northwind Consulting', 'Refunded to Visa ending in 4242']) {
+    for (const needle of [
+      'CREDIT NOTE',
+      `Credit note number: ${note.number}`,
+      `Refers to invoice: ${list.invoice_number} of March 2, 2026`,
+      `Order number: ${before.order_number}`,
+      'GST/HST Reg. No. 123456789 RT0001',
+      'Northwind Consulting',
+      'Refunded to Visa ending in 4242',
+    ]) {
       expect(page.inked(needle), needle).toBe(true);
     }
     const credit = expectCreditDrawn(page, before, after);
@@ -148,7 +177,11 @@ describe('credit notes', () => {
     const held = await placeOrder(ctx, f, owner, NOW);
     await move(held.id, 'accept');
     expect((await edit(held.id, lowered(1))).statusCode).toBe(200);
-    const cancelled = await ctx.app.inject({ method: 'DELETE', url: `/api/v2/catering_orders/${held.id}`, headers: auth(owner) });
+    const cancelled = await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/v2/catering_orders/${held.id}`,
+      headers: auth(owner),
+    });
     expect(cancelled.statusCode, cancelled.body).toBe(200);
     expect(cancelled.json().catering_order.payment_status).toBe('canceled');
     expect(await creditNotes(held.id)).toEqual({ invoice_number: null, credit_notes: [] });
@@ -156,15 +189,28 @@ describe('credit notes', () => {
 
   it("a customer's cancel after capture: the whole order credited, each component, and refunded", async () => {
     const order = await captured();
-    const res = await ctx.app.inject({ method: 'DELETE', url: `/api/v2/catering_orders/${order.id}`, headers: auth(owner) });
+    const res = await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/v2/catering_orders/${order.id}`,
+      headers: auth(owner),
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().catering_order).toMatchObject({ payment_status: 'refunded', refunded_cents: order.total_cents });
     const list = await creditNotes(order.id);
-    expect(list.credit_notes).toEqual([expect.objectContaining({ reason: 'cancel', total_cents: order.total_cents, invoice_number: list.invoice_number })]);
+    expect(list.credit_notes).toEqual([
+      expect.objectContaining({
+        reason: 'cancel',
+        total_cents: order.total_cents,
+        invoice_number: list.invoice_number,
+      }),
+    ]);
     const page = await pdfText(list.credit_notes[0]!.pdf_url);
     expect(page.text).toContain('The order was cancelled after its payment was collected');
     const credit = expectCreditDrawn(page, order, null);
-    expect(credit).toEqual({ ...totalsOf(order), taxLines: totalsOf(order).taxLines.map((t) => ({ ...t, jurisdiction: null })) });
+    expect(credit).toEqual({
+      ...totalsOf(order),
+      taxLines: totalsOf(order).taxLines.map((t) => ({ ...t, jurisdiction: null })),
+    });
     // the invoice stays the order as charged; invoice minus credit notes is what the customer paid: nothing
     const invoice = await pdfText(`/api/v2/catering_order_invoices/${order.id}.pdf`);
     expect(invoice.text).toContain(`Total (CAD) ${formatCents(order.total_cents)}`);
@@ -175,10 +221,17 @@ describe('credit notes', () => {
     const held = await placeOrder(ctx, f, owner, NOW);
     await move(held.id, 'accept');
     for (const o of [order, held]) {
-      const res = await ctx.app.inject({ method: 'DELETE', url: `/api/v2/catering_orders/${o.id}`, headers: auth(owner) });
+      const res = await ctx.app.inject({
+        method: 'DELETE',
+        url: `/api/v2/catering_orders/${o.id}`,
+        headers: auth(owner),
+      });
       expect(res.statusCode, res.body).toBe(200);
     }
-    const history = (await get('/api/v2/order_history')).json() as { upcoming: { id: number }[]; past: { id: number }[] };
+    const history = (await get('/api/v2/order_history')).json() as {
+      upcoming: { id: number }[];
+      past: { id: number }[];
+    };
     const entry = (id: number) => history.past.find((e) => e.id === id);
     const detail = async (id: number) => (await get(`/api/v2/catering_orders/${id}`)).json().catering_order;
 
@@ -186,7 +239,12 @@ describe('credit notes', () => {
     expect((await creditNotes(order.id)).invoice_number).toMatch(/^INV-2026-\d{6}$/);
     // its label is Canceled: the green Processed of its capture no longer overrides it
     expect(entry(order.id)).toMatchObject({ status: 'Canceled', invoice_available: true, display_status: null });
-    expect(await detail(order.id)).toMatchObject({ status: 'Canceled', status_label: 'Canceled', invoice_available: true, display_status: null });
+    expect(await detail(order.id)).toMatchObject({
+      status: 'Canceled',
+      status_label: 'Canceled',
+      invoice_available: true,
+      display_status: null,
+    });
     expect((await get(`/api/v2/catering_order_invoices/${order.id}.pdf`)).statusCode).toBe(200);
 
     // released before capture: no invoice was issued, none is offered
@@ -196,7 +254,7 @@ describe('credit notes', () => {
     expect((await get(`/api/v2/catering_order_invoices/${held.id}.pdf`)).statusCode).toBe(404);
   });
 
-  it("staff cancelling an order the processing job captured: a credit note the owner downloads, staff cannot", async () => {
+  it('staff cancelling an order the processing job captured: a credit note the owner downloads, staff cannot', async () => {
     const order = await placeOrder(ctx, f, owner, NOW);
     await move(order.id, 'accept');
     // the processing job at processing time captures the hold for real
@@ -204,7 +262,12 @@ describe('credit notes', () => {
     await lifecycleServiceFrom(ctx.deps, quiet).processOrder(order.id);
     const capturedRow = await orderRow(ctx.db, order.id);
     expect(capturedRow).toMatchObject({ payment_status: 'captured', captured_cents: order.total_cents });
-    const res = await ctx.app.inject({ method: 'POST', url: `/api/v2/ops/orders/${order.id}/events`, headers: auth(staff), payload: { event: 'cancel' } });
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/v2/ops/orders/${order.id}/events`,
+      headers: auth(staff),
+      payload: { event: 'cancel' },
+    });
     expect(res.statusCode, res.body).toBe(200);
     const list = await creditNotes(order.id);
     expect(list.credit_notes).toEqual([expect.objectContaining({ reason: 'cancel', total_cents: order.total_cents })]);
@@ -212,7 +275,11 @@ describe('credit notes', () => {
     // the owner's documents only: staff, another customer (404 like an unknown id), anonymous (401)
     const note = list.credit_notes[0]!;
     for (const jwt of [staff, other]) {
-      for (const url of [`/api/v2/catering_orders/${order.id}/credit_notes`, note.pdf_url, `/api/v2/catering_order_invoices/${order.id}.pdf`]) {
+      for (const url of [
+        `/api/v2/catering_orders/${order.id}/credit_notes`,
+        note.pdf_url,
+        `/api/v2/catering_order_invoices/${order.id}.pdf`,
+      ]) {
         const hidden = await get(url, jwt);
         expect(hidden.statusCode, url).toBe(404);
         expect(hidden.json()).toEqual({ error: 'Order not found' });
@@ -230,12 +297,18 @@ describe('credit notes', () => {
   it('numbers credit notes in their own gapless series under concurrent cancels', async () => {
     const orders = [];
     for (let i = 0; i < 4; i++) orders.push(await captured());
-    const answers = await Promise.all(orders.map((o) => ctx.app.inject({ method: 'DELETE', url: `/api/v2/catering_orders/${o.id}`, headers: auth(owner) })));
+    const answers = await Promise.all(
+      orders.map((o) =>
+        ctx.app.inject({ method: 'DELETE', url: `/api/v2/catering_orders/${o.id}`, headers: auth(owner) }),
+      ),
+    );
     expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200, 200]);
     const notes = (await Promise.all(orders.map((o) => creditNotes(o.id)))).map((l) => l.credit_notes);
     expect(notes.map((n) => n.length)).toEqual([1, 1, 1, 1]);
     const numbers = notes.map((n) => Number(n[0]!.number.slice(-6))).sort((a, b) => a - b);
-    const { rows } = await ctx.db.query(`SELECT last_number FROM document_counters WHERE series = 'CN' AND year = 2026`);
+    const { rows } = await ctx.db.query(
+      `SELECT last_number FROM document_counters WHERE series = 'CN' AND year = 2026`,
+    );
     expect(numbers).toEqual([0, 1, 2, 3].map((i) => rows[0].last_number - 3 + i));
     // and their invoices, issued with them, are four distinct invoices
     expect(new Set(notes.map((n) => n[0]!.invoice_number)).size).toBe(4);

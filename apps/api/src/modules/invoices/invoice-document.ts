@@ -48,26 +48,57 @@ function linesOf(src: InvoiceSource): InvoiceLine[] {
     quantity: i.quantity,
     unitCents: i.unit_price_cents,
     amountCents: i.unit_price_cents * i.quantity,
-    options: src.group ? [] : i.menu_items.filter((m) => m.quantity > 0).map((m) => ({ name: m.name, quantity: m.quantity, unitCents: m.price_cents, amountCents: m.price_cents * m.quantity })),
+    options: src.group
+      ? []
+      : i.menu_items
+          .filter((m) => m.quantity > 0)
+          .map((m) => ({
+            name: m.name,
+            quantity: m.quantity,
+            unitCents: m.price_cents,
+            amountCents: m.price_cents * m.quantity,
+          })),
     note: src.group ? '' : i.special_instruction,
-    ...(src.group ? { details: mealsOfLine(i).map((m) => `For ${m.memberName}${m.dietaryNeeds ? ` · Dietary needs: ${m.dietaryNeeds}` : ''}`) } : {}),
+    ...(src.group
+      ? {
+          details: mealsOfLine(i).map(
+            (m) => `For ${m.memberName}${m.dietaryNeeds ? ` · Dietary needs: ${m.dietaryNeeds}` : ''}`,
+          ),
+        }
+      : {}),
   }));
 }
 
 /** The buyer's address: the account's (its billing address) when it has one, else where the food went. */
 function buyerAddress(order: OrderRow, buyer: BuyerRow | undefined): string[] {
   if (buyer?.address1) {
-    return [[buyer.address1, buyer.address2].filter(Boolean).join(', '), [buyer.city, [buyer.province, buyer.zip].filter(Boolean).join(' ')].filter(Boolean).join(', '), COUNTRY[buyer.country]];
+    return [
+      [buyer.address1, buyer.address2].filter(Boolean).join(', '),
+      [buyer.city, [buyer.province, buyer.zip].filter(Boolean).join(' ')].filter(Boolean).join(', '),
+      COUNTRY[buyer.country],
+    ];
   }
-  return order.receiving_method === 'delivery' ? [order.delivery_suite_address, order.delivery_address].filter(Boolean) : [];
+  return order.receiving_method === 'delivery'
+    ? [order.delivery_suite_address, order.delivery_address].filter(Boolean)
+    : [];
 }
 
 /** The invoice of an order as it stands (its stored totals), numbered and dated by the caller. */
-export function invoiceDocument(src: InvoiceSource, head: Letterhead, issue: { number: string; issuedOn: string }): InvoiceData {
+export function invoiceDocument(
+  src: InvoiceSource,
+  head: Letterhead,
+  issue: { number: string; issuedOn: string },
+): InvoiceData {
   const { order, chef, group } = src;
   const delivery = order.receiving_method === 'delivery';
   const totals = totalsOf(order);
-  const chefLines = chef ? [[chef.address1, chef.address2].filter(Boolean).join(', '), `${chef.city}, ${chef.province} ${chef.zip}`, chef.country === 'CA' ? 'Canada' : 'United States'] : [];
+  const chefLines = chef
+    ? [
+        [chef.address1, chef.address2].filter(Boolean).join(', '),
+        `${chef.city}, ${chef.province} ${chef.zip}`,
+        chef.country === 'CA' ? 'Canada' : 'United States',
+      ]
+    : [];
   const po = order.po_number || group?.po_number || '';
   const costCentre = order.cost_centre || group?.cost_centre || '';
   const meals = src.items.reduce((n, i) => n + i.quantity, 0);
@@ -89,15 +120,27 @@ export function invoiceDocument(src: InvoiceSource, head: Letterhead, issue: { n
       email: order.email,
     },
     destination: delivery
-      ? { lines: [order.delivery_suite_address, order.delivery_address].filter(Boolean), instructions: order.delivery_instruction }
+      ? {
+          lines: [order.delivery_suite_address, order.delivery_address].filter(Boolean),
+          instructions: order.delivery_instruction,
+        }
       : { lines: [chef?.business_name ?? order.preset_name, ...chefLines], instructions: order.pickup_instruction },
     restaurant: { name: chef?.business_name ?? order.preset_name, lines: chefLines },
     references: [
       ...(po ? [{ label: 'PO number', value: po }] : []),
       ...(costCentre ? [{ label: 'Cost centre', value: costCentre }] : []),
-      ...(order.onsite_contact_name ? [{ label: 'On-site contact', value: [order.onsite_contact_name, order.onsite_contact_phone].filter(Boolean).join(', ') }] : []),
+      ...(order.onsite_contact_name
+        ? [
+            {
+              label: 'On-site contact',
+              value: [order.onsite_contact_name, order.onsite_contact_phone].filter(Boolean).join(', '),
+            },
+          ]
+        : []),
     ],
-    presetName: group ? `${group.name || order.preset_name} (group order, ${meals} ${meals === 1 ? 'meal' : 'meals'}, ${group.head_count} invited)` : order.preset_name,
+    presetName: group
+      ? `${group.name || order.preset_name} (group order, ${meals} ${meals === 1 ? 'meal' : 'meals'}, ${group.head_count} invited)`
+      : order.preset_name,
     servingStyle: group ? 'Individually packaged' : order.serving_style,
     lines: linesOf(src),
     amounts: totalsLines(totals, { receivingMethod: order.receiving_method, cutleryCount: order.num_cutlery }),
@@ -110,7 +153,8 @@ export function invoiceDocument(src: InvoiceSource, head: Letterhead, issue: { n
 const REASONS: Record<CreditReason, string> = {
   edit: 'The order was changed after its payment was collected and its total went down: the difference below is credited and refunded.',
   cancel: 'The order was cancelled after its payment was collected: its total is credited and refunded.',
-  decline: 'The restaurant could not take the order after its payment was collected: its total is credited and refunded.',
+  decline:
+    'The restaurant could not take the order after its payment was collected: its total is credited and refunded.',
 };
 
 /**
@@ -132,7 +176,10 @@ export function creditNoteDocument(
     reason: REASONS[credit.reason],
     seller: sellerOf(company, credit.totals.taxLines),
     lines: [],
-    amounts: totalsLines(credit.totals, { receivingMethod: invoiced.receivingMethod, cutleryCount: credit.cutleryCount }),
+    amounts: totalsLines(credit.totals, {
+      receivingMethod: invoiced.receivingMethod,
+      cutleryCount: credit.cutleryCount,
+    }),
     totalCents: credit.totals.totalCents,
   };
 }

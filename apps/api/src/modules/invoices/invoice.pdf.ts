@@ -21,7 +21,8 @@ export type { InvoiceData, InvoiceLine, InvoiceSeller } from './invoices.types.j
 // server's event loop.
 
 export const SAMPLE_MARK = 'Sample registration number — demo only';
-export const SAMPLE_NOTICE = 'SAMPLE DOCUMENT — demo only: the supplier name, address and registration numbers are samples, not a valid tax invoice.';
+export const SAMPLE_NOTICE =
+  'SAMPLE DOCUMENT — demo only: the supplier name, address and registration numbers are samples, not a valid tax invoice.';
 
 const INK = '#1f2933';
 const MUTED = '#616e7c';
@@ -48,12 +49,31 @@ export async function renderInvoice(data: InvoiceData): Promise<PDFKit.PDFDocume
   const s = data.seller;
 
   // header: the supplier on the left, the document's numbers on the right
-  doc.font('bold').fontSize(22).fillColor(ACCENT).text(data.brand.name, left, 50, { width: width * 0.55 });
-  doc.font('bold').fontSize(9).fillColor(INK).text(s.legalName, { width: width * 0.55 });
-  doc.font('body').fontSize(9).fillColor(MUTED).text(s.address, { width: width * 0.55 });
+  doc
+    .font('bold')
+    .fontSize(22)
+    .fillColor(ACCENT)
+    .text(data.brand.name, left, 50, { width: width * 0.55 });
+  doc
+    .font('bold')
+    .fontSize(9)
+    .fillColor(INK)
+    .text(s.legalName, { width: width * 0.55 });
+  doc
+    .font('body')
+    .fontSize(9)
+    .fillColor(MUTED)
+    .text(s.address, { width: width * 0.55 });
   for (const r of s.registrations) {
-    doc.font('body').fillColor(INK).text(r, { width: width * 0.55 });
-    if (s.sample) doc.font('bold').fillColor(ACCENT).text(SAMPLE_MARK, { width: width * 0.55 });
+    doc
+      .font('body')
+      .fillColor(INK)
+      .text(r, { width: width * 0.55 });
+    if (s.sample)
+      doc
+        .font('bold')
+        .fillColor(ACCENT)
+        .text(SAMPLE_MARK, { width: width * 0.55 });
   }
   doc.font('body');
   doc.fillColor(MUTED);
@@ -64,7 +84,9 @@ export async function renderInvoice(data: InvoiceData): Promise<PDFKit.PDFDocume
   const meta: [string, string][] = [
     [`${title} number`, data.number],
     [`${title} date`, data.issuedOn],
-    ...(data.refersTo ? ([['Refers to invoice', `${data.refersTo.number} of ${data.refersTo.issuedOn}`]] as [string, string][]) : []),
+    ...(data.refersTo
+      ? ([['Refers to invoice', `${data.refersTo.number} of ${data.refersTo.issuedOn}`]] as [string, string][])
+      : []),
     ['Order number', data.orderNumber],
     [data.receivingMethod === 'delivery' ? 'Delivery' : 'Pickup', data.suppliedOn],
   ];
@@ -80,8 +102,16 @@ export async function renderInvoice(data: InvoiceData): Promise<PDFKit.PDFDocume
   // parties: who pays, where the food goes, who cooks it
   const col = width / 3 - 10;
   const block = (x: number, heading: string, name: string, lines: string[]) => {
-    doc.font('bold').fontSize(8).fillColor(MUTED).text(heading.toUpperCase(), x, y, { width: col, characterSpacing: 0.5 });
-    doc.font('bold').fontSize(10).fillColor(INK).text(name, x, doc.y + 2, { width: col });
+    doc
+      .font('bold')
+      .fontSize(8)
+      .fillColor(MUTED)
+      .text(heading.toUpperCase(), x, y, { width: col, characterSpacing: 0.5 });
+    doc
+      .font('bold')
+      .fontSize(10)
+      .fillColor(INK)
+      .text(name, x, doc.y + 2, { width: col });
     doc.font('body').fontSize(9);
     for (const line of lines.filter(Boolean)) doc.text(line, x, doc.y, { width: col });
     return doc.y;
@@ -89,24 +119,41 @@ export async function renderInvoice(data: InvoiceData): Promise<PDFKit.PDFDocume
   const b = data.buyer;
   const bottoms = [
     block(left, 'Bill to', b.company || b.name, [b.company ? b.name : '', ...b.addressLines, b.phone, b.email]),
-    block(left + width / 3 + 5, data.receivingMethod === 'delivery' ? 'Deliver to' : 'Pickup', data.destination.lines[0] ?? '', [
-      ...data.destination.lines.slice(1),
-      data.destination.instructions ? `Instructions: ${data.destination.instructions}` : '',
-    ]),
+    block(
+      left + width / 3 + 5,
+      data.receivingMethod === 'delivery' ? 'Deliver to' : 'Pickup',
+      data.destination.lines[0] ?? '',
+      [
+        ...data.destination.lines.slice(1),
+        data.destination.instructions ? `Instructions: ${data.destination.instructions}` : '',
+      ],
+    ),
     block(left + (2 * width) / 3 + 10, 'Prepared by', data.restaurant.name, data.restaurant.lines),
   ];
   y = Math.max(...bottoms) + 14;
   if (data.references.length) {
-    doc.font('body').fontSize(9).fillColor(INK).text(data.references.map((r) => `${r.label}: ${r.value}`).join('     '), left, y, { width });
+    doc
+      .font('body')
+      .fontSize(9)
+      .fillColor(INK)
+      .text(data.references.map((r) => `${r.label}: ${r.value}`).join('     '), left, y, { width });
     y = doc.y + 6;
   }
-  doc.font('body').fontSize(9).fillColor(MUTED).text(`Menu: ${data.presetName}    Serving style: ${data.servingStyle}`, left, y, { width });
+  doc
+    .font('body')
+    .fontSize(9)
+    .fillColor(MUTED)
+    .text(`Menu: ${data.presetName}    Serving style: ${data.servingStyle}`, left, y, { width });
   y = doc.y + 10;
 
   const cols = { item: left, qty: left + width * 0.58, unit: left + width * 0.7, amount: left + width * 0.82 };
   const colW = { item: width * 0.56, num: width * 0.12, amount: width * 0.18 };
   if (credit) {
-    doc.font('body').fontSize(10).fillColor(INK).text(data.reason ?? '', left, y, { width });
+    doc
+      .font('body')
+      .fontSize(10)
+      .fillColor(INK)
+      .text(data.reason ?? '', left, y, { width });
     y = doc.y + 14;
   } else {
     // items: each cart line, its add-ons indented beneath it
@@ -119,14 +166,26 @@ export async function renderInvoice(data: InvoiceData): Promise<PDFKit.PDFDocume
       doc.text('Amount', cols.amount, y + 6, { width: colW.amount - 6, align: 'right' });
       y += 26;
     };
-    const row = (label: string, qty: string, unit: string, amount: string, opts: { bold?: boolean; indent?: number; color?: string } = {}) => {
-      doc.font(opts.bold ? 'bold' : 'body').fontSize(9).fillColor(opts.color ?? INK);
+    const row = (
+      label: string,
+      qty: string,
+      unit: string,
+      amount: string,
+      opts: { bold?: boolean; indent?: number; color?: string } = {},
+    ) => {
+      doc
+        .font(opts.bold ? 'bold' : 'body')
+        .fontSize(9)
+        .fillColor(opts.color ?? INK);
       const h = doc.heightOfString(label, { width: colW.item - (opts.indent ?? 0) });
       if (y + h > doc.page.height - doc.page.margins.bottom - 20) {
         doc.addPage();
         y = doc.page.margins.top;
         tableHeader();
-        doc.font(opts.bold ? 'bold' : 'body').fontSize(9).fillColor(opts.color ?? INK);
+        doc
+          .font(opts.bold ? 'bold' : 'body')
+          .fontSize(9)
+          .fillColor(opts.color ?? INK);
       }
       doc.text(label, cols.item + 6 + (opts.indent ?? 0), y, { width: colW.item - (opts.indent ?? 0) });
       doc.text(qty, cols.qty, y, { width: colW.num, align: 'right' });
@@ -138,7 +197,8 @@ export async function renderInvoice(data: InvoiceData): Promise<PDFKit.PDFDocume
     for (const line of data.lines) {
       row(line.name, String(line.quantity), money(line.unitCents), money(line.amountCents), { bold: true });
       for (const d of line.details ?? []) row(d, '', '', '', { indent: 12, color: MUTED });
-      for (const o of line.options) row(`+ ${o.name}`, String(o.quantity), money(o.unitCents), money(o.amountCents), { indent: 12, color: MUTED });
+      for (const o of line.options)
+        row(`+ ${o.name}`, String(o.quantity), money(o.unitCents), money(o.amountCents), { indent: 12, color: MUTED });
       if (line.note) row(`Note: ${line.note}`, '', '', '', { indent: 12, color: MUTED });
       y += 2;
     }
@@ -164,18 +224,34 @@ export async function renderInvoice(data: InvoiceData): Promise<PDFKit.PDFDocume
   }
   doc.moveTo(labelX, y).lineTo(right, y).strokeColor(INK).stroke();
   y += 6;
-  doc.font('bold').fontSize(12).text(`${credit ? 'Total credited' : 'Total'} (${data.currency.toUpperCase()})`, labelX, y, { width: labelW });
+  doc
+    .font('bold')
+    .fontSize(12)
+    .text(`${credit ? 'Total credited' : 'Total'} (${data.currency.toUpperCase()})`, labelX, y, { width: labelW });
   doc.text(money(data.totalCents), cols.amount, y, { width: colW.amount - 6, align: 'right' });
   y = doc.y + 20;
 
   // payment and footer
-  doc.font('bold').fontSize(9).fillColor(MUTED).text(credit ? 'REFUND' : 'PAYMENT', left, y, { characterSpacing: 0.5 });
-  doc.font('body').fontSize(10).fillColor(INK).text(credit ? `Refunded to ${data.payment}` : data.payment, left, doc.y + 2, { width });
+  doc
+    .font('bold')
+    .fontSize(9)
+    .fillColor(MUTED)
+    .text(credit ? 'REFUND' : 'PAYMENT', left, y, { characterSpacing: 0.5 });
+  doc
+    .font('body')
+    .fontSize(10)
+    .fillColor(INK)
+    .text(credit ? `Refunded to ${data.payment}` : data.payment, left, doc.y + 2, { width });
   doc
     .font('body')
     .fontSize(8)
     .fillColor(MUTED)
-    .text(`Thank you for ordering with ${data.brand.name}. Questions about this ${title.toLowerCase()}: ${data.brand.contact.at(-1) ?? ''}`, left, doc.y + 24, { width });
+    .text(
+      `Thank you for ordering with ${data.brand.name}. Questions about this ${title.toLowerCase()}: ${data.brand.contact.at(-1) ?? ''}`,
+      left,
+      doc.y + 24,
+      { width },
+    );
   doc.end();
   return doc;
 }

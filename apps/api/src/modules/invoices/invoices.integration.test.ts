@@ -7,8 +7,8 @@ import { productionEnv } from '../../../test/production-env.js';
 import { ensureDemoData } from '../../db/seed/demo.js';
 import { fixedClock } from '../../lib/clock.js';
 import { signedInUser } from '../auth/auth.test-helpers.js';
-import { restaurantFixture, type RestaurantFixture } from '../orders/orders.test-helpers.js';
 import { moveOrder, placeOrder } from '../order-history/order-history.test-helpers.js';
+import { restaurantFixture, type RestaurantFixture } from '../orders/orders.test-helpers.js';
 import { SAMPLE_MARK, SAMPLE_NOTICE } from './invoice.pdf.js';
 
 // Invoices a finance team can book (issue 5 item 6; issue 17 part 2; docs/decisions/034):
@@ -37,8 +37,13 @@ describe('invoices: GET api/v2/catering_order_invoices/{id}.pdf', () => {
   });
 
   const invoice = (id: number, token: string | null = jwt) =>
-    ctx.app.inject({ method: 'GET', url: `/api/v2/catering_order_invoices/${id}.pdf`, headers: token ? { authorization: `Bearer ${token}` } : {} });
-  const orderRow = async (id: number) => (await ctx.db.query('SELECT * FROM catering_orders WHERE id = $1', [id])).rows[0];
+    ctx.app.inject({
+      method: 'GET',
+      url: `/api/v2/catering_order_invoices/${id}.pdf`,
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+    });
+  const orderRow = async (id: number) =>
+    (await ctx.db.query('SELECT * FROM catering_orders WHERE id = $1', [id])).rows[0];
 
   /** The invoice's page, its text and its number (asserting the download worked). */
   async function invoicePage(id: number) {
@@ -59,7 +64,14 @@ describe('invoices: GET api/v2/catering_order_invoices/{id}.pdf', () => {
 
   /** A line with chosen menu items (add-ons), so the invoice has something to indent. */
   function cartWithOptions() {
-    const lines = f.lines.map((l) => ({ id: l.id, menu_id: l.menu_id, quantity: l.quantity, menu_items_mapping: { ...l.menu_items_mapping }, special_instruction: '', serving_details: [] }));
+    const lines = f.lines.map((l) => ({
+      id: l.id,
+      menu_id: l.menu_id,
+      quantity: l.quantity,
+      menu_items_mapping: { ...l.menu_items_mapping },
+      special_instruction: '',
+      serving_details: [],
+    }));
     if (lines.some((l) => Object.values(l.menu_items_mapping).some((q) => q > 0))) return lines;
     const target = lines.find((l) => (f.menus.get(l.menu_id)?.items.length ?? 0) > 0);
     if (!target) throw new Error('no cart line with menu items in the fixture');
@@ -82,7 +94,10 @@ describe('invoices: GET api/v2/catering_order_invoices/{id}.pdf', () => {
       expect(res.statusCode).toBe(404);
       expect(res.json()).toEqual({ error: 'Invoice not found' });
     }
-    expect((await ctx.db.query('SELECT count(*)::int AS n FROM invoices WHERE catering_order_id = $1', [placed.id])).rows[0].n).toBe(0);
+    expect(
+      (await ctx.db.query('SELECT count(*)::int AS n FROM invoices WHERE catering_order_id = $1', [placed.id])).rows[0]
+        .n,
+    ).toBe(0);
     await moveOrder(ctx.db, placed.id, ['mark_delivery_ready'], NOW);
     const ready = await invoice(placed.id);
     expect(ready.statusCode).toBe(200);
@@ -100,10 +115,17 @@ describe('invoices: GET api/v2/catering_order_invoices/{id}.pdf', () => {
     expect(other.json()).toEqual({ error: 'Order not found' });
     expect((await invoice(99_999_999)).json()).toEqual({ error: 'Order not found' });
     expect((await invoice(order.id, null)).statusCode).toBe(401);
-    const bad = await ctx.app.inject({ method: 'GET', url: '/api/v2/catering_order_invoices/x.pdf', headers: { authorization: `Bearer ${jwt}` } });
+    const bad = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/v2/catering_order_invoices/x.pdf',
+      headers: { authorization: `Bearer ${jwt}` },
+    });
     expect(bad.statusCode).toBe(422);
     // nobody else's request issued it
-    expect((await ctx.db.query('SELECT count(*)::int AS n FROM invoices WHERE catering_order_id = $1', [order.id])).rows[0].n).toBe(0);
+    expect(
+      (await ctx.db.query('SELECT count(*)::int AS n FROM invoices WHERE catering_order_id = $1', [order.id])).rows[0]
+        .n,
+    ).toBe(0);
   });
 
   it('an Ontario order: the supplier and its GST/HST number (marked as samples here), number, date, buyer, items, HST line, tip, total, references', async () => {
@@ -113,8 +135,12 @@ describe('invoices: GET api/v2/catering_order_invoices/{id}.pdf', () => {
       `UPDATE catering_orders SET po_number = 'PO-7731', cost_centre = 'CC 4410 Marketing', onsite_contact_name = 'Sam Lee', onsite_contact_phone = '416-555-0177' WHERE id = $1`,
       [order.id],
     );
-    const { rows: items } = await ctx.db.query('SELECT menu_name, menu_items FROM catering_order_items WHERE catering_order_id = $1', [order.id]);
-    const addon = items.flatMap((i) => i.menu_items).find((m: { quantity: number }) => m.quantity > 0) as { name: string } | undefined;
+    const { rows: items } = await ctx.db.query(
+      'SELECT menu_name, menu_items FROM catering_order_items WHERE catering_order_id = $1',
+      [order.id],
+    );
+    const addon = items.flatMap((i) => i.menu_items).find((m: { quantity: number }) => m.quantity > 0) as
+      { name: string } | undefined;
     expect(addon, 'the cart has a chosen menu item').toBeDefined();
     expect(order.tip_cents).toBeGreaterThan(0);
 
@@ -171,7 +197,10 @@ describe('invoices: GET api/v2/catering_order_invoices/{id}.pdf', () => {
     expect(again.number).toBe(first.number);
     expect(again.page.text).toBe(first.page.text);
     expect(again.page.text).not.toContain('Renamed Ltd');
-    const { rows } = await ctx.db.query('SELECT number, issued_at, total_cents FROM invoices WHERE catering_order_id = $1', [order.id]);
+    const { rows } = await ctx.db.query(
+      'SELECT number, issued_at, total_cents FROM invoices WHERE catering_order_id = $1',
+      [order.id],
+    );
     expect(rows).toEqual([{ number: first.number, issued_at: NOW, total_cents: order.total_cents }]);
   });
 
@@ -197,9 +226,16 @@ describe('invoices: GET api/v2/catering_order_invoices/{id}.pdf', () => {
   it('a Seattle order: the sales tax line with its jurisdiction and rate, in US dollars', async () => {
     const seattle = await restaurantFixture(ctx.db, { city: 'Seattle' });
     const order = await delivered(seattle);
-    expect(order.tax_lines).toEqual([{ name: 'Sales Tax', rate_percent: 10.55, cents: order.tax_cents, jurisdiction: 'Seattle, WA' }]);
+    expect(order.tax_lines).toEqual([
+      { name: 'Sales Tax', rate_percent: 10.55, cents: order.tax_cents, jurisdiction: 'Seattle, WA' },
+    ]);
     const { page } = await invoicePage(order.id);
-    expectDrawn(page, ['Sales Tax (Seattle, WA) 10.550%', formatCents(order.tax_cents), 'Total (USD)', formatCents(order.total_cents)]);
+    expectDrawn(page, [
+      'Sales Tax (Seattle, WA) 10.550%',
+      formatCents(order.tax_cents),
+      'Total (USD)',
+      formatCents(order.total_cents),
+    ]);
     expect(page.text).not.toContain('QST Reg. No.');
   });
 
@@ -207,7 +243,9 @@ describe('invoices: GET api/v2/catering_order_invoices/{id}.pdf', () => {
     const orders = [];
     for (let i = 0; i < 6; i++) orders.push(await delivered());
     // three downloads of each order at once, all eighteen in flight together
-    const pages = await Promise.all(orders.flatMap((o) => [0, 1, 2].map(async () => ({ id: o.id as number, ...(await invoicePage(o.id)) }))));
+    const pages = await Promise.all(
+      orders.flatMap((o) => [0, 1, 2].map(async () => ({ id: o.id as number, ...(await invoicePage(o.id)) }))),
+    );
     const byOrder = new Map<number, Set<string>>();
     for (const p of pages) byOrder.set(p.id, (byOrder.get(p.id) ?? new Set()).add(p.number));
     // every download of one order carries one number
@@ -215,10 +253,15 @@ describe('invoices: GET api/v2/catering_order_invoices/{id}.pdf', () => {
     const numbers = [...byOrder.values()].map((s) => [...s][0]!);
     expect(new Set(numbers).size).toBe(6);
     // and the six follow each other, right after the series' last number before them
-    const { rows } = await ctx.db.query(`SELECT last_number FROM document_counters WHERE series = 'INV' AND year = 2026`);
+    const { rows } = await ctx.db.query(
+      `SELECT last_number FROM document_counters WHERE series = 'INV' AND year = 2026`,
+    );
     const sequence = numbers.map((n) => Number(n.match(INVOICE_NUMBER)![1])).sort((a, b) => a - b);
     expect(sequence).toEqual(Array.from({ length: 6 }, (_, i) => rows[0].last_number - 5 + i));
-    const stored = await ctx.db.query('SELECT catering_order_id, number FROM invoices WHERE catering_order_id = ANY($1::bigint[])', [orders.map((o) => o.id)]);
+    const stored = await ctx.db.query(
+      'SELECT catering_order_id, number FROM invoices WHERE catering_order_id = ANY($1::bigint[])',
+      [orders.map((o) => o.id)],
+    );
     expect(stored.rows).toHaveLength(6);
   });
 });
@@ -228,7 +271,10 @@ describe('invoices with the company settings of a real deployment', () => {
 
   beforeAll(async () => {
     const { COMPANY_LEGAL_NAME, COMPANY_ADDRESS, TAX_GST_HST_NUMBER, TAX_QST_NUMBER } = productionEnv;
-    ctx = await createTestApp({ clock: fixedClock(NOW), env: { COMPANY_LEGAL_NAME, COMPANY_ADDRESS, TAX_GST_HST_NUMBER, TAX_QST_NUMBER } });
+    ctx = await createTestApp({
+      clock: fixedClock(NOW),
+      env: { COMPANY_LEGAL_NAME, COMPANY_ADDRESS, TAX_GST_HST_NUMBER, TAX_QST_NUMBER },
+    });
     await ensureDemoData(ctx.db, quiet);
   }, 120_000);
   afterAll(async () => {
@@ -240,10 +286,19 @@ describe('invoices with the company settings of a real deployment', () => {
     const { jwt } = await signedInUser(ctx.app, ctx.db);
     const placed = await placeOrder(ctx, f, jwt, NOW);
     await moveOrder(ctx.db, placed.id, ['accept', 'mark_delivery_ready'], NOW);
-    const res = await ctx.app.inject({ method: 'GET', url: `/api/v2/catering_order_invoices/${placed.id}.pdf`, headers: { authorization: `Bearer ${jwt}` } });
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/v2/catering_order_invoices/${placed.id}.pdf`,
+      headers: { authorization: `Bearer ${jwt}` },
+    });
     expect(res.statusCode).toBe(200);
     const page = await renderPdfPage(new Uint8Array(res.rawPayload));
-    for (const needle of [productionEnv.COMPANY_LEGAL_NAME, productionEnv.COMPANY_ADDRESS, `GST/HST Reg. No. ${productionEnv.TAX_GST_HST_NUMBER}`, `QST Reg. No. ${productionEnv.TAX_QST_NUMBER}`]) {
+    for (const needle of [
+      productionEnv.COMPANY_LEGAL_NAME,
+      productionEnv.COMPANY_ADDRESS,
+      `GST/HST Reg. No. ${productionEnv.TAX_GST_HST_NUMBER}`,
+      `QST Reg. No. ${productionEnv.TAX_QST_NUMBER}`,
+    ]) {
       expect(page.inked(needle), needle).toBe(true);
     }
     expect(page.text).not.toMatch(/sample|demo only/i);

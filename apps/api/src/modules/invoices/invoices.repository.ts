@@ -37,7 +37,10 @@ export interface CreditNoteRow {
 }
 
 /** The customer account an invoice bills (its company and address, when the account has one). */
-export type BuyerRow = Pick<UserRow, 'company_name' | 'address1' | 'address2' | 'city' | 'province' | 'zip' | 'country'>;
+export type BuyerRow = Pick<
+  UserRow,
+  'company_name' | 'address1' | 'address2' | 'city' | 'province' | 'zip' | 'country'
+>;
 
 /** The group order a combined order was made for. */
 export interface InvoiceGroupRow {
@@ -79,7 +82,15 @@ export function createInvoicesRepository(db: Queryable) {
         `INSERT INTO invoices (number, catering_order_id, issued_at, currency, total_cents, totals, document)
          VALUES ($1, $2, $3, $4, $5, $6, $7)
          RETURNING id, number, catering_order_id, issued_at, currency, total_cents, totals, document`,
-        [input.number, input.catering_order_id, input.issued_at, input.currency, input.total_cents, JSON.stringify(input.totals), JSON.stringify(input.document)],
+        [
+          input.number,
+          input.catering_order_id,
+          input.issued_at,
+          input.currency,
+          input.total_cents,
+          JSON.stringify(input.totals),
+          JSON.stringify(input.document),
+        ],
       );
       return rows[0]!;
     },
@@ -88,7 +99,16 @@ export function createInvoicesRepository(db: Queryable) {
       await tx.query(
         `INSERT INTO credit_notes (number, invoice_id, catering_order_id, issued_at, reason, total_cents, credit, document)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-        [input.number, input.invoice_id, input.catering_order_id, input.issued_at, input.reason, input.total_cents, JSON.stringify(input.credit), JSON.stringify(input.document)],
+        [
+          input.number,
+          input.invoice_id,
+          input.catering_order_id,
+          input.issued_at,
+          input.reason,
+          input.total_cents,
+          JSON.stringify(input.credit),
+          JSON.stringify(input.document),
+        ],
       );
     },
 
@@ -110,12 +130,18 @@ export function createInvoicesRepository(db: Queryable) {
     },
 
     async findBuyer(userId: number, tx: Queryable = db): Promise<BuyerRow | undefined> {
-      const { rows } = await tx.query<BuyerRow>('SELECT company_name, address1, address2, city, province, zip, country FROM users WHERE id = $1', [userId]);
+      const { rows } = await tx.query<BuyerRow>(
+        'SELECT company_name, address1, address2, city, province, zip, country FROM users WHERE id = $1',
+        [userId],
+      );
       return rows[0];
     },
 
     async findGroupOfOrder(orderId: number, tx: Queryable = db): Promise<InvoiceGroupRow | undefined> {
-      const { rows } = await tx.query<InvoiceGroupRow>('SELECT name, head_count, po_number, cost_centre FROM group_orders WHERE catering_order_id = $1', [orderId]);
+      const { rows } = await tx.query<InvoiceGroupRow>(
+        'SELECT name, head_count, po_number, cost_centre FROM group_orders WHERE catering_order_id = $1',
+        [orderId],
+      );
       return rows[0];
     },
   };

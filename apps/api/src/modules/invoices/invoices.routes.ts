@@ -1,6 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { creditNoteListSchema, creditNoteParamsSchema, errorResponses, idParamsSchema, invoiceParamsSchema, pdfResponses } from '@caterway/contracts';
+import {
+  creditNoteListSchema,
+  creditNoteParamsSchema,
+  errorResponses,
+  idParamsSchema,
+  invoiceParamsSchema,
+  pdfResponses,
+} from '@caterway/contracts';
 import type { AppDeps } from '../../lib/deps.js';
 import { sendPdf } from '../../lib/pdf/pdf-reply.js';
 import { authUser, requireUser } from '../auth/auth.guard.js';
@@ -23,7 +30,8 @@ export async function invoicesRoutes(app: FastifyInstance, deps: AppDeps): Promi
       schema: {
         tags,
         security: bearer,
-        summary: 'The invoice of an order, as a PDF saved as order_{id}.pdf: numbered when first issued (delivery-ready or delivered, or at its first credit note), then the same document every time (404 before)',
+        summary:
+          'The invoice of an order, as a PDF saved as order_{id}.pdf: numbered when first issued (delivery-ready or delivered, or at its first credit note), then the same document every time (404 before)',
         params: invoiceParamsSchema,
         response: pdfResponses('The invoice as PDF'),
       },
@@ -41,7 +49,8 @@ export async function invoicesRoutes(app: FastifyInstance, deps: AppDeps): Promi
       schema: {
         tags,
         security: bearer,
-        summary: "The credit notes of one of the user's orders (a decrease of its total after payment: an edit, a cancel or a decline), with its invoice number",
+        summary:
+          "The credit notes of one of the user's orders (a decrease of its total after payment: an edit, a cancel or a decline), with its invoice number",
         params: idParamsSchema,
         response: { 200: creditNoteListSchema, ...errorResponses },
       },
@@ -56,7 +65,7 @@ export async function invoicesRoutes(app: FastifyInstance, deps: AppDeps): Promi
       schema: {
         tags,
         security: bearer,
-        summary: 'One credit note of the user\'s order as a PDF saved as {number}.pdf (404 for another order\'s number)',
+        summary: "One credit note of the user's order as a PDF saved as {number}.pdf (404 for another order's number)",
         params: creditNoteParamsSchema,
         response: pdfResponses('The credit note as PDF'),
       },

@@ -1,16 +1,27 @@
 import type { CreditNoteList } from '@caterway/contracts';
 import { invoiceAvailable, totalsDecrease, zonedParts } from '@caterway/domain';
-import { withTransaction, type Db, type Queryable } from '../../db/pool.js';
 import type { CompanyDetails } from '../../config/env.js';
+import { withTransaction, type Db, type Queryable } from '../../db/pool.js';
 import type { Clock } from '../../lib/clock.js';
 import { notFound } from '../../lib/errors.js';
-import type { DocumentsPdfPool } from '../pdf-documents.js';
 import type { PaymentProvider } from '../../ports/payments.js';
 import { createOrderHistoryRepository } from '../order-history/order-history.repository.js';
 import { createOrdersRepository } from '../orders/orders.repository.js';
 import { totalsOf, type OrderRow } from '../orders/orders.types.js';
-import { creditNoteDocument, documentDate, invoiceDocument, type InvoiceSource, type Letterhead } from './invoice-document.js';
-import { createInvoicesRepository, type CreditReason, type DocumentSeries, type InvoiceRow } from './invoices.repository.js';
+import type { DocumentsPdfPool } from '../pdf-documents.js';
+import {
+  creditNoteDocument,
+  documentDate,
+  invoiceDocument,
+  type InvoiceSource,
+  type Letterhead,
+} from './invoice-document.js';
+import {
+  createInvoicesRepository,
+  type CreditReason,
+  type DocumentSeries,
+  type InvoiceRow,
+} from './invoices.repository.js';
 
 // Invoices and credit notes (issue 17 part 2; docs/decisions/034). Caterway is the merchant of
 // record: every order it invoices gets one invoice, numbered in its own gapless series
@@ -37,19 +48,35 @@ export interface InvoicesDeps {
   pdf?: DocumentsPdfPool;
 }
 
-const BRANDS: Record<string, string> = { visa: 'Visa', mastercard: 'Mastercard', amex: 'American Express', discover: 'Discover', jcb: 'JCB', diners: 'Diners Club', unionpay: 'UnionPay' };
-const brandName = (brand: string) => BRANDS[brand.toLowerCase()] ?? (brand ? brand[0]!.toUpperCase() + brand.slice(1) : 'Card');
+const BRANDS: Record<string, string> = {
+  visa: 'Visa',
+  mastercard: 'Mastercard',
+  amex: 'American Express',
+  discover: 'Discover',
+  jcb: 'JCB',
+  diners: 'Diners Club',
+  unionpay: 'UnionPay',
+};
+const brandName = (brand: string) =>
+  BRANDS[brand.toLowerCase()] ?? (brand ? brand[0]!.toUpperCase() + brand.slice(1) : 'Card');
 
 /** INV-2026-000001: the series, the year of the document's date, the number in six digits or more. */
-export const documentNumber = (series: DocumentSeries, year: number, n: number) => `${series}-${year}-${String(n).padStart(6, '0')}`;
+export const documentNumber = (series: DocumentSeries, year: number, n: number) =>
+  `${series}-${year}-${String(n).padStart(6, '0')}`;
 
 export function createInvoicesService(deps: InvoicesDeps) {
   const { db, clock } = deps;
   const repo = createInvoicesRepository(db);
   const orders = createOrdersRepository(db);
-  const head: Letterhead = { brand: { name: deps.brand.name, contact: [deps.brand.publicUrl, deps.brand.supportEmail] }, company: deps.company };
+  const head: Letterhead = {
+    brand: { name: deps.brand.name, contact: [deps.brand.publicUrl, deps.brand.supportEmail] },
+    company: deps.company,
+  };
 
-  async function paymentLine(history: ReturnType<typeof createOrderHistoryRepository>, order: OrderRow): Promise<string> {
+  async function paymentLine(
+    history: ReturnType<typeof createOrderHistoryRepository>,
+    order: OrderRow,
+  ): Promise<string> {
     const fallback = order.is_eft ? 'Pre-authorized bank debit' : 'Card';
     if (!order.payment_method_id) return fallback;
     let method: { type: 'card' | 'acss_debit'; brand: string; last4: string } | undefined;
@@ -64,14 +91,18 @@ export function createInvoicesService(deps: InvoicesDeps) {
         return fallback;
       }
     }
-    if (method.type === 'acss_debit') return `Pre-authorized bank debit (${method.brand || 'bank account'} ending in ${method.last4})`;
+    if (method.type === 'acss_debit')
+      return `Pre-authorized bank debit (${method.brand || 'bank account'} ending in ${method.last4})`;
     return `${brandName(method.brand)} ending in ${method.last4}`;
   }
 
   /** The next number of a series, dated now in the order's zone (the year printed is the number's). */
   async function numbered(tx: Queryable, series: DocumentSeries, order: OrderRow, now: Date) {
     const year = zonedParts(now, order.time_zone).year;
-    return { number: documentNumber(series, year, await repo.nextNumber(tx, series, year)), issuedOn: documentDate(now, order.time_zone) };
+    return {
+      number: documentNumber(series, year, await repo.nextNumber(tx, series, year)),
+      issuedOn: documentDate(now, order.time_zone),
+    };
   }
 
   /** What an order's invoice is made of, read with `q` (the pool, or the caller's transaction). */
@@ -118,7 +149,10 @@ export function createInvoicesService(deps: InvoicesDeps) {
    * the order's invoice first if it has none (from `before`: call this before the order's items
    * are rewritten, or call issue() then). In the caller's transaction, the order's row locked.
    */
-  async function credit(tx: Queryable, input: { before: OrderRow; after: OrderRow | null; reason: CreditReason; now: Date }): Promise<void> {
+  async function credit(
+    tx: Queryable,
+    input: { before: OrderRow; after: OrderRow | null; reason: CreditReason; now: Date },
+  ): Promise<void> {
     const { before, after, reason, now } = input;
     const decrease = totalsDecrease(totalsOf(before), after ? totalsOf(after) : null);
     if (decrease.totalCents <= 0) return;
@@ -132,7 +166,11 @@ export function createInvoicesService(deps: InvoicesDeps) {
       reason,
       total_cents: decrease.totalCents,
       credit: decrease,
-      document: creditNoteDocument(invoice, { ...id, reason, totals: decrease, cutleryCount: before.num_cutlery - (after?.num_cutlery ?? 0) }, deps.company),
+      document: creditNoteDocument(
+        invoice,
+        { ...id, reason, totals: decrease, cutleryCount: before.num_cutlery - (after?.num_cutlery ?? 0) },
+        deps.company,
+      ),
     });
   }
 
@@ -177,7 +215,10 @@ export function createInvoicesService(deps: InvoicesDeps) {
     /** GET api/v2/catering_orders/{id}/credit_notes: the order's invoice number and credit notes. */
     async creditNotes(userId: number, orderId: number): Promise<CreditNoteList> {
       const order = await ownOrder(userId, orderId);
-      const [invoice, notes] = await Promise.all([repo.findInvoiceByOrder(order.id), repo.findCreditNotesByOrder(order.id)]);
+      const [invoice, notes] = await Promise.all([
+        repo.findInvoiceByOrder(order.id),
+        repo.findCreditNotesByOrder(order.id),
+      ]);
       return {
         invoice_number: invoice?.number ?? null,
         credit_notes: notes.map((n) => ({

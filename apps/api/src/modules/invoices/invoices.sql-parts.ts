@@ -5,4 +5,5 @@
  * A column for another module's read of catering_orders aliased `order`: whether the order has
  * an invoice (an issued invoice stays downloadable whatever the order's status; decision 034).
  */
-export const hasInvoiceColumn = (order: string) => `EXISTS (SELECT 1 FROM invoices WHERE invoices.catering_order_id = ${order}.id) AS has_invoice`;
+export const hasInvoiceColumn = (order: string) =>
+  `EXISTS (SELECT 1 FROM invoices WHERE invoices.catering_order_id = ${order}.id) AS has_invoice`;

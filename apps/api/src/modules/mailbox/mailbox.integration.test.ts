@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, testConfig, type TestContext } from '../../../test/helpers.js';
-import { buildApp } from '../../app.js';
 import { productionEnv } from '../../../test/production-env.js';
+import { buildApp } from '../../app.js';
 
 describe('development mailbox', () => {
   let ctx: TestContext;
@@ -70,7 +70,9 @@ describe('development mailbox', () => {
     const config = testConfig({ DEV_MAILBOX: 'false' });
     const production = productionEnv;
     expect(testConfig(production).mailboxEnabled).toBe(false);
-    expect(() => testConfig({ ...production, DEV_MAILBOX: 'true' })).toThrow(/DEV_MAILBOX: must not be set when NODE_ENV=production/);
+    expect(() => testConfig({ ...production, DEV_MAILBOX: 'true' })).toThrow(
+      /DEV_MAILBOX: must not be set when NODE_ENV=production/,
+    );
     const app = await buildApp({ ...ctx.deps, config }, { logger: false });
     try {
       for (const url of ['/api/v2/dev/mailbox', '/api/v2/dev/mailbox/1']) {

@@ -15,7 +15,10 @@ const tags = ['dev'];
 
 export async function mailboxRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const service = createMailboxService({ mailbox: createMailboxRepository(deps.db), enabled: deps.config.mailboxEnabled });
+  const service = createMailboxService({
+    mailbox: createMailboxRepository(deps.db),
+    enabled: deps.config.mailboxEnabled,
+  });
 
   r.get(
     '/api/v2/dev/mailbox',

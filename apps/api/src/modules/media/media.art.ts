@@ -24,7 +24,17 @@ const backgrounds = [
   ['#E8F1E4', '#7FB38F'],
   ['#FFEFD8', '#E3826B'],
 ] as const;
-const foods = ['#E63946', '#F4A261', '#E9C46A', '#BC4749', '#D4A373', '#8D5524', '#F77F00', '#C1121F', '#EDB458'] as const;
+const foods = [
+  '#E63946',
+  '#F4A261',
+  '#E9C46A',
+  '#BC4749',
+  '#D4A373',
+  '#8D5524',
+  '#F77F00',
+  '#C1121F',
+  '#EDB458',
+] as const;
 const greens = ['#2A9D8F', '#6A994E', '#52B788', '#588157', '#38B000'] as const;
 const ceramics = ['#264653', '#3D5A80', '#9C6644', '#E76F51', '#457B9D', '#7F5539'] as const;
 
@@ -88,26 +98,34 @@ function dish(r: Random, shape: Shape, cx: number, cy: number, s: number, g = 1)
   switch (shape) {
     case 'bowl': {
       const glaze = r.pick(ceramics);
-      return `${shadow}<circle cx="${cx}" cy="${cy}" r="${s}" fill="${glaze}"/><circle cx="${cx}" cy="${cy}" r="${q(0.84)}" fill="#FFF8EC"/>` +
+      return (
+        `${shadow}<circle cx="${cx}" cy="${cy}" r="${s}" fill="${glaze}"/><circle cx="${cx}" cy="${cy}" r="${q(0.84)}" fill="#FFF8EC"/>` +
         `<circle cx="${cx - q(0.2)}" cy="${cy - q(0.15)}" r="${q(0.38)}" fill="${food}"/><circle cx="${cx + q(0.25)}" cy="${cy + q(0.1)}" r="${q(0.33)}" fill="${food2}"/>` +
-        `<circle cx="${cx - q(0.05)}" cy="${cy + q(0.35)}" r="${q(0.25)}" fill="${r.pick(greens)}"/>${garnish(r, cx, cy, q(0.55), Math.round(7 * g))}`;
+        `<circle cx="${cx - q(0.05)}" cy="${cy + q(0.35)}" r="${q(0.25)}" fill="${r.pick(greens)}"/>${garnish(r, cx, cy, q(0.55), Math.round(7 * g))}`
+      );
     }
     case 'cup': {
       const liquid = r.pick(['#6F4E37', '#C68B59', '#F4A261', '#E9C46A', '#B5838D', '#A7C957']);
-      return `${shadow}${plate}<rect x="${cx + q(0.45)}" y="${cy - q(0.1)}" width="${q(0.4)}" height="${q(0.2)}" rx="${q(0.1)}" fill="${r.pick(ceramics)}"/>` +
+      return (
+        `${shadow}${plate}<rect x="${cx + q(0.45)}" y="${cy - q(0.1)}" width="${q(0.4)}" height="${q(0.2)}" rx="${q(0.1)}" fill="${r.pick(ceramics)}"/>` +
         `<circle cx="${cx}" cy="${cy}" r="${q(0.55)}" fill="${r.pick(ceramics)}"/><circle cx="${cx}" cy="${cy}" r="${q(0.45)}" fill="${liquid}"/>` +
-        `<circle cx="${cx - q(0.12)}" cy="${cy - q(0.12)}" r="${q(0.12)}" fill="#fff" opacity=".35"/>`;
+        `<circle cx="${cx - q(0.12)}" cy="${cy - q(0.12)}" r="${q(0.12)}" fill="#fff" opacity=".35"/>`
+      );
     }
     case 'cake':
-      return `${shadow}${plate}<path d="M${cx - q(0.5)} ${cy + q(0.3)}L${cx + q(0.5)} ${cy + q(0.3)}L${cx + q(0.1)} ${cy - q(0.5)}Z" fill="#F6E7CB"/>` +
+      return (
+        `${shadow}${plate}<path d="M${cx - q(0.5)} ${cy + q(0.3)}L${cx + q(0.5)} ${cy + q(0.3)}L${cx + q(0.1)} ${cy - q(0.5)}Z" fill="#F6E7CB"/>` +
         `<path d="M${cx - q(0.5)} ${cy + q(0.3)}L${cx + q(0.5)} ${cy + q(0.3)}L${cx + q(0.42)} ${cy + q(0.14)}L${cx - q(0.42)} ${cy + q(0.14)}Z" fill="${food}"/>` +
-        garnish(r, cx + q(0.1), cy - q(0.1), q(0.25), Math.round(4 * g));
+        garnish(r, cx + q(0.1), cy - q(0.1), q(0.25), Math.round(4 * g))
+      );
     case 'sandwich': {
       const bread = r.pick(['#D4A373', '#E6B980', '#C68B59']);
-      return `${shadow}${plate}<path d="M${cx - q(0.6)} ${cy + q(0.35)}L${cx + q(0.2)} ${cy + q(0.35)}L${cx - q(0.6)} ${cy - q(0.45)}Z" fill="${bread}"/>` +
+      return (
+        `${shadow}${plate}<path d="M${cx - q(0.6)} ${cy + q(0.35)}L${cx + q(0.2)} ${cy + q(0.35)}L${cx - q(0.6)} ${cy - q(0.45)}Z" fill="${bread}"/>` +
         `<path d="M${cx - q(0.55)} ${cy + q(0.28)}L${cx + q(0.08)} ${cy + q(0.28)}" stroke="${r.pick(greens)}" stroke-width="${q(0.07)}"/>` +
         `<path d="M${cx - q(0.1)} ${cy - q(0.35)}L${cx + q(0.6)} ${cy - q(0.35)}L${cx + q(0.6)} ${cy + q(0.35)}Z" fill="${bread}"/>` +
-        `<path d="M${cx} ${cy - q(0.28)}L${cx + q(0.52)} ${cy - q(0.28)}" stroke="${food}" stroke-width="${q(0.07)}"/>${garnish(r, cx, cy, q(0.6), Math.round(3 * g))}`;
+        `<path d="M${cx} ${cy - q(0.28)}L${cx + q(0.52)} ${cy - q(0.28)}" stroke="${food}" stroke-width="${q(0.07)}"/>${garnish(r, cx, cy, q(0.6), Math.round(3 * g))}`
+      );
     }
     case 'pizza': {
       let toppings = '';
@@ -116,8 +134,10 @@ function dish(r: Random, shape: Shape, cx: number, cy: number, s: number, g = 1)
         const d = q(0.3 + r.next() * 0.35);
         toppings += `<circle cx="${Math.round(cx + Math.cos(a) * d)}" cy="${Math.round(cy + Math.sin(a) * d)}" r="${q(0.1)}" fill="#B23A48"/>`;
       }
-      return `${shadow}<circle cx="${cx}" cy="${cy}" r="${s}" fill="#D9A066"/><circle cx="${cx}" cy="${cy}" r="${q(0.86)}" fill="#D1495B"/>` +
-        `<circle cx="${cx}" cy="${cy}" r="${q(0.8)}" fill="#F6D08B" opacity=".85"/>${toppings}${garnish(r, cx, cy, q(0.6), Math.round(5 * g))}`;
+      return (
+        `${shadow}<circle cx="${cx}" cy="${cy}" r="${s}" fill="#D9A066"/><circle cx="${cx}" cy="${cy}" r="${q(0.86)}" fill="#D1495B"/>` +
+        `<circle cx="${cx}" cy="${cy}" r="${q(0.8)}" fill="#F6D08B" opacity=".85"/>${toppings}${garnish(r, cx, cy, q(0.6), Math.round(5 * g))}`
+      );
     }
     case 'tray': {
       let pieces = '';
@@ -126,14 +146,18 @@ function dish(r: Random, shape: Shape, cx: number, cy: number, s: number, g = 1)
           pieces += `<circle cx="${cx - q(0.6) + col * q(0.6)}" cy="${cy - q(0.22) + row * q(0.44)}" r="${q(0.18)}" fill="${(row + col) % 2 ? food : food2}"/>`;
         }
       }
-      return `<rect x="${cx - s + 6}" y="${cy - q(0.6) + 10}" width="${s * 2}" height="${q(1.2)}" rx="${q(0.12)}" fill="#000" opacity=".13"/>` +
+      return (
+        `<rect x="${cx - s + 6}" y="${cy - q(0.6) + 10}" width="${s * 2}" height="${q(1.2)}" rx="${q(0.12)}" fill="#000" opacity=".13"/>` +
         `<rect x="${cx - s}" y="${cy - q(0.6)}" width="${s * 2}" height="${q(1.2)}" rx="${q(0.12)}" fill="#8B5E3C"/>` +
-        `<rect x="${cx - s + q(0.06)}" y="${cy - q(0.54)}" width="${s * 2 - q(0.12)}" height="${q(1.08)}" rx="${q(0.1)}" fill="#A47148"/>${pieces}${garnish(r, cx, cy, q(0.5), Math.round(4 * g))}`;
+        `<rect x="${cx - s + q(0.06)}" y="${cy - q(0.54)}" width="${s * 2 - q(0.12)}" height="${q(1.08)}" rx="${q(0.1)}" fill="#A47148"/>${pieces}${garnish(r, cx, cy, q(0.5), Math.round(4 * g))}`
+      );
     }
     default:
-      return `${shadow}${plate}<ellipse cx="${cx - q(0.15)}" cy="${cy}" rx="${q(0.42)}" ry="${q(0.32)}" fill="${food}"/>` +
+      return (
+        `${shadow}${plate}<ellipse cx="${cx - q(0.15)}" cy="${cy}" rx="${q(0.42)}" ry="${q(0.32)}" fill="${food}"/>` +
         `<circle cx="${cx + q(0.3)}" cy="${cy - q(0.18)}" r="${q(0.24)}" fill="${food2}"/><circle cx="${cx + q(0.22)}" cy="${cy + q(0.3)}" r="${q(0.2)}" fill="${r.pick(greens)}"/>` +
-        garnish(r, cx, cy, q(0.6), Math.round(6 * g));
+        garnish(r, cx, cy, q(0.6), Math.round(6 * g))
+      );
   }
 }
 
@@ -149,12 +173,14 @@ export function renderArt(kind: string, seed: string): string | null {
   const [, hintA = '', hintB = ''] = seed.split('-');
   const bg = r.pick(backgrounds);
   const angle = r.int(0, 90);
-  const shapeOf = (hint: string): Shape => ((dishShapes as readonly string[]).includes(hint) ? (hint as Shape) : r.pick(dishShapes));
+  const shapeOf = (hint: string): Shape =>
+    (dishShapes as readonly string[]).includes(hint) ? (hint as Shape) : r.pick(dishShapes);
   switch (kind as ArtKind) {
     case 'chef-profile':
     case 'logo': {
       const ink = r.pick(ceramics);
-      const body = `<circle cx="100" cy="100" r="74" fill="#FFFDF8" opacity=".92"/><circle cx="100" cy="100" r="66" fill="none" stroke="${ink}" stroke-width="3" stroke-dasharray="2 6" stroke-linecap="round"/>` +
+      const body =
+        `<circle cx="100" cy="100" r="74" fill="#FFFDF8" opacity=".92"/><circle cx="100" cy="100" r="66" fill="none" stroke="${ink}" stroke-width="3" stroke-dasharray="2 6" stroke-linecap="round"/>` +
         monogram(hintA.toUpperCase(), 100, 102, hintA.length > 2 ? 44 : 56, ink);
       return svg(200, 200, bg, body, angle);
     }

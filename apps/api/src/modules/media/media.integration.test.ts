@@ -28,7 +28,12 @@ describe('GET /media/art/:kind/:seed.svg', () => {
   });
 
   it('answers 404 JSON for an unknown kind, a bad seed or another extension', async () => {
-    for (const url of ['/media/art/avatar/1.svg', '/media/art/dish/..%2Fx.svg', '/media/art/dish/1.png', '/media/art/dish/UPPER.svg']) {
+    for (const url of [
+      '/media/art/avatar/1.svg',
+      '/media/art/dish/..%2Fx.svg',
+      '/media/art/dish/1.png',
+      '/media/art/dish/UPPER.svg',
+    ]) {
       const res = await ctx.app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(404);
       expect(res.json()).toEqual({ error: 'Not found' });

@@ -1,13 +1,16 @@
-import { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { errorBodySchema, fileResponse } from '@caterway/contracts';
 import type { AppDeps } from '../../lib/deps.js';
 import { notFound } from '../../lib/errors.js';
 import { artKinds, renderArt } from './media.art.js';
 
 const paramsSchema = z.object({
-  kind: z.string().max(40).describe(`one of ${artKinds.join(', ')}`),
+  kind: z
+    .string()
+    .max(40)
+    .describe(`one of ${artKinds.join(', ')}`),
   file: z.string().max(80).describe('<seed>.svg, e.g. 12.svg, 12-bc.svg (initials), 34-bowl.svg (shape)'),
 });
 

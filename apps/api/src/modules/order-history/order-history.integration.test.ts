@@ -51,13 +51,21 @@ describe('My Orders API', () => {
 
   it('lists its routes in the OpenAPI document', async () => {
     const doc = (await ctx.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
-    for (const path of ['/api/v2/order_history', '/api/v2/catering_orders/{id}/addon_orders', '/api/v2/catering_order_invoices/{id}.pdf']) {
+    for (const path of [
+      '/api/v2/order_history',
+      '/api/v2/catering_orders/{id}/addon_orders',
+      '/api/v2/catering_order_invoices/{id}.pdf',
+    ]) {
       expect(Object.keys(doc.paths), path).toContain(path);
     }
   });
 
   it('answers 401 to anonymous callers on every endpoint', async () => {
-    for (const url of ['/api/v2/order_history', '/api/v2/catering_orders/1/addon_orders', '/api/v2/catering_order_invoices/1.pdf']) {
+    for (const url of [
+      '/api/v2/order_history',
+      '/api/v2/catering_orders/1/addon_orders',
+      '/api/v2/catering_order_invoices/1.pdf',
+    ]) {
       const res = await get(url, null);
       expect(res.statusCode, url).toBe(401);
       expect(res.json()).toHaveProperty('error');
@@ -71,7 +79,10 @@ describe('My Orders API', () => {
       method: 'POST',
       url: '/api/v2/catering_orders',
       headers: { authorization: `Bearer ${jwt}` },
-      payload: { catering_order: (await import('../orders/orders.test-helpers.js')).orderPayload(f, NOW), is_eft: false },
+      payload: {
+        catering_order: (await import('../orders/orders.test-helpers.js')).orderPayload(f, NOW),
+        is_eft: false,
+      },
     });
     expect(draft.statusCode).toBe(201);
     const list = await history();
@@ -92,7 +103,9 @@ describe('My Orders API', () => {
       order_processing_at: placed.processingAt.toISOString(),
     });
     expect(typeof entry.total_amount).toBe('number');
-    expect(entry.display_delivery_date_time).toMatch(/^[A-Z][a-z]+day, [A-Z][a-z]+ \d{1,2}, \d{4} at \d{2}:\d{2} (AM|PM)$/);
+    expect(entry.display_delivery_date_time).toMatch(
+      /^[A-Z][a-z]+day, [A-Z][a-z]+ \d{1,2}, \d{4} at \d{2}:\d{2} (AM|PM)$/,
+    );
     expect(entry.preset_slug).toEqual(expect.any(String));
     expect(findIn([...list.upcoming, ...list.past], draft.json().catering_order.id)).toBeUndefined();
     // nobody else sees it
@@ -104,7 +117,11 @@ describe('My Orders API', () => {
     await setClock(NOW);
     const placed = await placeOrder(ctx, f, jwt, NOW);
     await moveOrder(ctx.db, placed.id, ['accept'], NOW);
-    expect(findIn((await history()).upcoming, placed.id)).toMatchObject({ status: 'Accepted', editable: true, edit_message: null });
+    expect(findIn((await history()).upcoming, placed.id)).toMatchObject({
+      status: 'Accepted',
+      editable: true,
+      edit_message: null,
+    });
 
     await setClock(new Date(placed.processingAt.getTime() - 1000));
     expect(findIn((await history()).upcoming, placed.id)).toMatchObject({ editable: true });
@@ -115,7 +132,10 @@ describe('My Orders API', () => {
     const locked = findIn((await history()).upcoming, placed.id);
     expect(locked).toMatchObject({ editable: false, edit_message: editRuleMessages.beingPrepared });
     const detail = await get(`/api/v2/catering_orders/${placed.id}`);
-    expect(detail.json().catering_order).toMatchObject({ editable: false, edit_message: editRuleMessages.beingPrepared });
+    expect(detail.json().catering_order).toMatchObject({
+      editable: false,
+      edit_message: editRuleMessages.beingPrepared,
+    });
 
     // the capture job marks it Processing / Processed: shown instead of the label
     await ctx.db.query(`UPDATE catering_orders SET processing = 'processed' WHERE id = $1`, [placed.id]);
@@ -137,8 +157,18 @@ describe('My Orders API', () => {
     await moveOrder(ctx.db, canceled.id, ['accept', 'cancel'], NOW);
     const { upcoming, past } = await history();
     expect(findIn(upcoming, delivered.id)).toBeUndefined();
-    expect(findIn(past, delivered.id)).toMatchObject({ status: 'Delivered', status_label: 'Delivered', invoice_available: true, editable: false });
-    expect(findIn(past, canceled.id)).toMatchObject({ status: 'Canceled', status_label: 'Canceled', invoice_available: false, is_addon_orders_enabled: false });
+    expect(findIn(past, delivered.id)).toMatchObject({
+      status: 'Delivered',
+      status_label: 'Delivered',
+      invoice_available: true,
+      editable: false,
+    });
+    expect(findIn(past, canceled.id)).toMatchObject({
+      status: 'Canceled',
+      status_label: 'Canceled',
+      invoice_available: false,
+      is_addon_orders_enabled: false,
+    });
     const times = past.map((o) => Date.parse(o.delivery_date_time as string));
     expect([...times].sort((a, b) => b - a)).toEqual(times);
   });
@@ -170,7 +200,10 @@ describe('My Orders API', () => {
     // the checkout's fields are still there
     expect(d).toHaveProperty('preset_items');
     expect(d).toHaveProperty('saved_cards');
-    expect(d.purchase_items[0]).toMatchObject({ model_type: 'Menu', sub_total: d.purchase_items[0].amount * d.purchase_items[0].item_price });
+    expect(d.purchase_items[0]).toMatchObject({
+      model_type: 'Menu',
+      sub_total: d.purchase_items[0].amount * d.purchase_items[0].item_price,
+    });
     expect((await get(`/api/v2/catering_orders/${placed.id}`, otherJwt)).statusCode).toBe(404);
   });
 
@@ -188,11 +221,19 @@ describe('My Orders API', () => {
     expect(res.statusCode).toBe(200);
     const addons = res.json().addon_orders;
     expect(addons).toHaveLength(1);
-    expect(addons[0]).toMatchObject({ id: addon.id, parent_order_id: parent.id, order_number: addon.order_number, status: 'New' });
+    expect(addons[0]).toMatchObject({
+      id: addon.id,
+      parent_order_id: parent.id,
+      order_number: addon.order_number,
+      status: 'New',
+    });
     expect(addons[0].total_price).toBeGreaterThan(addons[0].items_total + addons[0].sales_tax);
     expect(addons[0].purchase_items.length).toBeGreaterThan(0);
     // an add-on cannot itself take add-ons
-    expect((await get(`/api/v2/catering_orders/${addon.id}`)).json().catering_order).toMatchObject({ is_addon_orders_enabled: false, parent_order_id: parent.id });
+    expect((await get(`/api/v2/catering_orders/${addon.id}`)).json().catering_order).toMatchObject({
+      is_addon_orders_enabled: false,
+      parent_order_id: parent.id,
+    });
 
     const other = await get(`/api/v2/catering_orders/${parent.id}/addon_orders`, otherJwt);
     expect(other.statusCode).toBe(404);
@@ -211,9 +252,17 @@ describe('My Orders API', () => {
 
     const listed = async () => (await get(`/api/v2/catering_orders/${parent.id}/addon_orders`)).json().addon_orders[0];
     const answer = await listed();
-    expect(answer).toMatchObject({ id: addon.id, status: 'New', tax_lines: charged.tax_lines, tip_cents: charged.tip_cents, invoice_available: false });
+    expect(answer).toMatchObject({
+      id: addon.id,
+      status: 'New',
+      tax_lines: charged.tax_lines,
+      tip_cents: charged.tip_cents,
+      invoice_available: false,
+    });
     expect(answer.tax_lines).toEqual([{ name: 'HST', rate_percent: 13, cents: answer.sales_tax, jurisdiction: null }]);
-    expect(answer.items_total + answer.delivery_fee + answer.cutlery_cents + answer.sales_tax + answer.tip_cents).toBe(answer.total_price);
+    expect(answer.items_total + answer.delivery_fee + answer.cutlery_cents + answer.sales_tax + answer.tip_cents).toBe(
+      answer.total_price,
+    );
 
     // an invoice issued for it (as a credit note does, whatever its status) can be downloaded
     const row = await orderRow(ctx.db, addon.id);

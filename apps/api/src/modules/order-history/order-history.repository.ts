@@ -1,7 +1,6 @@
 import type { Queryable } from '../../db/pool.js';
-import type { OrderItemRow, OrderRow } from '../orders/orders.types.js';
-import type { OrderDisplayContext } from '../orders/orders.types.js';
 import { hasInvoiceColumn } from '../invoices/invoices.sql-parts.js';
+import type { OrderItemRow, OrderRow, OrderDisplayContext } from '../orders/orders.types.js';
 import type { InvoiceChefRow } from './order-history.types.js';
 
 // moved below the repository (.dependency-cruiser.cjs); still importable from here within the module

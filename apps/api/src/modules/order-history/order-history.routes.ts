@@ -1,11 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { addonOrdersResponseSchema, errorBodySchema, errorResponses, idParamsSchema, orderHistoryResponseSchema } from '@caterway/contracts';
+import {
+  addonOrdersResponseSchema,
+  errorBodySchema,
+  errorResponses,
+  idParamsSchema,
+  orderHistoryResponseSchema,
+} from '@caterway/contracts';
 import type { AppDeps } from '../../lib/deps.js';
 import { authUser, requireUser } from '../auth/auth.guard.js';
+import { groupOrdersFrom } from '../group-orders/group-orders.compose.js';
 import { createOrderHistoryRepository } from './order-history.repository.js';
 import { createOrderHistoryService } from './order-history.service.js';
-import { groupOrdersFrom } from '../group-orders/group-orders.compose.js';
 
 const tags = ['my orders'];
 const bearer = [{ bearerAuth: [] }];

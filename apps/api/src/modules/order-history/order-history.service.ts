@@ -2,9 +2,9 @@ import type { AddonOrder, OrderHistoryEntry, OrderHistoryResponse } from '@cater
 import { isUpcoming, statusLabel } from '@caterway/domain';
 import type { Clock } from '../../lib/clock.js';
 import { notFound } from '../../lib/errors.js';
+import { invoiceDownloadable, orderRuleView, purchaseItemsOf, taxLinesView } from '../orders/order-view.js';
 import { displayDateTime } from '../orders/orders.email.js';
 import type { OrderItemRow, OrderRow } from '../orders/orders.types.js';
-import { invoiceDownloadable, orderRuleView, purchaseItemsOf, taxLinesView } from '../orders/order-view.js';
 import type { AddonRow, HistoryRow, OrderHistoryRepository } from './order-history.repository.js';
 
 // My Orders and add-on lists (browse-account-orders §2, §3; issue 5 items 2, 3); invoices are the
@@ -15,7 +15,10 @@ export interface OrderHistoryServiceDeps {
   history: OrderHistoryRepository;
   clock: Clock;
   /** the user's group orders as entries of kind Group Order (group-orders module) */
-  groupEntries?: (userId: number, now: Date) => Promise<{ entry: OrderHistoryEntry; upcoming: boolean; deliveryAt: Date }[]>;
+  groupEntries?: (
+    userId: number,
+    now: Date,
+  ) => Promise<{ entry: OrderHistoryEntry; upcoming: boolean; deliveryAt: Date }[]>;
 }
 
 export function createOrderHistoryService(deps: OrderHistoryServiceDeps) {

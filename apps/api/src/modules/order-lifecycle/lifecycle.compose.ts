@@ -6,7 +6,10 @@ import { createLifecycleService, type LifecycleServiceDeps } from './lifecycle.s
 // The order lifecycle's service wired from the app's dependencies.
 
 /** The lifecycle service from the app's dependencies (routes, the in-process runner, the worker). */
-export function lifecycleServiceFrom(deps: Pick<AppDeps, 'db' | 'payments' | 'mailer' | 'clock' | 'config'>, log: LifecycleServiceDeps['log']) {
+export function lifecycleServiceFrom(
+  deps: Pick<AppDeps, 'db' | 'payments' | 'mailer' | 'clock' | 'config'>,
+  log: LifecycleServiceDeps['log'],
+) {
   return createLifecycleService({
     db: deps.db,
     payments: deps.payments,

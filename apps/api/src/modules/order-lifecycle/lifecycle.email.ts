@@ -1,8 +1,8 @@
 import { formatCents } from '@caterway/domain';
 import { escapeHtml } from '../../adapters/email/templates.js';
 import type { OutgoingEmail } from '../../ports/email.js';
-import type { OrderRow } from '../orders/orders.types.js';
 import { displayDateTime } from '../orders/orders.email.js';
+import type { OrderRow } from '../orders/orders.types.js';
 
 // The customer is told when the order is accepted, declined, cancelled and delivered (issue 5
 // item 1). Same plain layout as the order confirmation (orders.email.ts).
@@ -26,7 +26,10 @@ function words(notice: LifecycleNotice, order: OrderRow, by: 'customer' | 'staff
       return {
         subject: `Your Caterway order ${order.order_number} was accepted`,
         title: 'Your order was accepted',
-        lines: [`${order.preset_name} accepted your order for ${when}.`, 'Your payment is captured when the order is processed, before delivery.'],
+        lines: [
+          `${order.preset_name} accepted your order for ${when}.`,
+          'Your payment is captured when the order is processed, before delivery.',
+        ],
       };
     case 'declined':
       return {
@@ -38,7 +41,12 @@ function words(notice: LifecycleNotice, order: OrderRow, by: 'customer' | 'staff
       return {
         subject: `Your Caterway order ${order.order_number} was cancelled`,
         title: 'Your order was cancelled',
-        lines: [by === 'customer' ? `You cancelled your order for ${when}.` : `Our operations team cancelled your order for ${when}.`, money],
+        lines: [
+          by === 'customer'
+            ? `You cancelled your order for ${when}.`
+            : `Our operations team cancelled your order for ${when}.`,
+          money,
+        ],
       };
     case 'payment_method_needed':
       // the authorisation made 5 days before delivery (or a renewed one) was refused (decision 027)
@@ -54,14 +62,32 @@ function words(notice: LifecycleNotice, order: OrderRow, by: 'customer' | 'staff
       return {
         subject: `Your Caterway order ${order.order_number} was delivered`,
         title: 'Your order was delivered',
-        lines: [`${order.preset_name} delivered your order. Enjoy your meal!`, `Order total: ${formatCents(order.total_cents)}.`],
+        lines: [
+          `${order.preset_name} delivered your order. Enjoy your meal!`,
+          `Order total: ${formatCents(order.total_cents)}.`,
+        ],
       };
   }
 }
 
-export function lifecycleEmail(notice: LifecycleNotice, order: OrderRow, link: string, by: 'customer' | 'staff' = 'staff'): OutgoingEmail {
+export function lifecycleEmail(
+  notice: LifecycleNotice,
+  order: OrderRow,
+  link: string,
+  by: 'customer' | 'staff' = 'staff',
+): OutgoingEmail {
   const w = words(notice, order, by);
-  const text = [`Hi ${order.first_name},`, '', ...w.lines, '', `Order: ${order.order_number}`, `View your orders: ${link}`, '', '-- Caterway', ''].join('\n');
+  const text = [
+    `Hi ${order.first_name},`,
+    '',
+    ...w.lines,
+    '',
+    `Order: ${order.order_number}`,
+    `View your orders: ${link}`,
+    '',
+    '-- Caterway',
+    '',
+  ].join('\n');
   const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(w.subject)}</title></head>
 <body style="font-family:Helvetica,Arial,sans-serif;color:#1f2933;background:#f4f5f7;padding:24px">
 <div style="max-width:560px;margin:0 auto;background:#fff;border-radius:8px;padding:32px">

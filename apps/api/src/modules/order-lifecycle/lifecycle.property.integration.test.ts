@@ -1,12 +1,19 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { editRule, invoiceAvailable, TERMINAL_STATUSES, transition, type CateringStatus, type OrderEvent } from '@caterway/domain';
+import {
+  editRule,
+  invoiceAvailable,
+  TERMINAL_STATUSES,
+  transition,
+  type CateringStatus,
+  type OrderEvent,
+} from '@caterway/domain';
 import { createTestApp, type TestContext } from '../../../test/helpers.js';
 import { ensureDemoData } from '../../db/seed/demo.js';
 import { fixedClock } from '../../lib/clock.js';
+import { createJobRunner, type JobRunner } from '../../lib/jobs.js';
 import { signedInUser } from '../auth/auth.test-helpers.js';
 import { restaurantFixture, type RestaurantFixture } from '../orders/orders.test-helpers.js';
-import { createJobRunner, type JobRunner } from '../../lib/jobs.js';
 import { lifecycleServiceFrom } from './lifecycle.compose.js';
 import { auth, orderRow, placeOrder, staffUser } from './lifecycle.test-helpers.js';
 
@@ -55,7 +62,12 @@ describe('order state machine: model-based property test against the API', () =>
     f = await restaurantFixture(ctx.db);
     customerJwt = (await signedInUser(ctx.app, ctx.db)).jwt;
     staffJwt = (await staffUser(ctx.app, ctx.db)).jwt;
-    runner = createJobRunner({ db: ctx.db, clock, handlers: lifecycleServiceFrom(ctx.deps, quiet).jobHandlers(), log: quiet });
+    runner = createJobRunner({
+      db: ctx.db,
+      clock,
+      handlers: lifecycleServiceFrom(ctx.deps, quiet).jobHandlers(),
+      log: quiet,
+    });
   }, 120_000);
   afterAll(async () => {
     await ctx.close();
@@ -95,12 +107,26 @@ describe('order state machine: model-based property test against the API', () =>
       // issued: a captured order cancelled or declined has one, which its credit note refers to
       // (decision 034); asked when the status moved
       if (previous !== row.status) {
-        const issued = (await ctx.db.query('SELECT 1 FROM invoices WHERE catering_order_id = $1', [o.id])).rowCount === 1;
-        const invoice = await ctx.app.inject({ method: 'GET', url: `/api/v2/catering_order_invoices/${o.id}.pdf`, headers: { authorization: `Bearer ${customerJwt}` } });
-        expect(invoice.statusCode, `invoice of a ${row.status} order`).toBe(issued || invoiceAvailable(row.status) ? 200 : 404);
-        if (row.refunded_cents > 0 && row.captured_cents > 0) expect(issued, `a refunded ${row.status} order has its invoice`).toBe(true);
+        const issued =
+          (await ctx.db.query('SELECT 1 FROM invoices WHERE catering_order_id = $1', [o.id])).rowCount === 1;
+        const invoice = await ctx.app.inject({
+          method: 'GET',
+          url: `/api/v2/catering_order_invoices/${o.id}.pdf`,
+          headers: { authorization: `Bearer ${customerJwt}` },
+        });
+        expect(invoice.statusCode, `invoice of a ${row.status} order`).toBe(
+          issued || invoiceAvailable(row.status) ? 200 : 404,
+        );
+        if (row.refunded_cents > 0 && row.captured_cents > 0)
+          expect(issued, `a refunded ${row.status} order has its invoice`).toBe(true);
       }
-      expect({ id: o.id, status: row.status, editable: row.editable, captured: row.captured_cents, refunded: row.refunded_cents }).toEqual({
+      expect({
+        id: o.id,
+        status: row.status,
+        editable: row.editable,
+        captured: row.captured_cents,
+        refunded: row.refunded_cents,
+      }).toEqual({
         id: o.id,
         status: o.status,
         editable: o.editable,
@@ -110,7 +136,11 @@ describe('order state machine: model-based property test against the API', () =>
     }
   }
 
-  type Step = { kind: 'pay' } | { kind: 'staff'; event: OrderEvent; which: number } | { kind: 'customer_cancel'; which: number } | { kind: 'process'; at: 'before' | 'processing' | 'delivery'; which: number };
+  type Step =
+    | { kind: 'pay' }
+    | { kind: 'staff'; event: OrderEvent; which: number }
+    | { kind: 'customer_cancel'; which: number }
+    | { kind: 'process'; at: 'before' | 'processing' | 'delivery'; which: number };
 
   class Command implements fc.AsyncCommand<Model, Real> {
     constructor(readonly step: Step) {}
@@ -125,7 +155,12 @@ describe('order state machine: model-based property test against the API', () =>
         m.orders.push(await pay(m));
       } else if (s.kind === 'process') {
         const target = m.orders[s.which % m.orders.length]!;
-        const at = s.at === 'before' ? target.processingAt.getTime() - HOUR : s.at === 'processing' ? target.processingAt.getTime() : target.deliveryAt.getTime() + HOUR;
+        const at =
+          s.at === 'before'
+            ? target.processingAt.getTime() - HOUR
+            : s.at === 'processing'
+              ? target.processingAt.getTime()
+              : target.deliveryAt.getTime() + HOUR;
         m.now = new Date(Math.max(m.now.getTime(), at)); // time only moves forward
         clock.set(m.now);
         await runner.runDue();
@@ -134,12 +169,27 @@ describe('order state machine: model-based property test against the API', () =>
         const o = m.orders[s.which % m.orders.length]!;
         const res =
           s.kind === 'staff'
-            ? await ctx.app.inject({ method: 'POST', url: `/api/v2/ops/orders/${o.id}/events`, headers: auth(staffJwt), payload: { event: s.event } })
-            : await ctx.app.inject({ method: 'DELETE', url: `/api/v2/catering_orders/${o.id}`, headers: auth(customerJwt) });
+            ? await ctx.app.inject({
+                method: 'POST',
+                url: `/api/v2/ops/orders/${o.id}/events`,
+                headers: auth(staffJwt),
+                payload: { event: s.event },
+              })
+            : await ctx.app.inject({
+                method: 'DELETE',
+                url: `/api/v2/catering_orders/${o.id}`,
+                headers: auth(customerJwt),
+              });
         expect(res.statusCode, res.body).not.toBe(500);
         const event: OrderEvent = s.kind === 'staff' ? s.event : 'cancel';
         const actor = s.kind === 'staff' ? 'staff' : 'customer';
-        const rule = s.kind === 'customer_cancel' ? editRule({ status: o.status, deliveryAt: o.deliveryAt, processingAt: o.processingAt, editable: o.editable }, m.now) : { allowed: true as const };
+        const rule =
+          s.kind === 'customer_cancel'
+            ? editRule(
+                { status: o.status, deliveryAt: o.deliveryAt, processingAt: o.processingAt, editable: o.editable },
+                m.now,
+              )
+            : { allowed: true as const };
         const move = transition(o.status, event, actor);
         if (!rule.allowed || !move.ok) {
           expect(res.statusCode, res.body).toBe(409);
@@ -170,7 +220,9 @@ describe('order state machine: model-based property test against the API', () =>
 
   const which = fc.nat({ max: 1 });
   const staffStep = (event: OrderEvent) => which.map((w) => new Command({ kind: 'staff', event, which: w }));
-  const processStep = fc.tuple(fc.constantFrom('before' as const, 'processing' as const, 'delivery' as const), which).map(([at, w]) => new Command({ kind: 'process', at, which: w }));
+  const processStep = fc
+    .tuple(fc.constantFrom('before' as const, 'processing' as const, 'delivery' as const), which)
+    .map(([at, w]) => new Command({ kind: 'process', at, which: w }));
   // fc.commands picks uniformly among these: accepting and processing appear twice so that runs
   // reach the captured, refunded and settled states often within 12 steps
   const commands = [
@@ -199,23 +251,27 @@ describe('order state machine: model-based property test against the API', () =>
         endOnFailure: true,
         // besides the random runs, the two long paths every run of this test must walk once
         examples: [
-          [[
-            new Command({ kind: 'staff', event: 'accept', which: 0 }),
-            new Command({ kind: 'process', at: 'processing', which: 0 }),
-            new Command({ kind: 'customer_cancel', which: 0 }),
-            new Command({ kind: 'staff', event: 'mark_delivery_ready', which: 0 }),
-            new Command({ kind: 'staff', event: 'mark_delivered', which: 0 }),
-            new Command({ kind: 'staff', event: 'cancel', which: 0 }),
-          ]],
-          [[
-            new Command({ kind: 'pay' }),
-            new Command({ kind: 'staff', event: 'accept', which: 1 }),
-            new Command({ kind: 'customer_cancel', which: 1 }),
-            new Command({ kind: 'staff', event: 'accept', which: 0 }),
-            new Command({ kind: 'process', at: 'delivery', which: 0 }),
-            new Command({ kind: 'staff', event: 'cancel', which: 0 }),
-            new Command({ kind: 'staff', event: 'decline', which: 0 }),
-          ]],
+          [
+            [
+              new Command({ kind: 'staff', event: 'accept', which: 0 }),
+              new Command({ kind: 'process', at: 'processing', which: 0 }),
+              new Command({ kind: 'customer_cancel', which: 0 }),
+              new Command({ kind: 'staff', event: 'mark_delivery_ready', which: 0 }),
+              new Command({ kind: 'staff', event: 'mark_delivered', which: 0 }),
+              new Command({ kind: 'staff', event: 'cancel', which: 0 }),
+            ],
+          ],
+          [
+            [
+              new Command({ kind: 'pay' }),
+              new Command({ kind: 'staff', event: 'accept', which: 1 }),
+              new Command({ kind: 'customer_cancel', which: 1 }),
+              new Command({ kind: 'staff', event: 'accept', which: 0 }),
+              new Command({ kind: 'process', at: 'delivery', which: 0 }),
+              new Command({ kind: 'staff', event: 'cancel', which: 0 }),
+              new Command({ kind: 'staff', event: 'decline', which: 0 }),
+            ],
+          ],
         ],
       },
     );

@@ -27,9 +27,18 @@ export interface AppliedEvent {
  */
 export async function applyOrderEvent(
   tx: Queryable,
-  input: { orderId: number; event: OrderEvent; actor: OrderActor; actorUserId: number | null; now: Date; note?: string },
+  input: {
+    orderId: number;
+    event: OrderEvent;
+    actor: OrderActor;
+    actorUserId: number | null;
+    now: Date;
+    note?: string;
+  },
 ): Promise<AppliedEvent> {
-  const { rows } = await tx.query<{ status: string }>('SELECT status FROM catering_orders WHERE id = $1 FOR UPDATE', [input.orderId]);
+  const { rows } = await tx.query<{ status: string }>('SELECT status FROM catering_orders WHERE id = $1 FOR UPDATE', [
+    input.orderId,
+  ]);
   const current = rows[0];
   if (!current) throw notFound('Order not found');
   const from = current.status === 'cancelled' ? 'Canceled' : current.status;
@@ -55,7 +64,15 @@ export async function applyOrderEvent(
  */
 export async function recordOrderNote(
   tx: Queryable,
-  input: { orderId: number; status: string; event: string; actor: OrderActor; actorUserId: number | null; note: string; now: Date },
+  input: {
+    orderId: number;
+    status: string;
+    event: string;
+    actor: OrderActor;
+    actorUserId: number | null;
+    note: string;
+    now: Date;
+  },
 ): Promise<void> {
   await tx.query(
     `INSERT INTO order_events (catering_order_id, event, from_status, to_status, actor_kind, actor_user_id, note, created_at)

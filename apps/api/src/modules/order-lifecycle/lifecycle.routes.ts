@@ -28,7 +28,8 @@ export async function lifecycleRoutes(app: FastifyInstance, deps: AppDeps): Prom
       schema: {
         tags,
         security: bearer,
-        summary: 'Staff: placed orders by delivery day (from and to, YYYY-MM-DD, in each order\'s zone) with the actions staff can take',
+        summary:
+          "Staff: placed orders by delivery day (from and to, YYYY-MM-DD, in each order's zone) with the actions staff can take",
         querystring: opsOrdersQuerySchema,
         response: { 200: opsOrdersResponseSchema, ...errorResponses },
       },
@@ -58,7 +59,8 @@ export async function lifecycleRoutes(app: FastifyInstance, deps: AppDeps): Prom
       schema: {
         tags,
         security: bearer,
-        summary: 'Staff: accept, decline, mark delivery-ready, mark delivered or cancel (409 when the order cannot move so)',
+        summary:
+          'Staff: accept, decline, mark delivery-ready, mark delivered or cancel (409 when the order cannot move so)',
         params: idParamsSchema,
         body: opsOrderEventBodySchema,
         response: { 200: opsOrderDetailResponseSchema, ...errorResponses },
@@ -74,7 +76,8 @@ export async function lifecycleRoutes(app: FastifyInstance, deps: AppDeps): Prom
       schema: {
         tags: ['orders'],
         security: bearer,
-        summary: 'Cancel an upcoming order under the upcoming-order rule; voids or refunds the payment (404 for another user\'s order)',
+        summary:
+          "Cancel an upcoming order under the upcoming-order rule; voids or refunds the payment (404 for another user's order)",
         params: idParamsSchema,
         response: { 200: cancelledOrderResponseSchema, ...errorResponses },
       },

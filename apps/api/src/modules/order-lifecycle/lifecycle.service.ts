@@ -1,3 +1,10 @@
+import type {
+  CancelledOrderResponse,
+  OpsOrder,
+  OpsOrderDetailResponse,
+  OpsOrdersQuery,
+  StaffOrderEvent,
+} from '@caterway/contracts';
 import {
   CLOSED_STATUSES,
   ORDER_MOVES,
@@ -10,19 +17,18 @@ import {
   type OrderEvent,
   type ProcessingState,
 } from '@caterway/domain';
-import type { CancelledOrderResponse, OpsOrder, OpsOrderDetailResponse, OpsOrdersQuery, StaffOrderEvent } from '@caterway/contracts';
 import { withTransaction, type Db, type Queryable } from '../../db/pool.js';
 import type { Clock } from '../../lib/clock.js';
 import { conflict, notFound } from '../../lib/errors.js';
+import { enqueue, type EnqueueInput, type JobHandlers, type JobResult } from '../../lib/jobs.js';
 import type { Mailer } from '../../ports/email.js';
 import { PaymentRequestError, type PaymentIntent, type PaymentProvider } from '../../ports/payments.js';
-import { paymentClaimHeld, type OrderRow, type PaymentStatus } from '../orders/orders.types.js';
-import { displayDateTime } from '../orders/orders.email.js';
-import { enqueue, type EnqueueInput, type JobHandlers, type JobResult } from '../../lib/jobs.js';
-import { applyOrderEvent, orderEvents } from './lifecycle.repository.js';
-import { lifecycleEmail, type LifecycleNotice } from './lifecycle.email.js';
-import { createOpsRepository, type OpsOrderRow } from './ops.repository.js';
 import type { Invoicing } from '../invoices/invoices.service.js';
+import { displayDateTime } from '../orders/orders.email.js';
+import { paymentClaimHeld, type OrderRow, type PaymentStatus } from '../orders/orders.types.js';
+import { lifecycleEmail, type LifecycleNotice } from './lifecycle.email.js';
+import { applyOrderEvent, orderEvents } from './lifecycle.repository.js';
+import { createOpsRepository, type OpsOrderRow } from './ops.repository.js';
 
 // What happens to a paid order (issue 5 item 1): processing at orderProcessingAt (edits lock,
 // the held payment is captured), the operations console's moves, and the customer's cancel.
@@ -56,10 +62,19 @@ const CLAIM_RECHECK_MS = 5_000;
  */
 /** The order's processing job at its processing time (enqueued alone or as part of the payment's statement). */
 export function processingJob(order: { id: number; order_processing_at: Date }): EnqueueInput {
-  return { kind: PROCESS_ORDER, dedupeKey: `order:${order.id}`, payload: { order_id: order.id }, runAt: order.order_processing_at, onConflict: 'reschedule' };
+  return {
+    kind: PROCESS_ORDER,
+    dedupeKey: `order:${order.id}`,
+    payload: { order_id: order.id },
+    runAt: order.order_processing_at,
+    onConflict: 'reschedule',
+  };
 }
 
-export async function scheduleProcessing(db: Queryable, order: { id: number; order_processing_at: Date }): Promise<void> {
+export async function scheduleProcessing(
+  db: Queryable,
+  order: { id: number; order_processing_at: Date },
+): Promise<void> {
   await enqueue(db, processingJob(order));
 }
 
@@ -92,7 +107,10 @@ export function createLifecycleService(deps: LifecycleServiceDeps) {
       await deps.mailer.send(lifecycleEmail(notice, order, `${deps.publicUrl}/my-orders`, by));
     } catch (err) {
       // the change is made: a mail outage must not turn it into an error the caller retries
-      deps.log.error({ err: { message: (err as Error).message }, orderId: order.id, notice }, 'could not email the customer');
+      deps.log.error(
+        { err: { message: (err as Error).message }, orderId: order.id, notice },
+        'could not email the customer',
+      );
     }
   }
 
@@ -105,16 +123,38 @@ export function createLifecycleService(deps: LifecycleServiceDeps) {
     const pi = order.payment_intent_id;
     // a payment change holds the claim (order-edits): the provider says what the saved intent
     // holds now; the claimant voids what it authorised itself when it finds the order cancelled
-    const { status, capturedCents } = order.payment_status === 'authorizing' ? await heldNow(order) : { status: order.payment_status, capturedCents: order.captured_cents };
+    const { status, capturedCents } =
+      order.payment_status === 'authorizing'
+        ? await heldNow(order)
+        : { status: order.payment_status, capturedCents: order.captured_cents };
     try {
       if (pi && status === 'captured') {
         // the supply will not happen: all of what was invoiced is credited (the invoice issued now if none)
-        await deps.invoicing.credit(tx, { before: order, after: null, reason: order.status === 'declined' ? 'decline' : 'cancel', now });
+        await deps.invoicing.credit(tx, {
+          before: order,
+          after: null,
+          reason: order.status === 'declined' ? 'decline' : 'cancel',
+          now,
+        });
         const remaining = capturedCents - order.refunded_cents;
         if (remaining > 0) {
-          const refund = await payments.refund({ paymentIntentId: pi, amountCents: remaining, idempotencyKey: `catering-order-${order.id}-refund-${pi}-${order.refunded_cents}` });
-          await repo.note(tx, { orderId: order.id, event: 'payment_refunded', status: order.status, note: `Refunded ${refund.amountCents} cents.`, now });
-          return repo.markReleased(tx, order.id, { paymentStatus: 'refunded', refundedCents: order.refunded_cents + refund.amountCents, now });
+          const refund = await payments.refund({
+            paymentIntentId: pi,
+            amountCents: remaining,
+            idempotencyKey: `catering-order-${order.id}-refund-${pi}-${order.refunded_cents}`,
+          });
+          await repo.note(tx, {
+            orderId: order.id,
+            event: 'payment_refunded',
+            status: order.status,
+            note: `Refunded ${refund.amountCents} cents.`,
+            now,
+          });
+          return repo.markReleased(tx, order.id, {
+            paymentStatus: 'refunded',
+            refundedCents: order.refunded_cents + refund.amountCents,
+            now,
+          });
         }
         return repo.markReleased(tx, order.id, { paymentStatus: 'refunded', refundedCents: order.refunded_cents, now });
       }
@@ -123,24 +163,47 @@ export function createLifecycleService(deps: LifecycleServiceDeps) {
           await payments.cancelPaymentIntent(pi, { idempotencyKey: `catering-order-${order.id}-void-${pi}` });
         } catch (err) {
           // the claimant of a payment change released it meanwhile (it replaced it by its own)
-          const replaced = order.payment_status === 'authorizing' && err instanceof PaymentRequestError && (await heldNow(order)).status === 'canceled';
+          const replaced =
+            order.payment_status === 'authorizing' &&
+            err instanceof PaymentRequestError &&
+            (await heldNow(order)).status === 'canceled';
           if (!replaced) throw err;
-          return repo.markReleased(tx, order.id, { paymentStatus: 'canceled', refundedCents: order.refunded_cents, now });
+          return repo.markReleased(tx, order.id, {
+            paymentStatus: 'canceled',
+            refundedCents: order.refunded_cents,
+            now,
+          });
         }
-        await repo.note(tx, { orderId: order.id, event: 'payment_voided', status: order.status, note: 'The authorisation was released.', now });
+        await repo.note(tx, {
+          orderId: order.id,
+          event: 'payment_voided',
+          status: order.status,
+          note: 'The authorisation was released.',
+          now,
+        });
         return repo.markReleased(tx, order.id, { paymentStatus: 'canceled', refundedCents: order.refunded_cents, now });
       }
     } catch (err) {
       // a card hold that expired (7 days) is released already: nothing left to void
-      if (err instanceof PaymentRequestError && pi && (await payments.retrievePaymentIntent(pi).catch(() => undefined))?.status === 'canceled') {
+      if (
+        err instanceof PaymentRequestError &&
+        pi &&
+        (await payments.retrievePaymentIntent(pi).catch(() => undefined))?.status === 'canceled'
+      ) {
         return repo.markReleased(tx, order.id, { paymentStatus: 'canceled', refundedCents: order.refunded_cents, now });
       }
       if (err instanceof PaymentRequestError) {
-        throw conflict('The payment of this order is being settled by the bank and cannot be released right now. Please try again later.');
+        throw conflict(
+          'The payment of this order is being settled by the bank and cannot be released right now. Please try again later.',
+        );
       }
       throw err;
     }
-    return repo.markReleased(tx, order.id, { paymentStatus: status === 'authorizing' ? 'canceled' : status, refundedCents: order.refunded_cents, now });
+    return repo.markReleased(tx, order.id, {
+      paymentStatus: status === 'authorizing' ? 'canceled' : status,
+      refundedCents: order.refunded_cents,
+      now,
+    });
   }
 
   /** Where the saved intent of an order whose payment is being changed stands, by the provider. */
@@ -149,7 +212,15 @@ export function createLifecycleService(deps: LifecycleServiceDeps) {
     try {
       const intent = await payments.retrievePaymentIntent(order.payment_intent_id);
       if (intent.status === 'succeeded') return { status: 'captured', capturedCents: intent.amountReceivedCents };
-      return { status: intent.status === 'requires_capture' ? 'authorized' : intent.status === 'processing' ? 'processing' : 'canceled', capturedCents: 0 };
+      return {
+        status:
+          intent.status === 'requires_capture'
+            ? 'authorized'
+            : intent.status === 'processing'
+              ? 'processing'
+              : 'canceled',
+        capturedCents: 0,
+      };
     } catch (err) {
       if (err instanceof PaymentRequestError) return { status: 'canceled', capturedCents: 0 };
       throw err;
@@ -163,7 +234,14 @@ export function createLifecycleService(deps: LifecycleServiceDeps) {
    */
   async function cancelAddOns(tx: Queryable, parent: OrderRow, now: Date): Promise<void> {
     for (const addOn of await repo.lockAddOns(tx, parent.id, ORDER_MOVES.parent_cancelled.from)) {
-      await applyOrderEvent(tx, { orderId: addOn.id, event: 'parent_cancelled', actor: 'system', actorUserId: null, now, note: `Order ${parent.order_number} was cancelled.` });
+      await applyOrderEvent(tx, {
+        orderId: addOn.id,
+        event: 'parent_cancelled',
+        actor: 'system',
+        actorUserId: null,
+        now,
+        note: `Order ${parent.order_number} was cancelled.`,
+      });
       await releasePayment(tx, (await repo.lock(tx, addOn.id))!, now);
     }
   }
@@ -179,7 +257,9 @@ export function createLifecycleService(deps: LifecycleServiceDeps) {
   async function holdExpired(order: OrderRow): Promise<boolean> {
     if (order.is_eft || !order.payment_method_id || !deps.renewAuthorisation) return false;
     if (order.payment_status === 'canceled') return true;
-    const intent = order.payment_intent_id ? await payments.retrievePaymentIntent(order.payment_intent_id).catch(() => undefined) : undefined;
+    const intent = order.payment_intent_id
+      ? await payments.retrievePaymentIntent(order.payment_intent_id).catch(() => undefined)
+      : undefined;
     return intent?.status === 'canceled' && intent.cancellationReason === 'automatic';
   }
 
@@ -197,31 +277,65 @@ export function createLifecycleService(deps: LifecycleServiceDeps) {
     }
     if (order.payment_status === 'canceled' && (await holdExpired(order))) return renewThenCapture(tx, order, now);
     if (!pi || (order.payment_status !== 'authorized' && order.payment_status !== 'processing')) {
-      await repo.note(tx, { orderId: order.id, event: 'capture_skipped', status: order.status, note: `No payment to capture (payment ${order.payment_status}); left for staff.`, now });
+      await repo.note(tx, {
+        orderId: order.id,
+        event: 'capture_skipped',
+        status: order.status,
+        note: `No payment to capture (payment ${order.payment_status}); left for staff.`,
+        now,
+      });
       return;
     }
-    const partial = order.authorized_cents > 0 && order.total_cents < order.authorized_cents ? order.total_cents : undefined;
+    const partial =
+      order.authorized_cents > 0 && order.total_cents < order.authorized_cents ? order.total_cents : undefined;
     try {
-      const intent = await payments.capturePaymentIntent(pi, { amountToCaptureCents: partial, idempotencyKey: `catering-order-${order.id}-capture-${pi}` });
+      const intent = await payments.capturePaymentIntent(pi, {
+        amountToCaptureCents: partial,
+        idempotencyKey: `catering-order-${order.id}-capture-${pi}`,
+      });
       if (intent.status === 'succeeded') {
         const captured = await repo.markCaptured(tx, order.id, intent.amountReceivedCents, now);
-        await repo.note(tx, { orderId: order.id, event: 'payment_captured', status: order.status, note: `Captured ${intent.amountReceivedCents} cents.`, now });
+        await repo.note(tx, {
+          orderId: order.id,
+          event: 'payment_captured',
+          status: order.status,
+          note: `Captured ${intent.amountReceivedCents} cents.`,
+          now,
+        });
         await settleIfDelivered(tx, captured, now);
         return;
       }
       if (intent.status === 'processing') {
         // bank debit: the provider settles it on its own schedule; ask again later
         await repo.setProcessing(tx, order.id, 'processing', now);
-        await enqueue(tx, { kind: CHECK_PAYMENT, dedupeKey: `order:${order.id}`, payload: { order_id: order.id }, runAt: new Date(now.getTime() + recheckMs), onConflict: 'reschedule' });
+        await enqueue(tx, {
+          kind: CHECK_PAYMENT,
+          dedupeKey: `order:${order.id}`,
+          payload: { order_id: order.id },
+          runAt: new Date(now.getTime() + recheckMs),
+          onConflict: 'reschedule',
+        });
         return;
       }
       await repo.markPaymentFailed(tx, order.id, `The payment could not be captured (${intent.status}).`, now);
-      await repo.note(tx, { orderId: order.id, event: 'capture_failed', status: order.status, note: `The payment could not be captured (${intent.status}); left for staff.`, now });
+      await repo.note(tx, {
+        orderId: order.id,
+        event: 'capture_failed',
+        status: order.status,
+        note: `The payment could not be captured (${intent.status}); left for staff.`,
+        now,
+      });
     } catch (err) {
       if (!(err instanceof PaymentRequestError)) throw err; // an outage: the job retries
       if (await holdExpired(order)) return renewThenCapture(tx, order, now);
       await repo.markPaymentFailed(tx, order.id, err.message, now);
-      await repo.note(tx, { orderId: order.id, event: 'capture_failed', status: order.status, note: `${err.message} Left for staff.`, now });
+      await repo.note(tx, {
+        orderId: order.id,
+        event: 'capture_failed',
+        status: order.status,
+        note: `${err.message} Left for staff.`,
+        now,
+      });
     }
   }
 
@@ -236,14 +350,26 @@ export function createLifecycleService(deps: LifecycleServiceDeps) {
       if (!order || order.status === 'draft') return;
       if (order.order_processing_at.getTime() > now.getTime()) return { retryAt: order.order_processing_at };
       if (await repo.lockEdits(tx, order.id, now)) {
-        await repo.note(tx, { orderId: order.id, event: 'edits_locked', status: order.status, note: 'Processing time reached: edits are locked.', now });
+        await repo.note(tx, {
+          orderId: order.id,
+          event: 'edits_locked',
+          status: order.status,
+          note: 'Processing time reached: edits are locked.',
+          now,
+        });
       }
       if ((TERMINAL_STATUSES as readonly string[]).includes(order.status) || order.processing !== 'pending') return;
       if (order.status === 'New') return; // captured when staff accept it
       // an edit or Update Payment Method is saving a new authorisation: capture that one, after it
       if (paymentClaimHeld(order, now)) return { retryAt: new Date(now.getTime() + CLAIM_RECHECK_MS) };
       if (PAYMENT_PENDING.includes(order.status)) {
-        await repo.note(tx, { orderId: order.id, event: 'capture_skipped', status: order.status, note: 'The customer has not set up a payment method yet: the payment cannot be captured. Left for staff.', now });
+        await repo.note(tx, {
+          orderId: order.id,
+          event: 'capture_skipped',
+          status: order.status,
+          note: 'The customer has not set up a payment method yet: the payment cannot be captured. Left for staff.',
+          now,
+        });
         return;
       }
       if (CAPTURABLE.includes(order.status)) return capture(tx, order, now);
@@ -259,13 +385,25 @@ export function createLifecycleService(deps: LifecycleServiceDeps) {
       const intent = await payments.retrievePaymentIntent(order.payment_intent_id);
       if (intent.status === 'succeeded') {
         const captured = await repo.markCaptured(tx, order.id, intent.amountReceivedCents, now);
-        await repo.note(tx, { orderId: order.id, event: 'payment_captured', status: order.status, note: `The bank debit settled: ${intent.amountReceivedCents} cents.`, now });
+        await repo.note(tx, {
+          orderId: order.id,
+          event: 'payment_captured',
+          status: order.status,
+          note: `The bank debit settled: ${intent.amountReceivedCents} cents.`,
+          now,
+        });
         await settleIfDelivered(tx, captured, now);
         return;
       }
       if (intent.status === 'processing') return { retryAt: new Date(now.getTime() + recheckMs) };
       await repo.markPaymentFailed(tx, order.id, `The bank debit failed (${intent.status}).`, now);
-      await repo.note(tx, { orderId: order.id, event: 'capture_failed', status: order.status, note: `The bank debit failed (${intent.status}); left for staff.`, now });
+      await repo.note(tx, {
+        orderId: order.id,
+        event: 'capture_failed',
+        status: order.status,
+        note: `The bank debit failed (${intent.status}); left for staff.`,
+        now,
+      });
     });
   }
 
@@ -283,11 +421,18 @@ export function createLifecycleService(deps: LifecycleServiceDeps) {
       try {
         intents = await payments.listPaymentIntents({ orderId: order.id });
       } catch (err) {
-        deps.log.error({ err: { message: (err as Error).message }, orderId: order.id }, 'reconciliation could not list the payments of an order');
+        deps.log.error(
+          { err: { message: (err as Error).message }, orderId: order.id },
+          'reconciliation could not list the payments of an order',
+        );
         continue;
       }
       for (const intent of intents) {
-        if ((intent.status === 'requires_capture' || intent.status === 'processing') && (await releaseLeaked(order.id, intent, now))) released += 1;
+        if (
+          (intent.status === 'requires_capture' || intent.status === 'processing') &&
+          (await releaseLeaked(order.id, intent, now))
+        )
+          released += 1;
       }
     }
     return released;
@@ -298,11 +443,16 @@ export function createLifecycleService(deps: LifecycleServiceDeps) {
       const order = await repo.lock(tx, orderId);
       if (!order || !CLOSED_STATUSES.includes(order.status)) return false;
       try {
-        await payments.cancelPaymentIntent(intent.id, { idempotencyKey: `catering-order-${orderId}-reconcile-${intent.id}` });
+        await payments.cancelPaymentIntent(intent.id, {
+          idempotencyKey: `catering-order-${orderId}-reconcile-${intent.id}`,
+        });
       } catch (err) {
         if (!(err instanceof PaymentRequestError)) throw err;
         // released meanwhile, or a debit the bank is settling: looked at again at the next run
-        deps.log.warn({ orderId, paymentIntentId: intent.id, err: { message: err.message } }, 'reconciliation could not release a payment yet');
+        deps.log.warn(
+          { orderId, paymentIntentId: intent.id, err: { message: err.message } },
+          'reconciliation could not release a payment yet',
+        );
         return false;
       }
       const what = intent.status === 'processing' ? 'bank debit' : 'authorisation';
@@ -313,11 +463,21 @@ export function createLifecycleService(deps: LifecycleServiceDeps) {
         note: `The reconciliation released a live ${what} of ${intent.amountCents} cents (${intent.id}) left on a ${/^cancell?ed$/i.test(order.status) ? 'cancelled' : statusLabel(order.status).toLowerCase()} order.`,
         now,
       });
-      if (intent.id === order.payment_intent_id && ['authorized', 'processing', 'authorizing'].includes(order.payment_status)) {
+      if (
+        intent.id === order.payment_intent_id &&
+        ['authorized', 'processing', 'authorizing'].includes(order.payment_status)
+      ) {
         await repo.markReleased(tx, orderId, { paymentStatus: 'canceled', refundedCents: order.refunded_cents, now });
       }
       deps.log.warn(
-        { orderId, orderNumber: order.order_number, orderStatus: order.status, paymentIntentId: intent.id, intentStatus: intent.status, amountCents: intent.amountCents },
+        {
+          orderId,
+          orderNumber: order.order_number,
+          orderStatus: order.status,
+          paymentIntentId: intent.id,
+          intentStatus: intent.status,
+          amountCents: intent.amountCents,
+        },
         'reconciliation released a payment left live on a closed order',
       );
       return true;
@@ -335,11 +495,21 @@ export function createLifecycleService(deps: LifecycleServiceDeps) {
       order_processing_at: o.order_processing_at.toISOString(),
       time_zone: o.time_zone,
       order_type: o.receiving_method,
-      customer: { name: `${o.first_name} ${o.last_name}`.trim(), email: o.email, company_name: o.company_name, phone_number: o.phone_number },
+      customer: {
+        name: `${o.first_name} ${o.last_name}`.trim(),
+        email: o.email,
+        company_name: o.company_name,
+        phone_number: o.phone_number,
+      },
       restaurant: { name: o.chef_name ?? o.preset_name, preset_name: o.preset_name },
       onsite_contact: o.onsite_contact_name ? { name: o.onsite_contact_name, phone: o.onsite_contact_phone } : null,
       po_number: o.po_number,
-      totals: { total_cents: o.total_cents, authorized_cents: o.authorized_cents, captured_cents: o.captured_cents, refunded_cents: o.refunded_cents },
+      totals: {
+        total_cents: o.total_cents,
+        authorized_cents: o.authorized_cents,
+        captured_cents: o.captured_cents,
+        refunded_cents: o.refunded_cents,
+      },
       status,
       status_label: statusLabel(status),
       display_status: displayStatus(o.processing as ProcessingState, status),
@@ -348,7 +518,9 @@ export function createLifecycleService(deps: LifecycleServiceDeps) {
       is_eft: o.is_eft,
       editable: o.editable,
       available_events: availableEvents(status as CateringStatus, 'staff') as StaffOrderEvent[],
-      attention: o.attention_reason ? { reason: o.attention_reason, since: (o.attention_at ?? o.created_at).toISOString() } : null,
+      attention: o.attention_reason
+        ? { reason: o.attention_reason, since: (o.attention_at ?? o.created_at).toISOString() }
+        : null,
     };
   }
 
@@ -373,7 +545,12 @@ export function createLifecycleService(deps: LifecycleServiceDeps) {
     };
   }
 
-  const NOTICE: Partial<Record<OrderEvent, LifecycleNotice>> = { accept: 'accepted', decline: 'declined', cancel: 'cancelled', mark_delivered: 'delivered' };
+  const NOTICE: Partial<Record<OrderEvent, LifecycleNotice>> = {
+    accept: 'accepted',
+    decline: 'declined',
+    cancel: 'cancelled',
+    mark_delivered: 'delivered',
+  };
 
   return {
     processOrder,
@@ -428,7 +605,10 @@ export function createLifecycleService(deps: LifecycleServiceDeps) {
           await processOrder(id);
         } catch (err) {
           // the acceptance stands; the queue captures it as soon as the provider answers
-          deps.log.warn({ err: { message: (err as Error).message }, orderId: id }, 'capture after a late acceptance failed; queued');
+          deps.log.warn(
+            { err: { message: (err as Error).message }, orderId: id },
+            'capture after a late acceptance failed; queued',
+          );
           await scheduleProcessing(db, { id, order_processing_at: now });
         }
       }
@@ -446,7 +626,15 @@ export function createLifecycleService(deps: LifecycleServiceDeps) {
       const order = await withTransaction(db, async (tx) => {
         const current = await repo.lock(tx, id);
         if (!current || current.user_id !== userId || current.status === 'draft') throw notFound('Order not found');
-        const rule = editRule({ status: current.status, deliveryAt: current.delivery_at, processingAt: current.order_processing_at, editable: current.editable }, now);
+        const rule = editRule(
+          {
+            status: current.status,
+            deliveryAt: current.delivery_at,
+            processingAt: current.order_processing_at,
+            editable: current.editable,
+          },
+          now,
+        );
         if (!rule.allowed) throw conflict(rule.message);
         await applyOrderEvent(tx, { orderId: id, event: 'cancel', actor: 'customer', actorUserId: userId, now });
         const released = await releasePayment(tx, (await repo.lock(tx, id))!, now);
@@ -454,7 +642,14 @@ export function createLifecycleService(deps: LifecycleServiceDeps) {
         return released;
       });
       await notify('cancelled', order, 'customer');
-      return { catering_order: { id: order.id, status: order.status, payment_status: order.payment_status, refunded_cents: order.refunded_cents } };
+      return {
+        catering_order: {
+          id: order.id,
+          status: order.status,
+          payment_status: order.payment_status,
+          refunded_cents: order.refunded_cents,
+        },
+      };
     },
   };
 }

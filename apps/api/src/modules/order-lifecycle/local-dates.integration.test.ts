@@ -28,7 +28,14 @@ describe('local delivery dates with current time zone data', () => {
     staff = await staffUser(ctx.app, ctx.db);
     owner = await signedInUser(ctx.app, ctx.db);
     const seed = (deliveryAt: string, timeZone: string) =>
-      insertPlacedOrder(ctx.db, { userId: owner.id, presetId: f.presetId, chefIds: [f.chef.id], deliveryAt, timeZone, totalCents: 10_000 });
+      insertPlacedOrder(ctx.db, {
+        userId: owner.id,
+        presetId: f.presetId,
+        chefIds: [f.chef.id],
+        deliveryAt,
+        timeZone,
+        totalCents: 10_000,
+      });
     ids = {
       // Vancouver is UTC-7 all winter now: 00:30 and 23:30 on 2026-12-01 are 07:30Z and 06:30Z the next day
       vanEarly: await seed('2026-12-01T07:30:00Z', 'America/Vancouver'),
@@ -48,17 +55,25 @@ describe('local delivery dates with current time zone data', () => {
     await ctx.close();
   });
 
-  const ops = (query: string) => ctx.app.inject({ method: 'GET', url: `/api/v2/ops/orders${query}`, headers: auth(staff.jwt) });
-  const reports = (query: string) => ctx.app.inject({ method: 'GET', url: `/api/v2/user/user_catering_orders${query}`, headers: auth(owner.jwt) });
+  const ops = (query: string) =>
+    ctx.app.inject({ method: 'GET', url: `/api/v2/ops/orders${query}`, headers: auth(staff.jwt) });
+  const reports = (query: string) =>
+    ctx.app.inject({ method: 'GET', url: `/api/v2/user/user_catering_orders${query}`, headers: auth(owner.jwt) });
 
   it('lists a Vancouver order at 23:30 and at 00:30 local on 2026-12-01, not on the days around it', async () => {
     const res = await ops('?from=2026-12-01&to=2026-12-01');
     expect(res.statusCode).toBe(200);
     const listed = res.json().orders as { id: number; delivery_date: string; display_delivery_date_time: string }[];
-    expect(listed.map((o) => o.id).sort()).toEqual([ids.vanEarly, ids.vanLate, ids.stJohns, ids.regina, ids.toronto, ids.losAngeles].sort());
+    expect(listed.map((o) => o.id).sort()).toEqual(
+      [ids.vanEarly, ids.vanLate, ids.stJohns, ids.regina, ids.toronto, ids.losAngeles].sort(),
+    );
     for (const o of listed) expect(o.delivery_date).toBe('2026-12-01');
-    expect(listed.find((o) => o.id === ids.vanLate)!.display_delivery_date_time).toBe('Tuesday, December 1, 2026 at 11:30 PM');
-    expect(listed.find((o) => o.id === ids.vanEarly)!.display_delivery_date_time).toBe('Tuesday, December 1, 2026 at 12:30 AM');
+    expect(listed.find((o) => o.id === ids.vanLate)!.display_delivery_date_time).toBe(
+      'Tuesday, December 1, 2026 at 11:30 PM',
+    );
+    expect(listed.find((o) => o.id === ids.vanEarly)!.display_delivery_date_time).toBe(
+      'Tuesday, December 1, 2026 at 12:30 AM',
+    );
 
     const next = (await ops('?from=2026-12-02&to=2026-12-02')).json().orders as { id: number; delivery_date: string }[];
     expect(next.map((o) => o.id)).toEqual([ids.vanNextDay]);
@@ -77,7 +92,9 @@ describe('local delivery dates with current time zone data', () => {
     const res = await reports('?start_date=2026-12-01&end_date=2026-12-01');
     expect(res.statusCode).toBe(200);
     const rows = res.json().user_catering_orders as { id: number; display_delivery_date_time: string }[];
-    expect(rows.map((o) => o.id).sort()).toEqual([ids.vanEarly, ids.vanLate, ids.stJohns, ids.regina, ids.toronto, ids.losAngeles].sort());
+    expect(rows.map((o) => o.id).sort()).toEqual(
+      [ids.vanEarly, ids.vanLate, ids.stJohns, ids.regina, ids.toronto, ids.losAngeles].sort(),
+    );
     expect(res.json().pagination.total_count).toBe(6);
     // each row's text says the date it was filed under: the server formats it, not the browser (issue 17 part 5)
     const text = Object.fromEntries(rows.map((o) => [o.id, o.display_delivery_date_time]));
@@ -92,18 +109,33 @@ describe('local delivery dates with current time zone data', () => {
   });
 
   it('answers absurd dates with 422 and a clear message, never 500', async () => {
-    for (const q of ['?from=0000-01-01&to=2026-12-01', '?from=2026-12-01&to=9999-12-31', '?from=0001-01-01&to=0001-01-02', '?from=2026-02-30&to=2026-03-01', '?from=-2026-01-01&to=2026-01-02']) {
+    for (const q of [
+      '?from=0000-01-01&to=2026-12-01',
+      '?from=2026-12-01&to=9999-12-31',
+      '?from=0001-01-01&to=0001-01-02',
+      '?from=2026-02-30&to=2026-03-01',
+      '?from=-2026-01-01&to=2026-01-02',
+    ]) {
       const res = await ops(q);
       expect(res.statusCode, q).toBe(422);
       expect(res.json().messages, q).toEqual([opsMessages.invalidDates]);
     }
-    for (const q of ['?start_date=0000-01-01&end_date=2026-12-01', '?start_date=2026-12-01&end_date=275760-09-13', '?start_date=1900-01-01&end_date=2026-12-01']) {
+    for (const q of [
+      '?start_date=0000-01-01&end_date=2026-12-01',
+      '?start_date=2026-12-01&end_date=275760-09-13',
+      '?start_date=1900-01-01&end_date=2026-12-01',
+    ]) {
       const res = await reports(q);
       expect(res.statusCode, q).toBe(422);
-      expect(res.json().messages.join(' '), q).toMatch(/must be a valid date \(yyyy-MM-dd\) between 2000-01-01 and 2099-12-31\./);
+      expect(res.json().messages.join(' '), q).toMatch(
+        /must be a valid date \(yyyy-MM-dd\) between 2000-01-01 and 2099-12-31\./,
+      );
     }
     // the other date query parameters: the search's delivery date
-    const search = await ctx.app.inject({ method: 'GET', url: '/api/v2/search.json?search_type=restaurant&delivery_date=0000-01-01&delivery_time=11:30%20AM' });
+    const search = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/v2/search.json?search_type=restaurant&delivery_date=0000-01-01&delivery_time=11:30%20AM',
+    });
     expect(search.statusCode).toBe(422);
     expect(search.json().messages).toEqual(['Please select valid date.']);
   });

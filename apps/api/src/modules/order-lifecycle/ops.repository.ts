@@ -14,7 +14,10 @@ export interface OpsOrderRow extends OrderRow {
 /** Placed: an add-on draft cancelled with its parent (decision 026) was never paid, so never placed. */
 const PLACED = '(o.parent_order_id IS NULL OR o.paid_at IS NOT NULL)';
 /** The delivery day in the order's zone, from the runtime's time zone data (decision 025). */
-const withLocalDate = (row: Omit<OpsOrderRow, 'delivery_date'>): OpsOrderRow => ({ ...row, delivery_date: localDateOf(row.delivery_at, row.time_zone) });
+const withLocalDate = (row: Omit<OpsOrderRow, 'delivery_date'>): OpsOrderRow => ({
+  ...row,
+  delivery_date: localDateOf(row.delivery_at, row.time_zone),
+});
 
 export function createOpsRepository(db: Queryable) {
   return {
@@ -64,7 +67,11 @@ export function createOpsRepository(db: Queryable) {
         `SELECT DISTINCT time_zone FROM catering_orders WHERE status <> 'draft' AND delivery_at >= $1 AND delivery_at < $2`,
         [coarse.start, coarse.end],
       );
-      const windows = zoneWindows(zones.rows.map((r) => r.time_zone), from, to);
+      const windows = zoneWindows(
+        zones.rows.map((r) => r.time_zone),
+        from,
+        to,
+      );
       if (!windows.zones.length) return [];
       const { rows } = await tx.query<Omit<OpsOrderRow, 'delivery_date'>>(
         `SELECT o.*, c.business_name AS chef_name
@@ -80,12 +87,19 @@ export function createOpsRepository(db: Queryable) {
     },
 
     async lockEdits(tx: Queryable, id: number, now: Date): Promise<boolean> {
-      const { rowCount } = await tx.query('UPDATE catering_orders SET editable = false, updated_at = $2 WHERE id = $1 AND editable', [id, now]);
+      const { rowCount } = await tx.query(
+        'UPDATE catering_orders SET editable = false, updated_at = $2 WHERE id = $1 AND editable',
+        [id, now],
+      );
       return rowCount === 1;
     },
 
     async setProcessing(tx: Queryable, id: number, processing: 'processing' | 'processed', now: Date): Promise<void> {
-      await tx.query('UPDATE catering_orders SET processing = $2, updated_at = $3 WHERE id = $1', [id, processing, now]);
+      await tx.query('UPDATE catering_orders SET processing = $2, updated_at = $3 WHERE id = $1', [
+        id,
+        processing,
+        now,
+      ]);
     },
 
     /** The held amount was captured (processing done). */
@@ -100,7 +114,11 @@ export function createOpsRepository(db: Queryable) {
     },
 
     /** The authorisation was voided, or what was captured refunded: the order holds no money any more. */
-    async markReleased(tx: Queryable, id: number, input: { paymentStatus: PaymentStatus; refundedCents: number; now: Date }): Promise<OrderRow> {
+    async markReleased(
+      tx: Queryable,
+      id: number,
+      input: { paymentStatus: PaymentStatus; refundedCents: number; now: Date },
+    ): Promise<OrderRow> {
       const { rows } = await tx.query<OrderRow>(
         `UPDATE catering_orders SET payment_status = $2, refunded_cents = $3, authorized_cents = 0, editable = false, updated_at = $4
           WHERE id = $1 RETURNING *`,
@@ -120,11 +138,30 @@ export function createOpsRepository(db: Queryable) {
      * A note in the audit trail that is not a status move (payment captured, edits locked, capture
      * left for staff): from and to are the same status, so the history reads as one timeline.
      */
-    async note(tx: Queryable, input: { orderId: number; event: string; status: string; note: string; now: Date; actor?: 'system' | 'staff' | 'customer'; actorUserId?: number | null }): Promise<void> {
+    async note(
+      tx: Queryable,
+      input: {
+        orderId: number;
+        event: string;
+        status: string;
+        note: string;
+        now: Date;
+        actor?: 'system' | 'staff' | 'customer';
+        actorUserId?: number | null;
+      },
+    ): Promise<void> {
       await tx.query(
         `INSERT INTO order_events (catering_order_id, event, from_status, to_status, actor_kind, actor_user_id, note, created_at)
          VALUES ($1, $2, $3, $3, $4, $5, $6, $7)`,
-        [input.orderId, input.event, input.status, input.actor ?? 'system', input.actorUserId ?? null, input.note, input.now],
+        [
+          input.orderId,
+          input.event,
+          input.status,
+          input.actor ?? 'system',
+          input.actorUserId ?? null,
+          input.note,
+          input.now,
+        ],
       );
     },
   };

@@ -19,7 +19,10 @@ export interface DeliveryQuote {
  * distance from the chef, the fee of the chef's range containing it. Past the chef's delivery
  * radius, or past the last range, the chef does not deliver there.
  */
-export function quoteDelivery(chef: Pick<OrderChefRow, 'latitude' | 'longitude' | 'delivery_radius_km' | 'delivery_fee_ranges'>, point: Point): DeliveryQuote {
+export function quoteDelivery(
+  chef: Pick<OrderChefRow, 'latitude' | 'longitude' | 'delivery_radius_km' | 'delivery_fee_ranges'>,
+  point: Point,
+): DeliveryQuote {
   const distanceKm = haversineKm(chef.latitude, chef.longitude, point.latitude, point.longitude);
   const ranges = feeRanges(chef);
   const withinRadius = distanceKm <= Number(chef.delivery_radius_km);
@@ -35,12 +38,22 @@ export async function placeAddress(
   geocoder: Pick<Geocoder, 'geocode' | 'placeAt'>,
   input: { latitude?: number; longitude?: number; address?: string },
 ): Promise<PlaceResult> {
-  if (input.latitude !== undefined && input.longitude !== undefined) return { ok: true, point: { latitude: input.latitude, longitude: input.longitude } };
+  if (input.latitude !== undefined && input.longitude !== undefined)
+    return { ok: true, point: { latitude: input.latitude, longitude: input.longitude } };
   if (!input.address?.trim()) return { ok: false, message: messages.addressNotFound };
   try {
     const result = await geocoder.geocode(input.address);
-    if (result.ok) return { ok: true, point: { latitude: result.address.latitude, longitude: result.address.longitude } };
-    return { ok: false, message: result.reason === 'too_broad' ? messages.tooBroad : result.reason === 'unavailable' ? messages.serviceUnavailable : messages.addressNotFound };
+    if (result.ok)
+      return { ok: true, point: { latitude: result.address.latitude, longitude: result.address.longitude } };
+    return {
+      ok: false,
+      message:
+        result.reason === 'too_broad'
+          ? messages.tooBroad
+          : result.reason === 'unavailable'
+            ? messages.serviceUnavailable
+            : messages.addressNotFound,
+    };
   } catch {
     return { ok: false, message: messages.serviceUnavailable };
   }

@@ -18,22 +18,40 @@ describe('order payloads the documents fix', () => {
   let jwt: string;
 
   beforeAll(async () => {
-    ({ ctx, f, user: { jwt } } = await demoOrderSetup(NOW));
+    ({
+      ctx,
+      f,
+      user: { jwt },
+    } = await demoOrderSetup(NOW));
   }, 120_000);
   afterAll(() => ctx.close());
 
   const send = (method: 'POST' | 'PUT', url: string, payload?: unknown, headers: Record<string, string> = {}) =>
-    ctx.app.inject({ method, url, payload: payload as object, headers: { authorization: `Bearer ${jwt}`, ...headers } });
-  const create = (payload: unknown) => send('POST', '/api/v2/catering_orders', { catering_order: payload, is_eft: false });
-  const update = (id: number, payload: unknown) => send('PUT', `/api/v2/catering_orders/${id}`, { catering_order: payload, is_eft: false });
+    ctx.app.inject({
+      method,
+      url,
+      payload: payload as object,
+      headers: { authorization: `Bearer ${jwt}`, ...headers },
+    });
+  const create = (payload: unknown) =>
+    send('POST', '/api/v2/catering_orders', { catering_order: payload, is_eft: false });
+  const update = (id: number, payload: unknown) =>
+    send('PUT', `/api/v2/catering_orders/${id}`, { catering_order: payload, is_eft: false });
 
   /** A paid order accepted by staff: editable, and a parent for add-on orders. */
   async function placedOrder() {
     const order = (await create(orderPayload(f, NOW))).json().catering_order;
     const pm = await sandboxCard(ctx.deps.payments, cards.ok);
-    const paid = await send('POST', `/api/v2/catering_orders/${order.id}/finalize`, { purchase_id: order.purchase_id, payment_method_id: pm }, { 'idempotency-key': crypto.randomUUID() });
+    const paid = await send(
+      'POST',
+      `/api/v2/catering_orders/${order.id}/finalize`,
+      { purchase_id: order.purchase_id, payment_method_id: pm },
+      { 'idempotency-key': crypto.randomUUID() },
+    );
     expect(paid.statusCode, paid.body).toBe(200);
-    await withTransaction(ctx.db, (tx) => applyOrderEvent(tx, { orderId: order.id, event: 'accept', actor: 'staff', actorUserId: null, now: NOW }));
+    await withTransaction(ctx.db, (tx) =>
+      applyOrderEvent(tx, { orderId: order.id, event: 'accept', actor: 'staff', actorUserId: null, now: NOW }),
+    );
     return order as { id: number };
   }
 
@@ -56,14 +74,21 @@ describe('order payloads the documents fix', () => {
       const edited = await update(order.id, noCutlery());
       expect(edited.statusCode, edited.body).toBe(200);
       expect(edited.json().catering_order.totals.cutlery_cents).toBe(0);
-      const detail = (await ctx.app.inject({ method: 'GET', url: `/api/v2/catering_orders/${order.id}`, headers: { authorization: `Bearer ${jwt}` } })).json();
+      const detail = (
+        await ctx.app.inject({
+          method: 'GET',
+          url: `/api/v2/catering_orders/${order.id}`,
+          headers: { authorization: `Bearer ${jwt}` },
+        })
+      ).json();
       expect(detail.catering_order.extra_info.num_cutlery).toBe(0);
     });
 
     it("on an add-on order's cart", async () => {
       const parent = await placedOrder();
       const child = (await send('POST', `/api/v2/catering_orders/${parent.id}/add_on_order`)).json();
-      const { purchase_id } = (await ctx.db.query('SELECT purchase_id FROM catering_orders WHERE id = $1', [child.id])).rows[0];
+      const { purchase_id } = (await ctx.db.query('SELECT purchase_id FROM catering_orders WHERE id = $1', [child.id]))
+        .rows[0];
       const cart = {
         preset_items: orderPayload(f, NOW).preset_items.slice(0, 1),
         num_cutlery: null,
@@ -86,7 +111,11 @@ describe('order payloads the documents fix', () => {
 
   describe('delivery_fee: the fee the storefront showed', () => {
     const quote = async (payload: ReturnType<typeof orderPayload>) => {
-      const res = await ctx.app.inject({ method: 'POST', url: '/api/v2/delivery_fee_by_distance', payload: { chef_id: f.chef.id, user_lat: payload.latitude, user_lng: payload.longitude } });
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/v2/delivery_fee_by_distance',
+        payload: { chef_id: f.chef.id, user_lat: payload.latitude, user_lng: payload.longitude },
+      });
       return res.json().delivery_fee as number;
     };
 
@@ -107,7 +136,9 @@ describe('order payloads the documents fix', () => {
       const payload = orderPayload(f, NOW);
       const fee = await quote(payload);
       const changed = messages.deliveryFeeChanged(formatCents(fee));
-      expect(changed).toBe(`The delivery fee has changed to ${formatCents(fee)}. Please review your order and try again.`);
+      expect(changed).toBe(
+        `The delivery fee has changed to ${formatCents(fee)}. Please review your order and try again.`,
+      );
       const stale = await create({ ...payload, delivery_fee: fee - 1 });
       expect([stale.statusCode, stale.json().messages]).toEqual([422, [changed]]);
       const draft = (await create(payload)).json().catering_order;
@@ -117,7 +148,13 @@ describe('order payloads the documents fix', () => {
 
     it('is no part of a pickup: the fee is 0 whatever was sent', async () => {
       const { delivery_date, delivery_time, delivery_address: _a, ...rest } = orderPayload(f, NOW);
-      const res = await create({ ...rest, receiving_method: 'pickup', pickup_date: delivery_date, pickup_time: delivery_time, delivery_fee: 999 });
+      const res = await create({
+        ...rest,
+        receiving_method: 'pickup',
+        pickup_date: delivery_date,
+        pickup_time: delivery_time,
+        delivery_fee: 999,
+      });
       expect(res.statusCode, res.body).toBe(201);
       expect(res.json().catering_order.totals.delivery_fee_cents).toBe(0);
     });

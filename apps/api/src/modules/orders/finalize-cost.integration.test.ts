@@ -82,7 +82,10 @@ it('finalizes an order in few round trips and commits, and reports its Node CPU'
   }
 
   const session = process.env.FINALIZE_COST_PROFILE ? new (await import('node:inspector')).Session() : undefined;
-  const post = (method: string, params?: object) => new Promise<unknown>((resolve, reject) => session!.post(method, params, (err, res) => (err ? reject(err) : resolve(res))));
+  const post = (method: string, params?: object) =>
+    new Promise<unknown>((resolve, reject) =>
+      session!.post(method, params, (err, res) => (err ? reject(err) : resolve(res))),
+    );
   if (session) {
     session.connect();
     await post('Profiler.enable');

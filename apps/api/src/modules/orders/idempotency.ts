@@ -1,9 +1,9 @@
 import crypto from 'node:crypto';
 import { prepared, type Queryable } from '../../db/pool.js';
+import { isDatabaseUnavailable } from '../../db/pool.js';
 import { parameters, standalone, type ReadPart, type SqlPart } from '../../db/sql-parts.js';
 import { AppError } from '../../lib/errors.js';
 import { retryUntilDatabase } from '../../lib/retry-until-database.js';
-import { isDatabaseUnavailable } from '../../db/pool.js';
 
 // Idempotency-Key for requests that move money (ordering-payments §4 Checkout; issue 4 item 7).
 // Semantics follow Stripe's:
@@ -31,23 +31,35 @@ export class IdempotentReplay extends Error {
 export function requestHash(value: unknown): string {
   const canonical = (v: unknown): unknown => {
     if (Array.isArray(v)) return v.map(canonical);
-    if (v && typeof v === 'object') return Object.fromEntries(Object.keys(v as object).sort().map((k) => [k, canonical((v as Record<string, unknown>)[k])]));
+    if (v && typeof v === 'object')
+      return Object.fromEntries(
+        Object.keys(v as object)
+          .sort()
+          .map((k) => [k, canonical((v as Record<string, unknown>)[k])]),
+      );
     return v;
   };
-  return crypto.createHash('sha256').update(JSON.stringify(canonical(value))).digest('hex');
+  return crypto
+    .createHash('sha256')
+    .update(JSON.stringify(canonical(value)))
+    .digest('hex');
 }
 
 export function parseIdempotencyKey(header: string | string[] | undefined): string {
   const key = Array.isArray(header) ? header[0] : header;
   if (!key) throw new AppError('bad_request', 'The Idempotency-Key header is required.');
-  if (!KEY.test(key)) throw new AppError('bad_request', 'The Idempotency-Key header must be 1 to 255 visible characters.');
+  if (!KEY.test(key))
+    throw new AppError('bad_request', 'The Idempotency-Key header must be 1 to 255 visible characters.');
   return key;
 }
 
 /** Stores the answer of a key, as a part of the statement that did the work (db/sql-parts.ts). */
 export function finishPart(input: { userId: number; key: string; response: StoredResponse }): SqlPart {
   return {
-    sql: (p, guard) => `UPDATE idempotency_keys SET status = 'done', response_status = ${p(input.response.status)}::int, response_body = ${p(JSON.stringify(input.response.body))}::jsonb
+    sql: (
+      p,
+      guard,
+    ) => `UPDATE idempotency_keys SET status = 'done', response_status = ${p(input.response.status)}::int, response_body = ${p(JSON.stringify(input.response.body))}::jsonb
       WHERE user_id = ${p(input.userId)}::bigint AND key = ${p(input.key)}::text AND EXISTS (SELECT 1 FROM ${guard})`,
   };
 }
@@ -60,7 +72,10 @@ export function createIdempotencyRepository(db: Queryable) {
      * `read`: a row the work needs first, read in the same statement as a new key's insert
      * (undefined when there is no such row, or when the key was not new).
      */
-    async begin(input: { userId: number; key: string; endpoint: string; hash: string; now: Date }, read?: ReadPart): Promise<{ row?: Record<string, unknown> }> {
+    async begin(
+      input: { userId: number; key: string; endpoint: string; hash: string; now: Date },
+      read?: ReadPart,
+    ): Promise<{ row?: Record<string, unknown> }> {
       const { values, param } = parameters([input.userId, input.key, input.endpoint, input.hash, input.now]);
       const claim = `INSERT INTO idempotency_keys (user_id, key, endpoint, request_hash, status, created_at)
            VALUES ($1, $2, $3, $4, 'in_progress', $5) ON CONFLICT (user_id, key) DO NOTHING`;
@@ -79,7 +94,14 @@ export function createIdempotencyRepository(db: Queryable) {
         const inserted = await db.query(prepared(claim, values));
         if (inserted.rowCount === 1) return {};
       }
-      const { rows } = await db.query<{ endpoint: string; request_hash: string; status: string; response_status: number | null; response_body: unknown; created_at: Date }>(
+      const { rows } = await db.query<{
+        endpoint: string;
+        request_hash: string;
+        status: string;
+        response_status: number | null;
+        response_body: unknown;
+        created_at: Date;
+      }>(
         'SELECT endpoint, request_hash, status, response_status, response_body, created_at FROM idempotency_keys WHERE user_id = $1 AND key = $2',
         [input.userId, input.key],
       );
@@ -90,7 +112,8 @@ export function createIdempotencyRepository(db: Queryable) {
           messages: ['This Idempotency-Key was already used with a different request.'],
         });
       }
-      if (row.status === 'done') throw new IdempotentReplay({ status: row.response_status ?? 200, body: row.response_body });
+      if (row.status === 'done')
+        throw new IdempotentReplay({ status: row.response_status ?? 200, body: row.response_body });
       // a crashed first request: take the key over
       const taken = await db.query(
         `UPDATE idempotency_keys SET created_at = $3 WHERE user_id = $1 AND key = $2 AND status = 'in_progress'
@@ -98,7 +121,10 @@ export function createIdempotencyRepository(db: Queryable) {
         [input.userId, input.key, input.now, STALE_SECONDS],
       );
       if (taken.rowCount === 1) return {};
-      throw new AppError('conflict', 'A request with this Idempotency-Key is still being processed. Please retry in a moment.');
+      throw new AppError(
+        'conflict',
+        'A request with this Idempotency-Key is still being processed. Please retry in a moment.',
+      );
     },
 
     async finish(input: { userId: number; key: string; response: StoredResponse }): Promise<void> {
@@ -112,7 +138,10 @@ export function createIdempotencyRepository(db: Queryable) {
     },
 
     async release(input: { userId: number; key: string }): Promise<void> {
-      await db.query(`DELETE FROM idempotency_keys WHERE user_id = $1 AND key = $2 AND status = 'in_progress'`, [input.userId, input.key]);
+      await db.query(`DELETE FROM idempotency_keys WHERE user_id = $1 AND key = $2 AND status = 'in_progress'`, [
+        input.userId,
+        input.key,
+      ]);
     },
   };
 }
@@ -127,7 +156,10 @@ export type IdempotencyRepository = ReturnType<typeof createIdempotencyRepositor
 export async function withIdempotency(
   repo: IdempotencyRepository,
   input: { userId: number; key: string; endpoint: string; hash: string; now: Date },
-  fn: (answerPart: (response: StoredResponse) => SqlPart, read: { row?: Record<string, unknown> }) => Promise<StoredResponse & { stored?: boolean }>,
+  fn: (
+    answerPart: (response: StoredResponse) => SqlPart,
+    read: { row?: Record<string, unknown> },
+  ) => Promise<StoredResponse & { stored?: boolean }>,
   read?: ReadPart,
 ): Promise<StoredResponse> {
   let alongside: { row?: Record<string, unknown> };
@@ -136,13 +168,21 @@ export async function withIdempotency(
   } catch (err) {
     if (err instanceof IdempotentReplay) return err.response;
     // the insert may have committed with its answer lost: do not leave the key taken
-    if (isDatabaseUnavailable(err)) await retryUntilDatabase(() => repo.release({ userId: input.userId, key: input.key }), undefined, 'releasing an idempotency key');
+    if (isDatabaseUnavailable(err))
+      await retryUntilDatabase(
+        () => repo.release({ userId: input.userId, key: input.key }),
+        undefined,
+        'releasing an idempotency key',
+      );
     throw err;
   }
   let response: StoredResponse;
   try {
     // fn may store its answer with its own last write (finishPart): then stored is true
-    const { stored, ...answer } = await fn((r) => finishPart({ userId: input.userId, key: input.key, response: r }), alongside);
+    const { stored, ...answer } = await fn(
+      (r) => finishPart({ userId: input.userId, key: input.key, response: r }),
+      alongside,
+    );
     if (stored) return answer;
     response = answer;
   } catch (err) {
@@ -151,7 +191,11 @@ export async function withIdempotency(
       await repo.finish({ userId: input.userId, key: input.key, response: { status: err.status, body } });
     } else {
       // the database may be what failed: the key is released as soon as it is back
-      await retryUntilDatabase(() => repo.release({ userId: input.userId, key: input.key }), undefined, 'releasing an idempotency key');
+      await retryUntilDatabase(
+        () => repo.release({ userId: input.userId, key: input.key }),
+        undefined,
+        'releasing an idempotency key',
+      );
     }
     throw err;
   }
@@ -160,7 +204,12 @@ export async function withIdempotency(
   } catch (err) {
     // done, but the answer could not be stored: store it once the database is back, so the
     // client's retry gets this answer (it sees 503 now) instead of 409 until the key goes stale
-    if (isDatabaseUnavailable(err)) await retryUntilDatabase(() => repo.finish({ userId: input.userId, key: input.key, response }), undefined, 'storing an idempotent answer');
+    if (isDatabaseUnavailable(err))
+      await retryUntilDatabase(
+        () => repo.finish({ userId: input.userId, key: input.key, response }),
+        undefined,
+        'storing an idempotent answer',
+      );
     throw err;
   }
   return response;

@@ -21,7 +21,9 @@ afterAll(async () => {
 
 it('reads the preset, its chefs and 0, 3 or 20 menus as the separate reads do, every time', async () => {
   const catalogue = createOrderCatalogueRepository(db);
-  const { rows: presets } = await db.query<{ preset_id: number }>('SELECT preset_id FROM preset_chefs ORDER BY preset_id LIMIT 1');
+  const { rows: presets } = await db.query<{ preset_id: number }>(
+    'SELECT preset_id FROM preset_chefs ORDER BY preset_id LIMIT 1',
+  );
   const presetId = presets[0]!.preset_id;
   const { rows: menus } = await db.query<{ id: number }>('SELECT id FROM menus ORDER BY id LIMIT 20');
   expect(menus).toHaveLength(20);
@@ -31,7 +33,11 @@ it('reads the preset, its chefs and 0, 3 or 20 menus as the separate reads do, e
 
   for (const count of [0, 3, 20]) {
     const ids = menus.slice(0, count).map((m) => m.id);
-    const expected = { preset: await catalogue.findPreset(presetId), chefs, menus: (await catalogue.findMenus(ids)).sort(byId) };
+    const expected = {
+      preset: await catalogue.findPreset(presetId),
+      chefs,
+      menus: (await catalogue.findMenus(ids)).sort(byId),
+    };
     // past the fifth call a prepared statement may run on its generic plan
     for (let call = 0; call < 7; call++) {
       const found = await catalogue.findForOrder(presetId, ids);

@@ -81,7 +81,11 @@ function forOrderStatement(menus: number): string {
 }
 
 export function feeRanges(chef: Pick<OrderChefRow, 'delivery_fee_ranges'>): DeliveryFeeRange[] {
-  return chef.delivery_fee_ranges.map((r) => ({ minKm: Number(r.min_km), maxKm: Number(r.max_km), feeCents: Number(r.fee_cents) }));
+  return chef.delivery_fee_ranges.map((r) => ({
+    minKm: Number(r.min_km),
+    maxKm: Number(r.max_km),
+    feeCents: Number(r.fee_cents),
+  }));
 }
 
 export function createOrderCatalogueRepository(db: Queryable) {
@@ -117,7 +121,10 @@ export function createOrderCatalogueRepository(db: Queryable) {
     /** Menus by id (deleted ones too: the caller refuses them), each with its menu items. */
     async findMenus(ids: readonly number[], tx: Queryable = db): Promise<OrderMenuRow[]> {
       if (!ids.length) return [];
-      const { rows } = await tx.query<OrderMenuRow>(`SELECT ${MENU_COLUMNS} FROM menus m WHERE m.id = ANY($1::bigint[])`, [ids]);
+      const { rows } = await tx.query<OrderMenuRow>(
+        `SELECT ${MENU_COLUMNS} FROM menus m WHERE m.id = ANY($1::bigint[])`,
+        [ids],
+      );
       return rows;
     },
 
@@ -148,7 +155,10 @@ export function createOrderCatalogueRepository(db: Queryable) {
         `SELECT id FROM menus WHERE chef_id = ANY($1::bigint[]) AND NOT is_deleted ORDER BY chef_id, position, id`,
         [chefIds],
       );
-      const menus = await this.findMenus(rows.map((r) => r.id), tx);
+      const menus = await this.findMenus(
+        rows.map((r) => r.id),
+        tx,
+      );
       const order = new Map(rows.map((r, i) => [r.id, i]));
       return menus.sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0));
     },

@@ -24,12 +24,12 @@ import {
   type PricingMenu,
   type TaxLineRule,
 } from '@caterway/domain';
-import { chefPlace, taxesOfSupply } from './place-of-supply.js';
 import { notFound, validationFailed } from '../../lib/errors.js';
 import type { Geocoder } from '../../ports/geocoder.js';
 import { placeAddress, quoteDelivery, roundKm } from './delivery-fee.js';
 import type { OrderCatalogueRepository, OrderMenuRow, OrderPresetRow } from './order-catalogue.repository.js';
 import type { CorporateFields, OrderPayload, PreparedLine, PreparedOrder } from './orders.types.js';
+import { chefPlace, taxesOfSupply } from './place-of-supply.js';
 
 export type { CorporateFields, OrderPayload, PreparedLine, PreparedOrder } from './orders.types.js';
 
@@ -38,14 +38,12 @@ export type { CorporateFields, OrderPayload, PreparedLine, PreparedOrder } from 
 // Prices and the delivery fee the browser sends are ignored: lines are repriced from the menus
 // with the same priceCart + computeTotals the storefront uses.
 
-
-
-
-
 const CORPORATE_KEYS = ['po_number', 'cost_centre', 'onsite_contact_name', 'onsite_contact_phone'] as const;
 
 /** The payload's corporate fields, '' for those not given. */
-export function corporateFieldsOf(payload: Partial<Pick<OrderPayload, (typeof CORPORATE_KEYS)[number]>>): CorporateFields {
+export function corporateFieldsOf(
+  payload: Partial<Pick<OrderPayload, (typeof CORPORATE_KEYS)[number]>>,
+): CorporateFields {
   return {
     po_number: payload.po_number ?? '',
     cost_centre: payload.cost_centre ?? '',
@@ -106,7 +104,9 @@ export async function prepareOrder(
     ...rest,
     preset_items: input.preset_items.map(({ price_cents: _price, ...line }) => line),
   };
-  const ordered = payload.preset_items.filter((l) => isOrderedLine({ quantity: l.quantity, itemQuantities: Object.values(l.menu_items_mapping) }));
+  const ordered = payload.preset_items.filter((l) =>
+    isOrderedLine({ quantity: l.quantity, itemQuantities: Object.values(l.menu_items_mapping) }),
+  );
   // the preset, its chefs and the ordered menus in one read
   const found = await deps.catalogue.findForOrder(payload.preset_id, [...new Set(ordered.map((l) => l.menu_id))]);
   const preset = assertOrderablePreset(found.preset, userId);
@@ -117,7 +117,9 @@ export async function prepareOrder(
   const problems: string[] = [];
 
   // ---- lines: the menus are the preset's chefs' dishes; quantities and serving names (§5)
-  const empty = emptyOrderProblem(ordered.map((l) => ({ quantity: l.quantity, itemQuantities: Object.values(l.menu_items_mapping) })));
+  const empty = emptyOrderProblem(
+    ordered.map((l) => ({ quantity: l.quantity, itemQuantities: Object.values(l.menu_items_mapping) })),
+  );
   if (empty) problems.push(addOn ? messages.cartEmpty : empty);
   const menus = new Map<number, OrderMenuRow>(found.menus.map((m) => [m.id, m]));
   const lines: PreparedLine[] = [];
@@ -138,7 +140,10 @@ export async function prepareOrder(
     const sides = sidesProblem({
       dishName: menu.name,
       lineQuantity: line.quantity,
-      items: Object.entries(line.menu_items_mapping).map(([id, quantity]) => ({ name: itemNames.get(id) ?? `Menu item ${id}`, quantity })),
+      items: Object.entries(line.menu_items_mapping).map(([id, quantity]) => ({
+        name: itemNames.get(id) ?? `Menu item ${id}`,
+        quantity,
+      })),
     });
     if (sides) problems.push(sides);
     const servingProblem = servingDetailsProblem(
@@ -154,7 +159,10 @@ export async function prepareOrder(
     };
     let priced;
     try {
-      [priced] = priceCart([{ menuId: menu.id, quantity: line.quantity, menuItemsMapping: line.menu_items_mapping }], new Map([[menu.id, pricing]]));
+      [priced] = priceCart(
+        [{ menuId: menu.id, quantity: line.quantity, menuItemsMapping: line.menu_items_mapping }],
+        new Map([[menu.id, pricing]]),
+      );
     } catch (err) {
       if (!(err instanceof CartPricingError)) throw err;
       problems.push(err.message);
@@ -183,14 +191,21 @@ export async function prepareOrder(
   }
 
   // ---- vendor minimums (§5 'Vendor minimum')
-  const subtotalOf = (chefId: number) => lines.filter((l) => l.chefId === chefId).reduce((sum, l) => sum + l.lineSubtotalCents, 0);
+  const subtotalOf = (chefId: number) =>
+    lines.filter((l) => l.chefId === chefId).reduce((sum, l) => sum + l.lineSubtotalCents, 0);
   if (addOn) {
     const limit = addOnLimitProblem(lines.length, lead.addon_maximum_items_qty);
     if (limit) problems.push(limit);
   } else if (lines.length) {
     const chefsInOrder = chefs.filter((c) => lines.some((l) => l.chefId === c.id));
     problems.push(
-      ...chefMinimumProblems(chefsInOrder.map((c) => ({ name: c.business_name, minimumCents: c.pre_order_min_order_amount_cents, subtotalCents: subtotalOf(c.id) }))),
+      ...chefMinimumProblems(
+        chefsInOrder.map((c) => ({
+          name: c.business_name,
+          minimumCents: c.pre_order_min_order_amount_cents,
+          subtotalCents: subtotalOf(c.id),
+        })),
+      ),
     );
   }
 
@@ -203,7 +218,9 @@ export async function prepareOrder(
   if (!date) problems.push(messages.invalidDate);
   if (!time) problems.push(messages.invalidTime);
   if (date && time && !deliveryAt) problems.push(...deliveryWhenProblems(date, time));
-  const noticeHours = addOn ? ADD_ON_NOTICE_HOURS : chefs.reduce((max, c) => Math.max(max, c.pre_order_notice_hours), 0);
+  const noticeHours = addOn
+    ? ADD_ON_NOTICE_HOURS
+    : chefs.reduce((max, c) => Math.max(max, c.pre_order_notice_hours), 0);
   if (deliveryAt) {
     problems.push(
       ...deliveryScheduleProblems({
@@ -225,11 +242,18 @@ export async function prepareOrder(
   let distanceKm: number | null = null;
   if (isDelivery && addOn) {
     // delivered with the parent order, to its address: no fee of its own
-    point = addOn.latitude !== null && addOn.longitude !== null ? { latitude: addOn.latitude, longitude: addOn.longitude } : null;
+    point =
+      addOn.latitude !== null && addOn.longitude !== null
+        ? { latitude: addOn.latitude, longitude: addOn.longitude }
+        : null;
   } else if (isDelivery) {
     if (!payload.delivery_address?.trim()) problems.push(requiredField('Delivery address'));
     else {
-      const placed = await placeAddress(deps.geocoder, { latitude: payload.latitude, longitude: payload.longitude, address: payload.delivery_address });
+      const placed = await placeAddress(deps.geocoder, {
+        latitude: payload.latitude,
+        longitude: payload.longitude,
+        address: payload.delivery_address,
+      });
       if (!placed.ok) problems.push(placed.message);
       else {
         point = placed.point;
@@ -238,7 +262,8 @@ export async function prepareOrder(
         distanceKm = roundKm(quote.distanceKm);
         deliveryFeeCents = quote.feeCents;
         // the fee the storefront showed (ordering-payments §3 'Order payload'); absent: the server's stands
-        if (sentFeeCents !== undefined && sentFeeCents !== deliveryFeeCents) problems.push(messages.deliveryFeeChanged(formatCents(deliveryFeeCents)));
+        if (sentFeeCents !== undefined && sentFeeCents !== deliveryFeeCents)
+          problems.push(messages.deliveryFeeChanged(formatCents(deliveryFeeCents)));
         const unreachable = chefs.some((c) => !quoteDelivery(c, placed.point).deliverable);
         if (unreachable) problems.push(messages.notDeliverable);
       }
@@ -277,7 +302,8 @@ export async function prepareOrder(
   }
 
   if (addOn && lines.length && totals.totalCents <= 0) problems.push(messages.cartEmpty);
-  if (totals.totalCents > MAX_ORDER_TOTAL_CENTS) problems.push(messages.orderTooLarge(formatCents(MAX_ORDER_TOTAL_CENTS)));
+  if (totals.totalCents > MAX_ORDER_TOTAL_CENTS)
+    problems.push(messages.orderTooLarge(formatCents(MAX_ORDER_TOTAL_CENTS)));
   if (problems.length) throw validationFailed([...new Set(problems)]);
   return {
     preset,

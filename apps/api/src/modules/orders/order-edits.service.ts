@@ -1,26 +1,47 @@
 import crypto from 'node:crypto';
-import type { z } from 'zod';
-import type { addOnCartSchema, checkoutOrderResponseSchema, updateOrderPaymentMethodBodySchema } from '@caterway/contracts';
-import { CLOSED_STATUSES, editRule, formatCents, messages, type CateringStatus, type OrderActor } from '@caterway/domain';
 import type { FastifyBaseLogger } from 'fastify';
+import type { z } from 'zod';
+import type {
+  addOnCartSchema,
+  checkoutOrderResponseSchema,
+  updateOrderPaymentMethodBodySchema,
+} from '@caterway/contracts';
+import {
+  CLOSED_STATUSES,
+  editRule,
+  formatCents,
+  messages,
+  type CateringStatus,
+  type OrderActor,
+} from '@caterway/domain';
 import { withTransaction, type Db, type Queryable } from '../../db/pool.js';
 import type { Clock } from '../../lib/clock.js';
 import { AppError, conflict, notFound, validationFailed } from '../../lib/errors.js';
-import { PaymentDeclinedError, PaymentRequestError, type PaymentIntent, type PaymentProvider } from '../../ports/payments.js';
+import { enqueue } from '../../lib/jobs.js';
+import type { Geocoder } from '../../ports/geocoder.js';
+import {
+  PaymentDeclinedError,
+  PaymentRequestError,
+  type PaymentIntent,
+  type PaymentProvider,
+} from '../../ports/payments.js';
+import type { Invoicing } from '../invoices/invoices.service.js';
 import { applyOrderEvent, recordOrderNote } from '../order-lifecycle/lifecycle.repository.js';
 import { scheduleProcessing } from '../order-lifecycle/lifecycle.service.js';
-import { enqueue } from '../../lib/jobs.js';
-import { scheduledAuthorisationJob } from '../payment-lifecycle/scheduled-authorisation.js';
 import { createPaymentLifecycleRepository } from '../payment-lifecycle/payment-lifecycle.repository.js';
+import { scheduledAuthorisationJob } from '../payment-lifecycle/scheduled-authorisation.js';
 import type { PaymentMethodsService } from '../payment-methods/payment-methods.service.js';
 import type { OrderCatalogueRepository } from './order-catalogue.repository.js';
 import { keepCorporateFields, prepareOrder, type OrderPayload, type PreparedOrder } from './order-checks.js';
-import { displayDateTime } from './orders.email.js';
 import { deliveryInPast, parentTokanizeLink } from './order-view.js';
-import { STALE_PAYMENT_CLAIM_SECONDS, type OrderRow, type OrdersRepository, type PaymentStatus } from './orders.repository.js';
+import { displayDateTime } from './orders.email.js';
+import {
+  STALE_PAYMENT_CLAIM_SECONDS,
+  type OrderRow,
+  type OrdersRepository,
+  type PaymentStatus,
+} from './orders.repository.js';
 import { savedCardsOf, toCheckoutOrder } from './orders.service.js';
-import type { Geocoder } from '../../ports/geocoder.js';
-import type { Invoicing } from '../invoices/invoices.service.js';
 
 // Changing an order after checkout (issue 5 items 4 and 5; ordering-payments §2 'Edit catered
 // order page', 'Add-on order page', §4 'Order edit'):
@@ -52,7 +73,14 @@ type AddOnCart = z.output<typeof addOnCartSchema>;
 const NEEDS_SETUP: readonly string[] = ['CardSetup', 'SetupIntentCreated'];
 const HOLDS_PAYMENT: readonly string[] = ['Accepted', 'ReadyToCapture'];
 /** a parent that can take an add-on: placed and still live */
-const ADD_ON_PARENT: readonly string[] = ['New', 'Accepted', 'CardSetup', 'SetupIntentCreated', 'ReadyToCapture', 'DeliveryReady'];
+const ADD_ON_PARENT: readonly string[] = [
+  'New',
+  'Accepted',
+  'CardSetup',
+  'SetupIntentCreated',
+  'ReadyToCapture',
+  'DeliveryReady',
+];
 
 export const editMessages = {
   alreadyCollected: 'The payment of this order has already been collected, so its total can no longer go up.',
@@ -83,14 +111,26 @@ export interface OrderEditsDeps {
 /** The upcoming-order rule for a stored order at an instant (shared with the order detail). */
 export function editRuleOf(order: OrderRow, now: Date) {
   return editRule(
-    { status: order.status === 'cancelled' ? 'Canceled' : order.status, deliveryAt: order.delivery_at, processingAt: order.order_processing_at, editable: order.editable },
+    {
+      status: order.status === 'cancelled' ? 'Canceled' : order.status,
+      deliveryAt: order.delivery_at,
+      processingAt: order.order_processing_at,
+      editable: order.editable,
+    },
     now,
   );
 }
 
-const liveIntent = (pi: PaymentIntent | null) => Boolean(pi && (pi.status === 'requires_capture' || pi.status === 'processing'));
+const liveIntent = (pi: PaymentIntent | null) =>
+  Boolean(pi && (pi.status === 'requires_capture' || pi.status === 'processing'));
 const paymentStatusOf = (pi: PaymentIntent): PaymentStatus =>
-  pi.status === 'requires_capture' ? 'authorized' : pi.status === 'processing' ? 'processing' : pi.status === 'succeeded' ? 'captured' : 'failed';
+  pi.status === 'requires_capture'
+    ? 'authorized'
+    : pi.status === 'processing'
+      ? 'processing'
+      : pi.status === 'succeeded'
+        ? 'captured'
+        : 'failed';
 const heldCents = (pi: PaymentIntent) => (pi.status === 'requires_capture' ? pi.amountCents : 0);
 
 export function createOrderEditsService(deps: OrderEditsDeps) {
@@ -115,7 +155,11 @@ export function createOrderEditsService(deps: OrderEditsDeps) {
    */
   function assertPaymentChangeable(order: OrderRow, now: Date): void {
     const t = now.getTime();
-    const asked = order.status === 'New' && order.payment_status === 'failed' && order.delivery_at.getTime() > t && order.order_processing_at.getTime() > t;
+    const asked =
+      order.status === 'New' &&
+      order.payment_status === 'failed' &&
+      order.delivery_at.getTime() > t &&
+      order.order_processing_at.getTime() > t;
     if (!asked) assertEditable(order, now);
   }
 
@@ -131,14 +175,24 @@ export function createOrderEditsService(deps: OrderEditsDeps) {
       await enqueue(tx, scheduledAuthorisationJob(order));
       return orders.setPlacedPayment(
         order.id,
-        { paymentStatus: 'scheduled', paymentIntentId: null, paymentMethodId: order.payment_method_id, isEft: order.is_eft, authorizedCents: 0, refundedCents: order.refunded_cents, error: null, now },
+        {
+          paymentStatus: 'scheduled',
+          paymentIntentId: null,
+          paymentMethodId: order.payment_method_id,
+          isEft: order.is_eft,
+          authorizedCents: 0,
+          refundedCents: order.refunded_cents,
+          error: null,
+          now,
+        },
         tx,
       );
     });
   }
 
   const savedCards = (userId: number) => savedCardsOf(deps.paymentMethods, userId);
-  const answer = async (order: OrderRow, userId: number): Promise<CheckoutOrderResponse> => toCheckoutOrder(order, await savedCards(userId));
+  const answer = async (order: OrderRow, userId: number): Promise<CheckoutOrderResponse> =>
+    toCheckoutOrder(order, await savedCards(userId));
 
   /**
    * The rules of this order: an add-on rides on its parent's delivery (address, time, no fee, the
@@ -147,7 +201,12 @@ export function createOrderEditsService(deps: OrderEditsDeps) {
    */
   async function prepareFor(order: OrderRow, payload: OrderPayload, userId: number, now: Date): Promise<PreparedOrder> {
     if (order.parent_order_id === null) {
-      return prepareOrder({ catalogue, geocoder: deps.geocoder }, keepCorporateFields(order, { ...payload, preset_id: order.preset_id ?? payload.preset_id }), userId, now);
+      return prepareOrder(
+        { catalogue, geocoder: deps.geocoder },
+        keepCorporateFields(order, { ...payload, preset_id: order.preset_id ?? payload.preset_id }),
+        userId,
+        now,
+      );
     }
     const parent = await orders.findById(order.parent_order_id);
     if (!parent) throw notFound('Order not found');
@@ -190,14 +249,20 @@ export function createOrderEditsService(deps: OrderEditsDeps) {
    * this request made is voided instead of saved and the answer is 409; should the provider fail
    * here, the reconciliation job releases it (lifecycle.service reconcilePayments).
    */
-  async function finishClaim(orderId: number, made: PaymentIntent | null, save: (tx: Queryable) => Promise<OrderRow>): Promise<OrderRow> {
+  async function finishClaim(
+    orderId: number,
+    made: PaymentIntent | null,
+    save: (tx: Queryable) => Promise<OrderRow>,
+  ): Promise<OrderRow> {
     const closed = await withTransaction(db, async (tx) => {
       const locked = await orders.lockForUpdate(orderId, tx);
       if (!locked) throw notFound('Order not found');
       if (!CLOSED_STATUSES.includes(locked.status)) return { saved: await save(tx) };
       if (made && liveIntent(made)) {
         try {
-          await payments.cancelPaymentIntent(made.id, { idempotencyKey: `catering-order-${orderId}-closed-${made.id}` });
+          await payments.cancelPaymentIntent(made.id, {
+            idempotencyKey: `catering-order-${orderId}-closed-${made.id}`,
+          });
           await logEvent(tx, locked, {
             event: 'payment_voided',
             actor: 'system',
@@ -206,7 +271,10 @@ export function createOrderEditsService(deps: OrderEditsDeps) {
             now: clock.now(),
           });
         } catch (err) {
-          deps.log.error({ err: { message: (err as Error).message }, orderId, paymentIntentId: made.id }, 'could not release the authorisation of a cancelled order');
+          deps.log.error(
+            { err: { message: (err as Error).message }, orderId, paymentIntentId: made.id },
+            'could not release the authorisation of a cancelled order',
+          );
         }
       }
       return { closed: locked };
@@ -215,8 +283,20 @@ export function createOrderEditsService(deps: OrderEditsDeps) {
     return closed.saved;
   }
 
-  async function logEvent(tx: Queryable, order: OrderRow, input: { event: string; actor: OrderActor; userId: number | null; note: string; now: Date }) {
-    await recordOrderNote(tx, { orderId: order.id, status: order.status, event: input.event, actor: input.actor, actorUserId: input.userId, note: input.note, now: input.now });
+  async function logEvent(
+    tx: Queryable,
+    order: OrderRow,
+    input: { event: string; actor: OrderActor; userId: number | null; note: string; now: Date },
+  ) {
+    await recordOrderNote(tx, {
+      orderId: order.id,
+      status: order.status,
+      event: input.event,
+      actor: input.actor,
+      actorUserId: input.userId,
+      note: input.note,
+      now: input.now,
+    });
   }
 
   async function retrieve(id: string | null): Promise<PaymentIntent | null> {
@@ -238,7 +318,9 @@ export function createOrderEditsService(deps: OrderEditsDeps) {
     order: OrderRow,
     old: PaymentIntent | null,
     input: { amountCents: number; paymentMethodId: string; isEft: boolean; key: string },
-  ): Promise<{ ok: true; intent: PaymentIntent } | { ok: false; declined: boolean; message: string; action?: PaymentIntent }> {
+  ): Promise<
+    { ok: true; intent: PaymentIntent } | { ok: false; declined: boolean; message: string; action?: PaymentIntent }
+  > {
     let intent: PaymentIntent;
     try {
       const customerId = await deps.paymentMethods.ensureCustomer(order.user_id);
@@ -259,14 +341,20 @@ export function createOrderEditsService(deps: OrderEditsDeps) {
     }
     // 3-D Secure: the key replays the intent as first created; where it stands now is the provider's
     if (intent.status === 'requires_action') intent = await payments.retrievePaymentIntent(intent.id);
-    if (intent.status === 'requires_action') return { ok: false, declined: false, message: messages.orderRequestFailed, action: intent };
+    if (intent.status === 'requires_action')
+      return { ok: false, declined: false, message: messages.orderRequestFailed, action: intent };
     if (!liveIntent(intent)) return { ok: false, declined: true, message: messages.orderRequestFailed };
     if (old && liveIntent(old) && old.id !== intent.id) {
       try {
         await payments.cancelPaymentIntent(old.id, { idempotencyKey: `${input.key}-release-${old.id}` });
       } catch (err) {
-        deps.log.error({ err: { message: (err as Error).message }, orderId: order.id }, 'could not release the previous authorisation');
-        await payments.cancelPaymentIntent(intent.id, { idempotencyKey: `${input.key}-undo-${intent.id}` }).catch(() => undefined);
+        deps.log.error(
+          { err: { message: (err as Error).message }, orderId: order.id },
+          'could not release the previous authorisation',
+        );
+        await payments
+          .cancelPaymentIntent(intent.id, { idempotencyKey: `${input.key}-undo-${intent.id}` })
+          .catch(() => undefined);
         return { ok: false, declined: false, message: messages.orderRequestFailed };
       }
     }
@@ -274,14 +362,28 @@ export function createOrderEditsService(deps: OrderEditsDeps) {
   }
 
   /** Moves the status to match whether a hold covers the total (the machine decides; system actor). */
-  async function followCoverage(tx: Queryable, order: OrderRow, covered: boolean, actor: OrderActor, actorUserId: number | null, now: Date) {
+  async function followCoverage(
+    tx: Queryable,
+    order: OrderRow,
+    covered: boolean,
+    actor: OrderActor,
+    actorUserId: number | null,
+    now: Date,
+  ) {
     const status = order.status as CateringStatus;
     if (covered && NEEDS_SETUP.includes(status)) {
       await applyOrderEvent(tx, { orderId: order.id, event: 'payment_authorised', actor, actorUserId, now });
       // a ReadyToCapture order past its processing time is captured at once
       await scheduleProcessing(tx, order);
     } else if (!covered && HOLDS_PAYMENT.includes(status)) {
-      await applyOrderEvent(tx, { orderId: order.id, event: 'payment_needs_setup', actor: 'system', actorUserId: null, now, note: order.payment_error ?? '' });
+      await applyOrderEvent(tx, {
+        orderId: order.id,
+        event: 'payment_needs_setup',
+        actor: 'system',
+        actorUserId: null,
+        now,
+        note: order.payment_error ?? '',
+      });
     }
   }
 
@@ -300,14 +402,23 @@ export function createOrderEditsService(deps: OrderEditsDeps) {
       if (current && current.status === 'succeeded') {
         const net = current.amountReceivedCents - order.refunded_cents;
         if (total < net) {
-          const refund = await payments.refund({ paymentIntentId: current.id, amountCents: net - total, idempotencyKey: `${key}-refund` });
+          const refund = await payments.refund({
+            paymentIntentId: current.id,
+            amountCents: net - total,
+            idempotencyKey: `${key}-refund`,
+          });
           refunded += refund.amountCents;
         }
         covered = total <= net;
       } else if (current && liveIntent(current) && current.amountCents === total) {
         covered = true;
       } else if (order.payment_method_id) {
-        const result = await reauthorise(order, current, { amountCents: total, paymentMethodId: order.payment_method_id, isEft: order.is_eft, key });
+        const result = await reauthorise(order, current, {
+          amountCents: total,
+          paymentMethodId: order.payment_method_id,
+          isEft: order.is_eft,
+          key,
+        });
         if (result.ok) {
           intent = made = result.intent;
           covered = true;
@@ -321,7 +432,10 @@ export function createOrderEditsService(deps: OrderEditsDeps) {
       }
     } catch (err) {
       // a provider outage: the edit is kept, the old hold stays; the order asks for a payment if uncovered
-      deps.log.error({ err: { message: (err as Error).message }, orderId: order.id }, 'could not adjust the payment after an edit');
+      deps.log.error(
+        { err: { message: (err as Error).message }, orderId: order.id },
+        'could not adjust the payment after an edit',
+      );
       covered = Boolean(current && liveIntent(current) && current.amountCents >= total);
       if (!covered) error = messages.orderRequestFailed;
     }
@@ -357,14 +471,16 @@ export function createOrderEditsService(deps: OrderEditsDeps) {
       const now = clock.now();
       assertEditable(existing, now);
       const prepared = await prepareFor(existing, payload, userId, now);
-      if (existing.captured_cents > 0 && prepared.totals.totalCents > existing.total_cents) throw conflict(editMessages.alreadyCollected);
+      if (existing.captured_cents > 0 && prepared.totals.totalCents > existing.total_cents)
+        throw conflict(editMessages.alreadyCollected);
       let scheduled = false;
       const rewritten = await withTransaction(db, async (tx) => {
         const locked = await orders.lockForUpdate(id, tx);
         if (!locked || locked.user_id !== userId) throw notFound('Order not found');
         assertEditable(locked, now);
         scheduled = locked.payment_status === 'scheduled';
-        if (!(await orders.claimPlacedPayment(id, now, STALE_PAYMENT_CLAIM_SECONDS, tx))) throw conflict(editMessages.paymentInProgress);
+        if (!(await orders.claimPlacedPayment(id, now, STALE_PAYMENT_CLAIM_SECONDS, tx)))
+          throw conflict(editMessages.paymentInProgress);
         // a decrease of what was collected is a credit note against the order's invoice: issued
         // first from the order as charged if it has none (before its items are rewritten)
         const credited = locked.captured_cents > 0 && prepared.totals.totalCents < locked.total_cents;
@@ -403,9 +519,16 @@ export function createOrderEditsService(deps: OrderEditsDeps) {
         const locked = await orders.lockForUpdate(id, tx);
         if (!locked || locked.user_id !== userId) throw notFound('Order not found');
         assertPaymentChangeable(locked, now);
-        if (!(await orders.claimPlacedPayment(id, now, STALE_PAYMENT_CLAIM_SECONDS, tx))) throw conflict(editMessages.paymentInProgress);
+        if (!(await orders.claimPlacedPayment(id, now, STALE_PAYMENT_CLAIM_SECONDS, tx)))
+          throw conflict(editMessages.paymentInProgress);
         if (body.is_eft && locked.status === 'CardSetup') {
-          await applyOrderEvent(tx, { orderId: id, event: 'setup_intent_created', actor: 'customer', actorUserId: userId, now });
+          await applyOrderEvent(tx, {
+            orderId: id,
+            event: 'setup_intent_created',
+            actor: 'customer',
+            actorUserId: userId,
+            now,
+          });
         }
         return { before: locked, row: (await orders.findById(id, tx))! };
       });
@@ -416,7 +539,12 @@ export function createOrderEditsService(deps: OrderEditsDeps) {
           orders.setPlacedPayment(
             order.id,
             {
-              paymentStatus: claimed.before.payment_status === 'authorizing' ? (current ? paymentStatusOf(current) : 'failed') : claimed.before.payment_status,
+              paymentStatus:
+                claimed.before.payment_status === 'authorizing'
+                  ? current
+                    ? paymentStatusOf(current)
+                    : 'failed'
+                  : claimed.before.payment_status,
               paymentIntentId: order.payment_intent_id,
               paymentMethodId: order.payment_method_id,
               isEft: order.is_eft,
@@ -452,7 +580,8 @@ export function createOrderEditsService(deps: OrderEditsDeps) {
       } catch (err) {
         await restore(order.payment_error);
         if (err instanceof PaymentDeclinedError) throw new AppError('payment_required', err.message);
-        if (err instanceof PaymentRequestError || err instanceof AppError) throw err instanceof AppError ? err : validationFailed([err.message]);
+        if (err instanceof PaymentRequestError || err instanceof AppError)
+          throw err instanceof AppError ? err : validationFailed([err.message]);
         throw err;
       }
       if (!result.ok && result.action) {
@@ -461,7 +590,13 @@ export function createOrderEditsService(deps: OrderEditsDeps) {
         await restore(order.payment_error);
         const row = (await orders.findById(order.id))!;
         const asked = await answer(row, userId);
-        return { catering_order: { ...asked.catering_order, client_secret: result.action.clientSecret, payment_status: 'requires_action' } };
+        return {
+          catering_order: {
+            ...asked.catering_order,
+            client_secret: result.action.clientSecret,
+            payment_status: 'requires_action',
+          },
+        };
       }
       if (!result.ok) {
         await restore(result.message);
@@ -510,7 +645,10 @@ export function createOrderEditsService(deps: OrderEditsDeps) {
         const locked = await orders.lockForUpdate(parent.id, tx);
         if (!locked) throw notFound('Order not found');
         assertParentOpen(locked, now);
-        return (await orders.findOpenAddOn(parent.id, userId, tx)) ?? (await orders.insertAddOn({ parent: locked, purchaseId: crypto.randomUUID(), now }, tx));
+        return (
+          (await orders.findOpenAddOn(parent.id, userId, tx)) ??
+          (await orders.insertAddOn({ parent: locked, purchaseId: crypto.randomUUID(), now }, tx))
+        );
       });
       return { id: addOn.id, preset_id: addOn.preset_id! };
     },
@@ -520,14 +658,24 @@ export function createOrderEditsService(deps: OrderEditsDeps) {
      * (cart, eft). A parent_token sent must be this add-on's parentTokanizeLink: a checkout
      * opened for another parent is refused (409) rather than charged to this one.
      */
-    async updateAddOn(userId: number, purchaseId: string, cart: AddOnCart, isEft: boolean, parentToken?: string): Promise<CheckoutOrderResponse> {
+    async updateAddOn(
+      userId: number,
+      purchaseId: string,
+      cart: AddOnCart,
+      isEft: boolean,
+      parentToken?: string,
+    ): Promise<CheckoutOrderResponse> {
       const order = await orders.findByPurchaseId(purchaseId);
       if (!order || order.user_id !== userId) throw notFound('Order not found');
       if (order.parent_order_id === null) throw conflict(editMessages.notAnAddOn);
-      if (order.payment_status !== 'unpaid' && order.payment_status !== 'failed') throw conflict('This order is already paid and can no longer be changed here.');
+      if (order.payment_status !== 'unpaid' && order.payment_status !== 'failed')
+        throw conflict('This order is already paid and can no longer be changed here.');
       const parent = await orders.findById(order.parent_order_id);
       if (!parent) throw notFound('Order not found');
-      if (parentToken !== undefined && parentToken !== parentTokanizeLink((await orders.findDisplayContext(order.id)).preset_slug, parent)) {
+      if (
+        parentToken !== undefined &&
+        parentToken !== parentTokanizeLink((await orders.findDisplayContext(order.id)).preset_slug, parent)
+      ) {
         throw conflict(editMessages.otherParent);
       }
       const now = clock.now();

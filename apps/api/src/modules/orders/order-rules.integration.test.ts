@@ -11,7 +11,14 @@ import { fixedClock } from '../../lib/clock.js';
 import { signedInUser } from '../auth/auth.test-helpers.js';
 import { applyOrderEvent } from '../order-lifecycle/lifecycle.repository.js';
 import { auth, placeOrder } from '../order-lifecycle/lifecycle.test-helpers.js';
-import { cards, deliverySlot, orderPayload, restaurantFixture, sandboxCard, type RestaurantFixture } from './orders.test-helpers.js';
+import {
+  cards,
+  deliverySlot,
+  orderPayload,
+  restaurantFixture,
+  sandboxCard,
+  type RestaurantFixture,
+} from './orders.test-helpers.js';
 
 const NOW = new Date('2026-03-02T14:00:00Z'); // a Monday, 9:00 in Toronto
 const quiet = { info() {}, warn() {}, error() {} };
@@ -42,8 +49,10 @@ describe('order rules of issue 15', () => {
 
   const send = (method: 'POST' | 'PUT', url: string, payload: unknown, headers: Record<string, string> = {}) =>
     ctx.app.inject({ method, url, payload: payload as object, headers: { ...auth(jwt), ...headers } });
-  const create = (payload: OrderPayload) => send('POST', '/api/v2/catering_orders', { catering_order: payload, is_eft: false });
-  const update = (id: number, payload: OrderPayload) => send('PUT', `/api/v2/catering_orders/${id}`, { catering_order: payload, is_eft: false });
+  const create = (payload: OrderPayload) =>
+    send('POST', '/api/v2/catering_orders', { catering_order: payload, is_eft: false });
+  const update = (id: number, payload: OrderPayload) =>
+    send('PUT', `/api/v2/catering_orders/${id}`, { catering_order: payload, is_eft: false });
 
   /** The default cart with the sided line at `quantity` dishes and `items` of each of its menu items. */
   function withSides(quantity: number, items: number, over: Partial<OrderPayload> = {}): OrderPayload {
@@ -57,7 +66,9 @@ describe('order rules of issue 15', () => {
 
   async function placedAndAccepted() {
     const order = await placeOrder(ctx, f, jwt, NOW);
-    await withTransaction(ctx.db, (tx) => applyOrderEvent(tx, { orderId: order.id, event: 'accept', actor: 'staff', actorUserId: null, now: clock.now() }));
+    await withTransaction(ctx.db, (tx) =>
+      applyOrderEvent(tx, { orderId: order.id, event: 'accept', actor: 'staff', actorUserId: null, now: clock.now() }),
+    );
     return order;
   }
 
@@ -66,13 +77,22 @@ describe('order rules of issue 15', () => {
       const res = await create(withSides(0, 300));
       expect(res.statusCode).toBe(422);
       expect(res.json().messages).toContain(needDish());
-      expect(res.json().messages.join(' ')).toContain(`${sided.menuName}: sides and options need at least one of the dish`);
+      expect(res.json().messages.join(' ')).toContain(
+        `${sided.menuName}: sides and options need at least one of the dish`,
+      );
     });
 
     it('refuses more of a side than of its dish, and accepts exactly as many', async () => {
       const over = await create(withSides(12, 13));
       expect(over.statusCode).toBe(422);
-      expect(over.json().messages.some((m: string) => m.startsWith(`${sided.menuName}: `) && m.includes('cannot be more than the dish quantity (12)'))).toBe(true);
+      expect(
+        over
+          .json()
+          .messages.some(
+            (m: string) =>
+              m.startsWith(`${sided.menuName}: `) && m.includes('cannot be more than the dish quantity (12)'),
+          ),
+      ).toBe(true);
       const ok = await create(withSides(f.lines[sided.index]!.quantity, f.lines[sided.index]!.quantity));
       expect(ok.statusCode, ok.body).toBe(201);
     });
@@ -89,8 +109,19 @@ describe('order rules of issue 15', () => {
       const child = (await send('POST', `/api/v2/catering_orders/${order.id}/add_on_order`, undefined)).json();
       const { rows } = await ctx.db.query('SELECT purchase_id FROM catering_orders WHERE id = $1', [child.id]);
       const line = withSides(0, 300).preset_items[sided.index]!;
-      const cart = { preset_items: [line], num_cutlery: 0, serving_style: 'Individually Packaged', first_name: 'Dana', last_name: 'Morgan', phone_number: '416-555-0101', email: 'dana@example.com' };
-      const addOn = await send('PUT', `/api/v2/catering_orders/${rows[0].purchase_id}/update_addon_order`, { cart, eft: false });
+      const cart = {
+        preset_items: [line],
+        num_cutlery: 0,
+        serving_style: 'Individually Packaged',
+        first_name: 'Dana',
+        last_name: 'Morgan',
+        phone_number: '416-555-0101',
+        email: 'dana@example.com',
+      };
+      const addOn = await send('PUT', `/api/v2/catering_orders/${rows[0].purchase_id}/update_addon_order`, {
+        cart,
+        eft: false,
+      });
       expect([addOn.statusCode, addOn.json().messages]).toEqual([422, expect.arrayContaining([needDish()])]);
     });
   });
@@ -104,7 +135,9 @@ describe('order rules of issue 15', () => {
       const res = await create(orderPayload(f, NOW, { delivery_date: far.date, delivery_time: far.time }));
       expect(res.statusCode).toBe(422);
       expect(res.json().messages).toEqual([tooFar()]);
-      expect(tooFar()).toBe('Orders can be placed at most 90 days ahead. Please select a delivery date on or before 2026-05-31.');
+      expect(tooFar()).toBe(
+        'Orders can be placed at most 90 days ahead. Please select a delivery date on or before 2026-05-31.',
+      );
       const draft = (await create(orderPayload(f, NOW))).json().catering_order;
       const updated = await update(draft.id, orderPayload(f, NOW, { delivery_date: '2099-06-01' }));
       expect(updated.statusCode).toBe(422);
@@ -128,7 +161,12 @@ describe('order rules of issue 15', () => {
         const res = await create(orderPayload(f, NOW, { delivery_time }));
         expect([res.statusCode, res.json().messages], delivery_time).toEqual([422, [messages.invalidTime]]);
         const { delivery_date, delivery_time: _t, delivery_address: _a, ...rest } = orderPayload(f, NOW);
-        const pickup = await create({ ...rest, receiving_method: 'pickup', pickup_date: delivery_date, pickup_time: delivery_time });
+        const pickup = await create({
+          ...rest,
+          receiving_method: 'pickup',
+          pickup_date: delivery_date,
+          pickup_time: delivery_time,
+        });
         expect([pickup.statusCode, pickup.json().messages], delivery_time).toEqual([422, [messages.invalidTime]]);
       }
     });
@@ -136,7 +174,9 @@ describe('order rules of issue 15', () => {
     it('accepts the last day of the horizon when the store is open', async () => {
       const last = deliverySlot(f, NOW, { afterHours: (MAX_DAYS_AHEAD - 7) * 24 });
       expect(last.date <= lastOrderableDate(NOW, f.chef.time_zone)).toBe(true);
-      expect((await create(orderPayload(f, NOW, { delivery_date: last.date, delivery_time: last.time }))).statusCode).toBe(201);
+      expect(
+        (await create(orderPayload(f, NOW, { delivery_date: last.date, delivery_time: last.time }))).statusCode,
+      ).toBe(201);
     });
 
     it('refuses moving a placed order past the horizon', async () => {
@@ -154,15 +194,30 @@ describe('order rules of issue 15', () => {
       // a card already attached to another customer cannot be saved: the provider refuses
       const other = await signedInUser(ctx.app, ctx.db);
       const taken = await sandboxCard(ctx.deps.payments, cards.ok);
-      const saved = await ctx.app.inject({ method: 'POST', url: '/api/v2/user_payment_methods', headers: auth(other.jwt), payload: { payment_method_id: taken } });
+      const saved = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/v2/user_payment_methods',
+        headers: auth(other.jwt),
+        payload: { payment_method_id: taken },
+      });
       expect(saved.statusCode, saved.body).toBeLessThan(300);
       const finalize = (pm: string, saveCard: boolean) =>
-        send('POST', `/api/v2/catering_orders/${draft.id}/finalize`, { purchase_id: draft.purchase_id, payment_method_id: pm, save_card: saveCard }, { 'idempotency-key': crypto.randomUUID() });
+        send(
+          'POST',
+          `/api/v2/catering_orders/${draft.id}/finalize`,
+          { purchase_id: draft.purchase_id, payment_method_id: pm, save_card: saveCard },
+          { 'idempotency-key': crypto.randomUUID() },
+        );
       const failed = await finalize(taken, true);
       expect(failed.statusCode).toBe(422);
       expect(failed.json().error).toBe('This payment method belongs to another customer.');
-      const { rows } = await ctx.db.query('SELECT payment_status, payment_error FROM catering_orders WHERE id = $1', [draft.id]);
-      expect(rows[0]).toEqual({ payment_status: 'failed', payment_error: 'This payment method belongs to another customer.' });
+      const { rows } = await ctx.db.query('SELECT payment_status, payment_error FROM catering_orders WHERE id = $1', [
+        draft.id,
+      ]);
+      expect(rows[0]).toEqual({
+        payment_status: 'failed',
+        payment_error: 'This payment method belongs to another customer.',
+      });
       // no 120 s wait: the same clock instant, another card
       const retry = await finalize(await sandboxCard(ctx.deps.payments, cards.ok), true);
       expect(retry.statusCode, retry.body).toBe(200);

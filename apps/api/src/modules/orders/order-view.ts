@@ -12,11 +12,21 @@ export type { OrderDisplayContext } from './orders.types.js';
  * cancelled with a credit note after capture; docs/decisions/034), or the order is
  * delivery-ready or delivered, when its first download issues it.
  */
-export const invoiceDownloadable = (order: { status: string; has_invoice: boolean }) => order.has_invoice || invoiceAvailable(order.status);
+export const invoiceDownloadable = (order: { status: string; has_invoice: boolean }) =>
+  order.has_invoice || invoiceAvailable(order.status);
 
-export function orderRuleView(order: OrderRow, context: Pick<OrderDisplayContext, 'addon_limit' | 'has_invoice'>, now: Date) {
+export function orderRuleView(
+  order: OrderRow,
+  context: Pick<OrderDisplayContext, 'addon_limit' | 'has_invoice'>,
+  now: Date,
+) {
   const rule = editRule(
-    { status: order.status, deliveryAt: order.delivery_at, processingAt: order.order_processing_at, editable: order.editable },
+    {
+      status: order.status,
+      deliveryAt: order.delivery_at,
+      processingAt: order.order_processing_at,
+      editable: order.editable,
+    },
     now,
   );
   return {
@@ -25,7 +35,11 @@ export function orderRuleView(order: OrderRow, context: Pick<OrderDisplayContext
     status_label: statusLabel(order.status),
     display_status: displayStatus(order.processing, order.status),
     invoice_available: invoiceDownloadable({ status: order.status, has_invoice: context.has_invoice }),
-    is_addon_orders_enabled: addonOrdersEnabled({ status: order.status, parentOrderId: order.parent_order_id, addonLimit: context.addon_limit }),
+    is_addon_orders_enabled: addonOrdersEnabled({
+      status: order.status,
+      parentOrderId: order.parent_order_id,
+      addonLimit: context.addon_limit,
+    }),
   };
 }
 
@@ -55,7 +69,12 @@ export function displayDeliveryAddress(order: OrderRow): string {
 
 /** The taxes charged as the wire carries them (contracts taxLineSchema): each its own rounded line. */
 export function taxLinesView(order: Pick<OrderRow, 'tax_lines'>) {
-  return order.tax_lines.map((l) => ({ name: l.name, rate_percent: Number(l.rate_percent), cents: l.cents, jurisdiction: l.jurisdiction }));
+  return order.tax_lines.map((l) => ({
+    name: l.name,
+    rate_percent: Number(l.rate_percent),
+    cents: l.cents,
+    jurisdiction: l.jurisdiction,
+  }));
 }
 
 /** Each cart line, then its chosen menu items (§3 purchaseItems: id, parentId, modelType, ...). */
@@ -75,17 +94,17 @@ export function purchaseItemsOf(items: OrderItemRow[]) {
       sub_total: i.unit_price_cents * i.quantity,
     },
     ...i.menu_items.map((m) => ({
-        id: `${i.id}-${m.id}`,
-        parent_id: i.menu_id,
-        model_id: m.id,
-        model_type: 'MenuItem' as const,
-        amount: m.quantity,
-        item_price: m.price_cents,
-        menu_name: i.menu_name,
-        name: m.name,
-        detail: '',
-        serving_details: [],
-        sub_total: m.price_cents * m.quantity,
+      id: `${i.id}-${m.id}`,
+      parent_id: i.menu_id,
+      model_id: m.id,
+      model_type: 'MenuItem' as const,
+      amount: m.quantity,
+      item_price: m.price_cents,
+      menu_name: i.menu_name,
+      name: m.name,
+      detail: '',
+      serving_details: [],
+      sub_total: m.price_cents * m.quantity,
     })),
   ]);
 }

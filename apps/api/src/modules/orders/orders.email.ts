@@ -8,7 +8,10 @@ const pad2 = (n: number) => String(n).padStart(2, '0');
 /** 'yyyy-MM-dd' and 'hh:mm AM' of an instant in a zone (the spec's date and time strings, §3, §9). */
 export function localDateTime(instant: Date, timeZone: string): { date: string; time: string } {
   const p = zonedParts(instant, timeZone);
-  return { date: `${p.year}-${pad2(p.month)}-${pad2(p.day)}`, time: formatStoreTime(`${pad2(p.hour)}:${pad2(p.minute)}`) };
+  return {
+    date: `${p.year}-${pad2(p.month)}-${pad2(p.day)}`,
+    time: formatStoreTime(`${pad2(p.hour)}:${pad2(p.minute)}`),
+  };
 }
 
 // building a DateTimeFormat costs ~50x using one (packages/domain availability.ts): one per zone
@@ -40,11 +43,17 @@ export function orderConfirmationEmail(order: OrderRow, items: ConfirmationLine[
     : 'Pickup at the restaurant';
   const itemLines = items.map((i) => {
     const options = i.menu_items.filter((m) => m.quantity > 0).map((m) => `${m.name} x ${m.quantity}`);
-    return { label: `${i.quantity} x ${i.menu_name}`, detail: options.join(', '), amount: formatCents(i.line_subtotal_cents) };
+    return {
+      label: `${i.quantity} x ${i.menu_name}`,
+      detail: options.join(', '),
+      amount: formatCents(i.line_subtotal_cents),
+    };
   });
   const totals: [string, string][] = [
     // each tax as its own line (issue 17), labelled as on the invoice
-    ...totalsLines(totalsOf(order), { receivingMethod: order.receiving_method, cutleryCount: order.num_cutlery }).map((l): [string, string] => [l.label, formatCents(l.cents)]),
+    ...totalsLines(totalsOf(order), { receivingMethod: order.receiving_method, cutleryCount: order.num_cutlery }).map(
+      (l): [string, string] => [l.label, formatCents(l.cents)],
+    ),
     ['Total', formatCents(order.total_cents)],
   ];
   const subject = `Your Caterway order ${order.order_number} is confirmed`;

@@ -1,6 +1,6 @@
+import type { TaxLine } from '@caterway/domain';
 import { prepared, type Queryable } from '../../db/pool.js';
 import { parameters, type ReadPart, type SqlPart } from '../../db/sql-parts.js';
-import type { TaxLine } from '@caterway/domain';
 import { hasInvoiceColumn } from '../invoices/invoices.sql-parts.js';
 import {
   type OrderDisplayContext,
@@ -18,7 +18,12 @@ export type { OrderItemRow, OrderRow, PaymentStatus, StoredTaxLine } from './ord
 // The only SQL on catering orders, their items and the payment claim.
 
 const storedTaxLines = (lines: TaxLine[]): StoredTaxLine[] =>
-  lines.map((l) => ({ name: l.name, rate_percent: l.ratePercent, cents: l.cents, jurisdiction: l.jurisdiction ?? null }));
+  lines.map((l) => ({
+    name: l.name,
+    rate_percent: l.ratePercent,
+    cents: l.cents,
+    jurisdiction: l.jurisdiction ?? null,
+  }));
 
 function orderValues(o: PreparedOrder, isEft: boolean): unknown[] {
   const p = o.payload;
@@ -75,20 +80,75 @@ function orderValues(o: PreparedOrder, isEft: boolean): unknown[] {
  * OrderRow together (a field of OrderRow missing here fails the build).
  */
 const ORDER_COLUMN_NAMES = [
-  'id', 'order_number', 'purchase_id', 'user_id', 'preset_id', 'preset_name', 'chef_id',
-  'chef_ids', 'status', 'receiving_method', 'delivery_address', 'delivery_suite_address',
-  'delivery_instruction', 'pickup_instruction', 'first_name', 'last_name', 'company_name',
-  'phone_number', 'email', 'serving_style', 'num_cutlery', 'delivery_at', 'time_zone',
-  'order_processing_at', 'subtotal_cents', 'delivery_fee_cents', 'cutlery_cents', 'tax_cents',
-  'total_cents', 'tax_name', 'tax_rate', 'tax_lines', 'place_country', 'place_region', 'place_locality',
-  'tip_cents', 'tip_percent', 'po_number', 'cost_centre', 'onsite_contact_name', 'onsite_contact_phone', 'currency', 'is_eft', 'request_payload', 'payment_status',
-  'payment_attempts', 'payment_started_at', 'payment_intent_id', 'payment_method_id',
-  'payment_error', 'paid_at', 'editable', 'created_at', 'processing', 'authorized_cents',
-  'captured_cents', 'refunded_cents', 'parent_order_id', 'accepted_at', 'delivery_ready_at',
-  'delivered_at', 'canceled_at', 'edit_version', 'attention_kind', 'attention_reason',
+  'id',
+  'order_number',
+  'purchase_id',
+  'user_id',
+  'preset_id',
+  'preset_name',
+  'chef_id',
+  'chef_ids',
+  'status',
+  'receiving_method',
+  'delivery_address',
+  'delivery_suite_address',
+  'delivery_instruction',
+  'pickup_instruction',
+  'first_name',
+  'last_name',
+  'company_name',
+  'phone_number',
+  'email',
+  'serving_style',
+  'num_cutlery',
+  'delivery_at',
+  'time_zone',
+  'order_processing_at',
+  'subtotal_cents',
+  'delivery_fee_cents',
+  'cutlery_cents',
+  'tax_cents',
+  'total_cents',
+  'tax_name',
+  'tax_rate',
+  'tax_lines',
+  'place_country',
+  'place_region',
+  'place_locality',
+  'tip_cents',
+  'tip_percent',
+  'po_number',
+  'cost_centre',
+  'onsite_contact_name',
+  'onsite_contact_phone',
+  'currency',
+  'is_eft',
+  'request_payload',
+  'payment_status',
+  'payment_attempts',
+  'payment_started_at',
+  'payment_intent_id',
+  'payment_method_id',
+  'payment_error',
+  'paid_at',
+  'editable',
+  'created_at',
+  'processing',
+  'authorized_cents',
+  'captured_cents',
+  'refunded_cents',
+  'parent_order_id',
+  'accepted_at',
+  'delivery_ready_at',
+  'delivered_at',
+  'canceled_at',
+  'edit_version',
+  'attention_kind',
+  'attention_reason',
   'attention_at',
 ] as const satisfies readonly (keyof OrderRow)[];
-const everyOrderRowField: Exclude<keyof OrderRow, (typeof ORDER_COLUMN_NAMES)[number]> extends never ? true : never = true;
+const everyOrderRowField: Exclude<keyof OrderRow, (typeof ORDER_COLUMN_NAMES)[number]> extends never ? true : never =
+  true;
 void everyOrderRowField;
 const ORDER_COLUMNS = ORDER_COLUMN_NAMES.join(', ');
 
@@ -137,7 +197,10 @@ export function createOrdersRepository(db: Queryable) {
 
   return {
     /** A draft order with its items; the order number comes from the sequence, in the year of `now`. */
-    async insert(input: { userId: number; purchaseId: string; order: PreparedOrder; isEft: boolean; now: Date }, tx: Queryable = db): Promise<OrderRow> {
+    async insert(
+      input: { userId: number; purchaseId: string; order: PreparedOrder; isEft: boolean; now: Date },
+      tx: Queryable = db,
+    ): Promise<OrderRow> {
       const values = orderValues(input.order, input.isEft);
       const { rows } = await tx.query<OrderRow>(
         `INSERT INTO catering_orders (order_number, purchase_id, user_id, status, created_at, updated_at,
@@ -159,7 +222,11 @@ export function createOrdersRepository(db: Queryable) {
     },
 
     /** Rewrites an unpaid order (or one waiting for 3-D Secure); undefined when it is no longer unpaid (a finalize got there first). */
-    async update(id: number, input: { order: PreparedOrder; isEft: boolean; now: Date }, tx: Queryable = db): Promise<OrderRow | undefined> {
+    async update(
+      id: number,
+      input: { order: PreparedOrder; isEft: boolean; now: Date },
+      tx: Queryable = db,
+    ): Promise<OrderRow | undefined> {
       const { rows } = await tx.query<OrderRow>(
         `UPDATE catering_orders SET ${SETS}, updated_at = $44
           WHERE id = $43 AND status = 'draft' AND payment_status IN ('unpaid', 'failed', 'requires_action') RETURNING *`,
@@ -173,7 +240,11 @@ export function createOrdersRepository(db: Queryable) {
      * Rewrites a placed order after a customer's edit (prices, lines, times; the payment method
      * and the money columns stay), counting the edit. Caller holds the row lock.
      */
-    async rewritePlaced(id: number, input: { order: PreparedOrder; isEft: boolean; now: Date }, tx: Queryable = db): Promise<OrderRow> {
+    async rewritePlaced(
+      id: number,
+      input: { order: PreparedOrder; isEft: boolean; now: Date },
+      tx: Queryable = db,
+    ): Promise<OrderRow> {
       const { rows } = await tx.query<OrderRow>(
         `UPDATE catering_orders SET ${SETS}, edit_version = edit_version + 1, updated_at = $44 WHERE id = $43 RETURNING *`,
         [...orderValues(input.order, input.isEft), id, input.now],
@@ -188,7 +259,10 @@ export function createOrdersRepository(db: Queryable) {
      * number and cost centre start as the parent's (the add-on checkout may change them), and its
      * on-site contact is the parent's: it is delivered with it.
      */
-    async insertAddOn(input: { parent: OrderRow; purchaseId: string; now: Date }, tx: Queryable = db): Promise<OrderRow> {
+    async insertAddOn(
+      input: { parent: OrderRow; purchaseId: string; now: Date },
+      tx: Queryable = db,
+    ): Promise<OrderRow> {
       const p = input.parent;
       const payload = { ...p.request_payload, preset_items: [] };
       const { rows } = await tx.query<OrderRow>(
@@ -212,7 +286,11 @@ export function createOrdersRepository(db: Queryable) {
     },
 
     /** A declined authorisation on a draft: the provider's message and the method tried (caller's transaction). */
-    async markPaymentFailed(id: number, input: { message: string; paymentMethodId: string | null; now: Date }, tx: Queryable = db): Promise<OrderRow> {
+    async markPaymentFailed(
+      id: number,
+      input: { message: string; paymentMethodId: string | null; now: Date },
+      tx: Queryable = db,
+    ): Promise<OrderRow> {
       const { rows } = await tx.query<OrderRow>(
         `UPDATE catering_orders SET payment_status = 'failed', payment_error = $2, payment_method_id = COALESCE($3, payment_method_id), updated_at = $4
           WHERE id = $1 RETURNING *`,
@@ -276,7 +354,17 @@ export function createOrdersRepository(db: Queryable) {
         `UPDATE catering_orders SET payment_status = $2, payment_intent_id = $3, payment_method_id = $4, is_eft = $5,
                 authorized_cents = $6, refunded_cents = $7, payment_error = $8, updated_at = $9
           WHERE id = $1 RETURNING *`,
-        [id, input.paymentStatus, input.paymentIntentId, input.paymentMethodId, input.isEft, input.authorizedCents, input.refundedCents, input.error, input.now],
+        [
+          id,
+          input.paymentStatus,
+          input.paymentIntentId,
+          input.paymentMethodId,
+          input.isEft,
+          input.authorizedCents,
+          input.refundedCents,
+          input.error,
+          input.now,
+        ],
       );
       return rows[0]!;
     },
@@ -287,7 +375,9 @@ export function createOrdersRepository(db: Queryable) {
     },
 
     async findById(id: number, tx: Queryable = db): Promise<OrderRow | undefined> {
-      const { rows } = await tx.query<OrderRow>(prepared(`SELECT ${ORDER_COLUMNS} FROM catering_orders WHERE id = $1`, [id]));
+      const { rows } = await tx.query<OrderRow>(
+        prepared(`SELECT ${ORDER_COLUMNS} FROM catering_orders WHERE id = $1`, [id]),
+      );
       return rows[0];
     },
 
@@ -302,7 +392,9 @@ export function createOrdersRepository(db: Queryable) {
           WHERE o.id = $1`,
         [id],
       );
-      return rows[0] ?? { preset_slug: null, restaurant_name: '', addon_limit: 0, addon_orders_count: 0, has_invoice: false };
+      return (
+        rows[0] ?? { preset_slug: null, restaurant_name: '', addon_limit: 0, addon_orders_count: 0, has_invoice: false }
+      );
     },
 
     async findItems(orderId: number, tx: Queryable = db): Promise<OrderItemRow[]> {
@@ -344,10 +436,22 @@ export function createOrdersRepository(db: Queryable) {
      */
     async markPaid(
       id: number,
-      input: { paymentStatus: PaymentStatus; paymentIntentId: string | null; paymentMethodId: string; now: Date; with?: SqlPart[] },
+      input: {
+        paymentStatus: PaymentStatus;
+        paymentIntentId: string | null;
+        paymentMethodId: string;
+        now: Date;
+        with?: SqlPart[];
+      },
       tx: Queryable = db,
     ): Promise<OrderRow | undefined> {
-      const { values, param } = parameters([id, input.paymentStatus, input.paymentIntentId, input.paymentMethodId, input.now]);
+      const { values, param } = parameters([
+        id,
+        input.paymentStatus,
+        input.paymentIntentId,
+        input.paymentMethodId,
+        input.now,
+      ]);
       const parts = (input.with ?? []).map((part, i) => `, part${i} AS (${part.sql(param, 'paid')})`).join('');
       const { rows } = await tx.query<OrderRow>(
         prepared(
@@ -374,19 +478,32 @@ export function createOrdersRepository(db: Queryable) {
      * provider the same idempotency key and cannot charge twice.
      */
     async reopenPaymentClaim(id: number, tx: Queryable = db): Promise<void> {
-      await tx.query(`UPDATE catering_orders SET payment_started_at = '-infinity' WHERE id = $1 AND payment_status = 'authorizing'`, [id]);
+      await tx.query(
+        `UPDATE catering_orders SET payment_started_at = '-infinity' WHERE id = $1 AND payment_status = 'authorizing'`,
+        [id],
+      );
     },
 
     /** At the start of the only process on a database (embedded): claims left by a crashed run. */
     async reopenAllPaymentClaims(): Promise<number> {
-      return (await db.query(`UPDATE catering_orders SET payment_started_at = '-infinity' WHERE payment_status = 'authorizing'`)).rowCount ?? 0;
+      return (
+        (
+          await db.query(
+            `UPDATE catering_orders SET payment_started_at = '-infinity' WHERE payment_status = 'authorizing'`,
+          )
+        ).rowCount ?? 0
+      );
     },
 
     /**
      * The card's bank asks for 3-D Secure: the claim is released with the intent kept, so the
      * next finalize (after the browser completed it) picks the same intent up.
      */
-    async awaitAuthentication(id: number, input: { paymentIntentId: string; paymentMethodId: string; now: Date }, tx: Queryable = db): Promise<void> {
+    async awaitAuthentication(
+      id: number,
+      input: { paymentIntentId: string; paymentMethodId: string; now: Date },
+      tx: Queryable = db,
+    ): Promise<void> {
       await tx.query(
         `UPDATE catering_orders SET payment_status = 'requires_action', payment_intent_id = $2, payment_method_id = $3, payment_error = NULL, updated_at = $4
           WHERE id = $1 AND payment_status = 'authorizing'`,
@@ -394,7 +511,11 @@ export function createOrdersRepository(db: Queryable) {
       );
     },
 
-    async releasePayment(id: number, input: { status: 'failed' | 'unpaid'; error: string | null; paymentMethodId: string; now: Date }, tx: Queryable = db): Promise<void> {
+    async releasePayment(
+      id: number,
+      input: { status: 'failed' | 'unpaid'; error: string | null; paymentMethodId: string; now: Date },
+      tx: Queryable = db,
+    ): Promise<void> {
       await tx.query(
         `UPDATE catering_orders SET payment_status = $2, payment_error = COALESCE($3, payment_error), payment_method_id = $4, updated_at = $5
           WHERE id = $1 AND payment_status = 'authorizing'`,

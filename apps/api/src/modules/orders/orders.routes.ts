@@ -20,11 +20,11 @@ import {
   updateOrderPaymentMethodBodySchema,
 } from '@caterway/contracts';
 import type { AppDeps } from '../../lib/deps.js';
-import { authUser, requireUser } from '../auth/auth.guard.js';
-import { parseIdempotencyKey } from './idempotency.js';
 import { listingSerializerCompiler } from '../../lib/listing-serializer.js';
-import { composeOrders } from './orders.compose.js';
+import { authUser, requireUser } from '../auth/auth.guard.js';
 import { invoicesServiceFrom } from '../invoices/invoices.compose.js';
+import { parseIdempotencyKey } from './idempotency.js';
+import { composeOrders } from './orders.compose.js';
 
 const tags = ['orders'];
 const bearer = [{ bearerAuth: [] }];
@@ -94,7 +94,8 @@ export async function ordersRoutes(app: FastifyInstance, deps: AppDeps): Promise
       const userId = authUser(request).id;
       const existing = await orders.findById(request.params.id);
       // a draft is the checkout's; a placed order is edited (is_eft is changed by Update Payment Method only)
-      if (existing && existing.user_id === userId && existing.status !== 'draft') return edits.edit(userId, request.params.id, request.body.catering_order);
+      if (existing && existing.user_id === userId && existing.status !== 'draft')
+        return edits.edit(userId, request.params.id, request.body.catering_order);
       return service.update(userId, request.params.id, request.body.catering_order, request.body.is_eft);
     },
   );
@@ -106,7 +107,8 @@ export async function ordersRoutes(app: FastifyInstance, deps: AppDeps): Promise
       schema: {
         tags,
         security: bearer,
-        summary: "Update Payment Method of a placed order: authorise its total on another card or bank account (CardSetup -> ReadyToCapture)",
+        summary:
+          'Update Payment Method of a placed order: authorise its total on another card or bank account (CardSetup -> ReadyToCapture)',
         params: idParamsSchema,
         body: updateOrderPaymentMethodBodySchema,
         response: { 200: checkoutOrderResponseSchema, 402: errorBodySchema, ...errorResponses },
@@ -137,13 +139,21 @@ export async function ordersRoutes(app: FastifyInstance, deps: AppDeps): Promise
       schema: {
         tags,
         security: bearer,
-        summary: "The add-on checkout's submit, by purchase id (cart, eft); the parent's address and time, no delivery fee",
+        summary:
+          "The add-on checkout's submit, by purchase id (cart, eft); the parent's address and time, no delivery fee",
         params: purchaseIdParamsSchema,
         body: updateAddOnOrderBodySchema,
         response: { 200: checkoutOrderResponseSchema, ...errorResponses },
       },
     },
-    async (request) => edits.updateAddOn(authUser(request).id, request.params.id, request.body.cart, request.body.eft, request.body.parent_token),
+    async (request) =>
+      edits.updateAddOn(
+        authUser(request).id,
+        request.params.id,
+        request.body.cart,
+        request.body.eft,
+        request.body.parent_token,
+      ),
   );
 
   r.get(

@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type {
   CateringOrderDetail,
@@ -9,27 +10,46 @@ import type {
   finalizeOrderBodySchema,
 } from '@caterway/contracts';
 import { messages } from '@caterway/domain';
-import type { FastifyBaseLogger } from 'fastify';
-import type { Clock } from '../../lib/clock.js';
-import { retryUntilDatabase } from '../../lib/retry-until-database.js';
+import { outboxEmailPart } from '../../db/outbox-emails.js';
 import { isDatabaseUnavailable } from '../../db/pool.js';
+import type { SqlPart } from '../../db/sql-parts.js';
+import type { Clock } from '../../lib/clock.js';
 import { AppError, conflict, notFound, validationFailed } from '../../lib/errors.js';
+import { enqueuePart, type EnqueueInput } from '../../lib/jobs.js';
+import { retryUntilDatabase } from '../../lib/retry-until-database.js';
 import { createTtlCache } from '../../lib/ttl-cache.js';
 import type { Mailer, OutgoingEmail } from '../../ports/email.js';
 import type { Geocoder } from '../../ports/geocoder.js';
-import { PaymentDeclinedError, PaymentRequestError, type PaymentIntent, type PaymentProvider } from '../../ports/payments.js';
+import {
+  PaymentDeclinedError,
+  PaymentRequestError,
+  type PaymentIntent,
+  type PaymentProvider,
+} from '../../ports/payments.js';
+import { authoriseLater, scheduledAuthorisationJob } from '../payment-lifecycle/scheduled-authorisation.js';
+import type { PaymentMethodsService } from '../payment-methods/payment-methods.service.js';
 import { placeAddress, quoteDelivery, roundKm } from './delivery-fee.js';
 import { withIdempotency, requestHash, type IdempotencyRepository, type StoredResponse } from './idempotency.js';
-import type { SqlPart } from '../../db/sql-parts.js';
-import { outboxEmailPart } from '../../db/outbox-emails.js';
-import { enqueuePart, type EnqueueInput } from '../../lib/jobs.js';
-import { authoriseLater, scheduledAuthorisationJob } from '../payment-lifecycle/scheduled-authorisation.js';
 import type { OrderCatalogueRepository, OrderChefRow } from './order-catalogue.repository.js';
 import { prepareOrder, type OrderPayload, type PreparedLine, type PreparedOrder } from './order-checks.js';
+import {
+  deliveryInPast,
+  displayDeliveryAddress,
+  parentTokanizeLink,
+  orderRuleView,
+  purchaseItemsOf,
+  taxLinesView,
+  type OrderDisplayContext,
+} from './order-view.js';
 import { displayDateTime, localDateTime, orderConfirmationEmail } from './orders.email.js';
-import { paymentClaimHeld, STALE_PAYMENT_CLAIM_SECONDS, type OrderItemRow, type OrderRow, type OrdersRepository, type PaymentStatus } from './orders.repository.js';
-import { deliveryInPast, displayDeliveryAddress, parentTokanizeLink, orderRuleView, purchaseItemsOf, taxLinesView, type OrderDisplayContext } from './order-view.js';
-import type { PaymentMethodsService } from '../payment-methods/payment-methods.service.js';
+import {
+  paymentClaimHeld,
+  STALE_PAYMENT_CLAIM_SECONDS,
+  type OrderItemRow,
+  type OrderRow,
+  type OrdersRepository,
+  type PaymentStatus,
+} from './orders.repository.js';
 
 type CheckoutOrderResponse = z.infer<typeof checkoutOrderResponseSchema>;
 type FinalizedOrderResponse = z.infer<typeof finalizedOrderResponseSchema>;
@@ -38,7 +58,8 @@ type DayHours = { enabled: boolean; open: string; close: string };
 
 const PAID: PaymentStatus[] = ['authorized', 'processing', 'captured', 'scheduled'];
 /** Stripe's message when the customer fails or abandons 3-D Secure (payment_intent_authentication_failure). */
-export const authenticationFailedMessage = 'We are unable to authenticate your payment method. Please choose a different payment method and try again.';
+export const authenticationFailedMessage =
+  'We are unable to authenticate your payment method. Please choose a different payment method and try again.';
 
 export interface OrdersServiceDeps {
   orders: OrdersRepository;
@@ -65,12 +86,22 @@ export const orderMessages = {
 } as const;
 
 const intentStatus = (pi: PaymentIntent): PaymentStatus =>
-  pi.status === 'requires_capture' ? 'authorized' : pi.status === 'processing' ? 'processing' : pi.status === 'succeeded' ? 'captured' : 'failed';
+  pi.status === 'requires_capture'
+    ? 'authorized'
+    : pi.status === 'processing'
+      ? 'processing'
+      : pi.status === 'succeeded'
+        ? 'captured'
+        : 'failed';
 
 export function createOrdersService(deps: OrdersServiceDeps) {
   const { orders, catalogue, payments, clock } = deps;
   // the delivery fee's chefs (docs/decisions/018): catalogue rows the API never writes
-  const feeChefs = createTtlCache<number, OrderChefRow | undefined>({ ttlMs: 60_000, maxEntries: 5_000, keep: (chef) => !!chef });
+  const feeChefs = createTtlCache<number, OrderChefRow | undefined>({
+    ttlMs: 60_000,
+    maxEntries: 5_000,
+    keep: (chef) => !!chef,
+  });
 
   /**
    * Orders are their owner's only: another user's order answers 404 exactly like an unknown id,
@@ -122,7 +153,12 @@ export function createOrdersService(deps: OrdersServiceDeps) {
   /** The confirmation of an order about to be paid; undefined (logged) if it cannot be written. */
   function confirmationOf(order: OrderRow, lines: PreparedLine[]): OutgoingEmail | undefined {
     try {
-      const items = lines.map((l) => ({ quantity: l.quantity, menu_name: l.menuName, menu_items: l.menuItems, line_subtotal_cents: l.lineSubtotalCents }));
+      const items = lines.map((l) => ({
+        quantity: l.quantity,
+        menu_name: l.menuName,
+        menu_items: l.menuItems,
+        line_subtotal_cents: l.lineSubtotalCents,
+      }));
       return orderConfirmationEmail(order, items, `${deps.publicUrl}/my-orders`);
     } catch (err) {
       confirmationFailed(err, order.id);
@@ -135,13 +171,19 @@ export function createOrdersService(deps: OrdersServiceDeps) {
    * now pays with another method or the total changed meanwhile (the abandoned intent is
    * canceled, a new one is made).
    */
-  async function resumeAuthentication(order: OrderRow, intentId: string, paymentMethodId: string): Promise<PaymentIntent | undefined> {
+  async function resumeAuthentication(
+    order: OrderRow,
+    intentId: string,
+    paymentMethodId: string,
+  ): Promise<PaymentIntent | undefined> {
     const intent = await payments.retrievePaymentIntent(intentId);
     // the same method for the same total: the intent the customer authenticated
     if (paymentMethodId === order.payment_method_id && intent.amountCents === order.total_cents) return intent;
     // never two holds: an abandoned one (authenticated or not) is released
     if (intent.status === 'requires_action' || intent.status === 'requires_capture') {
-      await payments.cancelPaymentIntent(intent.id, { idempotencyKey: `catering-order-${order.id}-abandon-${intent.id}` }).catch(() => undefined);
+      await payments
+        .cancelPaymentIntent(intent.id, { idempotencyKey: `catering-order-${order.id}-abandon-${intent.id}` })
+        .catch(() => undefined);
     }
     return undefined;
   }
@@ -152,7 +194,11 @@ export function createOrdersService(deps: OrdersServiceDeps) {
    * which needs the customer, so it is authorised now while they are here.
    */
   async function keepForLater(order: OrderRow, customerId: string, paymentMethodId: string): Promise<boolean> {
-    const setup = await payments.setupOffSession({ customerId, paymentMethodId, idempotencyKey: `catering-order-${order.id}-keep-${order.payment_attempts}` });
+    const setup = await payments.setupOffSession({
+      customerId,
+      paymentMethodId,
+      idempotencyKey: `catering-order-${order.id}-keep-${order.payment_attempts}`,
+    });
     return setup.status === 'succeeded';
   }
 
@@ -163,12 +209,22 @@ export function createOrdersService(deps: OrdersServiceDeps) {
    */
   async function place(
     order: OrderRow,
-    input: { status: PaymentStatus; intentId: string | null; paymentMethodId: string; lines: PreparedLine[]; answerPart: (response: StoredResponse) => SqlPart; now: Date },
+    input: {
+      status: PaymentStatus;
+      intentId: string | null;
+      paymentMethodId: string;
+      lines: PreparedLine[];
+      answerPart: (response: StoredResponse) => SqlPart;
+      now: Date;
+    },
   ): Promise<StoredResponse & { stored: boolean }> {
     const answer = { status: 200, body: finalizedAnswer({ ...order, status: 'New', payment_status: input.status }) };
     const email = confirmationOf(order, input.lines);
     const outbox = email && deps.mailer.deliveredByOutboxRow ? outboxEmailPart(email) : undefined;
-    const jobs = [deps.processingJob(order), ...(input.status === 'scheduled' ? [scheduledAuthorisationJob(order)] : [])];
+    const jobs = [
+      deps.processingJob(order),
+      ...(input.status === 'scheduled' ? [scheduledAuthorisationJob(order)] : []),
+    ];
     const paid = await orders.markPaid(order.id, {
       paymentStatus: input.status,
       paymentIntentId: input.intentId,
@@ -181,9 +237,14 @@ export function createOrdersService(deps: OrdersServiceDeps) {
       // authorisation is released here (or, if the provider is down, by the reconciliation job)
       const intentId = input.intentId;
       if (intentId) {
-        await payments.cancelPaymentIntent(intentId, { idempotencyKey: `catering-order-${order.id}-closed-${intentId}` }).catch((err: unknown) =>
-          deps.log.error({ err: { message: (err as Error).message }, orderId: order.id, paymentIntentId: intentId }, 'could not release the authorisation of a cancelled order'),
-        );
+        await payments
+          .cancelPaymentIntent(intentId, { idempotencyKey: `catering-order-${order.id}-closed-${intentId}` })
+          .catch((err: unknown) =>
+            deps.log.error(
+              { err: { message: (err as Error).message }, orderId: order.id, paymentIntentId: intentId },
+              'could not release the authorisation of a cancelled order',
+            ),
+          );
       }
       throw conflict(orderMessages.cancelledWhilePaying);
     }
@@ -238,21 +299,37 @@ export function createOrdersService(deps: OrdersServiceDeps) {
         });
       }
     } catch (err) {
-      const declined = err instanceof PaymentDeclinedError || (err instanceof AppError && err.code === 'payment_required');
+      const declined =
+        err instanceof PaymentDeclinedError || (err instanceof AppError && err.code === 'payment_required');
       if (declined) {
         // the provider's message is kept for the order details (ordering-payments §8 'Card error')
-        await orders.releasePayment(order.id, { status: 'failed', error: (err as Error).message, paymentMethodId: body.payment_method_id, now });
+        await orders.releasePayment(order.id, {
+          status: 'failed',
+          error: (err as Error).message,
+          paymentMethodId: body.payment_method_id,
+          now,
+        });
         throw new AppError('payment_required', (err as Error).message);
       }
       if (err instanceof PaymentRequestError) {
-        await orders.releasePayment(order.id, { status: 'unpaid', error: null, paymentMethodId: body.payment_method_id, now });
+        await orders.releasePayment(order.id, {
+          status: 'unpaid',
+          error: null,
+          paymentMethodId: body.payment_method_id,
+          now,
+        });
         throw validationFailed([err.message]);
       }
       if (err instanceof AppError && err.status < 500) {
         // a refusal before any charge (saving the card failed: attached elsewhere, not a card,
         // setup incomplete): nothing was authorised, so the claim is released at once and an
         // immediate retry with another card goes through (issue 15; not after 120 s)
-        await orders.releasePayment(order.id, { status: 'failed', error: err.message, paymentMethodId: body.payment_method_id, now });
+        await orders.releasePayment(order.id, {
+          status: 'failed',
+          error: err.message,
+          paymentMethodId: body.payment_method_id,
+          now,
+        });
         throw err;
       }
       // Unknown outcome (the provider timed out, reset the connection or answered 5xx; or the
@@ -262,28 +339,61 @@ export function createOrdersService(deps: OrdersServiceDeps) {
       deps.log.warn({ err: { message: (err as Error).message }, orderId: order.id }, 'payment provider unavailable');
       throw new AppError('unavailable', messages.paymentProviderUnavailable, { headers: { 'retry-after': '5' } });
     }
-    if (kept) return place(order, { status: 'scheduled', intentId: null, paymentMethodId: body.payment_method_id, lines, answerPart, now });
+    if (kept)
+      return place(order, {
+        status: 'scheduled',
+        intentId: null,
+        paymentMethodId: body.payment_method_id,
+        lines,
+        answerPart,
+        now,
+      });
     if (intent!.status === 'requires_action') {
       // 3-D Secure: the browser completes it with the client secret, then finalizes again
-      await orders.awaitAuthentication(order.id, { paymentIntentId: intent!.id, paymentMethodId: body.payment_method_id, now });
+      await orders.awaitAuthentication(order.id, {
+        paymentIntentId: intent!.id,
+        paymentMethodId: body.payment_method_id,
+        now,
+      });
       return { status: 200, body: authenticationAnswer(order, intent!), stored: false };
     }
     const status = intentStatus(intent!);
     if (status === 'failed') {
-      const message = resumeIntentId && intent!.status === 'requires_payment_method' ? authenticationFailedMessage : messages.orderRequestFailed;
-      await orders.releasePayment(order.id, { status: 'failed', error: message, paymentMethodId: body.payment_method_id, now });
+      const message =
+        resumeIntentId && intent!.status === 'requires_payment_method'
+          ? authenticationFailedMessage
+          : messages.orderRequestFailed;
+      await orders.releasePayment(order.id, {
+        status: 'failed',
+        error: message,
+        paymentMethodId: body.payment_method_id,
+        now,
+      });
       throw new AppError('payment_required', message);
     }
-    return place(order, { status, intentId: intent!.id, paymentMethodId: body.payment_method_id, lines, answerPart, now });
+    return place(order, {
+      status,
+      intentId: intent!.id,
+      paymentMethodId: body.payment_method_id,
+      lines,
+      answerPart,
+      now,
+    });
   }
 
   return {
     /** POST api/v2/delivery_fee_by_distance (ordering-payments §7): public. */
-    async deliveryFee(body: z.output<typeof deliveryFeeBodySchema>): Promise<z.infer<typeof deliveryFeeResponseSchema>> {
+    async deliveryFee(
+      body: z.output<typeof deliveryFeeBodySchema>,
+    ): Promise<z.infer<typeof deliveryFeeResponseSchema>> {
       // a quote from catalogue data up to 60 s old; the checkout re-prices from the database
       const chef = await feeChefs.get(body.chef_id, () => catalogue.findChef(body.chef_id));
       if (!chef) throw notFound('Chef not found');
-      const placed = await placeAddress(deps.geocoder, { latitude: body.user_lat, longitude: body.user_lng, address: body.address });
+      const placed = await placeAddress(deps.geocoder, {
+        latitude: body.user_lat,
+        longitude: body.user_lng,
+        address: body.address,
+      });
       if (!placed.ok) throw validationFailed([placed.message]);
       const quote = quoteDelivery(chef, placed.point);
       return {
@@ -291,9 +401,18 @@ export function createOrdersService(deps: OrdersServiceDeps) {
         distance_km: roundKm(quote.distanceKm),
         deliverable: quote.deliverable,
         ...(quote.deliverable ? {} : { message: messages.notDeliverable }),
-        ranges: chef.delivery_fee_ranges.map((r) => ({ min_km: Number(r.min_km), max_km: Number(r.max_km), fee_cents: Number(r.fee_cents) })),
+        ranges: chef.delivery_fee_ranges.map((r) => ({
+          min_km: Number(r.min_km),
+          max_km: Number(r.max_km),
+          fee_cents: Number(r.fee_cents),
+        })),
         // field by field in the contract's order (the route JSON.stringifies it as is in production)
-        store_hours: Object.fromEntries(Object.entries(chef.store_hours as Record<string, DayHours>).map(([day, h]) => [day, { enabled: h.enabled, open: h.open, close: h.close }])),
+        store_hours: Object.fromEntries(
+          Object.entries(chef.store_hours as Record<string, DayHours>).map(([day, h]) => [
+            day,
+            { enabled: h.enabled, open: h.open, close: h.close },
+          ]),
+        ),
       };
     },
 
@@ -310,7 +429,8 @@ export function createOrdersService(deps: OrdersServiceDeps) {
     async update(userId: number, id: number, payload: OrderPayload, isEft: boolean): Promise<CheckoutOrderResponse> {
       const existing = await ownOrder(id, userId);
       // an order waiting for 3-D Secure is not paid yet: the customer may still change it
-      if (!['unpaid', 'failed', 'requires_action'].includes(existing.payment_status)) throw conflict('This order is already paid and can no longer be changed here.');
+      if (!['unpaid', 'failed', 'requires_action'].includes(existing.payment_status))
+        throw conflict('This order is already paid and can no longer be changed here.');
       const now = clock.now();
       const prepared = await deps.prepareFor(existing, payload, userId, now);
       await assertEftAllowed(isEft, prepared.preset.id);
@@ -355,13 +475,25 @@ export function createOrdersService(deps: OrdersServiceDeps) {
      * the order against the catalogue, then authorises it once. See idempotency.ts for the key's
      * rules; a paid order answers its result again whatever the key, without a new authorisation.
      */
-    async finalize(userId: number, id: number, body: FinalizeBody, key: string): Promise<{ status: number; body: unknown }> {
+    async finalize(
+      userId: number,
+      id: number,
+      body: FinalizeBody,
+      key: string,
+    ): Promise<{ status: number; body: unknown }> {
       return withIdempotency(
         deps.idempotency,
-        { userId, key, endpoint: `POST /api/v2/catering_orders/${id}/finalize`, hash: requestHash(body), now: clock.now() },
+        {
+          userId,
+          key,
+          endpoint: `POST /api/v2/catering_orders/${id}/finalize`,
+          hash: requestHash(body),
+          now: clock.now(),
+        },
         async (answerPart, read) => {
           const order = await ownOrder(id, userId, read);
-          if (body.purchase_id !== order.purchase_id) throw validationFailed(['The purchase id does not match this order.']);
+          if (body.purchase_id !== order.purchase_id)
+            throw validationFailed(['The purchase id does not match this order.']);
           if (PAID.includes(order.payment_status)) return { status: 200, body: finalizedAnswer(order) };
           // a claim held by a live request refuses; a reopened or stale one is taken over below
           if (paymentClaimHeld(order, clock.now())) throw conflict('The payment of this order is already in progress.');
@@ -371,11 +503,18 @@ export function createOrdersService(deps: OrdersServiceDeps) {
           if (prepared.totals.totalCents !== order.total_cents) {
             await orders.update(order.id, { order: prepared, isEft: order.is_eft, now: clock.now() });
           }
-          const claimed = await orders.claimPayment(order.id, clock.now(), STALE_PAYMENT_CLAIM_SECONDS).catch(async (err: unknown) => {
-            // the claim may have committed with its answer lost: keep it open to the retry
-            if (isDatabaseUnavailable(err)) await retryUntilDatabase(() => orders.reopenPaymentClaim(order.id), deps.log, 'reopening a payment claim');
-            throw err;
-          });
+          const claimed = await orders
+            .claimPayment(order.id, clock.now(), STALE_PAYMENT_CLAIM_SECONDS)
+            .catch(async (err: unknown) => {
+              // the claim may have committed with its answer lost: keep it open to the retry
+              if (isDatabaseUnavailable(err))
+                await retryUntilDatabase(
+                  () => orders.reopenPaymentClaim(order.id),
+                  deps.log,
+                  'reopening a payment claim',
+                );
+              throw err;
+            });
           if (!claimed) {
             const current = (await orders.findById(order.id))!;
             if (PAID.includes(current.payment_status)) return { status: 200, body: finalizedAnswer(current) };
@@ -388,7 +527,11 @@ export function createOrdersService(deps: OrdersServiceDeps) {
           } catch (err) {
             // a refusal released the claim already; any other failure leaves the outcome unknown
             if (!(err instanceof AppError && err.status < 500)) {
-              await retryUntilDatabase(() => orders.reopenPaymentClaim(claimed.id), deps.log, 'reopening a payment claim');
+              await retryUntilDatabase(
+                () => orders.reopenPaymentClaim(claimed.id),
+                deps.log,
+                'reopening a payment claim',
+              );
             }
             throw err;
           }
@@ -402,12 +545,21 @@ export function createOrdersService(deps: OrdersServiceDeps) {
 export type OrdersService = ReturnType<typeof createOrdersService>;
 
 /** The spec's savedCards (name, paymentMethodId): the user's saved methods, default first. */
-export async function savedCardsOf(paymentMethods: Pick<PaymentMethodsService, 'list'>, userId: number): Promise<{ name: string; payment_method_id: string }[]> {
-  return (await paymentMethods.list(userId)).map((m) => ({ name: m.name || m.description, payment_method_id: m.payment_method_id }));
+export async function savedCardsOf(
+  paymentMethods: Pick<PaymentMethodsService, 'list'>,
+  userId: number,
+): Promise<{ name: string; payment_method_id: string }[]> {
+  return (await paymentMethods.list(userId)).map((m) => ({
+    name: m.name || m.description,
+    payment_method_id: m.payment_method_id,
+  }));
 }
 
 /** The checkout's answer for an order (create, update, edit, Update Payment Method). */
-export function toCheckoutOrder(order: OrderRow, savedCards: { name: string; payment_method_id: string }[]): CheckoutOrderResponse {
+export function toCheckoutOrder(
+  order: OrderRow,
+  savedCards: { name: string; payment_method_id: string }[],
+): CheckoutOrderResponse {
   return {
     catering_order: {
       id: order.id,

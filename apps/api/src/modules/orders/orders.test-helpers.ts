@@ -1,11 +1,11 @@
 // Helpers for the order integration tests (not loaded by the app): a restaurant of the demo
 // catalogue, a valid checkout payload for it, and sandbox cards.
-import { formatStoreTime, parseTimeOfDay, zonedParts, type StoreHoursMap, type StoreWeekday } from '@caterway/domain';
-import type { OrderPayload } from '@caterway/contracts';
 import type pg from 'pg';
+import type { OrderPayload } from '@caterway/contracts';
+import { formatStoreTime, parseTimeOfDay, zonedParts, type StoreHoursMap, type StoreWeekday } from '@caterway/domain';
+import { createDemoTestApp } from '../../../test/helpers.js';
 import type { Db } from '../../db/pool.js';
 import type { PaymentProvider } from '../../ports/payments.js';
-import { createDemoTestApp } from '../../../test/helpers.js';
 import { signedInUser } from '../auth/auth.test-helpers.js';
 
 export interface RestaurantFixture {
@@ -28,13 +28,28 @@ export interface RestaurantFixture {
     delivery_radius_km: number;
   };
   lines: { id: number; menu_id: number; quantity: number; menu_items_mapping: Record<string, number> }[];
-  menus: Map<number, { id: number; name: string; price_cents: number; min_order_amount: number; items: { id: number; price_cents: number }[] }>;
+  menus: Map<
+    number,
+    {
+      id: number;
+      name: string;
+      price_cents: number;
+      min_order_amount: number;
+      items: { id: number; price_cents: number }[];
+    }
+  >;
 }
 
 /** A Toronto (or another city's) restaurant preset whose chef has store hours, fee ranges and a minimum. */
 export async function restaurantFixture(
   db: Db,
-  options: { eft?: boolean; presetType?: 'restaurant' | 'catering'; chefs?: number; city?: string; sellsSoda?: boolean } = {},
+  options: {
+    eft?: boolean;
+    presetType?: 'restaurant' | 'catering';
+    chefs?: number;
+    city?: string;
+    sellsSoda?: boolean;
+  } = {},
 ): Promise<RestaurantFixture> {
   const { rows } = await db.query(
     `SELECT p.id AS preset_id, p.preset_type, p.minimum_order_amount_cents, c.id, c.business_name, c.latitude, c.longitude, c.time_zone,
@@ -47,7 +62,13 @@ export async function restaurantFixture(
         AND c.pre_order_min_order_amount_cents > 0 AND c.eft_enabled = $2
         AND (SELECT count(*) FROM preset_chefs x WHERE x.preset_id = p.id) = $3
       ORDER BY p.id LIMIT 1`,
-    [options.presetType ?? 'restaurant', options.eft ?? false, options.chefs ?? 1, options.city ?? 'Toronto', options.sellsSoda ?? false],
+    [
+      options.presetType ?? 'restaurant',
+      options.eft ?? false,
+      options.chefs ?? 1,
+      options.city ?? 'Toronto',
+      options.sellsSoda ?? false,
+    ],
   );
   const r = rows[0];
   if (!r) throw new Error('no matching preset in the demo catalogue');
@@ -65,7 +86,11 @@ export async function restaurantFixture(
 }
 
 /** A fixture from a row of presets joined with its lead chef (the columns of restaurantFixture's query). */
-export function fixtureOf(r: pg.QueryResultRow, lines: RestaurantFixture['lines'], menus: RestaurantFixture['menus'] = new Map()): RestaurantFixture {
+export function fixtureOf(
+  r: pg.QueryResultRow,
+  lines: RestaurantFixture['lines'],
+  menus: RestaurantFixture['menus'] = new Map(),
+): RestaurantFixture {
   return {
     presetId: Number(r.preset_id),
     presetType: r.preset_type,
@@ -96,7 +121,11 @@ const pad2 = (n: number) => String(n).padStart(2, '0');
  * The first open day at least `afterHours` after now (Toronto wall time), with a time one hour
  * after opening: a delivery the store hours and the notice accept. closed: a closed day instead.
  */
-export function deliverySlot(f: RestaurantFixture, now: Date, opts: { afterHours?: number; closed?: boolean; outside?: boolean } = {}): { date: string; time: string } {
+export function deliverySlot(
+  f: RestaurantFixture,
+  now: Date,
+  opts: { afterHours?: number; closed?: boolean; outside?: boolean } = {},
+): { date: string; time: string } {
   const after = opts.afterHours ?? f.chef.pre_order_notice_hours + 24;
   for (let d = 0; d < 21; d++) {
     const p = zonedParts(new Date(now.getTime() + after * 3_600_000 + d * 86_400_000), f.chef.time_zone);
@@ -112,7 +141,8 @@ export function deliverySlot(f: RestaurantFixture, now: Date, opts: { afterHours
     const start = parseTimeOfDay(day!.open)!;
     const close = parseTimeOfDay(day!.close)!;
     if (opts.outside) {
-      if (start >= 60) return { date, time: formatStoreTime(`${pad2(Math.floor((start - 60) / 60))}:${pad2((start - 60) % 60)}`) };
+      if (start >= 60)
+        return { date, time: formatStoreTime(`${pad2(Math.floor((start - 60) / 60))}:${pad2((start - 60) % 60)}`) };
       continue;
     }
     const t = Math.min(start + 60, close);
@@ -155,7 +185,11 @@ export function orderPayload(f: RestaurantFixture, now: Date, overrides: Partial
 }
 
 /** An add-on checkout's cart (update_addon_order): the given lines, by default the preset's first. */
-export function addOnCart(f: RestaurantFixture, now: Date, lines: OrderPayload['preset_items'] = orderPayload(f, now).preset_items.slice(0, 1)) {
+export function addOnCart(
+  f: RestaurantFixture,
+  now: Date,
+  lines: OrderPayload['preset_items'] = orderPayload(f, now).preset_items.slice(0, 1),
+) {
   return {
     preset_items: lines,
     num_cutlery: 0,
@@ -171,12 +205,19 @@ export function addOnCart(f: RestaurantFixture, now: Date, lines: OrderPayload['
 export function expectedSubtotal(f: RestaurantFixture, lines: OrderPayload['preset_items']): number {
   return lines.reduce((sum, l) => {
     const menu = f.menus.get(l.menu_id)!;
-    const items = Object.entries(l.menu_items_mapping ?? {}).reduce((s, [id, q]) => s + menu.items.find((i) => i.id === Number(id))!.price_cents * q, 0);
+    const items = Object.entries(l.menu_items_mapping ?? {}).reduce(
+      (s, [id, q]) => s + menu.items.find((i) => i.id === Number(id))!.price_cents * q,
+      0,
+    );
     return sum + menu.price_cents * l.quantity + items;
   }, 0);
 }
 
-export const cards = { ok: '4242424242424242', declined: '4000000000000002', insufficient: '4000000000009995' } as const;
+export const cards = {
+  ok: '4242424242424242',
+  declined: '4000000000000002',
+  insufficient: '4000000000009995',
+} as const;
 
 export async function sandboxCard(payments: PaymentProvider, number: string): Promise<string> {
   const pm = await payments.createCardPaymentMethod!({ number, expMonth: 12, expYear: 2030, cvc: '123' });

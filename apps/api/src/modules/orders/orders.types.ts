@@ -73,7 +73,10 @@ export const STALE_PAYMENT_CLAIM_SECONDS = 120;
 
 /** Whether a request is changing the order's payment right now (it holds a claim that is not stale). */
 export function paymentClaimHeld(order: Pick<OrderRow, 'payment_status' | 'payment_started_at'>, now: Date): boolean {
-  return order.payment_status === 'authorizing' && now.getTime() - Number(order.payment_started_at ?? 0) < STALE_PAYMENT_CLAIM_SECONDS * 1000;
+  return (
+    order.payment_status === 'authorizing' &&
+    now.getTime() - Number(order.payment_started_at ?? 0) < STALE_PAYMENT_CLAIM_SECONDS * 1000
+  );
 }
 
 export type PaymentStatus =
@@ -189,11 +192,21 @@ export interface StoredTaxLine {
 
 /** The stored lines as the domain's tax lines. */
 export function taxLinesOf(order: Pick<OrderRow, 'tax_lines'>): TaxLine[] {
-  return order.tax_lines.map((l) => ({ name: l.name, ratePercent: Number(l.rate_percent), cents: l.cents, jurisdiction: l.jurisdiction }));
+  return order.tax_lines.map((l) => ({
+    name: l.name,
+    ratePercent: Number(l.rate_percent),
+    cents: l.cents,
+    jurisdiction: l.jurisdiction,
+  }));
 }
 
 /** The order's totals as computeTotals gave them when it was priced (stored, never recomputed). */
-export function totalsOf(order: Pick<OrderRow, 'subtotal_cents' | 'delivery_fee_cents' | 'cutlery_cents' | 'tax_lines' | 'tax_cents' | 'tip_cents' | 'total_cents'>): Totals {
+export function totalsOf(
+  order: Pick<
+    OrderRow,
+    'subtotal_cents' | 'delivery_fee_cents' | 'cutlery_cents' | 'tax_lines' | 'tax_cents' | 'tip_cents' | 'total_cents'
+  >,
+): Totals {
   return {
     subtotalCents: order.subtotal_cents,
     deliveryFeeCents: order.delivery_fee_cents,

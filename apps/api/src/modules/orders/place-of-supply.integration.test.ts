@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { computeTotals, messages } from '@caterway/domain';
-import { fixedClock } from '../../lib/clock.js';
-import { ensureDemoData } from '../../db/seed/demo.js';
 import { createTestApp, type TestContext } from '../../../test/helpers.js';
+import { ensureDemoData } from '../../db/seed/demo.js';
+import { fixedClock } from '../../lib/clock.js';
 import { signedInUser } from '../auth/auth.test-helpers.js';
 import { orderPayload, restaurantFixture, type RestaurantFixture } from './orders.test-helpers.js';
 
@@ -15,7 +15,17 @@ const NOW = new Date('2026-12-01T15:00:00Z');
 const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
 type Line = { name: string; rate_percent: number; cents: number; jurisdiction: string | null };
-type Totals = { subtotal_cents: number; delivery_fee_cents: number; cutlery_cents: number; tax_cents: number; tip_cents: number; total_cents: number; tax_name: string; tax_rate: number; tax_lines: Line[] };
+type Totals = {
+  subtotal_cents: number;
+  delivery_fee_cents: number;
+  cutlery_cents: number;
+  tax_cents: number;
+  tip_cents: number;
+  total_cents: number;
+  tax_name: string;
+  tax_rate: number;
+  tax_lines: Line[];
+};
 
 describe('tax by place of supply', () => {
   let ctx: TestContext;
@@ -40,17 +50,35 @@ describe('tax by place of supply', () => {
     await ctx?.close();
   });
 
-  async function order(city: string, overrides: Record<string, unknown>): Promise<{ status: number; totals: Totals; body: string }> {
+  async function order(
+    city: string,
+    overrides: Record<string, unknown>,
+  ): Promise<{ status: number; totals: Totals; body: string }> {
     const f = fixtures.get(city)!;
     const payload = { ...orderPayload(f, NOW), num_cutlery: 7, ...overrides };
     delete (payload as { delivery_fee?: number }).delivery_fee;
-    const res = await ctx.app.inject({ method: 'POST', url: '/api/v2/catering_orders', headers: { authorization: `Bearer ${jwt}` }, payload: { catering_order: payload, is_eft: false } });
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v2/catering_orders',
+      headers: { authorization: `Bearer ${jwt}` },
+      payload: { catering_order: payload, is_eft: false },
+    });
     return { status: res.statusCode, totals: res.json().catering_order?.totals, body: res.body };
   }
-  const deliverTo = (latitude: number, longitude: number, address: string) => ({ receiving_method: 'delivery', latitude, longitude, delivery_address: address });
+  const deliverTo = (latitude: number, longitude: number, address: string) => ({
+    receiving_method: 'delivery',
+    latitude,
+    longitude,
+    delivery_address: address,
+  });
   const pickup = (city: string) => {
     const slot = orderPayload(fixtures.get(city)!, NOW);
-    return { receiving_method: 'pickup', pickup_date: slot.delivery_date, pickup_time: slot.delivery_time, pickup_instruction: 'Front counter' };
+    return {
+      receiving_method: 'pickup',
+      pickup_date: slot.delivery_date,
+      pickup_time: slot.delivery_time,
+      pickup_instruction: 'Front counter',
+    };
   };
 
   /** The lines add up, each within half a cent of its exact value, and match the expected taxes. */
@@ -82,7 +110,10 @@ describe('tax by place of supply', () => {
   it('Quebec: a Montreal pickup pays GST 5% and QST 9.975%, two lines each rounded', async () => {
     const r = await order('Montreal', pickup('Montreal'));
     expect(r.status, r.body).toBe(201);
-    expectTaxes(r.totals, [['GST', 5, null], ['QST', 9.975, null]]);
+    expectTaxes(r.totals, [
+      ['GST', 5, null],
+      ['QST', 9.975, null],
+    ]);
     expect(r.totals.tax_rate).toBe(14.975);
   });
 
@@ -101,20 +132,46 @@ describe('tax by place of supply', () => {
     const soda = rows[0]!;
     const quantity = Math.max(10, soda.min_order_amount);
     // the drink with its first option (each option chosen for every can), as the cart sends it
-    const { rows: options } = await ctx.db.query<{ id: number; price_cents: number }>('SELECT id, price_cents FROM menu_items WHERE menu_id = $1 ORDER BY id LIMIT 1', [soda.id]);
+    const { rows: options } = await ctx.db.query<{ id: number; price_cents: number }>(
+      'SELECT id, price_cents FROM menu_items WHERE menu_id = $1 ORDER BY id LIMIT 1',
+      [soda.id],
+    );
     const option = options[0];
     const mapping = option ? { [String(option.id)]: quantity } : {};
     const sodaCents = soda.price_cents * quantity + (option ? option.price_cents * quantity : 0);
     const payload = orderPayload(f, NOW);
-    const withSoda = { ...payload, preset_items: [...payload.preset_items, { id: 'soda', menu_id: soda.id, quantity, menu_items_mapping: mapping, special_instruction: '', serving_details: [] }] };
+    const withSoda = {
+      ...payload,
+      preset_items: [
+        ...payload.preset_items,
+        {
+          id: 'soda',
+          menu_id: soda.id,
+          quantity,
+          menu_items_mapping: mapping,
+          special_instruction: '',
+          serving_details: [],
+        },
+      ],
+    };
     delete (withSoda as { delivery_fee?: number }).delivery_fee;
-    const res = await ctx.app.inject({ method: 'POST', url: '/api/v2/catering_orders', headers: { authorization: `Bearer ${jwt}` }, payload: { catering_order: withSoda, is_eft: false } });
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v2/catering_orders',
+      headers: { authorization: `Bearer ${jwt}` },
+      payload: { catering_order: withSoda, is_eft: false },
+    });
     expect(res.statusCode, res.body).toBe(201);
     const t: Totals = res.json().catering_order.totals;
     const base = t.subtotal_cents + t.delivery_fee_cents + t.cutlery_cents;
     expect(t.tax_lines).toEqual([
       { name: 'GST', rate_percent: 5, cents: Math.floor((base * 5) / 100 + 0.5), jurisdiction: null },
-      { name: 'PST (soda beverages)', rate_percent: 7, cents: Math.floor((sodaCents * 7) / 100 + 0.5), jurisdiction: null },
+      {
+        name: 'PST (soda beverages)',
+        rate_percent: 7,
+        cents: Math.floor((sodaCents * 7) / 100 + 0.5),
+        jurisdiction: null,
+      },
     ]);
     // the order's combined name and rate are those of the whole order: GST 5%
     expect({ name: t.tax_name, rate: t.tax_rate }).toEqual({ name: 'GST', rate: 5 });
@@ -140,21 +197,33 @@ describe('tax by place of supply', () => {
     it('an Ottawa restaurant delivering to Gatineau charges Quebec GST + QST', async () => {
       const r = await order('Ottawa', deliverTo(45.4765, -75.7013, '25 Rue Laurier, Gatineau, QC'));
       expect(r.status, r.body).toBe(201);
-      expectTaxes(r.totals, [['GST', 5, null], ['QST', 9.975, null]]);
+      expectTaxes(r.totals, [
+        ['GST', 5, null],
+        ['QST', 9.975, null],
+      ]);
     });
 
     it('a Gatineau restaurant delivering to Ottawa charges Ontario HST; its pickup charges GST + QST', async () => {
       const f = fixtures.get('Ottawa')!;
-      await ctx.db.query(`UPDATE chefs SET province = 'QC', city = 'Gatineau', zip = 'J8X 3X5', latitude = 45.4765, longitude = -75.7013 WHERE id = $1`, [f.chef.id]);
+      await ctx.db.query(
+        `UPDATE chefs SET province = 'QC', city = 'Gatineau', zip = 'J8X 3X5', latitude = 45.4765, longitude = -75.7013 WHERE id = $1`,
+        [f.chef.id],
+      );
       try {
         const delivered = await order('Ottawa', deliverTo(45.4215, -75.6972, '111 Wellington St, Ottawa, ON'));
         expect(delivered.status, delivered.body).toBe(201);
         expectTaxes(delivered.totals, [['HST', 13, null]]);
         const picked = await order('Ottawa', pickup('Ottawa'));
         expect(picked.status, picked.body).toBe(201);
-        expectTaxes(picked.totals, [['GST', 5, null], ['QST', 9.975, null]]);
+        expectTaxes(picked.totals, [
+          ['GST', 5, null],
+          ['QST', 9.975, null],
+        ]);
       } finally {
-        await ctx.db.query(`UPDATE chefs SET province = 'ON', city = 'Ottawa', latitude = $2, longitude = $3 WHERE id = $1`, [f.chef.id, f.chef.latitude, f.chef.longitude]);
+        await ctx.db.query(
+          `UPDATE chefs SET province = 'ON', city = 'Ottawa', latitude = $2, longitude = $3 WHERE id = $1`,
+          [f.chef.id, f.chef.latitude, f.chef.longitude],
+        );
       }
     });
 
@@ -185,7 +254,10 @@ describe('tax by place of supply', () => {
 
   it('the preset answers the combined rate and the lines of the delivery address', async () => {
     const f = fixtures.get('Ottawa')!;
-    const detail = await ctx.app.inject({ method: 'GET', url: `/api/v2/presets/${f.presetId}?lat=45.4765&lng=-75.7013` });
+    const detail = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/v2/presets/${f.presetId}?lat=45.4765&lng=-75.7013`,
+    });
     expect(detail.statusCode).toBe(200);
     const preset = detail.json().preset;
     expect({ name: preset.tax_name, rate: preset.tax_rate }).toEqual({ name: 'GST+QST', rate: 14.975 });

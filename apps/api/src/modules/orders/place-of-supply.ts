@@ -11,14 +11,19 @@ export interface ChefPlace {
   city: string;
 }
 
-export type PlaceTaxes =
-  | { ok: true; place: PlaceOfSupply; taxes: TaxLineRule[] }
-  | { ok: false; message: string };
+export type PlaceTaxes = { ok: true; place: PlaceOfSupply; taxes: TaxLineRule[] } | { ok: false; message: string };
 
-export const chefPlace = (chef: ChefPlace): PlaceOfSupply => ({ country: chef.country, region: chef.province, locality: chef.city });
+export const chefPlace = (chef: ChefPlace): PlaceOfSupply => ({
+  country: chef.country,
+  region: chef.province,
+  locality: chef.city,
+});
 
 /** Where a delivery point is, by the geocoder; null when it cannot say (outside CA/US, service down). */
-export async function pointPlace(geocoder: Pick<Geocoder, 'placeAt'>, point: { latitude: number; longitude: number }): Promise<PlaceOfSupply | null> {
+export async function pointPlace(
+  geocoder: Pick<Geocoder, 'placeAt'>,
+  point: { latitude: number; longitude: number },
+): Promise<PlaceOfSupply | null> {
   try {
     const found = await geocoder.placeAt(point.latitude, point.longitude);
     return found ? { country: found.country, region: found.province, locality: found.city } : null;

@@ -2,8 +2,8 @@
 // storefront computes from what the API gives it (the preset detail's menus and prices, the
 // delivery-fee answer, the tax rate) with the shared priceCart + computeTotals equal the totals
 // the server charges when it creates the order.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { computeTotals, priceCart, type PricingMenu, type TaxComponent } from '@caterway/domain';
 import { createTestApp, type TestContext } from '../../../test/helpers.js';
 import { ensureDemoData } from '../../db/seed/demo.js';
@@ -37,17 +37,32 @@ describe('browser and server totals', () => {
     jwt = (await signedInUser(ctx.app, ctx.db)).jwt;
     // what the storefront receives
     const preset = (await ctx.app.inject({ method: 'GET', url: `/api/v2/presets/${f.presetId}` })).json().preset;
-    taxes = (preset.tax_lines as { name: string; rate_percent: number; jurisdiction: string | null; only_on: TaxComponent['onlyOn'] }[]).map((t) => ({
+    taxes = (
+      preset.tax_lines as {
+        name: string;
+        rate_percent: number;
+        jurisdiction: string | null;
+        only_on: TaxComponent['onlyOn'];
+      }[]
+    ).map((t) => ({
       name: t.name,
       ratePercent: t.rate_percent,
       jurisdiction: t.jurisdiction,
       onlyOn: t.only_on,
     }));
     menus = new Map(
-      (preset.chefs as { menus: WireMenu[] }[]).flatMap((c) => c.menus).map((m) => [
-        m.id,
-        { id: m.id, priceCents: m.price_cents, isDeleted: m.is_deleted, taxCategory: m.tax_category, menuItems: m.menu_items.map((i) => ({ id: i.id, priceCents: i.price_cents })) },
-      ]),
+      (preset.chefs as { menus: WireMenu[] }[])
+        .flatMap((c) => c.menus)
+        .map((m) => [
+          m.id,
+          {
+            id: m.id,
+            priceCents: m.price_cents,
+            isDeleted: m.is_deleted,
+            taxCategory: m.tax_category,
+            menuItems: m.menu_items.map((i) => ({ id: i.id, priceCents: i.price_cents })),
+          },
+        ]),
     );
     const base = orderPayload(f, NOW);
     const fee = await ctx.app.inject({
@@ -66,14 +81,19 @@ describe('browser and server totals', () => {
     await fc.assert(
       fc.asyncProperty(
         // scale each default line (which meets every minimum) up by 1..5, so the cart stays valid
-        fc.array(fc.integer({ min: 1, max: 5 }), { minLength: base.preset_items.length, maxLength: base.preset_items.length }),
+        fc.array(fc.integer({ min: 1, max: 5 }), {
+          minLength: base.preset_items.length,
+          maxLength: base.preset_items.length,
+        }),
         fc.integer({ min: 0, max: 120 }),
         fc.constantFrom<'delivery' | 'pickup'>('delivery', 'pickup'),
         async (factors, cutlery, receivingMethod) => {
           const lines = base.preset_items.map((l, i) => ({
             ...l,
             quantity: l.quantity * factors[i]!,
-            menu_items_mapping: Object.fromEntries(Object.entries(l.menu_items_mapping ?? {}).map(([id, q]) => [id, q * factors[i]!])),
+            menu_items_mapping: Object.fromEntries(
+              Object.entries(l.menu_items_mapping ?? {}).map(([id, q]) => [id, q * factors[i]!]),
+            ),
             price_cents: 1, // a forged browser price: ignored by the server
           }));
           const payload = {
@@ -87,7 +107,10 @@ describe('browser and server totals', () => {
               : {}),
           };
           const browser = computeTotals({
-            lines: priceCart(lines.map((l) => ({ menuId: l.menu_id, quantity: l.quantity, menuItemsMapping: l.menu_items_mapping })), menus),
+            lines: priceCart(
+              lines.map((l) => ({ menuId: l.menu_id, quantity: l.quantity, menuItemsMapping: l.menu_items_mapping })),
+              menus,
+            ),
             receivingMethod,
             deliveryFeeCents: deliveryFee,
             cutleryCount: cutlery,
@@ -107,12 +130,14 @@ describe('browser and server totals', () => {
             cutleryCents: server.cutlery_cents,
             taxCents: server.tax_cents,
             totalCents: server.total_cents,
-            taxLines: server.tax_lines.map((l: { name: string; rate_percent: number; cents: number; jurisdiction: string | null }) => ({
-              name: l.name,
-              ratePercent: l.rate_percent,
-              cents: l.cents,
-              jurisdiction: l.jurisdiction,
-            })),
+            taxLines: server.tax_lines.map(
+              (l: { name: string; rate_percent: number; cents: number; jurisdiction: string | null }) => ({
+                name: l.name,
+                ratePercent: l.rate_percent,
+                cents: l.cents,
+                jurisdiction: l.jurisdiction,
+              }),
+            ),
             tipCents: server.tip_cents,
           }).toEqual(browser);
         },

@@ -47,20 +47,33 @@ export function createPaymentLifecycleRepository(db: Queryable) {
     },
 
     async setEventOutcome(tx: Queryable, id: string, outcome: WebhookOutcome, orderId: number | null): Promise<void> {
-      await tx.query('UPDATE stripe_webhook_events SET outcome = $2, catering_order_id = $3 WHERE id = $1', [id, outcome, orderId]);
+      await tx.query('UPDATE stripe_webhook_events SET outcome = $2, catering_order_id = $3 WHERE id = $1', [
+        id,
+        outcome,
+        orderId,
+      ]);
     },
 
-    async findEvent(id: string, tx: Queryable = db): Promise<{ id: string; type: string; outcome: WebhookOutcome; catering_order_id: number | null } | undefined> {
-      const { rows } = await tx.query<{ id: string; type: string; outcome: WebhookOutcome; catering_order_id: string | null }>(
-        'SELECT id, type, outcome, catering_order_id FROM stripe_webhook_events WHERE id = $1',
-        [id],
-      );
+    async findEvent(
+      id: string,
+      tx: Queryable = db,
+    ): Promise<{ id: string; type: string; outcome: WebhookOutcome; catering_order_id: number | null } | undefined> {
+      const { rows } = await tx.query<{
+        id: string;
+        type: string;
+        outcome: WebhookOutcome;
+        catering_order_id: string | null;
+      }>('SELECT id, type, outcome, catering_order_id FROM stripe_webhook_events WHERE id = $1', [id]);
       const r = rows[0];
       return r && { ...r, catering_order_id: r.catering_order_id === null ? null : Number(r.catering_order_id) };
     },
 
     /** The placed order whose payment is (or was) this intent: its current one, or one of an earlier attempt. */
-    async findOrderIdByIntent(tx: Queryable, paymentIntentId: string, orderIdHint: number | null): Promise<number | undefined> {
+    async findOrderIdByIntent(
+      tx: Queryable,
+      paymentIntentId: string,
+      orderIdHint: number | null,
+    ): Promise<number | undefined> {
       const { rows } = await tx.query<{ id: string }>(
         `SELECT id FROM catering_orders WHERE payment_intent_id = $1 OR id = $2
           ORDER BY (payment_intent_id IS NOT DISTINCT FROM $1) DESC LIMIT 1`,
@@ -96,7 +109,10 @@ export function createPaymentLifecycleRepository(db: Queryable) {
       );
     },
 
-    async findDisputes(orderId: number, tx: Queryable = db): Promise<{ id: string; amount_cents: number; reason: string; status: string }[]> {
+    async findDisputes(
+      orderId: number,
+      tx: Queryable = db,
+    ): Promise<{ id: string; amount_cents: number; reason: string; status: string }[]> {
       const { rows } = await tx.query<{ id: string; amount_cents: number; reason: string; status: string }>(
         'SELECT id, amount_cents, reason, status FROM payment_disputes WHERE catering_order_id = $1 ORDER BY created_at, id',
         [orderId],

@@ -1,15 +1,20 @@
 import { TERMINAL_STATUSES, messages } from '@caterway/domain';
+import { outboxEmailPart } from '../../db/outbox-emails.js';
 import { withTransaction, type Db, type Queryable } from '../../db/pool.js';
 import { standalone } from '../../db/sql-parts.js';
-import { outboxEmailPart } from '../../db/outbox-emails.js';
 import type { Clock } from '../../lib/clock.js';
-import type { Mailer, OutgoingEmail } from '../../ports/email.js';
-import { PaymentDeclinedError, PaymentRequestError, type PaymentIntent, type PaymentProvider } from '../../ports/payments.js';
+import type { AppDeps } from '../../lib/deps.js';
 import type { EnqueueInput, JobHandlers, JobResult } from '../../lib/jobs.js';
+import type { Mailer, OutgoingEmail } from '../../ports/email.js';
+import {
+  PaymentDeclinedError,
+  PaymentRequestError,
+  type PaymentIntent,
+  type PaymentProvider,
+} from '../../ports/payments.js';
 import { lifecycleEmail } from '../order-lifecycle/lifecycle.email.js';
 import { applyOrderEvent } from '../order-lifecycle/lifecycle.repository.js';
 import { createOpsRepository } from '../order-lifecycle/ops.repository.js';
-import type { AppDeps } from '../../lib/deps.js';
 import { createOrdersRepository, type OrdersRepository } from '../orders/orders.repository.js';
 import type { OrderRow } from '../orders/orders.types.js';
 import { paymentMethodsServiceFrom, type PaymentMethodsService } from '../payment-methods/payment-methods.service.js';
@@ -42,11 +47,18 @@ export function authorisationDueAt(order: { delivery_at: Date }): Date {
 
 /** The order's authorisation job, at 5 days before its delivery (moved again when an edit moves the delivery). */
 export function scheduledAuthorisationJob(order: { id: number; delivery_at: Date }): EnqueueInput {
-  return { kind: AUTHORISE_ORDER, dedupeKey: `order:${order.id}`, payload: { order_id: order.id }, runAt: authorisationDueAt(order), onConflict: 'reschedule' };
+  return {
+    kind: AUTHORISE_ORDER,
+    dedupeKey: `order:${order.id}`,
+    payload: { order_id: order.id },
+    runAt: authorisationDueAt(order),
+    onConflict: 'reschedule',
+  };
 }
 
 export const scheduledMessages = {
-  attention: (error: string) => `The card could not be authorised 5 days before delivery: ${error} The customer was asked to update the payment method.`,
+  attention: (error: string) =>
+    `The card could not be authorised 5 days before delivery: ${error} The customer was asked to update the payment method.`,
   renewFailed: (error: string) => `The card authorisation expired before capture and could not be renewed: ${error}`,
 } as const;
 
@@ -74,9 +86,12 @@ export async function authoriseOffSession(
       idempotencyKey,
       offSession: true,
     });
-    return intent.status === 'requires_capture' ? { ok: true, intent } : { ok: false, message: messages.orderRequestFailed };
+    return intent.status === 'requires_capture'
+      ? { ok: true, intent }
+      : { ok: false, message: messages.orderRequestFailed };
   } catch (err) {
-    if (err instanceof PaymentDeclinedError || err instanceof PaymentRequestError) return { ok: false, message: err.message };
+    if (err instanceof PaymentDeclinedError || err instanceof PaymentRequestError)
+      return { ok: false, message: err.message };
     throw err;
   }
 }
@@ -128,16 +143,43 @@ export function createScheduledAuthorisationService(deps: ScheduledAuthorisation
    * flagged for operations, an accepted one sent to CardSetup (Update Payment Method), and the
    * customer emailed. Answers the email still to send (SMTP) after the commit.
    */
-  async function askForPaymentMethod(tx: Queryable, order: OrderRow, error: string, now: Date): Promise<OutgoingEmail | undefined> {
+  async function askForPaymentMethod(
+    tx: Queryable,
+    order: OrderRow,
+    error: string,
+    now: Date,
+  ): Promise<OutgoingEmail | undefined> {
     const failed = await deps.orders.setPlacedPayment(
       order.id,
-      { paymentStatus: 'failed', paymentIntentId: null, paymentMethodId: order.payment_method_id, isEft: false, authorizedCents: 0, refundedCents: order.refunded_cents, error, now },
+      {
+        paymentStatus: 'failed',
+        paymentIntentId: null,
+        paymentMethodId: order.payment_method_id,
+        isEft: false,
+        authorizedCents: 0,
+        refundedCents: order.refunded_cents,
+        error,
+        now,
+      },
       tx,
     );
     await repo.flag(tx, order.id, 'payment', scheduledMessages.attention(error), now);
-    await ops.note(tx, { orderId: order.id, event: 'payment_authorisation_failed', status: order.status, note: scheduledMessages.attention(error), now });
+    await ops.note(tx, {
+      orderId: order.id,
+      event: 'payment_authorisation_failed',
+      status: order.status,
+      note: scheduledMessages.attention(error),
+      now,
+    });
     if (NEEDS_SETUP_FROM.includes(order.status)) {
-      await applyOrderEvent(tx, { orderId: order.id, event: 'payment_needs_setup', actor: 'system', actorUserId: null, now, note: error });
+      await applyOrderEvent(tx, {
+        orderId: order.id,
+        event: 'payment_needs_setup',
+        actor: 'system',
+        actorUserId: null,
+        now,
+        note: error,
+      });
     }
     return writeEmail(tx, lifecycleEmail('payment_method_needed', failed, `${deps.publicUrl}/my-orders`));
   }
@@ -148,21 +190,40 @@ export function createScheduledAuthorisationService(deps: ScheduledAuthorisation
     let email: OutgoingEmail | undefined;
     const result = await withTransaction(db, async (tx): Promise<JobResult> => {
       const order = await deps.orders.lockForUpdate(orderId, tx);
-      if (!order || order.payment_status !== 'scheduled' || (TERMINAL_STATUSES as readonly string[]).includes(order.status)) return;
+      if (
+        !order ||
+        order.payment_status !== 'scheduled' ||
+        (TERMINAL_STATUSES as readonly string[]).includes(order.status)
+      )
+        return;
       const due = authorisationDueAt(order);
       if (due.getTime() > now.getTime()) return { retryAt: due }; // an edit moved the delivery later
       // the key carries the edit version: an edit's new total is authorised afresh, a retry never twice
-      const outcome = await authoriseOffSession(deps, order, `catering-order-${order.id}-scheduled-${order.edit_version}`);
+      const outcome = await authoriseOffSession(
+        deps,
+        order,
+        `catering-order-${order.id}-scheduled-${order.edit_version}`,
+      );
       if (!outcome.ok) {
         email = await askForPaymentMethod(tx, order, outcome.message, now);
         return;
       }
       await holdWith(tx, order, outcome.intent, now);
-      await ops.note(tx, { orderId: order.id, event: 'payment_authorised', status: order.status, note: `Authorised ${outcome.intent.amountCents} cents 5 days before delivery.`, now });
+      await ops.note(tx, {
+        orderId: order.id,
+        event: 'payment_authorised',
+        status: order.status,
+        note: `Authorised ${outcome.intent.amountCents} cents 5 days before delivery.`,
+        now,
+      });
       await repo.clearPaymentFlag(tx, order.id, now);
     });
     if (email) {
-      await deps.mailer.send(email).catch((err: unknown) => deps.log.error({ err: { message: (err as Error).message }, orderId }, 'could not email the customer'));
+      await deps.mailer
+        .send(email)
+        .catch((err: unknown) =>
+          deps.log.error({ err: { message: (err as Error).message }, orderId }, 'could not email the customer'),
+        );
     }
     return result;
   }
@@ -173,14 +234,30 @@ export function createScheduledAuthorisationService(deps: ScheduledAuthorisation
    * operations (edits are locked at processing time, so staff take it from there).
    */
   async function renewExpired(tx: Queryable, order: OrderRow, now: Date): Promise<OrderRow | undefined> {
-    const outcome = await authoriseOffSession(deps, order, `catering-order-${order.id}-renew-${order.payment_intent_id ?? 'none'}-${order.edit_version}`);
+    const outcome = await authoriseOffSession(
+      deps,
+      order,
+      `catering-order-${order.id}-renew-${order.payment_intent_id ?? 'none'}-${order.edit_version}`,
+    );
     if (!outcome.ok) {
       await ops.markPaymentFailed(tx, order.id, outcome.message, now);
       await repo.flag(tx, order.id, 'payment', scheduledMessages.renewFailed(outcome.message), now);
-      await ops.note(tx, { orderId: order.id, event: 'capture_failed', status: order.status, note: scheduledMessages.renewFailed(outcome.message), now });
+      await ops.note(tx, {
+        orderId: order.id,
+        event: 'capture_failed',
+        status: order.status,
+        note: scheduledMessages.renewFailed(outcome.message),
+        now,
+      });
       return undefined;
     }
-    await ops.note(tx, { orderId: order.id, event: 'payment_renewed', status: order.status, note: `The authorisation had expired: renewed for ${outcome.intent.amountCents} cents.`, now });
+    await ops.note(tx, {
+      orderId: order.id,
+      event: 'payment_renewed',
+      status: order.status,
+      note: `The authorisation had expired: renewed for ${outcome.intent.amountCents} cents.`,
+      now,
+    });
     await repo.clearPaymentFlag(tx, order.id, now);
     return holdWith(tx, order, outcome.intent, now);
   }
@@ -196,7 +273,10 @@ export function createScheduledAuthorisationService(deps: ScheduledAuthorisation
 export type ScheduledAuthorisationService = ReturnType<typeof createScheduledAuthorisationService>;
 
 /** The service from the app's dependencies (the job runner, the worker, the lifecycle's capture). */
-export function scheduledAuthorisationFrom(deps: Pick<AppDeps, 'db' | 'payments' | 'mailer' | 'clock' | 'config'>, log: ScheduledAuthorisationDeps['log']) {
+export function scheduledAuthorisationFrom(
+  deps: Pick<AppDeps, 'db' | 'payments' | 'mailer' | 'clock' | 'config'>,
+  log: ScheduledAuthorisationDeps['log'],
+) {
   return createScheduledAuthorisationService({
     db: deps.db,
     orders: createOrdersRepository(deps.db),

@@ -13,10 +13,19 @@ import { createStripeWebhooksService } from './stripe-webhooks.service.js';
 export async function stripeWebhookRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const secret = deps.config.stripeWebhookSecret;
   if (deps.payments.kind !== 'stripe' || !secret) {
-    if (deps.payments.kind === 'stripe') app.log.warn({}, 'STRIPE_WEBHOOK_SECRET is not set: POST /api/stripe/webhook is off and Stripe events are not received');
+    if (deps.payments.kind === 'stripe')
+      app.log.warn(
+        {},
+        'STRIPE_WEBHOOK_SECRET is not set: POST /api/stripe/webhook is off and Stripe events are not received',
+      );
     return;
   }
-  const service = createStripeWebhooksService({ db: deps.db, orders: createOrdersRepository(deps.db), clock: deps.clock, secret });
+  const service = createStripeWebhooksService({
+    db: deps.db,
+    orders: createOrdersRepository(deps.db),
+    clock: deps.clock,
+    secret,
+  });
   await app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));

@@ -4,8 +4,8 @@ import type { Clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
 import { applyOrderEvent } from '../order-lifecycle/lifecycle.repository.js';
 import { createOpsRepository } from '../order-lifecycle/ops.repository.js';
-import type { OrderRow } from '../orders/orders.types.js';
 import type { OrdersRepository } from '../orders/orders.repository.js';
+import type { OrderRow } from '../orders/orders.types.js';
 import { createPaymentLifecycleRepository, type WebhookOutcome } from './payment-lifecycle.repository.js';
 
 // POST /api/stripe/webhook (docs/decisions/027; adapters/payments/README.md): Stripe tells us
@@ -30,7 +30,8 @@ export const attentionReasons = {
   authorisationCanceled: 'The card authorisation was canceled in Stripe before capture.',
   authorisationExpired: 'The card authorisation expired before capture (7 days).',
   requiresAction: 'The card\u2019s bank asks the customer to authenticate the payment (3-D Secure).',
-  dispute: (reason: string, amount: string) => `The customer's bank disputes ${amount} (${reason}): answer the dispute in Stripe.`,
+  dispute: (reason: string, amount: string) =>
+    `The customer's bank disputes ${amount} (${reason}): answer the dispute in Stripe.`,
 } as const;
 
 export interface StripeWebhooksDeps {
@@ -43,7 +44,8 @@ export interface StripeWebhooksDeps {
 type Handled = { outcome: WebhookOutcome; orderId: number | null };
 const ignored: Handled = { outcome: 'ignored', orderId: null };
 
-const idOf = (v: string | { id: string } | null | undefined): string | null => (v == null ? null : typeof v === 'string' ? v : v.id);
+const idOf = (v: string | { id: string } | null | undefined): string | null =>
+  v == null ? null : typeof v === 'string' ? v : v.id;
 const orderIdOf = (metadata: Stripe.Metadata | null | undefined): number | null => {
   const n = Number(metadata?.order_id);
   return Number.isSafeInteger(n) && n > 0 ? n : null;
@@ -60,10 +62,20 @@ export function createStripeWebhooksService(deps: StripeWebhooksDeps) {
     if (!signature) throw new AppError('bad_request', webhookMessages.missingSignature);
     let event: Stripe.Event;
     try {
-      event = Stripe.webhooks.constructEvent(rawBody, signature, deps.secret, WEBHOOK_TOLERANCE_SECONDS, undefined, clock.now().getTime());
+      event = Stripe.webhooks.constructEvent(
+        rawBody,
+        signature,
+        deps.secret,
+        WEBHOOK_TOLERANCE_SECONDS,
+        undefined,
+        clock.now().getTime(),
+      );
     } catch (err) {
       if (err instanceof Stripe.errors.StripeSignatureVerificationError) {
-        throw new AppError('bad_request', /tolerance/i.test(err.message) ? webhookMessages.tooOld : webhookMessages.badSignature);
+        throw new AppError(
+          'bad_request',
+          /tolerance/i.test(err.message) ? webhookMessages.tooOld : webhookMessages.badSignature,
+        );
       }
       throw new AppError('bad_request', webhookMessages.notJson);
     }
@@ -74,7 +86,11 @@ export function createStripeWebhooksService(deps: StripeWebhooksDeps) {
   }
 
   /** The order of a payment intent, locked; current: the intent is the order's live one. */
-  async function lockOrderOf(tx: Queryable, paymentIntentId: string | null, metadata?: Stripe.Metadata | null): Promise<{ order: OrderRow; current: boolean } | undefined> {
+  async function lockOrderOf(
+    tx: Queryable,
+    paymentIntentId: string | null,
+    metadata?: Stripe.Metadata | null,
+  ): Promise<{ order: OrderRow; current: boolean } | undefined> {
     if (!paymentIntentId) return undefined;
     const id = await repo.findOrderIdByIntent(tx, paymentIntentId, orderIdOf(metadata));
     if (id === undefined) return undefined;
@@ -87,7 +103,12 @@ export function createStripeWebhooksService(deps: StripeWebhooksDeps) {
     await ops.note(tx, { orderId: order.id, event, status: order.status, note: reason, now });
   }
 
-  async function paymentIntentEvent(tx: Queryable, type: string, pi: Stripe.PaymentIntent, now: Date): Promise<Handled> {
+  async function paymentIntentEvent(
+    tx: Queryable,
+    type: string,
+    pi: Stripe.PaymentIntent,
+    now: Date,
+  ): Promise<Handled> {
     const found = await lockOrderOf(tx, pi.id, pi.metadata);
     if (!found) return ignored;
     const { order, current } = found;
@@ -97,10 +118,18 @@ export function createStripeWebhooksService(deps: StripeWebhooksDeps) {
     if (order.status === 'draft') return { outcome: 'ignored', orderId: order.id };
     switch (type) {
       case 'payment_intent.succeeded': {
-        if (order.payment_status === 'captured' && order.captured_cents === pi.amount_received) return { outcome: 'ignored', orderId: order.id };
+        if (order.payment_status === 'captured' && order.captured_cents === pi.amount_received)
+          return { outcome: 'ignored', orderId: order.id };
         const captured = await ops.markCaptured(tx, order.id, pi.amount_received, now);
-        await ops.note(tx, { orderId: order.id, event: 'payment_captured', status: order.status, note: `Stripe reports the payment succeeded: ${pi.amount_received} cents.`, now });
-        if (captured.status === 'Delivered') await applyOrderEvent(tx, { orderId: order.id, event: 'settle', actor: 'system', actorUserId: null, now });
+        await ops.note(tx, {
+          orderId: order.id,
+          event: 'payment_captured',
+          status: order.status,
+          note: `Stripe reports the payment succeeded: ${pi.amount_received} cents.`,
+          now,
+        });
+        if (captured.status === 'Delivered')
+          await applyOrderEvent(tx, { orderId: order.id, event: 'settle', actor: 'system', actorUserId: null, now });
         return { outcome: 'applied', orderId: order.id };
       }
       case 'payment_intent.payment_failed': {
@@ -111,9 +140,13 @@ export function createStripeWebhooksService(deps: StripeWebhooksDeps) {
         return { outcome: 'applied', orderId: order.id };
       }
       case 'payment_intent.canceled': {
-        if (order.payment_status !== 'authorized' && order.payment_status !== 'processing') return { outcome: 'ignored', orderId: order.id };
+        if (order.payment_status !== 'authorized' && order.payment_status !== 'processing')
+          return { outcome: 'ignored', orderId: order.id };
         // Stripe cancels an uncaptured card authorisation after 7 days (cancellation_reason automatic)
-        const reason = pi.cancellation_reason === 'automatic' ? attentionReasons.authorisationExpired : attentionReasons.authorisationCanceled;
+        const reason =
+          pi.cancellation_reason === 'automatic'
+            ? attentionReasons.authorisationExpired
+            : attentionReasons.authorisationCanceled;
         await repo.markAuthorisationGone(tx, order.id, reason, now);
         await flag(tx, order, 'payment_canceled', reason, now);
         return { outcome: 'applied', orderId: order.id };
@@ -134,7 +167,13 @@ export function createStripeWebhooksService(deps: StripeWebhooksDeps) {
     if (!current) return { outcome: 'stale', orderId: order.id };
     if (charge.amount_refunded <= order.refunded_cents) return { outcome: 'ignored', orderId: order.id };
     const row = await repo.recordRefunded(tx, order.id, charge.amount_refunded, now);
-    await ops.note(tx, { orderId: order.id, event: 'payment_refunded', status: order.status, note: `Stripe reports ${row.refunded_cents} cents refunded in all.`, now });
+    await ops.note(tx, {
+      orderId: order.id,
+      event: 'payment_refunded',
+      status: order.status,
+      note: `Stripe reports ${row.refunded_cents} cents refunded in all.`,
+      now,
+    });
     return { outcome: 'applied', orderId: order.id };
   }
 
@@ -152,7 +191,13 @@ export function createStripeWebhooksService(deps: StripeWebhooksDeps) {
       createdAt: new Date(dispute.created * 1000),
     });
     if (!found) return { outcome: 'applied', orderId: null };
-    await flag(tx, found.order, 'payment_disputed', attentionReasons.dispute(dispute.reason, dollars(dispute.amount, dispute.currency)), now);
+    await flag(
+      tx,
+      found.order,
+      'payment_disputed',
+      attentionReasons.dispute(dispute.reason, dollars(dispute.amount, dispute.currency)),
+      now,
+    );
     return { outcome: 'applied', orderId: found.order.id };
   }
 
@@ -176,7 +221,10 @@ export function createStripeWebhooksService(deps: StripeWebhooksDeps) {
     verify,
 
     /** Verifies, stores once and applies an event. duplicate: its id was stored already (nothing done). */
-    async receive(rawBody: Buffer, signature: string | undefined): Promise<{ duplicate: boolean; outcome: WebhookOutcome }> {
+    async receive(
+      rawBody: Buffer,
+      signature: string | undefined,
+    ): Promise<{ duplicate: boolean; outcome: WebhookOutcome }> {
       const event = verify(rawBody, signature);
       const now = clock.now();
       return withTransaction(db, async (tx) => {

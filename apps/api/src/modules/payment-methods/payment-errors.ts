@@ -9,7 +9,11 @@ import { PaymentDeclinedError, PaymentRequestError } from '../../ports/payments.
 export function providerErrorToAppError(err: unknown): unknown {
   if (err instanceof PaymentDeclinedError) return new AppError('payment_required', err.message);
   if (err instanceof PaymentRequestError) {
-    return new AppError(err.code === 'idempotency_error' ? 'conflict' : 'validation', err.message, err.code === 'idempotency_error' ? {} : { messages: [err.message] });
+    return new AppError(
+      err.code === 'idempotency_error' ? 'conflict' : 'validation',
+      err.message,
+      err.code === 'idempotency_error' ? {} : { messages: [err.message] },
+    );
   }
   return err;
 }

@@ -55,7 +55,12 @@ export function createPaymentMethodsRepository(db: Queryable) {
     },
 
     /** Inserts unless a customer exists already; returns the one that is stored. */
-    async insertCustomer(userId: number, provider: ProviderKind, customerId: string, q: Queryable = db): Promise<string> {
+    async insertCustomer(
+      userId: number,
+      provider: ProviderKind,
+      customerId: string,
+      q: Queryable = db,
+    ): Promise<string> {
       const { rows } = await q.query<{ provider_customer_id: string }>(
         `INSERT INTO payment_customers (user_id, provider, provider_customer_id) VALUES ($1, $2, $3)
          ON CONFLICT (user_id, provider) DO UPDATE SET provider_customer_id = payment_customers.provider_customer_id
@@ -76,7 +81,12 @@ export function createPaymentMethodsRepository(db: Queryable) {
       return rows;
     },
 
-    async findLive(userId: number, provider: ProviderKind, id: number, q: Queryable = db): Promise<UserPaymentMethodRow | null> {
+    async findLive(
+      userId: number,
+      provider: ProviderKind,
+      id: number,
+      q: Queryable = db,
+    ): Promise<UserPaymentMethodRow | null> {
       const { rows } = await q.query<UserPaymentMethodRow>(
         `SELECT ${COLUMNS} FROM user_payment_methods WHERE id = $1 AND user_id = $2 AND provider = $3 AND deleted_at IS NULL`,
         [id, userId, provider],
@@ -84,7 +94,11 @@ export function createPaymentMethodsRepository(db: Queryable) {
       return rows[0] ?? null;
     },
 
-    async findLiveByProviderId(userId: number, paymentMethodId: string, q: Queryable = db): Promise<UserPaymentMethodRow | null> {
+    async findLiveByProviderId(
+      userId: number,
+      paymentMethodId: string,
+      q: Queryable = db,
+    ): Promise<UserPaymentMethodRow | null> {
       const { rows } = await q.query<UserPaymentMethodRow>(
         `SELECT ${COLUMNS} FROM user_payment_methods WHERE user_id = $1 AND payment_method_id = $2 AND deleted_at IS NULL`,
         [userId, paymentMethodId],
@@ -103,7 +117,19 @@ export function createPaymentMethodsRepository(db: Queryable) {
                                            name, email, is_default)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
          RETURNING ${COLUMNS}`,
-        [m.userId, m.provider, m.paymentMethodId, m.paymentType, m.brand, m.last4, m.expMonth, m.expYear, m.name, m.email, m.isDefault],
+        [
+          m.userId,
+          m.provider,
+          m.paymentMethodId,
+          m.paymentType,
+          m.brand,
+          m.last4,
+          m.expMonth,
+          m.expYear,
+          m.name,
+          m.email,
+          m.isDefault,
+        ],
       );
       return rows[0]!;
     },

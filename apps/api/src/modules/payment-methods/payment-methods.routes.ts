@@ -27,7 +27,11 @@ export async function paymentMethodsRoutes(app: FastifyInstance, deps: AppDeps):
   r.get(
     '/api/v2/payments/config',
     {
-      schema: { tags, summary: 'Which payment provider the browser talks to, and its publishable key', response: { 200: paymentConfigResponseSchema } },
+      schema: {
+        tags,
+        summary: 'Which payment provider the browser talks to, and its publishable key',
+        response: { 200: paymentConfigResponseSchema },
+      },
     },
     async () => service.config(),
   );
@@ -36,7 +40,12 @@ export async function paymentMethodsRoutes(app: FastifyInstance, deps: AppDeps):
     '/api/v2/user_payment_methods',
     {
       preHandler: confirmedUser,
-      schema: { tags, security, summary: 'Saved cards and bank accounts: default first, then newest', response: { 200: userPaymentMethodsResponseSchema, ...authErrors } },
+      schema: {
+        tags,
+        security,
+        summary: 'Saved cards and bank accounts: default first, then newest',
+        response: { 200: userPaymentMethodsResponseSchema, ...authErrors },
+      },
     },
     async (request) => ({ payment_methods: await service.list(authUser(request).id) }),
   );
@@ -48,12 +57,21 @@ export async function paymentMethodsRoutes(app: FastifyInstance, deps: AppDeps):
       schema: {
         tags,
         security,
-        summary: 'Save a card (pm id created in the browser) or a bank account (its succeeded setup intent); the first becomes default',
+        summary:
+          'Save a card (pm id created in the browser) or a bank account (its succeeded setup intent); the first becomes default',
         body: addUserPaymentMethodBodySchema,
-        response: { 201: userPaymentMethodResponseSchema, ...authErrors, 402: errorBodySchema, 404: errorResponses[404], 409: errorResponses[409], 422: errorResponses[422] },
+        response: {
+          201: userPaymentMethodResponseSchema,
+          ...authErrors,
+          402: errorBodySchema,
+          404: errorResponses[404],
+          409: errorResponses[409],
+          422: errorResponses[422],
+        },
       },
     },
-    async (request, reply) => reply.status(201).send({ payment_method: await service.add(authUser(request).id, request.body) }),
+    async (request, reply) =>
+      reply.status(201).send({ payment_method: await service.add(authUser(request).id, request.body) }),
   );
 
   r.delete(
@@ -93,7 +111,8 @@ export async function paymentMethodsRoutes(app: FastifyInstance, deps: AppDeps):
       schema: {
         tags,
         security,
-        summary: 'Start saving a bank account (acss_debit, Canadian PAD mandate) or a card; the browser confirms it with the client secret',
+        summary:
+          'Start saving a bank account (acss_debit, Canadian PAD mandate) or a card; the browser confirms it with the client secret',
         body: createSetupIntentBodySchema,
         response: { 200: setupIntentResponseSchema, ...authErrors, 422: errorResponses[422] },
       },

@@ -1,12 +1,16 @@
 import type { UserPaymentMethod } from '@caterway/contracts';
 import { withTransaction, type Db } from '../../db/pool.js';
-import type { AppDeps } from '../../lib/deps.js';
 import type { Clock } from '../../lib/clock.js';
+import type { AppDeps } from '../../lib/deps.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { createTtlCache } from '../../lib/ttl-cache.js';
 import type { PaymentMethodType, PaymentProvider, ProviderPaymentMethod } from '../../ports/payments.js';
 import { withProviderErrors } from './payment-errors.js';
-import { createPaymentMethodsRepository, type PaymentMethodsRepository, type UserPaymentMethodRow } from './payment-methods.repository.js';
+import {
+  createPaymentMethodsRepository,
+  type PaymentMethodsRepository,
+  type UserPaymentMethodRow,
+} from './payment-methods.repository.js';
 
 // Saved payment methods (ordering-payments §2 Payments page, §3 Saved payment method, §7 card
 // and EFT modals). The provider holds the card or bank account; we keep what the list shows
@@ -79,13 +83,19 @@ export function createPaymentMethodsService(deps: PaymentMethodsServiceDeps) {
     if (existing) return existing;
     const contact = await repo.findUserContact(userId);
     if (!contact) throw notFound(paymentMethodMessages.userMissing);
-    const created = await withProviderErrors(() => payments.createCustomer({ email: contact.email, name: contact.name, userId }));
+    const created = await withProviderErrors(() =>
+      payments.createCustomer({ email: contact.email, name: contact.name, userId }),
+    );
     // two first requests at once: the first stored customer wins, the other stays unused at the provider
     return repo.insertCustomer(userId, provider, created.id);
   }
 
   /** Stores a provider method for the user; the first live method becomes the default. */
-  async function store(userId: number, pm: ProviderPaymentMethod, details: { name: string; email: string }): Promise<UserPaymentMethodRow> {
+  async function store(
+    userId: number,
+    pm: ProviderPaymentMethod,
+    details: { name: string; email: string },
+  ): Promise<UserPaymentMethodRow> {
     return withTransaction(db, async (tx) => {
       await repo.lockUser(userId, tx);
       const same = await repo.findLiveByProviderId(userId, pm.id, tx);
@@ -110,12 +120,21 @@ export function createPaymentMethodsService(deps: PaymentMethodsServiceDeps) {
     });
   }
 
-  async function saveCard(userId: number, paymentMethodId: string, details: { name?: string; email?: string } = {}): Promise<UserPaymentMethodRow> {
+  async function saveCard(
+    userId: number,
+    paymentMethodId: string,
+    details: { name?: string; email?: string } = {},
+  ): Promise<UserPaymentMethodRow> {
     const customerId = await ensureCustomer(userId);
     let pm = await withProviderErrors(() => payments.retrievePaymentMethod(paymentMethodId));
-    if (pm.type !== 'card') throw new AppError('validation', paymentMethodMessages.bankNeedsSetup, { messages: [paymentMethodMessages.bankNeedsSetup] });
+    if (pm.type !== 'card')
+      throw new AppError('validation', paymentMethodMessages.bankNeedsSetup, {
+        messages: [paymentMethodMessages.bankNeedsSetup],
+      });
     if (pm.customerId && pm.customerId !== customerId) {
-      throw new AppError('validation', paymentMethodMessages.alreadyAttached, { messages: [paymentMethodMessages.alreadyAttached] });
+      throw new AppError('validation', paymentMethodMessages.alreadyAttached, {
+        messages: [paymentMethodMessages.alreadyAttached],
+      });
     }
     if (!pm.customerId) pm = await withProviderErrors(() => payments.attachPaymentMethod(paymentMethodId, customerId));
     return store(userId, pm, { name: details.name ?? '', email: details.email ?? '' });
@@ -127,9 +146,14 @@ export function createPaymentMethodsService(deps: PaymentMethodsServiceDeps) {
   ): Promise<UserPaymentMethodRow> {
     const customerId = await ensureCustomer(userId);
     const seti = await withProviderErrors(() => payments.retrieveSetupIntent(input.setupIntentId));
-    if (seti.status !== 'succeeded') throw new AppError('validation', paymentMethodMessages.setupIncomplete, { messages: [paymentMethodMessages.setupIncomplete] });
+    if (seti.status !== 'succeeded')
+      throw new AppError('validation', paymentMethodMessages.setupIncomplete, {
+        messages: [paymentMethodMessages.setupIncomplete],
+      });
     if (seti.paymentMethodId !== input.paymentMethodId) {
-      throw new AppError('validation', paymentMethodMessages.setupMismatch, { messages: [paymentMethodMessages.setupMismatch] });
+      throw new AppError('validation', paymentMethodMessages.setupMismatch, {
+        messages: [paymentMethodMessages.setupMismatch],
+      });
     }
     const pm = await withProviderErrors(() => payments.retrievePaymentMethod(input.paymentMethodId));
     // a confirmed setup intent attaches the method to its customer: another user's setup is not found
@@ -155,7 +179,12 @@ export function createPaymentMethodsService(deps: PaymentMethodsServiceDeps) {
       body: { payment_method_id: string; stripe_setup_intent_id?: string; name?: string; email?: string },
     ): Promise<UserPaymentMethod> {
       const row = body.stripe_setup_intent_id
-        ? await saveBankAccount(userId, { paymentMethodId: body.payment_method_id, setupIntentId: body.stripe_setup_intent_id, name: body.name, email: body.email })
+        ? await saveBankAccount(userId, {
+            paymentMethodId: body.payment_method_id,
+            setupIntentId: body.stripe_setup_intent_id,
+            name: body.name,
+            email: body.email,
+          })
         : await saveCard(userId, body.payment_method_id, { name: body.name, email: body.email });
       return toUserPaymentMethod(row);
     },
@@ -195,7 +224,10 @@ export function createPaymentMethodsService(deps: PaymentMethodsServiceDeps) {
     },
 
     /** The browser confirms it with the client secret (Stripe.js confirmAcssDebitSetup, or the sandbox). */
-    async createSetupIntent(userId: number, type: PaymentMethodType): Promise<{ setup_intent_id: string; client_secret: string }> {
+    async createSetupIntent(
+      userId: number,
+      type: PaymentMethodType,
+    ): Promise<{ setup_intent_id: string; client_secret: string }> {
       const customerId = await ensureCustomer(userId);
       const seti = await withProviderErrors(() => payments.createSetupIntent({ customerId, type }));
       return { setup_intent_id: seti.id, client_secret: seti.clientSecret };
@@ -206,7 +238,12 @@ export function createPaymentMethodsService(deps: PaymentMethodsServiceDeps) {
 export type PaymentMethodsService = ReturnType<typeof createPaymentMethodsService>;
 
 export function paymentMethodsServiceFrom(deps: Pick<AppDeps, 'db' | 'payments' | 'clock'>): PaymentMethodsService {
-  return createPaymentMethodsService({ db: deps.db, repo: createPaymentMethodsRepository(deps.db), payments: deps.payments, clock: deps.clock });
+  return createPaymentMethodsService({
+    db: deps.db,
+    repo: createPaymentMethodsRepository(deps.db),
+    payments: deps.payments,
+    clock: deps.clock,
+  });
 }
 
 /**
@@ -224,6 +261,9 @@ export async function savePaymentMethodForUser(
 }
 
 /** For ORDERS-API: the user's provider customer id (created on demand), for createPaymentIntent. */
-export async function ensurePaymentCustomer(deps: Pick<AppDeps, 'db' | 'payments' | 'clock'>, userId: number): Promise<string> {
+export async function ensurePaymentCustomer(
+  deps: Pick<AppDeps, 'db' | 'payments' | 'clock'>,
+  userId: number,
+): Promise<string> {
   return paymentMethodsServiceFrom(deps).ensureCustomer(userId);
 }

@@ -23,7 +23,10 @@ describe('card cache', () => {
     const { cache, loads } = setup();
     expect((await cache.cardsByIds([2, 1])).map((r) => r.id)).toEqual([2, 1]);
     expect((await cache.cardsByIds([1, 3, 404, 2])).map((r) => r.id)).toEqual([1, 3, 2]);
-    expect(loads).toEqual([[2, 1], [3, 404]]);
+    expect(loads).toEqual([
+      [2, 1],
+      [3, 404],
+    ]);
   });
 
   it('reloads a row after the TTL, so a catalogue edit shows within it', async () => {

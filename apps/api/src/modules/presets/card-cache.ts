@@ -19,7 +19,10 @@ export interface CardCacheOptions {
 
 export const CARD_CACHE_DEFAULTS: CardCacheOptions = { ttlMs: 60_000, maxRows: 20_000 };
 
-export function createCardCache(load: (ids: readonly number[]) => Promise<CardRow[]>, options: CardCacheOptions = CARD_CACHE_DEFAULTS) {
+export function createCardCache(
+  load: (ids: readonly number[]) => Promise<CardRow[]>,
+  options: CardCacheOptions = CARD_CACHE_DEFAULTS,
+) {
   const rows = new LRUCache<number, CardRow>({ max: options.maxRows, ttl: options.ttlMs, ...lruClock(options.now) });
 
   return {

@@ -10,7 +10,18 @@ import { describe, expect, it } from 'vitest';
 // never through a cache. If this test fails, a route now edits the catalogue: give the caches a
 // shared invalidation (Redis) before merging it.
 
-const CACHED_TABLES = ['presets', 'preset_chefs', 'preset_items', 'preset_tags', 'chefs', 'menus', 'menu_items', 'tags', 'cuisines', 'system_vars'];
+const CACHED_TABLES = [
+  'presets',
+  'preset_chefs',
+  'preset_items',
+  'preset_tags',
+  'chefs',
+  'menus',
+  'menu_items',
+  'tags',
+  'cuisines',
+  'system_vars',
+];
 const ALLOWED = new Set(['modules/saved-presets/saved-presets.repository.ts']);
 const src = path.resolve(import.meta.dirname, '../..');
 

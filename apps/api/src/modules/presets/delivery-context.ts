@@ -1,6 +1,6 @@
 import { deliveryInstant, isDeliveryTime, messages, parseCalendarDate, type PlaceOfSupply } from '@caterway/domain';
-import type { Geocoder } from '../../ports/geocoder.js';
 import { validationFailed } from '../../lib/errors.js';
+import type { Geocoder } from '../../ports/geocoder.js';
 import type { GeoPoint } from './presets.repository.js';
 
 /**
@@ -44,7 +44,8 @@ export async function resolveDeliveryContext(
   const problems: string[] = [];
   if (query.delivery_date !== undefined && !parseCalendarDate(query.delivery_date)) problems.push(messages.invalidDate);
   // the order contract's rule: midnight ('00:00', '12:00 AM', '24:00') is no delivery time (issue 17 part 5)
-  if (query.delivery_time !== undefined && query.delivery_time !== '' && !isDeliveryTime(query.delivery_time)) problems.push(messages.invalidTime);
+  if (query.delivery_time !== undefined && query.delivery_time !== '' && !isDeliveryTime(query.delivery_time))
+    problems.push(messages.invalidTime);
   if (problems.length) throw validationFailed(problems);
 
   let point: GeoPoint | null = null;
@@ -55,7 +56,10 @@ export async function resolveDeliveryContext(
   return { point, date, time: date ? query.delivery_time || DEFAULT_TIME : null, now: deps.now };
 }
 
-export async function geocodePoint(geocoder: Pick<Geocoder, 'geocode' | 'placeAt'>, address: string): Promise<GeoPoint | null> {
+export async function geocodePoint(
+  geocoder: Pick<Geocoder, 'geocode' | 'placeAt'>,
+  address: string,
+): Promise<GeoPoint | null> {
   try {
     const result = await geocoder.geocode(address);
     return result.ok ? { latitude: result.address.latitude, longitude: result.address.longitude } : null;

@@ -1,9 +1,9 @@
 import { presetDetailResponseSchema, type PresetDetail } from '@caterway/contracts';
-import { presetCardVisitorFields } from './presets.mappers.js';
+import { prepareJson, type PreparedJson } from '../../lib/serialised-json.js';
 import type { DeliveryContext } from './delivery-context.js';
 import { presetTaxFields, type PresetTaxFields, type TaxHome } from './preset-taxes.js';
+import { presetCardVisitorFields } from './presets.mappers.js';
 import type { CardRow } from './presets.repository.js';
-import { prepareJson, type PreparedJson } from '../../lib/serialised-json.js';
 
 // A preset detail kept already serialised (docs/decisions/018-catalogue-read-cache.md). The
 // answer is catalogue data except the fields that depend on the visitor (favourite, distance,
@@ -39,11 +39,17 @@ const visitorValues = (row: CardRow, home: TaxHome | null, ctx: DeliveryContext)
 });
 
 /** Validates the answer once (as the route's serializer would) and cuts it where the visitor's fields go. */
-export function toDetailTemplate(row: CardRow, body: { preset: PresetDetail }, home: TaxHome | null, now: Date): DetailTemplate {
+export function toDetailTemplate(
+  row: CardRow,
+  body: { preset: PresetDetail },
+  home: TaxHome | null,
+  now: Date,
+): DetailTemplate {
   const { preset } = presetDetailResponseSchema.parse(body);
   const marked = { preset: { ...preset, ...Object.fromEntries(VISITOR_FIELDS.map((f) => [f, marker(f)])) } };
   const parts = JSON.stringify(marked).split(MARKED);
-  if (parts.length !== VISITOR_FIELDS.length * 2 + 1) throw new Error('preset detail template: visitor fields not found once each');
+  if (parts.length !== VISITOR_FIELDS.length * 2 + 1)
+    throw new Error('preset detail template: visitor fields not found once each');
   // the card's fields without an address or date do not depend on the clock (NO_VISITOR's now);
   // the taxes are today's (a rate change at midnight makes later visitors' values differ)
   const values = visitorValues(row, home, { ...NO_VISITOR, now });
@@ -57,7 +63,8 @@ export function toDetailTemplate(row: CardRow, body: { preset: PresetDetail }, h
 export function renderDetail(template: DetailTemplate, ctx: DeliveryContext): string | PreparedJson {
   const values = visitorValues(template.row, template.home, ctx);
   const { neutral } = template;
-  if (VISITOR_FIELDS.every((f) => JSON.stringify(values[f]) === JSON.stringify(neutral.values[f]))) return neutral.answer;
+  if (VISITOR_FIELDS.every((f) => JSON.stringify(values[f]) === JSON.stringify(neutral.values[f])))
+    return neutral.answer;
   return fill(template.parts, values);
 }
 

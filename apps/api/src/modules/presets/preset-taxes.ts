@@ -19,12 +19,20 @@ export interface PresetTaxFields {
   tax_lines: { name: string; rate_percent: number; jurisdiction: string | null; only_on: TaxCategory | null }[];
 }
 
-export function presetTaxFields(home: TaxHome | null, ctx: Pick<DeliveryContext, 'date' | 'now' | 'place'>): PresetTaxFields {
+export function presetTaxFields(
+  home: TaxHome | null,
+  ctx: Pick<DeliveryContext, 'date' | 'now' | 'place'>,
+): PresetTaxFields {
   const date = ctx.date ?? (home ? localDateTime(ctx.now, home.timeZone).date : ctx.now.toISOString().slice(0, 10));
   const taxes = (ctx.place ? taxesFor(ctx.place, date) : null) ?? (home ? taxesFor(home.place, date) : null) ?? [];
   return {
     tax_rate: combinedTaxRate(taxes),
     tax_name: combinedTaxName(taxes),
-    tax_lines: taxes.map((t) => ({ name: t.name, rate_percent: t.ratePercent, jurisdiction: t.jurisdiction, only_on: t.onlyOn ?? null })),
+    tax_lines: taxes.map((t) => ({
+      name: t.name,
+      rate_percent: t.ratePercent,
+      jurisdiction: t.jurisdiction,
+      only_on: t.onlyOn ?? null,
+    })),
   };
 }

@@ -1,18 +1,21 @@
+import zlib from 'node:zlib';
+import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/helpers.js';
 import { ensureDemoData } from '../../db/seed/demo.js';
 import { fixedClock } from '../../lib/clock.js';
+import type { PreparedJson } from '../../lib/serialised-json.js';
 import { createPresetsRepository } from './presets.repository.js';
 import { createPresetsService } from './presets.service.js';
-import zlib from 'node:zlib';
-import type { LightMyRequestResponse } from 'fastify';
-import type { PreparedJson } from '../../lib/serialised-json.js';
 
 /** a detail answer's text, kept bytes or not */
 const text = (answer: string | PreparedJson) => (typeof answer === 'string' ? answer : answer.body.toString('utf8'));
 const decoded = (res: LightMyRequestResponse) =>
-  ({ br: () => zlib.brotliDecompressSync(res.rawPayload), gzip: () => zlib.gunzipSync(res.rawPayload) })[String(res.headers['content-encoding']) as 'br' | 'gzip']?.().toString('utf8') ?? res.body;
-const without = (headers: Record<string, unknown>, names: string[]) => Object.fromEntries(Object.entries(headers).filter(([k]) => !names.includes(k)));
+  ({ br: () => zlib.brotliDecompressSync(res.rawPayload), gzip: () => zlib.gunzipSync(res.rawPayload) })
+    [String(res.headers['content-encoding']) as 'br' | 'gzip']?.()
+    .toString('utf8') ?? res.body;
+const without = (headers: Record<string, unknown>, names: string[]) =>
+  Object.fromEntries(Object.entries(headers).filter(([k]) => !names.includes(k)));
 
 const NOW = new Date('2026-11-22T15:00:00Z');
 const TORONTO = { lat: 43.6487, lng: -79.3817 };
@@ -35,8 +38,15 @@ describe('preset endpoints on the demo catalogue', () => {
       const res = await get('/api/v2/presets');
       expect(res.statusCode).toBe(200);
       const { presets } = res.json();
-      expect(presets.all_presets.map(([name]: [string]) => name)).toEqual(['Healthy Lunch', 'Corporate Breakfast', 'Sandwich/Wrap & Salad Lunches']);
-      for (const [name, list] of presets.all_presets as [string, { category_names: string[]; order_count: number; preset_type: string }[]][]) {
+      expect(presets.all_presets.map(([name]: [string]) => name)).toEqual([
+        'Healthy Lunch',
+        'Corporate Breakfast',
+        'Sandwich/Wrap & Salad Lunches',
+      ]);
+      for (const [name, list] of presets.all_presets as [
+        string,
+        { category_names: string[]; order_count: number; preset_type: string }[],
+      ][]) {
         expect(list.length).toBeGreaterThan(0);
         expect(list.length).toBeLessThanOrEqual(12);
         expect(list.every((p) => p.category_names.includes(name) && p.preset_type === 'catering')).toBe(true);
@@ -47,7 +57,9 @@ describe('preset endpoints on the demo catalogue', () => {
       expect(trending).toHaveLength(12);
       const counts = trending.map((r) => r.order_count);
       expect(counts).toEqual([...counts].sort((a, b) => b - a));
-      const { rows } = await ctx.db.query<{ max: number }>(`SELECT max(order_count) AS max FROM presets WHERE preset_type = 'restaurant'`);
+      const { rows } = await ctx.db.query<{ max: number }>(
+        `SELECT max(order_count) AS max FROM presets WHERE preset_type = 'restaurant'`,
+      );
       expect(counts[0]).toBe(rows[0]!.max);
     });
 
@@ -56,7 +68,9 @@ describe('preset endpoints on the demo catalogue', () => {
       expect(res.statusCode).toBe(200);
       const { presets } = res.json();
       expect(presets.trending_restaurants.length).toBeGreaterThan(0);
-      expect(presets.trending_restaurants.every((r: { distance: number }) => r.distance !== null && r.distance <= 50)).toBe(true);
+      expect(
+        presets.trending_restaurants.every((r: { distance: number }) => r.distance !== null && r.distance <= 50),
+      ).toBe(true);
       for (const [, list] of presets.all_presets as [string, { distance: number }[]][]) {
         expect(list.every((p) => p.distance <= 50)).toBe(true);
       }
@@ -72,7 +86,11 @@ describe('preset endpoints on the demo catalogue', () => {
       ];
       let walked = 0;
       // a city centre, its edge, and a point between cities (the walk runs out there)
-      for (const near of [{ latitude: TORONTO.lat, longitude: TORONTO.lng }, { latitude: 43.9, longitude: -79.0 }, { latitude: 44.8, longitude: -77.5 }]) {
+      for (const near of [
+        { latitude: TORONTO.lat, longitude: TORONTO.lng },
+        { latitude: 43.9, longitude: -79.0 },
+        { latitude: 44.8, longitude: -77.5 },
+      ]) {
         for (const limit of [1, 5, 12]) {
           const walks = await repo.walkPopularNear(near, lists, { limit });
           for (const [i, list] of lists.entries()) {
@@ -82,7 +100,10 @@ describe('preset endpoints on the demo catalogue', () => {
               expect(walks[i], `${JSON.stringify(near)} ${list.group ?? 'restaurants'} limit ${limit}`).toEqual(radius);
             } else {
               // the demo catalogue is shorter than POPULAR_WALK: the walk runs out only when the matches do
-              expect(radius.length, `${JSON.stringify(near)} ${list.group ?? 'restaurants'} limit ${limit}`).toBeLessThan(limit);
+              expect(
+                radius.length,
+                `${JSON.stringify(near)} ${list.group ?? 'restaurants'} limit ${limit}`,
+              ).toBeLessThan(limit);
             }
           }
         }
@@ -104,7 +125,13 @@ describe('preset endpoints on the demo catalogue', () => {
            FROM chefs c JOIN preset_chefs pc ON pc.chef_id = c.id WHERE pc.preset_id = 1`,
       );
       const row = rows[0];
-      expect(chef).toMatchObject({ id: row.id, slug: row.slug, state: row.province, time_zone: row.time_zone, pre_order_notice_hour: row.pre_order_notice_hours });
+      expect(chef).toMatchObject({
+        id: row.id,
+        slug: row.slug,
+        state: row.province,
+        time_zone: row.time_zone,
+        pre_order_notice_hour: row.pre_order_notice_hours,
+      });
       expect(chef.menus).toHaveLength(row.live_menus);
       expect(chef.menus.every((m: { is_deleted: boolean }) => !m.is_deleted)).toBe(true);
       // grouped: each category's menus are contiguous and in menu_category_names order
@@ -123,7 +150,10 @@ describe('preset endpoints on the demo catalogue', () => {
       expect(preset.preset_location).toEqual({ time_zone: row.time_zone, city_time_zone_name: expect.any(String) });
       expect(preset.address1).toBe(row.address1);
       // the cart: total = sum of quantity x line price
-      const total = preset.preset_items.reduce((s: number, i: { quantity: number; price_cents: number }) => s + i.quantity * i.price_cents, 0);
+      const total = preset.preset_items.reduce(
+        (s: number, i: { quantity: number; price_cents: number }) => s + i.quantity * i.price_cents,
+        0,
+      );
       expect(preset.preset_items.length).toBeGreaterThan(0);
       expect(preset.total_price_cents).toBe(total);
       expect(preset.price_cents).toBe(total);
@@ -152,7 +182,9 @@ describe('preset endpoints on the demo catalogue', () => {
     });
 
     it('computes availability for the delivery context', async () => {
-      const res = await get(`/api/v2/presets/1?lat=${TORONTO.lat}&lng=${TORONTO.lng}&delivery_date=2026-11-22&delivery_time=11:00%20AM`);
+      const res = await get(
+        `/api/v2/presets/1?lat=${TORONTO.lat}&lng=${TORONTO.lng}&delivery_date=2026-11-22&delivery_time=11:00%20AM`,
+      );
       expect(res.statusCode).toBe(200);
       expect(res.json().preset.available_for_ordering).toBe(false);
       expect(res.json().preset.distance).not.toBeNull();
@@ -172,7 +204,9 @@ describe('preset endpoints on the demo catalogue', () => {
       };
       const cached = createPresetsService(deps);
       const fresh = createPresetsService({ ...deps, detailCache: false });
-      const { rows } = await ctx.db.query<{ slug: string }>('SELECT c.slug FROM chefs c JOIN preset_chefs pc ON pc.chef_id = c.id WHERE pc.preset_id = 1');
+      const { rows } = await ctx.db.query<{ slug: string }>(
+        'SELECT c.slug FROM chefs c JOIN preset_chefs pc ON pc.chef_id = c.id WHERE pc.preset_id = 1',
+      );
       const visitors: [Parameters<typeof cached.detailJson>[1], number | undefined][] = [
         [{}, undefined],
         [{ lat: TORONTO.lat, lng: TORONTO.lng }, undefined],
@@ -188,7 +222,9 @@ describe('preset endpoints on the demo catalogue', () => {
       }
       // the visitor's fields do change between visitors
       const far = JSON.parse(text(await cached.detailJson('2', { lat: 45.5, lng: -73.6 }, 7))).preset;
-      const near = JSON.parse(text(await cached.detailJson('2', { lat: TORONTO.lat, lng: TORONTO.lng }, undefined))).preset;
+      const near = JSON.parse(
+        text(await cached.detailJson('2', { lat: TORONTO.lat, lng: TORONTO.lng }, undefined)),
+      ).preset;
       expect([far.favorite, near.favorite]).toEqual([true, false]);
       expect(far.distance).not.toBe(near.distance);
       // and the route sends the same text, as JSON
@@ -207,7 +243,10 @@ describe('preset endpoints on the demo catalogue', () => {
     });
 
     it('sends the neutral answer with an ETag, 304 on If-None-Match, otherwise the headers of an answer written per visitor', async () => {
-      for (const headers of [{}, { 'accept-encoding': 'gzip, deflate, br' }, { 'accept-encoding': 'gzip' }] as Record<string, string>[]) {
+      for (const headers of [{}, { 'accept-encoding': 'gzip, deflate, br' }, { 'accept-encoding': 'gzip' }] as Record<
+        string,
+        string
+      >[]) {
         const neutral = await get('/api/v2/presets/2', headers);
         const perVisitor = await get('/api/v2/presets/2?lat=45.5&lng=-73.6', headers);
         expect(neutral.statusCode).toBe(200);
@@ -227,7 +266,14 @@ describe('preset endpoints on the demo catalogue', () => {
         // the same security headers on a 304
         expect(again.headers['content-security-policy']).toBe(neutral.headers['content-security-policy']);
         // an ETag names the neutral answer only: a visitor with an address gets the full answer
-        expect((await get('/api/v2/presets/2?lat=45.5&lng=-73.6', { ...headers, 'if-none-match': String(neutral.headers.etag) })).statusCode).toBe(200);
+        expect(
+          (
+            await get('/api/v2/presets/2?lat=45.5&lng=-73.6', {
+              ...headers,
+              'if-none-match': String(neutral.headers.etag),
+            })
+          ).statusCode,
+        ).toBe(200);
       }
       const vars = await get('/api/v2/system_vars');
       expect(vars.headers.etag).toMatch(/^W\/"/);
@@ -257,13 +303,20 @@ describe('preset endpoints on the demo catalogue', () => {
     });
 
     it('shows a saved-for-later preset to its owner only', async () => {
-      const signIn = await ctx.app.inject({ method: 'POST', url: '/user_token', payload: { auth: { email: 'demo@caterway.ca', password: 'Lunch4Forty' } } });
+      const signIn = await ctx.app.inject({
+        method: 'POST',
+        url: '/user_token',
+        payload: { auth: { email: 'demo@caterway.ca', password: 'Lunch4Forty' } },
+      });
       const { jwt, user } = signIn.json() as { jwt: string; user: { id: number } };
       const { rows } = await ctx.db.query<{ id: number }>(
         `INSERT INTO presets (slug, name, preset_type, base_preset_id, owner_user_id) VALUES ('team-friday', 'Team Friday', 'save_for_later', 2, $1) RETURNING id`,
         [user.id],
       );
-      await ctx.db.query('INSERT INTO preset_chefs (preset_id, chef_id, position) SELECT $1, chef_id, position FROM preset_chefs WHERE preset_id = 2', [rows[0]!.id]);
+      await ctx.db.query(
+        'INSERT INTO preset_chefs (preset_id, chef_id, position) SELECT $1, chef_id, position FROM preset_chefs WHERE preset_id = 2',
+        [rows[0]!.id],
+      );
       const id = rows[0]!.id;
       expect((await get(`/api/v2/presets/${id}`)).statusCode).toBe(404);
       expect((await get('/api/v2/presets/team-friday')).statusCode).toBe(404);
@@ -272,7 +325,8 @@ describe('preset endpoints on the demo catalogue', () => {
       expect(own.json().preset).toMatchObject({ id, preset_type: 'save_for_later', base_preset_id: 2 });
       expect(own.json().preset.owned_by_viewer).toBe(true);
       // a row written without a token (as carts saved before migration 031) has one, and its link opens
-      const token = (await ctx.db.query<{ share_token: string }>('SELECT share_token FROM presets WHERE id = $1', [id])).rows[0]!.share_token;
+      const token = (await ctx.db.query<{ share_token: string }>('SELECT share_token FROM presets WHERE id = $1', [id]))
+        .rows[0]!.share_token;
       expect(token).toMatch(/^[0-9a-f]{64}$/);
       expect(own.json().preset.shared_url).toMatch(new RegExp(`/preset-detail/team-friday\\?share_token=${token}$`));
       const shared = await get(`/api/v2/presets/team-friday?share_token=${token}`);

@@ -1,5 +1,11 @@
 import type { PresetCard, RestaurantCard } from '@caterway/contracts';
-import { KM_PER_MILE, availableForOrdering, haversineKm, type StoreHoursMap, type UnavailableReason } from '@caterway/domain';
+import {
+  KM_PER_MILE,
+  availableForOrdering,
+  haversineKm,
+  type StoreHoursMap,
+  type UnavailableReason,
+} from '@caterway/domain';
 import { deliveryAt, type DeliveryContext } from './delivery-context.js';
 import type { CardChefRow, CardRow } from './presets.repository.js';
 
@@ -8,7 +14,10 @@ import type { CardChefRow, CardRow } from './presets.repository.js';
 const round1 = (n: number) => Math.round(n * 10) / 10;
 
 /** Distance from the delivery point to the first chef, in the chef's country's unit (mi in the US). */
-function distanceOf(chef: CardChefRow | undefined, ctx: DeliveryContext): { distance: number | null; unit: 'km' | 'mi'; km: number | null } {
+function distanceOf(
+  chef: CardChefRow | undefined,
+  ctx: DeliveryContext,
+): { distance: number | null; unit: 'km' | 'mi'; km: number | null } {
   const unit = chef?.country === 'US' ? 'mi' : 'km';
   if (!chef || !ctx.point) return { distance: null, unit, km: null };
   const km = haversineKm(ctx.point.latitude, ctx.point.longitude, chef.latitude, chef.longitude);
@@ -19,7 +28,10 @@ function distanceOf(chef: CardChefRow | undefined, ctx: DeliveryContext): { dist
  * Every chef of the preset must deliver to the address, be open at the delivery time and get
  * the notice the preset needs (the largest of its chefs'); the first failure is the reason.
  */
-export function availabilityOf(row: CardRow, ctx: DeliveryContext): { available: boolean; reason: UnavailableReason | null } {
+export function availabilityOf(
+  row: CardRow,
+  ctx: DeliveryContext,
+): { available: boolean; reason: UnavailableReason | null } {
   const notice = noticeHours(row);
   for (const chef of row.chefs) {
     const km = ctx.point ? haversineKm(ctx.point.latitude, ctx.point.longitude, chef.latitude, chef.longitude) : null;
@@ -44,14 +56,19 @@ export function noticeHours(row: { chefs: { pre_order_notice_hours: number }[] }
 /** The chef's hours as the contract lists them (each day's fields in its order), whatever order the jsonb kept. */
 function storeHours(hours: StoreHoursMap | undefined): StoreHoursMap {
   const out: StoreHoursMap = {};
-  for (const [day, h] of Object.entries(hours ?? {}) as [keyof StoreHoursMap, NonNullable<StoreHoursMap[keyof StoreHoursMap]>][]) {
+  for (const [day, h] of Object.entries(hours ?? {}) as [
+    keyof StoreHoursMap,
+    NonNullable<StoreHoursMap[keyof StoreHoursMap]>,
+  ][]) {
     out[day] = { enabled: h.enabled, open: h.open, close: h.close };
   }
   return out;
 }
 
 function chefImages(row: CardRow): Record<string, { profile_image_url: string; main_image_url: string }> {
-  return Object.fromEntries(row.chefs.map((c) => [String(c.id), { profile_image_url: c.profile_image_url, main_image_url: c.main_image_url }]));
+  return Object.fromEntries(
+    row.chefs.map((c) => [String(c.id), { profile_image_url: c.profile_image_url, main_image_url: c.main_image_url }]),
+  );
 }
 
 export function toRestaurantCard(row: CardRow, ctx: DeliveryContext): RestaurantCard {
@@ -89,7 +106,10 @@ export function toRestaurantCard(row: CardRow, ctx: DeliveryContext): Restaurant
  * The fields of a preset card that depend on the visitor (favourites, address, date); every
  * other field is catalogue data, the same for everyone (the detail cache relies on it).
  */
-export function presetCardVisitorFields(row: CardRow, ctx: DeliveryContext): Pick<PresetCard, 'favorite' | 'distance' | 'available_for_ordering'> {
+export function presetCardVisitorFields(
+  row: CardRow,
+  ctx: DeliveryContext,
+): Pick<PresetCard, 'favorite' | 'distance' | 'available_for_ordering'> {
   const km = distanceOf(row.chefs[0], ctx).km;
   return {
     favorite: ctx.favoriteIds?.has(row.id) ?? false,
@@ -100,7 +120,11 @@ export function presetCardVisitorFields(row: CardRow, ctx: DeliveryContext): Pic
 }
 
 /** basePresetType: the kind of a saved cart's base, which only search_type=user_data sends */
-export function toPresetCard(row: CardRow, ctx: DeliveryContext, basePresetType?: PresetCard['base_preset_type']): PresetCard {
+export function toPresetCard(
+  row: CardRow,
+  ctx: DeliveryContext,
+  basePresetType?: PresetCard['base_preset_type'],
+): PresetCard {
   return {
     id: row.id,
     slug: row.slug,

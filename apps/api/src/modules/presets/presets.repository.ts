@@ -1,8 +1,8 @@
+import type { StoreHoursMap } from '@caterway/domain';
 import type { MenuItemRow as CatalogueMenuItemRow, MenuRow } from '../../db/catalogue-rows.js';
 import { prepared, type Queryable } from '../../db/pool.js';
-import type { StoreHoursMap } from '@caterway/domain';
-import { LISTING_RADIUS_KM, type GeoPoint } from './presets.types.js';
 import { nearSql } from './presets.sql-parts.js';
+import { LISTING_RADIUS_KM, type GeoPoint } from './presets.types.js';
 
 // moved below the repository (.dependency-cruiser.cjs); still importable from here within the module
 export { distanceOrderSql, nearSql } from './presets.sql-parts.js';
@@ -81,7 +81,6 @@ export interface ChefRow extends CardChefRow {
   cuisine_types: string[];
 }
 
-
 export type { MenuRow } from '../../db/catalogue-rows.js';
 /** A menu item as the detail page reads it (its order is the query's). */
 export type MenuItemRow = Omit<CatalogueMenuItemRow, 'position'>;
@@ -128,7 +127,9 @@ export function createPresetsRepository(db: Queryable) {
       // The ids reach the plan through a subquery, so no plan depends on how many there are and
       // PostgreSQL keeps one generic plan (a few cards missing from the card cache planned
       // cheaper than a dozen, and every call was planned anew: 0.3-0.5 ms; docs/decisions/022).
-      const { rows } = await tx.query<CardRow>(prepared(`${CARD_SQL} WHERE p.id = ANY((SELECT $1::bigint[])::bigint[])`, [ids]));
+      const { rows } = await tx.query<CardRow>(
+        prepared(`${CARD_SQL} WHERE p.id = ANY((SELECT $1::bigint[])::bigint[])`, [ids]),
+      );
       const byId = new Map(rows.map((r) => [r.id, r]));
       return ids.map((id) => byId.get(id)).filter((r): r is CardRow => !!r);
     },
@@ -150,7 +151,8 @@ export function createPresetsRepository(db: Queryable) {
       options: { radiusKm?: number; limit: number },
       tx: Queryable = db,
     ): Promise<(number[] | null)[]> {
-      if (!Number.isInteger(options.limit) || options.limit < 1) throw new Error(`walkPopularNear: limit ${options.limit}`);
+      if (!Number.isInteger(options.limit) || options.limit < 1)
+        throw new Error(`walkPopularNear: limit ${options.limit}`);
       const params: unknown[] = [near.latitude, near.longitude, (options.radiusKm ?? LISTING_RADIUS_KM) * 1000];
       const walks = lists.map((list, i) => {
         const type = list.presetType === 'restaurant' ? 'restaurant' : 'catering';
@@ -189,7 +191,13 @@ export function createPresetsRepository(db: Queryable) {
      * home group when given.
      */
     async findPopularIds(
-      options: { presetType: 'restaurant' | 'catering'; near?: GeoPoint | null; radiusKm?: number; group?: string; limit: number },
+      options: {
+        presetType: 'restaurant' | 'catering';
+        near?: GeoPoint | null;
+        radiusKm?: number;
+        group?: string;
+        limit: number;
+      },
       tx: Queryable = db,
     ): Promise<number[]> {
       const params: unknown[] = [options.presetType, options.limit];
@@ -204,7 +212,10 @@ export function createPresetsRepository(db: Queryable) {
         where.push(nearSql(`$${n - 2}`, `$${n - 1}`, `$${n}`));
       }
       const { rows } = await tx.query<{ id: number }>(
-        prepared(`SELECT p.id FROM presets p WHERE ${where.join(' AND ')} ORDER BY p.order_count DESC, p.id LIMIT $2`, params),
+        prepared(
+          `SELECT p.id FROM presets p WHERE ${where.join(' AND ')} ORDER BY p.order_count DESC, p.id LIMIT $2`,
+          params,
+        ),
       );
       return rows.map((r) => r.id);
     },

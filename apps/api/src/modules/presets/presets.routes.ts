@@ -10,13 +10,13 @@ import {
   presetsHomeResponseSchema,
 } from '@caterway/contracts';
 import type { AppDeps } from '../../lib/deps.js';
+import { listingSerializerCompiler } from '../../lib/listing-serializer.js';
+import { sendPreparedJson, sendSerialisedJson } from '../../lib/serialised-json.js';
 import { optionalUser } from '../auth/auth.guard.js';
 import { createFavoritesRepository } from '../favorites/favorites.repository.js';
+import { sharedCardCache } from './card-cache.js';
 import { createPresetsRepository } from './presets.repository.js';
 import { createPresetsService } from './presets.service.js';
-import { sharedCardCache } from './card-cache.js';
-import { sendPreparedJson, sendSerialisedJson } from '../../lib/serialised-json.js';
-import { listingSerializerCompiler } from '../../lib/listing-serializer.js';
 
 const tags = ['presets'];
 
@@ -58,7 +58,12 @@ export async function presetsRoutes(app: FastifyInstance, deps: AppDeps): Promis
         summary: 'Preset detail by id or slug (restaurant presets also by chef slug)',
         params: z.object({ id: z.string().min(1).max(200) }),
         querystring: presetDetailQuerySchema,
-        response: { 200: presetDetailResponseSchema, 401: errorBodySchema, 404: errorBodySchema, 422: messagesBodySchema },
+        response: {
+          200: presetDetailResponseSchema,
+          401: errorBodySchema,
+          404: errorBodySchema,
+          422: messagesBodySchema,
+        },
       },
     },
     async (request, reply) => {

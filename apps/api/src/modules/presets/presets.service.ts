@@ -1,18 +1,18 @@
 import type { Chef, Menu, PresetDetail, PresetsHomeResponse } from '@caterway/contracts';
 import { messages } from '@caterway/domain';
-import { notFound } from '../../lib/errors.js';
 import type { Clock } from '../../lib/clock.js';
+import { notFound } from '../../lib/errors.js';
+import type { PreparedJson } from '../../lib/serialised-json.js';
+import { createTtlCache } from '../../lib/ttl-cache.js';
 import type { Geocoder } from '../../ports/geocoder.js';
-import { resolveDeliveryContext, type DeliveryContext, type DeliveryContextQuery } from './delivery-context.js';
-import { noticeHours, toPresetCard, toRestaurantCard } from './presets.mappers.js';
-import type { CardRow, GeoPoint, MenuItemRow, MenuRow, PresetKeyRow, PresetsRepository } from './presets.repository.js';
+import { chefPlace, pointPlace } from '../orders/place-of-supply.js';
 import { sharedCartUrl, shareTokenMatches } from '../saved-presets/share-link.js';
 import type { CardCache } from './card-cache.js';
-import { createTtlCache } from '../../lib/ttl-cache.js';
+import { resolveDeliveryContext, type DeliveryContext, type DeliveryContextQuery } from './delivery-context.js';
 import { renderDetail, serialiseDetail, toDetailTemplate, type DetailTemplate } from './detail-template.js';
 import { presetTaxFields, type TaxHome } from './preset-taxes.js';
-import { chefPlace, pointPlace } from '../orders/place-of-supply.js';
-import type { PreparedJson } from '../../lib/serialised-json.js';
+import { noticeHours, toPresetCard, toRestaurantCard } from './presets.mappers.js';
+import type { CardRow, GeoPoint, MenuItemRow, MenuRow, PresetKeyRow, PresetsRepository } from './presets.repository.js';
 
 /** The home page's preset carousels, exactly these and in this order (browse-account-orders §2). */
 export const HOME_GROUPS = ['Healthy Lunch', 'Corporate Breakfast', 'Sandwich/Wrap & Salad Lunches'] as const;
@@ -38,13 +38,31 @@ type FoundPreset = PresetKeyRow;
 
 const list = (values: readonly string[]) => values.join(', ');
 
-export function createPresetsService({ presetsRepository: repo, cardCache, geocoder, clock, publicUrl, favoriteIdsOf, detailCache = DETAIL_CACHE_DEFAULTS }: PresetsServiceDeps) {
+export function createPresetsService({
+  presetsRepository: repo,
+  cardCache,
+  geocoder,
+  clock,
+  publicUrl,
+  favoriteIdsOf,
+  detailCache = DETAIL_CACHE_DEFAULTS,
+}: PresetsServiceDeps) {
   // Catalogue presets only: a user's saved cart (which the API writes) is never kept, nor a key
   // that names nothing (a saved cart may take it), so neither can be answered stale.
   const isCatalogue = (found: FoundPreset | undefined) => !!found && found.preset_type !== 'save_for_later';
   const cache = detailCache && {
-    keys: createTtlCache<string, FoundPreset | undefined>({ ttlMs: detailCache.ttlMs, now: detailCache.now, maxEntries: detailCache.maxDetails * 4, keep: isCatalogue }),
-    templates: createTtlCache<number, DetailTemplate | undefined>({ ttlMs: detailCache.ttlMs, now: detailCache.now, maxEntries: detailCache.maxDetails, keep: (t) => !!t }),
+    keys: createTtlCache<string, FoundPreset | undefined>({
+      ttlMs: detailCache.ttlMs,
+      now: detailCache.now,
+      maxEntries: detailCache.maxDetails * 4,
+      keep: isCatalogue,
+    }),
+    templates: createTtlCache<number, DetailTemplate | undefined>({
+      ttlMs: detailCache.ttlMs,
+      now: detailCache.now,
+      maxEntries: detailCache.maxDetails,
+      keep: (t) => !!t,
+    }),
   };
 
   /** The delivery context plus, for a signed-in viewer, their favourites (cards show favorite: true). */
@@ -61,7 +79,11 @@ export function createPresetsService({ presetsRepository: repo, cardCache, geoco
    * radius query for a list the walk cannot fill, the whole catalogue when nothing is near (or
    * no point is known).
    */
-  async function popularNear(near: GeoPoint | null, lists: { presetType: 'restaurant' | 'catering'; group?: string }[], limit: number): Promise<number[][]> {
+  async function popularNear(
+    near: GeoPoint | null,
+    lists: { presetType: 'restaurant' | 'catering'; group?: string }[],
+    limit: number,
+  ): Promise<number[][]> {
     const walked = near ? await repo.walkPopularNear(near, lists, { limit }) : lists.map(() => null);
     return Promise.all(
       lists.map(async (list, i) => {
@@ -93,7 +115,13 @@ export function createPresetsService({ presetsRepository: repo, cardCache, geoco
       return {
         presets: {
           trending_restaurants: cards(restaurantIds!).map((r) => toRestaurantCard(r, ctx)),
-          all_presets: HOME_GROUPS.map((group, i) => [group, cards(groupIds[i]!).map((r) => toPresetCard(r, ctx))] as [string, ReturnType<typeof toPresetCard>[]]),
+          all_presets: HOME_GROUPS.map(
+            (group, i) =>
+              [group, cards(groupIds[i]!).map((r) => toPresetCard(r, ctx))] as [
+                string,
+                ReturnType<typeof toPresetCard>[],
+              ],
+          ),
         },
       };
     },
@@ -106,19 +134,30 @@ export function createPresetsService({ presetsRepository: repo, cardCache, geoco
      * 60 s old, with the visitor's fields written in (detail-template.ts), or its kept bytes for
      * a visitor with the neutral visitor's fields; a saved cart's fresh.
      */
-    async detailJson(key: string, query: DeliveryContextQuery & { share_token?: string }, viewerId: number | undefined): Promise<string | PreparedJson> {
+    async detailJson(
+      key: string,
+      query: DeliveryContextQuery & { share_token?: string },
+      viewerId: number | undefined,
+    ): Promise<string | PreparedJson> {
       const found = await (cache ? cache.keys.get(key, () => repo.findIdByKey(key)) : repo.findIdByKey(key));
       if (!found) throw notFound(messages.presetNotFound);
       const saved = found.preset_type === 'save_for_later';
       const owned = saved && viewerId !== undefined && found.owner_user_id === viewerId;
-      if (saved && !owned && !shareTokenMatches(found.share_token, query.share_token)) throw notFound(messages.presetNotFound);
+      if (saved && !owned && !shareTokenMatches(found.share_token, query.share_token))
+        throw notFound(messages.presetNotFound);
       const base = await contextFor(query, viewerId);
       // the delivery point's province or state: the preset's taxes are the place of supply's
       const ctx = { ...base, place: base.point ? await pointPlace(geocoder, base.point) : null };
       if (!cache || !isCatalogue(found)) {
         const assembled = await assemble(found.id, ctx);
         if (!assembled) throw notFound(messages.presetNotFound);
-        const preset = saved ? { ...assembled.body.preset, owned_by_viewer: owned, shared_url: sharedCartUrl(publicUrl, found.slug, found.share_token) } : assembled.body.preset;
+        const preset = saved
+          ? {
+              ...assembled.body.preset,
+              owned_by_viewer: owned,
+              shared_url: sharedCartUrl(publicUrl, found.slug, found.share_token),
+            }
+          : assembled.body.preset;
         return serialiseDetail({ preset });
       }
       const template = await cache.templates.get(found.id, async () => {
@@ -133,7 +172,10 @@ export function createPresetsService({ presetsRepository: repo, cardCache, geoco
   };
 
   /** The detail answer of one preset from the database, or undefined when it has no card. */
-  async function assemble(id: number, ctx: DeliveryContext): Promise<{ row: CardRow; home: TaxHome | null; body: { preset: PresetDetail } } | undefined> {
+  async function assemble(
+    id: number,
+    ctx: DeliveryContext,
+  ): Promise<{ row: CardRow; home: TaxHome | null; body: { preset: PresetDetail } } | undefined> {
     const [cardRows, chefRows, itemRows] = await Promise.all([
       repo.cardsByIds([id]),
       repo.findChefsOfPreset(id),

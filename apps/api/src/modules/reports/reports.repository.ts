@@ -47,7 +47,9 @@ function where(filter: SpendFilter, windows: ZoneWindows | null): { sql: string;
   }
   if (filter.vendor) {
     params.push(likePattern(filter.vendor));
-    parts.push(`EXISTS (SELECT 1 FROM chefs vc WHERE vc.id = ANY(o.chef_ids || o.chef_id) AND vc.business_name ILIKE $${params.length} ESCAPE '\\')`);
+    parts.push(
+      `EXISTS (SELECT 1 FROM chefs vc WHERE vc.id = ANY(o.chef_ids || o.chef_id) AND vc.business_name ILIKE $${params.length} ESCAPE '\\')`,
+    );
   }
   return { sql: parts.join(' AND '), params };
 }
@@ -62,7 +64,11 @@ async function windowsOf(filter: SpendFilter, tx: Queryable): Promise<ZoneWindow
     'SELECT DISTINCT time_zone FROM catering_orders o WHERE o.user_id = $1 AND NOT (o.status = ANY($2::text[]))',
     [filter.userId, NOT_SPEND_STATUSES],
   );
-  return zoneWindows(rows.map((r) => r.time_zone), filter.startDate, filter.endDate);
+  return zoneWindows(
+    rows.map((r) => r.time_zone),
+    filter.startDate,
+    filter.endDate,
+  );
 }
 
 // The only SQL of the spend reports: the user's own orders, never anyone else's.
@@ -70,7 +76,10 @@ export function createReportsRepository(db: Queryable) {
   return {
     async countSpend(filter: SpendFilter, tx: Queryable = db): Promise<number> {
       const w = where(filter, await windowsOf(filter, tx));
-      const { rows } = await tx.query<{ n: string }>(`SELECT count(*) AS n FROM catering_orders o WHERE ${w.sql}`, w.params);
+      const { rows } = await tx.query<{ n: string }>(
+        `SELECT count(*) AS n FROM catering_orders o WHERE ${w.sql}`,
+        w.params,
+      );
       return Number(rows[0]?.n ?? 0);
     },
 
@@ -78,7 +87,11 @@ export function createReportsRepository(db: Queryable) {
      * Newest delivery first; the vendor is every chef of the order, lead chef first. A page of
      * the report, or (limit: the export's cap) all of it.
      */
-    async findSpendPage(filter: SpendFilter, page: { limit: number; offset: number }, tx: Queryable = db): Promise<SpendRow[]> {
+    async findSpendPage(
+      filter: SpendFilter,
+      page: { limit: number; offset: number },
+      tx: Queryable = db,
+    ): Promise<SpendRow[]> {
       const w = where(filter, await windowsOf(filter, tx));
       const { rows } = await tx.query<SpendRow>(
         `SELECT o.id::int AS id, o.order_number, o.delivery_at, o.time_zone, o.status, p.slug AS preset_slug, o.po_number, o.cost_centre,

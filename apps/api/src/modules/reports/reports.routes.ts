@@ -1,6 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { errorResponses, fileResponse, userCateringOrdersCsvQuerySchema, userCateringOrdersQuerySchema, userCateringOrdersResponseSchema } from '@caterway/contracts';
+import {
+  errorResponses,
+  fileResponse,
+  userCateringOrdersCsvQuerySchema,
+  userCateringOrdersQuerySchema,
+  userCateringOrdersResponseSchema,
+} from '@caterway/contracts';
 import type { AppDeps } from '../../lib/deps.js';
 import { authUser, requireUser } from '../auth/auth.guard.js';
 import { createReportsRepository } from './reports.repository.js';
@@ -23,7 +29,12 @@ export async function reportsRoutes(app: FastifyInstance, deps: AppDeps): Promis
         security,
         summary: "The signed-in user's spend: placed orders by delivery date and vendor, a page at a time",
         querystring: userCateringOrdersQuerySchema,
-        response: { 200: userCateringOrdersResponseSchema, 401: errorResponses[401], 403: errorResponses[403], 422: errorResponses[422] },
+        response: {
+          200: userCateringOrdersResponseSchema,
+          401: errorResponses[401],
+          403: errorResponses[403],
+          422: errorResponses[422],
+        },
       },
     },
     async (request) => service.spend(authUser(request).id, request.query),

@@ -5,23 +5,38 @@
 // the filter files the order under, across the 2026 DST changes.
 import { describe, expect, it } from 'vitest';
 import { localDateOf } from '@caterway/domain';
-import { fixedClock } from '../../lib/clock.js';
 import { zoneWindows } from '../../db/local-date-filter.js';
+import { fixedClock } from '../../lib/clock.js';
 import type { ReportsRepository, SpendRow } from './reports.repository.js';
-import { spendRow } from './reports.test-helpers.js';
 import { createReportsService } from './reports.service.js';
+import { spendRow } from './reports.test-helpers.js';
 
 /** The page's former formatter, as a browser with current time zone data runs it. */
 const pageFormat = (instant: string, timeZone: string) =>
-  new Intl.DateTimeFormat('en-US', { timeZone, month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit' })
+  new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+  })
     .format(new Date(instant))
     .replace(/\u202f/g, ' ');
 
 /** The report of `rows` as the API answers it, from a repository that holds just them. */
 async function report(rows: Pick<SpendRow, 'delivery_at' | 'time_zone'>[]) {
   const full: SpendRow[] = rows.map((r, i) => ({ ...spendRow(i + 1), ...r }));
-  const reports = { countSpend: async () => full.length, findSpendPage: async () => full } as unknown as ReportsRepository;
-  return (await createReportsService({ reports, clock: fixedClock(new Date('2026-03-02T14:00:00Z')), perPage: 10_000 }).spend(1, { page: 1 })).user_catering_orders;
+  const reports = {
+    countSpend: async () => full.length,
+    findSpendPage: async () => full,
+  } as unknown as ReportsRepository;
+  return (
+    await createReportsService({ reports, clock: fixedClock(new Date('2026-03-02T14:00:00Z')), perPage: 10_000 }).spend(
+      1,
+      { page: 1 },
+    )
+  ).user_catering_orders;
 }
 
 const ZONES = ['America/Toronto', 'America/Vancouver', 'America/New_York', 'Europe/London'];
@@ -31,13 +46,14 @@ const isoDateOfText = (text: string) => {
   return `${year}-${String(MONTHS.indexOf(month!) + 1).padStart(2, '0')}-${day!.padStart(2, '0')}`;
 };
 
-describe('the spend report formats delivery times as the Reports page did, on the filter\'s dates', () => {
+describe("the spend report formats delivery times as the Reports page did, on the filter's dates", () => {
   it('across the 2026 changes in Toronto, Vancouver, New York (and London, which moves none of them)', async () => {
     const rows: { delivery_at: Date; time_zone: string }[] = [];
     // every 15 minutes over the three days around 2026-03-08, 2026-03-29 and 2026-11-01
     for (const day of ['2026-03-08', '2026-03-29', '2026-11-01']) {
       const from = Date.parse(`${day}T00:00:00Z`) - 86_400_000;
-      for (let t = from; t < from + 3 * 86_400_000; t += 15 * 60_000) for (const zone of ZONES) rows.push({ delivery_at: new Date(t), time_zone: zone });
+      for (let t = from; t < from + 3 * 86_400_000; t += 15 * 60_000)
+        for (const zone of ZONES) rows.push({ delivery_at: new Date(t), time_zone: zone });
     }
     const out = await report(rows);
     expect(out).toHaveLength(rows.length);
@@ -68,7 +84,9 @@ describe('the spend report formats delivery times as the Reports page did, on th
       ['2026-03-29T01:00:00Z', 'America/Toronto', 'Mar 28, 2026, 9:00 PM'],
     ];
     const out = await report(cases.map(([iso, zone]) => ({ delivery_at: new Date(iso), time_zone: zone })));
-    expect(out.map((r) => [r.order_date_time.replace('.000Z', 'Z'), r.time_zone, r.display_delivery_date_time])).toEqual(cases);
+    expect(
+      out.map((r) => [r.order_date_time.replace('.000Z', 'Z'), r.time_zone, r.display_delivery_date_time]),
+    ).toEqual(cases);
   });
 
   it('says UTC for a zone the runtime does not know, rather than failing the page', async () => {

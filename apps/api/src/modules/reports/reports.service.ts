@@ -1,5 +1,15 @@
 import type { UserCateringOrdersResponse } from '@caterway/contracts';
-import { DEFAULT_TIME_ZONE, formatLocalDateTime, invoiceAvailable, isValidTimeZone, localDateOf, REPORT_PER_PAGE, reportMessages, SPEND_EXPORT_MAX_ROWS, statusLabel } from '@caterway/domain';
+import {
+  DEFAULT_TIME_ZONE,
+  formatLocalDateTime,
+  invoiceAvailable,
+  isValidTimeZone,
+  localDateOf,
+  REPORT_PER_PAGE,
+  reportMessages,
+  SPEND_EXPORT_MAX_ROWS,
+  statusLabel,
+} from '@caterway/domain';
 import type { Clock } from '../../lib/clock.js';
 import { validationFailed } from '../../lib/errors.js';
 import type { ReportsRepository, SpendFilter } from './reports.repository.js';
@@ -16,10 +26,17 @@ export interface SpendQuery extends SpendFilters {
 
 /** The row's Delivery Date: in the order's zone; in UTC, said so, for a zone the runtime does not know. */
 export function deliveryText(instant: Date, timeZone: string): string {
-  return isValidTimeZone(timeZone) ? formatLocalDateTime(instant, timeZone) : `${formatLocalDateTime(instant, 'UTC')} UTC`;
+  return isValidTimeZone(timeZone)
+    ? formatLocalDateTime(instant, timeZone)
+    : `${formatLocalDateTime(instant, 'UTC')} UTC`;
 }
 
-const filterOf = (userId: number, query: SpendFilters): SpendFilter => ({ userId, startDate: query.start_date, endDate: query.end_date, vendor: query.company });
+const filterOf = (userId: number, query: SpendFilters): SpendFilter => ({
+  userId,
+  startDate: query.start_date,
+  endDate: query.end_date,
+  vendor: query.company,
+});
 
 /**
  * GET api/v2/user/user_catering_orders (ordering-payments §2 'Reports page', §7): the user's
@@ -29,7 +46,12 @@ const filterOf = (userId: number, query: SpendFilters): SpendFilter => ({ userId
  * filtered it (decision 025), so the page and the filter agree in every browser.
  * GET api/v2/user/user_catering_orders.csv: the same orders, all of them, as a file (spend-csv.ts).
  */
-export function createReportsService(deps: { reports: ReportsRepository; clock: Clock; perPage?: number; maxExportRows?: number }) {
+export function createReportsService(deps: {
+  reports: ReportsRepository;
+  clock: Clock;
+  perPage?: number;
+  maxExportRows?: number;
+}) {
   const perPage = deps.perPage ?? REPORT_PER_PAGE;
   const maxExportRows = deps.maxExportRows ?? SPEND_EXPORT_MAX_ROWS;
   return {
@@ -56,7 +78,12 @@ export function createReportsService(deps: { reports: ReportsRepository; clock: 
           subtotal_cents: r.subtotal_cents,
           delivery_fee_cents: r.delivery_fee_cents,
           cutlery_cents: r.cutlery_cents,
-          tax_lines: r.tax_lines.map((l) => ({ name: l.name, rate_percent: Number(l.rate_percent), cents: l.cents, jurisdiction: l.jurisdiction })),
+          tax_lines: r.tax_lines.map((l) => ({
+            name: l.name,
+            rate_percent: Number(l.rate_percent),
+            cents: l.cents,
+            jurisdiction: l.jurisdiction,
+          })),
           tip_cents: r.tip_cents,
           status: r.status,
           status_label: statusLabel(r.status),
@@ -76,7 +103,10 @@ export function createReportsService(deps: { reports: ReportsRepository; clock: 
       if (total > maxExportRows) throw validationFailed([reportMessages.tooManyToExport(total)]);
       const rows = await deps.reports.findSpendPage(filter, { limit: maxExportRows, offset: 0 });
       const today = localDateOf(deps.clock.now(), DEFAULT_TIME_ZONE);
-      return { filename: `caterway-spend-${today}.csv`, csv: spendCsv(rows, (r) => deliveryText(r.delivery_at, r.time_zone)) };
+      return {
+        filename: `caterway-spend-${today}.csv`,
+        csv: spendCsv(rows, (r) => deliveryText(r.delivery_at, r.time_zone)),
+      };
     },
   };
 }

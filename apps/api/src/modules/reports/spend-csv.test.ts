@@ -7,8 +7,8 @@ import { fixedClock } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
 import type { ReportsRepository } from './reports.repository.js';
 import { createReportsService } from './reports.service.js';
-import { dollars, spendCsv, taxColumns } from './spend-csv.js';
 import { spendRow } from './reports.test-helpers.js';
+import { dollars, spendCsv, taxColumns } from './spend-csv.js';
 
 const BOM = '\uFEFF';
 const text = (row: { delivery_at: Date }) => `at ${row.delivery_at.toISOString()}`;
@@ -29,7 +29,11 @@ const montreal = spendRow(1, {
   total_cents: 15_010,
   status: 'DeliveryReady',
 });
-const toronto = spendRow(2, { subtotal_cents: 123_400, tax_lines: [{ name: 'HST', rate_percent: 13, cents: 16_042, jurisdiction: null }], total_cents: 139_442 });
+const toronto = spendRow(2, {
+  subtotal_cents: 123_400,
+  tax_lines: [{ name: 'HST', rate_percent: 13, cents: 16_042, jurisdiction: null }],
+  total_cents: 139_442,
+});
 
 describe('spendCsv', () => {
   it('writes a BOM, a header row and one CRLF-ended row per order; a tax column for each tax that occurs', () => {
@@ -44,8 +48,10 @@ describe('spendCsv', () => {
     );
   });
 
-  it('has no tax column without taxes; one column per name, alphabetical, summing an order\'s lines of that name', () => {
-    expect(spendCsv([spendRow(3)], text).split('\r\n')[0]).toBe(`${BOM}Order Number,Delivery Date,Vendor,PO Number,Cost Centre,Subtotal,Delivery Fee,Cutlery,Tip,Total,Currency,Status`);
+  it("has no tax column without taxes; one column per name, alphabetical, summing an order's lines of that name", () => {
+    expect(spendCsv([spendRow(3)], text).split('\r\n')[0]).toBe(
+      `${BOM}Order Number,Delivery Date,Vendor,PO Number,Cost Centre,Subtotal,Delivery Fee,Cutlery,Tip,Total,Currency,Status`,
+    );
     const seattle = spendRow(4, {
       currency: 'usd',
       tax_lines: [
@@ -55,7 +61,9 @@ describe('spendCsv', () => {
       total_cents: 1_106,
     });
     expect(taxColumns([seattle, montreal, toronto])).toEqual(['GST', 'HST', 'QST', 'Sales Tax']);
-    expect(spendCsv([seattle], text).split('\r\n')[1]).toBe('CW-2026-000004,at 2026-03-09T16:00:00.000Z,Chef,,,10.00,0.00,0.00,1.06,0.00,11.06,USD,Accepted');
+    expect(spendCsv([seattle], text).split('\r\n')[1]).toBe(
+      'CW-2026-000004,at 2026-03-09T16:00:00.000Z,Chef,,,10.00,0.00,0.00,1.06,0.00,11.06,USD,Accepted',
+    );
   });
 
   it('quotes commas, quotes and line breaks (RFC 4180), and keeps cells that start a formula as text', () => {
@@ -66,9 +74,16 @@ describe('spendCsv', () => {
       delivery_at: new Date('2026-03-09T16:00:00Z'),
     });
     const [, row] = spendCsv([tricky], () => 'Mar 9, 2026, 11:00 AM').split('\r\n');
-    expect(row).toBe('CW-2026-000005,"Mar 9, 2026, 11:00 AM","Mom ""n"" Pop, Ltd.","\'=HYPERLINK(""http://evil.test"",""Click"")","Line 1\nLine 2",10.00,0.00,0.00,0.00,10.00,CAD,Accepted');
+    expect(row).toBe(
+      'CW-2026-000005,"Mar 9, 2026, 11:00 AM","Mom ""n"" Pop, Ltd.","\'=HYPERLINK(""http://evil.test"",""Click"")","Line 1\nLine 2",10.00,0.00,0.00,0.00,10.00,CAD,Accepted',
+    );
     for (const start of ['=', '+', '-', '@']) {
-      const cells = spendCsv([spendRow(6, { po_number: `${start}1+1`, cost_centre: `${start}cmd`, chef_name: `${start}Chef` })], text).split('\r\n')[1]!.split(',');
+      const cells = spendCsv(
+        [spendRow(6, { po_number: `${start}1+1`, cost_centre: `${start}cmd`, chef_name: `${start}Chef` })],
+        text,
+      )
+        .split('\r\n')[1]!
+        .split(',');
       expect(cells.slice(2, 5), start).toEqual([`'${start}Chef`, `'${start}1+1`, `'${start}cmd`]);
     }
     // a lone carriage return ends a row in a spreadsheet too: quoted
@@ -78,7 +93,14 @@ describe('spendCsv', () => {
 
 describe('dollars', () => {
   it('writes cents as dollars with two decimals and no symbol or separator', () => {
-    expect([0, 5, 50, 100, 123_450, 100_000_000].map(dollars)).toEqual(['0.00', '0.05', '0.50', '1.00', '1234.50', '1000000.00']);
+    expect([0, 5, 50, 100, 123_450, 100_000_000].map(dollars)).toEqual([
+      '0.00',
+      '0.05',
+      '0.50',
+      '1.00',
+      '1234.50',
+      '1000000.00',
+    ]);
   });
 });
 
@@ -106,13 +128,20 @@ describe('the CSV export of the report', () => {
 
   it('refuses more orders than the cap with a clear 422 instead of cutting the file short', async () => {
     const { reports, calls } = repository(SPEND_EXPORT_MAX_ROWS + 1);
-    const refused = await createReportsService({ reports, clock }).spendCsv(1, {}).catch((err: unknown) => err);
+    const refused = await createReportsService({ reports, clock })
+      .spendCsv(1, {})
+      .catch((err: unknown) => err);
     expect(refused).toBeInstanceOf(AppError);
     expect((refused as AppError).status).toBe(422);
     expect((refused as AppError).message).toBe(reportMessages.tooManyToExport(10_001));
-    expect(reportMessages.tooManyToExport(10_001)).toBe('10,001 orders match: at most 10,000 can be exported at once. Please narrow the delivery dates or the vendor.');
+    expect(reportMessages.tooManyToExport(10_001)).toBe(
+      '10,001 orders match: at most 10,000 can be exported at once. Please narrow the delivery dates or the vendor.',
+    );
     expect(calls).toEqual([]);
     // the cap itself is allowed
-    expect((await createReportsService({ reports: repository(SPEND_EXPORT_MAX_ROWS).reports, clock }).spendCsv(1, {})).filename).toMatch(/\.csv$/);
+    expect(
+      (await createReportsService({ reports: repository(SPEND_EXPORT_MAX_ROWS).reports, clock }).spendCsv(1, {}))
+        .filename,
+    ).toMatch(/\.csv$/);
   });
 });

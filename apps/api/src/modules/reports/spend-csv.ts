@@ -31,7 +31,21 @@ export function taxColumns(rows: readonly Pick<SpendRow, 'tax_lines'>[]): string
 /** The CSV text of the rows, newest delivery first as given; `deliveryText` is the report's own. */
 export function spendCsv(rows: readonly SpendRow[], deliveryText: (row: SpendRow) => string): string {
   const taxes = taxColumns(rows);
-  const header = ['Order Number', 'Delivery Date', 'Vendor', 'PO Number', 'Cost Centre', 'Subtotal', 'Delivery Fee', 'Cutlery', ...taxes, 'Tip', 'Total', 'Currency', 'Status'];
+  const header = [
+    'Order Number',
+    'Delivery Date',
+    'Vendor',
+    'PO Number',
+    'Cost Centre',
+    'Subtotal',
+    'Delivery Fee',
+    'Cutlery',
+    ...taxes,
+    'Tip',
+    'Total',
+    'Currency',
+    'Status',
+  ];
   const records = rows.map((r) => {
     const taxCents = (name: string) => {
       const lines = r.tax_lines.filter((l) => l.name === name);

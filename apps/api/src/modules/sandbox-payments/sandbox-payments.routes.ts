@@ -10,9 +10,9 @@ import {
   sandboxPaymentMethodResponseSchema,
   sandboxSetupIntentResponseSchema,
 } from '@caterway/contracts';
+import { isSandboxProvider } from '../../adapters/payments/index.js';
 import type { AppDeps } from '../../lib/deps.js';
 import { createRateLimiter } from '../../lib/rate-limit.js';
-import { isSandboxProvider } from '../../adapters/payments/index.js';
 import { createSandboxPaymentsService } from './sandbox-payments.service.js';
 
 // The sandbox provider's browser-side calls: what Stripe.js does against Stripe (create a card
@@ -21,11 +21,20 @@ import { createSandboxPaymentsService } from './sandbox-payments.service.js';
 // the card endpoint is rate-limited per address, the confirm call is authorised by the client secret.
 export async function sandboxPaymentsRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const limiter = createRateLimiter({ redisUrl: deps.config.redisUrl, redisKeyPrefix: deps.config.redisKeyPrefix, db: deps.db, clock: deps.clock, log: app.log });
+  const limiter = createRateLimiter({
+    redisUrl: deps.config.redisUrl,
+    redisKeyPrefix: deps.config.redisKeyPrefix,
+    db: deps.db,
+    clock: deps.clock,
+    log: app.log,
+  });
   app.addHook('onClose', async () => {
     await limiter.close?.();
   });
-  const service = createSandboxPaymentsService({ sandbox: isSandboxProvider(deps.payments) ? deps.payments : null, limiter });
+  const service = createSandboxPaymentsService({
+    sandbox: isSandboxProvider(deps.payments) ? deps.payments : null,
+    limiter,
+  });
   const tags = ['payments'];
 
   r.post(
@@ -33,9 +42,16 @@ export async function sandboxPaymentsRoutes(app: FastifyInstance, deps: AppDeps)
     {
       schema: {
         tags,
-        summary: 'Sandbox provider only: create a card payment method from card details (402 with the provider message when refused)',
+        summary:
+          'Sandbox provider only: create a card payment method from card details (402 with the provider message when refused)',
         body: sandboxCreateCardBodySchema,
-        response: { 200: sandboxPaymentMethodResponseSchema, 402: errorBodySchema, 404: errorResponses[404], 422: errorResponses[422], 429: errorResponses[429] },
+        response: {
+          200: sandboxPaymentMethodResponseSchema,
+          402: errorBodySchema,
+          404: errorResponses[404],
+          422: errorResponses[422],
+          429: errorResponses[429],
+        },
       },
     },
     async (request) => service.createCard(request.body, request.ip),
@@ -46,9 +62,15 @@ export async function sandboxPaymentsRoutes(app: FastifyInstance, deps: AppDeps)
     {
       schema: {
         tags,
-        summary: 'Sandbox provider only: confirm a bank-debit (acss_debit) setup intent with bank details and billing name and email',
+        summary:
+          'Sandbox provider only: confirm a bank-debit (acss_debit) setup intent with bank details and billing name and email',
         body: sandboxConfirmSetupBodySchema,
-        response: { 200: sandboxSetupIntentResponseSchema, 404: errorResponses[404], 422: errorResponses[422], 429: errorResponses[429] },
+        response: {
+          200: sandboxSetupIntentResponseSchema,
+          404: errorResponses[404],
+          422: errorResponses[422],
+          429: errorResponses[429],
+        },
       },
     },
     async (request) => service.confirmBankSetup(request.body, request.ip),
@@ -59,9 +81,15 @@ export async function sandboxPaymentsRoutes(app: FastifyInstance, deps: AppDeps)
     {
       schema: {
         tags,
-        summary: 'Sandbox provider only: complete or fail the 3-D Secure step of a payment intent (test card 4000 0027 6000 3184), by its client secret',
+        summary:
+          'Sandbox provider only: complete or fail the 3-D Secure step of a payment intent (test card 4000 0027 6000 3184), by its client secret',
         body: sandboxAuthenticateBodySchema,
-        response: { 200: sandboxPaymentIntentResponseSchema, 404: errorResponses[404], 422: errorResponses[422], 429: errorResponses[429] },
+        response: {
+          200: sandboxPaymentIntentResponseSchema,
+          404: errorResponses[404],
+          422: errorResponses[422],
+          429: errorResponses[429],
+        },
       },
     },
     async (request) => service.authenticate(request.body, request.ip),

@@ -1,5 +1,9 @@
 import type { z } from 'zod';
-import type { sandboxAuthenticateBodySchema, sandboxConfirmSetupBodySchema, sandboxCreateCardBodySchema } from '@caterway/contracts';
+import type {
+  sandboxAuthenticateBodySchema,
+  sandboxConfirmSetupBodySchema,
+  sandboxCreateCardBodySchema,
+} from '@caterway/contracts';
 import type { SandboxPaymentProvider } from '../../adapters/payments/index.js';
 import { notFound } from '../../lib/errors.js';
 import { enforceRateLimits, type RateLimiter } from '../../lib/rate-limit.js';
@@ -21,16 +25,34 @@ export function createSandboxPaymentsService(deps: { sandbox: SandboxPaymentProv
   return {
     async createCard(body: z.infer<typeof sandboxCreateCardBodySchema>, ip: string) {
       const sandbox = sandboxOrNotFound();
-      await enforceRateLimits(limiter, [{ key: `sandbox-card:ip:${ip}`, limit: SANDBOX_CARD_LIMIT, windowMs: WINDOW_MS }]);
+      await enforceRateLimits(limiter, [
+        { key: `sandbox-card:ip:${ip}`, limit: SANDBOX_CARD_LIMIT, windowMs: WINDOW_MS },
+      ]);
       const pm = await withProviderErrors(() =>
-        sandbox.createCardPaymentMethod({ number: body.number, expMonth: body.exp_month, expYear: body.exp_year, cvc: body.cvc, name: body.name }),
+        sandbox.createCardPaymentMethod({
+          number: body.number,
+          expMonth: body.exp_month,
+          expYear: body.exp_year,
+          cvc: body.cvc,
+          name: body.name,
+        }),
       );
-      return { payment_method: { id: pm.id, brand: pm.brand, last4: pm.last4, exp_month: pm.expMonth ?? body.exp_month, exp_year: pm.expYear ?? body.exp_year } };
+      return {
+        payment_method: {
+          id: pm.id,
+          brand: pm.brand,
+          last4: pm.last4,
+          exp_month: pm.expMonth ?? body.exp_month,
+          exp_year: pm.expYear ?? body.exp_year,
+        },
+      };
     },
 
     async confirmBankSetup(body: z.infer<typeof sandboxConfirmSetupBodySchema>, ip: string) {
       const sandbox = sandboxOrNotFound();
-      await enforceRateLimits(limiter, [{ key: `sandbox-seti:ip:${ip}`, limit: SANDBOX_CARD_LIMIT, windowMs: WINDOW_MS }]);
+      await enforceRateLimits(limiter, [
+        { key: `sandbox-seti:ip:${ip}`, limit: SANDBOX_CARD_LIMIT, windowMs: WINDOW_MS },
+      ]);
       const seti = await withProviderErrors(() =>
         sandbox.confirmBankSetupIntent({
           clientSecret: body.client_secret,
@@ -47,8 +69,12 @@ export function createSandboxPaymentsService(deps: { sandbox: SandboxPaymentProv
     /** The 3-D Secure challenge of the sandbox's test card 4000 0027 6000 3184, passed or failed. */
     async authenticate(body: z.infer<typeof sandboxAuthenticateBodySchema>, ip: string) {
       const sandbox = sandboxOrNotFound();
-      await enforceRateLimits(limiter, [{ key: `sandbox-3ds:ip:${ip}`, limit: SANDBOX_CARD_LIMIT, windowMs: WINDOW_MS }]);
-      const pi = await withProviderErrors(() => sandbox.authenticatePaymentIntent({ clientSecret: body.client_secret, outcome: body.outcome }));
+      await enforceRateLimits(limiter, [
+        { key: `sandbox-3ds:ip:${ip}`, limit: SANDBOX_CARD_LIMIT, windowMs: WINDOW_MS },
+      ]);
+      const pi = await withProviderErrors(() =>
+        sandbox.authenticatePaymentIntent({ clientSecret: body.client_secret, outcome: body.outcome }),
+      );
       return { payment_intent: { id: pi.id, status: pi.status } };
     },
   };

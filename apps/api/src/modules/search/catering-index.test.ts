@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { PresetSort } from '@caterway/contracts';
 import { createRng } from '../../db/seed/prng.js';
-import { buildCateringSnapshot, createCateringIndex, type CateringIndexData, type CateringIndexRow } from './catering-index.js';
+import {
+  buildCateringSnapshot,
+  createCateringIndex,
+  type CateringIndexData,
+  type CateringIndexRow,
+} from './catering-index.js';
 import { chordOf, earthPoint } from './located-rows.js';
 
 // The catering index against a brute-force reference (filter everything, sort in full, slice) on
@@ -31,7 +36,10 @@ function catalogue(n: number, seed: number, cuisineCount = CUISINES.length): Pre
     return {
       id: 1000 + i * 3,
       // one in 50 has no location; some are 50-60 km out of town, around the radius
-      at: random() < 0.02 ? null : { latitude: city.latitude + (random() - 0.5) * 1.1, longitude: city.longitude + (random() - 0.5) * 1.4 },
+      at:
+        random() < 0.02
+          ? null
+          : { latitude: city.latitude + (random() - 0.5) * 1.1, longitude: city.longitude + (random() - 0.5) * 1.4 },
       cuisines: Array.from({ length: Math.floor(random() * 3) }, () => CUISINES[Math.floor(random() * cuisineCount)]!),
       // few distinct values, so ties are common and the id decides
       orders: Math.floor(random() * 20),
@@ -69,7 +77,12 @@ function distance(a: { latitude: number; longitude: number }, b: { latitude: num
 
 function reference(
   presets: Preset[],
-  q: { near: { latitude: number; longitude: number } | null; radiusKm: number; cuisines: string[]; words?: Set<number> },
+  q: {
+    near: { latitude: number; longitude: number } | null;
+    radiusKm: number;
+    cuisines: string[];
+    words?: Set<number>;
+  },
   page: { sort: PresetSort; limit: number; offset: number; countCap?: number },
 ) {
   const chord = chordOf(q.radiusKm * 1000);
@@ -79,7 +92,11 @@ function reference(
     .filter((p) => !q.near || (p.at !== null && distance(p.at, q.near) <= chord))
     .sort(compare[page.sort]);
   const capped = page.countCap !== undefined && all.length > page.countCap;
-  return { ids: all.slice(page.offset, page.offset + page.limit).map((p) => p.id), total: capped ? page.countCap! : all.length, capped };
+  return {
+    ids: all.slice(page.offset, page.offset + page.limit).map((p) => p.id),
+    total: capped ? page.countCap! : all.length,
+    capped,
+  };
 }
 
 const sorts = Object.keys(compare) as PresetSort[];
@@ -98,9 +115,15 @@ describe('catering index', () => {
     let nonEmpty = 0;
     for (let run = 0; run < 400; run++) {
       const city = CITIES[run % CITIES.length]!;
-      const near = run % 5 === 0 ? null : { latitude: city.latitude + (random() - 0.5) * 0.3, longitude: city.longitude + (random() - 0.5) * 0.3 };
+      const near =
+        run % 5 === 0
+          ? null
+          : { latitude: city.latitude + (random() - 0.5) * 0.3, longitude: city.longitude + (random() - 0.5) * 0.3 };
       // sometimes a cuisine no preset of this catalogue has
-      const cuisines = random() < 0.5 ? [] : Array.from({ length: 1 + Math.floor(random() * 3) }, () => CUISINES[Math.floor(random() * 14)]!);
+      const cuisines =
+        random() < 0.5
+          ? []
+          : Array.from({ length: 1 + Math.floor(random() * 3) }, () => CUISINES[Math.floor(random() * 14)]!);
       const words = random() < 0.3 ? new Set(presets.filter(() => random() < 0.2).map((p) => p.id)) : undefined;
       const page = {
         sort: sorts[run % sorts.length]!,
@@ -120,25 +143,42 @@ describe('catering index', () => {
   it('keeps presets without a location out of every radius and in the lists without an address', () => {
     const without = presets.filter((p) => p.at === null).map((p) => p.id);
     expect(without.length).toBeGreaterThan(10);
-    const everyWhere = snapshot.page({ near: null, radiusKm: 50, cuisines: [] }, { sort: 'popular', limit: presets.length, offset: 0 });
+    const everyWhere = snapshot.page(
+      { near: null, radiusKm: 50, cuisines: [] },
+      { sort: 'popular', limit: presets.length, offset: 0 },
+    );
     expect(everyWhere.total).toBe(presets.length);
     expect(everyWhere.ids).toEqual(expect.arrayContaining(without));
     for (const city of CITIES) {
-      const near = snapshot.page({ near: city, radiusKm: 50, cuisines: [] }, { sort: 'popular', limit: presets.length, offset: 0 });
+      const near = snapshot.page(
+        { near: city, radiusKm: 50, cuisines: [] },
+        { sort: 'popular', limit: presets.length, offset: 0 },
+      );
       expect(near.ids.some((id) => without.includes(id))).toBe(false);
     }
   });
 
   it('finds nothing for a cuisine no preset has, and nothing past the last page', () => {
-    expect(snapshot.page({ near: null, radiusKm: 50, cuisines: ['Martian'] }, { sort: 'price_desc', limit: 12, offset: 0 })).toEqual({ ids: [], total: 0, capped: false });
-    const deep = snapshot.page({ near: CITIES[0]!, radiusKm: 50, cuisines: [] }, { sort: 'headcount_desc', limit: 12, offset: 100_000 });
+    expect(
+      snapshot.page({ near: null, radiusKm: 50, cuisines: ['Martian'] }, { sort: 'price_desc', limit: 12, offset: 0 }),
+    ).toEqual({ ids: [], total: 0, capped: false });
+    const deep = snapshot.page(
+      { near: CITIES[0]!, radiusKm: 50, cuisines: [] },
+      { sort: 'headcount_desc', limit: 12, offset: 100_000 },
+    );
     expect(deep.ids).toEqual([]);
     expect(deep.total).toBeGreaterThan(0);
   });
 
   it('an empty catalogue answers empty pages', () => {
     const empty = buildCateringSnapshot({ popular: [], byPrice: [], byGuests: [] });
-    expect(empty.page({ near: CITIES[1]!, radiusKm: 50, cuisines: ['Cuisine 1'] }, { sort: 'popular', limit: 12, offset: 0 }, empty.bitsOf([1, 2]))).toEqual({
+    expect(
+      empty.page(
+        { near: CITIES[1]!, radiusKm: 50, cuisines: ['Cuisine 1'] },
+        { sort: 'popular', limit: 12, offset: 0 },
+        empty.bitsOf([1, 2]),
+      ),
+    ).toEqual({
       ids: [],
       total: 0,
       capped: false,
@@ -193,7 +233,11 @@ describe('catering index: loading, words and age', () => {
       wordMatches: async () => [],
     });
     await index.warm();
-    expect(await index.page({ near: null, radiusKm: 50, cuisines: [], tsquery: null }, page)).toEqual({ ids: [], total: 0, capped: false });
+    expect(await index.page({ near: null, radiusKm: 50, cuisines: [], tsquery: null }, page)).toEqual({
+      ids: [],
+      total: 0,
+      capped: false,
+    });
     seeded = true;
     expect((await index.page({ near: null, radiusKm: 50, cuisines: [], tsquery: null }, page))!.total).toBe(50);
     await index.page({ near: null, radiusKm: 50, cuisines: [], tsquery: null }, page);

@@ -175,7 +175,10 @@ export function createCateringIndex(deps: CateringIndexDeps) {
     async page(query: CateringQuery & { tsquery: string | null }, page: CateringPage): Promise<ListingResult> {
       const { snapshot, answer } = await index.current();
       // the bit set of the words' matches in this snapshot: read once, kept with it
-      const words = query.tsquery === null ? undefined : await answer(query.tsquery, async (s) => s.bitsOf(await deps.wordMatches(query.tsquery!)));
+      const words =
+        query.tsquery === null
+          ? undefined
+          : await answer(query.tsquery, async (s) => s.bitsOf(await deps.wordMatches(query.tsquery!)));
       return snapshot.page(query, page, words);
     },
     /** Loads the first snapshot (the app's onReady: the first search does not wait for it). */

@@ -65,7 +65,11 @@ describe('snapshot index', () => {
   it('does not keep an empty snapshot', async () => {
     let size = 0;
     let loads = 0;
-    const index = createSnapshotIndex<{ size: number }, never>({ load: async () => (loads++, { size }), ttlMs: 60_000, maxAnswers: 1 });
+    const index = createSnapshotIndex<{ size: number }, never>({
+      load: async () => (loads++, { size }),
+      ttlMs: 60_000,
+      maxAnswers: 1,
+    });
     await index.current();
     size = 3;
     expect((await index.current()).snapshot.size).toBe(3);

@@ -1,5 +1,5 @@
-import type { GeoPoint } from '../presets/presets.types.js';
 import { createTtlCache } from '../../lib/ttl-cache.js';
+import type { GeoPoint } from '../presets/presets.types.js';
 import type { LocatedRow } from './search.types.js';
 
 export type { LocatedRow } from './search.types.js';
@@ -17,7 +17,11 @@ const RADIANS_PER_DEGREE = Math.PI / 180;
 export function earthPoint(p: GeoPoint): [number, number, number] {
   const lat = p.latitude * RADIANS_PER_DEGREE;
   const lng = p.longitude * RADIANS_PER_DEGREE;
-  return [EARTH_RADIUS_M * Math.cos(lat) * Math.cos(lng), EARTH_RADIUS_M * Math.cos(lat) * Math.sin(lng), EARTH_RADIUS_M * Math.sin(lat)];
+  return [
+    EARTH_RADIUS_M * Math.cos(lat) * Math.cos(lng),
+    EARTH_RADIUS_M * Math.cos(lat) * Math.sin(lng),
+    EARTH_RADIUS_M * Math.sin(lat),
+  ];
 }
 
 /** The chord of a great-circle distance: nearSql's `2 * earth() * sin(metres / (2 * earth()))`. */

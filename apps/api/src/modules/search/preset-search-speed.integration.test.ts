@@ -4,9 +4,9 @@ import { createDemoTestApp, type TestContext } from '../../../test/helpers.js';
 import { fixedClock } from '../../lib/clock.js';
 import { createCardCache } from '../presets/card-cache.js';
 import { createPresetsRepository } from '../presets/presets.repository.js';
-import { createSearchRepository, type ListingFilter } from './search.repository.js';
 import { createCateringIndex } from './catering-index.js';
 import { createQuickSearchIndex } from './quick-search-index.js';
+import { createSearchRepository, type ListingFilter } from './search.repository.js';
 import { createSearchService, PRESET_COUNT_CAP, type SearchQueryInput } from './search.service.js';
 
 // The preset search answers from the catering index in memory (docs/decisions/023) and counts
@@ -41,7 +41,12 @@ describe('preset search: sort walk and capped count', () => {
     await ctx.close();
   });
 
-  async function reference(filter: ListingFilter, sort: PresetSort, limit: number, offset: number): Promise<{ ids: number[]; total: number }> {
+  async function reference(
+    filter: ListingFilter,
+    sort: PresetSort,
+    limit: number,
+    offset: number,
+  ): Promise<{ ids: number[]; total: number }> {
     const { rows } = await ctx.db.query<{ id: number }>(
       `SELECT id FROM presets
         WHERE preset_type = 'catering' AND is_active
@@ -69,7 +74,11 @@ describe('preset search: sort walk and capped count', () => {
           const expected = await reference(filter, sort, 12, offset);
           expect(expected.total, `${label}: the demo catalogue has matches near Toronto`).toBeGreaterThan(0);
           const page = await index.page(filter, { sort, limit: 12, offset, countCap: PRESET_COUNT_CAP });
-          expect(page, `${label} ${sort} offset ${offset}`).toEqual({ ids: expected.ids, total: expected.total, capped: false });
+          expect(page, `${label} ${sort} offset ${offset}`).toEqual({
+            ids: expected.ids,
+            total: expected.total,
+            capped: false,
+          });
         }
       }
     }
@@ -105,7 +114,11 @@ describe('preset search: sort walk and capped count', () => {
           for (const offset of [0, 12]) {
             const expected = rows.slice(offset, offset + 12).map((r) => r.id);
             const page = await index.page(filter, { sort, limit: 12, offset, countCap: PRESET_COUNT_CAP });
-            expect(page, `${label} ${near ? 'near' : 'anywhere'} ${sort} offset ${offset}`).toEqual({ ids: expected, total: rows.length, capped: false });
+            expect(page, `${label} ${near ? 'near' : 'anywhere'} ${sort} offset ${offset}`).toEqual({
+              ids: expected,
+              total: rows.length,
+              capped: false,
+            });
           }
         }
       }
@@ -141,9 +154,18 @@ describe('preset search: sort walk and capped count', () => {
       );
       expect(rows.length, `${cuisines}: the demo catalogue has restaurants near Toronto`).toBeGreaterThan(0);
       for (const offset of [0, 12, 24]) {
-        const filter: ListingFilter = { presetType: 'restaurant', near: TORONTO, radiusKm: 50, cuisines, tsquery: null };
+        const filter: ListingFilter = {
+          presetType: 'restaurant',
+          near: TORONTO,
+          radiusKm: 50,
+          cuisines,
+          tsquery: null,
+        };
         const page = await repo.listingPage(filter, { sort: 'popular', limit: 12, offset });
-        expect(page, `${cuisines} offset ${offset}`).toEqual({ ids: rows.slice(offset, offset + 12).map((r) => r.id), total: rows.length });
+        expect(page, `${cuisines} offset ${offset}`).toEqual({
+          ids: rows.slice(offset, offset + 12).map((r) => r.id),
+          total: rows.length,
+        });
       }
     }
   });
@@ -151,7 +173,9 @@ describe('preset search: sort walk and capped count', () => {
   it('leaves out presets outside the radius and keeps the sort across pages', async () => {
     const repo = createSearchRepository(ctx.db);
     const filter: ListingFilter = { presetType: 'catering', near: TORONTO, radiusKm: 50, cuisines: [], tsquery: null };
-    const { rows } = await ctx.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM presets WHERE preset_type = 'catering' AND is_active`);
+    const { rows } = await ctx.db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM presets WHERE preset_type = 'catering' AND is_active`,
+    );
     const expected = await reference(filter, 'price_asc', 1000, 0);
     // some catering presets are elsewhere, so the walk had rows to skip
     expect(expected.total).toBeLessThan(rows[0]!.n);
@@ -170,7 +194,10 @@ describe('preset search: sort walk and capped count', () => {
       createSearchService({
         searchRepository,
         cateringIndex: cateringIndexOf(searchRepository),
-        quickIndex: createQuickSearchIndex({ load: () => searchRepository.restaurantQuickRows(), matches: (q, t) => searchRepository.quickMatches(q, t) }),
+        quickIndex: createQuickSearchIndex({
+          load: () => searchRepository.restaurantQuickRows(),
+          matches: (q, t) => searchRepository.quickMatches(q, t),
+        }),
         presetsRepository,
         cardCache: createCardCache((ids) => presetsRepository.cardsByIds(ids)),
         geocoder: { geocode: async () => ({ ok: false, reason: 'not_found' }), placeAt: async () => null },
@@ -179,32 +206,61 @@ describe('preset search: sort walk and capped count', () => {
         presetCountCap,
       });
     const query = (q: Partial<SearchQueryInput>): SearchQueryInput =>
-      ({ search_type: 'preset', page: 1, per_page: 12, sort: 'price_asc', lat: TORONTO.latitude, lng: TORONTO.longitude, ...q }) as SearchQueryInput;
-    const exact = await reference({ presetType: 'catering', near: TORONTO, radiusKm: 50, cuisines: [], tsquery: null }, 'price_asc', 12, 0);
+      ({
+        search_type: 'preset',
+        page: 1,
+        per_page: 12,
+        sort: 'price_asc',
+        lat: TORONTO.latitude,
+        lng: TORONTO.longitude,
+        ...q,
+      }) as SearchQueryInput;
+    const exact = await reference(
+      { presetType: 'catering', near: TORONTO, radiusKm: 50, cuisines: [], tsquery: null },
+      'price_asc',
+      12,
+      0,
+    );
     expect(exact.total).toBeGreaterThan(25);
 
     const capped = await service(25).presets(query({}));
     expect(capped.meta_data).toMatchObject({ full_count: 25, full_count_capped: true, total_page: 3 });
     // the page itself is not affected by the cap (grouped by category, so compared as a set)
-    const idsOf = (body: typeof capped) => body.presets.all_presets.flatMap(([, list]) => list.map((p) => p.id)).sort((a, b) => a - b);
+    const idsOf = (body: typeof capped) =>
+      body.presets.all_presets.flatMap(([, list]) => list.map((p) => p.id)).sort((a, b) => a - b);
     expect(idsOf(capped)).toEqual([...exact.ids].sort((a, b) => a - b));
     // a page beyond the capped count still answers from the full list
     const deep = await service(25).presets(query({ page: 3 }));
-    const third = await reference({ presetType: 'catering', near: TORONTO, radiusKm: 50, cuisines: [], tsquery: null }, 'price_asc', 12, 24);
+    const third = await reference(
+      { presetType: 'catering', near: TORONTO, radiusKm: 50, cuisines: [], tsquery: null },
+      'price_asc',
+      12,
+      24,
+    );
     expect(idsOf(deep)).toEqual([...third.ids].sort((a, b) => a - b));
 
     // exactly at the cap is an exact count
     const atCap = await service(exact.total).presets(query({}));
-    expect(atCap.meta_data).toMatchObject({ full_count: exact.total, full_count_capped: false, total_page: Math.ceil(exact.total / 12) });
+    expect(atCap.meta_data).toMatchObject({
+      full_count: exact.total,
+      full_count_capped: false,
+      total_page: Math.ceil(exact.total / 12),
+    });
     const under = await service().presets(query({}));
     expect(under.meta_data).toMatchObject({ full_count: exact.total, full_count_capped: false });
   });
 
   it('answers full_count_capped on the wire: false for exact counts', async () => {
-    const presets = await ctx.app.inject({ method: 'GET', url: `/api/v2/search?search_type=preset&sort=headcount_desc&lat=${TORONTO.latitude}&lng=${TORONTO.longitude}` });
+    const presets = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/v2/search?search_type=preset&sort=headcount_desc&lat=${TORONTO.latitude}&lng=${TORONTO.longitude}`,
+    });
     expect(presets.statusCode).toBe(200);
     expect(presets.json().meta_data.full_count_capped).toBe(false);
-    const restaurants = await ctx.app.inject({ method: 'GET', url: `/api/v2/search.json?search_type=restaurant&lat=${TORONTO.latitude}&lng=${TORONTO.longitude}` });
+    const restaurants = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/v2/search.json?search_type=restaurant&lat=${TORONTO.latitude}&lng=${TORONTO.longitude}`,
+    });
     expect(restaurants.statusCode).toBe(200);
     expect(restaurants.json().meta_data).toMatchObject({ full_count_capped: false, full_count: expect.any(Number) });
   });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDemoTestApp, type TestContext } from '../../../test/helpers.js';
-import { createSearchRepository } from './search.repository.js';
 import { createQuickSearchIndex, QUICK_SEARCH_POOL } from './quick-search-index.js';
+import { createSearchRepository } from './search.repository.js';
 import { queryWords } from './search.service.js';
 
 // The navigation search's index (docs/decisions/023) against the statement it replaced: the
@@ -25,7 +25,13 @@ describe('quick search index', () => {
     await ctx.close();
   });
 
-  async function reference(q: string, tsquery: string, point: { latitude: number; longitude: number }, radiusKm: number | null, limit: number): Promise<number[]> {
+  async function reference(
+    q: string,
+    tsquery: string,
+    point: { latitude: number; longitude: number },
+    radiusKm: number | null,
+    limit: number,
+  ): Promise<number[]> {
     const params: unknown[] = [q, tsquery, point.latitude, point.longitude, limit];
     if (radiusKm !== null) params.push(radiusKm * 1000);
     const { rows } = await ctx.db.query<{ id: number }>(
@@ -49,7 +55,10 @@ describe('quick search index', () => {
 
   it('ranks what PostgreSQL ranked, near each point and anywhere, for common, rare and misspelt words', async () => {
     const repo = createSearchRepository(ctx.db);
-    const index = createQuickSearchIndex({ load: () => repo.restaurantQuickRows(), matches: (q, t) => repo.quickMatches(q, t) });
+    const index = createQuickSearchIndex({
+      load: () => repo.restaurantQuickRows(),
+      matches: (q, t) => repo.quickMatches(q, t),
+    });
     let nonEmpty = 0;
     for (const q of ['pizza', 'Sushi', 'thai curry', 'itlian', 'burgr', 'salad bowl', 'coffee']) {
       const tsquery = await repo.expandTerms(queryWords(q));
@@ -59,7 +68,10 @@ describe('quick search index', () => {
           const near = await reference(q, tsquery!, point, 50, limit);
           const expected = near.length ? near : await reference(q, tsquery!, point, null, limit);
           if (expected.length) nonEmpty++;
-          expect(await index.ids({ q, tsquery: tsquery!, point, radiusKm: 50, limit }), `${q} at ${point.latitude}, limit ${limit}`).toEqual(expected);
+          expect(
+            await index.ids({ q, tsquery: tsquery!, point, radiusKm: 50, limit }),
+            `${q} at ${point.latitude}, limit ${limit}`,
+          ).toEqual(expected);
         }
       }
     }
@@ -67,7 +79,10 @@ describe('quick search index', () => {
   });
 
   it('answers the navigation search from it over HTTP', async () => {
-    const res = await ctx.app.inject({ method: 'GET', url: '/api/v2/search/elastic_search?q=pizza&lat=43.6487&lng=-79.3817' });
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/v2/search/elastic_search?q=pizza&lat=43.6487&lng=-79.3817',
+    });
     expect(res.statusCode).toBe(200);
     const repo = createSearchRepository(ctx.db);
     // the default limit is 8

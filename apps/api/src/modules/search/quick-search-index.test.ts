@@ -1,18 +1,30 @@
 import { describe, expect, it } from 'vitest';
 import { earthPoint, chordOf } from './located-rows.js';
-import { buildQuickSnapshot, createQuickSearchIndex, QUICK_SEARCH_POOL, type QuickIndexRow, type QuickMatch } from './quick-search-index.js';
+import {
+  buildQuickSnapshot,
+  createQuickSearchIndex,
+  QUICK_SEARCH_POOL,
+  type QuickIndexRow,
+  type QuickMatch,
+} from './quick-search-index.js';
 
 // The navigation search's ranking in memory against a brute-force reference; the integration
 // test holds it to PostgreSQL's.
 
 const TORONTO = { latitude: 43.65, longitude: -79.38 };
 
-function restaurants(n: number): { rows: QuickIndexRow[]; at: Map<number, { latitude: number; longitude: number } | null> } {
+function restaurants(n: number): {
+  rows: QuickIndexRow[];
+  at: Map<number, { latitude: number; longitude: number } | null>;
+} {
   const at = new Map<number, { latitude: number; longitude: number } | null>();
   const rows = Array.from({ length: n }, (_, i) => {
     const id = 10 + i;
     // a ring of restaurants 0-80 km out; every 25th without a location
-    const p = i % 25 === 0 ? null : { latitude: TORONTO.latitude + ((i % 97) / 97) * 0.7, longitude: TORONTO.longitude + ((i % 13) / 13) * 0.3 };
+    const p =
+      i % 25 === 0
+        ? null
+        : { latitude: TORONTO.latitude + ((i % 97) / 97) * 0.7, longitude: TORONTO.longitude + ((i % 13) / 13) * 0.3 };
     at.set(id, p);
     const xyz = p ? earthPoint(p) : null;
     return { id, x: xyz?.[0] ?? null, y: xyz?.[1] ?? null, z: xyz?.[2] ?? null };
@@ -78,12 +90,22 @@ describe('quick search index', () => {
       },
     });
     // nothing within 50 km of Vancouver: the nearest anywhere (all of them far, in Toronto)
-    const far = await index.ids({ q: 'pizza', tsquery: '(pizza)', point: { latitude: 49.28, longitude: -123.12 }, radiusKm: 50, limit: 5 });
+    const far = await index.ids({
+      q: 'pizza',
+      tsquery: '(pizza)',
+      point: { latitude: 49.28, longitude: -123.12 },
+      radiusKm: 50,
+      limit: 5,
+    });
     expect(far).toHaveLength(5);
     await index.ids({ q: 'pizza', tsquery: '(pizza)', point: TORONTO, radiusKm: 50, limit: 5 });
     expect(reads).toBe(1);
-    await expect(index.ids({ q: 'broken', tsquery: '(broken)', point: TORONTO, radiusKm: 50, limit: 5 })).rejects.toThrow('database gone');
-    await expect(index.ids({ q: 'broken', tsquery: '(broken)', point: TORONTO, radiusKm: 50, limit: 5 })).rejects.toThrow('database gone');
+    await expect(
+      index.ids({ q: 'broken', tsquery: '(broken)', point: TORONTO, radiusKm: 50, limit: 5 }),
+    ).rejects.toThrow('database gone');
+    await expect(
+      index.ids({ q: 'broken', tsquery: '(broken)', point: TORONTO, radiusKm: 50, limit: 5 }),
+    ).rejects.toThrow('database gone');
     expect(reads).toBe(3);
   });
 });

@@ -93,9 +93,17 @@ export function createQuickSearchIndex(deps: QuickIndexDeps) {
      * The navigation search's restaurant ids: the QUICK_SEARCH_POOL nearest matches within
      * radiusKm of the point by relevance; when none is that near, the nearest anywhere.
      */
-    async ids(input: { q: string; tsquery: string; point: GeoPoint; radiusKm: number; limit: number }): Promise<number[]> {
+    async ids(input: {
+      q: string;
+      tsquery: string;
+      point: GeoPoint;
+      radiusKm: number;
+      limit: number;
+    }): Promise<number[]> {
       const { snapshot, answer } = await index.current();
-      const matches = await answer(`${input.tsquery}\n${input.q}`, async (s) => s.prepare(await deps.matches(input.q, input.tsquery)));
+      const matches = await answer(`${input.tsquery}\n${input.q}`, async (s) =>
+        s.prepare(await deps.matches(input.q, input.tsquery)),
+      );
       const near = snapshot.rank(matches, input.point, input.radiusKm, input.limit);
       return near.length ? near : snapshot.rank(matches, input.point, null, input.limit);
     },

@@ -32,7 +32,16 @@ describe('search endpoints on the demo catalogue', () => {
   const restaurants = async (query: string) => {
     const res = await get(`/api/v2/search.json?search_type=restaurant&${query}`);
     expect(res.statusCode).toBe(200);
-    return res.json() as { presets: { all_presets: Card[]; favorite_restaurants: Card[] }; meta_data: { current_page: number; full_count: number; total_page: number; preset_category_names: string[]; preset_category_name_with_icon: { name: string; icon: string }[] } };
+    return res.json() as {
+      presets: { all_presets: Card[]; favorite_restaurants: Card[] };
+      meta_data: {
+        current_page: number;
+        full_count: number;
+        total_page: number;
+        preset_category_names: string[];
+        preset_category_name_with_icon: { name: string; icon: string }[];
+      };
+    };
   };
 
   describe('restaurants near an address', () => {
@@ -83,13 +92,21 @@ describe('search endpoints on the demo catalogue', () => {
 
     it('filters by cuisine', async () => {
       const all = await restaurants(`lat=${TORONTO.lat}&lng=${TORONTO.lng}`);
-      const italian = await restaurants(`lat=${TORONTO.lat}&lng=${TORONTO.lng}&preset_category_names=Italian&per_page=50`);
+      const italian = await restaurants(
+        `lat=${TORONTO.lat}&lng=${TORONTO.lng}&preset_category_names=Italian&per_page=50`,
+      );
       expect(italian.meta_data.full_count).toBeGreaterThan(0);
       expect(italian.meta_data.full_count).toBeLessThan(all.meta_data.full_count);
       expect(italian.presets.all_presets.every((c) => c.cuisine_types.includes('Italian'))).toBe(true);
-      const two = await restaurants(`lat=${TORONTO.lat}&lng=${TORONTO.lng}&preset_category_names=Italian,Japanese&per_page=50`);
+      const two = await restaurants(
+        `lat=${TORONTO.lat}&lng=${TORONTO.lng}&preset_category_names=Italian,Japanese&per_page=50`,
+      );
       expect(two.meta_data.full_count).toBeGreaterThan(italian.meta_data.full_count);
-      expect(two.presets.all_presets.every((c) => c.cuisine_types.includes('Italian') || c.cuisine_types.includes('Japanese'))).toBe(true);
+      expect(
+        two.presets.all_presets.every(
+          (c) => c.cuisine_types.includes('Italian') || c.cuisine_types.includes('Japanese'),
+        ),
+      ).toBe(true);
     });
 
     it('marks a restaurant closed on the delivery weekday', async () => {
@@ -99,7 +116,9 @@ describe('search endpoints on the demo catalogue', () => {
       );
       const id = rows[0]!.id;
       // Sunday 2026-11-29, a week ahead: notice is met
-      const body = await restaurants(`lat=${TORONTO.lat}&lng=${TORONTO.lng}&per_page=50&delivery_date=2026-11-29&delivery_time=11:30%20AM`);
+      const body = await restaurants(
+        `lat=${TORONTO.lat}&lng=${TORONTO.lng}&per_page=50&delivery_date=2026-11-29&delivery_time=11:30%20AM`,
+      );
       const card = body.presets.all_presets.find((c) => c.id === id)!;
       expect(card).toMatchObject({ available_for_ordering: false, unavailable_reason: 'closed' });
     });
@@ -114,16 +133,33 @@ describe('search endpoints on the demo catalogue', () => {
         [TORONTO.lat, TORONTO.lng],
       );
       const { id } = rows[0]!;
-      const early = await restaurants(`lat=${TORONTO.lat}&lng=${TORONTO.lng}&per_page=50&delivery_date=2026-11-25&delivery_time=05:00%20AM`);
-      expect(early.presets.all_presets.find((c) => c.id === id)).toMatchObject({ available_for_ordering: false, unavailable_reason: 'outside_hours' });
-      const noon = await restaurants(`lat=${TORONTO.lat}&lng=${TORONTO.lng}&per_page=50&delivery_date=2026-11-25&delivery_time=12:00`);
-      expect(noon.presets.all_presets.find((c) => c.id === id)).toMatchObject({ available_for_ordering: true, unavailable_reason: null });
+      const early = await restaurants(
+        `lat=${TORONTO.lat}&lng=${TORONTO.lng}&per_page=50&delivery_date=2026-11-25&delivery_time=05:00%20AM`,
+      );
+      expect(early.presets.all_presets.find((c) => c.id === id)).toMatchObject({
+        available_for_ordering: false,
+        unavailable_reason: 'outside_hours',
+      });
+      const noon = await restaurants(
+        `lat=${TORONTO.lat}&lng=${TORONTO.lng}&per_page=50&delivery_date=2026-11-25&delivery_time=12:00`,
+      );
+      expect(noon.presets.all_presets.find((c) => c.id === id)).toMatchObject({
+        available_for_ordering: true,
+        unavailable_reason: null,
+      });
     });
 
     it('marks every restaurant short of notice for a delivery within the hour', async () => {
       // now is Sunday 10:00 in Toronto; Sunday 11:00 is under every chef's 24 or 48 hours
-      const body = await restaurants(`lat=${TORONTO.lat}&lng=${TORONTO.lng}&per_page=50&delivery_date=2026-11-22&delivery_time=11:00%20AM`);
-      const inRange = body.presets.all_presets.filter((c) => c.unavailable_reason !== 'distance' && c.unavailable_reason !== 'closed' && c.unavailable_reason !== 'outside_hours');
+      const body = await restaurants(
+        `lat=${TORONTO.lat}&lng=${TORONTO.lng}&per_page=50&delivery_date=2026-11-22&delivery_time=11:00%20AM`,
+      );
+      const inRange = body.presets.all_presets.filter(
+        (c) =>
+          c.unavailable_reason !== 'distance' &&
+          c.unavailable_reason !== 'closed' &&
+          c.unavailable_reason !== 'outside_hours',
+      );
       expect(inRange.length).toBeGreaterThan(0);
       expect(inRange.every((c) => c.unavailable_reason === 'notice' && !c.available_for_ordering)).toBe(true);
     });
@@ -141,14 +177,35 @@ describe('search endpoints on the demo catalogue', () => {
     const presets = async (query: string) => {
       const res = await get(`/api/v2/search?search_type=preset&${query}`);
       expect(res.statusCode).toBe(200);
-      return res.json() as { presets: { all_presets: [string, { id: number; price_per_person_cents: number; number_of_guests: number; order_count: number; cuisine_types: string[]; preset_type: string; name: string; description: string }[]][] }; meta_data: { full_count: number; total_page: number } };
+      return res.json() as {
+        presets: {
+          all_presets: [
+            string,
+            {
+              id: number;
+              price_per_person_cents: number;
+              number_of_guests: number;
+              order_count: number;
+              cuisine_types: string[];
+              preset_type: string;
+              name: string;
+              description: string;
+            }[],
+          ][];
+        };
+        meta_data: { full_count: number; total_page: number };
+      };
     };
     const flat = (body: Awaited<ReturnType<typeof presets>>) => body.presets.all_presets.flatMap(([, list]) => list);
 
     it('groups a page of catering presets by category and sorts the flat list', async () => {
       type Body = Awaited<ReturnType<typeof presets>>;
       // each group keeps the sort order; the page is the first per_page presets of the whole sort
-      const sortedWithin = (body: Body, key: 'price_per_person_cents' | 'number_of_guests' | 'order_count', dir: 1 | -1) => {
+      const sortedWithin = (
+        body: Body,
+        key: 'price_per_person_cents' | 'number_of_guests' | 'order_count',
+        dir: 1 | -1,
+      ) => {
         for (const [name, list] of body.presets.all_presets) {
           expect(typeof name).toBe('string');
           expect(list.length).toBeGreaterThan(0);
@@ -161,11 +218,17 @@ describe('search endpoints on the demo catalogue', () => {
       expect(flat(page1)).toHaveLength(20);
       expect(flat(page1).every((p) => p.preset_type === 'catering')).toBe(true);
       sortedWithin(page1, 'price_per_person_cents', 1);
-      expect(Math.max(...flat(page1).map((p) => p.price_per_person_cents))).toBeLessThanOrEqual(Math.min(...flat(page2).map((p) => p.price_per_person_cents)));
+      expect(Math.max(...flat(page1).map((p) => p.price_per_person_cents))).toBeLessThanOrEqual(
+        Math.min(...flat(page2).map((p) => p.price_per_person_cents)),
+      );
       const { rows } = await ctx.db.query<{ id: number }>(
         `SELECT id FROM presets WHERE preset_type = 'catering' ORDER BY price_per_person_cents, id LIMIT 20`,
       );
-      expect(flat(page1).map((p) => p.id).sort()).toEqual(rows.map((r) => r.id).sort());
+      expect(
+        flat(page1)
+          .map((p) => p.id)
+          .sort(),
+      ).toEqual(rows.map((r) => r.id).sort());
       // grouped by the preset's first category
       for (const [name, list] of page1.presets.all_presets) {
         expect(list.every((p) => (p as unknown as { category_names: string[] }).category_names[0] === name)).toBe(true);
@@ -180,14 +243,18 @@ describe('search endpoints on the demo catalogue', () => {
     it('pages the flat list', async () => {
       const p1 = await presets('per_page=12');
       const p2 = await presets('per_page=12&page=2');
-      const total = (await ctx.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM presets WHERE preset_type = 'catering'`)).rows[0]!.n;
+      const total = (
+        await ctx.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM presets WHERE preset_type = 'catering'`)
+      ).rows[0]!.n;
       expect(p1.meta_data).toMatchObject({ full_count: total, total_page: Math.ceil(total / 12) });
       const ids1 = new Set(flat(p1).map((p) => p.id));
       expect(flat(p2).some((p) => ids1.has(p.id))).toBe(false);
     });
 
     it('filters by cuisine and by words, near an address', async () => {
-      const indian = flat(await presets(`preset_category_names=Indian&lat=${TORONTO.lat}&lng=${TORONTO.lng}&per_page=50`));
+      const indian = flat(
+        await presets(`preset_category_names=Indian&lat=${TORONTO.lat}&lng=${TORONTO.lng}&per_page=50`),
+      );
       expect(indian.length).toBeGreaterThan(0);
       expect(indian.every((p) => p.cuisine_types.includes('Indian'))).toBe(true);
       const breakfast = await presets('q=breakfast');
@@ -289,7 +356,11 @@ describe('search endpoints on the demo catalogue', () => {
     });
 
     it("lists the user's saved carts and empty favourites", async () => {
-      const signIn = await ctx.app.inject({ method: 'POST', url: '/user_token', payload: { auth: { email: 'demo@caterway.ca', password: 'Lunch4Forty' } } });
+      const signIn = await ctx.app.inject({
+        method: 'POST',
+        url: '/user_token',
+        payload: { auth: { email: 'demo@caterway.ca', password: 'Lunch4Forty' } },
+      });
       expect(signIn.statusCode).toBe(200);
       const { jwt, user } = signIn.json() as { jwt: string; user: { id: number } };
       const { rows } = await ctx.db.query<{ id: number }>(
@@ -297,12 +368,21 @@ describe('search endpoints on the demo catalogue', () => {
          SELECT 'my-saved-lunch', 'My saved lunch', 'save_for_later', p.id, $1, 10 FROM presets p WHERE p.id = 2 RETURNING id`,
         [user.id],
       );
-      await ctx.db.query('INSERT INTO preset_chefs (preset_id, chef_id, position) SELECT $1, chef_id, position FROM preset_chefs WHERE preset_id = 2', [rows[0]!.id]);
-      const res = await ctx.app.inject({ method: 'GET', url: '/api/v2/search?search_type=user_data', headers: { authorization: `Bearer ${jwt}` } });
+      await ctx.db.query(
+        'INSERT INTO preset_chefs (preset_id, chef_id, position) SELECT $1, chef_id, position FROM preset_chefs WHERE preset_id = 2',
+        [rows[0]!.id],
+      );
+      const res = await ctx.app.inject({
+        method: 'GET',
+        url: '/api/v2/search?search_type=user_data',
+        headers: { authorization: `Bearer ${jwt}` },
+      });
       expect(res.statusCode).toBe(200);
       const body = res.json();
       expect(body.presets.favorite_restaurants).toEqual([]);
-      expect(body.presets.saved_for_later_restaurants.map((p: { id: number; preset_type: string }) => [p.id, p.preset_type])).toEqual([[rows[0]!.id, 'save_for_later']]);
+      expect(
+        body.presets.saved_for_later_restaurants.map((p: { id: number; preset_type: string }) => [p.id, p.preset_type]),
+      ).toEqual([[rows[0]!.id, 'save_for_later']]);
     });
   });
 });

@@ -1,15 +1,14 @@
-import type { PresetSort } from '@caterway/contracts';
 import pg from 'pg';
+import type { PresetSort } from '@caterway/contracts';
 import { prepared, withTransaction, type Queryable } from '../../db/pool.js';
+import { createTtlCache } from '../../lib/ttl-cache.js';
 import { distanceOrderSql, nearSql } from '../presets/presets.sql-parts.js';
 import type { GeoPoint } from '../presets/presets.types.js';
-import { createTtlCache } from '../../lib/ttl-cache.js';
 import type { CateringIndexData, CateringIndexRow, QuickIndexRow, QuickMatch } from './search.types.js';
 
 // The only SQL of search. Every query here picks ids on presets alone through the indexes of
 // 002_search.sql; cards are hydrated by the presets repository for the page's ids only.
 // bench/search.bench.ts EXPLAINs these statements and fails on a sequential scan.
-
 
 const sortSql: Record<PresetSort, string> = {
   popular: 'p.order_count DESC, p.id',
@@ -36,7 +35,12 @@ export interface ListingFilter {
  */
 function listingWhere(f: ListingFilter, options: { typeLiteral?: boolean } = {}): { where: string; params: unknown[] } {
   const params: unknown[] = options.typeLiteral ? [] : [f.presetType];
-  const where = [options.typeLiteral ? `p.preset_type = '${f.presetType === 'restaurant' ? 'restaurant' : 'catering'}'` : 'p.preset_type = $1', 'p.is_active'];
+  const where = [
+    options.typeLiteral
+      ? `p.preset_type = '${f.presetType === 'restaurant' ? 'restaurant' : 'catering'}'`
+      : 'p.preset_type = $1',
+    'p.is_active',
+  ];
   if (f.cuisines.length) {
     params.push(f.cuisines);
     where.push(`p.cuisine_types && $${params.length}::text[]`);
@@ -69,17 +73,25 @@ export function createSearchRepository(db: Queryable, options: { wordMatchSet?: 
   /** The planner's row estimate of a statement (EXPLAIN), kept per text and values. */
   const planRows = (tx: Queryable, sql: string, values: unknown[]) =>
     wordEstimates.get(`${sql}\n${JSON.stringify(values)}`, async () => {
-      const { rows: plan } = await tx.query<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>(`EXPLAIN (FORMAT JSON) ${sql}`, values);
+      const { rows: plan } = await tx.query<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>(
+        `EXPLAIN (FORMAT JSON) ${sql}`,
+        values,
+      );
       return plan[0]?.['QUERY PLAN'][0].Plan['Plan Rows'] ?? Infinity;
     });
   // The expansions of query words, kept like the word estimates: search_terms changes only with
   // the catalogue (its trigger), which the API does not write. An expansion to nothing (no
   // catalogue yet, or words unlike any) is not kept.
-  const expansions = createTtlCache<string, string | null>({ ttlMs: WORD_ESTIMATE_TTL_MS, maxEntries: 5_000, keep: (v) => v !== null });
+  const expansions = createTtlCache<string, string | null>({
+    ttlMs: WORD_ESTIMATE_TTL_MS,
+    maxEntries: 5_000,
+    keep: (v) => v !== null,
+  });
   /** expandTerms' statement: the words' exact or nearest catalogue words, as to_tsquery text. */
   async function expand(words: readonly string[], tx: Queryable): Promise<string | null> {
-    const { rows } = await tx.query<{ word: string; exact: boolean; alternatives: string[] | null }>(prepared(
-      `SELECT t.word, e.exact,
+    const { rows } = await tx.query<{ word: string; exact: boolean; alternatives: string[] | null }>(
+      prepared(
+        `SELECT t.word, e.exact,
               CASE WHEN e.exact THEN NULL
                    ELSE (SELECT array_agg(x.word) FROM (
                            SELECT s.word FROM search_terms s WHERE s.word % t.word
@@ -89,8 +101,9 @@ export function createSearchRepository(db: Queryable, options: { wordMatchSet?: 
          CROSS JOIN LATERAL (SELECT EXISTS (SELECT 1 FROM search_terms s WHERE s.word = t.word) AS exact) e
         WHERE numnode(plainto_tsquery('english', t.word)) > 0
         ORDER BY t.n`,
-      [words],
-    ));
+        [words],
+      ),
+    );
     // a word the catalogue does not know and nothing resembles ("nyc") is left out, so the
     // other words still find something
     const groups = rows
@@ -118,11 +131,10 @@ export function createSearchRepository(db: Queryable, options: { wordMatchSet?: 
           : sortSql[page.sort];
       const radiusPage = async () => {
         const { rows } = await tx.query<{ id: number }>(
-          prepared(`SELECT p.id FROM presets p WHERE ${where} ORDER BY ${order} LIMIT $${params.length + 1} OFFSET $${params.length + 2}`, [
-            ...params,
-            page.limit,
-            page.offset,
-          ]),
+          prepared(
+            `SELECT p.id FROM presets p WHERE ${where} ORDER BY ${order} LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
+            [...params, page.limit, page.offset],
+          ),
         );
         return rows.map((r) => r.id);
       };
@@ -142,20 +154,21 @@ export function createSearchRepository(db: Queryable, options: { wordMatchSet?: 
         if (estimate > wordMatchSet) return null;
         const n = wordsParams.length;
         const nearTest = filter.near ? `WHERE ${nearSql(`$${n + 3}`, `$${n + 4}`, `$${n + 5}`)}` : '';
-        const orderSql = filter.presetType === 'restaurant' && filter.near ? `${distanceOrderSql(`$${n + 3}`, `$${n + 4}`)}, p.id` : sortSql[page.sort];
+        const orderSql =
+          filter.presetType === 'restaurant' && filter.near
+            ? `${distanceOrderSql(`$${n + 3}`, `$${n + 4}`)}, p.id`
+            : sortSql[page.sort];
         const nearParams = filter.near ? [filter.near.latitude, filter.near.longitude, filter.radiusKm * 1000] : [];
         // not a named statement: a generic plan would not see how few the words' matches are
-        const { rows } = await tx.query<{ n: number; ids: number[] }>(
-          {
-            text: `WITH m AS MATERIALIZED (
+        const { rows } = await tx.query<{ n: number; ids: number[] }>({
+          text: `WITH m AS MATERIALIZED (
                SELECT p.id, p.order_count, p.price_per_person_cents, p.number_of_guests, p.location FROM presets p
                 WHERE ${wordsWhere}),
              near AS MATERIALIZED (SELECT * FROM m p ${nearTest})
              SELECT (SELECT count(*)::int FROM near) AS n,
                     ARRAY(SELECT p.id FROM near p ORDER BY ${orderSql} LIMIT $${n + 1} OFFSET $${n + 2}) AS ids`,
-            values: [...wordsParams, page.limit, page.offset, ...nearParams],
-          },
-        );
+          values: [...wordsParams, page.limit, page.offset, ...nearParams],
+        });
         const { n: total, ids } = rows[0]!;
         return { ids: ids.map(Number), total };
       };
@@ -185,7 +198,9 @@ export function createSearchRepository(db: Queryable, options: { wordMatchSet?: 
         return { ids: ids.map(Number), total }; // bigint[] comes as strings
       };
       const count = async () => {
-        const { rows } = await tx.query<{ n: number }>(prepared(`SELECT count(*)::int AS n FROM presets p WHERE ${where}`, params));
+        const { rows } = await tx.query<{ n: number }>(
+          prepared(`SELECT count(*)::int AS n FROM presets p WHERE ${where}`, params),
+        );
         return rows[0]?.n ?? 0;
       };
       if (filter.tsquery) {
@@ -209,10 +224,18 @@ export function createSearchRepository(db: Queryable, options: { wordMatchSet?: 
           `SELECT p.id::int AS id, cube_ll_coord(p.location, 1) AS x, cube_ll_coord(p.location, 2) AS y, cube_ll_coord(p.location, 3) AS z, p.cuisine_types
              FROM presets p WHERE p.preset_type = 'catering' AND p.is_active ORDER BY p.order_count DESC, p.id`,
         ),
-        tx.query<{ id: number }>(`SELECT p.id::int AS id FROM presets p WHERE p.preset_type = 'catering' AND p.is_active ORDER BY p.price_per_person_cents, p.id`),
-        tx.query<{ id: number }>(`SELECT p.id::int AS id FROM presets p WHERE p.preset_type = 'catering' AND p.is_active ORDER BY p.number_of_guests, p.id`),
+        tx.query<{ id: number }>(
+          `SELECT p.id::int AS id FROM presets p WHERE p.preset_type = 'catering' AND p.is_active ORDER BY p.price_per_person_cents, p.id`,
+        ),
+        tx.query<{ id: number }>(
+          `SELECT p.id::int AS id FROM presets p WHERE p.preset_type = 'catering' AND p.is_active ORDER BY p.number_of_guests, p.id`,
+        ),
       ]);
-      return { popular: popular.rows, byPrice: byPrice.rows.map((r) => r.id), byGuests: byGuests.rows.map((r) => r.id) };
+      return {
+        popular: popular.rows,
+        byPrice: byPrice.rows.map((r) => r.id),
+        byGuests: byGuests.rows.map((r) => r.id),
+      };
     },
 
     /**
@@ -298,7 +321,10 @@ export function createSearchRepository(db: Queryable, options: { wordMatchSet?: 
     },
 
     /** The type of each given preset (the bases of saved carts: restaurant or catering). */
-    async presetTypesOf(ids: readonly number[], tx: Queryable = db): Promise<Map<number, 'restaurant' | 'catering' | 'save_for_later'>> {
+    async presetTypesOf(
+      ids: readonly number[],
+      tx: Queryable = db,
+    ): Promise<Map<number, 'restaurant' | 'catering' | 'save_for_later'>> {
       if (!ids.length) return new Map();
       const { rows } = await tx.query<{ id: number; preset_type: 'restaurant' | 'catering' | 'save_for_later' }>(
         'SELECT id::int AS id, preset_type FROM presets WHERE id = ANY($1::bigint[])',

@@ -12,16 +12,16 @@ import {
   searchQuerySchema,
 } from '@caterway/contracts';
 import type { AppDeps } from '../../lib/deps.js';
+import { listingSerializerCompiler } from '../../lib/listing-serializer.js';
+import { createHotPathRateLimiter, enforceRateLimits } from '../../lib/rate-limit.js';
 import { optionalUser } from '../auth/auth.guard.js';
 import { createFavoritesRepository } from '../favorites/favorites.repository.js';
+import { sharedCardCache } from '../presets/card-cache.js';
 import { createPresetsRepository } from '../presets/presets.repository.js';
-import { createSearchRepository } from './search.repository.js';
 import { createCateringIndex } from './catering-index.js';
 import { createQuickSearchIndex } from './quick-search-index.js';
+import { createSearchRepository } from './search.repository.js';
 import { createSearchService } from './search.service.js';
-import { sharedCardCache } from '../presets/card-cache.js';
-import { createHotPathRateLimiter, enforceRateLimits } from '../../lib/rate-limit.js';
-import { listingSerializerCompiler } from '../../lib/listing-serializer.js';
 
 const tags = ['search'];
 
@@ -51,7 +51,12 @@ export async function searchRoutes(app: FastifyInstance, deps: AppDeps): Promise
 
   // Per client address, RATE_LIMIT_SEARCH_PER_MINUTE (docs/decisions/016): in memory, or in Redis
   // with REDIS_URL so every instance counts together. Never a database write per search.
-  const limiter = createHotPathRateLimiter({ redisUrl: deps.config.redisUrl, redisKeyPrefix: deps.config.redisKeyPrefix, clock: deps.clock, log: app.log });
+  const limiter = createHotPathRateLimiter({
+    redisUrl: deps.config.redisUrl,
+    redisKeyPrefix: deps.config.redisKeyPrefix,
+    clock: deps.clock,
+    log: app.log,
+  });
   app.addHook('onReady', async () => {
     await limiter.ready?.(); // count in Redis from the first search (up to 2 s; in memory meanwhile)
     // the first preset search then finds the index loaded (~0.1 s at 35,000 presets); not awaited,
@@ -79,7 +84,8 @@ export async function searchRoutes(app: FastifyInstance, deps: AppDeps): Promise
         serializerCompiler,
         schema: {
           tags,
-          summary: 'Browse restaurants (search_type=restaurant) or presets (preset), or the signed-in user\'s lists (user_data)',
+          summary:
+            "Browse restaurants (search_type=restaurant) or presets (preset), or the signed-in user's lists (user_data)",
           hide: url.endsWith('.json'),
           querystring: searchQuerySchema,
           response: { 200: searchResponse, 401: errorBodySchema, 422: messagesBodySchema, 429: errorResponses[429] },

@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import type {
   PresetCard,
   PresetSearchResponse,
@@ -5,19 +6,18 @@ import type {
   RestaurantSearchResponse,
   presetSortSchema,
 } from '@caterway/contracts';
-import type { z } from 'zod';
+import { cities } from '../../db/seed/vocabulary.js';
 import type { Clock } from '../../lib/clock.js';
 import { unauthorized } from '../../lib/errors.js';
 import type { Geocoder } from '../../ports/geocoder.js';
-import { cities } from '../../db/seed/vocabulary.js';
+import type { CardCache } from '../presets/card-cache.js';
 import { geocodePoint, resolveDeliveryContext, type DeliveryContextQuery } from '../presets/delivery-context.js';
 import { toPresetCard, toRestaurantCard } from '../presets/presets.mappers.js';
-import { LISTING_RADIUS_KM, type GeoPoint } from '../presets/presets.types.js';
 import type { PresetsRepository } from '../presets/presets.repository.js';
-import type { SearchRepository } from './search.repository.js';
-import type { CardCache } from '../presets/card-cache.js';
+import { LISTING_RADIUS_KM, type GeoPoint } from '../presets/presets.types.js';
 import type { CateringIndex } from './catering-index.js';
 import type { QuickSearchIndex } from './quick-search-index.js';
+import type { SearchRepository } from './search.repository.js';
 
 export interface SearchQueryInput extends DeliveryContextQuery {
   search_type: 'restaurant' | 'preset' | 'user_data';
@@ -68,14 +68,19 @@ export const PRESET_COUNT_CAP = 1000;
 
 /** Query words as the catalogue's word list holds them: lower case, letters only, 3+ letters. */
 export function queryWords(q: string): string[] {
-  const words = q.toLowerCase().normalize('NFC').split(/[^\p{L}]+/u).filter((w) => w.length >= 3);
+  const words = q
+    .toLowerCase()
+    .normalize('NFC')
+    .split(/[^\p{L}]+/u)
+    .filter((w) => w.length >= 3);
   return [...new Set(words)].slice(0, MAX_QUERY_WORDS);
 }
 
 /** A city's centre from the cities the catalogue serves (the seed's vocabulary); Toronto otherwise. */
 export function cityCentre(name: string | undefined): GeoPoint {
   const key = (name ?? '').trim().toLowerCase();
-  const city = cities.find((c) => c.name.toLowerCase() === key || c.key === key) ?? cities.find((c) => c.name === DEFAULT_CITY)!;
+  const city =
+    cities.find((c) => c.name.toLowerCase() === key || c.key === key) ?? cities.find((c) => c.name === DEFAULT_CITY)!;
   return { latitude: city.centre.lat, longitude: city.centre.lng };
 }
 
@@ -141,12 +146,22 @@ export function createSearchService({
       const ctx = await contextFor(query, viewerId);
       const tsquery = query.q ? await repo.expandTerms(queryWords(query.q)) : null;
       const { ids, total } = await repo.listingPage(
-        { presetType: 'restaurant', near: ctx.point, radiusKm: LISTING_RADIUS_KM, cuisines: query.preset_category_names ?? [], tsquery },
+        {
+          presetType: 'restaurant',
+          near: ctx.point,
+          radiusKm: LISTING_RADIUS_KM,
+          cuisines: query.preset_category_names ?? [],
+          tsquery,
+        },
         { sort: 'popular', limit: query.per_page, offset: (query.page - 1) * query.per_page },
       );
       const [rows, metaData] = await Promise.all([cardCache.cardsByIds(ids), meta(query.page, query.per_page, total)]);
       return {
-        presets: { all_presets: rows.map((r) => toRestaurantCard(r, ctx)), favorite_restaurants: [], saved_for_later_restaurants: [] },
+        presets: {
+          all_presets: rows.map((r) => toRestaurantCard(r, ctx)),
+          favorite_restaurants: [],
+          saved_for_later_restaurants: [],
+        },
         meta_data: metaData,
       };
     },
@@ -160,10 +175,24 @@ export function createSearchService({
     async presets(query: SearchQueryInput, viewerId?: number): Promise<PresetSearchResponse> {
       const ctx = await contextFor(query, viewerId);
       const tsquery = query.q ? await repo.expandTerms(queryWords(query.q)) : null;
-      const filter = { presetType: 'catering' as const, near: ctx.point, radiusKm: LISTING_RADIUS_KM, cuisines: query.preset_category_names ?? [], tsquery };
-      const page = { sort: query.sort, limit: query.per_page, offset: (query.page - 1) * query.per_page, countCap: presetCountCap };
+      const filter = {
+        presetType: 'catering' as const,
+        near: ctx.point,
+        radiusKm: LISTING_RADIUS_KM,
+        cuisines: query.preset_category_names ?? [],
+        tsquery,
+      };
+      const page = {
+        sort: query.sort,
+        limit: query.per_page,
+        offset: (query.page - 1) * query.per_page,
+        countCap: presetCountCap,
+      };
       const { ids, total, capped } = await cateringIndex.page(filter, page);
-      const [rows, metaData] = await Promise.all([cardCache.cardsByIds(ids), meta(query.page, query.per_page, total, capped)]);
+      const [rows, metaData] = await Promise.all([
+        cardCache.cardsByIds(ids),
+        meta(query.page, query.per_page, total, capped),
+      ]);
       const groups = new Map<string, PresetCard[]>();
       for (const row of rows) {
         const name = row.category_names[0] ?? 'Other';
@@ -185,18 +214,34 @@ export function createSearchService({
      */
     async userData(query: SearchQueryInput, userId: number | undefined): Promise<PresetSearchResponse> {
       if (userId === undefined) throw unauthorized();
-      const [ctx, savedIds, recentIds] = await Promise.all([contextFor(query, userId), repo.savedForLaterIds(userId), repo.recentlyOrderedIds(userId)]);
+      const [ctx, savedIds, recentIds] = await Promise.all([
+        contextFor(query, userId),
+        repo.savedForLaterIds(userId),
+        repo.recentlyOrderedIds(userId),
+      ]);
       const favoriteIds = [...ctx.favoriteIds];
       // saved carts change with the user's edits: read them fresh, not through the card cache
-      const [savedRows, listedRows] = await Promise.all([presetsRepository.cardsByIds(savedIds), cardCache.cardsByIds([...new Set([...favoriteIds, ...recentIds])])]);
+      const [savedRows, listedRows] = await Promise.all([
+        presetsRepository.cardsByIds(savedIds),
+        cardCache.cardsByIds([...new Set([...favoriteIds, ...recentIds])]),
+      ]);
       const byId = new Map([...listedRows, ...savedRows].map((r) => [r.id, r]));
       // the Favorites page files a saved cart under Restaurants or Presets by the kind of its base
-      const baseTypes = await repo.presetTypesOf([...new Set(savedRows.flatMap((r) => (r.base_preset_id === null ? [] : [r.base_preset_id])))]);
-      const cards = (ids: number[]) => ids.flatMap((id) => {
-        const row = byId.get(id);
-        if (!row) return [];
-        return [toPresetCard(row, ctx, row.base_preset_id === null ? undefined : (baseTypes.get(row.base_preset_id) ?? null))];
-      });
+      const baseTypes = await repo.presetTypesOf([
+        ...new Set(savedRows.flatMap((r) => (r.base_preset_id === null ? [] : [r.base_preset_id]))),
+      ]);
+      const cards = (ids: number[]) =>
+        ids.flatMap((id) => {
+          const row = byId.get(id);
+          if (!row) return [];
+          return [
+            toPresetCard(
+              row,
+              ctx,
+              row.base_preset_id === null ? undefined : (baseTypes.get(row.base_preset_id) ?? null),
+            ),
+          ];
+        });
       const total = favoriteIds.length + savedIds.length + recentIds.length;
       return {
         presets: {
@@ -217,7 +262,7 @@ export function createSearchService({
       const point =
         query.lat !== undefined && query.lng !== undefined
           ? { latitude: query.lat, longitude: query.lng }
-          : (query.address ? await geocodePoint(geocoder, query.address) : null) ?? cityCentre(query.city);
+          : ((query.address ? await geocodePoint(geocoder, query.address) : null) ?? cityCentre(query.city));
       const tsquery = await repo.expandTerms(queryWords(query.q));
       if (!tsquery) return { presets: [], query: query.q };
       // restaurants that can deliver there first; the whole catalogue when none matches nearby

@@ -19,8 +19,16 @@ describe("the viewer's favourites and saved carts", () => {
     await ensureDemoData(ctx.db, quiet);
     user = await signedInUser(ctx.app, ctx.db);
     other = await signedInUser(ctx.app, ctx.db);
-    presetId = (await ctx.db.query<{ id: number }>("SELECT id FROM presets WHERE preset_type = 'catering' ORDER BY order_count DESC, id LIMIT 1")).rows[0]!.id;
-    restaurantId = (await ctx.db.query<{ id: number }>("SELECT id FROM presets WHERE preset_type = 'restaurant' ORDER BY order_count DESC, id LIMIT 1")).rows[0]!.id;
+    presetId = (
+      await ctx.db.query<{ id: number }>(
+        "SELECT id FROM presets WHERE preset_type = 'catering' ORDER BY order_count DESC, id LIMIT 1",
+      )
+    ).rows[0]!.id;
+    restaurantId = (
+      await ctx.db.query<{ id: number }>(
+        "SELECT id FROM presets WHERE preset_type = 'restaurant' ORDER BY order_count DESC, id LIMIT 1",
+      )
+    ).rows[0]!.id;
   }, 120_000);
   afterAll(async () => {
     await ctx.close();
@@ -58,12 +66,14 @@ describe("the viewer's favourites and saved carts", () => {
           base_preset_id: presetId,
           name: 'Team offsite lunch',
           description: 'Our usual',
-          preset_items: detail.preset_items.map((i: { id: number; menu_id: number; quantity: number; menu_items_mapping: Record<string, number> }) => ({
-            id: i.id,
-            menu_id: i.menu_id,
-            quantity: i.quantity,
-            menu_items_mapping: i.menu_items_mapping,
-          })),
+          preset_items: detail.preset_items.map(
+            (i: { id: number; menu_id: number; quantity: number; menu_items_mapping: Record<string, number> }) => ({
+              id: i.id,
+              menu_id: i.menu_id,
+              quantity: i.quantity,
+              menu_items_mapping: i.menu_items_mapping,
+            }),
+          ),
         },
       },
       user.jwt,
@@ -72,8 +82,12 @@ describe("the viewer's favourites and saved carts", () => {
     const savedId = saved.json().preset.id as number;
 
     const lists = (await get('/api/v2/search?search_type=user_data', user.jwt)).json();
-    expect(lists.presets.favorite_restaurants.map((c: { id: number }) => c.id).sort()).toEqual([presetId, restaurantId].sort());
-    expect(lists.presets.saved_for_later_restaurants.map((c: { id: number; name: string }) => [c.id, c.name])).toEqual([[savedId, 'Team offsite lunch']]);
+    expect(lists.presets.favorite_restaurants.map((c: { id: number }) => c.id).sort()).toEqual(
+      [presetId, restaurantId].sort(),
+    );
+    expect(lists.presets.saved_for_later_restaurants.map((c: { id: number; name: string }) => [c.id, c.name])).toEqual([
+      [savedId, 'Team offsite lunch'],
+    ]);
     expect(lists.presets.all_presets).toEqual([]); // no placed orders yet
 
     const others = (await get('/api/v2/search?search_type=user_data', other.jwt)).json();

@@ -28,9 +28,19 @@ describe('GET api/v2/site_config', () => {
   it('says test mode while the sandbox provider takes the payments, and not with Stripe', async () => {
     const sandbox = await createTestApp();
     contexts.push(sandbox);
-    expect((await sandbox.app.inject({ method: 'GET', url: '/api/v2/site_config' })).json()).toMatchObject({ test_mode: true });
-    const stripe = await createTestApp({ payments: createStripeProvider({ secretKey: 'sk_test_x', publishableKey: 'pk_test_x', apiUrl: 'http://127.0.0.1:9' }) });
+    expect((await sandbox.app.inject({ method: 'GET', url: '/api/v2/site_config' })).json()).toMatchObject({
+      test_mode: true,
+    });
+    const stripe = await createTestApp({
+      payments: createStripeProvider({
+        secretKey: 'sk_test_x',
+        publishableKey: 'pk_test_x',
+        apiUrl: 'http://127.0.0.1:9',
+      }),
+    });
     contexts.push(stripe);
-    expect((await stripe.app.inject({ method: 'GET', url: '/api/v2/site_config' })).json()).toMatchObject({ test_mode: false });
+    expect((await stripe.app.inject({ method: 'GET', url: '/api/v2/site_config' })).json()).toMatchObject({
+      test_mode: false,
+    });
   });
 });

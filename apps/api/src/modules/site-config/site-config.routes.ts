@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { siteConfigResponseSchema } from '@caterway/contracts';
-import type { AppDeps } from '../../lib/deps.js';
 import { isSandboxProvider } from '../../adapters/payments/index.js';
+import type { AppDeps } from '../../lib/deps.js';
 
 // Runtime config for the browser, so one storefront build works wherever the group-order site
 // is deployed (GROUP_ORDERS_URL is read once, in config/env.ts, which also builds share links),
@@ -13,7 +13,14 @@ export async function siteConfigRoutes(app: FastifyInstance, deps: AppDeps): Pro
   const body = { group_orders_url: deps.config.groupOrdersUrl, test_mode: isSandboxProvider(deps.payments) };
   r.get(
     '/api/v2/site_config',
-    { schema: { tags: ['site'], summary: "Runtime settings the sites need: the group-order site's base URL, and whether payments are in test mode (sandbox)", response: { 200: siteConfigResponseSchema } } },
+    {
+      schema: {
+        tags: ['site'],
+        summary:
+          "Runtime settings the sites need: the group-order site's base URL, and whether payments are in test mode (sandbox)",
+        response: { 200: siteConfigResponseSchema },
+      },
+    },
     async (_request, reply) => reply.header('cache-control', 'public, max-age=300').send(body),
   );
 }

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { composeSuggestion, parseDietaryNeeds, parseHeadCount, servesPerUnit, type ComposerMenu } from './suggestion-composer.js';
+import {
+  composeSuggestion,
+  parseDietaryNeeds,
+  parseHeadCount,
+  servesPerUnit,
+  type ComposerMenu,
+} from './suggestion-composer.js';
 
 const menu = (id: number, over: Partial<ComposerMenu>): ComposerMenu => ({
   id,
@@ -25,7 +31,11 @@ describe('request parsing', () => {
   });
 
   it('reads dietary needs', () => {
-    expect(parseDietaryNeeds('Vegetarian and gluten free please, one nut allergy')).toEqual(['Vegetarian', 'Gluten Free', 'Nut Free']);
+    expect(parseDietaryNeeds('Vegetarian and gluten free please, one nut allergy')).toEqual([
+      'Vegetarian',
+      'Gluten Free',
+      'Nut Free',
+    ]);
     expect(parseDietaryNeeds('vegan, halal and keto options')).toEqual(['Vegan', 'Halal', 'Keto']);
     expect(parseDietaryNeeds('anything')).toEqual([]);
   });
@@ -39,15 +49,33 @@ describe('request parsing', () => {
 
 describe('composeSuggestion', () => {
   const menus = [
-    menu(1, { dietary_types: ['Vegetarian'], menu_items: [{ id: 11, price_cents: 0 }, { id: 12, price_cents: 300 }] }),
+    menu(1, {
+      dietary_types: ['Vegetarian'],
+      menu_items: [
+        { id: 11, price_cents: 0 },
+        { id: 12, price_cents: 300 },
+      ],
+    }),
     menu(2, { dietary_types: [] }),
     menu(3, { dietary_types: ['Vegetarian', 'Gluten Free'], category_name: 'Salads' }),
     menu(4, { dietary_types: ['Vegetarian'], category_name: 'Desserts', price_cents: 400 }),
-    menu(5, { name: 'Coffee (serves 10)', menu_type: 'other', category_name: 'Drinks', dietary_types: ['Vegetarian'], price_cents: 3000 }),
+    menu(5, {
+      name: 'Coffee (serves 10)',
+      menu_type: 'other',
+      category_name: 'Drinks',
+      dietary_types: ['Vegetarian'],
+      price_cents: 3000,
+    }),
   ];
 
   it('keeps to dishes meeting the needs and feeds the head count once per course', () => {
-    const s = composeSuggestion({ message: 'vegetarian lunch for 20 people', defaultHeadCount: 10, menus, chefs: [{ id: 1, minimumCents: 0 }], defaultMenuIds: [] });
+    const s = composeSuggestion({
+      message: 'vegetarian lunch for 20 people',
+      defaultHeadCount: 10,
+      menus,
+      chefs: [{ id: 1, minimumCents: 0 }],
+      defaultMenuIds: [],
+    });
     expect(s.headCount).toBe(20);
     expect(s.needs).toEqual(['Vegetarian']);
     expect(s.lines.map((l) => l.menu.id)).not.toContain(2);
@@ -58,7 +86,13 @@ describe('composeSuggestion', () => {
   });
 
   it("raises quantities to the chef's minimum and says so", () => {
-    const s = composeSuggestion({ message: 'for 2 people', defaultHeadCount: 10, menus, chefs: [{ id: 1, minimumCents: 50_000 }], defaultMenuIds: [2] });
+    const s = composeSuggestion({
+      message: 'for 2 people',
+      defaultHeadCount: 10,
+      menus,
+      chefs: [{ id: 1, minimumCents: 50_000 }],
+      defaultMenuIds: [2],
+    });
     const subtotal = s.lines.reduce((sum, l) => sum + l.menu.price_cents * l.quantity, 0);
     expect(subtotal).toBeGreaterThanOrEqual(50_000);
     expect(s.notes.join(' ')).toMatch(/minimum/);
@@ -66,7 +100,13 @@ describe('composeSuggestion', () => {
   });
 
   it('notes needs no dish meets', () => {
-    const s = composeSuggestion({ message: 'halal for 10', defaultHeadCount: 10, menus, chefs: [], defaultMenuIds: [] });
+    const s = composeSuggestion({
+      message: 'halal for 10',
+      defaultHeadCount: 10,
+      menus,
+      chefs: [],
+      defaultMenuIds: [],
+    });
     expect(s.notes.join(' ')).toMatch(/none is Halal/);
     expect(s.lines.length).toBeGreaterThan(0);
   });

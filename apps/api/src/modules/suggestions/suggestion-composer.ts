@@ -36,7 +36,8 @@ const DIETS: [string, RegExp][] = [
   ['Pescatarian', /pescatarian|pescetarian/i],
 ];
 
-const PEOPLE = /(\d{1,4})\s*(?:\+\s*)?(?:people|persons?|ppl|pax|guests?|attendees|employees|staff|colleagues|team members|heads|folks|of us|covers)\b/i;
+const PEOPLE =
+  /(\d{1,4})\s*(?:\+\s*)?(?:people|persons?|ppl|pax|guests?|attendees|employees|staff|colleagues|team members|heads|folks|of us|covers)\b/i;
 const FOR_N = /\b(?:for|feed(?:s|ing)?|serve|serving|team of|group of|party of)\s+(\d{1,4})\b/i;
 
 export function parseHeadCount(message: string): number | null {
@@ -94,7 +95,11 @@ export function composeSuggestion(input: {
   const parsed = parseHeadCount(input.message);
   const headCount = parsed ?? input.defaultHeadCount;
   const needs = parseDietaryNeeds(input.message);
-  const notes: string[] = [parsed ? `Planned for ${headCount} people.` : `No head count given: planned for ${headCount} people, the preset's usual size.`];
+  const notes: string[] = [
+    parsed
+      ? `Planned for ${headCount} people.`
+      : `No head count given: planned for ${headCount} people, the preset's usual size.`,
+  ];
   if (needs.length) notes.push(`Dietary needs: ${needs.join(', ')}.`);
 
   const meets = (m: ComposerMenu) => needs.filter((n) => m.dietary_types.includes(n)).length;
@@ -102,7 +107,9 @@ export function composeSuggestion(input: {
   let pool = input.menus.filter((m) => meets(m) === best);
   if (needs.length && best < needs.length) {
     const unmet = needs.filter((n) => !pool.some((m) => m.dietary_types.includes(n)));
-    notes.push(`No dish meets every need at once${unmet.length ? `; none is ${unmet.join(' or ')}` : ''}: these come closest. Please ask the restaurant about substitutions.`);
+    notes.push(
+      `No dish meets every need at once${unmet.length ? `; none is ${unmet.join(' or ')}` : ''}: these come closest. Please ask the restaurant about substitutions.`,
+    );
   }
   if (!pool.length) pool = input.menus;
   const rank = (m: ComposerMenu) => {

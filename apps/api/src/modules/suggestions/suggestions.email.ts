@@ -4,10 +4,18 @@ import { escapeHtml } from '../../adapters/email/templates.js';
 import type { OutgoingEmail } from '../../ports/email.js';
 
 /** The bot's answer by email (ordering-payments §1), with a link back to the preset. */
-export function menuSuggestionEmail(input: { to: string; presetName: string; url: string; suggestion: MenuSuggestion }): OutgoingEmail {
+export function menuSuggestionEmail(input: {
+  to: string;
+  presetName: string;
+  url: string;
+  suggestion: MenuSuggestion;
+}): OutgoingEmail {
   const s = input.suggestion;
   const subject = `Your suggested menu from ${input.presetName}`;
-  const lines = s.lines.map((l) => `${l.quantity} x ${l.name} (${l.chef_name})${l.dietary_types.length ? ` [${l.dietary_types.join(', ')}]` : ''}  ${formatCents(l.line_subtotal_cents)}`);
+  const lines = s.lines.map(
+    (l) =>
+      `${l.quantity} x ${l.name} (${l.chef_name})${l.dietary_types.length ? ` [${l.dietary_types.join(', ')}]` : ''}  ${formatCents(l.line_subtotal_cents)}`,
+  );
   const totals: [string, string][] = [
     ['Subtotal', formatCents(s.totals.subtotal_cents)],
     [formatTaxLabel(s.totals.tax_name, s.totals.tax_rate), formatCents(s.totals.tax_cents)],

@@ -10,7 +10,13 @@ import { createSuggestionsService } from './suggestions.service.js';
 
 export async function suggestionsRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const limiter = createRateLimiter({ redisUrl: deps.config.redisUrl, redisKeyPrefix: deps.config.redisKeyPrefix, db: deps.db, clock: deps.clock, log: app.log });
+  const limiter = createRateLimiter({
+    redisUrl: deps.config.redisUrl,
+    redisKeyPrefix: deps.config.redisKeyPrefix,
+    db: deps.db,
+    clock: deps.clock,
+    log: app.log,
+  });
   app.addHook('onClose', async () => {
     await limiter.close?.();
   });
@@ -35,6 +41,7 @@ export async function suggestionsRoutes(app: FastifyInstance, deps: AppDeps): Pr
         response: { 201: suggestionResponseSchema, ...errorResponses },
       },
     },
-    async (request, reply) => reply.status(201).send(await service.suggest(request.params.presetId, request.body, { ip: request.ip })),
+    async (request, reply) =>
+      reply.status(201).send(await service.suggest(request.params.presetId, request.body, { ip: request.ip })),
   );
 }

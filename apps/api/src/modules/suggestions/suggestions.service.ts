@@ -1,6 +1,6 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { MenuSuggestion } from '@caterway/contracts';
 import { combinedTaxName, combinedTaxRate, computeTotals, messages, taxesFor } from '@caterway/domain';
-import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../lib/clock.js';
 import { notFound } from '../../lib/errors.js';
 import { enforceRateLimits, type RateLimiter } from '../../lib/rate-limit.js';
@@ -29,10 +29,15 @@ export interface SuggestionsServiceDeps {
 /** POST api/v2/catering_suggestions/{presetId} (ordering-payments §1, §4, §5, §7). */
 export function createSuggestionsService(deps: SuggestionsServiceDeps) {
   return {
-    async suggest(presetId: number, body: { email: string; request_message: string }, meta: { ip: string }): Promise<{ message: string; suggestion: MenuSuggestion }> {
+    async suggest(
+      presetId: number,
+      body: { email: string; request_message: string },
+      meta: { ip: string },
+    ): Promise<{ message: string; suggestion: MenuSuggestion }> {
       const preset = await deps.catalogue.findPreset(presetId);
       // saved carts are private: the bot answers for the public catalogue only
-      if (!preset || !preset.is_active || preset.preset_type === 'save_for_later') throw notFound(messages.presetNotFound);
+      if (!preset || !preset.is_active || preset.preset_type === 'save_for_later')
+        throw notFound(messages.presetNotFound);
       const hour = 60 * 60 * 1000;
       await enforceRateLimits(deps.limiter, [
         { key: `suggest:ip:${meta.ip}`, limit: PER_HOUR_PER_IP, windowMs: hour },
@@ -41,7 +46,10 @@ export function createSuggestionsService(deps: SuggestionsServiceDeps) {
       const chefs = await deps.catalogue.findChefsOfPreset(preset.id);
       const lead = chefs[0];
       if (!lead) throw notFound(messages.presetNotFound);
-      const [menus, defaultItems] = await Promise.all([deps.catalogue.findMenusOfChefs(chefs.map((c) => c.id)), deps.catalogue.findPresetItems(preset.id)]);
+      const [menus, defaultItems] = await Promise.all([
+        deps.catalogue.findMenusOfChefs(chefs.map((c) => c.id)),
+        deps.catalogue.findPresetItems(preset.id),
+      ]);
       const composition = composeSuggestion({
         message: body.request_message,
         defaultHeadCount: preset.number_of_guests,
@@ -52,7 +60,12 @@ export function createSuggestionsService(deps: SuggestionsServiceDeps) {
       // delivery is priced at checkout, once the address is known: until then, the restaurant's place and today's taxes
       const taxes = taxesFor(chefPlace(lead), localDateTime(deps.clock.now(), lead.time_zone).date) ?? [];
       const totals = computeTotals({
-        lines: composition.lines.map((l) => ({ unitPriceCents: l.menu.price_cents, quantity: l.quantity, menuItems: [], taxCategory: l.menu.tax_category })),
+        lines: composition.lines.map((l) => ({
+          unitPriceCents: l.menu.price_cents,
+          quantity: l.quantity,
+          menuItems: [],
+          taxCategory: l.menu.tax_category,
+        })),
         receivingMethod: 'pickup',
         deliveryFeeCents: 0,
         cutleryCount: 0,
@@ -83,15 +96,29 @@ export function createSuggestionsService(deps: SuggestionsServiceDeps) {
           total_cents: totals.totalCents,
           tax_name: combinedTaxName(taxes),
           tax_rate: combinedTaxRate(taxes),
-          tax_lines: totals.taxLines.map((l) => ({ name: l.name, rate_percent: l.ratePercent, cents: l.cents, jurisdiction: l.jurisdiction ?? null })),
+          tax_lines: totals.taxLines.map((l) => ({
+            name: l.name,
+            rate_percent: l.ratePercent,
+            cents: l.cents,
+            jurisdiction: l.jurisdiction ?? null,
+          })),
           tip_cents: 0,
         },
         price_per_person_cents: Math.round(totals.totalCents / Math.max(1, composition.headCount)),
         notes: composition.notes,
       };
-      const id = await deps.suggestions.insert({ presetId: preset.id, email: body.email, requestMessage: body.request_message, suggestion: draft, now: deps.clock.now() });
+      const id = await deps.suggestions.insert({
+        presetId: preset.id,
+        email: body.email,
+        requestMessage: body.request_message,
+        suggestion: draft,
+        now: deps.clock.now(),
+      });
       const suggestion: MenuSuggestion = { id, ...draft };
-      const url = preset.preset_type === 'restaurant' ? `${deps.publicUrl}/chefs/${preset.slug}` : `${deps.publicUrl}/preset-detail/${preset.slug}`;
+      const url =
+        preset.preset_type === 'restaurant'
+          ? `${deps.publicUrl}/chefs/${preset.slug}`
+          : `${deps.publicUrl}/preset-detail/${preset.slug}`;
       try {
         await deps.mailer.send(menuSuggestionEmail({ to: body.email, presetName: preset.name, url, suggestion }));
       } catch (err) {

@@ -1,13 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../app.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, testConfig } from '../../../test/helpers.js';
-import { fixedClock, sharedControllableClock } from '../../lib/clock.js';
 import { createOutboxMailer } from '../../adapters/email/index.js';
 import { createGeocoder } from '../../adapters/geocoding/index.js';
 import { createSandboxProvider } from '../../adapters/payments/index.js';
-import { createJobRunner } from '../../lib/jobs.js';
+import { buildApp } from '../../app.js';
 import type { Db } from '../../db/pool.js';
+import { fixedClock, sharedControllableClock } from '../../lib/clock.js';
+import { createJobRunner } from '../../lib/jobs.js';
 
 // The browser tests' clock on a cluster (issue 7 item 6): two API processes and a job worker on
 // one database move together. Each process has its own clock object; the offset lives in
@@ -29,7 +29,15 @@ describe('the test clock shared by several processes', () => {
     for (let i = 0; i < 2; i++) {
       const clock = sharedControllableClock(db, fixedClock(BASE));
       clocks.push(clock);
-      const deps = { config, db, clock, mailer: createOutboxMailer(db), geocoder: createGeocoder(config, console), payments: createSandboxProvider({ db, clock }), jwtSecret: new TextEncoder().encode('x'.repeat(40)) };
+      const deps = {
+        config,
+        db,
+        clock,
+        mailer: createOutboxMailer(db),
+        geocoder: createGeocoder(config, console),
+        payments: createSandboxProvider({ db, clock }),
+        jwtSecret: new TextEncoder().encode('x'.repeat(40)),
+      };
       const app = await buildApp(deps, { logger: false });
       await app.ready();
       apps.push(app);

@@ -1,8 +1,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../../config/env.js';
-import { controllableClock, fixedClock } from '../../lib/clock.js';
 import { createTestApp, type TestContext } from '../../../test/helpers.js';
 import { productionEnv } from '../../../test/production-env.js';
+import { ConfigError, loadConfig } from '../../config/env.js';
+import { controllableClock, fixedClock } from '../../lib/clock.js';
 
 // The controllable clock of browser tests (issue 6): only with E2E_CONTROLLABLE_CLOCK, never in
 // production, and the one clock the API and the job runner share moves forward only.

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorResponses, testClockBodySchema, testClockResponseSchema } from '@caterway/contracts';
-import type { AppDeps } from '../../lib/deps.js';
 import { isControllable } from '../../lib/clock.js';
+import type { AppDeps } from '../../lib/deps.js';
 
 /**
  * POST api/v2/test/clock {advance_seconds}: browser tests move the server clock past a cut-off.

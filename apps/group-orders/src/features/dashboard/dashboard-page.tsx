@@ -28,7 +28,10 @@ export function DashboardPage() {
         notFound={
           <>
             <h1>Dashboard not available</h1>
-            <p>Only the person who created these group orders can open this dashboard. Sign in on Caterway with that account and open the Group Order Dashboard from your account menu.</p>
+            <p>
+              Only the person who created these group orders can open this dashboard. Sign in on Caterway with that
+              account and open the Group Order Dashboard from your account menu.
+            </p>
             <p>
               <a href="/">Go to Caterway</a>
             </p>
@@ -50,7 +53,10 @@ export function DashboardPage() {
       {orders.length === 0 ? (
         <section className="panel state-panel">
           <h2>No group orders yet</h2>
-          <p>Start one from a restaurant or preset with one chef on Caterway: choose Create Group Order, then share the link with your team.</p>
+          <p>
+            Start one from a restaurant or preset with one chef on Caterway: choose Create Group Order, then share the
+            link with your team.
+          </p>
           <p>
             <a className="btn" href="/">
               Browse restaurants
@@ -83,14 +89,20 @@ function GroupOrderCard({ groupOrder: go, offset }: { groupOrder: DashboardGroup
   const sendReminder = () => {
     setErrors([]);
     reminder.mutate(go.uuid, {
-      onSuccess: ({ sent }) => setNotice(sent === 0 ? 'Everyone who joined has chosen: no reminder needed.' : `Reminder sent to ${sent} ${sent === 1 ? 'member' : 'members'}.`),
+      onSuccess: ({ sent }) =>
+        setNotice(
+          sent === 0
+            ? 'Everyone who joined has chosen: no reminder needed.'
+            : `Reminder sent to ${sent} ${sent === 1 ? 'member' : 'members'}.`,
+        ),
       onError: (e) => setErrors([errorMessage(e)]),
     });
   };
   const retryPayment = () => {
     setErrors([]);
     payment.mutate(go.uuid, {
-      onSuccess: (after) => setNotice(after.payment_required ? '' : 'Payment authorised: the order goes to the restaurant.'),
+      onSuccess: (after) =>
+        setNotice(after.payment_required ? '' : 'Payment authorised: the order goes to the restaurant.'),
       onError: (e) => setErrors([errorMessage(e)]),
     });
   };
@@ -150,7 +162,9 @@ function GroupOrderCard({ groupOrder: go, offset }: { groupOrder: DashboardGroup
         </div>
       </dl>
 
-      {go.ordering_open ? <CopyLink url={go.share_url} label={`Share link for ${go.name || 'this group order'}`} /> : null}
+      {go.ordering_open ? (
+        <CopyLink url={go.share_url} label={`Share link for ${go.name || 'this group order'}`} />
+      ) : null}
 
       <section aria-label="Members' picks">
         <h3>Members&apos; picks</h3>
@@ -204,9 +218,17 @@ function GroupOrderCard({ groupOrder: go, offset }: { groupOrder: DashboardGroup
       {go.payment_required ? (
         <div className="alert alert-error" role="alert">
           <p>
-            <strong>Payment needed.</strong> {go.payment_error ?? 'The card on file could not be charged for this order.'} Add or choose a default card under Payment Methods on Caterway, then try again.
+            <strong>Payment needed.</strong>{' '}
+            {go.payment_error ?? 'The card on file could not be charged for this order.'} Add or choose a default card
+            under Payment Methods on Caterway, then try again.
           </p>
-          <button type="button" className="btn" onClick={retryPayment} disabled={payment.isPending} aria-busy={payment.isPending || undefined}>
+          <button
+            type="button"
+            className="btn"
+            onClick={retryPayment}
+            disabled={payment.isPending}
+            aria-busy={payment.isPending || undefined}
+          >
             {payment.isPending ? 'Trying…' : 'Try payment again'}
           </button>
         </div>
@@ -225,7 +247,13 @@ function GroupOrderCard({ groupOrder: go, offset }: { groupOrder: DashboardGroup
             </Link>
           ) : null}
           {go.ordering_open ? (
-            <button type="button" className="btn btn-ghost" onClick={sendReminder} disabled={reminder.isPending || waiting === 0} title={waiting === 0 ? 'Everyone who joined has chosen' : undefined}>
+            <button
+              type="button"
+              className="btn btn-ghost"
+              onClick={sendReminder}
+              disabled={reminder.isPending || waiting === 0}
+              title={waiting === 0 ? 'Everyone who joined has chosen' : undefined}
+            >
               {reminder.isPending ? 'Sending…' : 'Send reminder'}
             </button>
           ) : null}

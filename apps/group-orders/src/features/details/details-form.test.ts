@@ -42,21 +42,45 @@ describe('the details form', () => {
     });
     // the query the storefront put on the link, when the saved params lack the date
     const bare = { ...created, delivery_params: {} } as GroupOrder;
-    expect(formFromGroupOrder(bare, new URLSearchParams('delivery_date=12/04/2026&address=1%20Front%20St')).deliveryDate).toBe('2026-12-04');
+    expect(
+      formFromGroupOrder(bare, new URLSearchParams('delivery_date=12/04/2026&address=1%20Front%20St')).deliveryDate,
+    ).toBe('2026-12-04');
     // entered details win over both
-    expect(formFromGroupOrder({ ...created, delivery_date: '2026-12-10', delivery_address: '5 Bay St' } as GroupOrder)).toMatchObject({ deliveryDate: '2026-12-10', deliveryAddress: '5 Bay St' });
+    expect(
+      formFromGroupOrder({ ...created, delivery_date: '2026-12-10', delivery_address: '5 Bay St' } as GroupOrder),
+    ).toMatchObject({ deliveryDate: '2026-12-10', deliveryAddress: '5 Bay St' });
   });
 
   it('builds the PUT body in the wire units', () => {
     const checked = checkDetails(complete, extra);
     expect(checked).toEqual({
       ok: true,
-      body: expect.objectContaining({ head_count: 12, budget_cents: 2500, gap_days: 1, cutoff_time: 61_200, delivery_time: 41_400, delivery_date: '2026-12-03', latitude: 43.65, open_ordering: true }),
+      body: expect.objectContaining({
+        head_count: 12,
+        budget_cents: 2500,
+        gap_days: 1,
+        cutoff_time: 61_200,
+        delivery_time: 41_400,
+        delivery_date: '2026-12-03',
+        latitude: 43.65,
+        open_ordering: true,
+      }),
     });
   });
 
   it("puts the API's own messages under the fields that are wrong", () => {
-    const checked = checkDetails({ ...complete, gapDays: '0', headCount: 'many', budget: 'lots', deliveryContactPerson: ' ', cutoffTime: '', deliveryDate: '' }, extra);
+    const checked = checkDetails(
+      {
+        ...complete,
+        gapDays: '0',
+        headCount: 'many',
+        budget: 'lots',
+        deliveryContactPerson: ' ',
+        cutoffTime: '',
+        deliveryDate: '',
+      },
+      extra,
+    );
     expect(checked.ok).toBe(false);
     if (checked.ok) return;
     expect(checked.errors).toEqual({
@@ -79,8 +103,14 @@ describe('the delivery time', () => {
       });
     }
     // the minutes either side are times of the delivery date
-    for (const [deliveryTime, seconds] of [['00:01', 60], ['23:59', 86_340]] as const) {
-      expect(checkDetails({ ...complete, deliveryTime }, extra)).toEqual({ ok: true, body: expect.objectContaining({ delivery_time: seconds }) });
+    for (const [deliveryTime, seconds] of [
+      ['00:01', 60],
+      ['23:59', 86_340],
+    ] as const) {
+      expect(checkDetails({ ...complete, deliveryTime }, extra)).toEqual({
+        ok: true,
+        body: expect.objectContaining({ delivery_time: seconds }),
+      });
     }
   });
 });
@@ -90,14 +120,22 @@ describe('the 90-day horizon', () => {
     const now = new Date(2026, 10, 26, 9, 0);
     expect(checkDetails({ ...complete, deliveryDate: '2027-02-24' }, { ...extra, now }).ok).toBe(true);
     const far = checkDetails({ ...complete, deliveryDate: '2027-02-25' }, { ...extra, now });
-    expect(far).toEqual({ ok: false, errors: { deliveryDate: 'Orders can be placed at most 90 days ahead. Please select a delivery date on or before 2027-02-24.' } });
+    expect(far).toEqual({
+      ok: false,
+      errors: {
+        deliveryDate:
+          'Orders can be placed at most 90 days ahead. Please select a delivery date on or before 2027-02-24.',
+      },
+    });
   });
 });
 
 describe('the PO number and cost centre (issue 17 part 3)', () => {
   it('are empty for a new group order and pre-filled from what the API answers', () => {
     expect(formFromGroupOrder(created)).toMatchObject({ poNumber: '', costCentre: '' });
-    expect(formFromGroupOrder({ ...created, po_number: 'PO-4471', cost_centre: 'CC 310' } as GroupOrder)).toMatchObject({ poNumber: 'PO-4471', costCentre: 'CC 310' });
+    expect(formFromGroupOrder({ ...created, po_number: 'PO-4471', cost_centre: 'CC 310' } as GroupOrder)).toMatchObject(
+      { poNumber: 'PO-4471', costCentre: 'CC 310' },
+    );
   });
 
   it('go out as po_number and cost_centre', () => {
@@ -112,7 +150,10 @@ describe('the PO number and cost centre (issue 17 part 3)', () => {
     expect(checkDetails({ ...complete, poNumber: 'P'.repeat(64), costCentre: 'C'.repeat(64) }, extra).ok).toBe(true);
     expect(checkDetails({ ...complete, poNumber: 'P'.repeat(65), costCentre: 'C'.repeat(65) }, extra)).toEqual({
       ok: false,
-      errors: { poNumber: 'PO number must be at most 64 characters.', costCentre: 'Cost centre must be at most 64 characters.' },
+      errors: {
+        poNumber: 'PO number must be at most 64 characters.',
+        costCentre: 'Cost centre must be at most 64 characters.',
+      },
     });
   });
 });

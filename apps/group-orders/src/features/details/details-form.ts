@@ -50,7 +50,8 @@ export function formFromGroupOrder(go: GroupOrder, query: URLSearchParams = new 
     budget: (go.budget_cents / 100).toFixed(2),
     gapDays: String(go.gap_days),
     cutoffTime: secondsToTimeInput(go.cutoff_time),
-    deliveryDate: go.delivery_date ?? (isoDate(text(params.delivery_date)) || isoDate(query.get('delivery_date') ?? '')),
+    deliveryDate:
+      go.delivery_date ?? (isoDate(text(params.delivery_date)) || isoDate(query.get('delivery_date') ?? '')),
     deliveryTime: secondsToTimeInput(go.delivery_time),
     deliveryAddress: go.delivery_address || text(params.address) || (query.get('address') ?? ''),
     deliverySuiteAddress: go.delivery_suite_address,

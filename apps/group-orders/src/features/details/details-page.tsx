@@ -10,7 +10,13 @@ import { useDocumentTitle } from '../../components/use-document-title';
 import { errorMessage, isApiError } from '../../lib/api';
 import { creatorSession } from '../../lib/creator-auth';
 import { formatInstant } from '../../lib/time';
-import { checkDetails, CORPORATE_FIELD_MAX, formFromGroupOrder, type DetailsForm, type FieldErrors } from './details-form';
+import {
+  checkDetails,
+  CORPORATE_FIELD_MAX,
+  formFromGroupOrder,
+  type DetailsForm,
+  type FieldErrors,
+} from './details-form';
 
 /** /group-orders/{uuid}: the creator completes (or edits) the details and opens ordering. */
 export function DetailsPage() {
@@ -47,8 +53,14 @@ function DetailsEditor({ groupOrder }: { groupOrder: GroupOrder }) {
   const [saved, setSaved] = useState<string>('');
   const save = useSaveDetails(groupOrder.uuid);
   const session = creatorSession();
-  const lat = typeof groupOrder.latitude === 'number' ? groupOrder.latitude : numberOrNull(groupOrder.delivery_params.lat ?? searchParams.get('lat'));
-  const lng = typeof groupOrder.longitude === 'number' ? groupOrder.longitude : numberOrNull(groupOrder.delivery_params.lng ?? searchParams.get('lng'));
+  const lat =
+    typeof groupOrder.latitude === 'number'
+      ? groupOrder.latitude
+      : numberOrNull(groupOrder.delivery_params.lat ?? searchParams.get('lat'));
+  const lng =
+    typeof groupOrder.longitude === 'number'
+      ? groupOrder.longitude
+      : numberOrNull(groupOrder.delivery_params.lng ?? searchParams.get('lng'));
 
   useEffect(() => {
     if (!saved) return;
@@ -74,8 +86,12 @@ function DetailsEditor({ groupOrder }: { groupOrder: GroupOrder }) {
     }
     setErrors({});
     save.mutate(checked.body, {
-      onSuccess: (go) => setSaved(go.status === 'accepting' ? 'Saved. Ordering is open: share the link with your team.' : 'Details saved.'),
-      onError: (e) => setServerErrors(isApiError(e) && e.status < 500 && e.messages.length > 0 ? e.messages : [errorMessage(e)]),
+      onSuccess: (go) =>
+        setSaved(
+          go.status === 'accepting' ? 'Saved. Ordering is open: share the link with your team.' : 'Details saved.',
+        ),
+      onError: (e) =>
+        setServerErrors(isApiError(e) && e.status < 500 && e.messages.length > 0 ? e.messages : [errorMessage(e)]),
     });
   };
 
@@ -93,7 +109,11 @@ function DetailsEditor({ groupOrder }: { groupOrder: GroupOrder }) {
       {groupOrder.status === 'canceled' || groupOrder.status === 'declined' ? null : (
         <ol className="steps" aria-label="Progress">
           {(['created', 'detail_entered', 'accepting'] as const).map((s, i) => (
-            <li key={s} className={stepClass(groupOrder.status, i)} aria-current={groupOrder.status === s ? 'step' : undefined}>
+            <li
+              key={s}
+              className={stepClass(groupOrder.status, i)}
+              aria-current={groupOrder.status === s ? 'step' : undefined}
+            >
               {['Started', 'Details entered', 'Taking orders'][i]}
             </li>
           ))}
@@ -104,7 +124,8 @@ function DetailsEditor({ groupOrder }: { groupOrder: GroupOrder }) {
         <section className="panel share-panel" aria-labelledby="share-heading">
           <h2 id="share-heading">Share with your team</h2>
           <p>
-            Team members choose one individually packaged meal within the budget until <strong>{formatInstant(groupOrder.cutoff_at, groupOrder.time_zone)}</strong>.
+            Team members choose one individually packaged meal within the budget until{' '}
+            <strong>{formatInstant(groupOrder.cutoff_at, groupOrder.time_zone)}</strong>.
           </p>
           <CopyLink url={groupOrder.share_url} label="Share link" />
         </section>
@@ -127,31 +148,148 @@ function DetailsEditor({ groupOrder }: { groupOrder: GroupOrder }) {
         <fieldset disabled={!editable || save.isPending}>
           <legend>Ordering</legend>
           <div className="grid">
-            <Field form={form} errors={errors} set={set} name="name" label="Group order name" hint="Optional, e.g. Team lunch" />
-            <Field form={form} errors={errors} set={set} name="headCount" label="Head count" type="number" inputMode="numeric" min={1} required />
-            <Field form={form} errors={errors} set={set} name="budget" label="Per-person budget ($)" inputMode="decimal" required />
-            <Field form={form} errors={errors} set={set} name="gapDays" label="Gap days" type="number" inputMode="numeric" min={1} required hint="How many days before delivery ordering closes (at least 1)" />
+            <Field
+              form={form}
+              errors={errors}
+              set={set}
+              name="name"
+              label="Group order name"
+              hint="Optional, e.g. Team lunch"
+            />
+            <Field
+              form={form}
+              errors={errors}
+              set={set}
+              name="headCount"
+              label="Head count"
+              type="number"
+              inputMode="numeric"
+              min={1}
+              required
+            />
+            <Field
+              form={form}
+              errors={errors}
+              set={set}
+              name="budget"
+              label="Per-person budget ($)"
+              inputMode="decimal"
+              required
+            />
+            <Field
+              form={form}
+              errors={errors}
+              set={set}
+              name="gapDays"
+              label="Gap days"
+              type="number"
+              inputMode="numeric"
+              min={1}
+              required
+              hint="How many days before delivery ordering closes (at least 1)"
+            />
             <Field form={form} errors={errors} set={set} name="cutoffTime" label="Cut-off time" type="time" required />
           </div>
         </fieldset>
         <fieldset disabled={!editable || save.isPending}>
           <legend>Delivery</legend>
           <div className="grid">
-            <Field form={form} errors={errors} set={set} name="deliveryDate" label="Delivery date" type="date" max={lastPickableDate(new Date())} required />
-            <Field form={form} errors={errors} set={set} name="deliveryTime" label="Delivery time" type="time" required />
-            <Field form={form} errors={errors} set={set} name="deliveryAddress" label="Delivery address" required wide autoComplete="street-address" />
-            <Field form={form} errors={errors} set={set} name="deliverySuiteAddress" label="Suite, floor or unit" autoComplete="address-line2" />
-            <Field form={form} errors={errors} set={set} name="companyName" label="Company" autoComplete="organization" />
-            <Field form={form} errors={errors} set={set} name="deliveryContactPerson" label="Contact person" required autoComplete="name" />
-            <Field form={form} errors={errors} set={set} name="deliveryPhoneNumber" label="Contact phone" type="tel" required autoComplete="tel" />
-            <Field form={form} errors={errors} set={set} name="deliveryInstruction" label="Delivery instructions" multiline wide />
+            <Field
+              form={form}
+              errors={errors}
+              set={set}
+              name="deliveryDate"
+              label="Delivery date"
+              type="date"
+              max={lastPickableDate(new Date())}
+              required
+            />
+            <Field
+              form={form}
+              errors={errors}
+              set={set}
+              name="deliveryTime"
+              label="Delivery time"
+              type="time"
+              required
+            />
+            <Field
+              form={form}
+              errors={errors}
+              set={set}
+              name="deliveryAddress"
+              label="Delivery address"
+              required
+              wide
+              autoComplete="street-address"
+            />
+            <Field
+              form={form}
+              errors={errors}
+              set={set}
+              name="deliverySuiteAddress"
+              label="Suite, floor or unit"
+              autoComplete="address-line2"
+            />
+            <Field
+              form={form}
+              errors={errors}
+              set={set}
+              name="companyName"
+              label="Company"
+              autoComplete="organization"
+            />
+            <Field
+              form={form}
+              errors={errors}
+              set={set}
+              name="deliveryContactPerson"
+              label="Contact person"
+              required
+              autoComplete="name"
+            />
+            <Field
+              form={form}
+              errors={errors}
+              set={set}
+              name="deliveryPhoneNumber"
+              label="Contact phone"
+              type="tel"
+              required
+              autoComplete="tel"
+            />
+            <Field
+              form={form}
+              errors={errors}
+              set={set}
+              name="deliveryInstruction"
+              label="Delivery instructions"
+              multiline
+              wide
+            />
           </div>
         </fieldset>
         <fieldset disabled={!editable || save.isPending}>
           <legend>Billing</legend>
           <div className="grid">
-            <Field form={form} errors={errors} set={set} name="poNumber" label="PO number" hint="Optional" maxLength={CORPORATE_FIELD_MAX} />
-            <Field form={form} errors={errors} set={set} name="costCentre" label="Cost centre" hint="Optional" maxLength={CORPORATE_FIELD_MAX} />
+            <Field
+              form={form}
+              errors={errors}
+              set={set}
+              name="poNumber"
+              label="PO number"
+              hint="Optional"
+              maxLength={CORPORATE_FIELD_MAX}
+            />
+            <Field
+              form={form}
+              errors={errors}
+              set={set}
+              name="costCentre"
+              label="Cost centre"
+              hint="Optional"
+              maxLength={CORPORATE_FIELD_MAX}
+            />
           </div>
         </fieldset>
         <ErrorList messages={serverErrors} />
@@ -206,7 +344,23 @@ interface FieldProps {
   maxLength?: number;
 }
 
-function Field({ form, errors, set, name, label, type = 'text', inputMode, min, max, required, hint, wide, multiline, autoComplete, maxLength }: FieldProps) {
+function Field({
+  form,
+  errors,
+  set,
+  name,
+  label,
+  type = 'text',
+  inputMode,
+  min,
+  max,
+  required,
+  hint,
+  wide,
+  multiline,
+  autoComplete,
+  maxLength,
+}: FieldProps) {
   const hintId = useId();
   const errorId = useId();
   const error = errors[name];
@@ -223,7 +377,17 @@ function Field({ form, errors, set, name, label, type = 'text', inputMode, min, 
   };
   let control: ReactNode;
   if (multiline) control = <textarea {...common} rows={3} onChange={(e) => set(name)(e.target.value)} />;
-  else control = <input {...common} type={type} inputMode={inputMode} min={min} max={max} onChange={(e) => set(name)(e.target.value)} />;
+  else
+    control = (
+      <input
+        {...common}
+        type={type}
+        inputMode={inputMode}
+        min={min}
+        max={max}
+        onChange={(e) => set(name)(e.target.value)}
+      />
+    );
   return (
     <div className={`field${wide ? ' field-wide' : ''}${error ? ' field-error' : ''}`}>
       <label htmlFor={`field-${name}`}>

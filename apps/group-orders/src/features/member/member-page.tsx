@@ -1,6 +1,6 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useParams, useSearchParams } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
 import type { GroupMenu, MemberChoiceResponse, PublicGroupOrderResponse } from '@caterway/contracts';
 import { formatCents } from '@caterway/domain';
 import { joinGroup, keys, useChoose, useMyChoice, usePublicGroup, useWithdraw } from '../../api/group-orders';
@@ -35,7 +35,11 @@ export function MemberPage() {
   }, [searchParams, setSearchParams]);
   const choice = useMyChoice(shareToken, token !== null);
   useDocumentTitle(group.data?.group_order.name || 'Group order');
-  const unknownMember = token !== null && choice.isError && isApiError(choice.error) && (choice.error.status === 401 || choice.error.status === 404);
+  const unknownMember =
+    token !== null &&
+    choice.isError &&
+    isApiError(choice.error) &&
+    (choice.error.status === 401 || choice.error.status === 404);
   useEffect(() => {
     // a member token the server does not know (e.g. an old copy): join again
     if (!unknownMember) return;
@@ -67,7 +71,11 @@ export function MemberPage() {
       <GroupHeader data={data} />
       {!open ? (
         <section className="panel closed-panel" aria-labelledby="closed-heading">
-          <h2 id="closed-heading">{data.group_order.status === 'created' || data.group_order.status === 'detail_entered' ? 'Ordering has not opened yet' : 'Ordering is closed'}</h2>
+          <h2 id="closed-heading">
+            {data.group_order.status === 'created' || data.group_order.status === 'detail_entered'
+              ? 'Ordering has not opened yet'
+              : 'Ordering is closed'}
+          </h2>
           <p>{me?.closed_message ?? data.group_order.closed_message ?? 'Ordering for this group order is closed.'}</p>
           {me ? <MyOrder state={me} closed /> : null}
         </section>
@@ -96,7 +104,8 @@ function GroupHeader({ data }: { data: PublicGroupOrderResponse }) {
         <p className="eyebrow">{go.company_name || `${go.creator_name}'s team`}</p>
         <h1>{go.name || `Group order from ${go.chef_name}`}</h1>
         <p className="muted">
-          {go.chef_name} · Budget {formatCents(go.budget_cents)} per person · Order by {formatInstant(go.cutoff_at, go.time_zone)}
+          {go.chef_name} · Budget {formatCents(go.budget_cents)} per person · Order by{' '}
+          {formatInstant(go.cutoff_at, go.time_zone)}
         </p>
       </div>
     </header>
@@ -120,7 +129,11 @@ function JoinForm({ shareToken, onJoined }: { shareToken: string; onJoined: (tok
     if (problems.length > 0) return;
     setBusy(true);
     try {
-      const joined = await joinGroup(shareToken, { name: name.trim(), email: email.trim(), dietary_needs: dietary.trim() });
+      const joined = await joinGroup(shareToken, {
+        name: name.trim(),
+        email: email.trim(),
+        dietary_needs: dietary.trim(),
+      });
       onJoined(joined.member_token);
     } catch (err) {
       setErrors(isApiError(err) && err.status < 500 && err.messages.length > 0 ? err.messages : [errorMessage(err)]);
@@ -134,15 +147,35 @@ function JoinForm({ shareToken, onJoined }: { shareToken: string; onJoined: (tok
       <p className="muted">No account needed. Your name and dietary needs go on your meal&apos;s label.</p>
       <div className="field">
         <label htmlFor={ids.name}>Your name *</label>
-        <input id={ids.name} value={name} onChange={(e) => setName(e.target.value)} autoComplete="name" required maxLength={100} />
+        <input
+          id={ids.name}
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          autoComplete="name"
+          required
+          maxLength={100}
+        />
       </div>
       <div className="field">
         <label htmlFor={ids.email}>Email *</label>
-        <input id={ids.email} type="email" value={email} onChange={(e) => setEmail(e.target.value)} autoComplete="email" required />
+        <input
+          id={ids.email}
+          type="email"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          autoComplete="email"
+          required
+        />
       </div>
       <div className="field">
         <label htmlFor={ids.dietary}>Dietary needs</label>
-        <input id={ids.dietary} value={dietary} onChange={(e) => setDietary(e.target.value)} aria-describedby={ids.hint} maxLength={300} />
+        <input
+          id={ids.dietary}
+          value={dietary}
+          onChange={(e) => setDietary(e.target.value)}
+          aria-describedby={ids.hint}
+          maxLength={300}
+        />
         <p className="hint" id={ids.hint}>
           Optional, e.g. vegetarian, no nuts
         </p>
@@ -177,7 +210,15 @@ function MyOrder({ state, closed }: { state: MemberChoiceResponse; closed?: bool
   );
 }
 
-function Chooser({ shareToken, state, menus }: { shareToken: string; state: MemberChoiceResponse; menus: GroupMenu[] }) {
+function Chooser({
+  shareToken,
+  state,
+  menus,
+}: {
+  shareToken: string;
+  state: MemberChoiceResponse;
+  menus: GroupMenu[];
+}) {
   const client = useQueryClient();
   const choose = useChoose(shareToken);
   const withdraw = useWithdraw(shareToken);
@@ -188,7 +229,8 @@ function Chooser({ shareToken, state, menus }: { shareToken: string; state: Memb
   const busy = choose.isPending || withdraw.isPending;
   const left = budgetLeftCents(state.budget_cents, state.choice?.price_cents);
 
-  const messagesOf = (e: unknown) => (isApiError(e) && e.status < 500 && e.messages.length > 0 ? e.messages : [errorMessage(e)]);
+  const messagesOf = (e: unknown) =>
+    isApiError(e) && e.status < 500 && e.messages.length > 0 ? e.messages : [errorMessage(e)];
   const afterError = (e: unknown) => {
     setNotice('');
     // the cut-off may have passed meanwhile: ask again what the page should show
@@ -226,7 +268,8 @@ function Chooser({ shareToken, state, menus }: { shareToken: string; state: Memb
         <h2 id="me-heading">Hi {state.member.name}</h2>
         <MyOrder state={state} />
         <p className="budget-left">
-          Budget left: <strong data-testid="budget-left">{formatCents(left)}</strong> of {formatCents(state.budget_cents)}
+          Budget left: <strong data-testid="budget-left">{formatCents(left)}</strong> of{' '}
+          {formatCents(state.budget_cents)}
         </p>
         {state.choice ? (
           <button type="button" className="btn btn-ghost" onClick={drop} disabled={busy}>

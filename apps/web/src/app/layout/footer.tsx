@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import { paths } from '../../config/paths';
 import { SUPPORT_EMAIL } from '../../config/app';
+import { paths } from '../../config/paths';
 
 export function Footer() {
   return (
@@ -12,11 +12,21 @@ export function Footer() {
         </div>
         <nav aria-label="Footer">
           <ul className="footer-links">
-            <li><Link to={paths.home.path}>Home</Link></li>
-            <li><Link to={paths.aboutUs.path}>About</Link></li>
-            <li><Link to={paths.faq.path}>Faq</Link></li>
-            <li><Link to={paths.browseRestaurants.path}>Browse Restaurants</Link></li>
-            <li><a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a></li>
+            <li>
+              <Link to={paths.home.path}>Home</Link>
+            </li>
+            <li>
+              <Link to={paths.aboutUs.path}>About</Link>
+            </li>
+            <li>
+              <Link to={paths.faq.path}>Faq</Link>
+            </li>
+            <li>
+              <Link to={paths.browseRestaurants.path}>Browse Restaurants</Link>
+            </li>
+            <li>
+              <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a>
+            </li>
           </ul>
         </nav>
       </div>

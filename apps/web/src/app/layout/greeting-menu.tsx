@@ -1,9 +1,9 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import type { SessionUser } from '../../stores/session';
-import { greetingMenuEntries } from './greeting-menu-entries';
 import { useSignOut } from '../../features/auth/api/sign-out';
 import { useSiteConfig } from '../../lib/site-config';
+import type { SessionUser } from '../../stores/session';
+import { greetingMenuEntries } from './greeting-menu-entries';
 
 export function GreetingMenu({ user }: { user: SessionUser }) {
   const [open, setOpen] = useState(false);
@@ -37,7 +37,14 @@ export function GreetingMenu({ user }: { user: SessionUser }) {
 
   return (
     <div className="greeting" ref={root}>
-      <button ref={button} type="button" className="btn btn-ghost greeting-button" aria-expanded={open} aria-controls={menuId} onClick={() => setOpen((o) => !o)}>
+      <button
+        ref={button}
+        type="button"
+        className="btn btn-ghost greeting-button"
+        aria-expanded={open}
+        aria-controls={menuId}
+        onClick={() => setOpen((o) => !o)}
+      >
         Hi, {user.firstName}
         <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" focusable="false">
           <path d="M6 9l6 6 6-6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />

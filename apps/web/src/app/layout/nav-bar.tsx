@@ -1,11 +1,11 @@
 import { useEffect, useId, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { paths } from '../../config/paths';
-import { useSessionUser } from '../../stores/session';
-import { openModal } from '../../stores/modals';
-import { GreetingMenu } from './greeting-menu';
-import { NavSearch } from '../../features/search/components/nav-search';
 import { useDelivery } from '../../features/delivery/delivery-store';
+import { NavSearch } from '../../features/search/components/nav-search';
+import { openModal } from '../../stores/modals';
+import { useSessionUser } from '../../stores/session';
+import { GreetingMenu } from './greeting-menu';
 
 // Navigation bar (ordering-payments §2): Home, About, Faq, Browse Restaurants; the greeting
 // menu for signed-in users, Sign In and Sign Up otherwise. Under 768 px the links fold into

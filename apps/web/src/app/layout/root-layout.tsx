@@ -1,18 +1,18 @@
 import { lazy, Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router';
-import { accountPagePaths, paths } from '../../config/paths';
-import { APP_SHELL_ID } from '../../components/ui/app-shell-id';
-import { useSessionUser } from '../../stores/session';
-import { useOpenModal } from '../../stores/modals';
-import { Toaster } from '../../features/notifications/components/toaster';
-import { DeliveryBar } from '../../features/delivery/components/delivery-bar';
-import { NavBar } from './nav-bar';
-import { Footer } from './footer';
-import { Sidebar } from './sidebar';
-import { ScrollToTop } from './scroll-to-top';
 import { SignInReturn } from '../../components/sign-in-redirect';
-import { RouteErrorBoundary } from '../route-error';
+import { APP_SHELL_ID } from '../../components/ui/app-shell-id';
+import { accountPagePaths, paths } from '../../config/paths';
+import { DeliveryBar } from '../../features/delivery/components/delivery-bar';
+import { Toaster } from '../../features/notifications/components/toaster';
 import { useSiteConfig } from '../../lib/site-config';
+import { useOpenModal } from '../../stores/modals';
+import { useSessionUser } from '../../stores/session';
+import { RouteErrorBoundary } from '../route-error';
+import { Footer } from './footer';
+import { NavBar } from './nav-bar';
+import { ScrollToTop } from './scroll-to-top';
+import { Sidebar } from './sidebar';
 import { TestModeBanner } from './test-mode-banner';
 
 // The account modals load on first use, keeping them out of the initial bundle.

@@ -1,13 +1,13 @@
-import { useSessionUser } from '../../stores/session';
+import { useLocation } from 'react-router';
 import { paths } from '../../config/paths';
-import { openModal } from '../../stores/modals';
-import { useDelivery } from '../../features/delivery/delivery-store';
-import { CheckoutPage } from '../../features/checkout/components/checkout-page';
 import { isAddOnCheckoutState } from '../../features/checkout/add-on-state';
 import { CheckoutEmpty, CheckoutSignIn } from '../../features/checkout/components/checkout-completed';
-import { PaymentModal } from '../../features/payments/components/payment-modal';
+import { CheckoutPage } from '../../features/checkout/components/checkout-page';
+import { useDelivery } from '../../features/delivery/delivery-store';
 import { PaymentAuthentication } from '../../features/payments/components/payment-authentication';
-import { useLocation } from 'react-router';
+import { PaymentModal } from '../../features/payments/components/payment-modal';
+import { openModal } from '../../stores/modals';
+import { useSessionUser } from '../../stores/session';
 
 /**
  * /add_on_checkout: the same checkout screen for an add-on order: saved with update_addon_order,
@@ -21,7 +21,8 @@ export function Component() {
   const { info } = useDelivery();
   const state: unknown = location.state;
   if (!isAddOnCheckoutState(state)) return <CheckoutEmpty homeHref={paths.home.path} />;
-  if (!user || !user.confirmed) return <CheckoutSignIn unconfirmed={Boolean(user)} onSignIn={() => openModal('signIn')} />;
+  if (!user || !user.confirmed)
+    return <CheckoutSignIn unconfirmed={Boolean(user)} onSignIn={() => openModal('signIn')} />;
   return (
     <CheckoutPage
       key={`${user.id}-${state.addOn.orderId}`}

@@ -1,21 +1,21 @@
 import { useEffect, useRef, useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { messages } from '@caterway/domain';
-import { paths } from '../../config/paths';
 import { SignInRedirect } from '../../components/sign-in-redirect';
-import { isApiError } from '../../lib/api-client';
-import { useSessionUser } from '../../stores/session';
+import { paths } from '../../config/paths';
+import { hydrateLines } from '../../features/cart/cart-model';
+import { CartSourceProvider, memoryCartSource } from '../../features/cart/cart-source';
 import { CartPanel } from '../../features/cart/components/cart-panel';
 import { MenuAction } from '../../features/cart/components/menu-action';
-import { CartSourceProvider, memoryCartSource } from '../../features/cart/cart-source';
-import '../../features/cart/components/cart.css';
-import '../../features/checkout/components/checkout.css';
-import { PresetPage } from '../../features/preset-detail/components/preset-page';
-import { useCateringOrder, type CateringOrderDetail } from '../../features/checkout/api/catering-order-detail';
-import { hydrateLines } from '../../features/cart/cart-model';
 import type { Preset } from '../../features/cart/types';
 import { addOnCheckoutState, lastTimeItems } from '../../features/checkout/add-on-state';
+import { useCateringOrder, type CateringOrderDetail } from '../../features/checkout/api/catering-order-detail';
+import { PresetPage } from '../../features/preset-detail/components/preset-page';
+import { isApiError } from '../../lib/api-client';
+import { useSessionUser } from '../../stores/session';
 import type { CheckoutState } from '../../types/checkout-state';
+import '../../features/cart/components/cart.css';
+import '../../features/checkout/components/checkout.css';
 
 // /add_on_order/chefs?aoId=&presetId=&parentId= (ordering-payments §2 'Add-on order page'): the
 // restaurant page's layout for an add-on to a placed order. The cart starts empty and holds at
@@ -40,7 +40,12 @@ function AddOnLoader({ aoId, parentId }: { aoId: number; parentId: number }) {
   const data = order.data;
   const notAuthorized = order.isError && isApiError(order.error) && order.error.status === 401;
   // an order that is not this user's add-on draft (or of another parent) is a load error (§8)
-  const wrong = data && (!data.addOn || data.presetId === null || data.status !== 'draft' || (Number.isSafeInteger(parentId) && data.addOn.parentOrderId !== parentId));
+  const wrong =
+    data &&
+    (!data.addOn ||
+      data.presetId === null ||
+      data.status !== 'draft' ||
+      (Number.isSafeInteger(parentId) && data.addOn.parentOrderId !== parentId));
   const failed = !valid || (order.isError && !notAuthorized) || wrong;
   useEffect(() => {
     if (failed) void navigate(paths.error.path, { replace: true });
@@ -69,7 +74,8 @@ function AddOnPage({ order }: { order: CateringOrderDetail }) {
     deliveryTime: order.deliveryTime,
     receivingMethod: order.orderType,
   };
-  const onCheckout = (state: CheckoutState) => void navigate(paths.addOnCheckout.path, { state: addOnCheckoutState(state, order) });
+  const onCheckout = (state: CheckoutState) =>
+    void navigate(paths.addOnCheckout.path, { state: addOnCheckoutState(state, order) });
   // a draft left at the checkout last time starts from the items it kept (addLastTimeItem)
   const restored = useRef(!lastTimeItems(order));
   const restoreOnce = (preset: Preset) => {
@@ -88,7 +94,8 @@ function AddOnPage({ order }: { order: CateringOrderDetail }) {
   return (
     <CartSourceProvider value={source}>
       <div className="container edit-order-banner" role="status">
-        Add-on to order <strong>{parent.parentOrderNumber}</strong>, delivered with it on {parent.displayDeliveryDateTime}
+        Add-on to order <strong>{parent.parentOrderNumber}</strong>, delivered with it on{' '}
+        {parent.displayDeliveryDateTime}
       </div>
       <PresetPage
         idOrSlug={String(order.presetId)}

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { useDelivery } from '../../features/delivery/delivery-store';
 import { PresetBrowsePage } from '../../features/browse/components/preset-browse-page';
+import { useDelivery } from '../../features/delivery/delivery-store';
 import { PresetQuickView } from '../../features/preset-detail/components/preset-quick-view';
 import { useSessionUser } from '../../stores/session';
 
@@ -15,7 +15,13 @@ export function BrowsePresetsRoute() {
   return (
     <>
       <PresetBrowsePage
-        delivery={{ address: info.address, lat: info.lat, lng: info.lng, deliveryDate: info.deliveryDate, deliveryTime: info.deliveryTime }}
+        delivery={{
+          address: info.address,
+          lat: info.lat,
+          lng: info.lng,
+          deliveryDate: info.deliveryDate,
+          deliveryTime: info.deliveryTime,
+        }}
         title={user?.confirmed ? 'Browse Presets' : 'Popular Options'}
         onQuickView={(preset) => setQuickView(preset.slug)}
       />

@@ -1,12 +1,18 @@
-import { useDelivery } from '../../features/delivery/delivery-store';
 import { BrowseRestaurantsPage } from '../../features/browse/components/browse-restaurants-page';
+import { useDelivery } from '../../features/delivery/delivery-store';
 
 /** /browse-restaurants: the delivery bar's details drive the search (ordering-payments §2, §7). */
 export function BrowseRestaurantsRoute() {
   const { info } = useDelivery();
   return (
     <BrowseRestaurantsPage
-      delivery={{ address: info.address, lat: info.lat, lng: info.lng, deliveryDate: info.deliveryDate, deliveryTime: info.deliveryTime }}
+      delivery={{
+        address: info.address,
+        lat: info.lat,
+        lng: info.lng,
+        deliveryDate: info.deliveryDate,
+        deliveryTime: info.deliveryTime,
+      }}
     />
   );
 }

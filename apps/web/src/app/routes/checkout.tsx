@@ -1,18 +1,25 @@
 import { useLocation } from 'react-router';
 import { paths } from '../../config/paths';
-import { useSessionUser } from '../../stores/session';
-import { openModal } from '../../stores/modals';
-import { useDelivery } from '../../features/delivery/delivery-store';
 import { resetCart } from '../../features/cart/cart-store';
-import { CheckoutPage } from '../../features/checkout/components/checkout-page';
 import { CheckoutEmpty, CheckoutSignIn } from '../../features/checkout/components/checkout-completed';
-import { PaymentModal } from '../../features/payments/components/payment-modal';
+import { CheckoutPage } from '../../features/checkout/components/checkout-page';
+import { useDelivery } from '../../features/delivery/delivery-store';
 import { PaymentAuthentication } from '../../features/payments/components/payment-authentication';
+import { PaymentModal } from '../../features/payments/components/payment-modal';
+import { openModal } from '../../stores/modals';
+import { useSessionUser } from '../../stores/session';
 import type { CheckoutState } from '../../types/checkout-state';
 
 function isCheckoutState(value: unknown): value is CheckoutState {
   const s = value as Partial<CheckoutState> | null;
-  return Boolean(s && typeof s === 'object' && s.preset && typeof s.preset.id === 'number' && Array.isArray(s.checkoutData) && (s.receivingMethod === 'delivery' || s.receivingMethod === 'pickup'));
+  return Boolean(
+    s &&
+    typeof s === 'object' &&
+    s.preset &&
+    typeof s.preset.id === 'number' &&
+    Array.isArray(s.checkoutData) &&
+    (s.receivingMethod === 'delivery' || s.receivingMethod === 'pickup'),
+  );
 }
 
 /**
@@ -28,7 +35,8 @@ export function Component() {
   const state: unknown = location.state;
 
   if (!isCheckoutState(state)) return <CheckoutEmpty homeHref={paths.home.path} />;
-  if (!user || !user.confirmed) return <CheckoutSignIn unconfirmed={Boolean(user)} onSignIn={() => openModal('signIn')} />;
+  if (!user || !user.confirmed)
+    return <CheckoutSignIn unconfirmed={Boolean(user)} onSignIn={() => openModal('signIn')} />;
   return (
     <CheckoutPage
       key={user.id}

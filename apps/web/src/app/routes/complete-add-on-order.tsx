@@ -1,10 +1,10 @@
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { messages } from '@caterway/domain';
-import { paths } from '../../config/paths';
 import { SignInRedirect } from '../../components/sign-in-redirect';
+import { paths } from '../../config/paths';
+import { useCateringOrder } from '../../features/checkout/api/catering-order-detail';
 import { isApiError } from '../../lib/api-client';
 import { useSessionUser } from '../../stores/session';
-import { useCateringOrder } from '../../features/checkout/api/catering-order-detail';
 
 /**
  * /complete-addon-order?orderId= (ordering-payments §2 'Add-on order page'): the add-on's parent

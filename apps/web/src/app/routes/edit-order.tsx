@@ -1,33 +1,48 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { emptyOrderProblem, formatCents, messages } from '@caterway/domain';
-import { paths } from '../../config/paths';
-import { Button } from '../../components/ui/button';
 import { SignInRedirect } from '../../components/sign-in-redirect';
+import { Button } from '../../components/ui/button';
+import { paths } from '../../config/paths';
+import { hydrateLines, sameCart } from '../../features/cart/cart-model';
+import { CartSourceProvider, memoryCartSource } from '../../features/cart/cart-source';
+import { CartPanel } from '../../features/cart/components/cart-panel';
+import { ConfirmDialog } from '../../features/cart/components/confirm-dialog';
+import { MenuAction } from '../../features/cart/components/menu-action';
+import type { Preset } from '../../features/cart/types';
+import {
+  editCateringOrder,
+  orderKeys,
+  updateOrderPaymentMethod,
+  useCateringOrder,
+  type CateringOrderDetail,
+} from '../../features/checkout/api/catering-order-detail';
+import type { CheckoutOrder } from '../../features/checkout/api/types';
+import {
+  buildOrderPayload,
+  cutleryCountOf,
+  orderFormValues,
+  tipOf,
+  validateCheckoutForm,
+  validationFailure,
+  type CheckoutFormErrors,
+  type CheckoutFormValues,
+} from '../../features/checkout/checkout-form';
+import type { OrderReceipt } from '../../features/checkout/components/checkout-completed';
+import { OrderFields } from '../../features/checkout/components/order-fields';
+import { authenticationSecret } from '../../features/checkout/payment-attempt';
+import { PaymentAuthentication } from '../../features/payments/components/payment-authentication';
+import { PaymentModal, type PaymentChoice, type PaymentModel } from '../../features/payments/components/payment-modal';
+import { presetQueryOptions } from '../../features/preset-detail/api/get-preset';
+import { PresetPage } from '../../features/preset-detail/components/preset-page';
 import { isApiError } from '../../lib/api-client';
 import { useStore } from '../../lib/create-store';
 import { notify, TOAST_DURATION } from '../../stores/notifications';
 import { useSessionUser } from '../../stores/session';
-import { CartPanel } from '../../features/cart/components/cart-panel';
-import { MenuAction } from '../../features/cart/components/menu-action';
-import { ConfirmDialog } from '../../features/cart/components/confirm-dialog';
-import { CartSourceProvider, memoryCartSource } from '../../features/cart/cart-source';
-import { hydrateLines, sameCart } from '../../features/cart/cart-model';
-import '../../features/cart/components/cart.css';
-import { PresetPage } from '../../features/preset-detail/components/preset-page';
-import { presetQueryOptions } from '../../features/preset-detail/api/get-preset';
-import { OrderFields } from '../../features/checkout/components/order-fields';
-import '../../features/checkout/components/checkout.css';
-import { buildOrderPayload, cutleryCountOf, orderFormValues, tipOf, validateCheckoutForm, validationFailure, type CheckoutFormErrors, type CheckoutFormValues } from '../../features/checkout/checkout-form';
-import type { OrderReceipt } from '../../features/checkout/components/checkout-completed';
-import { editCateringOrder, orderKeys, updateOrderPaymentMethod, useCateringOrder, type CateringOrderDetail } from '../../features/checkout/api/catering-order-detail';
-import { PaymentModal, type PaymentChoice, type PaymentModel } from '../../features/payments/components/payment-modal';
-import { PaymentAuthentication } from '../../features/payments/components/payment-authentication';
-import { authenticationSecret } from '../../features/checkout/payment-attempt';
 import { toWireCheckoutLine, type CartLine } from '../../types/checkout-state';
-import type { Preset } from '../../features/cart/types';
-import type { CheckoutOrder } from '../../features/checkout/api/types';
+import '../../features/cart/components/cart.css';
+import '../../features/checkout/components/checkout.css';
 
 // /chefs/{presetSlug}/{orderId} (ordering-payments §2 'Edit catered order page', §4 'Order edit'):
 // the menu and cart of the order's preset and the order's details, with Update Order, Update
@@ -99,9 +114,15 @@ function EditOrder({ order, preset }: { order: CateringOrderDetail; preset: Pres
   const [dialog, setDialog] = useState<Dialog>(null);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<Problem>(null);
-  const [paymentError, setPaymentError] = useState<string | null>(order.paymentError && NEEDS_PAYMENT.includes(order.status) ? order.paymentError : null);
+  const [paymentError, setPaymentError] = useState<string | null>(
+    order.paymentError && NEEDS_PAYMENT.includes(order.status) ? order.paymentError : null,
+  );
   const [needsPayment, setNeedsPayment] = useState(NEEDS_PAYMENT.includes(order.status));
-  const [authentication, setAuthentication] = useState<{ clientSecret: string; amountCents: number; choice: PaymentChoice } | null>(null);
+  const [authentication, setAuthentication] = useState<{
+    clientSecret: string;
+    amountCents: number;
+    choice: PaymentChoice;
+  } | null>(null);
   const [model, setModel] = useState<PaymentModel>(order.isEft ? 'eft' : 'card');
   const [modalOpen, setModalOpen] = useState(false);
   const switchTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
@@ -110,13 +131,23 @@ function EditOrder({ order, preset }: { order: CateringOrderDetail; preset: Pres
   const modified = !sameCart(lines, baseline.lines) || JSON.stringify(values) !== JSON.stringify(baseline.values);
   const receivingMethod = order.orderType;
   const delivery = useMemo(
-    () => ({ address: values.address, lat: null, lng: null, deliveryDate: values.date, deliveryTime: values.time, receivingMethod }),
+    () => ({
+      address: values.address,
+      lat: null,
+      lng: null,
+      deliveryDate: values.date,
+      deliveryTime: values.time,
+      receivingMethod,
+    }),
     [values.address, values.date, values.time, receivingMethod],
   );
   const eftAllowed = Boolean(preset.chefs[0]?.eftEnabled);
   // an add-on order is priced as one (no delivery fee, no tip of its own), as the server reprices it
   const isAddOn = order.parentOrderId !== null;
-  const tip = useMemo(() => (isAddOn ? null : tipOf({ tip: values.tip, tipAmount: values.tipAmount })), [isAddOn, values.tip, values.tipAmount]);
+  const tip = useMemo(
+    () => (isAddOn ? null : tipOf({ tip: values.tip, tipAmount: values.tipAmount })),
+    [isAddOn, values.tip, values.tipAmount],
+  );
 
   const update = (next: Partial<CheckoutFormValues>) => {
     setValues((v) => ({ ...v, ...next }));
@@ -132,10 +163,19 @@ function EditOrder({ order, preset }: { order: CateringOrderDetail; preset: Pres
     // the server's messages about a field (PO number, tip, ...) go under it, the others by the buttons
     const failure = validationFailure(error);
     if (failure) setErrors((e) => ({ ...e, ...failure.fields }));
-    if (!failure) setProblem({ kind: 'text', text: isApiError(error) && error.status === 409 && error.serverError ? error.serverError : messages.orderRequestFailed });
+    if (!failure)
+      setProblem({
+        kind: 'text',
+        text:
+          isApiError(error) && error.status === 409 && error.serverError
+            ? error.serverError
+            : messages.orderRequestFailed,
+      });
     else setProblem(failure.rest.length > 0 ? { kind: 'messages', messages: failure.rest } : null);
     const onField = failure?.rest.length === 0;
-    requestAnimationFrame(() => (onField ? formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]') : problemRef.current)?.focus());
+    requestAnimationFrame(() =>
+      (onField ? formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]') : problemRef.current)?.focus(),
+    );
   };
 
   /** Checks the form, then saves the edit (the server re-checks and reprices). */
@@ -146,7 +186,9 @@ function EditOrder({ order, preset }: { order: CateringOrderDetail; preset: Pres
       requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
       return null;
     }
-    const empty = emptyOrderProblem(lines.map((l) => ({ quantity: l.quantity, itemQuantities: Object.values(l.menuItemsMapping) })));
+    const empty = emptyOrderProblem(
+      lines.map((l) => ({ quantity: l.quantity, itemQuantities: Object.values(l.menuItemsMapping) })),
+    );
     if (empty) {
       // ordering-payments §5 'Empty order': no submission or payment update
       notify({ tone: 'error', title: messages.noItemsTitle, message: empty, duration: TOAST_DURATION.default });
@@ -237,7 +279,8 @@ function EditOrder({ order, preset }: { order: CateringOrderDetail; preset: Pres
       setModalOpen(false);
       if (isApiError(error) && error.status === 401) return;
       const providerMessage = isApiError(error) && error.status === 402 ? error.serverError : undefined;
-      if (providerMessage && choice.model === 'eft') notify({ tone: 'error', title: 'Error', message: providerMessage, duration: TOAST_DURATION.long });
+      if (providerMessage && choice.model === 'eft')
+        notify({ tone: 'error', title: 'Error', message: providerMessage, duration: TOAST_DURATION.long });
       else if (providerMessage) setPaymentError(providerMessage);
       else showFailure(error);
       return;
@@ -333,7 +376,8 @@ function EditOrder({ order, preset }: { order: CateringOrderDetail; preset: Pres
   return (
     <CartSourceProvider value={source}>
       <div className="container edit-order-banner" role="status">
-        Editing order <strong>{order.orderNumber}</strong> · {order.displayDeliveryDateTime} · {formatCents(order.totals.totalCents)}
+        Editing order <strong>{order.orderNumber}</strong> · {order.displayDeliveryDateTime} ·{' '}
+        {formatCents(order.totals.totalCents)}
       </div>
       <PresetPage
         idOrSlug={String(preset.id)}

@@ -1,15 +1,15 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { messages } from '@caterway/domain';
-import { paths } from '../../config/paths';
 import { SUPPORT_EMAIL } from '../../config/app';
-import { storage } from '../../lib/storage';
-import { sessionStore, useSessionUser } from '../../stores/session';
-import { openModal } from '../../stores/modals';
-import { notify, TOAST_DURATION } from '../../stores/notifications';
+import { paths } from '../../config/paths';
 import { AddressSearchForm } from '../../features/delivery/components/address-search-form';
 import { useDelivery } from '../../features/delivery/delivery-store';
 import { LandingPage } from '../../features/landing/components/landing-page';
+import { storage } from '../../lib/storage';
+import { openModal } from '../../stores/modals';
+import { notify, TOAST_DURATION } from '../../stores/notifications';
+import { sessionStore, useSessionUser } from '../../stores/session';
 
 // For a confirmed user / is the vendor browse page; for everyone else the landing page
 // (browse-account-orders §2, ordering-payments §2). Both heavy parts load as their own chunks.
@@ -28,7 +28,13 @@ export function HomePage() {
   const { info } = useDelivery();
   const [quickView, setQuickView] = useState<string | number | null>(null);
   useVerificationNotice();
-  const delivery = { address: info.address, lat: info.lat, lng: info.lng, deliveryDate: info.deliveryDate, deliveryTime: info.deliveryTime };
+  const delivery = {
+    address: info.address,
+    lat: info.lat,
+    lng: info.lng,
+    deliveryDate: info.deliveryDate,
+    deliveryTime: info.deliveryTime,
+  };
 
   if (user?.confirmed) {
     return (
@@ -51,7 +57,11 @@ export function HomePage() {
       <LandingPage
         addressForm={form}
         floatingAddressForm={
-          <AddressSearchForm fieldLabel="Delivery address" submitLabel="Find caterers" onDone={() => void navigate(paths.browseRestaurants.path)} />
+          <AddressSearchForm
+            fieldLabel="Delivery address"
+            submitLabel="Find caterers"
+            onDone={() => void navigate(paths.browseRestaurants.path)}
+          />
         }
         demoForm={
           <Suspense fallback={null}>
@@ -98,11 +108,20 @@ function useVerificationNotice() {
     shown.current = true;
     const name = params.get('name')?.trim();
     if (confirmed === 'ok') {
-      notify({ tone: 'success', title: name ? `Welcome, ${name}!` : 'Welcome!', message: messages.accountVerified, duration: TOAST_DURATION.default });
+      notify({
+        tone: 'success',
+        title: name ? `Welcome, ${name}!` : 'Welcome!',
+        message: messages.accountVerified,
+        duration: TOAST_DURATION.default,
+      });
       // a link with a token has signed the user in already (features/auth/url-token.ts)
       if (!sessionStore.get()) openModal('signIn');
     } else {
-      notify({ tone: 'error', message: messages.accountVerificationFailed(SUPPORT_EMAIL), duration: TOAST_DURATION.veryLong });
+      notify({
+        tone: 'error',
+        message: messages.accountVerificationFailed(SUPPORT_EMAIL),
+        duration: TOAST_DURATION.veryLong,
+      });
     }
     const next = new URLSearchParams(params);
     next.delete('confirmed');

@@ -1,15 +1,16 @@
 import { useEffect } from 'react';
 import { Navigate } from 'react-router';
 import { paths } from '../../config/paths';
-import { useSessionUser } from '../../stores/session';
-import { promptSignIn } from '../../stores/modals';
 import { MyOrdersPage } from '../../features/my-orders/components/my-orders-page';
 import type { OrderLinks } from '../../features/my-orders/components/order-detail-modal';
+import { promptSignIn } from '../../stores/modals';
+import { useSessionUser } from '../../stores/session';
 
 const links: OrderLinks = {
   // /chefs/{presetSlug}/{orderId}: edit or view an existing order (browse-account-orders §2)
   editOrder: (presetSlug, orderId) => `${paths.restaurant.getHref(presetSlug)}/${orderId}`,
-  addonOrder: ({ aoId, presetId, parentId }) => `/add_on_order/chefs/?aoId=${aoId}&presetId=${presetId}&parentId=${parentId}`,
+  addonOrder: ({ aoId, presetId, parentId }) =>
+    `/add_on_order/chefs/?aoId=${aoId}&presetId=${presetId}&parentId=${parentId}`,
   addonTooLate: (parentId) => paths.completeAddOnOrder.getHref(parentId),
 };
 

@@ -1,7 +1,7 @@
 import { Navigate } from 'react-router';
 import { paths } from '../../config/paths';
-import { useSessionUser } from '../../stores/session';
 import { OpsConsolePage } from '../../features/ops/components/ops-console-page';
+import { useSessionUser } from '../../stores/session';
 
 /** /ops: the operations console, staff accounts only; anyone else goes back to / (issue 5 item 1). */
 export function Component() {

@@ -5,10 +5,10 @@ import { CartPanel, SharedCartPanel } from '../../features/cart/components/cart-
 import { MenuAction } from '../../features/cart/components/menu-action';
 import { PresetActions } from '../../features/cart/components/preset-actions';
 import '../../features/cart/components/cart.css';
+import type { CartDelivery, Preset } from '../../features/cart/types';
 import { useDelivery } from '../../features/delivery/delivery-store';
 import { PresetPage, type PresetPageSlots } from '../../features/preset-detail/components/preset-page';
 import { SuggestionBot } from '../../features/suggestion-bot/components/suggestion-bot';
-import type { CartDelivery, Preset } from '../../features/cart/types';
 import type { CheckoutState } from '../../types/checkout-state';
 
 // The restaurant page and preset detail composed from three features (ARCHITECTURE.md: routes
@@ -16,7 +16,15 @@ import type { CheckoutState } from '../../types/checkout-state';
 // fills its summary column, dish buttons and header actions, the delivery store says where and
 // when, and the suggestion bot floats over the page. Not a route itself: both route files use it.
 
-export function PresetWithCart({ idOrSlug, kind, shareToken }: { idOrSlug: string; kind: 'restaurant' | 'preset'; shareToken?: string }) {
+export function PresetWithCart({
+  idOrSlug,
+  kind,
+  shareToken,
+}: {
+  idOrSlug: string;
+  kind: 'restaurant' | 'preset';
+  shareToken?: string;
+}) {
   const navigate = useNavigate();
   const { info, receivingMethod } = useDelivery();
   const delivery: CartDelivery = {
@@ -37,10 +45,16 @@ export function PresetWithCart({ idOrSlug, kind, shareToken }: { idOrSlug: strin
           <SharedCartPanel preset={preset} />
         </Suspense>
       ) : (
-        <CartPanel preset={preset} delivery={delivery} isRestaurant={kind === 'restaurant' || preset.presetType === 'restaurant'} onCheckout={onCheckout} />
+        <CartPanel
+          preset={preset}
+          delivery={delivery}
+          isRestaurant={kind === 'restaurant' || preset.presetType === 'restaurant'}
+          onCheckout={onCheckout}
+        />
       ),
     actions: (preset) => shared(preset) || <PresetActions preset={preset} delivery={delivery} />,
-    dishAction: (preset) => (shared(preset) ? undefined : (dish) => <MenuAction preset={preset} menuId={dish.menuId} menuName={dish.name} />),
+    dishAction: (preset) =>
+      shared(preset) ? undefined : (dish) => <MenuAction preset={preset} menuId={dish.menuId} menuName={dish.name} />,
     extras: (preset) => shared(preset) || <SuggestionBot presetId={preset.id} presetName={preset.name} />,
   };
   return <PresetPage key={idOrSlug} idOrSlug={idOrSlug} kind={kind} slots={slots} shareToken={shareToken} />;

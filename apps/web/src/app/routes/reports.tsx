@@ -1,7 +1,7 @@
 import { Navigate } from 'react-router';
 import { paths } from '../../config/paths';
-import { useSessionUser } from '../../stores/session';
 import { ReportsPage } from '../../features/reports/components/reports-page';
+import { useSessionUser } from '../../stores/session';
 
 /** /reports: confirmed users only, otherwise back to / (ordering-payments §6: reports are a confirmed customer's). */
 export function Component() {

@@ -1,7 +1,7 @@
 import { Navigate } from 'react-router';
 import { paths } from '../../config/paths';
-import { signInUser, useSessionUser } from '../../stores/session';
 import { SettingsPage } from '../../features/settings/components/settings-page';
+import { signInUser, useSessionUser } from '../../stores/session';
 
 /** /settings: confirmed signed-in users only, otherwise / (browse-account-orders §2, §6). */
 export function Component() {

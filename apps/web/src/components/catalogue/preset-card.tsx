@@ -52,7 +52,9 @@ export function PresetCardView({ preset, onQuickView, headingLevel: Heading = 'h
             <dd>Adjustable</dd>
           </div>
         </dl>
-        {preset.description ? <p className="catalogue-card-description">{truncate(preset.description, PRESET_DESCRIPTION_LIMIT)}</p> : null}
+        {preset.description ? (
+          <p className="catalogue-card-description">{truncate(preset.description, PRESET_DESCRIPTION_LIMIT)}</p>
+        ) : null}
         <TagBadges tags={preset.presetTags} />
         {onQuickView ? (
           <button type="button" className="btn btn-secondary btn-sm card-action" onClick={() => onQuickView(preset)}>

@@ -44,16 +44,31 @@ export interface RestaurantCardProps {
  * coloured tags, distance with unit, short address, rating and the availability badge for the
  * chosen delivery date and time. The name links to the restaurant page /chefs/{slug}.
  */
-export function RestaurantCardView({ restaurant, onShowMap, headingLevel: Heading = 'h3', priority = false }: RestaurantCardProps) {
+export function RestaurantCardView({
+  restaurant,
+  onShowMap,
+  headingLevel: Heading = 'h3',
+  priority = false,
+}: RestaurantCardProps) {
   const distance = formatDistance(restaurant.distance, restaurant.distanceUnit);
   const image = restaurant.searchResultImageUrl || restaurant.mainImageUrl;
   return (
     <article className="catalogue-card restaurant-card" data-testid="restaurant-card">
       <div className="catalogue-card-media">
         {image ? (
-          <img src={image} alt="" width={400} height={225} loading={priority ? 'eager' : 'lazy'} fetchPriority={priority ? 'high' : 'auto'} decoding="async" />
+          <img
+            src={image}
+            alt=""
+            width={400}
+            height={225}
+            loading={priority ? 'eager' : 'lazy'}
+            fetchPriority={priority ? 'high' : 'auto'}
+            decoding="async"
+          />
         ) : null}
-        <span className={restaurant.availableForOrdering ? 'availability availability-on' : 'availability availability-off'}>
+        <span
+          className={restaurant.availableForOrdering ? 'availability availability-on' : 'availability availability-off'}
+        >
           {restaurant.availableForOrdering ? 'Available' : unavailableLabel(restaurant)}
         </span>
       </div>
@@ -63,17 +78,26 @@ export function RestaurantCardView({ restaurant, onShowMap, headingLevel: Headin
             {restaurant.name}
           </Link>
         </Heading>
-        {restaurant.cuisineTypes.length > 0 ? <p className="catalogue-card-meta">{restaurant.cuisineTypes.join(' · ')}</p> : null}
+        {restaurant.cuisineTypes.length > 0 ? (
+          <p className="catalogue-card-meta">{restaurant.cuisineTypes.join(' · ')}</p>
+        ) : null}
         <div className="catalogue-card-row">
           <StarRating rating={restaurant.averageRating} />
-          {distance ? <span className="distance" data-testid="distance">{distance}</span> : null}
+          {distance ? (
+            <span className="distance" data-testid="distance">
+              {distance}
+            </span>
+          ) : null}
         </div>
         {restaurant.shortAddress ? <p className="catalogue-card-address">{restaurant.shortAddress}</p> : null}
         <TagBadges tags={restaurant.presetTags} />
         {onShowMap ? (
           <button type="button" className="btn btn-ghost btn-sm card-action" onClick={() => onShowMap(restaurant)}>
             <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" focusable="false">
-              <path d="M12 2a7 7 0 0 0-7 7c0 5 7 13 7 13s7-8 7-13a7 7 0 0 0-7-7Zm0 9.5A2.5 2.5 0 1 1 12 6.5a2.5 2.5 0 0 1 0 5Z" fill="currentColor" />
+              <path
+                d="M12 2a7 7 0 0 0-7 7c0 5 7 13 7 13s7-8 7-13a7 7 0 0 0-7-7Zm0 9.5A2.5 2.5 0 1 1 12 6.5a2.5 2.5 0 0 1 0 5Z"
+                fill="currentColor"
+              />
             </svg>
             Map<span className="visually-hidden"> of {restaurant.name}</span>
           </button>

@@ -10,8 +10,8 @@ export interface ModalProps {
   description?: ReactNode;
 }
 
-
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 /**
  * A modal dialog, open while mounted (render it conditionally). The page behind it is made
@@ -33,7 +33,9 @@ export function Modal({ title, onClose, children, description }: ModalProps) {
     shell?.setAttribute('inert', '');
     document.documentElement.classList.add('modal-open');
     const node = panel.current;
-    const first = node?.querySelector<HTMLElement>('[data-autofocus]') ?? node?.querySelector<HTMLElement>('input, select, textarea');
+    const first =
+      node?.querySelector<HTMLElement>('[data-autofocus]') ??
+      node?.querySelector<HTMLElement>('input, select, textarea');
     (first ?? node)?.focus();
 
     const onKeyDown = (event: KeyboardEvent) => {
@@ -43,7 +45,9 @@ export function Modal({ title, onClose, children, description }: ModalProps) {
         return;
       }
       if (event.key !== 'Tab' || !node) return;
-      const items = [...node.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => el.offsetParent !== null || el === document.activeElement);
+      const items = [...node.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
+        (el) => el.offsetParent !== null || el === document.activeElement,
+      );
       if (items.length === 0) return;
       const firstItem = items[0]!;
       const lastItem = items[items.length - 1]!;

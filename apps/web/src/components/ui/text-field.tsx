@@ -20,7 +20,13 @@ export function TextField({ label, error, hint, optional, className, required, .
         {label}
         {optional ? <span className="field-optional"> (optional)</span> : null}
       </label>
-      <input id={id} aria-invalid={error ? true : undefined} aria-describedby={describedBy} aria-required={required || undefined} {...rest} />
+      <input
+        id={id}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
+        aria-required={required || undefined}
+        {...rest}
+      />
       {hint ? (
         <p id={hintId} className="field-hint">
           {hint}

@@ -27,11 +27,20 @@ describe('validateSignUp', () => {
     expect(errors).toEqual({ email: messages.invalidEmail, passwordConfirmation: messages.passwordsMustMatch });
   });
   it('applies the shared password rules', () => {
-    expect(validateSignUp({ ...valid, password: 'short1', passwordConfirmation: 'short1' }).password).toBe(messages.passwordTooShort);
+    expect(validateSignUp({ ...valid, password: 'short1', passwordConfirmation: 'short1' }).password).toBe(
+      messages.passwordTooShort,
+    );
     // no composition rules any more: words and spaces are fine
     const phrase = 'correct horse battery staple';
     expect(validateSignUp({ ...valid, password: phrase, passwordConfirmation: phrase })).toEqual({});
     // the email before the @ is a context word
-    expect(validateSignUp({ ...valid, email: 'annalise@example.com', password: 'annalise2026', passwordConfirmation: 'annalise2026' }).password).toBe(messages.passwordHasContext);
+    expect(
+      validateSignUp({
+        ...valid,
+        email: 'annalise@example.com',
+        password: 'annalise2026',
+        passwordConfirmation: 'annalise2026',
+      }).password,
+    ).toBe(messages.passwordHasContext);
   });
 });

@@ -1,10 +1,29 @@
 import { isBlank, isValidEmail, messages, passwordProblems } from '@caterway/domain';
 
-export type SignUpField = 'firstName' | 'lastName' | 'email' | 'phone' | 'companyName' | 'address1' | 'address2' | 'password' | 'passwordConfirmation';
+export type SignUpField =
+  | 'firstName'
+  | 'lastName'
+  | 'email'
+  | 'phone'
+  | 'companyName'
+  | 'address1'
+  | 'address2'
+  | 'password'
+  | 'passwordConfirmation';
 export type SignUpValues = Record<SignUpField, string>;
 export type SignUpErrors = Partial<Record<SignUpField, string>>;
 
-export const emptySignUpValues: SignUpValues = { firstName: '', lastName: '', email: '', phone: '', companyName: '', address1: '', address2: '', password: '', passwordConfirmation: '' };
+export const emptySignUpValues: SignUpValues = {
+  firstName: '',
+  lastName: '',
+  email: '',
+  phone: '',
+  companyName: '',
+  address1: '',
+  address2: '',
+  password: '',
+  passwordConfirmation: '',
+};
 
 /** Sign-up rules (ordering-payments §5 'Sign-up'). */
 export function validateSignUp(values: SignUpValues): SignUpErrors {
@@ -20,7 +39,6 @@ export function validateSignUp(values: SignUpValues): SignUpErrors {
   if (values.passwordConfirmation !== values.password) errors.passwordConfirmation = messages.passwordsMustMatch;
   return errors;
 }
-
 
 /** Under every new-password field (docs/decisions/029: no composition rules). */
 export const PASSWORD_HINT = '8 to 128 characters. Any characters, spaces too: a few words make a strong password.';

@@ -4,14 +4,25 @@ import { clearSession, sessionStore } from '../../stores/session';
 import { signInWithToken, takeUrlToken } from './url-token';
 
 function fakeHistory() {
-  return { state: { idx: 0 }, replaceState: vi.fn() } as unknown as History & { replaceState: ReturnType<typeof vi.fn> };
+  return { state: { idx: 0 }, replaceState: vi.fn() } as unknown as History & {
+    replaceState: ReturnType<typeof vi.fn>;
+  };
 }
 
 const loc = (href: string) => ({ href }) as Location;
 
 const apiUser = (overrides: Record<string, unknown> = {}) => ({
   jwt: 'fresh-jwt',
-  user: { id: 7, first_name: 'Dana', last_name: 'Lee', email: 'demo@caterway.ca', confirmed: true, role: 'customer', admin_token: 'adm', ...overrides },
+  user: {
+    id: 7,
+    first_name: 'Dana',
+    last_name: 'Lee',
+    email: 'demo@caterway.ca',
+    confirmed: true,
+    role: 'customer',
+    admin_token: 'adm',
+    ...overrides,
+  },
 });
 
 function answering(status: number, body: unknown) {
@@ -50,7 +61,13 @@ describe('signInWithToken', () => {
     configureApiClient({ fetch: f.fetch });
     await expect(signInWithToken('link-token')).resolves.toBe(true);
     expect(f.calls).toEqual([{ url: '/api/auth/token', authorization: 'Bearer link-token' }]);
-    expect(sessionStore.get()).toMatchObject({ id: 7, firstName: 'Dana', confirmed: true, jwt: 'fresh-jwt', adminToken: 'adm' });
+    expect(sessionStore.get()).toMatchObject({
+      id: 7,
+      firstName: 'Dana',
+      confirmed: true,
+      jwt: 'fresh-jwt',
+      adminToken: 'adm',
+    });
   });
 
   it('leaves a visitor a visitor, silently, for a refused token, and does not sign anyone out', async () => {

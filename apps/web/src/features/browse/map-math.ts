@@ -13,7 +13,10 @@ export function pixelOffset(center: { lat: number; lng: number }, point: { lat: 
   const mpp = metresPerPixel(center.lat, zoom);
   const metresPerDegLat = 111_320;
   const metresPerDegLng = 111_320 * Math.cos((center.lat * Math.PI) / 180);
-  return { x: ((point.lng - center.lng) * metresPerDegLng) / mpp, y: -((point.lat - center.lat) * metresPerDegLat) / mpp };
+  return {
+    x: ((point.lng - center.lng) * metresPerDegLng) / mpp,
+    y: -((point.lat - center.lat) * metresPerDegLat) / mpp,
+  };
 }
 
 /** Scales (x, y) down onto the rectangle |x| <= w, |y| <= h, keeping its direction. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { sortPresets } from './sort-presets';
 import type { PresetSummary } from '../../types/catalogue';
+import { sortPresets } from './sort-presets';
 
 const preset = (id: number, price: number, guests: number, orders: number) =>
   ({ id, pricePerPersonCents: price, numberOfGuests: guests, orderCount: orders }) as PresetSummary;

@@ -34,13 +34,23 @@ export function menuIndex(preset: Preset): Map<number, MenuRef> {
   return index;
 }
 
-const chefName = (chef: Pick<Chef, 'businessName' | 'firstName' | 'lastName'>) => chef.businessName || `${chef.firstName} ${chef.lastName}`.trim();
+const chefName = (chef: Pick<Chef, 'businessName' | 'firstName' | 'lastName'>) =>
+  chef.businessName || `${chef.firstName} ${chef.lastName}`.trim();
 export { chefName };
 
 /** Display fields (name, price, line total) recomputed from the catalogue, never trusted from storage. */
-export function withDisplay(line: Omit<CartLine, 'menuName' | 'unitPriceCents' | 'lineTotalCents'> & Partial<CartLine>, ref: MenuRef): CartLine {
+export function withDisplay(
+  line: Omit<CartLine, 'menuName' | 'unitPriceCents' | 'lineTotalCents'> & Partial<CartLine>,
+  ref: MenuRef,
+): CartLine {
   const [priced] = priceCart([line], new Map([[ref.menu.id, ref.menu]]));
-  return { ...line, chefId: ref.chef.id, menuName: ref.menu.name, unitPriceCents: ref.menu.priceCents, lineTotalCents: lineSubtotalCents(priced!) };
+  return {
+    ...line,
+    chefId: ref.chef.id,
+    menuName: ref.menu.name,
+    unitPriceCents: ref.menu.priceCents,
+    lineTotalCents: lineSubtotalCents(priced!),
+  };
 }
 
 /** The preset's default cart (its preset items). */
@@ -77,7 +87,8 @@ export function hydrateLines(preset: Preset, stored: unknown[]): CartLine[] {
     if (!ref || ref.menu.isDeleted || (typeof r.id !== 'number' && typeof r.id !== 'string')) continue;
     const known = new Set(ref.menu.menuItems.map((i) => String(i.id)));
     const mapping: Record<string, number> = {};
-    for (const [k, v] of Object.entries(r.menuItemsMapping ?? {})) if (known.has(k) && Number.isSafeInteger(v) && v >= 0) mapping[k] = v;
+    for (const [k, v] of Object.entries(r.menuItemsMapping ?? {}))
+      if (known.has(k) && Number.isSafeInteger(v) && v >= 0) mapping[k] = v;
     lines.push(
       withDisplay(
         {
@@ -117,7 +128,9 @@ export const sameCart = (a: CartLine[], b: CartLine[]) => essence(a) === essence
 /** Dishes of the preset's chefs that are not in the cart ('additional items'). */
 export function additionalMenus(preset: Preset, lines: CartLine[]): MenuRef[] {
   const inCart = new Set(lines.map((l) => l.menuId));
-  return preset.chefs.flatMap((chef) => chef.menus.filter((m) => !m.isDeleted && !inCart.has(m.id)).map((menu) => ({ menu, chef })));
+  return preset.chefs.flatMap((chef) =>
+    chef.menus.filter((m) => !m.isDeleted && !inCart.has(m.id)).map((menu) => ({ menu, chef })),
+  );
 }
 
 let clientIds = 0;
@@ -126,15 +139,31 @@ export function newLine(ref: MenuRef, now: number = Date.now()): CartLine {
   const quantity = Math.max(1, ref.menu.minOrderAmount);
   const mapping: Record<string, number> = {};
   const included = ref.menu.menuItems.filter((i) => i.priceCents === 0);
-  for (const item of included.length > 0 ? included : ref.menu.menuItems.slice(0, 1)) mapping[String(item.id)] = quantity;
+  for (const item of included.length > 0 ? included : ref.menu.menuItems.slice(0, 1))
+    mapping[String(item.id)] = quantity;
   clientIds += 1;
   return withDisplay(
-    { id: `new-${ref.menu.id}-${now.toString(36)}-${clientIds}`, menuId: ref.menu.id, chefId: ref.chef.id, quantity, menuItemsMapping: mapping, specialInstruction: '', servingDetails: [] },
+    {
+      id: `new-${ref.menu.id}-${now.toString(36)}-${clientIds}`,
+      menuId: ref.menu.id,
+      chefId: ref.chef.id,
+      quantity,
+      menuItemsMapping: mapping,
+      specialInstruction: '',
+      servingDetails: [],
+    },
     ref,
   );
 }
 
-export function cartTotals(preset: Preset, lines: CartLine[], receivingMethod: CartDelivery['receivingMethod'], deliveryFeeCents: number, cutleryCount: number, tip?: Tip | null): Totals {
+export function cartTotals(
+  preset: Preset,
+  lines: CartLine[],
+  receivingMethod: CartDelivery['receivingMethod'],
+  deliveryFeeCents: number,
+  cutleryCount: number,
+  tip?: Tip | null,
+): Totals {
   const index = menuIndex(preset);
   const menus = new Map([...index].map(([id, ref]) => [id, ref.menu]));
   return computeTotals({
@@ -176,7 +205,11 @@ export function lineProblem(line: Pick<CartLine, 'quantity' | 'menuItemsMapping'
 }
 
 /** The delivery bar's date and time against store hours, lead time and the horizon, in the preset's time zone. */
-export function scheduleProblem(preset: Preset, delivery: Pick<CartDelivery, 'deliveryDate' | 'deliveryTime'>, now: Date): string | null {
+export function scheduleProblem(
+  preset: Preset,
+  delivery: Pick<CartDelivery, 'deliveryDate' | 'deliveryTime'>,
+  now: Date,
+): string | null {
   const timeZone = preset.presetLocation.timeZone || DEFAULT_TIME_ZONE;
   const when = deliveryInstant(delivery.deliveryDate, delivery.deliveryTime, timeZone);
   if (!when) return null; // the delivery bar refuses invalid dates and times itself
@@ -210,7 +243,9 @@ export function checkoutProblem(args: {
   now: Date;
 }): CheckoutCheck {
   const { preset, lines, delivery, totals, isRestaurant, now } = args;
-  const empty = emptyOrderProblem(lines.map((l) => ({ quantity: l.quantity, itemQuantities: Object.values(l.menuItemsMapping) })));
+  const empty = emptyOrderProblem(
+    lines.map((l) => ({ quantity: l.quantity, itemQuantities: Object.values(l.menuItemsMapping) })),
+  );
   if (empty) return { problem: empty, kind: 'empty' };
   const index = menuIndex(preset);
   for (const line of lines) {

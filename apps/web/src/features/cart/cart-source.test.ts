@@ -8,7 +8,15 @@ import type { Preset } from './types';
 
 // The in-memory cart of the edit-order and add-on pages (cart-source.ts) and the add-on limit.
 
-const menu = (id: number, minOrderAmount = 1) => ({ id, chefId: 1, name: `Dish ${id}`, priceCents: 1000, minOrderAmount, isDeleted: false, menuItems: [] });
+const menu = (id: number, minOrderAmount = 1) => ({
+  id,
+  chefId: 1,
+  name: `Dish ${id}`,
+  priceCents: 1000,
+  minOrderAmount,
+  isDeleted: false,
+  menuItems: [],
+});
 const preset = {
   id: 9,
   chefs: [{ id: 1, businessName: 'Kitchen', firstName: 'A', lastName: 'B', menus: [menu(21), menu(22), menu(23, 3)] }],

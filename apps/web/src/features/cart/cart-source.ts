@@ -1,7 +1,7 @@
 import { createContext, useContext } from 'react';
 import { createStore, useStore, type Store } from '../../lib/create-store';
-import { readCart, resetCart, setCart, useCart, type CartView } from './cart-store';
 import { sameCart } from './cart-model';
+import { readCart, resetCart, setCart, useCart, type CartView } from './cart-store';
 import type { CartLine, Preset } from './types';
 
 // Where the cart components read and write their lines. The restaurant and preset pages use the

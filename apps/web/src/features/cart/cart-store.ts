@@ -37,7 +37,10 @@ export interface CartView {
   savedAt: string | null;
 }
 
-export function readCart(preset: Preset, saved: StoredCarts[string] | undefined = cartStore.get()[String(preset.id)]): CartView {
+export function readCart(
+  preset: Preset,
+  saved: StoredCarts[string] | undefined = cartStore.get()[String(preset.id)],
+): CartView {
   if (saved && Array.isArray(saved.checkoutData)) {
     const lines = hydrateLines(preset, saved.checkoutData);
     return { lines, savedAt: typeof saved.savedAt === 'string' ? saved.savedAt : null };

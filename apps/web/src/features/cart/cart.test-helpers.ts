@@ -4,9 +4,23 @@ import type { CartDelivery, Preset } from './types';
 // and a priced component), HST 13%, open on weekdays 08:00 to 20:00.
 
 const hours = { enabled: true, open: '08:00', close: '20:00' };
-const storeHours = { monday: hours, tuesday: hours, wednesday: hours, thursday: hours, friday: hours, saturday: { ...hours, enabled: false }, sunday: { ...hours, enabled: false } };
+const storeHours = {
+  monday: hours,
+  tuesday: hours,
+  wednesday: hours,
+  thursday: hours,
+  friday: hours,
+  saturday: { ...hours, enabled: false },
+  sunday: { ...hours, enabled: false },
+};
 
-export function menu(id: number, chefId: number, priceCents: number, minOrderAmount: number, items: { id: number; priceCents: number }[] = []) {
+export function menu(
+  id: number,
+  chefId: number,
+  priceCents: number,
+  minOrderAmount: number,
+  items: { id: number; priceCents: number }[] = [],
+) {
   return {
     id,
     chefId,
@@ -58,7 +72,16 @@ export const preset = {
   slug: 'lunch-7',
   name: 'Lunch',
   presetType: 'catering',
-  chefs: [chef(1, 10_000, [menu(11, 1, 1500, 5, [{ id: 111, priceCents: 0 }, { id: 112, priceCents: 200 }]), menu(12, 1, 800, 1), menu(13, 1, 500, 10)])],
+  chefs: [
+    chef(1, 10_000, [
+      menu(11, 1, 1500, 5, [
+        { id: 111, priceCents: 0 },
+        { id: 112, priceCents: 200 },
+      ]),
+      menu(12, 1, 800, 1),
+      menu(13, 1, 500, 10),
+    ]),
+  ],
   presetItems: [
     { id: 501, menuId: 11, chefId: 1, quantity: 6, specialInstruction: '', menuItemsMapping: { '111': 6 } },
     { id: 502, menuId: 12, chefId: 1, quantity: 2, specialInstruction: '', menuItemsMapping: {} },
@@ -73,4 +96,11 @@ export const preset = {
   address1: '1 King St W',
 } as unknown as Preset;
 
-export const delivery: CartDelivery = { address: '1 Yonge St', lat: 43.64, lng: -79.37, deliveryDate: '2026-12-02', deliveryTime: '11:30 AM', receivingMethod: 'delivery' };
+export const delivery: CartDelivery = {
+  address: '1 Yonge St',
+  lat: 43.64,
+  lng: -79.37,
+  deliveryDate: '2026-12-02',
+  deliveryTime: '11:30 AM',
+  receivingMethod: 'delivery',
+};

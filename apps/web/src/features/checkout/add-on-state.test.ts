@@ -1,12 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import type { CheckoutState } from '../../types/checkout-state';
-import type { CateringOrderDetail } from './api/catering-order-detail';
 import { addOnCheckoutState, isAddOnCheckoutState } from './add-on-state';
+import type { CateringOrderDetail } from './api/catering-order-detail';
 
 // /add_on_checkout's navigation state (ordering-payments §2: it also receives addLastTimeItem
 // and parentToken; §3 'Add-on order info': parentTokanizeLink).
 
-const cartState = { preset: { id: 7 }, deliveryPriceCents: 1200, checkoutData: [], restaurantAddress: '1 King St', receivingMethod: 'delivery' } as unknown as CheckoutState;
+const cartState = {
+  preset: { id: 7 },
+  deliveryPriceCents: 1200,
+  checkoutData: [],
+  restaurantAddress: '1 King St',
+  receivingMethod: 'delivery',
+} as unknown as CheckoutState;
 
 function draft(presetItems: unknown[] = []): CateringOrderDetail {
   return {
@@ -35,7 +41,16 @@ describe('the add-on checkout state', () => {
       deliveryPriceCents: 0,
       parentToken: '/chefs/sakura-sushi/40',
       addLastTimeItem: false,
-      addOn: { orderId: 41, purchaseId: 'p-41', parent: { date: '2026-12-01', time: '11:30 AM', address2: 'Suite 4', display: 'Tuesday, December 1, 2026 at 11:30 AM' } },
+      addOn: {
+        orderId: 41,
+        purchaseId: 'p-41',
+        parent: {
+          date: '2026-12-01',
+          time: '11:30 AM',
+          address2: 'Suite 4',
+          display: 'Tuesday, December 1, 2026 at 11:30 AM',
+        },
+      },
     });
     expect(isAddOnCheckoutState(state)).toBe(true);
   });

@@ -9,7 +9,11 @@ import type { AddOnCheckout } from './components/checkout-page';
  * server refuses it for another parent's add-on), and addLastTimeItem: the cart started from
  * the items this draft held from an earlier visit.
  */
-export type AddOnCheckoutState = CheckoutState & { addOn: AddOnCheckout; parentToken: string; addLastTimeItem: boolean };
+export type AddOnCheckoutState = CheckoutState & {
+  addOn: AddOnCheckout;
+  parentToken: string;
+  addLastTimeItem: boolean;
+};
 
 export function addOnCheckoutState(state: CheckoutState, order: CateringOrderDetail): AddOnCheckoutState {
   const parent = order.addOn!;
@@ -19,7 +23,13 @@ export function addOnCheckoutState(state: CheckoutState, order: CateringOrderDet
     addOn: {
       orderId: order.id,
       purchaseId: order.purchaseId,
-      parent: { date: order.deliveryDate, time: order.deliveryTime, address: order.deliveryAddress, address2: order.deliverySuiteAddress, display: parent.displayDeliveryDateTime },
+      parent: {
+        date: order.deliveryDate,
+        time: order.deliveryTime,
+        address: order.deliveryAddress,
+        address2: order.deliverySuiteAddress,
+        display: parent.displayDeliveryDateTime,
+      },
       poNumber: order.poNumber,
       costCentre: order.costCentre,
     },
@@ -35,13 +45,13 @@ export function isAddOnCheckoutState(value: unknown): value is AddOnCheckoutStat
   const s = value as Partial<AddOnCheckoutState> | null;
   return Boolean(
     s &&
-      typeof s === 'object' &&
-      s.preset &&
-      Array.isArray(s.checkoutData) &&
-      s.addOn &&
-      typeof s.addOn.orderId === 'number' &&
-      typeof s.addOn.purchaseId === 'string' &&
-      typeof s.parentToken === 'string' &&
-      typeof s.addLastTimeItem === 'boolean',
+    typeof s === 'object' &&
+    s.preset &&
+    Array.isArray(s.checkoutData) &&
+    s.addOn &&
+    typeof s.addOn.orderId === 'number' &&
+    typeof s.addOn.purchaseId === 'string' &&
+    typeof s.parentToken === 'string' &&
+    typeof s.addLastTimeItem === 'boolean',
   );
 }

@@ -1,7 +1,19 @@
 import type { OrderPayload } from '@caterway/contracts';
+import {
+  availableTimeSlots,
+  formatIsoDate,
+  isBlank,
+  isValidEmail,
+  MAX_TIP_CENTS,
+  messages,
+  parseIsoDate,
+  pickedDateTooFar,
+  time12To24,
+  typedDollarsToCents,
+  type Tip,
+} from '@caterway/domain';
 import { isApiError } from '../../lib/api-client';
 import type { CateringOrderDetail } from './api/catering-order-detail';
-import { availableTimeSlots, formatIsoDate, isBlank, isValidEmail, MAX_TIP_CENTS, messages, parseIsoDate, pickedDateTooFar, time12To24, typedDollarsToCents, type Tip } from '@caterway/domain';
 
 // The checkout form's values and rules (ordering-payments §3 'Checkout/edit form values', §4
 // Cutlery, §5 'Checkout and order edit'), pure so they are unit tested.
@@ -73,8 +85,12 @@ export function tipOf(values: Pick<CheckoutFormValues, 'tip' | 'tipAmount'>): Ti
 }
 
 /** A placed order's tip as the form shows it: its percent, else its amount in dollars, else none. */
-export function tipFormValues(tipPercent: number | null, tipCents: number): Pick<CheckoutFormValues, 'tip' | 'tipAmount'> {
-  if (tipPercent === 10 || tipPercent === 15 || tipPercent === 18) return { tip: String(tipPercent) as TipChoice, tipAmount: '' };
+export function tipFormValues(
+  tipPercent: number | null,
+  tipCents: number,
+): Pick<CheckoutFormValues, 'tip' | 'tipAmount'> {
+  if (tipPercent === 10 || tipPercent === 15 || tipPercent === 18)
+    return { tip: String(tipPercent) as TipChoice, tipAmount: '' };
   if (tipCents > 0) return { tip: 'amount', tipAmount: (tipCents / 100).toFixed(2) };
   return { tip: 'none', tipAmount: '' };
 }
@@ -119,15 +135,27 @@ export const cutleryCountOf = (values: Pick<CheckoutFormValues, 'cutleryNeeded' 
   values.cutleryNeeded && /^\d+$/.test(values.cutleryCount) ? Number(values.cutleryCount) : 0;
 
 /** Ticking or unticking 'cutlery needed': unticking is ignored while the count is above 0 (ordering-payments §4). */
-export function setCutleryNeeded<T extends Pick<CheckoutFormValues, 'cutleryNeeded' | 'cutleryCount'>>(values: T, checked: boolean): T {
+export function setCutleryNeeded<T extends Pick<CheckoutFormValues, 'cutleryNeeded' | 'cutleryCount'>>(
+  values: T,
+  checked: boolean,
+): T {
   if (!checked && /^\d+$/.test(values.cutleryCount) && Number(values.cutleryCount) > 0) return values;
   return { ...values, cutleryNeeded: checked };
 }
 
 /** The count field accepts digits only (ordering-payments §5) and only while ticked (§4). */
-export function setCutleryCount<T extends Pick<CheckoutFormValues, 'cutleryNeeded' | 'cutleryCount'>>(values: T, typed: string): T {
+export function setCutleryCount<T extends Pick<CheckoutFormValues, 'cutleryNeeded' | 'cutleryCount'>>(
+  values: T,
+  typed: string,
+): T {
   if (!values.cutleryNeeded) return values;
-  return { ...values, cutleryCount: typed.replace(/\D/g, '').replace(/^0+(?=\d)/, '').slice(0, 5) };
+  return {
+    ...values,
+    cutleryCount: typed
+      .replace(/\D/g, '')
+      .replace(/^0+(?=\d)/, '')
+      .slice(0, 5),
+  };
 }
 
 export function validateCheckoutForm(values: CheckoutFormValues, ctx: ValidationContext): CheckoutFormErrors {
@@ -148,10 +176,12 @@ export function validateCheckoutForm(values: CheckoutFormValues, ctx: Validation
   else if (parseIsoDate(values.date) === null || values.date < today) errors.date = messages.invalidDate;
   else if (pickedDateTooFar(values.date, ctx.now)) errors.date = pickedDateTooFar(values.date, ctx.now)!;
   if (isBlank(values.time)) errors.time = messages.required;
-  else if (!errors.date && !availableTimeSlots(values.date, ctx.now).includes(values.time)) errors.time = messages.invalidTime;
+  else if (!errors.date && !availableTimeSlots(values.date, ctx.now).includes(values.time))
+    errors.time = messages.invalidTime;
 
   if (!servingStyles.includes(values.servingStyle)) errors.servingStyle = messages.selectOneOption;
-  if (values.cutleryNeeded && values.cutleryCount !== '' && !/^\d+$/.test(values.cutleryCount)) errors.cutleryCount = messages.nonNegativeInteger;
+  if (values.cutleryNeeded && values.cutleryCount !== '' && !/^\d+$/.test(values.cutleryCount))
+    errors.cutleryCount = messages.nonNegativeInteger;
 
   if (values.tip === 'amount') {
     const cents = typedDollarsToCents(values.tipAmount);
@@ -213,7 +243,16 @@ export interface PayloadInput {
  * the delivery fee the cart showed, pickup sends pickup_* fields. Times go as HH:mm (§9). Prices
  * are left out: the server reprices, and refuses a delivery fee different from its own quote.
  */
-export function buildOrderPayload({ values, presetId, presetName, presetItems, receivingMethod, lat, lng, deliveryFeeCents }: PayloadInput): OrderPayload {
+export function buildOrderPayload({
+  values,
+  presetId,
+  presetName,
+  presetItems,
+  receivingMethod,
+  lat,
+  lng,
+  deliveryFeeCents,
+}: PayloadInput): OrderPayload {
   const time = time12To24(values.time) ?? values.time;
   const tip = tipOf(values);
   const base: OrderPayload = {
@@ -254,5 +293,7 @@ export function buildOrderPayload({ values, presetId, presetName, presetItems, r
 
 /** A failed save's validation messages (a 422) split by serverFieldErrors; null for any other failure. */
 export function validationFailure(error: unknown): ServerMessages | null {
-  return isApiError(error) && error.status === 422 && error.messages.length > 0 ? serverFieldErrors(error.messages) : null;
+  return isApiError(error) && error.status === 422 && error.messages.length > 0
+    ? serverFieldErrors(error.messages)
+    : null;
 }

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../lib/api-client';
-import { authenticationSecret, createPaymentAttempts, isRetryableFailure, newIdempotencyKey, runPaymentAttempt } from './payment-attempt';
+import {
+  authenticationSecret,
+  createPaymentAttempts,
+  isRetryableFailure,
+  newIdempotencyKey,
+  runPaymentAttempt,
+} from './payment-attempt';
 
 const body = { orderId: 7, purchaseId: 'pur_1', paymentMethodId: 'pm_1', saveCard: false };
 const counter = () => {
@@ -47,9 +53,14 @@ describe('payment attempts', () => {
   it('keeps the attempt open after retries run out, so a manual retry reuses the key', async () => {
     const attempts = createPaymentAttempts(counter());
     await expect(
-      runPaymentAttempt(attempts, body, async () => {
-        throw new TypeError('Failed to fetch');
-      }, { ...noSleep, retries: 1 }),
+      runPaymentAttempt(
+        attempts,
+        body,
+        async () => {
+          throw new TypeError('Failed to fetch');
+        },
+        { ...noSleep, retries: 1 },
+      ),
     ).rejects.toThrow('Failed to fetch');
     expect(attempts.keyFor(body)).toBe('key-1');
   });
@@ -58,10 +69,15 @@ describe('payment attempts', () => {
     const attempts = createPaymentAttempts(counter());
     let calls = 0;
     await expect(
-      runPaymentAttempt(attempts, body, async () => {
-        calls++;
-        throw new ApiError(402, { error: 'Your card was declined.' });
-      }, noSleep),
+      runPaymentAttempt(
+        attempts,
+        body,
+        async () => {
+          calls++;
+          throw new ApiError(402, { error: 'Your card was declined.' });
+        },
+        noSleep,
+      ),
     ).rejects.toMatchObject({ status: 402, serverError: 'Your card was declined.' });
     expect(calls).toBe(1);
     expect(attempts.keyFor(body)).toBe('key-2');
@@ -84,7 +100,9 @@ describe('payment attempts', () => {
 
 describe('authenticationSecret (3-D Secure, decision 027)', () => {
   it('answers the client secret only when the API asks for requires_action', () => {
-    expect(authenticationSecret({ paymentStatus: 'requires_action', clientSecret: 'pi_1_secret_2' })).toBe('pi_1_secret_2');
+    expect(authenticationSecret({ paymentStatus: 'requires_action', clientSecret: 'pi_1_secret_2' })).toBe(
+      'pi_1_secret_2',
+    );
     expect(authenticationSecret({ paymentStatus: 'authorized', clientSecret: 'pi_1_secret_2' })).toBeNull();
     expect(authenticationSecret({ paymentStatus: 'scheduled' })).toBeNull();
     expect(authenticationSecret({ paymentStatus: 'requires_action', clientSecret: null })).toBeNull();

@@ -79,6 +79,9 @@ export async function runPaymentAttempt<T>(
  * The client secret when the card's bank asks for 3-D Secure (finalize or Update Payment Method
  * answered payment_status 'requires_action'); null when the payment is done.
  */
-export function authenticationSecret(answer: { paymentStatus?: string | null; clientSecret?: string | null }): string | null {
+export function authenticationSecret(answer: {
+  paymentStatus?: string | null;
+  clientSecret?: string | null;
+}): string | null {
   return answer.paymentStatus === 'requires_action' && answer.clientSecret ? answer.clientSecret : null;
 }

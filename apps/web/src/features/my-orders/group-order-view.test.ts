@@ -38,7 +38,10 @@ describe('group order detail view', () => {
       ['Phone', '416-555-0101'],
       ['Head count', '12'],
     ]);
-    expect(groupOrderFacts({ ...detail, deliveryInstruction: 'Front desk' }).at(-1)).toEqual(['Instructions', 'Front desk']);
+    expect(groupOrderFacts({ ...detail, deliveryInstruction: 'Front desk' }).at(-1)).toEqual([
+      'Instructions',
+      'Front desk',
+    ]);
   });
 
   it('shows the PO number and cost centre when the creator gave them (issue 17 part 3)', () => {
@@ -58,12 +61,22 @@ describe('group order detail view', () => {
   });
 
   it('offers Edit Order (the admin link, with the admin token) and Cancel only while editable', () => {
-    expect(groupOrderActions(detail, 'tok')).toEqual({ editHref: `${detail.adminLink}?admin_token=tok`, cancel: true, downloadPdf: false });
+    expect(groupOrderActions(detail, 'tok')).toEqual({
+      editHref: `${detail.adminLink}?admin_token=tok`,
+      cancel: true,
+      downloadPdf: false,
+    });
     expect(groupOrderActions(detail, null).editHref).toBe(detail.adminLink);
-    expect(groupOrderActions({ ...detail, editable: false, status: 'waiting_for_delivery' }, 'tok')).toEqual({ editHref: null, cancel: false, downloadPdf: false });
+    expect(groupOrderActions({ ...detail, editable: false, status: 'waiting_for_delivery' }, 'tok')).toEqual({
+      editHref: null,
+      cancel: false,
+      downloadPdf: false,
+    });
   });
 
   it('offers Download PDF once the invoice exists', () => {
-    expect(groupOrderActions({ ...detail, editable: false, status: 'delivered', invoiceAvailable: true }, null)).toEqual({ editHref: null, cancel: false, downloadPdf: true });
+    expect(
+      groupOrderActions({ ...detail, editable: false, status: 'delivered', invoiceAvailable: true }, null),
+    ).toEqual({ editHref: null, cancel: false, downloadPdf: true });
   });
 });

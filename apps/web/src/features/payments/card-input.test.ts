@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { messages } from '@caterway/domain';
-import { formatCardNumber, formatExpiry, isLuhnValid, parseExpiry, validateBankForm, validateCardForm } from './card-input';
+import {
+  formatCardNumber,
+  formatExpiry,
+  isLuhnValid,
+  parseExpiry,
+  validateBankForm,
+  validateCardForm,
+} from './card-input';
 
 const now = new Date(2026, 10, 22);
 
@@ -32,13 +39,33 @@ describe('card input', () => {
       expiry: messages.cardExpiryPast,
       cvc: messages.cardCvcInvalid,
     });
-    expect(validateCardForm({ number: '', expiry: '', cvc: '', name: '' }, now)).toEqual({ number: messages.required, expiry: messages.required, cvc: messages.required });
+    expect(validateCardForm({ number: '', expiry: '', cvc: '', name: '' }, now)).toEqual({
+      number: messages.required,
+      expiry: messages.required,
+      cvc: messages.required,
+    });
   });
 
   it('validates the bank form and the mandate', () => {
-    const ok = { billingName: 'Dana Park', billingEmail: 'dana@example.com', institutionNumber: '001', transitNumber: '12345', accountNumber: '1234567', mandateAccepted: true };
+    const ok = {
+      billingName: 'Dana Park',
+      billingEmail: 'dana@example.com',
+      institutionNumber: '001',
+      transitNumber: '12345',
+      accountNumber: '1234567',
+      mandateAccepted: true,
+    };
     expect(validateBankForm(ok)).toEqual({});
-    expect(validateBankForm({ ...ok, institutionNumber: '01', transitNumber: '1234', accountNumber: '123456', mandateAccepted: false, billingEmail: 'x' })).toEqual({
+    expect(
+      validateBankForm({
+        ...ok,
+        institutionNumber: '01',
+        transitNumber: '1234',
+        accountNumber: '123456',
+        mandateAccepted: false,
+        billingEmail: 'x',
+      }),
+    ).toEqual({
       institutionNumber: messages.institutionNumberInvalid,
       transitNumber: messages.transitNumberInvalid,
       accountNumber: messages.accountNumberInvalid,

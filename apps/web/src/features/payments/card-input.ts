@@ -61,7 +61,8 @@ export function validateCardForm(values: CardFormValues, now: Date): CardFormErr
   const expiry = parseExpiry(values.expiry);
   if (values.expiry.trim() === '') errors.expiry = messages.required;
   else if (!expiry) errors.expiry = messages.cardExpiryInvalid;
-  else if (expiry.year < now.getFullYear() || (expiry.year === now.getFullYear() && expiry.month < now.getMonth() + 1)) errors.expiry = messages.cardExpiryPast;
+  else if (expiry.year < now.getFullYear() || (expiry.year === now.getFullYear() && expiry.month < now.getMonth() + 1))
+    errors.expiry = messages.cardExpiryPast;
   if (values.cvc.trim() === '') errors.cvc = messages.required;
   else if (!/^\d{3,4}$/.test(values.cvc.trim())) errors.cvc = messages.cardCvcInvalid;
   return errors;

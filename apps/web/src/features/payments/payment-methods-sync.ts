@@ -8,7 +8,8 @@ const STORAGE_SIGNAL_KEY = 'caterway.payment_methods_changed';
 
 let channel: BroadcastChannel | null | undefined;
 function getChannel(): BroadcastChannel | null {
-  if (channel === undefined) channel = typeof BroadcastChannel === 'function' ? new BroadcastChannel(PAYMENT_METHODS_CHANNEL) : null;
+  if (channel === undefined)
+    channel = typeof BroadcastChannel === 'function' ? new BroadcastChannel(PAYMENT_METHODS_CHANNEL) : null;
   return channel;
 }
 

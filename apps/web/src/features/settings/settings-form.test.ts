@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { accountMessages, messages } from '@caterway/domain';
-import { dollarsToCentsInput, formToBody, profileToForm, secondsToTime, timeToSeconds, validateSettings, type AccountProfile } from './settings-form';
+import {
+  dollarsToCentsInput,
+  formToBody,
+  profileToForm,
+  secondsToTime,
+  timeToSeconds,
+  validateSettings,
+  type AccountProfile,
+} from './settings-form';
 
 const profile: AccountProfile = {
   id: 7,
@@ -52,9 +60,22 @@ describe('settings form', () => {
 
   it('sends times as seconds, the budget in cents, and the password only when typed', () => {
     const body = formToBody({ ...profileToForm(profile), goBudget: '18.50', goCutoffTime: '16:30' }).user;
-    expect(body).toMatchObject({ go_budget_cents: 1850, go_cutoff_time: 59_400, go_delivery_time: 41_400, go_head_count: 10, go_gap_days: 1 });
+    expect(body).toMatchObject({
+      go_budget_cents: 1850,
+      go_cutoff_time: 59_400,
+      go_delivery_time: 41_400,
+      go_head_count: 10,
+      go_gap_days: 1,
+    });
     expect(body).not.toHaveProperty('password');
-    expect(formToBody({ ...profileToForm(profile), password: 'Dinner5Twenty', passwordConfirmation: 'Dinner5Twenty', currentPassword: 'Lunch4Forty' }).user).toMatchObject({
+    expect(
+      formToBody({
+        ...profileToForm(profile),
+        password: 'Dinner5Twenty',
+        passwordConfirmation: 'Dinner5Twenty',
+        currentPassword: 'Lunch4Forty',
+      }).user,
+    ).toMatchObject({
       password: 'Dinner5Twenty',
       current_password: 'Lunch4Forty',
     });
@@ -63,18 +84,39 @@ describe('settings form', () => {
   it('reports field errors with the API contract messages', () => {
     const f = profileToForm(profile);
     expect(validateSettings(f)).toEqual({});
-    expect(validateSettings({ ...f, firstName: ' ', zip: '' })).toEqual({ firstName: messages.required, zip: messages.required });
+    expect(validateSettings({ ...f, firstName: ' ', zip: '' })).toEqual({
+      firstName: messages.required,
+      zip: messages.required,
+    });
     const withCurrent = { ...f, currentPassword: 'Lunch4Forty' };
-    expect(validateSettings({ ...withCurrent, password: 'Dinner5Twenty', passwordConfirmation: 'Dinner5Twentyy' })).toEqual({ passwordConfirmation: messages.bothPasswordsSame });
-    expect(validateSettings({ ...withCurrent, password: 'short', passwordConfirmation: 'short' })).toEqual({ password: messages.passwordTooShort });
+    expect(
+      validateSettings({ ...withCurrent, password: 'Dinner5Twenty', passwordConfirmation: 'Dinner5Twentyy' }),
+    ).toEqual({ passwordConfirmation: messages.bothPasswordsSame });
+    expect(validateSettings({ ...withCurrent, password: 'short', passwordConfirmation: 'short' })).toEqual({
+      password: messages.passwordTooShort,
+    });
     // no composition rules: a passphrase of words is fine; the current password is required with a new one
-    expect(validateSettings({ ...withCurrent, password: 'correct horse battery staple', passwordConfirmation: 'correct horse battery staple' })).toEqual({});
-    expect(validateSettings({ ...f, password: 'correct horse battery staple', passwordConfirmation: 'correct horse battery staple' })).toEqual({
+    expect(
+      validateSettings({
+        ...withCurrent,
+        password: 'correct horse battery staple',
+        passwordConfirmation: 'correct horse battery staple',
+      }),
+    ).toEqual({});
+    expect(
+      validateSettings({
+        ...f,
+        password: 'correct horse battery staple',
+        passwordConfirmation: 'correct horse battery staple',
+      }),
+    ).toEqual({
       currentPassword: messages.currentPasswordRequired,
     });
     // the part of the sign-in email before the @ is a context word
     const local = f.email.split('@')[0]!;
-    expect(validateSettings({ ...withCurrent, password: `${local}-2026-x`, passwordConfirmation: `${local}-2026-x` })).toEqual({ password: messages.passwordHasContext });
+    expect(
+      validateSettings({ ...withCurrent, password: `${local}-2026-x`, passwordConfirmation: `${local}-2026-x` }),
+    ).toEqual({ password: messages.passwordHasContext });
     expect(validateSettings({ ...f, goGapDays: '0' })).toEqual({ goGapDays: accountMessages.gapDaysMin });
     expect(validateSettings({ ...f, goGapDays: '' })).toEqual({ goGapDays: accountMessages.gapDaysMin });
     expect(validateSettings({ ...f, goHeadCount: 'many', goBudget: 'x', goDeliveryTime: '' })).toEqual({

@@ -1,5 +1,10 @@
 import type { AccountUpdateBody, Profile } from '@caterway/contracts';
-import { accountSecondsOfDay, accountSettingsBodyProblems, accountTimeZone, type AccountSettingsField } from '@caterway/domain';
+import {
+  accountSecondsOfDay,
+  accountSettingsBodyProblems,
+  accountTimeZone,
+  type AccountSettingsField,
+} from '@caterway/domain';
 import type { Camelize } from '../../types/catalogue';
 
 // The account settings form (browse-account-orders §3 User / account, §5 'Account settings'):
@@ -145,6 +150,7 @@ export function validateSettings(f: SettingsForm): Partial<Record<SettingsField,
   const u = formToBody(f).user;
   const problems = accountSettingsBodyProblems(u);
   const errors: Partial<Record<SettingsField, string>> = {};
-  for (const [field, message] of Object.entries(problems) as [AccountSettingsField, string][]) errors[FORM_FIELD[field]] = message;
+  for (const [field, message] of Object.entries(problems) as [AccountSettingsField, string][])
+    errors[FORM_FIELD[field]] = message;
   return errors;
 }

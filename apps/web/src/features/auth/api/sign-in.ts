@@ -13,7 +13,11 @@ export interface SignInInput {
 export class UnconfirmedAccountError extends Error {}
 
 export async function signIn(input: SignInInput): Promise<SignInResponse> {
-  const result = await api.post<SignInResponse>('/user_token', { auth: { email: input.email.trim(), password: input.password } }, { auth: 'none' });
+  const result = await api.post<SignInResponse>(
+    '/user_token',
+    { auth: { email: input.email.trim(), password: input.password } },
+    { auth: 'none' },
+  );
   if (!result.user.confirmed) throw new UnconfirmedAccountError(messages.confirmEmail);
   signInUser(toSessionUser(result.user, result.jwt));
   return result;

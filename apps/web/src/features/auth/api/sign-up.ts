@@ -19,7 +19,8 @@ export interface SignUpInput {
 }
 
 /** The answer names no account: the same for a registered email (docs/decisions/029). */
-export const signUp = (input: SignUpInput) => api.post<{ message: string }>('/api/v2/users', { user: input }, { auth: 'none' });
+export const signUp = (input: SignUpInput) =>
+  api.post<{ message: string }>('/api/v2/users', { user: input }, { auth: 'none' });
 
 export function useSignUp() {
   return useMutation({ mutationFn: signUp, meta: { handlesErrors: true } });

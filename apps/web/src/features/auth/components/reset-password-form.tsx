@@ -1,10 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { isBlank, messages, passwordProblems } from '@caterway/domain';
-import { TextField } from '../../../components/ui/text-field';
 import { Button } from '../../../components/ui/button';
-import { isApiError } from '../../../lib/api-client';
+import { TextField } from '../../../components/ui/text-field';
 import { paths } from '../../../config/paths';
+import { isApiError } from '../../../lib/api-client';
 import { openModal } from '../../../stores/modals';
 import { notifyError, notifySuccess } from '../../../stores/notifications';
 import { useResetPassword } from '../api/password-reset';

@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { isBlank, isValidEmail, messages } from '@caterway/domain';
+import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
 import { TextField } from '../../../components/ui/text-field';
-import { Button } from '../../../components/ui/button';
 import { isApiError } from '../../../lib/api-client';
 import { closeModal, openModal } from '../../../stores/modals';
 import { useRequestPasswordReset } from '../api/password-reset';
@@ -37,13 +37,24 @@ export function ResetRequestModal() {
         </div>
       ) : (
         <form className="form" onSubmit={onSubmit} noValidate>
-          <p className="muted">Enter the email you signed up with and we will send you a link to choose a new password.</p>
+          <p className="muted">
+            Enter the email you signed up with and we will send you a link to choose a new password.
+          </p>
           {failure ? (
             <p className="form-alert" role="alert">
               {failure}
             </p>
           ) : null}
-          <TextField label="Email" type="email" name="email" autoComplete="email" required value={email} error={error} onChange={(e) => setEmail(e.target.value)} />
+          <TextField
+            label="Email"
+            type="email"
+            name="email"
+            autoComplete="email"
+            required
+            value={email}
+            error={error}
+            onChange={(e) => setEmail(e.target.value)}
+          />
           <Button type="submit" block busy={request.isPending}>
             Send reset link
           </Button>

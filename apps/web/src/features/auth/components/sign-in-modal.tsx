@@ -1,9 +1,9 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { isBlank, isValidEmail, messages } from '@caterway/domain';
+import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
 import { TextField } from '../../../components/ui/text-field';
-import { Button } from '../../../components/ui/button';
 import { closeModal, openModal, signInReturnStore } from '../../../stores/modals';
 import { signInErrorMessage, useSignIn } from '../api/sign-in';
 import { pendingConfirmationStore } from '../pending-confirmation';
@@ -45,8 +45,8 @@ export function SignInModal() {
       <form className="form" onSubmit={onSubmit} noValidate>
         {signedUpAs ? (
           <p className="form-note" role="status">
-            We sent an email to <strong>{signedUpAs}</strong>. Follow its link to confirm your address, then sign in. If this address
-            already has an account, the email says so.
+            We sent an email to <strong>{signedUpAs}</strong>. Follow its link to confirm your address, then sign in. If
+            this address already has an account, the email says so.
           </p>
         ) : null}
         {signIn.isError ? (
@@ -54,7 +54,16 @@ export function SignInModal() {
             {signInErrorMessage(signIn.error)}
           </p>
         ) : null}
-        <TextField label="Email" type="email" name="email" autoComplete="email" required value={email} error={errors.email} onChange={(e) => setEmail(e.target.value)} />
+        <TextField
+          label="Email"
+          type="email"
+          name="email"
+          autoComplete="email"
+          required
+          value={email}
+          error={errors.email}
+          onChange={(e) => setEmail(e.target.value)}
+        />
         <TextField
           label="Password"
           type="password"

@@ -1,18 +1,24 @@
 import { useState, type FormEvent } from 'react';
 import { useLocation } from 'react-router';
 import { messages } from '@caterway/domain';
+import { geocodeAddress } from '../../../api/geo';
+import { AddressAutocomplete } from '../../../components/address-autocomplete';
+import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
 import { TextField } from '../../../components/ui/text-field';
-import { Button } from '../../../components/ui/button';
-import { AddressAutocomplete } from '../../../components/address-autocomplete';
-import { geocodeAddress } from '../../../api/geo';
 import { isApiError } from '../../../lib/api-client';
 import { closeModal, openModal } from '../../../stores/modals';
 import { notifyError } from '../../../stores/notifications';
 import { useSignUp, type SignUpInput } from '../api/sign-up';
 import { pendingConfirmationStore } from '../pending-confirmation';
-import { emptySignUpValues, PASSWORD_HINT, validateSignUp, type SignUpErrors, type SignUpField, type SignUpValues } from '../sign-up-validation';
-
+import {
+  emptySignUpValues,
+  PASSWORD_HINT,
+  validateSignUp,
+  type SignUpErrors,
+  type SignUpField,
+  type SignUpValues,
+} from '../sign-up-validation';
 
 export function SignUpModal() {
   const [values, setValues] = useState<SignUpValues>(emptySignUpValues);
@@ -23,7 +29,8 @@ export function SignUpModal() {
   const location = useLocation();
   const ref = new URLSearchParams(location.search).get('ref') ?? undefined;
 
-  const set = (field: SignUpField) => (event: { target: { value: string } }) => setValues((v) => ({ ...v, [field]: event.target.value }));
+  const set = (field: SignUpField) => (event: { target: { value: string } }) =>
+    setValues((v) => ({ ...v, [field]: event.target.value }));
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -44,7 +51,12 @@ export function SignUpModal() {
         setCoords(point);
       } catch (err) {
         setGeocoding(false);
-        const message = isApiError(err) && err.status === 422 ? (err.serverError ?? messages.tooBroad) : isApiError(err) && err.status === 404 ? messages.addressNotFound : messages.genericFailure;
+        const message =
+          isApiError(err) && err.status === 422
+            ? (err.serverError ?? messages.tooBroad)
+            : isApiError(err) && err.status === 404
+              ? messages.addressNotFound
+              : messages.genericFailure;
         setErrors({ address1: message });
         focusFirstInvalid();
         return;
@@ -74,7 +86,11 @@ export function SignUpModal() {
       },
       onError: (err) => {
         // ordering-payments §8: sign-up failure shows the server messages joined by commas.
-        const text = isApiError(err) ? (err.messages.length > 0 ? err.messages.join(', ') : (err.serverError ?? messages.genericFailure)) : messages.genericFailure;
+        const text = isApiError(err)
+          ? err.messages.length > 0
+            ? err.messages.join(', ')
+            : (err.serverError ?? messages.genericFailure)
+          : messages.genericFailure;
         notifyError(text);
       },
     });
@@ -84,12 +100,54 @@ export function SignUpModal() {
     <Modal title="Sign Up" onClose={closeModal}>
       <form className="form" onSubmit={onSubmit} noValidate>
         <div className="form-row">
-          <TextField label="First name" name="firstName" autoComplete="given-name" required value={values.firstName} error={errors.firstName} onChange={set('firstName')} />
-          <TextField label="Last name" name="lastName" autoComplete="family-name" required value={values.lastName} error={errors.lastName} onChange={set('lastName')} />
+          <TextField
+            label="First name"
+            name="firstName"
+            autoComplete="given-name"
+            required
+            value={values.firstName}
+            error={errors.firstName}
+            onChange={set('firstName')}
+          />
+          <TextField
+            label="Last name"
+            name="lastName"
+            autoComplete="family-name"
+            required
+            value={values.lastName}
+            error={errors.lastName}
+            onChange={set('lastName')}
+          />
         </div>
-        <TextField label="Email" type="email" name="email" autoComplete="email" required value={values.email} error={errors.email} onChange={set('email')} />
-        <TextField label="Phone" type="tel" name="phone" autoComplete="tel" required value={values.phone} error={errors.phone} onChange={set('phone')} />
-        <TextField label="Company name" name="companyName" autoComplete="organization" optional value={values.companyName} error={errors.companyName} onChange={set('companyName')} />
+        <TextField
+          label="Email"
+          type="email"
+          name="email"
+          autoComplete="email"
+          required
+          value={values.email}
+          error={errors.email}
+          onChange={set('email')}
+        />
+        <TextField
+          label="Phone"
+          type="tel"
+          name="phone"
+          autoComplete="tel"
+          required
+          value={values.phone}
+          error={errors.phone}
+          onChange={set('phone')}
+        />
+        <TextField
+          label="Company name"
+          name="companyName"
+          autoComplete="organization"
+          optional
+          value={values.companyName}
+          error={errors.companyName}
+          onChange={set('companyName')}
+        />
         <AddressAutocomplete
           label="Address"
           name="address1"
@@ -107,7 +165,15 @@ export function SignUpModal() {
             setErrors((e) => ({ ...e, address1: undefined }));
           }}
         />
-        <TextField label="Suite / unit" name="address2" autoComplete="address-line2" optional value={values.address2} error={errors.address2} onChange={set('address2')} />
+        <TextField
+          label="Suite / unit"
+          name="address2"
+          autoComplete="address-line2"
+          optional
+          value={values.address2}
+          error={errors.address2}
+          onChange={set('address2')}
+        />
         <TextField
           label="Password"
           type="password"

@@ -1,4 +1,10 @@
-import { infiniteQueryOptions, keepPreviousData, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import {
+  infiniteQueryOptions,
+  keepPreviousData,
+  queryOptions,
+  useInfiniteQuery,
+  useQuery,
+} from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import type { PresetSearch, PresetSort } from '../../../types/catalogue';
 import { deliveryQuery, type DeliveryContext } from './delivery-context';
@@ -15,9 +21,16 @@ export interface PresetSearchParams {
 
 export const presetSearchKeys = {
   all: ['search', 'preset'] as const,
-  rows: (params: PresetSearchParams) => [...presetSearchKeys.all, 'rows', params.delivery, [...params.cuisines].sort()] as const,
+  rows: (params: PresetSearchParams) =>
+    [...presetSearchKeys.all, 'rows', params.delivery, [...params.cuisines].sort()] as const,
   sorted: (params: PresetSearchParams) =>
-    [...presetSearchKeys.all, 'sorted', params.delivery, [...params.cuisines].sort(), params.sort ?? 'popular'] as const,
+    [
+      ...presetSearchKeys.all,
+      'sorted',
+      params.delivery,
+      [...params.cuisines].sort(),
+      params.sort ?? 'popular',
+    ] as const,
 };
 
 export const searchPresets = (params: PresetSearchParams, page: number, signal?: AbortSignal) =>
@@ -49,7 +62,8 @@ export const sortedPresetsQueryOptions = (params: PresetSearchParams) =>
     queryKey: presetSearchKeys.sorted(params),
     queryFn: ({ pageParam, signal }) => searchPresets(params, pageParam, signal),
     initialPageParam: 1,
-    getNextPageParam: (last) => (last.metaData.currentPage < last.metaData.totalPage ? last.metaData.currentPage + 1 : undefined),
+    getNextPageParam: (last) =>
+      last.metaData.currentPage < last.metaData.totalPage ? last.metaData.currentPage + 1 : undefined,
     placeholderData: keepPreviousData,
   });
 

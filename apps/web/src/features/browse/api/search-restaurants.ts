@@ -15,7 +15,8 @@ export interface RestaurantSearchParams {
 
 export const restaurantSearchKeys = {
   all: ['search', 'restaurant'] as const,
-  list: (params: RestaurantSearchParams) => [...restaurantSearchKeys.all, params.delivery, [...params.cuisines].sort()] as const,
+  list: (params: RestaurantSearchParams) =>
+    [...restaurantSearchKeys.all, params.delivery, [...params.cuisines].sort()] as const,
 };
 
 export const RESTAURANTS_PER_PAGE = 12;
@@ -37,9 +38,11 @@ export const restaurantSearchQueryOptions = (params: RestaurantSearchParams) =>
     queryKey: restaurantSearchKeys.list(params),
     queryFn: ({ pageParam, signal }) => searchRestaurants(params, pageParam, signal),
     initialPageParam: 1,
-    getNextPageParam: (last) => (last.metaData.currentPage < last.metaData.totalPage ? last.metaData.currentPage + 1 : undefined),
+    getNextPageParam: (last) =>
+      last.metaData.currentPage < last.metaData.totalPage ? last.metaData.currentPage + 1 : undefined,
     // The filter strip and count stay on screen while a new filter loads.
     placeholderData: keepPreviousData,
   });
 
-export const useRestaurantSearch = (params: RestaurantSearchParams) => useInfiniteQuery(restaurantSearchQueryOptions(params));
+export const useRestaurantSearch = (params: RestaurantSearchParams) =>
+  useInfiniteQuery(restaurantSearchQueryOptions(params));

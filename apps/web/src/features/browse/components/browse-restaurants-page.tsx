@@ -1,13 +1,13 @@
 import { useDeferredValue, useState } from 'react';
 import { Link } from 'react-router';
-import { paths } from '../../../config/paths';
 import { RestaurantCardView } from '../../../components/catalogue/restaurant-card';
+import { paths } from '../../../config/paths';
 import type { Restaurant } from '../../../types/catalogue';
-import { useRestaurantSearch } from '../api/search-restaurants';
 import type { DeliveryContext } from '../api/delivery-context';
+import { useRestaurantSearch } from '../api/search-restaurants';
 import { CuisineFilter } from './cuisine-filter';
-import { LocationModal } from './location-modal';
 import { LoadMore } from './load-more';
+import { LocationModal } from './location-modal';
 import { NoResults } from './no-results';
 import { useDebouncedSelection } from './use-debounced-filter';
 import './browse.css';
@@ -28,9 +28,14 @@ export function BrowseRestaurantsPage({ delivery }: { delivery: DeliveryContext 
   const meta = pages[0]?.metaData;
   const seen = new Set<number>();
   // A restaurant can move between pages when the catalogue changes while scrolling: show it once.
-  const restaurants = pages.flatMap((p) => p.presets.allPresets).filter((r) => (seen.has(r.id) ? false : (seen.add(r.id), true)));
+  const restaurants = pages
+    .flatMap((p) => p.presets.allPresets)
+    .filter((r) => (seen.has(r.id) ? false : (seen.add(r.id), true)));
   const reloading = filter.pending || (query.isFetching && !query.isFetchingNextPage && query.isPlaceholderData);
-  const origin = delivery.lat !== null && delivery.lng !== null ? { lat: delivery.lat, lng: delivery.lng, address: delivery.address } : null;
+  const origin =
+    delivery.lat !== null && delivery.lng !== null
+      ? { lat: delivery.lat, lng: delivery.lng, address: delivery.address }
+      : null;
 
   return (
     <div className="container page browse-page">
@@ -49,7 +54,11 @@ export function BrowseRestaurantsPage({ delivery }: { delivery: DeliveryContext 
       </header>
 
       {meta ? (
-        <CuisineFilter cuisines={meta.presetCategoryNameWithIcon} selected={filter.selected} onChange={filter.setSelected} />
+        <CuisineFilter
+          cuisines={meta.presetCategoryNameWithIcon}
+          selected={filter.selected}
+          onChange={filter.setSelected}
+        />
       ) : null}
 
       {query.isError && !query.data ? (

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { Modal } from '../../../components/ui/modal';
 import { Button } from '../../../components/ui/button';
+import { Modal } from '../../../components/ui/modal';
 
 /** Filter card limits (ordering-payments §9): first 20 in the strip; arrows above 11 cards, 150 px per press. */
 export const STRIP_CARD_LIMIT = 20;
@@ -27,7 +27,8 @@ export function CuisineFilter({ cuisines, selected, onChange }: CuisineFilterPro
   const [showAll, setShowAll] = useState(false);
   const strip = cuisines.slice(0, STRIP_CARD_LIMIT);
   const chosen = new Set(selected);
-  const toggle = (name: string) => onChange(chosen.has(name) ? selected.filter((n) => n !== name) : [...selected, name]);
+  const toggle = (name: string) =>
+    onChange(chosen.has(name) ? selected.filter((n) => n !== name) : [...selected, name]);
   const allSelected = cuisines.length > 0 && cuisines.every((c) => chosen.has(c.name));
 
   return (
@@ -37,7 +38,12 @@ export function CuisineFilter({ cuisines, selected, onChange }: CuisineFilterPro
           Cuisines
         </h2>
         <div className="cuisine-filter-actions">
-          <button type="button" className="link-button" disabled={allSelected} onClick={() => onChange(cuisines.map((c) => c.name))}>
+          <button
+            type="button"
+            className="link-button"
+            disabled={allSelected}
+            onClick={() => onChange(cuisines.map((c) => c.name))}
+          >
             Select all
           </button>
           <button type="button" className="link-button" disabled={selected.length === 0} onClick={() => onChange([])}>
@@ -51,12 +57,22 @@ export function CuisineFilter({ cuisines, selected, onChange }: CuisineFilterPro
         </div>
       </div>
       <CardStrip cuisines={strip} chosen={chosen} onToggle={toggle} />
-      {showAll ? <AllCuisines cuisines={cuisines} selected={selected} onChange={onChange} onClose={() => setShowAll(false)} /> : null}
+      {showAll ? (
+        <AllCuisines cuisines={cuisines} selected={selected} onChange={onChange} onClose={() => setShowAll(false)} />
+      ) : null}
     </section>
   );
 }
 
-function CardStrip({ cuisines, chosen, onToggle }: { cuisines: readonly Cuisine[]; chosen: Set<string>; onToggle: (name: string) => void }) {
+function CardStrip({
+  cuisines,
+  chosen,
+  onToggle,
+}: {
+  cuisines: readonly Cuisine[];
+  chosen: Set<string>;
+  onToggle: (name: string) => void;
+}) {
   const track = useRef<HTMLUListElement>(null);
   const [edges, setEdges] = useState({ atStart: true, atEnd: false });
   const arrows = cuisines.length > ARROWS_ABOVE;
@@ -85,16 +101,34 @@ function CardStrip({ cuisines, chosen, onToggle }: { cuisines: readonly Cuisine[
   return (
     <div className="cuisine-strip">
       {arrows ? (
-        <button type="button" className="icon-button strip-arrow" aria-label="Scroll cuisines left" disabled={edges.atStart} onClick={() => scroll(-1)}>
+        <button
+          type="button"
+          className="icon-button strip-arrow"
+          aria-label="Scroll cuisines left"
+          disabled={edges.atStart}
+          onClick={() => scroll(-1)}
+        >
           <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
-            <path d="M15 5l-7 7 7 7" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+            <path
+              d="M15 5l-7 7 7 7"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+              strokeLinecap="round"
+              strokeLinejoin="round"
+            />
           </svg>
         </button>
       ) : null}
       <ul ref={track} className="cuisine-cards" onScroll={measure} data-testid="cuisine-strip">
         {cuisines.map((c) => (
           <li key={c.name}>
-            <button type="button" className="cuisine-card" aria-pressed={chosen.has(c.name)} onClick={() => onToggle(c.name)}>
+            <button
+              type="button"
+              className="cuisine-card"
+              aria-pressed={chosen.has(c.name)}
+              onClick={() => onToggle(c.name)}
+            >
               <span className="cuisine-icon" aria-hidden="true">
                 {c.icon}
               </span>
@@ -104,9 +138,22 @@ function CardStrip({ cuisines, chosen, onToggle }: { cuisines: readonly Cuisine[
         ))}
       </ul>
       {arrows ? (
-        <button type="button" className="icon-button strip-arrow" aria-label="Scroll cuisines right" disabled={edges.atEnd} onClick={() => scroll(1)}>
+        <button
+          type="button"
+          className="icon-button strip-arrow"
+          aria-label="Scroll cuisines right"
+          disabled={edges.atEnd}
+          onClick={() => scroll(1)}
+        >
           <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
-            <path d="M9 5l7 7-7 7" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+            <path
+              d="M9 5l7 7-7 7"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+              strokeLinecap="round"
+              strokeLinejoin="round"
+            />
           </svg>
         </button>
       ) : null}
@@ -127,7 +174,9 @@ function AllCuisines({ cuisines, selected, onChange, onClose }: CuisineFilterPro
                 <input
                   type="checkbox"
                   checked={chosen.has(c.name)}
-                  onChange={() => onChange(chosen.has(c.name) ? selected.filter((n) => n !== c.name) : [...selected, c.name])}
+                  onChange={() =>
+                    onChange(chosen.has(c.name) ? selected.filter((n) => n !== c.name) : [...selected, c.name])
+                  }
                 />
                 <span aria-hidden="true">{c.icon}</span> {c.name}
               </label>

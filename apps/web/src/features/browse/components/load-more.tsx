@@ -6,7 +6,17 @@ import { Button } from '../../../components/ui/button';
  * a sentinel watched by an IntersectionObserver loads the next page as it nears the viewport,
  * and a visible Load more button does the same for keyboard users and old browsers.
  */
-export function LoadMore({ hasMore, loading, onLoad, label }: { hasMore: boolean; loading: boolean; onLoad: () => void; label: string }) {
+export function LoadMore({
+  hasMore,
+  loading,
+  onLoad,
+  label,
+}: {
+  hasMore: boolean;
+  loading: boolean;
+  onLoad: () => void;
+  label: string;
+}) {
   const sentinel = useRef<HTMLDivElement>(null);
   const onLoadRef = useRef(onLoad);
   onLoadRef.current = onLoad;

@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { Modal } from '../../../components/ui/modal';
 import { formatDistance, restaurantHref } from '../../../components/catalogue/restaurant-card';
+import { Modal } from '../../../components/ui/modal';
 import type { Restaurant } from '../../../types/catalogue';
 import { clampToEdge, metresPerPixel, pixelOffset } from '../map-math';
 
@@ -51,7 +51,9 @@ export function LocationModal({ restaurant, origin, onClose }: LocationModalProp
       try {
         await node.requestFullscreen();
         setFullScreen(true);
-        node.addEventListener('fullscreenchange', () => setFullScreen(Boolean(document.fullscreenElement)), { once: true });
+        node.addEventListener('fullscreenchange', () => setFullScreen(Boolean(document.fullscreenElement)), {
+          once: true,
+        });
       } catch {
         setFullScreen(true);
       }
@@ -63,7 +65,12 @@ export function LocationModal({ restaurant, origin, onClose }: LocationModalProp
   return (
     <Modal title={restaurant.name} onClose={onClose} description={restaurant.shortAddress || undefined}>
       <figure ref={figure} className={fullScreen ? 'location-map location-map-full' : 'location-map'}>
-        <svg viewBox={`0 0 ${VIEW_W} ${VIEW_H}`} role="img" aria-labelledby="location-map-caption" preserveAspectRatio="xMidYMid slice">
+        <svg
+          viewBox={`0 0 ${VIEW_W} ${VIEW_H}`}
+          role="img"
+          aria-labelledby="location-map-caption"
+          preserveAspectRatio="xMidYMid slice"
+        >
           <defs>
             <pattern id="blocks" width="80" height="64" patternUnits="userSpaceOnUse">
               <rect width="80" height="64" fill="#efe9df" />
@@ -71,22 +78,42 @@ export function LocationModal({ restaurant, origin, onClose }: LocationModalProp
             </pattern>
           </defs>
           <rect width={VIEW_W} height={VIEW_H} fill="url(#blocks)" />
-          <path d={`M0 ${cy + 52} C ${VIEW_W * 0.3} ${cy + 20}, ${VIEW_W * 0.6} ${cy + 110}, ${VIEW_W} ${cy + 70}`} stroke="#cfe3f1" strokeWidth="18" fill="none" />
+          <path
+            d={`M0 ${cy + 52} C ${VIEW_W * 0.3} ${cy + 20}, ${VIEW_W * 0.6} ${cy + 110}, ${VIEW_W} ${cy + 70}`}
+            stroke="#cfe3f1"
+            strokeWidth="18"
+            fill="none"
+          />
           <line x1={cx} y1="0" x2={cx} y2={VIEW_H} stroke="#fff" strokeWidth="10" />
           <line x1="0" y1={cy} x2={VIEW_W} y2={cy} stroke="#fff" strokeWidth="10" />
           {offset && inside ? (
             <>
-              <line x1={cx} y1={cy} x2={cx + offset.x} y2={cy + offset.y} stroke="#1d5c43" strokeWidth="3" strokeDasharray="6 6" />
+              <line
+                x1={cx}
+                y1={cy}
+                x2={cx + offset.x}
+                y2={cy + offset.y}
+                stroke="#1d5c43"
+                strokeWidth="3"
+                strokeDasharray="6 6"
+              />
               <circle cx={cx + offset.x} cy={cy + offset.y} r="10" fill="#2e86ab" stroke="#fff" strokeWidth="3" />
             </>
           ) : null}
           {edge ? (
-            <g transform={`translate(${cx + edge.x} ${cy + edge.y}) rotate(${(Math.atan2(offset!.y, offset!.x) * 180) / Math.PI})`}>
+            <g
+              transform={`translate(${cx + edge.x} ${cy + edge.y}) rotate(${(Math.atan2(offset!.y, offset!.x) * 180) / Math.PI})`}
+            >
               <path d="M-14 -10 L10 0 L-14 10 Z" fill="#2e86ab" stroke="#fff" strokeWidth="2" />
             </g>
           ) : null}
           <g transform={`translate(${cx} ${cy})`}>
-            <path d="M0 0 C -6 -14 -18 -20 -18 -34 A 18 18 0 1 1 18 -34 C 18 -20 6 -14 0 0 Z" fill="#b83b24" stroke="#fff" strokeWidth="3" />
+            <path
+              d="M0 0 C -6 -14 -18 -20 -18 -34 A 18 18 0 1 1 18 -34 C 18 -20 6 -14 0 0 Z"
+              fill="#b83b24"
+              stroke="#fff"
+              strokeWidth="3"
+            />
             <circle cx="0" cy="-34" r="6.5" fill="#fff" />
           </g>
           <g transform={`translate(16 ${VIEW_H - 20})`}>
@@ -101,11 +128,13 @@ export function LocationModal({ restaurant, origin, onClose }: LocationModalProp
         </svg>
         <figcaption id="location-map-caption" className="location-caption">
           <span>
-            <span className="legend-pin" aria-hidden="true" /> {restaurant.name}: {restaurant.latitude.toFixed(5)}, {restaurant.longitude.toFixed(5)}
+            <span className="legend-pin" aria-hidden="true" /> {restaurant.name}: {restaurant.latitude.toFixed(5)},{' '}
+            {restaurant.longitude.toFixed(5)}
           </span>
           {origin ? (
             <span>
-              <span className="legend-dot" aria-hidden="true" /> Delivery address{inside ? '' : ' (off this view, arrow points to it)'}: {origin.address}
+              <span className="legend-dot" aria-hidden="true" /> Delivery address
+              {inside ? '' : ' (off this view, arrow points to it)'}: {origin.address}
               {distance ? `, ${distance} away` : ''}
             </span>
           ) : (
@@ -114,7 +143,11 @@ export function LocationModal({ restaurant, origin, onClose }: LocationModalProp
           <span className="muted">Zoom {MAP_ZOOM}</span>
         </figcaption>
         {fullScreen ? (
-          <button type="button" className="btn btn-secondary btn-sm location-exit" onClick={() => void toggleFullScreen()}>
+          <button
+            type="button"
+            className="btn btn-secondary btn-sm location-exit"
+            onClick={() => void toggleFullScreen()}
+          >
             Exit full screen
           </button>
         ) : null}

@@ -13,10 +13,12 @@ export function NoResults({ what }: { what: 'restaurants' | 'menus' }) {
           Try a <strong>later delivery date</strong>: most of our vendors need 24 hours notice, and some need 48 hours.
         </li>
         <li>
-          Try a <strong>different address</strong> with Update Details above: every restaurant delivers within its own area.
+          Try a <strong>different address</strong> with Update Details above: every restaurant delivers within its own
+          area.
         </li>
         <li>
-          Still stuck? Write to <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a> and we will find a caterer for you.
+          Still stuck? Write to <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a> and we will find a caterer for
+          you.
         </li>
       </ul>
     </div>

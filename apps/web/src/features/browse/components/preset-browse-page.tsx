@@ -1,10 +1,10 @@
 import { Link } from 'react-router';
-import { paths } from '../../../config/paths';
 import { Carousel, CarouselSkeleton } from '../../../components/carousel';
 import { PresetCardView } from '../../../components/catalogue/preset-card';
+import { paths } from '../../../config/paths';
 import type { PresetSummary } from '../../../types/catalogue';
-import { usePresetRows } from '../api/search-presets';
 import type { DeliveryContext } from '../api/delivery-context';
+import { usePresetRows } from '../api/search-presets';
 import { CuisineFilter } from './cuisine-filter';
 import { NoResults } from './no-results';
 import { SortablePresets } from './sortable-presets';
@@ -52,7 +52,13 @@ export function PresetBrowsePage({ delivery, title, onQuickView }: PresetBrowseP
         </Link>
       </header>
 
-      {meta ? <CuisineFilter cuisines={meta.presetCategoryNameWithIcon} selected={filter.selected} onChange={filter.setSelected} /> : null}
+      {meta ? (
+        <CuisineFilter
+          cuisines={meta.presetCategoryNameWithIcon}
+          selected={filter.selected}
+          onChange={filter.setSelected}
+        />
+      ) : null}
 
       {rows.isError && !rows.data ? (
         <div className="inline-alert" role="alert">

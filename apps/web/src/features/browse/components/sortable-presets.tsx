@@ -2,9 +2,9 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { PresetCardView } from '../../../components/catalogue/preset-card';
 import { Button } from '../../../components/ui/button';
 import type { PresetSort, PresetSummary } from '../../../types/catalogue';
+import type { DeliveryContext } from '../api/delivery-context';
 import { useSortedPresets } from '../api/search-presets';
 import { sortPresets } from '../sort-presets';
-import type { DeliveryContext } from '../api/delivery-context';
 
 /** The sortable preset section (browse-account-orders §2, §9): 4 first, 8 more per Show more after a 1 s load. */
 export const SECTION_INITIAL = 4;
@@ -45,12 +45,16 @@ export function SortablePresets({
 
   const seen = new Set<number>();
   const loaded = sortPresets(
-    (query.data?.pages ?? []).flatMap((p) => p.presets.allPresets.flatMap(([, list]) => list)).filter((p) => (seen.has(p.id) ? false : (seen.add(p.id), true))),
+    (query.data?.pages ?? [])
+      .flatMap((p) => p.presets.allPresets.flatMap(([, list]) => list))
+      .filter((p) => (seen.has(p.id) ? false : (seen.add(p.id), true))),
     sort,
   );
   const total = query.data?.pages[0]?.metaData.fullCount ?? loaded.length;
   // preset counts stop at 1,000 (docs/decisions/007-search-speed.md)
-  const totalLabel = query.data?.pages[0]?.metaData.fullCountCapped ? `${total.toLocaleString('en-US')}+` : String(total);
+  const totalLabel = query.data?.pages[0]?.metaData.fullCountCapped
+    ? `${total.toLocaleString('en-US')}+`
+    : String(total);
   const shown = loaded.slice(0, visible);
   const canShowMore = visible < loaded.length || Boolean(query.hasNextPage);
 

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { DeliveryFeeResponse } from '../types';
 import { api } from '../../../lib/api-client';
+import type { DeliveryFeeResponse } from '../types';
 
 // POST api/v2/delivery_fee_by_distance (ordering-payments §7 'Delivery fee'): the fee of the
 // first chef's distance range for the delivery address. Public. Until it answers the fee is 0
@@ -35,4 +35,7 @@ export const deliveryFeeQueryOptions = (p: DeliveryFeeParams) =>
   });
 
 export const useDeliveryFee = (p: DeliveryFeeParams | null) =>
-  useQuery({ ...deliveryFeeQueryOptions(p ?? { chefId: 0, lat: null, lng: null, address: '' }), enabled: p !== null && (p.lat !== null || p.address !== '') });
+  useQuery({
+    ...deliveryFeeQueryOptions(p ?? { chefId: 0, lat: null, lng: null, address: '' }),
+    enabled: p !== null && (p.lat !== null || p.address !== ''),
+  });

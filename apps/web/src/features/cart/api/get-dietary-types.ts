@@ -14,10 +14,17 @@ export const dietaryTypeKeys = { all: ['system-vars', 'preset_dietary_type'] as 
 
 export const getDietaryTypes = (signal?: AbortSignal) =>
   api
-    .get<{ presetDietaryType?: DietaryType[] }>('/api/v2/system_vars', { query: { valueTypes: 'preset_dietary_type' }, signal })
+    .get<{ presetDietaryType?: DietaryType[] }>('/api/v2/system_vars', {
+      query: { valueTypes: 'preset_dietary_type' },
+      signal,
+    })
     .then((body) => body.presetDietaryType ?? []);
 
 export const dietaryTypesQueryOptions = () =>
-  queryOptions({ queryKey: dietaryTypeKeys.all, queryFn: ({ signal }) => getDietaryTypes(signal), staleTime: 30 * 60_000 });
+  queryOptions({
+    queryKey: dietaryTypeKeys.all,
+    queryFn: ({ signal }) => getDietaryTypes(signal),
+    staleTime: 30 * 60_000,
+  });
 
 export const useDietaryTypes = (enabled = true) => useQuery({ ...dietaryTypesQueryOptions(), enabled });

@@ -21,6 +21,12 @@ export interface SavedPreset {
 export const savePreset = (input: SavePresetInput) =>
   api
     .post<{ preset: SavedPreset }>('/api/v2/presets', {
-      preset: { presetType: 'save_for_later', basePresetId: input.basePresetId, name: input.name, description: input.description, presetItems: input.presetItems },
+      preset: {
+        presetType: 'save_for_later',
+        basePresetId: input.basePresetId,
+        name: input.name,
+        description: input.description,
+        presetItems: input.presetItems,
+      },
     })
     .then((body) => body.preset);

@@ -3,7 +3,15 @@ import { Modal } from '../../../components/ui/modal';
 import { chefName, type MenuRef } from '../cart-model';
 
 /** Dishes of the preset's chefs that are not in the cart (ordering-payments §4: 'Item added!'). */
-export function AdditionalItemsModal({ refs, onAdd, onClose }: { refs: MenuRef[]; onAdd: (menuId: number) => void; onClose: () => void }) {
+export function AdditionalItemsModal({
+  refs,
+  onAdd,
+  onClose,
+}: {
+  refs: MenuRef[];
+  onAdd: (menuId: number) => void;
+  onClose: () => void;
+}) {
   const byChef = new Map<number, MenuRef[]>();
   for (const ref of refs) byChef.set(ref.chef.id, [...(byChef.get(ref.chef.id) ?? []), ref]);
   return (
@@ -18,7 +26,12 @@ export function AdditionalItemsModal({ refs, onAdd, onClose }: { refs: MenuRef[]
                 <span>
                   {menu.name} <span className="muted">{formatCents(menu.priceCents)}</span>
                 </span>
-                <button type="button" className="btn btn-secondary btn-sm" onClick={() => onAdd(menu.id)} aria-label={`Add ${menu.name}`}>
+                <button
+                  type="button"
+                  className="btn btn-secondary btn-sm"
+                  onClick={() => onAdd(menu.id)}
+                  aria-label={`Add ${menu.name}`}
+                >
                   Add
                 </button>
               </li>

@@ -1,14 +1,14 @@
-import { renderToStaticMarkup } from 'react-dom/server';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { computeTotals, formatCents, type TaxComponent, type Tip } from '@caterway/domain';
+import { quebecTaxes } from '../../../test/quebec-order';
 import { deliveryFeeKeys } from '../api/get-delivery-fee';
 import { defaultLines } from '../cart-model';
 import { CartSourceProvider, memoryCartSource } from '../cart-source';
 import { delivery, preset as ontario } from '../cart.test-helpers';
 import type { CartDelivery, Preset } from '../types';
 import { CartPanel } from './cart-panel';
-import { quebecTaxes } from '../../../test/quebec-order';
 
 // The cart panel's total is computeTotals' with the real inputs (issue 16 item 1): the cutlery
 // count it is given (the edit page's), the fetched delivery fee, the preset's tax; no cutlery
@@ -16,21 +16,39 @@ import { quebecTaxes } from '../../../test/quebec-order';
 
 const FEE_CENTS = 1250;
 
-function render(props: { cutleryCount?: number; receivingMethod?: CartDelivery['receivingMethod']; addOn?: boolean; tip?: Tip | null; preset?: Preset }) {
+function render(props: {
+  cutleryCount?: number;
+  receivingMethod?: CartDelivery['receivingMethod'];
+  addOn?: boolean;
+  tip?: Tip | null;
+  preset?: Preset;
+}) {
   const preset = props.preset ?? ontario;
   const client = new QueryClient();
   const where = { ...delivery, receivingMethod: props.receivingMethod ?? 'delivery' };
-  client.setQueryData(deliveryFeeKeys.detail({ chefId: preset.chefs[0]!.id, lat: where.lat, lng: where.lng, address: where.address }), {
-    deliveryFee: FEE_CENTS,
-    distanceKm: 2,
-    deliverable: true,
-    ranges: [],
-    storeHours: {},
-  });
+  client.setQueryData(
+    deliveryFeeKeys.detail({ chefId: preset.chefs[0]!.id, lat: where.lat, lng: where.lng, address: where.address }),
+    {
+      deliveryFee: FEE_CENTS,
+      distanceKm: 2,
+      deliverable: true,
+      ranges: [],
+      storeHours: {},
+    },
+  );
   const html = renderToStaticMarkup(
     <QueryClientProvider client={client}>
       <CartSourceProvider value={memoryCartSource(defaultLines(preset))}>
-        <CartPanel preset={preset} delivery={where} isRestaurant={false} onCheckout={() => undefined} footer={<span />} cutleryCount={props.cutleryCount} addOn={props.addOn} tip={props.tip} />
+        <CartPanel
+          preset={preset}
+          delivery={where}
+          isRestaurant={false}
+          onCheckout={() => undefined}
+          footer={<span />}
+          cutleryCount={props.cutleryCount}
+          addOn={props.addOn}
+          tip={props.tip}
+        />
       </CartSourceProvider>
     </QueryClientProvider>,
   );
@@ -38,7 +56,12 @@ function render(props: { cutleryCount?: number; receivingMethod?: CartDelivery['
 }
 
 /** The domain's totals of the preset's default cart: 6 x $15.00 and 2 x $8.00. */
-const expected = (cutleryCount: number, receivingMethod: CartDelivery['receivingMethod'], taxes: TaxComponent[] = [{ name: 'HST', ratePercent: 13 }], tip: Tip | null = null) =>
+const expected = (
+  cutleryCount: number,
+  receivingMethod: CartDelivery['receivingMethod'],
+  taxes: TaxComponent[] = [{ name: 'HST', ratePercent: 13 }],
+  tip: Tip | null = null,
+) =>
   computeTotals({
     lines: [
       { unitPriceCents: 1500, quantity: 6, menuItems: [{ priceCents: 0, quantity: 6 }] },
@@ -104,6 +127,8 @@ describe('CartPanel tax lines and tip (docs/decisions/033)', () => {
     // 18% of the food ($106.00), the taxes as without a tip
     expect(totals.tipCents).toBe(1908);
     expect(totals.taxCents).toBe(expected(0, 'delivery', quebecTaxes).taxCents);
-    expect(text).toContain(`QST 9.975% ${formatCents(totals.taxLines[1]!.cents)} Tip ${formatCents(1908)} Total ${formatCents(totals.totalCents)}`);
+    expect(text).toContain(
+      `QST 9.975% ${formatCents(totals.taxLines[1]!.cents)} Tip ${formatCents(1908)} Total ${formatCents(totals.totalCents)}`,
+    );
   });
 });

@@ -7,7 +7,15 @@ import { notify } from '../../../stores/notifications';
 import { useSessionUser } from '../../../stores/session';
 import { useDeliveryFee } from '../api/get-delivery-fee';
 import { addMenuToCart, removeLineFromCart } from '../cart-actions';
-import { additionalMenus, cartTotals, checkoutProblem, chefProgress, lineProblem, menuIndex, scheduleProblem } from '../cart-model';
+import {
+  additionalMenus,
+  cartTotals,
+  checkoutProblem,
+  chefProgress,
+  lineProblem,
+  menuIndex,
+  scheduleProblem,
+} from '../cart-model';
 import { useCartSource } from '../cart-source';
 import { closeCartDialog, openCartDialog, useCartDialog } from '../cart-ui-store';
 import type { CartDelivery, CartLine, CheckoutState, Preset } from '../types';
@@ -20,7 +28,9 @@ import { ChefProgress } from './chef-progress';
 // The editor (with its serving details and dietary types) loads when first opened.
 // Dialogs opened from a button: their own chunks, outside the page's initial JavaScript.
 const ConfirmDialog = lazy(() => import('./confirm-dialog').then((m) => ({ default: m.ConfirmDialog })));
-const AdditionalItemsModal = lazy(() => import('./additional-items-modal').then((m) => ({ default: m.AdditionalItemsModal })));
+const AdditionalItemsModal = lazy(() =>
+  import('./additional-items-modal').then((m) => ({ default: m.AdditionalItemsModal })),
+);
 const ItemModal = lazy(() => import('./item-modal').then((m) => ({ default: m.ItemModal })));
 /** Someone else's saved cart from its share link (decision 031): only such pages load it. */
 export const SharedCartPanel = lazy(() => import('./shared-cart-panel').then((m) => ({ default: m.SharedCartPanel })));
@@ -51,13 +61,24 @@ export interface CartPanelProps {
 export function restaurantAddress(preset: Preset): string {
   const chef = preset.chefs[0];
   if (!chef) return preset.address1;
-  return [chef.address1, chef.address2, chef.city, [chef.state, chef.zip].filter(Boolean).join(' ')].filter(Boolean).join(', ');
+  return [chef.address1, chef.address2, chef.city, [chef.state, chef.zip].filter(Boolean).join(' ')]
+    .filter(Boolean)
+    .join(', ');
 }
 
 const savedTime = (iso: string) =>
   new Date(iso).toLocaleString('en-US', { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
 
-export function CartPanel({ preset, delivery, isRestaurant, onCheckout, footer, addOn = false, cutleryCount = 0, tip }: CartPanelProps) {
+export function CartPanel({
+  preset,
+  delivery,
+  isRestaurant,
+  onCheckout,
+  footer,
+  addOn = false,
+  cutleryCount = 0,
+  tip,
+}: CartPanelProps) {
   const source = useCartSource();
   const view = source.useLines(preset);
   const { lines, savedAt } = view;
@@ -72,7 +93,9 @@ export function CartPanel({ preset, delivery, isRestaurant, onCheckout, footer, 
   const firstChef = preset.chefs[0];
   const isDelivery = delivery.receivingMethod === 'delivery';
   const fee = useDeliveryFee(
-    isDelivery && firstChef && !addOn ? { chefId: firstChef.id, lat: delivery.lat, lng: delivery.lng, address: delivery.address } : null,
+    isDelivery && firstChef && !addOn
+      ? { chefId: firstChef.id, lat: delivery.lat, lng: delivery.lng, address: delivery.address }
+      : null,
   );
   // ordering-payments §9: the delivery fee is 0 until fetched; pickup has none.
   const deliveryFeeCents = isDelivery && !addOn ? (fee.data?.deliveryFee ?? 0) : 0;
@@ -89,12 +112,18 @@ export function CartPanel({ preset, delivery, isRestaurant, onCheckout, footer, 
   const notDeliverable = !addOn && isDelivery && fee.data !== undefined && !fee.data.deliverable;
 
   const checkout = () => {
-    const check = addOn ? addOnProblem(preset, lines, totals.totalCents, source.maxLines) : checkoutProblem({ preset, lines, delivery, totals, isRestaurant, now: new Date() });
+    const check = addOn
+      ? addOnProblem(preset, lines, totals.totalCents, source.maxLines)
+      : checkoutProblem({ preset, lines, delivery, totals, isRestaurant, now: new Date() });
     // The server refuses an address outside the chef's delivery ranges; say so before checkout.
     if (!check.problem && notDeliverable) Object.assign(check, { problem: messages.notDeliverable, kind: 'schedule' });
     setRefusal(check.problem ? { problem: check.problem, about } : null);
     if (check.problem) {
-      notify(check.kind === 'empty' ? { tone: 'error', title: messages.noItemsTitle, message: check.problem } : { tone: 'error', message: check.problem });
+      notify(
+        check.kind === 'empty'
+          ? { tone: 'error', title: messages.noItemsTitle, message: check.problem }
+          : { tone: 'error', message: check.problem },
+      );
       return;
     }
     if (!user || !user.confirmed) {
@@ -111,14 +140,23 @@ export function CartPanel({ preset, delivery, isRestaurant, onCheckout, footer, 
     });
   };
 
-  const editing = dialog && (dialog.kind === 'edit' || dialog.kind === 'remove') ? lines.find((l) => l.id === dialog.lineId) : undefined;
+  const editing =
+    dialog && (dialog.kind === 'edit' || dialog.kind === 'remove')
+      ? lines.find((l) => l.id === dialog.lineId)
+      : undefined;
   const editingRef = editing ? index.get(editing.menuId) : undefined;
   const problem = schedule ?? inlineProblem;
 
   return (
     <aside className={`order-summary cart-panel${expanded ? ' is-expanded' : ''}`} aria-labelledby={headingId}>
       <div className="cart-bar">
-        <button type="button" className="cart-bar-toggle" aria-expanded={expanded} aria-controls={bodyId} onClick={() => setExpanded((v) => !v)}>
+        <button
+          type="button"
+          className="cart-bar-toggle"
+          aria-expanded={expanded}
+          aria-controls={bodyId}
+          onClick={() => setExpanded((v) => !v)}
+        >
           <span className="cart-bar-label">{expanded ? 'Hide order' : 'View order'}</span>
           <span className="cart-bar-total">
             Total <strong>{formatCents(totals.totalCents)}</strong>
@@ -174,7 +212,9 @@ export function CartPanel({ preset, delivery, isRestaurant, onCheckout, footer, 
             <dd>{formatCents(totals.totalCents)}</dd>
           </div>
         </dl>
-        {notDeliverable && inlineProblem !== messages.notDeliverable ? <p className="muted cart-note">{messages.notDeliverable}</p> : null}
+        {notDeliverable && inlineProblem !== messages.notDeliverable ? (
+          <p className="muted cart-note">{messages.notDeliverable}</p>
+        ) : null}
         <p className="muted cart-note">{messages.priceHelp}</p>
         {problem ? (
           <p className="form-alert" role="alert">
@@ -191,13 +231,16 @@ export function CartPanel({ preset, delivery, isRestaurant, onCheckout, footer, 
       {dialog?.kind === 'edit' && editing && editingRef ? (
         <Suspense fallback={null}>
           <ItemModal
-          menuRef={editingRef}
-          line={editing}
-          onClose={closeCartDialog}
-          onSave={(line) => {
-            source.write(preset, lines.map((l) => (l.id === line.id ? line : l)));
-            closeCartDialog();
-          }}
+            menuRef={editingRef}
+            line={editing}
+            onClose={closeCartDialog}
+            onSave={(line) => {
+              source.write(
+                preset,
+                lines.map((l) => (l.id === line.id ? line : l)),
+              );
+              closeCartDialog();
+            }}
           />
         </Suspense>
       ) : null}
@@ -239,7 +282,12 @@ export function CartPanel({ preset, delivery, isRestaurant, onCheckout, footer, 
 }
 
 /** The add-on cart's checks (ordering-payments §5): items, each line's minimum, the add-on limit. */
-function addOnProblem(preset: Preset, lines: CartLine[], totalCents: number, maxLines: number | undefined): { problem: string | null; kind: 'empty' | 'item' | null } {
+function addOnProblem(
+  preset: Preset,
+  lines: CartLine[],
+  totalCents: number,
+  maxLines: number | undefined,
+): { problem: string | null; kind: 'empty' | 'item' | null } {
   if (lines.length === 0 || totalCents <= 0) return { problem: messages.cartEmpty, kind: 'item' };
   const index = menuIndex(preset);
   for (const line of lines) {
@@ -247,7 +295,8 @@ function addOnProblem(preset: Preset, lines: CartLine[], totalCents: number, max
     const problem = ref ? lineProblem(line, ref.menu) : null;
     if (problem) return { problem, kind: 'item' };
   }
-  if (maxLines !== undefined && lines.length > maxLines) return { problem: messages.addOnLimit(maxLines), kind: 'item' };
+  if (maxLines !== undefined && lines.length > maxLines)
+    return { problem: messages.addOnLimit(maxLines), kind: 'item' };
   return { problem: null, kind: null };
 }
 
@@ -267,10 +316,20 @@ function CartLines({ title, lines }: { title: string; lines: CartLine[] }) {
             </div>
             <span className="cart-line-total">{formatCents(line.lineTotalCents)}</span>
             <div className="cart-line-actions">
-              <button type="button" className="link-button" onClick={() => openCartDialog({ kind: 'edit', lineId: line.id })} aria-label={`Edit ${line.menuName}`}>
+              <button
+                type="button"
+                className="link-button"
+                onClick={() => openCartDialog({ kind: 'edit', lineId: line.id })}
+                aria-label={`Edit ${line.menuName}`}
+              >
                 Edit
               </button>
-              <button type="button" className="link-button" onClick={() => openCartDialog({ kind: 'remove', lineId: line.id })} aria-label={`Remove ${line.menuName}`}>
+              <button
+                type="button"
+                className="link-button"
+                onClick={() => openCartDialog({ kind: 'remove', lineId: line.id })}
+                aria-label={`Remove ${line.menuName}`}
+              >
                 Remove
               </button>
             </div>
@@ -280,4 +339,3 @@ function CartLines({ title, lines }: { title: string; lines: CartLine[] }) {
     </section>
   );
 }
-

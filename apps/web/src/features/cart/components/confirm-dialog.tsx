@@ -1,5 +1,5 @@
-import { Modal } from '../../../components/ui/modal';
 import { Button } from '../../../components/ui/button';
+import { Modal } from '../../../components/ui/modal';
 
 /** A yes/no question in the shared Modal (ordering-payments §2: 'Are you sure…?' with Yes / Remove). */
 export function ConfirmDialog({

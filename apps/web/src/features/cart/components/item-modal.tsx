@@ -1,7 +1,7 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { formatCents, messages, servingDetailsProblem } from '@caterway/domain';
-import { Modal } from '../../../components/ui/modal';
 import { Button } from '../../../components/ui/button';
+import { Modal } from '../../../components/ui/modal';
 import { notify } from '../../../stores/notifications';
 import { chefName, lineProblem, withDisplay, type MenuRef } from '../cart-model';
 import type { CartLine } from '../types';
@@ -15,7 +15,17 @@ const MENU_TYPE_LABEL = { single: 'Individual portions', other: 'Trays and platt
 
 const toCount = (value: string): number | null => (/^\d+$/.test(value.trim()) ? Number(value.trim()) : null);
 
-export function ItemModal({ menuRef, line, onSave, onClose }: { menuRef: MenuRef; line: CartLine; onSave: (line: CartLine) => void; onClose: () => void }) {
+export function ItemModal({
+  menuRef,
+  line,
+  onSave,
+  onClose,
+}: {
+  menuRef: MenuRef;
+  line: CartLine;
+  onSave: (line: CartLine) => void;
+  onClose: () => void;
+}) {
   const { menu, chef } = menuRef;
   const [quantity, setQuantity] = useState(String(line.quantity));
   const [items, setItems] = useState<Record<string, string>>(() =>
@@ -23,7 +33,14 @@ export function ItemModal({ menuRef, line, onSave, onClose }: { menuRef: MenuRef
   );
   const [instruction, setInstruction] = useState(line.specialInstruction);
   const [rows, setRows] = useState<ServingRow[]>(() =>
-    line.servingDetails.flatMap((d) => d.items.map((i, n) => ({ key: `${String(d.id)}-${n}`, userName: i.userName, quantity: String(i.quantity), dietaryType: i.dietaryType }))),
+    line.servingDetails.flatMap((d) =>
+      d.items.map((i, n) => ({
+        key: `${String(d.id)}-${n}`,
+        userName: i.userName,
+        quantity: String(i.quantity),
+        dietaryType: i.dietaryType,
+      })),
+    ),
   );
   const [error, setError] = useState<string | null>(null);
   const id = useId();
@@ -38,7 +55,9 @@ export function ItemModal({ menuRef, line, onSave, onClose }: { menuRef: MenuRef
       lastCount.current = after;
       setItems((current) => {
         const next = { ...current };
-        for (const item of menu.menuItems) if (item.priceCents === 0 && toCount(next[String(item.id)] ?? '') === before) next[String(item.id)] = String(after);
+        for (const item of menu.menuItems)
+          if (item.priceCents === 0 && toCount(next[String(item.id)] ?? '') === before)
+            next[String(item.id)] = String(after);
         return next;
       });
     }
@@ -55,7 +74,11 @@ export function ItemModal({ menuRef, line, onSave, onClose }: { menuRef: MenuRef
       if (n === null) bad = true;
       else if (n > 0) mapping[String(item.id)] = n;
     }
-    const servingItems = rows.map((r) => ({ userName: r.userName, quantity: toCount(r.quantity) ?? Number.NaN, dietaryType: r.dietaryType }));
+    const servingItems = rows.map((r) => ({
+      userName: r.userName,
+      quantity: toCount(r.quantity) ?? Number.NaN,
+      dietaryType: r.dietaryType,
+    }));
     const problem =
       (bad ? messages.nonNegativeInteger : null) ??
       lineProblem({ quantity: q ?? 0, menuItemsMapping: mapping }, menu) ??
@@ -96,7 +119,16 @@ export function ItemModal({ menuRef, line, onSave, onClose }: { menuRef: MenuRef
 
         <div className="field">
           <label htmlFor={`${id}-qty`}>Quantity</label>
-          <input id={`${id}-qty`} type="number" inputMode="numeric" min={0} step={1} value={quantity} onChange={(e) => onQuantity(e.target.value)} data-autofocus />
+          <input
+            id={`${id}-qty`}
+            type="number"
+            inputMode="numeric"
+            min={0}
+            step={1}
+            value={quantity}
+            onChange={(e) => onQuantity(e.target.value)}
+            data-autofocus
+          />
         </div>
 
         {menu.menuItems.length > 0 ? (
@@ -105,7 +137,8 @@ export function ItemModal({ menuRef, line, onSave, onClose }: { menuRef: MenuRef
             {menu.menuItems.map((item) => (
               <div key={item.id} className="item-modal-item">
                 <label htmlFor={`${id}-item-${item.id}`}>
-                  {item.name} <span className="muted">{item.priceCents > 0 ? `+${formatCents(item.priceCents)}` : 'Included'}</span>
+                  {item.name}{' '}
+                  <span className="muted">{item.priceCents > 0 ? `+${formatCents(item.priceCents)}` : 'Included'}</span>
                 </label>
                 <input
                   id={`${id}-item-${item.id}`}
@@ -125,7 +158,13 @@ export function ItemModal({ menuRef, line, onSave, onClose }: { menuRef: MenuRef
           <label htmlFor={`${id}-note`}>
             Special instruction<span className="field-optional"> (optional)</span>
           </label>
-          <textarea id={`${id}-note`} rows={2} maxLength={500} value={instruction} onChange={(e) => setInstruction(e.target.value)} />
+          <textarea
+            id={`${id}-note`}
+            rows={2}
+            maxLength={500}
+            value={instruction}
+            onChange={(e) => setInstruction(e.target.value)}
+          />
         </div>
 
         <ServingDetailsEditor rows={rows} onChange={setRows} />

@@ -1,5 +1,5 @@
-import { useCartSource } from '../cart-source';
 import { addMenuToCart } from '../cart-actions';
+import { useCartSource } from '../cart-source';
 import { openCartDialog } from '../cart-ui-store';
 import type { Preset } from '../types';
 
@@ -13,13 +13,23 @@ export function MenuAction({ preset, menuId, menuName }: { preset: Preset; menuI
   const line = lines.find((l) => l.menuId === menuId);
   if (line) {
     return (
-      <button type="button" className="btn btn-secondary btn-sm" onClick={() => openCartDialog({ kind: 'edit', lineId: line.id })} aria-label={`Edit ${menuName}`}>
+      <button
+        type="button"
+        className="btn btn-secondary btn-sm"
+        onClick={() => openCartDialog({ kind: 'edit', lineId: line.id })}
+        aria-label={`Edit ${menuName}`}
+      >
         Edit
       </button>
     );
   }
   return (
-    <button type="button" className="btn btn-primary btn-sm" onClick={() => addMenuToCart(source, preset, menuId)} aria-label={`Add ${menuName}`}>
+    <button
+      type="button"
+      className="btn btn-primary btn-sm"
+      onClick={() => addMenuToCart(source, preset, menuId)}
+      aria-label={`Add ${menuName}`}
+    >
       Add
     </button>
   );

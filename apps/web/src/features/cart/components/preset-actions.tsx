@@ -1,5 +1,5 @@
-import { lazy, Suspense, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useState } from 'react';
 import { messages } from '@caterway/domain';
 import { Button } from '../../../components/ui/button';
 import { isApiError } from '../../../lib/api-client';
@@ -41,7 +41,9 @@ export function PresetActions({ preset, delivery }: { preset: Preset; delivery: 
           Save Cart
         </button>
       ) : null}
-      {preset.chefs.length === 1 ? <GroupOrderButton preset={preset} delivery={delivery} signedIn={signedIn(user)} /> : null}
+      {preset.chefs.length === 1 ? (
+        <GroupOrderButton preset={preset} delivery={delivery} signedIn={signedIn(user)} />
+      ) : null}
       {dialog?.kind === 'save' ? (
         <Suspense fallback={null}>
           <SaveCartModal preset={preset} onClose={closeCartDialog} />
@@ -74,7 +76,13 @@ function FavoriteToggle({ preset, signedIn }: { preset: Preset; signedIn: boolea
     }
   };
   return (
-    <button type="button" className="btn btn-ghost btn-sm favorite-toggle" aria-pressed={favorite} onClick={toggle} disabled={busy}>
+    <button
+      type="button"
+      className="btn btn-ghost btn-sm favorite-toggle"
+      aria-pressed={favorite}
+      onClick={toggle}
+      disabled={busy}
+    >
       <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
         <path
           d="M12 21s-7.5-4.6-9.5-9.1C1.1 8.6 3.2 5 6.7 5c2 0 3.4 1.1 4.3 2.4h2C13.9 6.1 15.3 5 17.3 5c3.5 0 5.6 3.6 4.2 6.9C19.5 16.4 12 21 12 21z"
@@ -93,7 +101,15 @@ export function groupOrderHref(uuid: string, delivery: CartDelivery, siteUrl: st
   return groupOrderPageUrl(siteUrl, uuid, delivery);
 }
 
-function GroupOrderButton({ preset, delivery, signedIn }: { preset: Preset; delivery: CartDelivery; signedIn: boolean }) {
+function GroupOrderButton({
+  preset,
+  delivery,
+  signedIn,
+}: {
+  preset: Preset;
+  delivery: CartDelivery;
+  signedIn: boolean;
+}) {
   const [busy, setBusy] = useState(false);
   const queryClient = useQueryClient();
   const start = async () => {

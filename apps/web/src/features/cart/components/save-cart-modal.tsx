@@ -35,16 +35,35 @@ export function SaveCartModal({ preset, onClose }: { preset: Preset; onClose: ()
       void navigate(paths.presetDetail.getHref(saved.slug));
     } catch (err) {
       setBusy(false);
-      const message = isApiError(err) ? (err.messages[0] ?? err.serverError ?? messages.genericFailure) : messages.genericFailure;
+      const message = isApiError(err)
+        ? (err.messages[0] ?? err.serverError ?? messages.genericFailure)
+        : messages.genericFailure;
       setError(message);
       notifyError(message);
     }
   };
   return (
-    <Modal title="Save Cart" description="Name this order to find it later under Saved Orders. We will email you its link." onClose={onClose}>
+    <Modal
+      title="Save Cart"
+      description="Name this order to find it later under Saved Orders. We will email you its link."
+      onClose={onClose}
+    >
       <form className="form" onSubmit={onSubmit} noValidate>
-        <TextField label="Name" value={name} maxLength={120} required error={error} onChange={(e) => setName(e.target.value)} />
-        <TextField label="Description" optional value={description} maxLength={500} onChange={(e) => setDescription(e.target.value)} />
+        <TextField
+          label="Name"
+          value={name}
+          maxLength={120}
+          required
+          error={error}
+          onChange={(e) => setName(e.target.value)}
+        />
+        <TextField
+          label="Description"
+          optional
+          value={description}
+          maxLength={500}
+          onChange={(e) => setDescription(e.target.value)}
+        />
         <div className="confirm-actions">
           <Button variant="secondary" onClick={onClose}>
             Cancel

@@ -15,10 +15,17 @@ export interface ServingRow {
 
 let rowKeys = 0;
 
-export function ServingDetailsEditor({ rows, onChange }: { rows: ServingRow[]; onChange: (rows: ServingRow[]) => void }) {
+export function ServingDetailsEditor({
+  rows,
+  onChange,
+}: {
+  rows: ServingRow[];
+  onChange: (rows: ServingRow[]) => void;
+}) {
   const dietary = useDietaryTypes();
   const id = useId();
-  const update = (key: string, patch: Partial<ServingRow>) => onChange(rows.map((r) => (r.key === key ? { ...r, ...patch } : r)));
+  const update = (key: string, patch: Partial<ServingRow>) =>
+    onChange(rows.map((r) => (r.key === key ? { ...r, ...patch } : r)));
   return (
     <fieldset className="serving-details">
       <legend>Serving details</legend>
@@ -27,15 +34,32 @@ export function ServingDetailsEditor({ rows, onChange }: { rows: ServingRow[]; o
         <div key={row.key} className="serving-row" role="group" aria-label={`Serving ${n + 1}`}>
           <div className="field">
             <label htmlFor={`${id}-${row.key}-name`}>User name</label>
-            <input id={`${id}-${row.key}-name`} value={row.userName} maxLength={100} onChange={(e) => update(row.key, { userName: e.target.value })} />
+            <input
+              id={`${id}-${row.key}-name`}
+              value={row.userName}
+              maxLength={100}
+              onChange={(e) => update(row.key, { userName: e.target.value })}
+            />
           </div>
           <div className="field serving-qty">
             <label htmlFor={`${id}-${row.key}-qty`}>Quantity</label>
-            <input id={`${id}-${row.key}-qty`} type="number" inputMode="numeric" min={1} step={1} value={row.quantity} onChange={(e) => update(row.key, { quantity: e.target.value })} />
+            <input
+              id={`${id}-${row.key}-qty`}
+              type="number"
+              inputMode="numeric"
+              min={1}
+              step={1}
+              value={row.quantity}
+              onChange={(e) => update(row.key, { quantity: e.target.value })}
+            />
           </div>
           <div className="field">
             <label htmlFor={`${id}-${row.key}-diet`}>Dietary type</label>
-            <select id={`${id}-${row.key}-diet`} value={row.dietaryType} onChange={(e) => update(row.key, { dietaryType: e.target.value })}>
+            <select
+              id={`${id}-${row.key}-diet`}
+              value={row.dietaryType}
+              onChange={(e) => update(row.key, { dietaryType: e.target.value })}
+            >
               <option value="">None</option>
               {(dietary.data ?? []).map((d) => (
                 <option key={d.id} value={d.name}>
@@ -44,7 +68,12 @@ export function ServingDetailsEditor({ rows, onChange }: { rows: ServingRow[]; o
               ))}
             </select>
           </div>
-          <button type="button" className="btn btn-ghost btn-sm serving-remove" onClick={() => onChange(rows.filter((r) => r.key !== row.key))} aria-label={`Remove serving ${n + 1}`}>
+          <button
+            type="button"
+            className="btn btn-ghost btn-sm serving-remove"
+            onClick={() => onChange(rows.filter((r) => r.key !== row.key))}
+            aria-label={`Remove serving ${n + 1}`}
+          >
             Remove
           </button>
         </div>

@@ -29,7 +29,9 @@ export function SharedCartPanel({ preset }: { preset: Preset }) {
     <aside className="order-summary shared-cart" aria-labelledby={headingId}>
       <div className="cart-body">
         <h2 id={headingId}>Shared cart</h2>
-        <p className="muted cart-note">This cart was shared with you. It is read-only: start your own cart from it to change it or check out.</p>
+        <p className="muted cart-note">
+          This cart was shared with you. It is read-only: start your own cart from it to change it or check out.
+        </p>
         <ul className="shared-cart-lines">
           {lines.map((l) => (
             <li key={l.id}>

@@ -6,4 +6,6 @@ import type { CheckoutOrder } from './types';
 // created on entering checkout and again when the payment type switches (ordering-payments §4).
 // The server reprices it; its totals are the ones shown from then on.
 export const createCateringOrder = (payload: OrderPayload, isEft: boolean) =>
-  api.post<{ cateringOrder: CheckoutOrder }>('/api/v2/catering_orders', { cateringOrder: payload, isEft }).then((b) => b.cateringOrder);
+  api
+    .post<{ cateringOrder: CheckoutOrder }>('/api/v2/catering_orders', { cateringOrder: payload, isEft })
+    .then((b) => b.cateringOrder);

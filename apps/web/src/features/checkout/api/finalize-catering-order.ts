@@ -16,5 +16,7 @@ export interface FinalizeInput {
 
 export const finalizeCateringOrder = ({ orderId, idempotencyKey, ...body }: FinalizeInput) =>
   api
-    .post<{ cateringOrder: FinalizedOrder }>(`/api/v2/catering_orders/${orderId}/finalize`, body, { headers: { 'Idempotency-Key': idempotencyKey } })
+    .post<{ cateringOrder: FinalizedOrder }>(`/api/v2/catering_orders/${orderId}/finalize`, body, {
+      headers: { 'Idempotency-Key': idempotencyKey },
+    })
     .then((b) => b.cateringOrder);

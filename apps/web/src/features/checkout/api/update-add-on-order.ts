@@ -7,7 +7,12 @@ import type { CheckoutOrder } from './types';
 // cart, the contact and serving fields and the PO number and cost centre are sent (no tip and no
 // on-site contact: the add-on rides on its parent's), with the parent link the add-on page was
 // opened for (parent_token: the server refuses the add-on of another parent).
-export function updateAddOnOrder(purchaseId: string, payload: OrderPayload, isEft: boolean, parentToken?: string): Promise<CheckoutOrder> {
+export function updateAddOnOrder(
+  purchaseId: string,
+  payload: OrderPayload,
+  isEft: boolean,
+  parentToken?: string,
+): Promise<CheckoutOrder> {
   const cart = {
     preset_items: payload.preset_items,
     num_cutlery: payload.num_cutlery,
@@ -24,6 +29,9 @@ export function updateAddOnOrder(purchaseId: string, payload: OrderPayload, isEf
       : { pickup_instruction: payload.pickup_instruction }),
   };
   return api
-    .put<{ cateringOrder: CheckoutOrder }>(`/api/v2/catering_orders/${encodeURIComponent(purchaseId)}/update_addon_order`, { cart, eft: isEft, ...(parentToken === undefined ? {} : { parentToken }) })
+    .put<{ cateringOrder: CheckoutOrder }>(
+      `/api/v2/catering_orders/${encodeURIComponent(purchaseId)}/update_addon_order`,
+      { cart, eft: isEft, ...(parentToken === undefined ? {} : { parentToken }) },
+    )
     .then((b) => b.cateringOrder);
 }

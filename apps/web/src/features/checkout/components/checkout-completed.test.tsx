@@ -11,7 +11,15 @@ import { CheckoutCompleted, isOrderReceipt, type OrderReceipt } from './checkout
 afterEach(cleanup);
 
 const totals = quebecTotals({ percent: 15 });
-const receipt: OrderReceipt = { orderNumber: 'CW-2026-000031', totalCents: totals.totalCents, totals, cutleryCount: 0, deliveryFee: true, poNumber: 'PO-4471', costCentre: '' };
+const receipt: OrderReceipt = {
+  orderNumber: 'CW-2026-000031',
+  totalCents: totals.totalCents,
+  totals,
+  cutleryCount: 0,
+  deliveryFee: true,
+  poNumber: 'PO-4471',
+  costCentre: '',
+};
 
 const show = (r?: OrderReceipt) =>
   render(
@@ -19,7 +27,11 @@ const show = (r?: OrderReceipt) =>
       <CheckoutCompleted homeHref="/" receipt={r} />
     </MemoryRouter>,
   );
-const rows = (selector: string) => [...document.querySelectorAll(`${selector} > div`)].map((row) => [row.querySelector('dt')!.textContent, row.querySelector('dd')!.textContent]);
+const rows = (selector: string) =>
+  [...document.querySelectorAll(`${selector} > div`)].map((row) => [
+    row.querySelector('dt')!.textContent,
+    row.querySelector('dd')!.textContent,
+  ]);
 
 describe('the completed page', () => {
   it("shows the placed order's taxes, tip, total and PO number under the spec's texts", () => {

@@ -18,7 +18,14 @@ export interface OrderReceipt {
 
 export function isOrderReceipt(value: unknown): value is OrderReceipt {
   const r = value as Partial<OrderReceipt> | null;
-  return Boolean(r && typeof r === 'object' && typeof r.orderNumber === 'string' && typeof r.totalCents === 'number' && r.totals && Array.isArray(r.totals.taxLines));
+  return Boolean(
+    r &&
+    typeof r === 'object' &&
+    typeof r.orderNumber === 'string' &&
+    typeof r.totalCents === 'number' &&
+    r.totals &&
+    Array.isArray(r.totals.taxLines),
+  );
 }
 
 /** /checkout-completed (ordering-payments §2): the thank-you page, with the order's receipt when it comes from the checkout. */
@@ -46,7 +53,11 @@ function Receipt({ receipt }: { receipt: OrderReceipt }) {
     <section className="order-receipt" aria-labelledby="order-receipt-title">
       <h2 id="order-receipt-title">Order {receipt.orderNumber}</h2>
       {receipt.totals.totalCents === receipt.totalCents ? (
-        <OrderTotalsList totals={receipt.totals} cutleryCount={receipt.cutleryCount} deliveryFee={receipt.deliveryFee} />
+        <OrderTotalsList
+          totals={receipt.totals}
+          cutleryCount={receipt.cutleryCount}
+          deliveryFee={receipt.deliveryFee}
+        />
       ) : (
         // a breakdown that does not add up to the charge is not shown: the charge is what counts
         <p className="checkout-total">Total {formatCents(receipt.totalCents)}</p>

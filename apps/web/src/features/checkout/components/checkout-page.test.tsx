@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { orderPayloadSchema, type OrderPayload } from '@caterway/contracts';
@@ -21,13 +21,36 @@ const hours = { enabled: true, open: '06:00', close: '22:00' };
 const preset = {
   id: 7,
   name: 'Montréal lunch',
-  chefs: [{ id: 1, eftEnabled: false, menus: [{ id: 11, priceCents: 1500, menuItems: [{ id: 111, priceCents: 0 }] }, { id: 12, priceCents: 800, menuItems: [] }] }],
+  chefs: [
+    {
+      id: 1,
+      eftEnabled: false,
+      menus: [
+        { id: 11, priceCents: 1500, menuItems: [{ id: 111, priceCents: 0 }] },
+        { id: 12, priceCents: 800, menuItems: [] },
+      ],
+    },
+  ],
   taxName: 'GST+QST',
   taxRate: 14.975,
   taxLines: quebec,
-  storeHours: { monday: hours, tuesday: hours, wednesday: hours, thursday: hours, friday: hours, saturday: hours, sunday: hours },
+  storeHours: {
+    monday: hours,
+    tuesday: hours,
+    wednesday: hours,
+    thursday: hours,
+    friday: hours,
+    saturday: hours,
+    sunday: hours,
+  },
 } as unknown as CheckoutState['preset'];
-const line = (id: number, menuId: number, quantity: number, priceCents: number, mapping: Record<string, number> = {}): CartLine => ({
+const line = (
+  id: number,
+  menuId: number,
+  quantity: number,
+  priceCents: number,
+  mapping: Record<string, number> = {},
+): CartLine => ({
   id,
   menuId,
   chefId: 1,
@@ -69,21 +92,41 @@ function serverTotals(p: OrderPayload) {
     total_cents: t.totalCents,
     tax_name: 'GST+QST',
     tax_rate: 14.975,
-    tax_lines: t.taxLines.map((l) => ({ name: l.name, rate_percent: l.ratePercent, cents: l.cents, jurisdiction: l.jurisdiction ?? null })),
+    tax_lines: t.taxLines.map((l) => ({
+      name: l.name,
+      rate_percent: l.ratePercent,
+      cents: l.cents,
+      jurisdiction: l.jurisdiction ?? null,
+    })),
     tip_cents: t.tipCents,
   };
 }
 
 let sent: OrderPayload[] = [];
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 async function fakeApi(url: string, init?: RequestInit): Promise<Response> {
   const method = init?.method ?? 'GET';
-  if (url === '/api/v2/session') return json(200, { active: true, expires_at: '2099-01-01T00:00:00Z', idle_expires_at: '2099-01-01T00:00:00Z' });
+  if (url === '/api/v2/session')
+    return json(200, { active: true, expires_at: '2099-01-01T00:00:00Z', idle_expires_at: '2099-01-01T00:00:00Z' });
   if (url === '/api/v2/current') {
-    return json(200, { user: { first_name: 'Dana', last_name: 'Park', company_name: 'Maple Analytics', phone: '514-555-0142', email: 'dana@example.com', address2: '', default_delivery_instructions: '' } });
+    return json(200, {
+      user: {
+        first_name: 'Dana',
+        last_name: 'Park',
+        company_name: 'Maple Analytics',
+        phone: '514-555-0142',
+        email: 'dana@example.com',
+        address2: '',
+        default_delivery_instructions: '',
+      },
+    });
   }
-  if ((method === 'POST' && url === '/api/v2/catering_orders') || (method === 'PUT' && url === '/api/v2/catering_orders/41')) {
+  if (
+    (method === 'POST' && url === '/api/v2/catering_orders') ||
+    (method === 'PUT' && url === '/api/v2/catering_orders/41')
+  ) {
     const body = JSON.parse(String(init!.body)) as { catering_order: unknown };
     const parsed = orderPayloadSchema.safeParse(body.catering_order);
     if (!parsed.success) {
@@ -93,7 +136,17 @@ async function fakeApi(url: string, init?: RequestInit): Promise<Response> {
     const payload = body.catering_order as OrderPayload;
     sent.push(payload);
     return json(method === 'POST' ? 201 : 200, {
-      catering_order: { id: 41, purchase_id: 'pur_41', client_secret: null, saved_cards: [], is_eft: false, full_name: 'Dana Park', email: 'dana@example.com', status: 'draft', totals: serverTotals(payload) },
+      catering_order: {
+        id: 41,
+        purchase_id: 'pur_41',
+        client_secret: null,
+        saved_cards: [],
+        is_eft: false,
+        full_name: 'Dana Park',
+        email: 'dana@example.com',
+        status: 'draft',
+        totals: serverTotals(payload),
+      },
     });
   }
   return json(404, { error: `no fake for ${method} ${url}` });
@@ -101,7 +154,9 @@ async function fakeApi(url: string, init?: RequestInit): Promise<Response> {
 
 beforeEach(() => {
   sent = [];
-  configureApiClient({ fetch: ((input: RequestInfo | URL, init?: RequestInit) => fakeApi(String(input), init)) as typeof fetch });
+  configureApiClient({
+    fetch: ((input: RequestInfo | URL, init?: RequestInit) => fakeApi(String(input), init)) as typeof fetch,
+  });
 });
 afterEach(cleanup);
 
@@ -113,7 +168,13 @@ function renderCheckout() {
       <MemoryRouter>
         <CheckoutPage
           state={state}
-          delivery={{ address: '1000 Rue De La Gauchetière O, Montréal, QC', lat: 45.5, lng: -73.57, deliveryDate: inFiveDays, deliveryTime: '11:30 AM' }}
+          delivery={{
+            address: '1000 Rue De La Gauchetière O, Montréal, QC',
+            lat: 45.5,
+            lng: -73.57,
+            deliveryDate: inFiveDays,
+            deliveryTime: '11:30 AM',
+          }}
           renderPaymentModal={() => <p>Payment step</p>}
           renderAuthentication={() => null}
           onOrderPlaced={() => undefined}
@@ -127,16 +188,22 @@ function renderCheckout() {
 /** The order details' totals as [label, amount] rows. */
 function totalsRows(): [string, string][] {
   const details = screen.getByRole('complementary', { name: 'Order Details' });
-  return [...details.querySelectorAll('dl.checkout-totals > div')].map((row) => [row.querySelector('dt')!.textContent!, row.querySelector('dd')!.textContent!]);
+  return [...details.querySelectorAll('dl.checkout-totals > div')].map((row) => [
+    row.querySelector('dt')!.textContent!,
+    row.querySelector('dd')!.textContent!,
+  ]);
 }
 
 /** The server has priced the order: the form is up and the estimate note is gone. */
 async function serverPriced() {
   await screen.findByRole('radiogroup', { name: 'Tip' });
-  await waitFor(() => expect(screen.queryByText('Estimated; the final price is confirmed when you continue.')).toBeNull());
+  await waitFor(() =>
+    expect(screen.queryByText('Estimated; the final price is confirmed when you continue.')).toBeNull(),
+  );
 }
 
-const checked = (group: HTMLElement, name: string) => (within(group).getByRole('radio', { name }) as HTMLInputElement).checked;
+const checked = (group: HTMLElement, name: string) =>
+  (within(group).getByRole('radio', { name }) as HTMLInputElement).checked;
 /** The text of the hint or error an input names with aria-describedby. */
 const description = (input: HTMLElement) =>
   (input.getAttribute('aria-describedby') ?? '')
@@ -146,14 +213,20 @@ const description = (input: HTMLElement) =>
     .join(' ');
 
 describe('the checkout tip', () => {
-  it('is none by default; 15% goes out as tip_percent and the Tip line after the taxes is the server\'s', async () => {
+  it("is none by default; 15% goes out as tip_percent and the Tip line after the taxes is the server's", async () => {
     const user = userEvent.setup();
     renderCheckout();
     await serverPriced();
     const tips = screen.getByRole('radiogroup', { name: 'Tip' });
     expect(checked(tips, 'None')).toBe(true);
     expect(sent[0]).toMatchObject({ tip_percent: null, tip_cents: null });
-    expect(totalsRows().map(([label]) => label)).toEqual(['Subtotal', 'Delivery Fee', 'GST 5.000%', 'QST 9.975%', 'Total']);
+    expect(totalsRows().map(([label]) => label)).toEqual([
+      'Subtotal',
+      'Delivery Fee',
+      'GST 5.000%',
+      'QST 9.975%',
+      'Total',
+    ]);
 
     // the keyboard moves through the choices as in any radio group
     within(tips).getByRole('radio', { name: 'None' }).focus();

@@ -1,22 +1,38 @@
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
-import { availableTimeSlots, computeTotals, emptyOrderProblem, messages, priceCart, type PricingMenu } from '@caterway/domain';
+import {
+  availableTimeSlots,
+  computeTotals,
+  emptyOrderProblem,
+  messages,
+  priceCart,
+  type PricingMenu,
+} from '@caterway/domain';
 import { Button } from '../../../components/ui/button';
 import { isApiError } from '../../../lib/api-client';
 import { notify, TOAST_DURATION } from '../../../stores/notifications';
 import { toWireCheckoutLine, type CheckoutState } from '../../../types/checkout-state';
-import { useSessionCheck } from '../api/get-session';
-import { useCurrentUser } from '../api/get-current-user';
 import { createCateringOrder } from '../api/create-catering-order';
-import { updateCateringOrder } from '../api/update-catering-order';
-import { updateAddOnOrder } from '../api/update-add-on-order';
 import { finalizeCateringOrder } from '../api/finalize-catering-order';
+import { useCurrentUser } from '../api/get-current-user';
+import { useSessionCheck } from '../api/get-session';
 import type { AccountProfile, CheckoutOrder, FinalizedOrder } from '../api/types';
-import { buildOrderPayload, cutleryCountOf, noExtras, tipOf, validateCheckoutForm, validationFailure, type CheckoutFormErrors, type CheckoutFormValues } from '../checkout-form';
-import { OrderFields } from './order-fields';
+import { updateAddOnOrder } from '../api/update-add-on-order';
+import { updateCateringOrder } from '../api/update-catering-order';
+import {
+  buildOrderPayload,
+  cutleryCountOf,
+  noExtras,
+  tipOf,
+  validateCheckoutForm,
+  validationFailure,
+  type CheckoutFormErrors,
+  type CheckoutFormValues,
+} from '../checkout-form';
 import { authenticationSecret, createPaymentAttempts, runPaymentAttempt } from '../payment-attempt';
-import { OrderSummary, type SummaryTotals } from './order-summary';
 import type { OrderReceipt } from './checkout-completed';
+import { OrderFields } from './order-fields';
+import { OrderSummary, type SummaryTotals } from './order-summary';
 import './checkout.css';
 
 export type PaymentModel = 'card' | 'eft';
@@ -112,7 +128,12 @@ export function CheckoutPage(props: CheckoutPageProps) {
   return <CheckoutForm {...props} profile={profile.data} />;
 }
 
-function initialValues(profile: AccountProfile, delivery: CheckoutPageProps['delivery'], now: Date, addOn?: AddOnCheckout): CheckoutFormValues {
+function initialValues(
+  profile: AccountProfile,
+  delivery: CheckoutPageProps['delivery'],
+  now: Date,
+  addOn?: AddOnCheckout,
+): CheckoutFormValues {
   if (addOn) {
     return {
       firstName: profile.firstName,
@@ -152,7 +173,16 @@ function initialValues(profile: AccountProfile, delivery: CheckoutPageProps['del
   };
 }
 
-function CheckoutForm({ state, delivery, renderPaymentModal, renderAuthentication, onOrderPlaced, completedHref, profile, addOn }: CheckoutPageProps & { profile: AccountProfile }) {
+function CheckoutForm({
+  state,
+  delivery,
+  renderPaymentModal,
+  renderAuthentication,
+  onOrderPlaced,
+  completedHref,
+  profile,
+  addOn,
+}: CheckoutPageProps & { profile: AccountProfile }) {
   const navigate = useNavigate();
   const formId = useId();
   const { preset, checkoutData, receivingMethod, restaurantAddress, deliveryPriceCents } = state;
@@ -166,7 +196,11 @@ function CheckoutForm({ state, delivery, renderPaymentModal, renderAuthenticatio
   const [busy, setBusy] = useState(false);
   const [model, setModel] = useState<PaymentModel>('card');
   const [modalOpen, setModalOpen] = useState(false);
-  const [authentication, setAuthentication] = useState<{ clientSecret: string; amountCents: number; choice: CheckoutPaymentChoice } | null>(null);
+  const [authentication, setAuthentication] = useState<{
+    clientSecret: string;
+    amountCents: number;
+    choice: CheckoutPaymentChoice;
+  } | null>(null);
   const attempts = useRef(createPaymentAttempts());
   const switchTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
@@ -176,7 +210,10 @@ function CheckoutForm({ state, delivery, renderPaymentModal, renderAuthenticatio
   const eftAllowed = Boolean(preset.chefs[0]?.eftEnabled);
   const cutleryCount = cutleryCountOf(values);
   // an add-on takes no tip of its own (its cart has none)
-  const tip = useMemo(() => (addOn ? null : tipOf({ tip: values.tip, tipAmount: values.tipAmount })), [addOn, values.tip, values.tipAmount]);
+  const tip = useMemo(
+    () => (addOn ? null : tipOf({ tip: values.tip, tipAmount: values.tipAmount })),
+    [addOn, values.tip, values.tipAmount],
+  );
   const presetItems = useMemo(() => checkoutData.map(toWireCheckoutLine), [checkoutData]);
 
   const localTotals = useMemo<SummaryTotals | null>(() => {
@@ -190,7 +227,15 @@ function CheckoutForm({ state, delivery, renderPaymentModal, renderAuthenticatio
         // A line the catalogue no longer has: price it as the cart showed it; the server decides.
         lines = checkoutData.map((l) => ({ unitPriceCents: l.lineTotalCents, quantity: 1, menuItems: [] }));
       }
-      return computeTotals({ lines, receivingMethod, deliveryFeeCents: deliveryPriceCents, cutleryCount, taxes: preset.taxLines, isAddOn: Boolean(addOn), tip });
+      return computeTotals({
+        lines,
+        receivingMethod,
+        deliveryFeeCents: deliveryPriceCents,
+        cutleryCount,
+        taxes: preset.taxLines,
+        isAddOn: Boolean(addOn),
+        tip,
+      });
     } catch {
       return null;
     }
@@ -202,16 +247,33 @@ function CheckoutForm({ state, delivery, renderPaymentModal, renderAuthenticatio
   const totals: SummaryTotals | null = serverTotals ?? localTotals;
 
   const payload = (v: CheckoutFormValues) =>
-    buildOrderPayload({ values: v, presetId: preset.id, presetName: preset.name, presetItems, receivingMethod, lat: delivery.lat, lng: delivery.lng, deliveryFeeCents: addOn ? undefined : deliveryPriceCents });
+    buildOrderPayload({
+      values: v,
+      presetId: preset.id,
+      presetName: preset.name,
+      presetItems,
+      receivingMethod,
+      lat: delivery.lat,
+      lng: delivery.lng,
+      deliveryFeeCents: addOn ? undefined : deliveryPriceCents,
+    });
 
   const showFailure = (error: unknown) => {
     if (isApiError(error) && error.status === 401) return; // signed out by the API client
     // the server's messages about a field (PO number, tip, ...) go under it, the others here
     const failure = validationFailure(error);
     if (failure) setErrors((e) => ({ ...e, ...failure.fields }));
-    setProblem(!failure ? { kind: 'text', text: messages.orderRequestFailed } : failure.rest.length > 0 ? { kind: 'messages', messages: failure.rest } : null);
+    setProblem(
+      !failure
+        ? { kind: 'text', text: messages.orderRequestFailed }
+        : failure.rest.length > 0
+          ? { kind: 'messages', messages: failure.rest }
+          : null,
+    );
     const onField = failure?.rest.length === 0;
-    requestAnimationFrame(() => (onField ? formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]') : problemRef.current)?.focus());
+    requestAnimationFrame(() =>
+      (onField ? formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]') : problemRef.current)?.focus(),
+    );
   };
 
   const saveOrder = async (v: CheckoutFormValues, isEft: boolean, recreate: boolean): Promise<CheckoutOrder | null> => {
@@ -234,7 +296,12 @@ function CheckoutForm({ state, delivery, renderPaymentModal, renderAuthenticatio
   // The catering order is created on entry (ordering-payments §4).
   const created = useRef(false);
   useEffect(() => {
-    if (created.current || emptyOrderProblem(checkoutData.map((l) => ({ quantity: l.quantity, itemQuantities: Object.values(l.menuItemsMapping) }))))
+    if (
+      created.current ||
+      emptyOrderProblem(
+        checkoutData.map((l) => ({ quantity: l.quantity, itemQuantities: Object.values(l.menuItemsMapping) })),
+      )
+    )
       return;
     created.current = true;
     // Once, with the values the page opened with; later changes go out on submit.
@@ -267,7 +334,9 @@ function CheckoutForm({ state, delivery, renderPaymentModal, renderAuthenticatio
       requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
       return;
     }
-    const empty = emptyOrderProblem(checkoutData.map((l) => ({ quantity: l.quantity, itemQuantities: Object.values(l.menuItemsMapping) })));
+    const empty = emptyOrderProblem(
+      checkoutData.map((l) => ({ quantity: l.quantity, itemQuantities: Object.values(l.menuItemsMapping) })),
+    );
     if (addOn && (empty || (localTotals && localTotals.totalCents <= 0))) {
       // ordering-payments §5, §8: an add-on checkout with total 0 is refused (danger toast, 4 s)
       notify({ tone: 'error', message: messages.cartEmpty, duration: TOAST_DURATION.default });
@@ -301,7 +370,12 @@ function CheckoutForm({ state, delivery, renderPaymentModal, renderAuthenticatio
 
   const onComplete = async (choice: CheckoutPaymentChoice) => {
     if (!order) return;
-    const body = { orderId: order.id, purchaseId: order.purchaseId, paymentMethodId: choice.paymentMethodId, saveCard: choice.save };
+    const body = {
+      orderId: order.id,
+      purchaseId: order.purchaseId,
+      paymentMethodId: choice.paymentMethodId,
+      saveCard: choice.save,
+    };
     let placed: FinalizedOrder;
     try {
       placed = await runPaymentAttempt(attempts.current, body, (idempotencyKey) =>
@@ -342,7 +416,6 @@ function CheckoutForm({ state, delivery, renderPaymentModal, renderAuthenticatio
     };
     navigate(completedHref, { replace: true, state: { receipt } });
   };
-
 
   return (
     <section className="container page checkout-page" aria-labelledby={`${formId}-title`}>

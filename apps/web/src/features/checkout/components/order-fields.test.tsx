@@ -13,7 +13,15 @@ import { OrderFields } from './order-fields';
 afterEach(cleanup);
 
 let latest: CheckoutFormValues;
-function Form({ start, receivingMethod = 'delivery', addOn = false }: { start: CheckoutFormValues; receivingMethod?: 'delivery' | 'pickup'; addOn?: boolean }) {
+function Form({
+  start,
+  receivingMethod = 'delivery',
+  addOn = false,
+}: {
+  start: CheckoutFormValues;
+  receivingMethod?: 'delivery' | 'pickup';
+  addOn?: boolean;
+}) {
   const [values, setValues] = useState(start);
   const [errors, setErrors] = useState<CheckoutFormErrors>({});
   latest = values;
@@ -44,15 +52,27 @@ describe('the edit form of a placed order', () => {
     expect(value('Tip amount ($)')).toBe('7.25');
     expect(value(/PO number/)).toBe('PO-4471');
     expect(value(/Cost centre/)).toBe('CC 310-Marketing');
-    expect((screen.getByRole('checkbox', { name: 'Someone else will receive the order' }) as HTMLInputElement).checked).toBe(true);
+    expect(
+      (screen.getByRole('checkbox', { name: 'Someone else will receive the order' }) as HTMLInputElement).checked,
+    ).toBe(true);
     expect(value('On-site contact name')).toBe('Sam Lee');
     expect(value('On-site contact phone')).toBe('514-555-0199');
   });
 
   it('pre-fills a tip given as a percent, and no on-site contact when there was none', () => {
-    render(<Form start={orderFormValues(placed({ tipPercent: 15, totals: withTip(1590), onsiteContactName: '', onsiteContactPhone: '' }))} />);
+    render(
+      <Form
+        start={orderFormValues(
+          placed({ tipPercent: 15, totals: withTip(1590), onsiteContactName: '', onsiteContactPhone: '' }),
+        )}
+      />,
+    );
     const tips = screen.getByRole('radiogroup', { name: 'Tip' });
-    expect(within(tips).getAllByRole('radio').map((r) => [r.parentElement!.textContent, (r as HTMLInputElement).checked])).toEqual([
+    expect(
+      within(tips)
+        .getAllByRole('radio')
+        .map((r) => [r.parentElement!.textContent, (r as HTMLInputElement).checked]),
+    ).toEqual([
       ['None', false],
       ['10%', false],
       ['15%', true],
@@ -65,7 +85,9 @@ describe('the edit form of a placed order', () => {
 
   it("opens the on-site contact from the keyboard, and a change of tip is the form's", async () => {
     const user = userEvent.setup();
-    render(<Form start={orderFormValues(placed({ onsiteContactName: '', onsiteContactPhone: '', totals: withTip(0) }))} />);
+    render(
+      <Form start={orderFormValues(placed({ onsiteContactName: '', onsiteContactPhone: '', totals: withTip(0) }))} />,
+    );
     expect(isChecked('None')).toBe(true);
     screen.getByRole('checkbox', { name: 'Someone else will receive the order' }).focus();
     await user.keyboard(' ');

@@ -17,13 +17,18 @@ const totals = (tip: Tip | null = null) => quebecTotals(tip, 'pickup');
 /** The summary's totals as [label, amount] rows, in the order shown. */
 function rows(): [string, string][] {
   const list = document.querySelector('dl.checkout-totals')!;
-  return [...list.querySelectorAll(':scope > div')].map((row) => [row.querySelector('dt')!.textContent!, row.querySelector('dd')!.textContent!]);
+  return [...list.querySelectorAll(':scope > div')].map((row) => [
+    row.querySelector('dt')!.textContent!,
+    row.querySelector('dd')!.textContent!,
+  ]);
 }
 
 describe('the checkout summary of a Quebec order', () => {
   it('shows GST and QST on their own lines, whose cents add up to the tax in the total', () => {
     const t = totals();
-    render(<OrderSummary presetName="Lunch" lines={[]} totals={t} cutleryCount={0} receivingMethod="pickup" confirmed />);
+    render(
+      <OrderSummary presetName="Lunch" lines={[]} totals={t} cutleryCount={0} receivingMethod="pickup" confirmed />,
+    );
     expect(t.taxLines.map((l) => l.cents)).toEqual([500, 998]);
     expect(rows()).toEqual([
       ['Subtotal', '$100.07'],
@@ -38,7 +43,9 @@ describe('the checkout summary of a Quebec order', () => {
 
   it('shows the tip on its own line after the taxes, untaxed, in the total', () => {
     const t = totals({ percent: 15 });
-    render(<OrderSummary presetName="Lunch" lines={[]} totals={t} cutleryCount={0} receivingMethod="pickup" confirmed />);
+    render(
+      <OrderSummary presetName="Lunch" lines={[]} totals={t} cutleryCount={0} receivingMethod="pickup" confirmed />,
+    );
     // 15% of the food subtotal, rounded half up; the taxes are the same as without a tip
     expect(t.tipCents).toBe(1501);
     expect(rows().slice(1)).toEqual([
@@ -57,7 +64,9 @@ describe('the checkout summary of a Quebec order', () => {
       cutleryCount: 0,
       taxes: [{ name: 'Sales Tax', ratePercent: 10.55, jurisdiction: 'Seattle, WA' }],
     });
-    render(<OrderSummary presetName="Lunch" lines={[]} totals={t} cutleryCount={0} receivingMethod="pickup" confirmed />);
+    render(
+      <OrderSummary presetName="Lunch" lines={[]} totals={t} cutleryCount={0} receivingMethod="pickup" confirmed />,
+    );
     expect(rows()).toContainEqual(['Sales Tax (Seattle, WA) 10.550%', '$10.55']);
   });
 });

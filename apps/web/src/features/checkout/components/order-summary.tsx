@@ -27,7 +27,15 @@ export interface OrderSummaryProps {
 }
 
 /** The order summary (ordering-payments §9): the dishes, then the totals. */
-export function OrderSummary({ presetName, lines, totals, cutleryCount, receivingMethod, confirmed, isAddOn = false }: OrderSummaryProps) {
+export function OrderSummary({
+  presetName,
+  lines,
+  totals,
+  cutleryCount,
+  receivingMethod,
+  confirmed,
+  isAddOn = false,
+}: OrderSummaryProps) {
   const ordered = lines.filter((l) => l.quantity > 0 || Object.values(l.menuItemsMapping).some((q) => q > 0));
   return (
     <div className="checkout-summary">
@@ -43,8 +51,16 @@ export function OrderSummary({ presetName, lines, totals, cutleryCount, receivin
           </li>
         ))}
       </ul>
-      {totals ? <OrderTotalsList totals={totals} cutleryCount={cutleryCount} deliveryFee={receivingMethod === 'delivery' && !isAddOn} /> : null}
-      {!confirmed ? <p className="muted order-estimate">Estimated; the final price is confirmed when you continue.</p> : null}
+      {totals ? (
+        <OrderTotalsList
+          totals={totals}
+          cutleryCount={cutleryCount}
+          deliveryFee={receivingMethod === 'delivery' && !isAddOn}
+        />
+      ) : null}
+      {!confirmed ? (
+        <p className="muted order-estimate">Estimated; the final price is confirmed when you continue.</p>
+      ) : null}
     </div>
   );
 }
@@ -53,7 +69,15 @@ export function OrderSummary({ presetName, lines, totals, cutleryCount, receivin
  * Subtotal, delivery fee, cutlery (before tax), each tax, the tip (after tax) and the total, as
  * given: the checkout's summary and the completed page's receipt.
  */
-export function OrderTotalsList({ totals, cutleryCount, deliveryFee }: { totals: SummaryTotals; cutleryCount: number; deliveryFee: boolean }) {
+export function OrderTotalsList({
+  totals,
+  cutleryCount,
+  deliveryFee,
+}: {
+  totals: SummaryTotals;
+  cutleryCount: number;
+  deliveryFee: boolean;
+}) {
   return (
     <dl className="checkout-totals" aria-live="polite">
       <div>

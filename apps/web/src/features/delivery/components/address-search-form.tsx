@@ -1,7 +1,7 @@
 import type { FormEvent } from 'react';
 import { AddressAutocomplete } from '../../../components/address-autocomplete';
-import { useAddressField } from '../../../components/use-address-field';
 import { Button } from '../../../components/ui/button';
+import { useAddressField } from '../../../components/use-address-field';
 import { saveDelivery, useDelivery } from '../delivery-store';
 
 /**
@@ -18,7 +18,12 @@ export interface AddressSearchFormProps {
   fieldLabel?: string;
 }
 
-export function AddressSearchForm({ onDone, submitLabel = 'Find caterers', secondary, fieldLabel = 'Office address' }: AddressSearchFormProps) {
+export function AddressSearchForm({
+  onDone,
+  submitLabel = 'Find caterers',
+  secondary,
+  fieldLabel = 'Office address',
+}: AddressSearchFormProps) {
   const { info, receivingMethod } = useDelivery();
   const field = useAddressField({ address: info.address, lat: info.lat, lng: info.lng });
 
@@ -43,11 +48,22 @@ export function AddressSearchForm({ onDone, submitLabel = 'Find caterers', secon
         placeholder="Enter your office address"
         {...field.fieldProps}
       />
-      <Button type="submit" disabled={field.address.trim() === ''} busy={field.resolving} className="address-search-submit">
+      <Button
+        type="submit"
+        disabled={field.address.trim() === ''}
+        busy={field.resolving}
+        className="address-search-submit"
+      >
         {submitLabel}
       </Button>
       {secondary ? (
-        <Button type="submit" variant="secondary" data-action="secondary" disabled={field.address.trim() === '' || field.resolving} className="address-search-submit">
+        <Button
+          type="submit"
+          variant="secondary"
+          data-action="secondary"
+          disabled={field.address.trim() === '' || field.resolving}
+          className="address-search-submit"
+        >
           {secondary.label}
         </Button>
       ) : null}

@@ -52,7 +52,10 @@ export function DeliveryForm({ formId, initial, initialMethod, allowPickup, onDo
     // A typed address is geocoded; one that is too broad or cannot be placed is refused (ordering-payments §5).
     const resolved = await field.resolve({ strict: true });
     if (!resolved) return;
-    saveDelivery({ address: resolved.label, lat: resolved.lat, lng: resolved.lng, deliveryDate: date, deliveryTime: time }, method);
+    saveDelivery(
+      { address: resolved.label, lat: resolved.lat, lng: resolved.lng, deliveryDate: date, deliveryTime: time },
+      method,
+    );
     onDone();
   };
 
@@ -122,7 +125,13 @@ export function DeliveryForm({ formId, initial, initialMethod, allowPickup, onDo
           <legend className="visually-hidden">Receiving method</legend>
           {(['delivery', 'pickup'] as const).map((m) => (
             <label key={m} className={method === m ? 'segmented-on' : undefined}>
-              <input type="radio" name={`${formId}-method`} value={m} checked={method === m} onChange={() => setMethod(m)} />
+              <input
+                type="radio"
+                name={`${formId}-method`}
+                value={m}
+                checked={method === m}
+                onChange={() => setMethod(m)}
+              />
               {m === 'delivery' ? 'Delivery' : 'Pickup'}
             </label>
           ))}

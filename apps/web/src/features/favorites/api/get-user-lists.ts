@@ -23,7 +23,8 @@ export const getUserLists = (signal?: AbortSignal): Promise<UserLists> =>
     recent: body.presets.allPresets.flatMap(([, list]) => list),
   }));
 
-export const userListsQueryOptions = () => queryOptions({ queryKey: favoritesKeys.lists(), queryFn: ({ signal }) => getUserLists(signal), staleTime: 0 });
+export const userListsQueryOptions = () =>
+  queryOptions({ queryKey: favoritesKeys.lists(), queryFn: ({ signal }) => getUserLists(signal), staleTime: 0 });
 
 export const useUserLists = () => useQuery(userListsQueryOptions());
 

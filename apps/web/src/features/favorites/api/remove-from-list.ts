@@ -6,7 +6,9 @@ import { favoritesKeys, type UserLists } from './get-user-lists';
 export type ListKind = 'favorite' | 'saved';
 
 export const removeFromList = ({ kind, presetId }: { kind: ListKind; presetId: number }) =>
-  kind === 'favorite' ? api.delete<unknown>('/api/v2/favorites/remove', { body: { presetId } }) : api.delete<unknown>(`/api/v2/presets/${presetId}`);
+  kind === 'favorite'
+    ? api.delete<unknown>('/api/v2/favorites/remove', { body: { presetId } })
+    : api.delete<unknown>(`/api/v2/presets/${presetId}`);
 
 export function useRemoveFromList() {
   const queryClient = useQueryClient();

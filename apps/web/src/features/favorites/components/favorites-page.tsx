@@ -66,7 +66,12 @@ export function FavoritesPage({ restaurantHref, presetHref }: FavoritesPageProps
         removeLabel="Remove from saved list"
         onRemove={(preset) => setPending({ kind: 'saved', preset })}
       />
-      <FavoriteList title="Recently Ordered" empty={`No recently ordered ${noun} yet.`} items={data!.recent.filter((p) => kindOf(p) === kind)} hrefOf={hrefOf} />
+      <FavoriteList
+        title="Recently Ordered"
+        empty={`No recently ordered ${noun} yet.`}
+        items={data!.recent.filter((p) => kindOf(p) === kind)}
+        hrefOf={hrefOf}
+      />
     </section>
   );
 
@@ -91,7 +96,11 @@ export function FavoritesPage({ restaurantHref, presetHref }: FavoritesPageProps
       {pending ? (
         <Modal
           title={pending.kind === 'favorite' ? 'Remove from Favorites?' : 'Remove from your saved list?'}
-          description={pending.kind === 'favorite' ? `${pending.preset.name} will be removed from your Favorites.` : `${pending.preset.name} will be removed from your saved list.`}
+          description={
+            pending.kind === 'favorite'
+              ? `${pending.preset.name} will be removed from your Favorites.`
+              : `${pending.preset.name} will be removed from your saved list.`
+          }
           onClose={() => setPending(null)}
         >
           <div className="favorites-confirm">
@@ -129,16 +138,27 @@ function FavoriteList({ title, empty, items, hrefOf, removeLabel, onRemove }: Fa
             const image = p.searchResultImageUrl || p.bannerImageUrl;
             return (
               <li key={p.id} className="favorite-item">
-                {image ? <img src={image} alt="" width={96} height={64} loading="lazy" decoding="async" /> : <span className="favorite-image-placeholder" aria-hidden="true" />}
+                {image ? (
+                  <img src={image} alt="" width={96} height={64} loading="lazy" decoding="async" />
+                ) : (
+                  <span className="favorite-image-placeholder" aria-hidden="true" />
+                )}
                 <div className="favorite-body">
                   <Link to={hrefOf(p)} className="favorite-name">
                     {p.name}
                   </Link>
                   {p.chefNames.length > 0 ? <span className="muted">By {p.chefNames.join(', ')}</span> : null}
-                  {p.pricePerPersonCents > 0 ? <span className="muted">{formatCents(p.pricePerPersonCents)} / person</span> : null}
+                  {p.pricePerPersonCents > 0 ? (
+                    <span className="muted">{formatCents(p.pricePerPersonCents)} / person</span>
+                  ) : null}
                 </div>
                 {onRemove ? (
-                  <Button variant="ghost" className="btn-sm" onClick={() => onRemove(p)} aria-label={`${removeLabel}: ${p.name}`}>
+                  <Button
+                    variant="ghost"
+                    className="btn-sm"
+                    onClick={() => onRemove(p)}
+                    aria-label={`${removeLabel}: ${p.name}`}
+                  >
                     Remove
                   </Button>
                 ) : null}

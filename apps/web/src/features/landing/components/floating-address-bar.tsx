@@ -32,7 +32,12 @@ export function FloatingAddressBar({ children }: { children: ReactNode }) {
       <div className="container floating-address-inner">
         <p className="floating-address-label">Where should we deliver?</p>
         {children}
-        <button type="button" className="icon-button" aria-label="Dismiss address bar" onClick={() => setDismissed(true)}>
+        <button
+          type="button"
+          className="icon-button"
+          aria-label="Dismiss address bar"
+          onClick={() => setDismissed(true)}
+        >
           <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
             <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
           </svg>

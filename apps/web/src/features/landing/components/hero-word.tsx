@@ -25,7 +25,8 @@ export function HeroHeading({ before, after }: { before: string; after: string }
     <div className="hero-heading">
       <h1>
         <span className="visually-hidden">
-          {before} {HERO_WORDS.slice(0, -1).join(', ')} or {HERO_WORDS[HERO_WORDS.length - 1]}{after}
+          {before} {HERO_WORDS.slice(0, -1).join(', ')} or {HERO_WORDS[HERO_WORDS.length - 1]}
+          {after}
         </span>
         <span aria-hidden="true">
           {before}{' '}
@@ -37,12 +38,7 @@ export function HeroHeading({ before, after }: { before: string; after: string }
           {after}
         </span>
       </h1>
-      <button
-        type="button"
-        className="hero-word-toggle"
-        aria-pressed={paused}
-        onClick={() => setPaused((p) => !p)}
-      >
+      <button type="button" className="hero-word-toggle" aria-pressed={paused} onClick={() => setPaused((p) => !p)}>
         {paused ? 'Play word animation' : 'Pause word animation'}
       </button>
     </div>

@@ -1,8 +1,8 @@
 import { lazy, Suspense, type ReactNode } from 'react';
-import { HeroHeading } from './hero-word';
-import { FloatingAddressBar } from './floating-address-bar';
-import './landing-hero.css';
 import type { HomePresetsParams } from '../api/get-home-presets';
+import { FloatingAddressBar } from './floating-address-bar';
+import { HeroHeading } from './hero-word';
+import './landing-hero.css';
 
 // Below the fold: its own chunk, so the first paint only needs the hero.
 const LandingSections = lazy(() => import('./landing-sections'));
@@ -26,8 +26,8 @@ export function LandingPage({ addressForm, floatingAddressForm, demoForm, delive
           <p className="eyebrow">The number one office catering platform in Canada &amp; the US</p>
           <HeroHeading before="Your team’s" after=", delivered." />
           <p className="hero-lead">
-            Order from local restaurants and ready-made menus for meetings, lunches and events. Tell us where to deliver and we will
-            show what is available.
+            Order from local restaurants and ready-made menus for meetings, lunches and events. Tell us where to deliver
+            and we will show what is available.
           </p>
           {addressForm}
         </div>

@@ -1,12 +1,12 @@
 import { Fragment, startTransition, useDeferredValue, useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { paths } from '../../../config/paths';
 import { Carousel, CarouselSkeleton } from '../../../components/carousel';
-import { LoadWhenNear } from '../../../components/load-when-near';
-import { RestaurantCardView } from '../../../components/catalogue/restaurant-card';
 import { PresetCardView } from '../../../components/catalogue/preset-card';
-import { useHomePresets, type HomePresetsParams } from '../api/get-home-presets';
+import { RestaurantCardView } from '../../../components/catalogue/restaurant-card';
+import { LoadWhenNear } from '../../../components/load-when-near';
+import { paths } from '../../../config/paths';
 import type { PresetSummary } from '../../../types/catalogue';
+import { useHomePresets, type HomePresetsParams } from '../api/get-home-presets';
 import './landing.css';
 
 /** Only these preset groups are shown as carousels, in this order (browse-account-orders §2). */
@@ -16,15 +16,39 @@ export const HOME_PRESET_GROUPS = ['Healthy Lunch', 'Corporate Breakfast', 'Sand
 export const MEALS_DELIVERED_CLAIM = 'over 5,000,000 meals delivered';
 
 const steps = [
-  { title: 'Tell us where and when', text: 'Enter your office address and the delivery date and time. We only show caterers that can make it.' },
-  { title: 'Pick a restaurant or a preset menu', text: 'Order from a restaurant’s full menu, or start from a ready-made menu and adjust it to your head count.' },
-  { title: 'We deliver, you eat', text: 'Pay by card or bank debit. Edit or cancel until your order is processed; we text you 30 minutes before delivery.' },
+  {
+    title: 'Tell us where and when',
+    text: 'Enter your office address and the delivery date and time. We only show caterers that can make it.',
+  },
+  {
+    title: 'Pick a restaurant or a preset menu',
+    text: 'Order from a restaurant’s full menu, or start from a ready-made menu and adjust it to your head count.',
+  },
+  {
+    title: 'We deliver, you eat',
+    text: 'Pay by card or bank debit. Edit or cancel until your order is processed; we text you 30 minutes before delivery.',
+  },
 ];
 
 const testimonials = [
-  { quote: 'Our Monday lunch-and-learns used to take me an hour of phone calls. Now I pick a preset, change two dishes and I am done.', name: 'Priya S.', role: 'Office Manager, Toronto' },
-  { quote: 'The dietary labels on every dish make it easy to feed a team of forty with vegan, halal and gluten-free colleagues.', name: 'Marc-André L.', role: 'Executive Assistant, Montréal' },
-  { quote: 'Delivery was on time for every board meeting this quarter, and the invoices land in our accounting inbox automatically.', name: 'Jessica T.', role: 'Operations Lead, Vancouver' },
+  {
+    quote:
+      'Our Monday lunch-and-learns used to take me an hour of phone calls. Now I pick a preset, change two dishes and I am done.',
+    name: 'Priya S.',
+    role: 'Office Manager, Toronto',
+  },
+  {
+    quote:
+      'The dietary labels on every dish make it easy to feed a team of forty with vegan, halal and gluten-free colleagues.',
+    name: 'Marc-André L.',
+    role: 'Executive Assistant, Montréal',
+  },
+  {
+    quote:
+      'Delivery was on time for every board meeting this quarter, and the invoices land in our accounting inbox automatically.',
+    name: 'Jessica T.',
+    role: 'Operations Lead, Vancouver',
+  },
 ];
 
 /** Client logos of the trusted-by strip (generated artwork: /media/art/logo/{seed}.svg). */
@@ -74,7 +98,14 @@ export function LandingSections({ delivery, demoForm }: { delivery: HomePresetsP
     if (presets.length > 0) {
       rows.push({
         title: name,
-        row: <Carousel title={name} items={presets} getKey={(p) => p.id} renderItem={(p) => <PresetCardView preset={p} />} />,
+        row: (
+          <Carousel
+            title={name}
+            items={presets}
+            getKey={(p) => p.id}
+            renderItem={(p) => <PresetCardView preset={p} />}
+          />
+        ),
       });
     }
   }
@@ -96,7 +127,9 @@ export function LandingSections({ delivery, demoForm }: { delivery: HomePresetsP
             <CarouselSkeleton title={HOME_PRESET_GROUPS[0]} />
           </>
         ) : (
-          rows.map(({ title, row }, i) => (i < shown ? <Fragment key={title}>{row}</Fragment> : <CarouselSkeleton key={title} title={title} />))
+          rows.map(({ title, row }, i) =>
+            i < shown ? <Fragment key={title}>{row}</Fragment> : <CarouselSkeleton key={title} title={title} />,
+          )
         )}
       </div>
 
@@ -149,8 +182,8 @@ export function LandingSections({ delivery, demoForm }: { delivery: HomePresetsP
           <div className="landing-cta-text">
             <h2 id="demo-heading">Feeding a big team every week?</h2>
             <p>
-              See how Caterway handles recurring lunches, group orders and invoicing in a 20-minute call. Tell us about your team and one of
-              our experts will contact you.
+              See how Caterway handles recurring lunches, group orders and invoicing in a 20-minute call. Tell us about
+              your team and one of our experts will contact you.
             </p>
             <div className="landing-cta-actions">
               <Link to={paths.dailyLunches.path} className="btn btn-ghost landing-cta-secondary">
@@ -170,7 +203,14 @@ export function LandingSections({ delivery, demoForm }: { delivery: HomePresetsP
         <ul className="logo-strip">
           {trustedBy.map((logo) => (
             <li key={logo.seed}>
-              <img src={`/media/art/logo/${logo.seed}.svg`} alt={logo.name} width={72} height={72} loading="lazy" decoding="async" />
+              <img
+                src={`/media/art/logo/${logo.seed}.svg`}
+                alt={logo.name}
+                width={72}
+                height={72}
+                loading="lazy"
+                decoding="async"
+              />
               <span aria-hidden="true">{logo.name}</span>
             </li>
           ))}

@@ -1,5 +1,5 @@
-import { Modal } from '../../../components/ui/modal';
 import { Button } from '../../../components/ui/button';
+import { Modal } from '../../../components/ui/modal';
 import './landing.css';
 
 /** Marketing claim of the welcome modal (ordering-payments §9: 'Over 100,000 deliveries', not enforced). */
@@ -14,8 +14,9 @@ export function WelcomeModal({ firstName, onClose }: { firstName: string; onClos
     <Modal title={`Welcome to Caterway, ${firstName}!`} onClose={onClose}>
       <div className="welcome-modal">
         <p>
-          <strong>Preset menus</strong> are ready-made catering menus put together with our restaurants: a complete meal for your
-          team with a price per person. Pick one, adjust dishes and quantities to your head count, and check out.
+          <strong>Preset menus</strong> are ready-made catering menus put together with our restaurants: a complete meal
+          for your team with a price per person. Pick one, adjust dishes and quantities to your head count, and check
+          out.
         </p>
         <ul className="welcome-points">
           <li>Browse presets or search by cuisine type to find a restaurant near your office.</li>

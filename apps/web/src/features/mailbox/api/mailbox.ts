@@ -26,7 +26,8 @@ export const mailboxKeys = {
 export const mailboxListQueryOptions = (to: string, limit = 50) =>
   queryOptions({
     queryKey: mailboxKeys.list(to, limit),
-    queryFn: ({ signal }) => api.get<{ emails: MailboxEmailSummary[] }>('/api/v2/dev/mailbox', { query: { to, limit }, signal, auth: 'none' }),
+    queryFn: ({ signal }) =>
+      api.get<{ emails: MailboxEmailSummary[] }>('/api/v2/dev/mailbox', { query: { to, limit }, signal, auth: 'none' }),
     meta: { handlesErrors: true },
     staleTime: 0,
   });

@@ -1,9 +1,9 @@
+import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
-import { isApiError } from '../../../lib/api-client';
-import { paths } from '../../../config/paths';
 import { Button } from '../../../components/ui/button';
+import { paths } from '../../../config/paths';
+import { isApiError } from '../../../lib/api-client';
 import { mailboxEmailQueryOptions, mailboxListQueryOptions, type MailboxEmailSummary } from '../api/mailbox';
 import { EmailFrame } from './email-frame';
 
@@ -40,7 +40,13 @@ export function MailboxList() {
       <p className="muted">Emails the app has sent while running in development. Nothing here leaves this machine.</p>
       <form className="mailbox-filter" role="search" onSubmit={onSubmit}>
         <label htmlFor="mailbox-to">Recipient</label>
-        <input id="mailbox-to" type="search" value={draft} placeholder="name@company.com" onChange={(e) => setDraft(e.target.value)} />
+        <input
+          id="mailbox-to"
+          type="search"
+          value={draft}
+          placeholder="name@company.com"
+          onChange={(e) => setDraft(e.target.value)}
+        />
         <Button type="submit" variant="secondary">
           Filter
         </Button>

@@ -57,9 +57,9 @@ describe('ALTCHA solver', () => {
 
   it('refuses algorithms it does not speak', async () => {
     const challenge = await challengeFor(1);
-    await expect(solveAltcha({ ...challenge, parameters: { ...challenge.parameters, algorithm: 'PBKDF2/SHA-256' } })).rejects.toThrow(
-      /Unsupported/,
-    );
+    await expect(
+      solveAltcha({ ...challenge, parameters: { ...challenge.parameters, algorithm: 'PBKDF2/SHA-256' } }),
+    ).rejects.toThrow(/Unsupported/);
   });
 
   it('encodes the payload as base64 JSON of challenge and solution', async () => {

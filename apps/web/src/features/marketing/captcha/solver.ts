@@ -71,7 +71,10 @@ export interface SolveOptions {
 }
 
 /** Finds the smallest counter whose derived key starts with the prefix; null when aborted or exhausted. */
-export async function solveAltcha(challenge: AltchaChallenge, options: SolveOptions = {}): Promise<AltchaSolution | null> {
+export async function solveAltcha(
+  challenge: AltchaChallenge,
+  options: SolveOptions = {},
+): Promise<AltchaSolution | null> {
   const { algorithm, salt, nonce, cost, keyLength = 32, keyPrefix } = challenge.parameters;
   if (algorithm !== 'SHA-256') throw new Error(`Unsupported ALTCHA algorithm: ${algorithm}`);
   if (keyPrefix.length % 2 !== 0) throw new Error('Odd-length key prefixes are not supported');
@@ -87,7 +90,9 @@ export async function solveAltcha(challenge: AltchaChallenge, options: SolveOpti
     if (options.signal?.aborted) return null;
     const count = Math.min(batchSize, maxCounter - base + 1);
     const keys = await Promise.all(
-      Array.from({ length: count }, (_, i) => deriveKey(candidate(saltBytes, nonceBytes, base + i), Math.max(1, cost), keyLength)),
+      Array.from({ length: count }, (_, i) =>
+        deriveKey(candidate(saltBytes, nonceBytes, base + i), Math.max(1, cost), keyLength),
+      ),
     );
     for (let i = 0; i < keys.length; i++) {
       if (startsWith(keys[i]!, prefix)) {

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { getAltchaChallenge } from '../api/get-altcha-challenge';
-import { encodeAltchaPayload } from '../captcha/solver';
 import { solveInBackground } from '../captcha/solve';
+import { encodeAltchaPayload } from '../captcha/solver';
 
 // The self-hosted ALTCHA captcha as a plain, accessible checkbox (browse-account-orders §5:
 // 'Please verify if you are human.'). Ticking it fetches a challenge and solves it in a Web
@@ -52,7 +52,13 @@ export function AltchaCheckbox({ onChange, error, resetKey = 0 }: AltchaCheckbox
   }
 
   const statusText =
-    status === 'verifying' ? 'Verifying…' : status === 'verified' ? 'Verified' : status === 'failed' ? 'Verification failed. Please try again.' : '';
+    status === 'verifying'
+      ? 'Verifying…'
+      : status === 'verified'
+        ? 'Verified'
+        : status === 'failed'
+          ? 'Verification failed. Please try again.'
+          : '';
   const errorId = error ? `${id}-error` : undefined;
 
   return (

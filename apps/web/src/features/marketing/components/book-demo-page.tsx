@@ -8,8 +8,8 @@ export function BookDemoPage() {
       <div className="book-demo-intro">
         <h1>Book a demo</h1>
         <p className="lede">
-          See how Caterway handles office catering from ordering to invoicing. Tell us about your team and one of our experts will contact
-          you, usually within one business day.
+          See how Caterway handles office catering from ordering to invoicing. Tell us about your team and one of our
+          experts will contact you, usually within one business day.
         </p>
         <ul className="feature-list">
           <li>Menus for meetings, events and daily team lunches</li>

@@ -9,23 +9,24 @@ export function DailyLunchesPage() {
     <article className="container page marketing-page">
       <h1>Daily team lunches, individually packed</h1>
       <p className="lede">
-        Feed your team every day, or a few days a week, with meals each person picks for themselves. Individually packaged, labelled
-        with names and dietary needs, delivered together to your office.
+        Feed your team every day, or a few days a week, with meals each person picks for themselves. Individually
+        packaged, labelled with names and dietary needs, delivered together to your office.
       </p>
 
       <section aria-labelledby="daily-how">
         <h2 id="daily-how">How the programme works</h2>
         <ol className="steps">
           <li>
-            <strong>Set a budget and a schedule.</strong> Choose the days, a delivery time (11:30 AM by default) and a budget per person.
+            <strong>Set a budget and a schedule.</strong> Choose the days, a delivery time (11:30 AM by default) and a
+            budget per person.
           </li>
           <li>
-            <strong>Your team chooses.</strong> Everyone gets a link to a rotating selection of local restaurants and picks a meal within
-            the budget before the cut-off (5:00 PM the day before by default).
+            <strong>Your team chooses.</strong> Everyone gets a link to a rotating selection of local restaurants and
+            picks a meal within the budget before the cut-off (5:00 PM the day before by default).
           </li>
           <li>
-            <strong>One delivery, one invoice.</strong> Meals arrive packed and labelled per person. You pay once per day, with invoices
-            and monthly spend reports for finance.
+            <strong>One delivery, one invoice.</strong> Meals arrive packed and labelled per person. You pay once per
+            day, with invoices and monthly spend reports for finance.
           </li>
         </ol>
       </section>

@@ -47,7 +47,8 @@ export function DemoForm() {
   const [captchaReset, setCaptchaReset] = useState(0);
   const mutation = useCreateDemoRequest();
 
-  const set = <K extends keyof DemoRequest>(key: K, value: DemoRequest[K]) => setValues((v) => ({ ...v, [key]: value }));
+  const set = <K extends keyof DemoRequest>(key: K, value: DemoRequest[K]) =>
+    setValues((v) => ({ ...v, [key]: value }));
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -81,7 +82,15 @@ export function DemoForm() {
   return (
     <form className="demo-form" noValidate onSubmit={onSubmit} aria-label="Request a demo">
       <div className="demo-form-grid">
-        <TextField label="Name" name="name" autoComplete="name" required value={values.name} error={errors.name} onChange={(e) => set('name', e.target.value)} />
+        <TextField
+          label="Name"
+          name="name"
+          autoComplete="name"
+          required
+          value={values.name}
+          error={errors.name}
+          onChange={(e) => set('name', e.target.value)}
+        />
         <TextField
           label="Work email"
           name="email"
@@ -101,7 +110,16 @@ export function DemoForm() {
           error={errors.company}
           onChange={(e) => set('company', e.target.value)}
         />
-        <TextField label="Phone" name="phone" type="tel" autoComplete="tel" required value={values.phone} error={errors.phone} onChange={(e) => set('phone', e.target.value)} />
+        <TextField
+          label="Phone"
+          name="phone"
+          type="tel"
+          autoComplete="tel"
+          required
+          value={values.phone}
+          error={errors.phone}
+          onChange={(e) => set('phone', e.target.value)}
+        />
         <SelectField
           label="How many people do you order for?"
           name="numPeopleRange"
@@ -130,7 +148,11 @@ export function DemoForm() {
         </SelectField>
       </div>
       <MessageField value={values.message} onChange={(v) => set('message', v)} />
-      <AltchaCheckbox resetKey={captchaReset} error={errors.altcha} onChange={(payload) => set('altcha', payload ?? '')} />
+      <AltchaCheckbox
+        resetKey={captchaReset}
+        error={errors.altcha}
+        onChange={(payload) => set('altcha', payload ?? '')}
+      />
       <Button type="submit" busy={mutation.isPending} className="demo-submit">
         Request a demo
       </Button>
@@ -186,7 +208,14 @@ function MessageField({ value, onChange }: { value: string; onChange: (value: st
       <label htmlFor={id}>
         Anything we should know?<span className="field-optional"> (optional)</span>
       </label>
-      <textarea id={id} name="message" rows={4} maxLength={5000} value={value} onChange={(e) => onChange(e.target.value)} />
+      <textarea
+        id={id}
+        name="message"
+        rows={4}
+        maxLength={5000}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+      />
     </div>
   );
 }

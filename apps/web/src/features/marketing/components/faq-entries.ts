@@ -33,7 +33,7 @@ export const faqEntries: FaqEntry[] = [
     question: 'Can I change or cancel my order?',
     answer: [
       'Yes, until the restaurant processes it. Open Orders from your account menu, choose the upcoming order and use Edit or Cancel. Once an order is processed the kitchen has started preparing it; contact support and we will do what we can.',
-      'Need a few more items after that? Delivered-from-catering orders can take an add-on order within the restaurant\'s limits.',
+      "Need a few more items after that? Delivered-from-catering orders can take an add-on order within the restaurant's limits.",
     ],
   },
   {
@@ -78,7 +78,7 @@ export const faqEntries: FaqEntry[] = [
     id: 'tax',
     question: 'How is tax calculated?',
     answer: [
-      'We apply the sales tax of the restaurant\'s province or state (for example 13% HST in Ontario) to the food, the delivery fee and any cutlery, plates and napkins you add ($0.50 per set). The total shown before you pay includes tax and delivery and is the final charge to your card.',
+      "We apply the sales tax of the restaurant's province or state (for example 13% HST in Ontario) to the food, the delivery fee and any cutlery, plates and napkins you add ($0.50 per set). The total shown before you pay includes tax and delivery and is the final charge to your card.",
     ],
   },
   {

@@ -38,17 +38,34 @@ export function FaqPage() {
   return (
     <section className="container page marketing-page">
       <h1>Frequently asked questions</h1>
-      <p className="lede">Ordering, payment and delivery, in short. Can&apos;t find your answer? Ask us at the bottom of the page.</p>
+      <p className="lede">
+        Ordering, payment and delivery, in short. Can&apos;t find your answer? Ask us at the bottom of the page.
+      </p>
       <div className="field faq-search">
         <label htmlFor={searchId}>Search the questions</label>
-        <input id={searchId} type="search" value={query} onChange={(e) => setQuery(e.target.value)} placeholder="e.g. cancel, invoice, delivery fee" />
+        <input
+          id={searchId}
+          type="search"
+          value={query}
+          onChange={(e) => setQuery(e.target.value)}
+          placeholder="e.g. cancel, invoice, delivery fee"
+        />
       </div>
       <p className="muted faq-count" role="status" aria-live="polite">
-        {query ? (visible.length === 0 ? `No questions match "${query}".` : `${visible.length} of ${faqEntries.length} questions match.`) : null}
+        {query
+          ? visible.length === 0
+            ? `No questions match "${query}".`
+            : `${visible.length} of ${faqEntries.length} questions match.`
+          : null}
       </p>
       <ul className="faq-list">
         {visible.map((entry) => (
-          <FaqItem key={entry.id} entry={entry} open={open.has(entry.id) || (query !== '' && visible.length === 1)} onToggle={() => toggle(entry.id)} />
+          <FaqItem
+            key={entry.id}
+            entry={entry}
+            open={open.has(entry.id) || (query !== '' && visible.length === 1)}
+            onToggle={() => toggle(entry.id)}
+          />
         ))}
       </ul>
       <p className="faq-more">

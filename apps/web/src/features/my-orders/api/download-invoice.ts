@@ -10,7 +10,13 @@ export const invoicePath = (kind: 'Catering Order' | 'Group Order', id: number) 
   kind === 'Group Order' ? `/api/v2/group_order_invoices/${id}.pdf` : `/api/v2/catering_order_invoices/${id}.pdf`;
 
 // GET the invoice, saved as order_{id}.pdf.
-export async function downloadInvoice({ id, kind = 'Catering Order' }: { id: number; kind?: 'Catering Order' | 'Group Order' }): Promise<void> {
+export async function downloadInvoice({
+  id,
+  kind = 'Catering Order',
+}: {
+  id: number;
+  kind?: 'Catering Order' | 'Group Order';
+}): Promise<void> {
   saveFile(await api.getBlob(invoicePath(kind, id)), invoiceFileName(id));
 }
 

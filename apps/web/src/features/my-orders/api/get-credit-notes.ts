@@ -4,9 +4,14 @@ import { orderKeys, type CreditNoteList } from './types';
 
 // GET api/v2/catering_orders/{id}/credit_notes (docs/decisions/034): the order's invoice number and
 // its credit notes, oldest first; the owner's only.
-export const getCreditNotes = (id: number, signal?: AbortSignal) => api.get<CreditNoteList>(`/api/v2/catering_orders/${id}/credit_notes`, { signal });
+export const getCreditNotes = (id: number, signal?: AbortSignal) =>
+  api.get<CreditNoteList>(`/api/v2/catering_orders/${id}/credit_notes`, { signal });
 
 export const creditNotesQueryOptions = (id: number) =>
-  queryOptions({ queryKey: orderKeys.creditNotes(id), queryFn: ({ signal }) => getCreditNotes(id, signal), staleTime: 0 });
+  queryOptions({
+    queryKey: orderKeys.creditNotes(id),
+    queryFn: ({ signal }) => getCreditNotes(id, signal),
+    staleTime: 0,
+  });
 
 export const useCreditNotes = (id: number) => useQuery(creditNotesQueryOptions(id));

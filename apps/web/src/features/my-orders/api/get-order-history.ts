@@ -6,6 +6,11 @@ import { orderKeys, type OrderHistory } from './types';
 export const getOrderHistory = (signal?: AbortSignal) => api.get<OrderHistory>('/api/v2/order_history', { signal });
 
 export const orderHistoryQueryOptions = () =>
-  queryOptions({ queryKey: orderKeys.history(), queryFn: ({ signal }) => getOrderHistory(signal), staleTime: 0, meta: { handlesErrors: true } });
+  queryOptions({
+    queryKey: orderKeys.history(),
+    queryFn: ({ signal }) => getOrderHistory(signal),
+    staleTime: 0,
+    meta: { handlesErrors: true },
+  });
 
 export const useOrderHistory = () => useQuery(orderHistoryQueryOptions());

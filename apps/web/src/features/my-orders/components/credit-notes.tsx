@@ -7,7 +7,8 @@ import { useCreditNotes } from '../api/get-credit-notes';
 import { myOrdersMessages, type CreditNote } from '../api/types';
 
 /** The date a credit note prints: its issue date in the order's zone ("March 2, 2026"). */
-const issuedOn = (iso: string, timeZone: string) => new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone });
+const issuedOn = (iso: string, timeZone: string) =>
+  new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone });
 
 /**
  * The order's credit notes (docs/decisions/034): each decrease of its total after the payment was

@@ -67,11 +67,20 @@ export function GroupOrderDetailModal({ entry, onClose }: { entry: OrderHistoryE
   );
 }
 
-function GroupOrderBody({ detail, entry, onCancel }: { detail: GroupOrderDetail; entry: OrderHistoryEntry; onCancel: () => void }) {
+function GroupOrderBody({
+  detail,
+  entry,
+  onCancel,
+}: {
+  detail: GroupOrderDetail;
+  entry: OrderHistoryEntry;
+  onCancel: () => void;
+}) {
   const user = useSessionUser();
   const download = useDownloadInvoice();
   const actions = groupOrderActions(detail, user?.adminToken ?? null);
-  const onDownload = () => download.mutate({ id: detail.id, kind: 'Group Order' }, { onError: () => notifyError(messages.genericFailure) });
+  const onDownload = () =>
+    download.mutate({ id: detail.id, kind: 'Group Order' }, { onError: () => notifyError(messages.genericFailure) });
 
   return (
     <div className="order-body">

@@ -62,7 +62,12 @@ export function MyOrdersPage({ links }: { links: OrderLinks }) {
       {open?.entry.orderType === 'Group Order' ? (
         <GroupOrderDetailModal entry={open.entry} onClose={() => setOpen(null)} />
       ) : open ? (
-        <OrderDetailModal entry={open.entry} upcoming={open.tab === 'upcoming'} links={links} onClose={() => setOpen(null)} />
+        <OrderDetailModal
+          entry={open.entry}
+          upcoming={open.tab === 'upcoming'}
+          links={links}
+          onClose={() => setOpen(null)}
+        />
       ) : null}
     </section>
   );

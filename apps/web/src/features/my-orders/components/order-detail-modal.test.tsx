@@ -1,10 +1,17 @@
 // @vitest-environment happy-dom
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { addonOrderSchema, cateringOrderDetailSchema, creditNoteListSchema, type AddonOrder, type CateringOrderDetail, type CreditNoteList } from '@caterway/contracts';
+import {
+  addonOrderSchema,
+  cateringOrderDetailSchema,
+  creditNoteListSchema,
+  type AddonOrder,
+  type CateringOrderDetail,
+  type CreditNoteList,
+} from '@caterway/contracts';
 import { configureApiClient } from '../../../lib/api-client';
 import { quebecTotals } from '../../../test/quebec-order';
 import type { OrderHistoryEntry } from '../api/types';
@@ -92,10 +99,17 @@ function wireOrder(over: Partial<CateringOrderDetail> = {}): CateringOrderDetail
   });
 }
 
-const entry = { id: 31, orderNumber: 'CW-2026-000031', orderType: 'Catering Order', createdAt: '2026-11-20T15:00:00.000Z', addonOrdersCount: 0 } as OrderHistoryEntry;
+const entry = {
+  id: 31,
+  orderNumber: 'CW-2026-000031',
+  orderType: 'Catering Order',
+  createdAt: '2026-11-20T15:00:00.000Z',
+  addonOrdersCount: 0,
+} as OrderHistoryEntry;
 const links = { editOrder: () => '/edit', addonOrder: () => '/addon', addonTooLate: () => '/late' };
 
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 const creditNotesPath = '/api/v2/catering_orders/31/credit_notes';
 
 /** What the API answers, by path: a body (200), or a function giving the response; anything else is 404. */
@@ -119,7 +133,10 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-async function openModal(order: CateringOrderDetail, { more = {}, modalEntry = entry }: { more?: Record<string, unknown>; modalEntry?: OrderHistoryEntry } = {}) {
+async function openModal(
+  order: CateringOrderDetail,
+  { more = {}, modalEntry = entry }: { more?: Record<string, unknown>; modalEntry?: OrderHistoryEntry } = {},
+) {
   routes = { '/api/v2/catering_orders/31': { catering_order: order }, ...more };
   render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
@@ -134,7 +151,11 @@ async function openModal(order: CateringOrderDetail, { more = {}, modalEntry = e
 }
 
 /** A <dl>'s rows as [term, definition]. */
-const rows = (list: Element) => [...list.querySelectorAll(':scope > div')].map((row) => [row.querySelector('dt')!.textContent, row.querySelector('dd')!.textContent]);
+const rows = (list: Element) =>
+  [...list.querySelectorAll(':scope > div')].map((row) => [
+    row.querySelector('dt')!.textContent,
+    row.querySelector('dd')!.textContent,
+  ]);
 
 describe('the order detail modal of a Quebec order', () => {
   it("shows the server's GST and QST lines, which add up to the sales tax, then the tip and the total", async () => {
@@ -150,7 +171,12 @@ describe('the order detail modal of a Quebec order', () => {
     // the fixture is what computeTotals charges for it
     const charged = quebecTotals({ percent: 18 });
     const answer = wireOrder();
-    expect([charged.taxLines.map((l) => l.cents), charged.taxCents, charged.tipCents, charged.totalCents]).toEqual([[563, 1123], answer.sales_tax, 1801, answer.total_price]);
+    expect([charged.taxLines.map((l) => l.cents), charged.taxCents, charged.tipCents, charged.totalCents]).toEqual([
+      [563, 1123],
+      answer.sales_tax,
+      1801,
+      answer.total_price,
+    ]);
     expect(within(dialog).queryByText(/GST\+QST/)).toBeNull();
   });
 
@@ -211,9 +237,14 @@ function wireAddon(over: Partial<AddonOrder> = {}): AddonOrder {
 describe('the Addon Orders tab', () => {
   const withAddons = { ...entry, addonOrdersCount: 1 };
   const openAddons = async (addon: AddonOrder) => {
-    const dialog = await openModal(wireOrder(), { modalEntry: withAddons, more: { '/api/v2/catering_orders/31/addon_orders': { addon_orders: [addon] } } });
+    const dialog = await openModal(wireOrder(), {
+      modalEntry: withAddons,
+      more: { '/api/v2/catering_orders/31/addon_orders': { addon_orders: [addon] } },
+    });
     await userEvent.click(await within(dialog).findByRole('tab', { name: 'Addon Orders' }));
-    return within(dialog).findByText('Order #CW-2026-000032').then((n) => n.closest('li')!);
+    return within(dialog)
+      .findByText('Order #CW-2026-000032')
+      .then((n) => n.closest('li')!);
   };
 
   it("shows an add-on's GST and QST each on its own line, then its tip, as the server charged them", async () => {
@@ -231,7 +262,13 @@ describe('the Addon Orders tab', () => {
 
   it('shows no tip line for an add-on without one', async () => {
     const addon = await openAddons(wireAddon({ tip_cents: 0, total_price: 4599 }));
-    expect(rows(addon.querySelector('dl.order-totals')!).map(([term]) => term)).toEqual(['Items total', 'Delivery fee', 'GST 5.000%', 'QST 9.975%', 'Total']);
+    expect(rows(addon.querySelector('dl.order-totals')!).map(([term]) => term)).toEqual([
+      'Items total',
+      'Delivery fee',
+      'GST 5.000%',
+      'QST 9.975%',
+      'Total',
+    ]);
   });
 });
 
@@ -255,20 +292,28 @@ function wireCreditNotes(): CreditNoteList {
 }
 
 describe('the credit notes of an order', () => {
-  const cancelled = () => wireOrder({ status: 'Canceled', status_label: 'Canceled', editable: false, invoice_available: true });
+  const cancelled = () =>
+    wireOrder({ status: 'Canceled', status_label: 'Canceled', editable: false, invoice_available: true });
 
   it('lists each with its number, date in the order’s zone and amount, and downloads its PDF from the keyboard', async () => {
     const pdf = new Blob(['%PDF-1.7'], { type: 'application/pdf' });
-    const dialog = await openModal(cancelled(), { more: { [creditNotesPath]: wireCreditNotes(), '/api/v2/catering_orders/31/credit_notes/CN-2026-000003.pdf': () => new Response(pdf, { status: 200, headers: { 'content-type': 'application/pdf' } }) } });
+    const dialog = await openModal(cancelled(), {
+      more: {
+        [creditNotesPath]: wireCreditNotes(),
+        '/api/v2/catering_orders/31/credit_notes/CN-2026-000003.pdf': () =>
+          new Response(pdf, { status: 200, headers: { 'content-type': 'application/pdf' } }),
+      },
+    });
     const section = await within(dialog).findByRole('region', { name: 'Credit notes' });
     const [item] = within(section).getAllByRole('listitem');
     expect(item!.textContent).toBe('CN-2026-000003December 2, 2026$147.44 creditedDownload PDF');
     expect(within(item!).getByText('December 2, 2026').getAttribute('datetime')).toBe('2026-12-03T00:30:00.000Z');
     // the invoice keeps its own button; the credit note's says which file it is
-    expect(within(dialog).getAllByRole('button', { name: /Download PDF/ }).map((b) => b.getAttribute('aria-label') ?? b.textContent)).toEqual([
-      'Download PDF',
-      'Download PDF, credit note CN-2026-000003',
-    ]);
+    expect(
+      within(dialog)
+        .getAllByRole('button', { name: /Download PDF/ })
+        .map((b) => b.getAttribute('aria-label') ?? b.textContent),
+    ).toEqual(['Download PDF', 'Download PDF, credit note CN-2026-000003']);
 
     const saved: string[] = [];
     vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:credit-note');
@@ -284,9 +329,12 @@ describe('the credit notes of an order', () => {
   });
 
   it('shows nothing when the order has none, and does not ask for an order without an invoice', async () => {
-    const dialog = await openModal(wireOrder({ status: 'Delivered', status_label: 'Delivered', editable: false, invoice_available: true }), {
-      more: { [creditNotesPath]: { invoice_number: null, credit_notes: [] } },
-    });
+    const dialog = await openModal(
+      wireOrder({ status: 'Delivered', status_label: 'Delivered', editable: false, invoice_available: true }),
+      {
+        more: { [creditNotesPath]: { invoice_number: null, credit_notes: [] } },
+      },
+    );
     await waitFor(() => expect(fetched).toContain(creditNotesPath));
     await waitFor(() => expect(within(dialog).queryByText('Loading credit notes…')).toBeNull());
     expect(within(dialog).queryByRole('region', { name: 'Credit notes' })).toBeNull();
@@ -301,13 +349,20 @@ describe('the credit notes of an order', () => {
 
   it('says it is loading them, says when they failed to load, and loads them again on Try again', async () => {
     let release!: () => void;
-    const failed = new Promise<Response>((resolve) => (release = () => resolve(json({ error: 'Service unavailable' }, 503))));
+    const failed = new Promise<Response>(
+      (resolve) => (release = () => resolve(json({ error: 'Service unavailable' }, 503))),
+    );
     let calls = 0;
-    const dialog = await openModal(cancelled(), { more: { [creditNotesPath]: () => (++calls === 1 ? failed : json(wireCreditNotes())) } });
+    const dialog = await openModal(cancelled(), {
+      more: { [creditNotesPath]: () => (++calls === 1 ? failed : json(wireCreditNotes())) },
+    });
     expect(await within(dialog).findByRole('status')).toHaveProperty('textContent', ' Loading credit notes…');
 
     release();
-    expect(await within(dialog).findByRole('alert')).toHaveProperty('textContent', "We could not load this order's credit notes.");
+    expect(await within(dialog).findByRole('alert')).toHaveProperty(
+      'textContent',
+      "We could not load this order's credit notes.",
+    );
     expect(within(dialog).queryByRole('region', { name: 'Credit notes' })).toBeNull();
 
     await userEvent.click(within(dialog).getByRole('button', { name: 'Try again' }));

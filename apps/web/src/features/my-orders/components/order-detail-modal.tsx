@@ -5,11 +5,11 @@ import { TaxAndTipRows } from '../../../components/tax-and-tip-rows';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
 import { notifyError, notifySuccess } from '../../../stores/notifications';
-import { useAddonOrders } from '../api/get-addon-orders';
 import { useCancelCateringOrder } from '../api/cancel-catering-order';
-import { useCateringOrder } from '../api/get-catering-order';
 import { useCreateAddonOrder } from '../api/create-addon-order';
 import { useDownloadInvoice } from '../api/download-invoice';
+import { useAddonOrders } from '../api/get-addon-orders';
+import { useCateringOrder } from '../api/get-catering-order';
 import { myOrdersMessages, type AddonOrder, type CateringOrderDetail, type OrderHistoryEntry } from '../api/types';
 import { CreditNotes } from './credit-notes';
 import { OrderStatus } from './order-status';
@@ -30,7 +30,17 @@ export interface OrderLinks {
  * Addon Order where add-ons are enabled, and the tabs Original Order / Addon Orders once add-on
  * orders are loaded.
  */
-export function OrderDetailModal({ entry, upcoming, links, onClose }: { entry: OrderHistoryEntry; upcoming: boolean; links: OrderLinks; onClose: () => void }) {
+export function OrderDetailModal({
+  entry,
+  upcoming,
+  links,
+  onClose,
+}: {
+  entry: OrderHistoryEntry;
+  upcoming: boolean;
+  links: OrderLinks;
+  onClose: () => void;
+}) {
   const detail = useCateringOrder(entry.id);
   const catering = entry.orderType === 'Catering Order';
   const loadAddons = catering && (!upcoming || entry.addonOrdersCount > 0);
@@ -67,7 +77,16 @@ export function OrderDetailModal({ entry, upcoming, links, onClose }: { entry: O
   }
 
   const order = detail.data;
-  const original = order ? <OrderBody order={order} entry={entry} upcoming={upcoming} links={links} onCancel={() => setConfirming(true)} onClose={onClose} /> : null;
+  const original = order ? (
+    <OrderBody
+      order={order}
+      entry={entry}
+      upcoming={upcoming}
+      links={links}
+      onCancel={() => setConfirming(true)}
+      onClose={onClose}
+    />
+  ) : null;
 
   return (
     <Modal title={`Order #${entry.orderNumber}`} onClose={onClose}>
@@ -124,7 +143,10 @@ function OrderBody({
     ['Restaurant', order.restaurantName],
     ['Menu', order.presetName],
     [delivery ? 'Delivery' : 'Pickup', order.displayDeliveryDateTime],
-    ['Order placed', new Date(entry.createdAt).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' })],
+    [
+      'Order placed',
+      new Date(entry.createdAt).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' }),
+    ],
     ['Contact', `${order.firstName} ${order.lastName}, ${order.phoneNumber}`],
     ...(order.companyName ? ([['Company', order.companyName]] as [string, string][]) : []),
     [delivery ? 'Address' : 'Where', order.displayDeliveryAddress],

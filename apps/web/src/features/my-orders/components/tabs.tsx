@@ -29,7 +29,12 @@ export function Tabs<K extends string>({
   const index = items.findIndex((i) => i.key === selected);
 
   const onKeyDown = (event: KeyboardEvent) => {
-    const moves: Record<string, number> = { ArrowRight: index + 1, ArrowLeft: index - 1, Home: 0, End: items.length - 1 };
+    const moves: Record<string, number> = {
+      ArrowRight: index + 1,
+      ArrowLeft: index - 1,
+      Home: 0,
+      End: items.length - 1,
+    };
     if (!(event.key in moves)) return;
     event.preventDefault();
     const next = items[(moves[event.key]! + items.length) % items.length]!;

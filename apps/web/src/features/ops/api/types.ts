@@ -1,4 +1,8 @@
-import type { OpsOrder as WireOpsOrder, OpsOrderEvent as WireOpsOrderEvent, StaffOrderEvent } from '@caterway/contracts';
+import type {
+  OpsOrder as WireOpsOrder,
+  OpsOrderEvent as WireOpsOrderEvent,
+  StaffOrderEvent,
+} from '@caterway/contracts';
 import type { Camelize } from '../../../types/catalogue';
 
 // The operations console's data as the app sees it (camelCased contracts, packages/contracts/src/ops.ts).

@@ -4,10 +4,17 @@ import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
 import { isApiError } from '../../../lib/api-client';
 import { notify, notifySuccess } from '../../../stores/notifications';
-import { useOpsOrders } from '../api/get-ops-orders';
 import { useOpsOrder } from '../api/get-ops-order';
+import { useOpsOrders } from '../api/get-ops-orders';
 import { useSendOpsEvent } from '../api/send-ops-event';
-import { eventLabels, needsConfirmation, type OpsOrder, type OpsOrderEvent, type OpsRange, type StaffOrderEvent } from '../api/types';
+import {
+  eventLabels,
+  needsConfirmation,
+  type OpsOrder,
+  type OpsOrderEvent,
+  type OpsRange,
+  type StaffOrderEvent,
+} from '../api/types';
 import './ops.css';
 
 const pad2 = (n: number) => String(n).padStart(2, '0');
@@ -18,7 +25,10 @@ function localDay(days = 0): string {
   return `${d.getFullYear()}-${pad2(d.getMonth() + 1)}-${pad2(d.getDate())}`;
 }
 
-const errorText = (error: unknown) => (isApiError(error) ? (error.serverError ?? error.messages.join(', ')) || error.message : 'Something went wrong. Please try again.');
+const errorText = (error: unknown) =>
+  isApiError(error)
+    ? (error.serverError ?? error.messages.join(', ')) || error.message
+    : 'Something went wrong. Please try again.';
 
 /** /ops: the operations console (staff only): orders by delivery day, their actions and history. */
 export function OpsConsolePage() {
@@ -39,11 +49,25 @@ export function OpsConsolePage() {
       <form className="ops-range" onSubmit={onSubmit} aria-label="Delivery dates">
         <div className="ops-field">
           <label htmlFor={fromId}>Delivery from</label>
-          <input id={fromId} type="date" required value={draft.from} max={draft.to || undefined} onChange={(e) => setDraft((d) => ({ ...d, from: e.target.value }))} />
+          <input
+            id={fromId}
+            type="date"
+            required
+            value={draft.from}
+            max={draft.to || undefined}
+            onChange={(e) => setDraft((d) => ({ ...d, from: e.target.value }))}
+          />
         </div>
         <div className="ops-field">
           <label htmlFor={toId}>Delivery to</label>
-          <input id={toId} type="date" required value={draft.to} min={draft.from || undefined} onChange={(e) => setDraft((d) => ({ ...d, to: e.target.value }))} />
+          <input
+            id={toId}
+            type="date"
+            required
+            value={draft.to}
+            min={draft.from || undefined}
+            onChange={(e) => setDraft((d) => ({ ...d, to: e.target.value }))}
+          />
         </div>
         <Button type="submit" busy={orders.isFetching}>
           Show orders
@@ -143,7 +167,8 @@ function OrderCard({ order }: { order: OpsOrder }) {
           <div>
             <dt>On-site contact</dt>
             <dd>
-              {order.onsiteContact.name} · <a href={`tel:${order.onsiteContact.phone.replace(/[^\d+]/g, '')}`}>{order.onsiteContact.phone}</a>
+              {order.onsiteContact.name} ·{' '}
+              <a href={`tel:${order.onsiteContact.phone.replace(/[^\d+]/g, '')}`}>{order.onsiteContact.phone}</a>
             </dd>
           </div>
         ) : null}
@@ -181,7 +206,12 @@ function OrderCard({ order }: { order: OpsOrder }) {
             {eventLabels[event]}
           </Button>
         ))}
-        <Button variant="ghost" aria-expanded={showHistory} aria-controls={historyId} onClick={() => setShowHistory((s) => !s)}>
+        <Button
+          variant="ghost"
+          aria-expanded={showHistory}
+          aria-controls={historyId}
+          onClick={() => setShowHistory((s) => !s)}
+        >
           {showHistory ? 'Hide history' : 'Show history'}
         </Button>
       </div>
@@ -191,7 +221,9 @@ function OrderCard({ order }: { order: OpsOrder }) {
 
       {confirming ? (
         <Modal
-          title={confirming === 'decline' ? `Decline order ${order.orderNumber}?` : `Cancel order ${order.orderNumber}?`}
+          title={
+            confirming === 'decline' ? `Decline order ${order.orderNumber}?` : `Cancel order ${order.orderNumber}?`
+          }
           description="The customer's payment is released (or refunded) and they are emailed. This cannot be undone."
           onClose={() => setConfirming(null)}
         >

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { paymentKeys, type UserPaymentMethod } from './types';
 import { announcePaymentMethodsChanged } from '../payment-methods-sync';
+import { paymentKeys, type UserPaymentMethod } from './types';
 
 // POST api/v2/user_payment_methods: save a card (its provider pm id) or a bank account (pm id +
 // the confirmed setup intent, billing name and email) (ordering-payments §7).

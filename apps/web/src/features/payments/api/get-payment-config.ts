@@ -7,6 +7,10 @@ import { paymentKeys, type PaymentConfig } from './types';
 export const getPaymentConfig = (signal?: AbortSignal) => api.get<PaymentConfig>('/api/v2/payments/config', { signal });
 
 export const paymentConfigQueryOptions = () =>
-  queryOptions({ queryKey: paymentKeys.config(), queryFn: ({ signal }) => getPaymentConfig(signal), staleTime: Infinity });
+  queryOptions({
+    queryKey: paymentKeys.config(),
+    queryFn: ({ signal }) => getPaymentConfig(signal),
+    staleTime: Infinity,
+  });
 
 export const usePaymentConfig = () => useQuery(paymentConfigQueryOptions());

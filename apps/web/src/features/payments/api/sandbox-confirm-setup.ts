@@ -18,4 +18,6 @@ export interface ConfirmedSetupIntent {
 }
 
 export const sandboxConfirmSetup = (input: SandboxBankSetupInput) =>
-  api.post<{ setupIntent: ConfirmedSetupIntent }>('/api/v2/sandbox/setup_intents/confirm', input).then((body) => body.setupIntent);
+  api
+    .post<{ setupIntent: ConfirmedSetupIntent }>('/api/v2/sandbox/setup_intents/confirm', input)
+    .then((body) => body.setupIntent);

@@ -19,4 +19,6 @@ export interface ProviderCard {
 }
 
 export const sandboxCreateCard = (input: SandboxCardInput) =>
-  api.post<{ paymentMethod: ProviderCard }>('/api/v2/sandbox/payment_methods', input).then((body) => body.paymentMethod);
+  api
+    .post<{ paymentMethod: ProviderCard }>('/api/v2/sandbox/payment_methods', input)
+    .then((body) => body.paymentMethod);

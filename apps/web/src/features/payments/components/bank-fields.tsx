@@ -21,14 +21,53 @@ export function BankFields({ values, errors, withBankNumbers, onChange }: BankFi
   return (
     <div className="bank-fields">
       <div className="form-row">
-        <TextField label="Account holder name" autoComplete="name" required value={values.billingName} error={errors.billingName} onChange={(e) => onChange({ billingName: e.target.value })} />
-        <TextField label="Billing email" type="email" autoComplete="email" required value={values.billingEmail} error={errors.billingEmail} onChange={(e) => onChange({ billingEmail: e.target.value })} />
+        <TextField
+          label="Account holder name"
+          autoComplete="name"
+          required
+          value={values.billingName}
+          error={errors.billingName}
+          onChange={(e) => onChange({ billingName: e.target.value })}
+        />
+        <TextField
+          label="Billing email"
+          type="email"
+          autoComplete="email"
+          required
+          value={values.billingEmail}
+          error={errors.billingEmail}
+          onChange={(e) => onChange({ billingEmail: e.target.value })}
+        />
       </div>
       {withBankNumbers ? (
         <div className="bank-numbers">
-          <TextField label="Institution number" inputMode="numeric" maxLength={3} required value={values.institutionNumber} error={errors.institutionNumber} onChange={(e) => onChange({ institutionNumber: digitsOnly(e.target.value).slice(0, 3) })} />
-          <TextField label="Transit number" inputMode="numeric" maxLength={5} required value={values.transitNumber} error={errors.transitNumber} onChange={(e) => onChange({ transitNumber: digitsOnly(e.target.value).slice(0, 5) })} />
-          <TextField label="Account number" inputMode="numeric" maxLength={12} required value={values.accountNumber} error={errors.accountNumber} onChange={(e) => onChange({ accountNumber: digitsOnly(e.target.value).slice(0, 12) })} />
+          <TextField
+            label="Institution number"
+            inputMode="numeric"
+            maxLength={3}
+            required
+            value={values.institutionNumber}
+            error={errors.institutionNumber}
+            onChange={(e) => onChange({ institutionNumber: digitsOnly(e.target.value).slice(0, 3) })}
+          />
+          <TextField
+            label="Transit number"
+            inputMode="numeric"
+            maxLength={5}
+            required
+            value={values.transitNumber}
+            error={errors.transitNumber}
+            onChange={(e) => onChange({ transitNumber: digitsOnly(e.target.value).slice(0, 5) })}
+          />
+          <TextField
+            label="Account number"
+            inputMode="numeric"
+            maxLength={12}
+            required
+            value={values.accountNumber}
+            error={errors.accountNumber}
+            onChange={(e) => onChange({ accountNumber: digitsOnly(e.target.value).slice(0, 12) })}
+          />
         </div>
       ) : null}
       <div className={['mandate', errors.mandateAccepted ? 'field-invalid' : ''].filter(Boolean).join(' ')}>

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { formatCents } from '@caterway/domain';
-import { Modal } from '../../../components/ui/modal';
 import { Button } from '../../../components/ui/button';
+import { Modal } from '../../../components/ui/modal';
 import { usePaymentConfig } from '../api/get-payment-config';
 import { sandboxAuthenticate } from '../api/sandbox-authenticate';
 import { authenticatePayment, showsOwnChallenge, type AuthenticationOutcome } from '../provider/authentication';
@@ -70,14 +70,21 @@ export function PaymentAuthentication({ clientSecret, amountCents, onDone, onCan
       description={`Your card's bank asks you to confirm the payment of ${formatCents(amountCents)} (3-D Secure).`}
       onClose={onCancel}
     >
-      <p className="payment-auth-note">This is the sandbox's test page for 3-D Secure: choose how the bank's challenge ends.</p>
+      <p className="payment-auth-note">
+        This is the sandbox's test page for 3-D Secure: choose how the bank's challenge ends.
+      </p>
       {error ? (
         <p className="form-alert" role="alert">
           {error}
         </p>
       ) : null}
       <div className="confirm-actions">
-        <Button busy={busy === 'complete'} disabled={busy !== null} onClick={() => void answer('complete')} data-autofocus>
+        <Button
+          busy={busy === 'complete'}
+          disabled={busy !== null}
+          onClick={() => void answer('complete')}
+          data-autofocus
+        >
           Complete authentication
         </Button>
         <Button variant="secondary" busy={busy === 'fail'} disabled={busy !== null} onClick={() => void answer('fail')}>

@@ -1,18 +1,18 @@
 import { lazy, Suspense, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { formatCardExpiry, isCardExpired, messages } from '@caterway/domain';
-import { Modal } from '../../../components/ui/modal';
 import { Button } from '../../../components/ui/button';
+import { Modal } from '../../../components/ui/modal';
 import { isApiError } from '../../../lib/api-client';
 import { notify, TOAST_DURATION } from '../../../stores/notifications';
+import { createSetupIntent } from '../api/create-setup-intent';
 import { usePaymentConfig } from '../api/get-payment-config';
 import { useUserPaymentMethods } from '../api/get-user-payment-methods';
-import { createSetupIntent } from '../api/create-setup-intent';
 import { sandboxConfirmSetup } from '../api/sandbox-confirm-setup';
 import { isBankAccount, type PaymentConfig } from '../api/types';
 import { validateBankForm, type BankFormErrors, type BankFormValues } from '../card-input';
 import { ProviderError, type CardCollector } from '../provider/collectors';
-import { SandboxCardFields } from './sandbox-card-fields';
 import { BankFields } from './bank-fields';
+import { SandboxCardFields } from './sandbox-card-fields';
 import './payments.css';
 
 const StripeCardFields = lazy(() => import('../provider/stripe-card-fields'));
@@ -52,7 +52,15 @@ const NEW_CARD = 'new';
  * (the default preselected) or a new one ('add new card' preselected when there is none),
  * optionally saved. EFT: confirm a bank-debit setup, then pay with it and optionally keep it.
  */
-export function PaymentModal({ purpose, model, eftAllowed, onModelChange, onClose, billing, onComplete }: PaymentModalProps) {
+export function PaymentModal({
+  purpose,
+  model,
+  eftAllowed,
+  onModelChange,
+  onClose,
+  billing,
+  onComplete,
+}: PaymentModalProps) {
   const config = usePaymentConfig();
   const methods = useUserPaymentMethods(purpose === 'checkout');
   const formId = useId();
@@ -85,12 +93,18 @@ export function PaymentModal({ purpose, model, eftAllowed, onModelChange, onClos
 
   const provider: PaymentConfig | undefined = config.data;
   const addingCard = model === 'card' && (purpose === 'save' || selected === NEW_CARD);
-  const title = purpose === 'save' ? 'Add Payment Method' : model === 'eft' ? 'Pay by Bank Account (EFT)' : 'Pay by Credit Card';
+  const title =
+    purpose === 'save' ? 'Add Payment Method' : model === 'eft' ? 'Pay by Bank Account (EFT)' : 'Pay by Credit Card';
 
   const reportProviderError = (message: string) => {
     if (purpose === 'save') {
       // ordering-payments §8: 'Card Addition Error!' with the provider message, 4 s for cards, 8 s for bank accounts.
-      notify({ tone: 'error', title: messages.cardAdditionErrorTitle, message, duration: model === 'eft' ? TOAST_DURATION.long : TOAST_DURATION.default });
+      notify({
+        tone: 'error',
+        title: messages.cardAdditionErrorTitle,
+        message,
+        duration: model === 'eft' ? TOAST_DURATION.long : TOAST_DURATION.default,
+      });
     } else if (model === 'eft') {
       // ordering-payments §8: EFT error at checkout: the provider message for 8 s, and the modal closes.
       notify({ tone: 'error', title: 'Error', message, duration: TOAST_DURATION.long });
@@ -102,14 +116,21 @@ export function PaymentModal({ purpose, model, eftAllowed, onModelChange, onClos
 
   const confirmBank = async (): Promise<PaymentChoice | null> => {
     const withNumbers = provider?.provider !== 'stripe';
-    const found = validateBankForm(withNumbers ? bank : { ...bank, institutionNumber: '000', transitNumber: '00000', accountNumber: '0000000' });
+    const found = validateBankForm(
+      withNumbers ? bank : { ...bank, institutionNumber: '000', transitNumber: '00000', accountNumber: '0000000' },
+    );
     setBankErrors(found);
     if (Object.keys(found).length > 0) return null;
     const intent = await createSetupIntent('acss_debit');
     let paymentMethodId: string;
     if (provider?.provider === 'stripe') {
       const { stripeConfirmAcssSetup } = await import('../provider/stripe-client');
-      paymentMethodId = await stripeConfirmAcssSetup(provider.publishableKey, intent.clientSecret, bank.billingName.trim(), bank.billingEmail.trim());
+      paymentMethodId = await stripeConfirmAcssSetup(
+        provider.publishableKey,
+        intent.clientSecret,
+        bank.billingName.trim(),
+        bank.billingEmail.trim(),
+      );
     } else {
       try {
         const confirmed = await sandboxConfirmSetup({
@@ -122,7 +143,8 @@ export function PaymentModal({ purpose, model, eftAllowed, onModelChange, onClos
         });
         paymentMethodId = confirmed.paymentMethodId;
       } catch (error) {
-        if (isApiError(error) && error.status < 500 && (error.serverError || error.messages.length > 0)) throw new ProviderError(error.serverError ?? error.messages.join(', '));
+        if (isApiError(error) && error.status < 500 && (error.serverError || error.messages.length > 0))
+          throw new ProviderError(error.serverError ?? error.messages.join(', '));
         throw error;
       }
     }
@@ -155,7 +177,8 @@ export function PaymentModal({ purpose, model, eftAllowed, onModelChange, onClos
       if (choice) await onComplete(choice);
     } catch (error) {
       if (error instanceof ProviderError) reportProviderError(error.message);
-      else if (purpose === 'save' || model === 'eft') reportProviderError(isApiError(error) && error.serverError ? error.serverError : messages.orderRequestFailed);
+      else if (purpose === 'save' || model === 'eft')
+        reportProviderError(isApiError(error) && error.serverError ? error.serverError : messages.orderRequestFailed);
       else setFormError(messages.orderRequestFailed);
     } finally {
       setBusy(false);
@@ -170,7 +193,14 @@ export function PaymentModal({ purpose, model, eftAllowed, onModelChange, onClos
             <legend className="visually-hidden">Payment type</legend>
             {(['card', 'eft'] as const).map((m) => (
               <label key={m} className={model === m ? 'segmented-on' : undefined}>
-                <input type="radio" name={`${formId}-model`} value={m} checked={model === m} disabled={busy} onChange={() => onModelChange(m)} />
+                <input
+                  type="radio"
+                  name={`${formId}-model`}
+                  value={m}
+                  checked={model === m}
+                  disabled={busy}
+                  onChange={() => onModelChange(m)}
+                />
                 {m === 'card' ? 'Credit Card' : 'Bank Account (EFT)'}
               </label>
             ))}
@@ -194,7 +224,8 @@ export function PaymentModal({ purpose, model, eftAllowed, onModelChange, onClos
                     onChange={() => setSelected(card.paymentMethodId)}
                   />
                   <span>
-                    {card.brand} •••• {card.last4} ({formatCardExpiry(card.expMonth, card.expYear)}){card.isDefault ? ' — Default' : ''}
+                    {card.brand} •••• {card.last4} ({formatCardExpiry(card.expMonth, card.expYear)})
+                    {card.isDefault ? ' — Default' : ''}
                     {expired ? ' — Expired' : ''}
                   </span>
                 </label>
@@ -202,7 +233,14 @@ export function PaymentModal({ purpose, model, eftAllowed, onModelChange, onClos
             })}
             {!savedLoading ? (
               <label className="saved-card-option">
-                <input type="radio" name={`${formId}-card`} value={NEW_CARD} checked={selected === NEW_CARD} disabled={busy} onChange={() => setSelected(NEW_CARD)} />
+                <input
+                  type="radio"
+                  name={`${formId}-card`}
+                  value={NEW_CARD}
+                  checked={selected === NEW_CARD}
+                  disabled={busy}
+                  onChange={() => setSelected(NEW_CARD)}
+                />
                 <span>Add a new card</span>
               </label>
             ) : null}
@@ -254,7 +292,12 @@ export function PaymentModal({ purpose, model, eftAllowed, onModelChange, onClos
           </p>
         ) : null}
 
-        <Button type="submit" block busy={busy} disabled={selected === null && model === 'card' && purpose === 'checkout'}>
+        <Button
+          type="submit"
+          block
+          busy={busy}
+          disabled={selected === null && model === 'card' && purpose === 'checkout'}
+        >
           {purpose === 'save' ? (model === 'eft' ? 'Save Bank Account' : 'Save Card') : 'Pay Now'}
         </Button>
       </form>

@@ -1,14 +1,14 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
 import { formatCardExpiry, isCardExpired, messages } from '@caterway/domain';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
 import { isApiError } from '../../../lib/api-client';
 import { notify, notifySuccess, TOAST_DURATION } from '../../../stores/notifications';
-import { useUserPaymentMethods } from '../api/get-user-payment-methods';
 import { useAddUserPaymentMethod } from '../api/add-user-payment-method';
 import { useDeleteUserPaymentMethod } from '../api/delete-user-payment-method';
+import { useUserPaymentMethods } from '../api/get-user-payment-methods';
 import { useSetDefaultPaymentMethod } from '../api/set-default-payment-method';
 import { isBankAccount, paymentKeys, type UserPaymentMethod } from '../api/types';
 import { subscribePaymentMethodsChanged } from '../payment-methods-sync';
@@ -31,7 +31,10 @@ export function PaymentsPage({ homeHref, billing }: PaymentsPageProps) {
   const [confirmDelete, setConfirmDelete] = useState<UserPaymentMethod | null>(null);
 
   // Another tab changed the methods: reload ours (ordering-payments §2: "broadcast to other tabs").
-  useEffect(() => subscribePaymentMethodsChanged(() => void queryClient.invalidateQueries({ queryKey: paymentKeys.methods() })), [queryClient]);
+  useEffect(
+    () => subscribePaymentMethodsChanged(() => void queryClient.invalidateQueries({ queryKey: paymentKeys.methods() })),
+    [queryClient],
+  );
 
   const list = methods.data ?? [];
   const cards = list.filter((m) => !isBankAccount(m));
@@ -49,14 +52,19 @@ export function PaymentsPage({ homeHref, billing }: PaymentsPageProps) {
       setModalModel(null);
       notifySuccess(messages.paymentMethodAdded);
     } catch (error) {
-      const message = isApiError(error) ? (error.serverError ?? error.messages.join(', ')) || messages.genericFailure : messages.genericFailure;
-      notify({ tone: 'error', title: messages.cardAdditionErrorTitle, message, duration: choice.model === 'eft' ? TOAST_DURATION.long : TOAST_DURATION.default });
+      const message = isApiError(error)
+        ? (error.serverError ?? error.messages.join(', ')) || messages.genericFailure
+        : messages.genericFailure;
+      notify({
+        tone: 'error',
+        title: messages.cardAdditionErrorTitle,
+        message,
+        duration: choice.model === 'eft' ? TOAST_DURATION.long : TOAST_DURATION.default,
+      });
     }
   };
 
-  const addButton = (
-    <Button onClick={() => setModalModel('card')}>Add Payment Method</Button>
-  );
+  const addButton = <Button onClick={() => setModalModel('card')}>Add Payment Method</Button>;
 
   return (
     <section className="page payments-page" aria-labelledby="payments-title" aria-busy={loading}>
@@ -87,7 +95,9 @@ export function PaymentsPage({ homeHref, billing }: PaymentsPageProps) {
             empty={messages.noCreditCards}
             methods={cards}
             busy={loading}
-            onMakeDefault={(m) => setDefault.mutate(m.id, { onSuccess: () => notifySuccess(messages.paymentMethodSetDefault) })}
+            onMakeDefault={(m) =>
+              setDefault.mutate(m.id, { onSuccess: () => notifySuccess(messages.paymentMethodSetDefault) })
+            }
             onDelete={setConfirmDelete}
           />
           <MethodList
@@ -95,7 +105,9 @@ export function PaymentsPage({ homeHref, billing }: PaymentsPageProps) {
             empty={messages.noBankAccounts}
             methods={banks}
             busy={loading}
-            onMakeDefault={(m) => setDefault.mutate(m.id, { onSuccess: () => notifySuccess(messages.paymentMethodSetDefault) })}
+            onMakeDefault={(m) =>
+              setDefault.mutate(m.id, { onSuccess: () => notifySuccess(messages.paymentMethodSetDefault) })
+            }
             onDelete={setConfirmDelete}
           />
         </>
@@ -120,7 +132,11 @@ export function PaymentsPage({ homeHref, billing }: PaymentsPageProps) {
       ) : null}
 
       {confirmDelete ? (
-        <Modal title="Delete payment method?" onClose={() => setConfirmDelete(null)} description={`${confirmDelete.brand} ending in ${confirmDelete.last4} will be removed from your account.`}>
+        <Modal
+          title="Delete payment method?"
+          onClose={() => setConfirmDelete(null)}
+          description={`${confirmDelete.brand} ending in ${confirmDelete.last4} will be removed from your account.`}
+        >
           <div className="confirm-actions">
             <Button
               busy={remove.isPending}
@@ -169,7 +185,12 @@ function MethodList({ title, empty, methods, busy, onMakeDefault, onDelete }: Me
             const expiry = formatCardExpiry(m.expMonth, m.expYear);
             const label = `${m.brand} ending in ${m.last4}`;
             return (
-              <li key={m.id} className={['method-card', m.isDefault ? 'method-default' : '', expired ? 'method-expired' : ''].filter(Boolean).join(' ')}>
+              <li
+                key={m.id}
+                className={['method-card', m.isDefault ? 'method-default' : '', expired ? 'method-expired' : '']
+                  .filter(Boolean)
+                  .join(' ')}
+              >
                 <button
                   type="button"
                   className="method-main"
@@ -189,7 +210,13 @@ function MethodList({ title, empty, methods, busy, onMakeDefault, onDelete }: Me
                   {m.description ? <span className="method-description">{m.description}</span> : null}
                   {m.isDefault ? null : <span className="visually-hidden">, make default</span>}
                 </button>
-                <Button variant="ghost" className="btn-sm" disabled={busy} aria-label={`Delete ${label}`} onClick={() => onDelete(m)}>
+                <Button
+                  variant="ghost"
+                  className="btn-sm"
+                  disabled={busy}
+                  aria-label={`Delete ${label}`}
+                  onClick={() => onDelete(m)}
+                >
                   Delete
                 </Button>
               </li>

@@ -2,7 +2,15 @@ import { useEffect, useRef, useState, type RefObject } from 'react';
 import { TextField } from '../../../components/ui/text-field';
 import { isApiError } from '../../../lib/api-client';
 import { sandboxCreateCard } from '../api/sandbox-create-card';
-import { digitsOnly, formatCardNumber, formatExpiry, parseExpiry, validateCardForm, type CardFormErrors, type CardFormValues } from '../card-input';
+import {
+  digitsOnly,
+  formatCardNumber,
+  formatExpiry,
+  parseExpiry,
+  validateCardForm,
+  type CardFormErrors,
+  type CardFormValues,
+} from '../card-input';
 import { ProviderError, type CardCollector } from '../provider/collectors';
 
 export interface SandboxCardFieldsProps {
@@ -89,7 +97,14 @@ export function SandboxCardFields({ collectorRef }: SandboxCardFieldsProps) {
           onChange={(e) => set('cvc', digitsOnly(e.target.value).slice(0, 4))}
         />
       </div>
-      <TextField label="Name on card" autoComplete="cc-name" optional value={values.name} error={errors.name} onChange={(e) => set('name', e.target.value)} />
+      <TextField
+        label="Name on card"
+        autoComplete="cc-name"
+        optional
+        value={values.name}
+        error={errors.name}
+        onChange={(e) => set('name', e.target.value)}
+      />
     </div>
   );
 }

@@ -22,7 +22,12 @@ export const showsOwnChallenge = (config: PaymentConfig | undefined) => config?.
  * Runs the challenge with the provider. Its result is not trusted here: the API asks the
  * provider when the payment is sent again (a failed challenge answers 402 with its message).
  */
-export async function authenticatePayment(config: PaymentConfig, clientSecret: string, outcome: AuthenticationOutcome, steps: AuthenticationSteps): Promise<void> {
+export async function authenticatePayment(
+  config: PaymentConfig,
+  clientSecret: string,
+  outcome: AuthenticationOutcome,
+  steps: AuthenticationSteps,
+): Promise<void> {
   if (config.provider === 'stripe') {
     await steps.stripe(config.publishableKey, clientSecret);
     return;

@@ -1,5 +1,5 @@
-import { useEffect, useRef, useState, type RefObject } from 'react';
 import type { StripeCardElement } from '@stripe/stripe-js';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import { messages } from '@caterway/domain';
 import { ProviderError, type CardCollector } from './collectors';
 import { loadStripeClient } from './stripe-client';

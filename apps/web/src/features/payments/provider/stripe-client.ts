@@ -27,7 +27,12 @@ export function loadStripeClient(publishableKey: string): Promise<Stripe> {
  * Bank debit (acss_debit) setup with Stripe: Stripe's own dialog collects the bank account and
  * shows the PAD mandate; billing name and email come from our form.
  */
-export async function stripeConfirmAcssSetup(publishableKey: string, clientSecret: string, billingName: string, billingEmail: string): Promise<string> {
+export async function stripeConfirmAcssSetup(
+  publishableKey: string,
+  clientSecret: string,
+  billingName: string,
+  billingEmail: string,
+): Promise<string> {
   const stripe = await loadStripeClient(publishableKey);
   const { setupIntent, error } = await stripe.confirmAcssDebitSetup(clientSecret, {
     payment_method: { billing_details: { name: billingName, email: billingEmail } },

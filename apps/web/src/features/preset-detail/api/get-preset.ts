@@ -9,12 +9,16 @@ import type { PresetDetail } from './types';
 // A saved cart opened from its share link sends the link's share_token (decision 031).
 export const presetKeys = {
   all: ['presets'] as const,
-  detail: (idOrSlug: string | number, shareToken?: string) => [...presetKeys.all, 'detail', String(idOrSlug), shareToken] as const,
+  detail: (idOrSlug: string | number, shareToken?: string) =>
+    [...presetKeys.all, 'detail', String(idOrSlug), shareToken] as const,
 };
 
 export const getPreset = (idOrSlug: string | number, signal?: AbortSignal, shareToken?: string) =>
   api
-    .get<{ preset: PresetDetail }>(`/api/v2/presets/${encodeURIComponent(String(idOrSlug))}`, { signal, query: { shareToken } })
+    .get<{ preset: PresetDetail }>(`/api/v2/presets/${encodeURIComponent(String(idOrSlug))}`, {
+      signal,
+      query: { shareToken },
+    })
     .then((body) => body.preset);
 
 export const presetQueryOptions = (idOrSlug: string | number, shareToken?: string) =>
@@ -23,8 +27,10 @@ export const presetQueryOptions = (idOrSlug: string | number, shareToken?: strin
     queryFn: ({ signal }) => getPreset(idOrSlug, signal, shareToken),
     staleTime: 60_000,
     // A 404 is an answer, not a hiccup: do not retry it.
-    retry: (failureCount, error) => !(error && 'status' in error && (error as { status: number }).status === 404) && failureCount < 2,
+    retry: (failureCount, error) =>
+      !(error && 'status' in error && (error as { status: number }).status === 404) && failureCount < 2,
     meta: { handlesErrors: true },
   });
 
-export const usePreset = (idOrSlug: string | number, shareToken?: string) => useQuery(presetQueryOptions(idOrSlug, shareToken));
+export const usePreset = (idOrSlug: string | number, shareToken?: string) =>
+  useQuery(presetQueryOptions(idOrSlug, shareToken));

@@ -9,7 +9,13 @@ export function ExpandableText({ text, limit = 300, className }: { text: string;
   return (
     <div className={className}>
       <p id={id}>{expanded ? text : truncateText(text, limit)}</p>
-      <button type="button" className="link-button" aria-expanded={expanded} aria-controls={id} onClick={() => setExpanded((v) => !v)}>
+      <button
+        type="button"
+        className="link-button"
+        aria-expanded={expanded}
+        aria-controls={id}
+        onClick={() => setExpanded((v) => !v)}
+      >
         {expanded ? 'Read less' : 'Read more'}
       </button>
     </div>

@@ -3,7 +3,11 @@
  * (menu_category_names, ordering-payments §3 Chef); categories not in that list follow in
  * first-seen order. Empty groups are dropped.
  */
-export function groupByCategory<T>(items: readonly T[], categoryOf: (item: T) => string, order: readonly string[] = []): [string, T[]][] {
+export function groupByCategory<T>(
+  items: readonly T[],
+  categoryOf: (item: T) => string,
+  order: readonly string[] = [],
+): [string, T[]][] {
   const groups = new Map<string, T[]>();
   for (const name of order) groups.set(name, []);
   for (const item of items) {

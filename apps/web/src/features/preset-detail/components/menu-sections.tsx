@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import { formatCents } from '@caterway/domain';
 import type { ChefMenu, PresetChef, PresetDetail, PresetItem } from '../api/types';
-import { chefDisplayName } from './preset-text';
-import { groupByCategory } from './group-by-category';
 import { DietaryLabels } from './dietary-labels';
+import { groupByCategory } from './group-by-category';
+import { chefDisplayName } from './preset-text';
 
 // The menus of a restaurant or preset page (ordering-payments §2 Restaurant / preset detail):
 // each chef with its menus grouped by category in the chef's own category order, prices,
@@ -77,7 +77,15 @@ function MenuCard({ menu, action }: { menu: ChefMenu; action?: ReactNode }) {
 }
 
 /** The preset's default menu (its default cart), grouped by the preset's categories. */
-export function PresetMenu({ preset, title = 'What’s included', dishAction }: { preset: PresetDetail; title?: string; dishAction?: DishAction }) {
+export function PresetMenu({
+  preset,
+  title = 'What’s included',
+  dishAction,
+}: {
+  preset: PresetDetail;
+  title?: string;
+  dishAction?: DishAction;
+}) {
   const order = preset.chefs.flatMap((chef) => chef.menuCategoryNames);
   const groups = groupByCategory<PresetItem>(preset.presetItems, (item) => item.presetMenuCategoryName, order);
   const chefById = new Map(preset.chefs.map((chef) => [chef.id, chef]));
@@ -94,7 +102,9 @@ export function PresetMenu({ preset, title = 'What’s included', dishAction }: 
               const chosen = item.menuItems.filter((option) => (item.menuItemsMapping[String(option.id)] ?? 0) > 0);
               return (
                 <li key={item.id} className="menu-card">
-                  {item.mainImageUrl ? <img src={item.mainImageUrl} alt="" width={96} height={96} loading="lazy" /> : null}
+                  {item.mainImageUrl ? (
+                    <img src={item.mainImageUrl} alt="" width={96} height={96} loading="lazy" />
+                  ) : null}
                   <div className="menu-card-body">
                     <div className="menu-card-title">
                       <h4>{item.name}</h4>
@@ -103,12 +113,16 @@ export function PresetMenu({ preset, title = 'What’s included', dishAction }: 
                       </span>
                     </div>
                     {chef ? <p className="muted">by {chefDisplayName(chef)}</p> : null}
-                    {chosen.length > 0 ? <p className="muted">With {chosen.map((option) => option.name).join(', ')}</p> : null}
+                    {chosen.length > 0 ? (
+                      <p className="muted">With {chosen.map((option) => option.name).join(', ')}</p>
+                    ) : null}
                     <div className="menu-card-tags">
                       {item.minOrderAmount > 1 ? <span className="min-qty">Min {item.minOrderAmount}</span> : null}
                       <DietaryLabels value={item.dietaryTypes} />
                     </div>
-                    {dishAction ? <div className="menu-card-action">{dishAction({ menuId: item.menuId, name: item.name })}</div> : null}
+                    {dishAction ? (
+                      <div className="menu-card-action">{dishAction({ menuId: item.menuId, name: item.name })}</div>
+                    ) : null}
                   </div>
                 </li>
               );

@@ -35,7 +35,17 @@ export interface PresetPageSlots {
 
 export const DESCRIPTION_LIMIT = 300;
 
-export function PresetPage({ idOrSlug, kind, slots = {}, shareToken }: { idOrSlug: string; kind: 'restaurant' | 'preset'; slots?: PresetPageSlots; shareToken?: string }) {
+export function PresetPage({
+  idOrSlug,
+  kind,
+  slots = {},
+  shareToken,
+}: {
+  idOrSlug: string;
+  kind: 'restaurant' | 'preset';
+  slots?: PresetPageSlots;
+  shareToken?: string;
+}) {
   const query = usePreset(idOrSlug, shareToken);
   const navigate = useNavigate();
   // The page renders in a transition, in slices between which the browser stays responsive.
@@ -66,7 +76,15 @@ export function PresetPage({ idOrSlug, kind, slots = {}, shareToken }: { idOrSlu
   );
 }
 
-function PresetView({ preset, kind, slots }: { preset: PresetDetail; kind: 'restaurant' | 'preset'; slots: PresetPageSlots }) {
+function PresetView({
+  preset,
+  kind,
+  slots,
+}: {
+  preset: PresetDetail;
+  kind: 'restaurant' | 'preset';
+  slots: PresetPageSlots;
+}) {
   const [modal, setModal] = useState<'hours' | 'quick' | null>(null);
   const timeZone = preset.presetLocation.timeZone;
   const notice = slots.notice ?? noticeText(preset.preOrderNoticeHour);
@@ -109,7 +127,11 @@ function PresetView({ preset, kind, slots }: { preset: PresetDetail; kind: 'rest
 
           <DeliveryFacts preset={preset} notice={notice} />
 
-          <PresetMenu preset={preset} title={isRestaurant ? 'Default menu' : 'What’s included'} dishAction={isRestaurant ? undefined : dishAction} />
+          <PresetMenu
+            preset={preset}
+            title={isRestaurant ? 'Default menu' : 'What’s included'}
+            dishAction={isRestaurant ? undefined : dishAction}
+          />
           {isRestaurant ? (
             preset.chefs.map((chef) => <ChefMenus key={chef.id} chef={chef} dishAction={dishAction} />)
           ) : (
@@ -118,7 +140,9 @@ function PresetView({ preset, kind, slots }: { preset: PresetDetail; kind: 'rest
               <ul className="caterer-list">
                 {preset.chefs.map((chef) => (
                   <li key={chef.id} className="caterer">
-                    {chef.profileImageUrl ? <img src={chef.profileImageUrl} alt="" width={40} height={40} loading="lazy" /> : null}
+                    {chef.profileImageUrl ? (
+                      <img src={chef.profileImageUrl} alt="" width={40} height={40} loading="lazy" />
+                    ) : null}
                     <span>{chefDisplayName(chef)}</span>
                   </li>
                 ))}

@@ -1,16 +1,16 @@
 import { Link } from 'react-router';
 import { formatCents } from '@caterway/domain';
+import { StarRating } from '../../../components/catalogue/star-rating';
+import { TagBadges } from '../../../components/catalogue/tag-badges';
 import { Modal } from '../../../components/ui/modal';
 import { paths } from '../../../config/paths';
 import { isApiError } from '../../../lib/api-client';
 import { usePreset } from '../api/get-preset';
 import type { PresetDetail, PresetItem } from '../api/types';
+import { DietaryLabels } from './dietary-labels';
 import { groupByCategory, truncateText } from './group-by-category';
-import { StarRating } from '../../../components/catalogue/star-rating';
-import { TagBadges } from '../../../components/catalogue/tag-badges';
 import { chefDisplayName, orderedTimes } from './preset-text';
 import '../../../components/catalogue/catalogue.css';
-import { DietaryLabels } from './dietary-labels';
 import './preset-detail.css';
 
 // Quick view of a preset (browse-account-orders §2 'Modals and widgets'): name, rating, order
@@ -79,7 +79,9 @@ function QuickViewBody({ preset, onClose }: { preset: PresetDetail; onClose: () 
           <dd>{formatCents(preset.totalPriceCents)}</dd>
         </div>
       </dl>
-      {preset.description ? <p className="quick-view-description">{truncateText(preset.description, QUICK_VIEW_DESCRIPTION_LIMIT)}</p> : null}
+      {preset.description ? (
+        <p className="quick-view-description">{truncateText(preset.description, QUICK_VIEW_DESCRIPTION_LIMIT)}</p>
+      ) : null}
 
       {preset.chefs.length > 0 ? (
         <section aria-labelledby="quick-view-caterers">
@@ -89,7 +91,9 @@ function QuickViewBody({ preset, onClose }: { preset: PresetDetail; onClose: () 
           <ul className="caterer-list">
             {preset.chefs.map((chef) => (
               <li key={chef.id} className="caterer">
-                {chef.profileImageUrl ? <img src={chef.profileImageUrl} alt="" width={40} height={40} loading="lazy" /> : null}
+                {chef.profileImageUrl ? (
+                  <img src={chef.profileImageUrl} alt="" width={40} height={40} loading="lazy" />
+                ) : null}
                 <span>{chefDisplayName(chef)}</span>
               </li>
             ))}
@@ -103,7 +107,9 @@ function QuickViewBody({ preset, onClose }: { preset: PresetDetail; onClose: () 
           <ul className="meal-cards">
             {items.map((item) => (
               <li key={item.id} className="meal-card">
-                {item.mainImageUrl ? <img src={item.mainImageUrl} alt="" width={72} height={72} loading="lazy" /> : null}
+                {item.mainImageUrl ? (
+                  <img src={item.mainImageUrl} alt="" width={72} height={72} loading="lazy" />
+                ) : null}
                 <div>
                   <p className="meal-card-name">{item.name}</p>
                   <p className="muted meal-card-meta">

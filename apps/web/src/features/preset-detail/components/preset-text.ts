@@ -9,4 +9,5 @@ export const chefDisplayName = (chef: Pick<PresetChef, 'businessName' | 'firstNa
   chef.businessName || `${chef.firstName} ${chef.lastName}`.trim();
 
 /** 'Requires 24 hours notice' (pre_order_notice_hour; none when 0). */
-export const noticeText = (hours: number) => (hours > 0 ? `Requires ${hours} ${hours === 1 ? 'hour' : 'hours'} notice` : null);
+export const noticeText = (hours: number) =>
+  hours > 0 ? `Requires ${hours} ${hours === 1 ? 'hour' : 'hours'} notice` : null;

@@ -45,7 +45,11 @@ export function StoreHoursModal({
                 return (
                   <tr key={day}>
                     <th scope="row">{dayLabel(day)}</th>
-                    <td>{hours && hours.enabled ? `${formatStoreTime(hours.open)} - ${formatStoreTime(hours.close)}` : 'Closed'}</td>
+                    <td>
+                      {hours && hours.enabled
+                        ? `${formatStoreTime(hours.open)} - ${formatStoreTime(hours.close)}`
+                        : 'Closed'}
+                    </td>
                   </tr>
                 );
               })}

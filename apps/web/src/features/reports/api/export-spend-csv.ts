@@ -7,14 +7,19 @@ import { saveFile } from '../../../lib/save-file';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 /** caterway-spend-{yyyy-MM-dd}.csv, the server's name for the file, on this device's date. */
-export const spendCsvFileName = (today: Date) => `caterway-spend-${today.getFullYear()}-${pad(today.getMonth() + 1)}-${pad(today.getDate())}.csv`;
+export const spendCsvFileName = (today: Date) =>
+  `caterway-spend-${today.getFullYear()}-${pad(today.getMonth() + 1)}-${pad(today.getDate())}.csv`;
 
 export interface ExportDeps {
   getBlob: (path: string, options: { query: Record<string, string | undefined> }) => Promise<Blob>;
   save: (blob: Blob, filename: string) => void;
   now: () => Date;
 }
-const browser: ExportDeps = { getBlob: (path, options) => api.getBlob(path, options), save: saveFile, now: () => new Date() };
+const browser: ExportDeps = {
+  getBlob: (path, options) => api.getBlob(path, options),
+  save: saveFile,
+  now: () => new Date(),
+};
 
 /**
  * Downloads the report of `filters` as CSV. Answers null when the file was handed to the browser,

@@ -1,5 +1,5 @@
-import { renderToStaticMarkup } from 'react-dom/server';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { renderToStaticMarkup } from 'react-dom/server';
 import { afterEach, describe, expect, it } from 'vitest';
 import { reportMessages } from '@caterway/domain';
 import { api, configureApiClient } from '../../../lib/api-client';
@@ -14,7 +14,10 @@ import { ReportsPage } from './reports-page';
 
 function markup(rows: ReportPage['userCateringOrders']) {
   const client = new QueryClient();
-  const data: ReportPage = { userCateringOrders: rows, pagination: { perPage: 10, totalCount: rows.length, totalPages: 1 } };
+  const data: ReportPage = {
+    userCateringOrders: rows,
+    pagination: { perPage: 10, totalCount: rows.length, totalPages: 1 },
+  };
   client.setQueryData(reportKeys.list({ page: 1 }), data);
   return renderToStaticMarkup(
     <QueryClientProvider client={client}>
@@ -22,7 +25,8 @@ function markup(rows: ReportPage['userCateringOrders']) {
     </QueryClientProvider>,
   );
 }
-const render = (rows: ReportPage['userCateringOrders']) => [...markup(rows).matchAll(/<td data-label="Delivery Date"[^>]*>([^<]*)<\/td>/g)].map((m) => m[1]);
+const render = (rows: ReportPage['userCateringOrders']) =>
+  [...markup(rows).matchAll(/<td data-label="Delivery Date"[^>]*>([^<]*)<\/td>/g)].map((m) => m[1]);
 
 const row = (id: number, orderDateTime: string, timeZone: string, displayDeliveryDateTime: string) => ({
   id,
@@ -66,14 +70,22 @@ describe('the Reports page Export CSV', () => {
   afterEach(() => configureApiClient({ getToken: () => null, onUnauthorized: () => {}, fetch: undefined }));
 
   it('is a button next to the table, and the rows show their PO number and cost centre', () => {
-    const html = markup([{ ...row(1, '2026-03-09T16:00:00.000Z', 'America/Toronto', 'Mar 9, 2026, 12:00 PM'), poNumber: 'PO-4471', costCentre: 'CC 210' }]);
+    const html = markup([
+      {
+        ...row(1, '2026-03-09T16:00:00.000Z', 'America/Toronto', 'Mar 9, 2026, 12:00 PM'),
+        poNumber: 'PO-4471',
+        costCentre: 'CC 210',
+      },
+    ]);
     expect(html).toMatch(/<button type="button" class="btn btn-secondary">Export CSV<\/button>/);
     expect(html).toContain('<th scope="col">PO Number <span class="report-ref-cc">/ Cost Centre</span></th>');
     expect(html).toContain(
       '<td data-label="PO / Cost Centre" class="report-ref"><span class="report-ref-lines"><span><span class="visually-hidden">PO number </span>PO-4471</span><span class="report-ref-cc"><span class="visually-hidden">Cost centre </span>CC 210</span></span></td>',
     );
     // a row without either has an empty cell, which a phone's card leaves out
-    expect(markup([row(2, '2026-03-09T16:00:00.000Z', 'America/Toronto', 'Mar 9, 2026, 12:00 PM')])).toContain('<td data-label="PO / Cost Centre" class="report-ref"></td>');
+    expect(markup([row(2, '2026-03-09T16:00:00.000Z', 'America/Toronto', 'Mar 9, 2026, 12:00 PM')])).toContain(
+      '<td data-label="PO / Cost Centre" class="report-ref"></td>',
+    );
   });
 
   function answering(status: number, body: string, type: string) {
@@ -86,7 +98,11 @@ describe('the Reports page Export CSV', () => {
       }) as unknown as typeof fetch,
     });
     const saved: { bytes: Promise<ArrayBuffer>; filename: string }[] = [];
-    const deps = { getBlob: api.getBlob, save: (blob: Blob, filename: string) => saved.push({ bytes: blob.arrayBuffer(), filename }), now: () => new Date(2026, 10, 27, 23, 30) };
+    const deps = {
+      getBlob: api.getBlob,
+      save: (blob: Blob, filename: string) => saved.push({ bytes: blob.arrayBuffer(), filename }),
+      now: () => new Date(2026, 10, 27, 23, 30),
+    };
     return { calls, saved, deps };
   }
 
@@ -94,7 +110,12 @@ describe('the Reports page Export CSV', () => {
     const csv = '\uFEFFOrder Number,Delivery Date\r\n';
     const f = answering(200, csv, 'text/csv; charset=utf-8');
     expect(await exportSpendCsv({ startDate: '2026-03-01', endDate: ' 2026-03-31 ', company: '' }, f.deps)).toBeNull();
-    expect(f.calls).toEqual([{ url: '/api/v2/user/user_catering_orders.csv?start_date=2026-03-01&end_date=2026-03-31', authorization: 'Bearer session-jwt' }]);
+    expect(f.calls).toEqual([
+      {
+        url: '/api/v2/user/user_catering_orders.csv?start_date=2026-03-01&end_date=2026-03-31',
+        authorization: 'Bearer session-jwt',
+      },
+    ]);
     expect(f.saved.map((s) => s.filename)).toEqual(['caterway-spend-2026-11-27.csv']);
     // the file as the server sent it, BOM included
     expect(new TextDecoder('utf-8', { ignoreBOM: true }).decode(await f.saved[0]!.bytes)).toBe(csv);
@@ -102,11 +123,19 @@ describe('the Reports page Export CSV', () => {
   });
 
   it("says the server's reason when the export is refused, and a generic message when the request fails", async () => {
-    const refused = answering(422, JSON.stringify({ error: '10,001 orders match', messages: ['10,001 orders match'] }), 'application/json');
+    const refused = answering(
+      422,
+      JSON.stringify({ error: '10,001 orders match', messages: ['10,001 orders match'] }),
+      'application/json',
+    );
     expect(await exportSpendCsv({ company: 'Maple' }, refused.deps)).toBe('10,001 orders match');
     expect(refused.calls[0]!.url).toBe('/api/v2/user/user_catering_orders.csv?company=Maple');
     expect(refused.saved).toEqual([]);
-    const offline = { getBlob: () => Promise.reject(new TypeError('Failed to fetch')), save: () => {}, now: () => new Date() };
+    const offline = {
+      getBlob: () => Promise.reject(new TypeError('Failed to fetch')),
+      save: () => {},
+      now: () => new Date(),
+    };
     expect(await exportSpendCsv({}, offline)).toBe(reportMessages.exportFailed);
   });
 });

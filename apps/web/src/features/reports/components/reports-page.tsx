@@ -3,17 +3,20 @@ import { formatCents, reportFiltersProblem, reportMessages, type ReportFilters }
 import { Button } from '../../../components/ui/button';
 import { isApiError } from '../../../lib/api-client';
 import { notifyError } from '../../../stores/notifications';
-import { useUserCateringOrders, type ReportRow } from '../api/get-user-catering-orders';
 import { downloadInvoice } from '../api/download-invoice';
 import { exportSpendCsv } from '../api/export-spend-csv';
+import { useUserCateringOrders, type ReportRow } from '../api/get-user-catering-orders';
 import './reports.css';
 
 const EMPTY: Required<ReportFilters> = { startDate: '', endDate: '', company: '' };
 
 const sameFilters = (a: ReportFilters, b: ReportFilters) =>
-  (a.startDate ?? '').trim() === (b.startDate ?? '').trim() && (a.endDate ?? '').trim() === (b.endDate ?? '').trim() && (a.company ?? '').trim() === (b.company ?? '').trim();
+  (a.startDate ?? '').trim() === (b.startDate ?? '').trim() &&
+  (a.endDate ?? '').trim() === (b.endDate ?? '').trim() &&
+  (a.company ?? '').trim() === (b.company ?? '').trim();
 
-const errorText = (error: unknown) => (isApiError(error) ? error.serverError ?? error.message : 'Could not load the reports.');
+const errorText = (error: unknown) =>
+  isApiError(error) ? (error.serverError ?? error.message) : 'Could not load the reports.';
 
 export interface ReportsPageProps {
   /** /chefs/{presetSlug}/{id}: the order's own page (ordering-payments §2) */
@@ -88,15 +91,33 @@ export function ReportsPage({ orderHref }: ReportsPageProps) {
       <form className="report-filters" onSubmit={onSubmit} noValidate aria-describedby={hint ? hintId : undefined}>
         <div className="field">
           <label htmlFor="report-start">Delivery Start Date</label>
-          <input id="report-start" type="date" value={draft.startDate} max={draft.endDate || undefined} onChange={(e) => setDraft({ ...draft, startDate: e.target.value })} />
+          <input
+            id="report-start"
+            type="date"
+            value={draft.startDate}
+            max={draft.endDate || undefined}
+            onChange={(e) => setDraft({ ...draft, startDate: e.target.value })}
+          />
         </div>
         <div className="field">
           <label htmlFor="report-end">Delivery End Date</label>
-          <input id="report-end" type="date" value={draft.endDate} min={draft.startDate || undefined} onChange={(e) => setDraft({ ...draft, endDate: e.target.value })} />
+          <input
+            id="report-end"
+            type="date"
+            value={draft.endDate}
+            min={draft.startDate || undefined}
+            onChange={(e) => setDraft({ ...draft, endDate: e.target.value })}
+          />
         </div>
         <div className="field report-vendor">
           <label htmlFor="report-vendor">Search by Vendor Name</label>
-          <input id="report-vendor" type="search" value={draft.company} maxLength={200} onChange={(e) => setDraft({ ...draft, company: e.target.value })} />
+          <input
+            id="report-vendor"
+            type="search"
+            value={draft.company}
+            maxLength={200}
+            onChange={(e) => setDraft({ ...draft, company: e.target.value })}
+          />
         </div>
         <div className="report-actions">
           <Button type="submit">Submit</Button>
@@ -112,7 +133,12 @@ export function ReportsPage({ orderHref }: ReportsPageProps) {
       </form>
 
       <div className="report-export">
-        <Button variant="secondary" busy={exporting} onClick={() => void onExport()} aria-describedby={exportError ? exportErrorId : undefined}>
+        <Button
+          variant="secondary"
+          busy={exporting}
+          onClick={() => void onExport()}
+          aria-describedby={exportError ? exportErrorId : undefined}
+        >
           {reportMessages.exportCsv}
         </Button>
         {exportError ? (
@@ -190,7 +216,12 @@ export function ReportsPage({ orderHref }: ReportsPageProps) {
                         </a>
                       ) : null}
                       {row.invoiceAvailable ? (
-                        <button type="button" className="link-button" disabled={downloading === row.id} onClick={() => void onDownload(row.id)}>
+                        <button
+                          type="button"
+                          className="link-button"
+                          disabled={downloading === row.id}
+                          onClick={() => void onDownload(row.id)}
+                        >
                           Download PDF<span className="visually-hidden"> of order {row.id}</span>
                         </button>
                       ) : null}
@@ -217,13 +248,21 @@ export function ReportsPage({ orderHref }: ReportsPageProps) {
       </div>
 
       <nav className="report-pager" aria-label="Report pages">
-        <Button variant="secondary" disabled={applied.page <= 1 || fetching} onClick={() => setApplied({ ...applied, page: applied.page - 1 })}>
+        <Button
+          variant="secondary"
+          disabled={applied.page <= 1 || fetching}
+          onClick={() => setApplied({ ...applied, page: applied.page - 1 })}
+        >
           Previous
         </Button>
         <span aria-live="polite">
           Page {applied.page} of {totalPages}
         </span>
-        <Button variant="secondary" disabled={applied.page >= totalPages || fetching} onClick={() => setApplied({ ...applied, page: applied.page + 1 })}>
+        <Button
+          variant="secondary"
+          disabled={applied.page >= totalPages || fetching}
+          onClick={() => setApplied({ ...applied, page: applied.page + 1 })}
+        >
           Next
         </Button>
       </nav>

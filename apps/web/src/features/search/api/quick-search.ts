@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { QuickSearchResponse } from '@caterway/contracts';
 import { api } from '../../../lib/api-client';
 import type { Camelize } from '../../../types/catalogue';
-import type { QuickSearchResponse } from '@caterway/contracts';
 
 // GET api/v2/search/elastic_search: the navigation's restaurant search (ordering-payments §7):
 // q with lat/lng, or q with address and city (the server defaults the city to Toronto when the

@@ -11,7 +11,9 @@ export interface NavSearchProps {
 
 // The results panel (and its search call) loads with the first search: every page shows the
 // input, few visitors search.
-const SearchResultsPanel = lazy(() => import('./search-results-panel').then((m) => ({ default: m.SearchResultsPanel })));
+const SearchResultsPanel = lazy(() =>
+  import('./search-results-panel').then((m) => ({ default: m.SearchResultsPanel })),
+);
 
 /**
  * The navigation's restaurant search (ordering-payments §2, §5, §9): from 3 characters and
@@ -90,14 +92,25 @@ export function NavSearch({ near }: NavSearchProps) {
 
   return (
     <div className="nav-search">
-      <form role="search" className="nav-search-form" onSubmit={(e) => {
-        e.preventDefault();
-        if (ready) setDismissed(false);
-      }}>
+      <form
+        role="search"
+        className="nav-search-form"
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (ready) setDismissed(false);
+        }}
+      >
         <label htmlFor={inputId} className="visually-hidden">
           Search restaurants
         </label>
-        <svg className="nav-search-icon" viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
+        <svg
+          className="nav-search-icon"
+          viewBox="0 0 24 24"
+          width="18"
+          height="18"
+          aria-hidden="true"
+          focusable="false"
+        >
           <circle cx="11" cy="11" r="7" fill="none" stroke="currentColor" strokeWidth="2" />
           <path d="M20 20l-4-4" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
         </svg>
@@ -127,7 +140,14 @@ export function NavSearch({ near }: NavSearchProps) {
       >
         {open ? (
           <Suspense fallback={null}>
-            <SearchResultsPanel q={q} near={near} titleId={titleId} listRef={list} onClose={() => close(true)} onFollow={() => setDismissed(true)} />
+            <SearchResultsPanel
+              q={q}
+              near={near}
+              titleId={titleId}
+              listRef={list}
+              onClose={() => close(true)}
+              onFollow={() => setDismissed(true)}
+            />
           </Suspense>
         ) : null}
       </div>

@@ -33,7 +33,11 @@ export function SearchResultsPanel({ q, near, titleId, listRef: list, onClose, o
         </button>
       </div>
       <p className="visually-hidden" role="status" aria-live="polite">
-        {query.isFetching ? 'Searching…' : query.isError ? 'Search failed' : `${results.length} ${results.length === 1 ? 'restaurant' : 'restaurants'} found`}
+        {query.isFetching
+          ? 'Searching…'
+          : query.isError
+            ? 'Search failed'
+            : `${results.length} ${results.length === 1 ? 'restaurant' : 'restaurants'} found`}
       </p>
       {query.isPending || (query.isFetching && query.isPlaceholderData) ? (
         <ul className="search-results" aria-hidden="true">
@@ -62,10 +66,17 @@ export function SearchResultsPanel({ q, near, titleId, listRef: list, onClose, o
 function ResultLink({ result, onFollow }: { result: Result; onFollow: () => void }) {
   const chefImages = Object.values(result.chefImages);
   const image = chefImages[0]?.profileImageUrl || result.profileImageUrl;
-  const distance = result.distance === null ? null : `${result.distance < 10 ? result.distance.toFixed(1) : Math.round(result.distance)} ${result.distanceUnit}`;
+  const distance =
+    result.distance === null
+      ? null
+      : `${result.distance < 10 ? result.distance.toFixed(1) : Math.round(result.distance)} ${result.distanceUnit}`;
   return (
     <Link to={paths.restaurant.getHref(result.slug)} className="search-result" onClick={onFollow}>
-      {image ? <img src={image} alt="" width={48} height={48} loading="lazy" decoding="async" /> : <span className="search-result-img" />}
+      {image ? (
+        <img src={image} alt="" width={48} height={48} loading="lazy" decoding="async" />
+      ) : (
+        <span className="search-result-img" />
+      )}
       <span className="search-result-text">
         <span className="search-result-name">{result.name}</span>
         <span className="search-result-meta">

@@ -9,9 +9,15 @@ export const settingsKeys = {
   systemVars: () => [...settingsKeys.all, 'system-vars'] as const,
 };
 
-export const getCurrentProfile = (signal?: AbortSignal) => api.get<{ user: AccountProfile }>('/api/v2/current', { signal }).then((b) => b.user);
+export const getCurrentProfile = (signal?: AbortSignal) =>
+  api.get<{ user: AccountProfile }>('/api/v2/current', { signal }).then((b) => b.user);
 
 export const currentProfileQueryOptions = () =>
-  queryOptions({ queryKey: settingsKeys.profile(), queryFn: ({ signal }) => getCurrentProfile(signal), staleTime: 0, retry: false });
+  queryOptions({
+    queryKey: settingsKeys.profile(),
+    queryFn: ({ signal }) => getCurrentProfile(signal),
+    staleTime: 0,
+    retry: false,
+  });
 
 export const useCurrentProfile = () => useQuery(currentProfileQueryOptions());

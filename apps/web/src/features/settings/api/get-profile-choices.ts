@@ -19,9 +19,17 @@ export const getProfileChoices = (signal?: AbortSignal): Promise<ProfileChoices>
       query: { valueTypes: 'preset_dietary_type,preset_cuisine_type' },
       signal,
     })
-    .then((b) => ({ cuisines: (b.presetCuisineType ?? []).map((v) => v.name), dietaryTypes: (b.presetDietaryType ?? []).map((v) => v.name) }));
+    .then((b) => ({
+      cuisines: (b.presetCuisineType ?? []).map((v) => v.name),
+      dietaryTypes: (b.presetDietaryType ?? []).map((v) => v.name),
+    }));
 
 export const profileChoicesQueryOptions = () =>
-  queryOptions({ queryKey: settingsKeys.systemVars(), queryFn: ({ signal }) => getProfileChoices(signal), staleTime: 5 * 60_000, retry: false });
+  queryOptions({
+    queryKey: settingsKeys.systemVars(),
+    queryFn: ({ signal }) => getProfileChoices(signal),
+    staleTime: 5 * 60_000,
+    retry: false,
+  });
 
 export const useProfileChoices = () => useQuery(profileChoicesQueryOptions());

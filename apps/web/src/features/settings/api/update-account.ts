@@ -5,7 +5,8 @@ import type { AccountProfile } from '../settings-form';
 import { settingsKeys } from './get-current-profile';
 
 // PUT api/v2/accounts {user: profile fields} (browse-account-orders §7); answers the saved profile.
-export const updateAccount = (body: AccountUpdateBody) => api.put<{ user: AccountProfile }>('/api/v2/accounts', body).then((b) => b.user);
+export const updateAccount = (body: AccountUpdateBody) =>
+  api.put<{ user: AccountProfile }>('/api/v2/accounts', body).then((b) => b.user);
 
 export function useUpdateAccount() {
   const queryClient = useQueryClient();

@@ -7,7 +7,14 @@ import { notifyError, notifySuccess } from '../../../stores/notifications';
 import { useCurrentProfile } from '../api/get-current-profile';
 import { useProfileChoices } from '../api/get-profile-choices';
 import { useUpdateAccount } from '../api/update-account';
-import { formToBody, profileToForm, validateSettings, type AccountProfile, type SettingsField, type SettingsForm } from '../settings-form';
+import {
+  formToBody,
+  profileToForm,
+  validateSettings,
+  type AccountProfile,
+  type SettingsField,
+  type SettingsForm,
+} from '../settings-form';
 import './settings.css';
 
 export interface SettingsPageProps {
@@ -33,7 +40,13 @@ export function SettingsPage({ onSaved }: SettingsPageProps) {
           {messages.genericFailure}
         </p>
       ) : profile.data && choices.data ? (
-        <SettingsFormView key={profile.data.id} profile={profile.data} cuisines={choices.data.cuisines} dietaryTypes={choices.data.dietaryTypes} onSaved={onSaved} />
+        <SettingsFormView
+          key={profile.data.id}
+          profile={profile.data}
+          cuisines={choices.data.cuisines}
+          dietaryTypes={choices.data.dietaryTypes}
+          onSaved={onSaved}
+        />
       ) : (
         <div className="settings-loading" role="progressbar" aria-label="Loading your account">
           <span className="spinner" aria-hidden="true" />
@@ -106,8 +119,21 @@ function SettingsFormView({ profile, cuisines, dietaryTypes, onSaved }: FormView
         <div className="settings-grid">
           <TextField label="First name" required autoComplete="given-name" maxLength={80} {...text('firstName')} />
           <TextField label="Last name" required autoComplete="family-name" maxLength={80} {...text('lastName')} />
-          <TextField label="Email" type="email" value={form.email} readOnly hint={accountMessages.emailNotEditable} className="field-readonly" />
-          <TextField label="Company name" required autoComplete="organization" maxLength={200} {...text('companyName')} />
+          <TextField
+            label="Email"
+            type="email"
+            value={form.email}
+            readOnly
+            hint={accountMessages.emailNotEditable}
+            className="field-readonly"
+          />
+          <TextField
+            label="Company name"
+            required
+            autoComplete="organization"
+            maxLength={200}
+            {...text('companyName')}
+          />
           <TextField label="Phone" type="tel" required autoComplete="tel" maxLength={40} {...text('phone')} />
           <TextField label="Address" required autoComplete="address-line1" maxLength={300} {...text('address1')} />
           <TextField label="Suite / unit" optional autoComplete="address-line2" maxLength={200} {...text('address2')} />
@@ -121,27 +147,78 @@ function SettingsFormView({ profile, cuisines, dietaryTypes, onSaved }: FormView
         description="Leave these empty to keep your password. A new one needs your current password, 8 to 128 characters, any you like (spaces too). Other devices are signed out when it changes."
       >
         <div className="settings-grid">
-          <TextField label="Current password" type="password" autoComplete="current-password" optional {...text('currentPassword')} />
+          <TextField
+            label="Current password"
+            type="password"
+            autoComplete="current-password"
+            optional
+            {...text('currentPassword')}
+          />
         </div>
         <div className="settings-grid">
           <TextField label="New password" type="password" autoComplete="new-password" optional {...text('password')} />
-          <TextField label="Confirm new password" type="password" autoComplete="new-password" optional {...text('passwordConfirmation')} />
+          <TextField
+            label="Confirm new password"
+            type="password"
+            autoComplete="new-password"
+            optional
+            {...text('passwordConfirmation')}
+          />
         </div>
       </FormSection>
 
       <FormSection title="About you">
-        <TextArea label="About me" maxLength={2000} value={form.aboutMe} error={errors.aboutMe} onChange={(v) => set('aboutMe', v)} />
-        <TextArea label="Default delivery instructions" maxLength={1000} value={form.defaultDeliveryInstructions} error={errors.defaultDeliveryInstructions} onChange={(v) => set('defaultDeliveryInstructions', v)} />
-        <CheckboxGroup legend="Favorite cuisines" options={cuisines} value={form.favoriteCousineTypes} error={errors.favoriteCousineTypes} onChange={(v) => set('favoriteCousineTypes', v)} />
-        <CheckboxGroup legend="Dietary types" options={dietaryTypes} value={form.dietaryTypes} error={errors.dietaryTypes} onChange={(v) => set('dietaryTypes', v)} />
+        <TextArea
+          label="About me"
+          maxLength={2000}
+          value={form.aboutMe}
+          error={errors.aboutMe}
+          onChange={(v) => set('aboutMe', v)}
+        />
+        <TextArea
+          label="Default delivery instructions"
+          maxLength={1000}
+          value={form.defaultDeliveryInstructions}
+          error={errors.defaultDeliveryInstructions}
+          onChange={(v) => set('defaultDeliveryInstructions', v)}
+        />
+        <CheckboxGroup
+          legend="Favorite cuisines"
+          options={cuisines}
+          value={form.favoriteCousineTypes}
+          error={errors.favoriteCousineTypes}
+          onChange={(v) => set('favoriteCousineTypes', v)}
+        />
+        <CheckboxGroup
+          legend="Dietary types"
+          options={dietaryTypes}
+          value={form.dietaryTypes}
+          error={errors.dietaryTypes}
+          onChange={(v) => set('dietaryTypes', v)}
+        />
       </FormSection>
 
       <FormSection title="Group order defaults">
         <div className="settings-grid">
           <TextField label="Group order name" optional maxLength={100} {...text('goName')} />
           <TextField label="Head count" type="number" inputMode="numeric" min={1} step={1} {...text('goHeadCount')} />
-          <TextField label="Budget per person ($)" type="number" inputMode="decimal" min={0} step={0.01} {...text('goBudget')} />
-          <TextField label="Gap days" type="number" inputMode="numeric" min={1} step={1} hint="At least 1 day" {...text('goGapDays')} />
+          <TextField
+            label="Budget per person ($)"
+            type="number"
+            inputMode="decimal"
+            min={0}
+            step={0.01}
+            {...text('goBudget')}
+          />
+          <TextField
+            label="Gap days"
+            type="number"
+            inputMode="numeric"
+            min={1}
+            step={1}
+            hint="At least 1 day"
+            {...text('goGapDays')}
+          />
           <TextField label="Cut-off time" type="time" step={60} {...text('goCutoffTime')} />
           <TextField label="Delivery time" type="time" step={60} {...text('goDeliveryTime')} />
         </div>
@@ -175,7 +252,19 @@ function FormSection({ title, description, children }: { title: string; descript
   );
 }
 
-function TextArea({ label, value, error, maxLength, onChange }: { label: string; value: string; error?: string; maxLength: number; onChange: (value: string) => void }) {
+function TextArea({
+  label,
+  value,
+  error,
+  maxLength,
+  onChange,
+}: {
+  label: string;
+  value: string;
+  error?: string;
+  maxLength: number;
+  onChange: (value: string) => void;
+}) {
   const id = useId();
   return (
     <div className={['field', error ? 'field-invalid' : ''].filter(Boolean).join(' ')}>
@@ -183,7 +272,15 @@ function TextArea({ label, value, error, maxLength, onChange }: { label: string;
         {label}
         <span className="field-optional"> (optional)</span>
       </label>
-      <textarea id={id} rows={3} maxLength={maxLength} value={value} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} onChange={(e) => onChange(e.target.value)} />
+      <textarea
+        id={id}
+        rows={3}
+        maxLength={maxLength}
+        value={value}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        onChange={(e) => onChange(e.target.value)}
+      />
       {error ? (
         <p id={`${id}-error`} className="field-error">
           {error}
@@ -193,7 +290,19 @@ function TextArea({ label, value, error, maxLength, onChange }: { label: string;
   );
 }
 
-function CheckboxGroup({ legend, options, value, error, onChange }: { legend: string; options: string[]; value: string[]; error?: string; onChange: (value: string[]) => void }) {
+function CheckboxGroup({
+  legend,
+  options,
+  value,
+  error,
+  onChange,
+}: {
+  legend: string;
+  options: string[];
+  value: string[];
+  error?: string;
+  onChange: (value: string[]) => void;
+}) {
   const chosen = new Set(value);
   return (
     <fieldset className="settings-choices">

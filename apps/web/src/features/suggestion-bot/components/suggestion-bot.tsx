@@ -52,4 +52,3 @@ export function SuggestionBot({ presetId, presetName }: { presetId: number; pres
     </div>
   );
 }
-

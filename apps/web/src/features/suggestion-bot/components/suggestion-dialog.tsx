@@ -10,9 +10,20 @@ import { createSuggestion, type MenuSuggestion } from '../api/create-suggestion'
 // The suggestion bot's dialog (ordering-payments §4, §5): form (email valid and required,
 // request message required), then preparing, then the server's message with View Suggestion.
 
-type Step = { kind: 'form' } | { kind: 'preparing' } | { kind: 'done'; message: string; suggestion: MenuSuggestion; showing: boolean };
+type Step =
+  | { kind: 'form' }
+  | { kind: 'preparing' }
+  | { kind: 'done'; message: string; suggestion: MenuSuggestion; showing: boolean };
 
-export function SuggestionDialog({ presetId, presetName, onClose }: { presetId: number; presetName: string; onClose: () => void }) {
+export function SuggestionDialog({
+  presetId,
+  presetName,
+  onClose,
+}: {
+  presetId: number;
+  presetName: string;
+  onClose: () => void;
+}) {
   const user = useSessionUser();
   const [email, setEmail] = useState(user?.email ?? '');
   const [request, setRequest] = useState('');
@@ -29,19 +40,38 @@ export function SuggestionDialog({ presetId, presetName, onClose }: { presetId: 
     if (next.email || next.request) return;
     setStep({ kind: 'preparing' });
     try {
-      const { message, suggestion } = await createSuggestion(presetId, { email: email.trim(), requestMessage: request.trim() });
+      const { message, suggestion } = await createSuggestion(presetId, {
+        email: email.trim(),
+        requestMessage: request.trim(),
+      });
       setStep({ kind: 'done', message, suggestion, showing: false });
     } catch (error) {
       setStep({ kind: 'form' });
-      setErrors({ form: isApiError(error) ? (error.messages[0] ?? error.serverError ?? messages.genericFailure) : messages.genericFailure });
+      setErrors({
+        form: isApiError(error)
+          ? (error.messages[0] ?? error.serverError ?? messages.genericFailure)
+          : messages.genericFailure,
+      });
     }
   };
 
   return (
-    <Modal title="Menu suggestion" description={`Tell us about your event and we will suggest a menu from ${presetName}.`} onClose={onClose}>
+    <Modal
+      title="Menu suggestion"
+      description={`Tell us about your event and we will suggest a menu from ${presetName}.`}
+      onClose={onClose}
+    >
       {step.kind === 'form' ? (
         <form className="form" onSubmit={onSubmit} noValidate>
-          <TextField label="Email" type="email" autoComplete="email" required value={email} error={errors.email} onChange={(e) => setEmail(e.target.value)} />
+          <TextField
+            label="Email"
+            type="email"
+            autoComplete="email"
+            required
+            value={email}
+            error={errors.email}
+            onChange={(e) => setEmail(e.target.value)}
+          />
           <div className={`field${errors.request ? ' field-invalid' : ''}`}>
             <label htmlFor="suggestion-request">Request message</label>
             <textarea
@@ -100,7 +130,8 @@ function SuggestionView({ suggestion }: { suggestion: MenuSuggestion }) {
     <section className="suggestion-view" aria-label="Suggested menu">
       <p>
         For {suggestion.headCount} {suggestion.headCount === 1 ? 'person' : 'people'}
-        {suggestion.dietaryNeeds.length > 0 ? ` · ${suggestion.dietaryNeeds.join(', ')}` : ''} · {formatCents(suggestion.pricePerPersonCents)} per person
+        {suggestion.dietaryNeeds.length > 0 ? ` · ${suggestion.dietaryNeeds.join(', ')}` : ''} ·{' '}
+        {formatCents(suggestion.pricePerPersonCents)} per person
       </p>
       <table className="suggestion-table">
         <thead>
