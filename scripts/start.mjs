@@ -1,7 +1,15 @@
 #!/usr/bin/env node
-// npm start: builds the storefront and the group-order site when their sources changed, then runs the API server,
-// which starts the embedded PostgreSQL (or uses DATABASE_URL), migrates, seeds on first
-// run and serves everything on one origin. Ctrl-C stops it cleanly.
+// npm start, in development: builds the storefront and the group-order site when their sources
+// changed, then runs the API server from its TypeScript sources (tsx), which starts the embedded
+// PostgreSQL (or uses DATABASE_URL), migrates, seeds on first run and serves everything on one
+// origin. Ctrl-C stops it cleanly.
+//
+// With NODE_ENV=production it runs what `npm run build` made (docs/decisions/039): the compiled
+// apps/api/dist/server.js on plain Node, serving the built sites; it never builds and never runs
+// Vite or tsx, and refuses to start when a part of the build is missing.
+//
+// `node scripts/start.mjs worker|migrate|seed [args]` (npm run worker, db:migrate, db:seed) runs
+// that program the same way: compiled in production, from the sources otherwise.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -9,6 +17,16 @@ import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dev = process.argv.includes('--dev');
+const production = process.env.NODE_ENV === 'production';
+const programs = {
+  server: { source: 'apps/api/src/server.ts', built: 'apps/api/dist/server.js' },
+  worker: { source: 'apps/api/src/worker.ts', built: 'apps/api/dist/worker.js' },
+  migrate: { source: 'apps/api/src/db/migrate.cli.ts', built: 'apps/api/dist/migrate.js' },
+  seed: { source: 'apps/api/src/db/seed/seed.cli.ts', built: 'apps/api/dist/seed.js' },
+};
+const name = process.argv[2] && Object.hasOwn(programs, process.argv[2]) ? process.argv[2] : 'server';
+const programArgs = name === 'server' ? [] : process.argv.slice(3);
+const program = programs[name];
 
 function newestMtime(p) {
   if (!fs.existsSync(p)) return 0;
@@ -27,7 +45,35 @@ const apps = [
   { name: 'the storefront', dir: path.join(root, 'apps/web') },
   { name: 'the group-order site', dir: path.join(root, 'apps/group-orders') },
 ];
-if (!dev) {
+if (production && dev) {
+  console.error('\n  npm run dev is for development: unset NODE_ENV=production.\n');
+  process.exit(1);
+}
+if (production) {
+  // what the server serves: its settings may point elsewhere (the same defaults as config/env.ts)
+  const needed = [path.join(root, program.built)];
+  if (name === 'server')
+    needed.push(
+      path.join(path.resolve(process.env.WEB_DIST_DIR ?? path.join(root, 'apps/web/dist')), 'index.html'),
+      path.join(
+        path.resolve(process.env.GROUP_ORDERS_DIST_DIR ?? path.join(root, 'apps/group-orders/dist')),
+        'index.html',
+      ),
+    );
+  const missing = needed.filter((file) => !fs.existsSync(file));
+  if (missing.length) {
+    console.error(
+      [
+        '',
+        '  The production build is missing:',
+        ...missing.map((file) => `    ${file.startsWith(`${root}${path.sep}`) ? path.relative(root, file) : file}`),
+        '  Run `npm run build` first (docs/operations.md). With NODE_ENV=production nothing is built at start.',
+        '',
+      ].join('\n'),
+    );
+    process.exit(1);
+  }
+} else if (!dev && name === 'server') {
   const shared = newestMtime(path.join(root, 'packages'));
   for (const app of apps) {
     const builtIndex = path.join(app.dir, 'dist/index.html');
@@ -46,14 +92,13 @@ if (!dev) {
   }
 }
 
-const serverArgs = ['--import', 'tsx', path.join(root, 'apps/api/src/server.ts')];
-const children = [
-  spawn(process.execPath, dev ? ['--import', 'tsx', '--watch', ...serverArgs.slice(2)] : serverArgs, {
-    cwd: root,
-    stdio: 'inherit',
-  }),
-];
-if (dev) {
+// production: the compiled program on plain Node (source maps name the TypeScript files in stack
+// traces, which reach the log only); otherwise its sources through tsx, watched with --dev
+const args = production
+  ? ['--enable-source-maps', path.join(root, program.built)]
+  : ['--import', 'tsx', ...(dev ? ['--watch'] : []), path.join(root, program.source)];
+const children = [spawn(process.execPath, [...args, ...programArgs], { cwd: root, stdio: 'inherit' })];
+if (dev && name === 'server') {
   for (const app of apps)
     children.push(
       spawn(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js')], { cwd: app.dir, stdio: 'inherit' }),

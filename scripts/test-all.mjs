@@ -17,8 +17,8 @@ const steps = [
   ],
   // the fuzzer is part of the integration project (npm run test:integration runs it too); a step of its own here
   ['integration', [bin('vitest/vitest.mjs'), 'run', '--project', 'integration', '--exclude', 'apps/api/test/fuzz/**']],
-  ['build', [bin('vite/bin/vite.js'), 'build', '--logLevel', 'warn'], path.join(root, 'apps/web')],
-  ['build', [bin('vite/bin/vite.js'), 'build', '--logLevel', 'warn'], path.join(root, 'apps/group-orders')],
+  // npm run build: the compiled API and both sites (docs/decisions/039)
+  ['build', [path.join(root, 'scripts/build.mjs')]],
   // front-end budgets on the builds, then Lighthouse against the production server (docs/decisions/014)
   ['budgets', [path.join(root, 'scripts/check-budgets.mjs')]],
   // performance scores are reported here, not gated: they move ±5 points between runs on a shared

@@ -11,6 +11,10 @@ const boolish = z
 // Canada Revenue Agency: a GST/HST registration number is the 9-digit business number, the
 // program identifier RT and a 4-digit reference number (123456789 RT0001); Revenu Québec's QST
 // number is 10 digits, TQ and 4 digits (1234567890 TQ0001). Spaces are optional; printed as shown.
+// apps/: two folders up from src/config under tsx and vitest, one up from apps/api/dist once
+// built, where every file of the bundle sits (scripts/build.mjs, decision 039)
+const appsDir = path.resolve(import.meta.dirname, import.meta.filename.endsWith('.ts') ? '../../..' : '../..');
+
 const GST_HST_NUMBER = /^(\d{9}) ?RT ?(\d{4})$/i;
 const QST_NUMBER = /^(\d{10}) ?TQ ?(\d{4})$/i;
 const registration = (pattern: RegExp, program: string, message: string) =>
@@ -316,13 +320,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     rateLimitSearchPerMinute: env.RATE_LIMIT_SEARCH_PER_MINUTE,
     trustProxy: parseTrustProxy(env.TRUST_PROXY, isProduction),
     logLevel: env.LOG_LEVEL,
-    webDistDir: path.resolve(env.WEB_DIST_DIR ?? path.join(import.meta.dirname, '../../../web/dist')),
+    webDistDir: path.resolve(env.WEB_DIST_DIR ?? path.join(appsDir, 'web/dist')),
     groupOrdersUrl,
     groupOrdersBasePath,
     groupOrdersHost,
-    groupOrdersDistDir: path.resolve(
-      env.GROUP_ORDERS_DIST_DIR ?? path.join(import.meta.dirname, '../../../group-orders/dist'),
-    ),
+    groupOrdersDistDir: path.resolve(env.GROUP_ORDERS_DIST_DIR ?? path.join(appsDir, 'group-orders/dist')),
     // PAYMENTS=sandbox runs the sandbox even where Stripe keys are set: the keys are not used
     stripeSecretKey: payments === 'stripe' ? env.STRIPE_SECRET_KEY : undefined,
     stripePublishableKey: payments === 'stripe' ? env.STRIPE_PUBLISHABLE_KEY : undefined,

@@ -12,14 +12,17 @@ export interface PdfDocuments {
 export type PdfKind = keyof PdfDocuments;
 export type DocumentsPdfPool = PdfPool<PdfDocuments>;
 
+// the renderers' TypeScript sources under tsx and vitest, their compiled files in apps/api/dist
+// (scripts/build.mjs outputs them under the same paths, decision 039)
+const extension = import.meta.url.endsWith('.ts') ? '.ts' : '.js';
 const renderer = (path: string, name: string): PdfRenderer => ({
-  module: new URL(path, import.meta.url).href,
+  module: new URL(`${path}${extension}`, import.meta.url).href,
   export: name,
 });
 
 export const pdfRenderers: { [K in PdfKind]: PdfRenderer } = {
-  invoice: renderer('./invoices/invoice.pdf.ts', 'renderInvoice'),
-  labels: renderer('./group-order-documents/labels.pdf.ts', 'renderLabelSheet'),
+  invoice: renderer('./invoices/invoice.pdf', 'renderInvoice'),
+  labels: renderer('./group-order-documents/labels.pdf', 'renderLabelSheet'),
 };
 
 let shared: DocumentsPdfPool | undefined;

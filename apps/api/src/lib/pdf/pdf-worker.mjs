@@ -1,11 +1,14 @@
 // A PDF rendering thread (pdf-pool.ts): pdfkit's layout and font subsetting are synchronous
 // (~12 ms of CPU an invoice), so they run here, off the server's event loop. Plain JS so that it
-// starts under any parent (tsx, vitest): it registers tsx itself to load the TypeScript renderers,
-// which the pool names in workerData.renderers (kind → { module, export }).
+// starts under any parent (tsx, vitest, the build's plain node): it loads the renderers the pool
+// names in workerData.renderers (kind → { module, export }), registering tsx itself only when they
+// are TypeScript sources (the build's are compiled JavaScript and run without tsx, decision 039).
 import { parentPort, workerData } from 'node:worker_threads';
-import { register } from 'tsx/esm/api';
 
-register();
+if (Object.values(workerData.renderers).some((renderer) => renderer.module.endsWith('.ts'))) {
+  const { register } = await import('tsx/esm/api');
+  register();
+}
 const renderers = Object.fromEntries(
   Object.entries(workerData.renderers).map(([kind, renderer]) => [
     kind,
