@@ -37,6 +37,20 @@ export default tseslint.config(
     languageOptions: {
       parserOptions: { project: tsProjects, tsconfigRootDir: import.meta.dirname },
     },
+    rules: {
+      // a leading underscore marks a name unused on purpose: a parameter a signature requires
+      // (`_reply`), or a key taken out so the rest copy leaves it (`const { page: _page, ...query }`)
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        {
+          argsIgnorePattern: '^_',
+          varsIgnorePattern: '^_',
+          caughtErrorsIgnorePattern: '^_',
+          destructuredArrayIgnorePattern: '^_',
+          ignoreRestSiblings: true,
+        },
+      ],
+    },
   },
   {
     // tests read JSON payloads (light-my-request's res.json(), fetch) whose shape they then assert;

@@ -109,11 +109,6 @@ const serverUrl =
 // --smoke runs on one database: the server when a URL is given, else the embedded one
 const runTargets = smoke ? [serverUrl ? 'server' : 'embedded'] : targets;
 
-interface Measured {
-  rows: ScenarioRow[];
-  explain: TargetReport['explain'];
-}
-
 async function measure(
   target: string,
   s: Servers,

@@ -90,7 +90,7 @@ console.log(
     .join(' ')}; ${N} documents each, sequential; cpu = the whole process (every thread)`,
 );
 await row('invoice, 12 lines (this thread)', async (i) => collect(await renderInvoice(sampleInvoice(i))));
-await row('label sheet, 20 meals (this thread)', async (i) => collect(await renderLabelSheet(sampleLabels())));
+await row('label sheet, 20 meals (this thread)', async () => collect(await renderLabelSheet(sampleLabels())));
 const pool = createPdfPool<PdfDocuments>({ workers: 1, queueLimit: 64, renderers: pdfRenderers });
 try {
   await row('invoice, 12 lines (worker pool)', (i) => pool.render('invoice', sampleInvoice(i)));

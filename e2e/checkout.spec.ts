@@ -15,8 +15,6 @@ test.describe.configure({ mode: 'serial' });
 
 // The API's own wire types (packages/contracts), so a journey reads the preset as the storefront does.
 type WirePreset = PresetDetail;
-type WireChef = WirePreset['chefs'][number];
-type WireMenu = WireChef['menus'][number];
 type Hours = WirePreset['store_hours'];
 
 const weekdays: (keyof Hours)[] = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];

@@ -1,4 +1,4 @@
-import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import type { APIRequestContext, Browser } from '@playwright/test';
 import { test, expect, expectAccessible, signInFromNav as signIn } from './fixtures';
 
 // Issue 16 item 3, shared saved carts (ordering-payments §4 Save Cart; decision 031): the link a

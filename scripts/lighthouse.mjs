@@ -291,7 +291,10 @@ async function openCheckout(page, cartFrom) {
     .locator('::-p-aria([name="Your order"][role="complementary"]) ::-p-aria([name="Checkout"][role="button"])')
     .click();
   await page.waitForFunction(
-    () => location.pathname === '/checkout' && document.querySelector('h1')?.textContent === 'Checkout',
+    // runs in the page: the browser's location and document
+    () =>
+      globalThis.location.pathname === '/checkout' &&
+      globalThis.document.querySelector('h1')?.textContent === 'Checkout',
   );
 }
 

@@ -28,7 +28,7 @@ async function call(port: number, method: string, path: string, body?: unknown, 
   const text = await res.text();
   let json: Record<string, unknown> = {};
   try {
-    json = text ? JSON.parse(text) : {};
+    json = text ? (JSON.parse(text) as Record<string, unknown>) : {};
   } catch {
     // a redirect or a page
   }

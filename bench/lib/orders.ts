@@ -2,6 +2,7 @@
 // opens on the restaurant page) for a delivery the store hours and notice accept, created as a
 // draft (POST api/v2/catering_orders) and paid (POST .../finalize with an Idempotency-Key).
 import crypto from 'node:crypto';
+import type { QueryResultRow } from 'pg';
 import type { Db } from '../../apps/api/src/db/pool.js';
 import {
   fixtureOf,
@@ -13,7 +14,7 @@ import { runLoad, type RequestSpec } from './load.js';
 
 /** Restaurant presets of one chef with store hours and delivery fee ranges, spread over the catalogue. */
 export async function orderablePresets(db: Db, limit: number): Promise<RestaurantFixture[]> {
-  const { rows } = await db.query(
+  const { rows } = await db.query<QueryResultRow & { lines: RestaurantFixture['lines'] }>(
     `SELECT p.id AS preset_id, p.preset_type, p.minimum_order_amount_cents, c.id, c.business_name, c.latitude, c.longitude, c.time_zone,
             c.pre_order_notice_hours, c.pre_order_min_order_amount_cents, c.delivery_fee_ranges,
             c.store_hours, c.delivery_radius_km,
@@ -63,7 +64,7 @@ export async function createDrafts(
   const drafts: Draft[] = [];
   res.bodies!.forEach((body, i) => {
     if (res.statuses[i] !== 201 || !body) return;
-    const order = JSON.parse(body).catering_order as { id: number; purchase_id: string };
+    const order = (JSON.parse(body) as { catering_order: { id: number; purchase_id: string } }).catering_order;
     drafts.push({ id: order.id, purchaseId: order.purchase_id, customer: owners[i]! });
   });
   return { drafts, statuses: res.statuses, seconds: res.seconds, errors: res.errors };
@@ -101,7 +102,8 @@ export async function acceptedPresets(
   res.statuses.forEach((s, i) => {
     if (s !== 201) return;
     ok.push(presets[i]!);
-    const order = JSON.parse(res.bodies![i]!).catering_order as { id: number; purchase_id: string };
+    const order = (JSON.parse(res.bodies![i]!) as { catering_order: { id: number; purchase_id: string } })
+      .catering_order;
     drafts.push({ id: order.id, purchaseId: order.purchase_id, customer });
   });
   return { presets: ok, drafts };

@@ -51,7 +51,7 @@ export function markdown(result: {
         .map(([k, v]) => `${v.toLocaleString('en-US')} ${k.replace(/_/g, ' ')}`)
         .join(', ')}.`,
       `Setup: ${Object.entries(t.setup)
-        .map(([k, v]) => `${k.replace(/_/g, ' ')} ${typeof v === 'object' ? JSON.stringify(v) : v}`)
+        .map(([k, v]) => `${k.replace(/_/g, ' ')} ${typeof v === 'string' ? v : JSON.stringify(v)}`)
         .join('; ')}.`,
       '',
       '| scenario | clients | requests | p50 ms | p95 ms | p99 ms | req/s | x hello req/s | p99 x hello | loop p99 ms | answers | load | goal | verdict |',

@@ -129,7 +129,7 @@ function seqScans(node: PlanNode, out: string[] = []): string[] {
   return out;
 }
 function indexesUsed(node: PlanNode, out: Set<string> = new Set()): Set<string> {
-  if (typeof node['Index Name'] === 'string') out.add(node['Index Name'] as string);
+  if (typeof node['Index Name'] === 'string') out.add(node['Index Name']);
   for (const child of node.Plans ?? []) indexesUsed(child, out);
   return out;
 }

@@ -163,7 +163,7 @@ export async function startServers(db: Db, config: Config, basePort: number): Pr
   );
   await app.listen({ host: '127.0.0.1', port: basePort ? basePort + 1 : 0 });
   const hello = Fastify({ logger: false });
-  hello.get('/hello', async () => ({ hello: 'world' }));
+  hello.get('/hello', () => ({ hello: 'world' }));
   await hello.listen({ host: '127.0.0.1', port: basePort });
   return {
     app,

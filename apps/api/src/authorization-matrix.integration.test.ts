@@ -244,7 +244,7 @@ describe('authorization matrix', () => {
   });
 
   it('operations endpoints: staff only (customers 403, anonymous 401)', async () => {
-    const ops: InjectOptions[] = [
+    const ops: (InjectOptions & { url: string })[] = [
       { method: 'GET', url: '/api/v2/ops/orders?from=2026-03-01&to=2026-03-31' },
       { method: 'GET', url: `/api/v2/ops/orders/${delivered.id}` },
       { method: 'POST', url: `/api/v2/ops/orders/${delivered.id}/events`, payload: { event: 'mark_delivered' } },

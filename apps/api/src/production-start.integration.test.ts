@@ -75,8 +75,8 @@ describe('a production start without its settings', () => {
     expect(code).toBe(1);
     expect(lines(stderr)).toEqual([
       'Invalid configuration:',
-      expect.stringMatching(/^  STRIPE_PUBLISHABLE_KEY: required when NODE_ENV=production, unless PAYMENTS=sandbox/),
-      expect.stringMatching(/^  STRIPE_WEBHOOK_SECRET: required when NODE_ENV=production, unless PAYMENTS=sandbox/),
+      expect.stringMatching(/^ {2}STRIPE_PUBLISHABLE_KEY: required when NODE_ENV=production, unless PAYMENTS=sandbox/),
+      expect.stringMatching(/^ {2}STRIPE_WEBHOOK_SECRET: required when NODE_ENV=production, unless PAYMENTS=sandbox/),
     ]);
   }, 90_000);
 });

@@ -96,14 +96,14 @@ const tokens: Record<'customer' | 'staff', string> = { customer: '', staff: '' }
 
 beforeAll(async () => {
   ctx = await createDemoTestApp(new Date('2026-11-27T12:00:00Z'));
-  doc = (await ctx.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as OpenApi;
+  doc = (await ctx.app.inject({ method: 'GET', url: '/api/docs/json' })).json<OpenApi>();
   for (const account of demoAccounts) {
     const res = await ctx.app.inject({
       method: 'POST',
       url: '/user_token',
       payload: { auth: { email: account.email, password: account.password } },
     });
-    tokens[account.role] = (res.json() as { jwt: string }).jwt;
+    tokens[account.role] = res.json<{ jwt: string }>().jwt;
   }
 });
 afterAll(async () => ctx?.close());
@@ -150,7 +150,7 @@ describe('required fields of every JSON body', () => {
               payload,
             });
             checked += 1;
-            const body = res.json() as { messages?: string[] };
+            const body = res.json<{ messages?: string[] }>();
             if (res.statusCode !== 422 || !body.messages?.includes(expected)) {
               problems.push(
                 `${route} ${name} ${what}: ${res.statusCode} ${res.body.slice(0, 300)} (expected "${expected}")`,

@@ -34,7 +34,8 @@ function directives(csp: string): Map<string, string[]> {
 
 /** The policy every response must carry. */
 function expectSecure(url: string, headers: Record<string, unknown>) {
-  const csp = String(headers['content-security-policy'] ?? '');
+  const policy = headers['content-security-policy'];
+  const csp = typeof policy === 'string' ? policy : '';
   expect(csp, `${url}: content-security-policy`).not.toBe('');
   const d = directives(csp);
   const scripts = d.get('script-src') ?? d.get('default-src') ?? [];
@@ -69,7 +70,7 @@ describe('security headers on every response', () => {
     }
     fs.writeFileSync(path.join(tmp, 'web', 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
     const database = await createTestDatabase();
-    drop = database.drop;
+    drop = () => database.drop();
     const clock = fixedClock(NOW);
     const config = testConfig({
       WEB_DIST_DIR: path.join(tmp, 'web'),
@@ -88,7 +89,7 @@ describe('security headers on every response', () => {
     };
     app = await buildApp(deps, { logger: false });
     // a route that fails unexpectedly: the 500 path
-    app.get('/api/test-only/boom', async () => {
+    app.get('/api/test-only/boom', () => {
       throw new Error('database exploded: SELECT * FROM secrets');
     });
     await app.ready();

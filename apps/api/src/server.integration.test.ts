@@ -29,7 +29,7 @@ async function json(port: number, url: string, init?: RequestInit) {
   return { status: res.status, body: (await res.json()) as Record<string, unknown> };
 }
 
-afterAll(async () => {
+afterAll(() => {
   for (const c of children) if (c.exitCode === null) c.kill('SIGKILL');
   fs.rmSync(dataDir, { recursive: true, force: true });
 });

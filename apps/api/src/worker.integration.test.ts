@@ -49,8 +49,8 @@ describe('npm run worker', () => {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
-    child.stdout!.on('data', (d) => (output += d));
-    child.stderr!.on('data', (d) => (output += d));
+    child.stdout.on('data', (d) => (output += d));
+    child.stderr.on('data', (d) => (output += d));
     const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
     try {
       const deadline = Date.now() + 20_000;
@@ -76,7 +76,7 @@ describe('npm run worker', () => {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
-    child.stderr!.on('data', (d) => (output += d));
+    child.stderr.on('data', (d) => (output += d));
     const code = await new Promise<number | null>((resolve) => child.on('exit', (c) => resolve(c)));
     expect(code).toBe(1);
     expect(output).toContain('npm run worker needs DATABASE_URL');

@@ -30,7 +30,7 @@ async function dropDatabase(serverUrl: string, name: string, db: Db): Promise<vo
 }
 
 /** A fresh database cloned from the migrated template; never shared between test files. */
-export async function createTestDatabase(): Promise<{ db: Db; url: string; drop(): Promise<void> }> {
+export async function createTestDatabase(): Promise<{ db: Db; url: string; drop: () => Promise<void> }> {
   const serverUrl = inject('testServerUrl');
   const template = inject('testTemplateDb');
   const name = `${template}_f${crypto.randomBytes(5).toString('hex')}`;
@@ -46,7 +46,7 @@ export async function createTestDatabase(): Promise<{ db: Db; url: string; drop(
 }
 
 /** A fresh, empty database (no migrations): for tests of a migration over older data. */
-export async function createEmptyTestDatabase(): Promise<{ db: Db; url: string; drop(): Promise<void> }> {
+export async function createEmptyTestDatabase(): Promise<{ db: Db; url: string; drop: () => Promise<void> }> {
   const serverUrl = inject('testServerUrl');
   const name = `caterway_empty_${crypto.randomBytes(5).toString('hex')}`;
   const admin = createPool(serverUrl, { max: 1 });

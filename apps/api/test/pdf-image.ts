@@ -33,9 +33,7 @@ export async function renderPdfPage(
     const pixels = context.getImageData(0, 0, canvas.width, canvas.height).data;
     const content = await page.getTextContent();
     const items = content.items.flatMap((i) =>
-      'str' in i
-        ? [{ str: i.str, transform: i.transform as number[], width: i.width as number, height: i.height as number }]
-        : [],
+      'str' in i ? [{ str: i.str, transform: i.transform as number[], width: i.width, height: i.height }] : [],
     );
     const text = items
       .map((i) => i.str)

@@ -19,17 +19,17 @@ export const productionEnv = {
 /** The refusal of a production start with nothing set: a header, then one line per setting. */
 export const refusalWithNothingSet = [
   'Invalid configuration:',
-  /^  JWT_SECRET: required when NODE_ENV=production/,
-  /^  PUBLIC_URL: required when NODE_ENV=production/,
-  /^  SMTP_URL: required when NODE_ENV=production/,
-  /^  GEOCODER_URL: required when NODE_ENV=production/,
-  /^  COMPANY_LEGAL_NAME: required when NODE_ENV=production/,
-  /^  COMPANY_ADDRESS: required when NODE_ENV=production/,
-  /^  TAX_GST_HST_NUMBER: required when NODE_ENV=production/,
-  /^  TAX_QST_NUMBER: required when NODE_ENV=production/,
-  /^  STRIPE_SECRET_KEY: required when NODE_ENV=production, unless PAYMENTS=sandbox/,
-  /^  STRIPE_PUBLISHABLE_KEY: required when NODE_ENV=production, unless PAYMENTS=sandbox/,
-  /^  STRIPE_WEBHOOK_SECRET: required when NODE_ENV=production, unless PAYMENTS=sandbox/,
+  /^ {2}JWT_SECRET: required when NODE_ENV=production/,
+  /^ {2}PUBLIC_URL: required when NODE_ENV=production/,
+  /^ {2}SMTP_URL: required when NODE_ENV=production/,
+  /^ {2}GEOCODER_URL: required when NODE_ENV=production/,
+  /^ {2}COMPANY_LEGAL_NAME: required when NODE_ENV=production/,
+  /^ {2}COMPANY_ADDRESS: required when NODE_ENV=production/,
+  /^ {2}TAX_GST_HST_NUMBER: required when NODE_ENV=production/,
+  /^ {2}TAX_QST_NUMBER: required when NODE_ENV=production/,
+  /^ {2}STRIPE_SECRET_KEY: required when NODE_ENV=production, unless PAYMENTS=sandbox/,
+  /^ {2}STRIPE_PUBLISHABLE_KEY: required when NODE_ENV=production, unless PAYMENTS=sandbox/,
+  /^ {2}STRIPE_WEBHOOK_SECRET: required when NODE_ENV=production, unless PAYMENTS=sandbox/,
 ] as const;
 
 /** Lines matched against refusalWithNothingSet (or any such list), for toEqual. */

@@ -11,9 +11,9 @@ export interface ServerProcess {
   ready: Promise<void>;
   exited: Promise<number | null>;
   /** stdout and stderr so far, interleaved */
-  output(): string;
-  stdout(): string;
-  stderr(): string;
+  output: () => string;
+  stdout: () => string;
+  stderr: () => string;
 }
 
 export function startServerProcess(env: NodeJS.ProcessEnv): ServerProcess {
@@ -25,11 +25,11 @@ export function startServerProcess(env: NodeJS.ProcessEnv): ServerProcess {
   let output = '';
   let stdout = '';
   let stderr = '';
-  child.stdout!.on('data', (d) => {
+  child.stdout.on('data', (d) => {
     output += d;
     stdout += d;
   });
-  child.stderr!.on('data', (d) => {
+  child.stderr.on('data', (d) => {
     output += d;
     stderr += d;
   });

@@ -56,6 +56,8 @@ export function pdfResponses(description: string) {
 export const calendarDateSchema = (message: string) => z.string().trim().refine(isSaneCalendarDate, message);
 
 // ---- what corporate buyers fill in (issue 17 part 3): optional, trimmed, empty when not given
+// the control characters are the point of this pattern (it becomes the OpenAPI `pattern` too)
+// eslint-disable-next-line no-control-regex -- refusing C0 controls and DEL is what this pattern is for
 const NO_CONTROL_CHARACTERS = /^[^\u0000-\u001f\u007f]*$/;
 const corporateText = (label: string, max: number) =>
   z

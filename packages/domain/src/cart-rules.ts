@@ -184,12 +184,15 @@ export class CartPricingError extends Error {
  * come only from the menus (a price the browser sent plays no part), so the browser and the
  * server price a cart the same way. Menu items with quantity 0 are left out.
  */
+function isMap<V>(menus: ReadonlyMap<number, V> | Record<number, V>): menus is ReadonlyMap<number, V> {
+  return menus instanceof Map;
+}
+
 export function priceCart(
   lines: CartLineToPrice[],
   menusById: ReadonlyMap<number, PricingMenu> | Record<number, PricingMenu>,
 ): PricedLine[] {
-  const lookup = (id: number): PricingMenu | undefined =>
-    menusById instanceof Map ? menusById.get(id) : (menusById as Record<number, PricingMenu>)[id];
+  const lookup = (id: number): PricingMenu | undefined => (isMap(menusById) ? menusById.get(id) : menusById[id]);
   return lines.map((line) => {
     const menu = lookup(line.menuId);
     if (!menu) throw new CartPricingError(`Unknown menu ${line.menuId}`);

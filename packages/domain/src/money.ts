@@ -5,8 +5,7 @@
 export type Country = 'CA' | 'US';
 export type Currency = 'CAD' | 'USD';
 
-export const currencyForCountry = (country: Country | string | null | undefined): Currency =>
-  country === 'US' ? 'USD' : 'CAD';
+export const currencyForCountry = (country: string | null | undefined): Currency => (country === 'US' ? 'USD' : 'CAD');
 
 /** Integer cents to '$12.50' (two decimals, thousands separated: '$1,234.00', negatives '-$3.05'). */
 export function formatCents(cents: number): string {
@@ -22,7 +21,7 @@ export function formatCents(cents: number): string {
 }
 
 /** Cents with the currency code for places where both countries show side by side: '$12.50 CAD'. */
-export function formatCentsWithCurrency(cents: number, country: Country | string | null | undefined): string {
+export function formatCentsWithCurrency(cents: number, country: string | null | undefined): string {
   return `${formatCents(cents)} ${currencyForCountry(country)}`;
 }
 

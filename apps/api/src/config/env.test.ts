@@ -171,9 +171,9 @@ describe('loadConfig', () => {
       expect(message.split('\n')).toEqual([
         'Invalid configuration:',
         expect.stringMatching(
-          /^  COMPANY_ADDRESS: set it with COMPANY_LEGAL_NAME, TAX_QST_NUMBER: the four company settings go together/,
+          /^ {2}COMPANY_ADDRESS: set it with COMPANY_LEGAL_NAME, TAX_QST_NUMBER: the four company settings go together/,
         ),
-        expect.stringMatching(/^  TAX_GST_HST_NUMBER: set it with COMPANY_LEGAL_NAME, TAX_QST_NUMBER/),
+        expect.stringMatching(/^ {2}TAX_GST_HST_NUMBER: set it with COMPANY_LEGAL_NAME, TAX_QST_NUMBER/),
       ]);
     });
 
@@ -206,7 +206,7 @@ describe('loadConfig', () => {
       );
       // in production too, where the shape is refused rather than reported missing
       expect(() => loadConfig({ ...productionEnv, TAX_QST_NUMBER: '1098765432' })).toThrow(
-        /^Invalid configuration:\n  TAX_QST_NUMBER: must be 10 digits/,
+        /^Invalid configuration:\n {2}TAX_QST_NUMBER: must be 10 digits/,
       );
     });
   });

@@ -1,4 +1,3 @@
-import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config/env.js';
 import type { Db } from '../db/pool.js';
 import type { Mailer } from '../ports/email.js';

@@ -49,7 +49,7 @@ describe('job queue on PostgreSQL', () => {
     expect(moved.payload).toEqual({ n: 3 });
 
     const clock = fixedClock(later);
-    const runner = createJobRunner({ db, clock, handlers: { [k]: async () => undefined }, log: quietLog });
+    const runner = createJobRunner({ db, clock, handlers: { [k]: () => Promise.resolve(undefined) }, log: quietLog });
     expect(await runner.runDue()).toBe(1);
     expect((await findJob(db, k, 'a'))!.done_at).not.toBeNull();
     // a finished job is not queued again by a plain enqueue, only by a reschedule
@@ -69,7 +69,12 @@ describe('job queue on PostgreSQL', () => {
     const runner = createJobRunner({
       db,
       clock,
-      handlers: { [k]: async (job) => void ran.push(job.dedupe_key!) },
+      handlers: {
+        [k]: (job) => {
+          ran.push(job.dedupe_key!);
+          return Promise.resolve();
+        },
+      },
       log: quietLog,
     });
     expect(await runner.runDue()).toBe(1);
@@ -116,7 +121,12 @@ describe('job queue on PostgreSQL', () => {
     const other = createJobRunner({
       db,
       clock,
-      handlers: { [k]: async () => void ran++ },
+      handlers: {
+        [k]: () => {
+          ran++;
+          return Promise.resolve();
+        },
+      },
       log: quietLog,
       leaseMs,
       workerId: 'other',
@@ -143,9 +153,9 @@ describe('job queue on PostgreSQL', () => {
       db,
       clock,
       handlers: {
-        [k]: async () => {
+        [k]: () => {
           calls++;
-          throw new Error(`boom ${calls}`);
+          return Promise.reject(new Error(`boom ${calls}`));
         },
       },
       log: quietLog,
@@ -180,7 +190,7 @@ describe('job queue on PostgreSQL', () => {
     const runner = createJobRunner({
       db,
       clock,
-      handlers: { [k]: async () => (++calls === 1 ? { retryAt: later } : undefined) },
+      handlers: { [k]: () => Promise.resolve(++calls === 1 ? { retryAt: later } : undefined) },
       log: quietLog,
     });
     expect(await runner.runDue()).toBe(1);

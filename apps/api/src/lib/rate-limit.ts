@@ -241,7 +241,7 @@ export function createMemoryRateLimiter(
   const counters = new Map<string, { end: number; hits: number }>();
   return {
     kind: 'memory',
-    async hit({ key, limit, windowMs }) {
+    hit({ key, limit, windowMs }) {
       const now = clock.now();
       const { end } = windowOf(now, windowMs);
       const k = storedKey(key, windowMs);
@@ -257,7 +257,7 @@ export function createMemoryRateLimiter(
         counters.delete(first.value[0]);
       }
       counters.set(k, { end, hits });
-      return result(hits, limit, now, end);
+      return Promise.resolve(result(hits, limit, now, end));
     },
     get size() {
       return counters.size;

@@ -51,7 +51,7 @@ export async function openDatabase(
       throw err;
     }
   }
-  const db = createPool(url, { max: config.databasePoolSize, logger: log as FastifyBaseLogger });
+  const db = createPool(url, { max: config.databasePoolSize, logger: log });
   try {
     const { applied } = await migrate(db);
     if (applied.length) log.info({ applied }, 'database migrated');

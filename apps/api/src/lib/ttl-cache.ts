@@ -38,7 +38,7 @@ export function lruClock(
   return { ttlResolution: 0, ...(now && { perf: { now: () => now() + 1 } }) };
 }
 
-export function createTtlCache<K extends {}, V>(options: TtlCacheOptions<V>) {
+export function createTtlCache<K extends NonNullable<unknown>, V>(options: TtlCacheOptions<V>) {
   const keep = options.keep ?? (() => true);
   /** the TTL left when a hit starts a background reload (not ttlMs * 0.2: 1 - 0.8 < 0.2) */
   const refreshWhenLeft = options.ttlMs - options.ttlMs * REFRESH_AT;
@@ -76,4 +76,4 @@ export function createTtlCache<K extends {}, V>(options: TtlCacheOptions<V>) {
     },
   };
 }
-export type TtlCache<K extends {}, V> = ReturnType<typeof createTtlCache<K, V>>;
+export type TtlCache<K extends NonNullable<unknown>, V> = ReturnType<typeof createTtlCache<K, V>>;

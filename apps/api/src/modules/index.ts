@@ -27,7 +27,8 @@ import { siteConfigRoutes } from './site-config/site-config.routes.js';
 import { suggestionsRoutes } from './suggestions/suggestions.routes.js';
 import { testClockRoutes } from './test-clock/test-clock.routes.js';
 
-export type ModuleRegistrar = (app: FastifyInstance, deps: AppDeps) => Promise<void>;
+// most modules only declare routes (synchronous); one awaits a scoped plugin registration
+export type ModuleRegistrar = (app: FastifyInstance, deps: AppDeps) => void | Promise<void>;
 
 /** Every route module of the API, registered in this order by app.ts. Add one line per module. */
 export const modules: ModuleRegistrar[] = [

@@ -32,7 +32,7 @@ async function app() {
     },
     async (request, reply) => reply.status(201).send({ name: request.body.name }),
   );
-  a.get('/plain', { schema: { response: { 200: z.object({ ok: z.boolean() }) } } }, async () => ({ ok: true }));
+  a.get('/plain', { schema: { response: { 200: z.object({ ok: z.boolean() }) } } }, () => ({ ok: true }));
   await a.ready();
   return { a, responses };
 }

@@ -15,8 +15,9 @@ const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 export function registerFrameworkAnswers(app: FastifyInstance): void {
   documentFrameworkErrors(app);
   // PostgreSQL text cannot hold U+0000: refused here, before it reaches a query and fails there
-  app.addHook('preValidation', async (request) => {
-    if (hasNul(request.params) || hasNul(request.query) || hasNul(request.body)) throw validationFailed([NUL_MESSAGE]);
+  app.addHook('preValidation', (request, _reply, done) => {
+    if (hasNul(request.params) || hasNul(request.query) || hasNul(request.body)) done(validationFailed([NUL_MESSAGE]));
+    else done();
   });
 }
 

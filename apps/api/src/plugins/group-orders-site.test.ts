@@ -26,7 +26,7 @@ describe('group-order site serving', () => {
     fs.writeFileSync(path.join(site, '.vite', 'manifest.json'), '{"index.html":{"file":"assets/index-abc.js"}}');
     fs.writeFileSync(path.join(site, '.hidden'), 'secret');
     app = Fastify({ routerOptions: { ignoreTrailingSlash: true } });
-    app.get('/api/v2/ping', async () => ({ ok: true }));
+    app.get('/api/v2/ping', () => ({ ok: true }));
     await registerGroupOrdersSite(app, {
       distDir: site,
       basePath: '/team-meals',
@@ -103,7 +103,7 @@ describe('group-order site serving', () => {
 
   it('serves the site at the root of a host name of its own, the storefront on every other host', async () => {
     const both = Fastify();
-    both.get('/api/v2/ping', async () => ({ ok: true }));
+    both.get('/api/v2/ping', () => ({ ok: true }));
     await registerGroupOrdersSite(both, {
       distDir: site,
       basePath: '',

@@ -19,8 +19,8 @@ const options: HelmetOptions = {
 };
 
 function withRoutes(app: FastifyInstance): FastifyInstance {
-  app.get('/ok', async () => ({ ok: true }));
-  app.get('/boom', async () => {
+  app.get('/ok', () => ({ ok: true }));
+  app.get('/boom', () => {
     throw new Error('boom');
   });
   return app;

@@ -26,7 +26,7 @@ export function securityHeaders(options: Readonly<HelmetOptions>): Readonly<Reco
   };
   let finished = false;
   helmet(options)({} as never, recorder as never, (err?: unknown) => {
-    if (err) throw err;
+    if (err) throw err instanceof Error ? err : new Error('security headers: helmet failed', { cause: err });
     finished = true;
   });
   // every middleware of helmet 8 is synchronous; a request-dependent one would not be safe to keep

@@ -143,7 +143,9 @@ const brandOf = (n: string) =>
           : 'unknown';
 
 const newId = (prefix: string) => `${prefix}_${crypto.randomBytes(8).toString('hex')}`;
-const int = (v: unknown) => (v === undefined ? undefined : Number.parseInt(String(v), 10));
+/** A form parameter's text: form-encoded values are strings (numbers when set in code); anything else is absent. */
+const text = (v: unknown): string => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '');
+const int = (v: unknown) => (v === undefined ? undefined : Number.parseInt(text(v), 10));
 
 export async function startStripeFake(options: { secretKey?: string } = {}): Promise<StripeFake> {
   const secretKey = options.secretKey ?? 'sk_test_fake_123';
@@ -178,7 +180,9 @@ export async function startStripeFake(options: { secretKey?: string } = {}): Pro
 
   /** The charge a confirmed card intent carries (latest_charge); refunds and disputes hang on it. */
   function chargeOf(pi: Stripe.PaymentIntent): Stripe.Charge {
-    const existing = pi.latest_charge ? charges.get(String(pi.latest_charge)) : undefined;
+    const existing = pi.latest_charge
+      ? charges.get(typeof pi.latest_charge === 'string' ? pi.latest_charge : pi.latest_charge.id)
+      : undefined;
     if (existing) return existing;
     const charge = {
       id: newId('ch'),
@@ -238,7 +242,7 @@ export async function startStripeFake(options: { secretKey?: string } = {}): Pro
       return { status: 200, body: pmOr404(m[1]!) };
     if (method === 'POST' && (m = /^\/v1\/payment_methods\/([^/]+)\/attach$/.exec(path))) {
       const pm = pmOr404(m[1]!);
-      const customer = String(p.customer ?? '');
+      const customer = text(p.customer);
       if (!customers.has(customer)) throw missing('customer', customer);
       if (pm.customer && pm.customer !== customer)
         throw invalid('The payment method you provided has already been attached to a customer.');
@@ -253,7 +257,7 @@ export async function startStripeFake(options: { secretKey?: string } = {}): Pro
       return { status: 200, body: pm };
     }
     if (method === 'POST' && path === '/v1/setup_intents') {
-      const customer = String(p.customer ?? '');
+      const customer = text(p.customer);
       if (!customers.has(customer)) throw missing('customer', customer);
       const id = newId('seti');
       const types = (p.allowed_payment_method_types ?? p.payment_method_types ?? ['card']) as string[];
@@ -294,8 +298,8 @@ export async function startStripeFake(options: { secretKey?: string } = {}): Pro
       return { status: 200, body: si };
     }
     if (method === 'POST' && path === '/v1/payment_intents') {
-      const pm = pmOr404(String(p.payment_method ?? ''));
-      const customer = String(p.customer ?? '');
+      const pm = pmOr404(text(p.payment_method));
+      const customer = text(p.customer);
       if (!customers.has(customer)) throw missing('customer', customer);
       if (pm.customer && pm.customer !== customer)
         throw invalid(
@@ -376,7 +380,7 @@ export async function startStripeFake(options: { secretKey?: string } = {}): Pro
     }
     if (method === 'GET' && path === '/v1/payment_intents/search') {
       // the one query the adapter sends: metadata['key']:'value'
-      const q = /^metadata\['([^']+)'\]:'([^']*)'$/.exec(String(p.query ?? ''));
+      const q = /^metadata\['([^']+)'\]:'([^']*)'$/.exec(text(p.query));
       if (!q) throw invalid(`Unsupported search query: ${String(p.query)}`);
       const data = [...paymentIntents.values()].filter((pi) => pi.metadata?.[q[1]!] === q[2]);
       return {
@@ -420,7 +424,7 @@ export async function startStripeFake(options: { secretKey?: string } = {}): Pro
       return { status: 200, body: pi };
     }
     if (method === 'POST' && path === '/v1/refunds') {
-      const pi = piOr404(String(p.payment_intent ?? ''));
+      const pi = piOr404(text(p.payment_intent));
       const refunded = refundedByIntent.get(pi.id) ?? 0;
       const remaining = pi.amount_received - refunded;
       const amount = int(p.amount) ?? remaining;

@@ -26,6 +26,15 @@ export interface LoadResult {
 
 const CLIENT_TIMEOUT_MS = 10_000;
 
+/** The fields of the API's JSON answers this load reads. */
+interface Answer {
+  jwt?: string;
+  id?: string;
+  payment_method?: { id?: string };
+  payment_method_id?: string;
+  catering_order?: { id: number; purchase_id: string; order_number: string };
+}
+
 export async function request(
   base: string,
   method: string,
@@ -33,9 +42,9 @@ export async function request(
   body: unknown,
   headers: Record<string, string>,
   samples: Sample[],
-): Promise<Sample & { json?: any }> {
+): Promise<Sample & { json?: Answer }> {
   const at = Date.now();
-  let s: Sample & { json?: any };
+  let s: Sample & { json?: Answer };
   try {
     const res = await fetch(base + url, {
       method,
@@ -46,7 +55,7 @@ export async function request(
     const text = await res.text();
     s = { at, ms: Date.now() - at, status: res.status, body: text, retryAfter: res.headers.get('retry-after') };
     try {
-      s.json = JSON.parse(text);
+      s.json = JSON.parse(text) as Answer;
     } catch {
       /* not JSON: the assertions report it */
     }
@@ -67,7 +76,7 @@ export async function signInDemo(base: string): Promise<string> {
     [],
   );
   if (res.status !== 200) throw new Error(`sign-in failed: ${res.status} ${res.body}`);
-  return res.json.jwt as string;
+  return res.json!.jwt as string;
 }
 
 export async function sandboxCard(base: string, jwt: string): Promise<string> {
@@ -80,7 +89,7 @@ export async function sandboxCard(base: string, jwt: string): Promise<string> {
     [],
   );
   if (res.status !== 200) throw new Error(`sandbox card failed: ${res.status} ${res.body}`);
-  return (res.json.id ?? res.json.payment_method?.id ?? res.json.payment_method_id) as string;
+  return (res.json!.id ?? res.json!.payment_method?.id ?? res.json!.payment_method_id) as string;
 }
 
 export async function fixture(db: Db): Promise<RestaurantFixture> {
@@ -130,7 +139,7 @@ export async function runCheckoutLoad(opts: {
         await pause(retryDelay);
         continue;
       }
-      const order = created.json.catering_order as { id: number; purchase_id: string };
+      const order = created.json!.catering_order!;
       const key = crypto.randomUUID();
       for (;;) {
         const res = await request(
@@ -142,7 +151,7 @@ export async function runCheckoutLoad(opts: {
           samples,
         );
         if (res.status >= 200 && res.status < 300) {
-          acknowledged.push({ id: order.id, orderNumber: res.json.catering_order.order_number, key });
+          acknowledged.push({ id: order.id, orderNumber: res.json!.catering_order!.order_number, key });
           break;
         }
         const retryable = res.status === 0 || res.status === 409 || res.status >= 500;

@@ -51,7 +51,7 @@ it(
       killedAt = Date.now();
       cluster.kill();
       // the old backends serve their open connections until they notice the postmaster died
-      await waitFor(async () => (postgresProcessesOf(cluster.dir).length === 0 ? true : undefined), 10_000, 20);
+      await waitFor(() => (postgresProcessesOf(cluster.dir).length === 0 ? true : undefined), 10_000, 20);
       downAt = Date.now();
       await new Promise((r) => setTimeout(r, downMs));
       restartAt = Date.now();

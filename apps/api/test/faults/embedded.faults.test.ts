@@ -134,7 +134,7 @@ it('survives five kills of the app or its database with every acknowledged order
 
   // a clean stop leaves no postgres process on the folder
   await api.stop();
-  await waitFor(async () => (postgresProcessesOf(pgDir).length === 0 ? true : undefined), 15_000, 100);
+  await waitFor(() => (postgresProcessesOf(pgDir).length === 0 ? true : undefined), 15_000, 100);
   console.log(
     `embedded: ${load.acknowledged.length} orders acknowledged over ${load.samples.length} requests; ${notes.join('; ')}`,
   );

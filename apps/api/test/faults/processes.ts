@@ -62,7 +62,10 @@ export async function createCluster(port: number): Promise<Cluster> {
   if (init.status !== 0) throw new Error(`initdb failed: ${init.stderr}`);
   let child: ChildProcess | undefined;
   const logFile = path.join(dir, 'postgres.log');
-  if (user.uid !== undefined) (fs.writeFileSync(logFile, ''), fs.chownSync(logFile, user.uid, user.gid!));
+  if (user.uid !== undefined) {
+    fs.writeFileSync(logFile, '');
+    fs.chownSync(logFile, user.uid, user.gid!);
+  }
   const cluster: Cluster = {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
     dir: data,
@@ -122,7 +125,7 @@ export async function createCluster(port: number): Promise<Cluster> {
     },
     async remove() {
       await cluster.stop();
-      await waitFor(async () => (postgresProcessesOf(data).length === 0 ? true : undefined), 10_000, 100).catch(
+      await waitFor(() => (postgresProcessesOf(data).length === 0 ? true : undefined), 10_000, 100).catch(
         () => undefined,
       );
       fs.rmSync(dir, { recursive: true, force: true });
@@ -133,7 +136,11 @@ export async function createCluster(port: number): Promise<Cluster> {
 }
 
 /** Polls fn until it answers something other than undefined. */
-export async function waitFor<T>(fn: () => Promise<T | undefined>, timeoutMs: number, everyMs = 200): Promise<T> {
+export async function waitFor<T>(
+  fn: () => T | undefined | Promise<T | undefined>,
+  timeoutMs: number,
+  everyMs = 200,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const v = await fn();
@@ -193,8 +200,8 @@ export function startApi(port: number, env: Record<string, string>): ApiProcess 
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
-  child.stdout!.on('data', (d) => (out += d));
-  child.stderr!.on('data', (d) => (out += d));
+  child.stdout.on('data', (d) => (out += d));
+  child.stderr.on('data', (d) => (out += d));
   const exit = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
   const api: ApiProcess = {
     child,

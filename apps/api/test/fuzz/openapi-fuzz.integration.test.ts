@@ -29,6 +29,7 @@ import {
   type Hints,
   type Json,
   type Operation,
+  type Schema,
 } from './openapi-fuzz.js';
 
 // Issue 7, item 3: every operation of the OpenAPI document gets at least 100 generated requests
@@ -54,7 +55,7 @@ interface Failure {
 describe('OpenAPI fuzzing', () => {
   let ctx: TestContext;
   let f: RestaurantFixture;
-  let doc: Record<string, any>;
+  let doc: Schema;
   const distDirs: string[] = [];
   const tokens: Record<Caller, string | null> = { anonymous: null, customer: null, staff: null };
   const signOutTokens: Record<Caller, string[]> = { anonymous: [], customer: [], staff: [] };
@@ -83,7 +84,7 @@ describe('OpenAPI fuzzing', () => {
       },
     });
     await ensureDemoData(ctx.db, quiet);
-    doc = ctx.app.swagger() as Record<string, any>;
+    doc = ctx.app.swagger();
     await seedObjects();
   }, 180_000);
 
@@ -124,7 +125,7 @@ describe('OpenAPI fuzzing', () => {
       url: `/api/v2/catering_orders/${accepted.id}/add_on_order`,
       headers: auth(customer.jwt),
     });
-    const addOn = addOnRes.json() as { id: number; purchase_id?: string };
+    const addOn = addOnRes.json<{ id: number; purchase_id?: string }>();
     const { rows: addOnRows } = await ctx.db.query<{ purchase_id: string }>(
       'SELECT purchase_id FROM catering_orders WHERE id = $1',
       [addOn.id],
@@ -274,7 +275,7 @@ describe('OpenAPI fuzzing', () => {
         { catering_order: orderPayload(f, NOW) as unknown as Json },
         { catering_order: huge as unknown as Json },
       ],
-      'PUT /api/v2/catering_orders/{id}/update_addon_order': [addOnCart as unknown as Json],
+      'PUT /api/v2/catering_orders/{id}/update_addon_order': [addOnCart],
       'POST /api/v2/presets': [
         {
           preset: {
@@ -287,13 +288,13 @@ describe('OpenAPI fuzzing', () => {
       ],
       'POST /api/v2/users': [
         ...Array.from({ length: 5 }, () => signUpBody() as unknown as Json),
-        signUpBody({ email: customer.email }) as unknown as Json,
+        signUpBody({ email: customer.email }),
       ],
       'POST /user_token': [
         { auth: { email: customer.email, password: goodPassword } },
         { auth: { email: customer.email, password: 'wrong-password' } },
       ],
-      'PUT /api/v2/group_orders/{ref}': [details as unknown as Json],
+      'PUT /api/v2/group_orders/{ref}': [details],
       'POST /api/v2/group/{share_token}/members': [{ name: 'Alex', email: 'alex@example.com', dietary_needs: '' }],
       'PUT /api/v2/accounts': [
         {
@@ -417,7 +418,7 @@ describe('OpenAPI fuzzing', () => {
         const signOut = op.key === 'DELETE /user_token' && req.caller !== 'anonymous';
         const token = signOut ? (signOutTokens[req.caller][i % 3] ?? null) : tokens[req.caller];
         const res = await send({
-          method: req.method as 'GET',
+          method: req.method,
           url: req.url,
           headers: token ? { ...req.headers, ...auth(token) } : req.headers,
           payload: req.payload,
@@ -508,7 +509,7 @@ describe('OpenAPI fuzzing', () => {
         req.headers['content-type'] = rng.pick(['application/json', 'text/plain']);
       }
       const res = await send({
-        method: method as 'GET',
+        method: method,
         url,
         headers: req.headers,
         payload: req.payload,

@@ -6,7 +6,9 @@ import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
-type Schema = Record<string, any>;
+/** An OpenAPI document or one of its schema objects, walked generically key by key. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- an OpenAPI/JSON Schema node has open-ended keys read at any depth; a precise type would restate the JSON Schema spec
+export type Schema = Record<string, any>;
 
 /** mulberry32: small, fast and the same on every machine. */
 export function createRng(seed: number) {
@@ -122,8 +124,8 @@ function rewriteRefs(value: unknown): unknown {
 export function deref(doc: Schema, schema: Schema | undefined): Schema {
   let s = schema ?? {};
   for (let i = 0; i < 10 && typeof s.$ref === 'string'; i++) {
-    const parts = (s.$ref as string).replace(/^#\//, '').split('/');
-    s = parts.reduce<any>((node, part) => node?.[part], doc) ?? {};
+    const parts = s.$ref.replace(/^#\//, '').split('/');
+    s = parts.reduce<Schema | undefined>((node, part) => node?.[part], doc) ?? {};
   }
   return s;
 }
@@ -278,7 +280,7 @@ function schemaAt(doc: Schema, schema: Schema, path: (string | number)[]): Schem
 
 function setAt(value: Json, path: (string | number)[], next: Json | undefined): Json {
   if (!path.length) return next === undefined ? null : next;
-  const copy = structuredClone(value) as any;
+  const copy = structuredClone(value) as Schema;
   let node = copy;
   for (const part of path.slice(0, -1)) node = node[part];
   const last = path[path.length - 1]!;
@@ -287,6 +289,11 @@ function setAt(value: Json, path: (string | number)[], next: Json | undefined): 
     else delete node[last];
   } else node[last] = next;
   return copy;
+}
+
+/** A scalar as text (a path segment, a header); an object or array as its JSON. */
+function textOf(value: Json): string {
+  return typeof value === 'object' && value !== null ? JSON.stringify(value) : String(value);
 }
 
 /** Edge values of the field's own type: empty, longest, one past the longest, limits, unicode. */
@@ -371,7 +378,7 @@ function fillPath(op: Operation, rng: Rng, hints: Hints, mode: 'real' | 'odd'): 
     if (mode === 'real' && real?.length) return encodeURIComponent(rng.pick(real));
     if (mode === 'real') {
       const param = op.params.find((p) => p.name === name && p.in === 'path');
-      return encodeURIComponent(String(validValue({}, param?.schema ?? { type: 'integer' }, rng, hints, name)));
+      return encodeURIComponent(textOf(validValue({}, param?.schema ?? { type: 'integer' }, rng, hints, name)));
     }
     return rng.pick(ID_VARIANTS);
   });
@@ -514,9 +521,9 @@ export function createGenerator(doc: Schema, hints: Hints, validator: ReturnType
       const headerParams = op.params.filter((p) => p.in === 'header');
       for (const h of headerParams) {
         const real = hints.values[h.name];
-        if (kind === 'valid' && real?.length) headers[h.name] = String(rng.pick(real));
+        if (kind === 'valid' && real?.length) headers[h.name] = textOf(rng.pick(real));
         else if (rng.chance(0.7))
-          headers[h.name] = String(
+          headers[h.name] = textOf(
             kind === 'valid'
               ? validValue(doc, h.schema, rng, hints, h.name)
               : rng.pick(['', 'x'.repeat(500), "' or 1=1", 'é', '00000000-0000-4000-8000-000000000000']),

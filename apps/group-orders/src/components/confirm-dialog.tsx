@@ -23,12 +23,17 @@ export function ConfirmDialog({
   onClose,
 }: ConfirmDialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
+  const cancel = useRef<HTMLButtonElement>(null);
   const titleId = useId();
   const messageId = useId();
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
+    if (open && !dialog.open) {
+      dialog.showModal();
+      // the safe answer first: Enter or Space right away keeps what was there
+      cancel.current?.focus();
+    }
     if (!open && dialog.open) dialog.close();
   }, [open]);
   return (
@@ -43,7 +48,7 @@ export function ConfirmDialog({
       <h2 id={titleId}>{title}</h2>
       <p id={messageId}>{message}</p>
       <div className="actions">
-        <button type="button" className="btn btn-ghost" onClick={onClose} autoFocus>
+        <button ref={cancel} type="button" className="btn btn-ghost" onClick={onClose}>
           {cancelLabel}
         </button>
         <button

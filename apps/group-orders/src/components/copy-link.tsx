@@ -30,7 +30,7 @@ export function CopyLink({ url, label }: { url: string; label: string }) {
         <button
           type="button"
           className="btn"
-          onClick={async () => setState((await copyText(url, inputRef.current)) ? 'copied' : 'failed')}
+          onClick={() => void copyText(url, inputRef.current).then((copied) => setState(copied ? 'copied' : 'failed'))}
         >
           Copy link
         </button>

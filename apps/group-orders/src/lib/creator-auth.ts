@@ -45,7 +45,7 @@ function storefrontUser(): StoredUser | null {
   if (!raw) return null;
   try {
     const parsed = JSON.parse(raw) as unknown;
-    return parsed && typeof parsed === 'object' ? (parsed as StoredUser) : null;
+    return parsed && typeof parsed === 'object' ? parsed : null;
   } catch {
     return null;
   }

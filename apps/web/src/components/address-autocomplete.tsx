@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useId, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { MIN_SUGGESTION_QUERY, suggestionsQueryOptions, type AddressSuggestion } from '../api/geo';
 import { useDebouncedValue } from '../lib/use-debounced-value';
 
@@ -14,7 +14,8 @@ export interface AddressAutocompleteProps {
   name?: string;
   required?: boolean;
   placeholder?: string;
-  autoFocus?: boolean;
+  /** Focus the input when it appears (a form opened by the user's own action). */
+  focusOnMount?: boolean;
   /** Visually hide the label (it is still the accessible name). */
   hideLabel?: boolean;
   className?: string;
@@ -36,12 +37,18 @@ export function AddressAutocomplete(props: AddressAutocompleteProps) {
     name,
     required,
     placeholder,
-    autoFocus,
+    focusOnMount,
     hideLabel,
     className,
   } = props;
   const id = useId();
   const listId = `${id}-list`;
+  const input = useRef<HTMLInputElement>(null);
+  // on mount only, as the autofocus attribute would
+  const focusFirst = useRef(focusOnMount);
+  useEffect(() => {
+    if (focusFirst.current) input.current?.focus();
+  }, []);
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
   const debounced = useDebouncedValue(value.trim(), 250);
@@ -112,8 +119,8 @@ export function AddressAutocomplete(props: AddressAutocompleteProps) {
           aria-invalid={error ? true : undefined}
           aria-describedby={describedBy}
           aria-required={required || undefined}
+          ref={input}
           placeholder={placeholder}
-          autoFocus={autoFocus}
           value={value}
           onChange={(event) => {
             onChange(event.target.value);

@@ -16,14 +16,11 @@ export function LoadWhenNear({
   margin?: string;
 }) {
   const box = useRef<HTMLDivElement>(null);
-  const [near, setNear] = useState(false);
+  // without IntersectionObserver (old browsers) there is no way to wait: render at once
+  const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
   useEffect(() => {
     const element = box.current;
     if (near || !element) return;
-    if (typeof IntersectionObserver === 'undefined') {
-      setNear(true);
-      return;
-    }
     const observer = new IntersectionObserver(
       (entries) => {
         if (!entries.some((e) => e.isIntersecting)) return;

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useEffectEvent } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { openModal } from '../stores/modals';
 import { useSessionUser } from '../stores/session';
@@ -33,14 +33,18 @@ export function SignInReturn() {
   const navigate = useNavigate();
   const user = useSessionUser();
   const request = isSignInRequest(location.state) ? location.state : null;
-  useEffect(() => {
+  // once per arrival (location.key), not again when the session changes on the same page
+  const askToSignIn = useEffectEvent(() => {
     if (request && !user) openModal('signIn');
-  }, [location.key]);
-  useEffect(() => {
+  });
+  useEffect(() => askToSignIn(), [location.key]);
+  const goBack = useEffectEvent(() => {
     // only paths inside the app (a state cannot be forged from a link, but stay strict)
     if (request && user?.confirmed && request.returnTo.startsWith('/') && !request.returnTo.startsWith('//')) {
       void navigate(request.returnTo, { replace: true });
     }
-  }, [user?.confirmed, location.key]);
+  });
+  const confirmed = user?.confirmed;
+  useEffect(() => goBack(), [confirmed, location.key]);
   return null;
 }

@@ -8,15 +8,17 @@ interface Captured {
 
 function fakeFetch(status: number, body: unknown, headers: Record<string, string> = {}) {
   const calls: Captured[] = [];
-  const impl = async (url: string | URL | Request, init?: RequestInit) => {
-    calls.push({ url: String(url), init: init ?? {} });
+  const impl = (url: string | URL | Request, init?: RequestInit) => {
+    calls.push({ url: url instanceof Request ? url.url : String(url), init: init ?? {} });
     const text = body === undefined ? '' : typeof body === 'string' ? body : JSON.stringify(body);
-    return new Response(status === 204 ? null : text, {
-      status,
-      headers: { 'content-type': typeof body === 'string' ? 'text/plain' : 'application/json', ...headers },
-    });
+    return Promise.resolve(
+      new Response(status === 204 ? null : text, {
+        status,
+        headers: { 'content-type': typeof body === 'string' ? 'text/plain' : 'application/json', ...headers },
+      }),
+    );
   };
-  return { calls, fetch: impl as typeof fetch };
+  return { calls, fetch: impl };
 }
 
 afterEach(() => configureApiClient({ getToken: () => null, onUnauthorized: () => {}, fetch: undefined }));
@@ -34,7 +36,7 @@ describe('api client', () => {
     expect(result).toEqual({ user: { id: 7, firstName: 'Ann', adminToken: null, address1: '1 King St' } });
     expect(f.calls[0]!.url).toBe('/api/v2/users');
     expect(f.calls[0]!.init.method).toBe('POST');
-    expect(JSON.parse(String(f.calls[0]!.init.body))).toEqual({
+    expect(JSON.parse(f.calls[0]!.init.body as string)).toEqual({
       user: { first_name: 'Ann', password_confirmation: 'pw', address1: '1 King St', address2: '' },
     });
     expect((f.calls[0]!.init.headers as Record<string, string>)['content-type']).toBe('application/json');

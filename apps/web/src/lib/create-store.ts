@@ -12,7 +12,7 @@ export function createStore<T>(initial: T) {
       state = value;
       for (const listener of listeners) listener();
     },
-    subscribe(listener: () => void) {
+    subscribe: (listener: () => void) => {
       listeners.add(listener);
       return () => void listeners.delete(listener);
     },

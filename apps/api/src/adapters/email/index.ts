@@ -111,8 +111,9 @@ export function createSmtpMailer(
         template: row.template,
       });
     },
-    async close() {
+    close() {
       transport.close();
+      return Promise.resolve();
     },
   };
 }

@@ -236,7 +236,7 @@ export function createHttpGeocoder(options: HttpGeocoderOptions): Geocoder {
 
   function requestUrl(query: string, limit: number): string {
     if (options.kind === 'photon') {
-      return `${base}/api?${new URLSearchParams({ q: query, limit: String(limit) })}`;
+      return `${base}/api?${new URLSearchParams({ q: query, limit: String(limit) }).toString()}`;
     }
     const params = new URLSearchParams({
       q: query,
@@ -245,13 +245,13 @@ export function createHttpGeocoder(options: HttpGeocoderOptions): Geocoder {
       countrycodes: 'ca,us',
       limit: String(limit),
     });
-    return `${base}/search?${params}`;
+    return `${base}/search?${params.toString()}`;
   }
 
   function reverseUrl(latitude: number, longitude: number): string {
     const point = { lat: String(latitude), lon: String(longitude) };
-    if (options.kind === 'photon') return `${base}/reverse?${new URLSearchParams(point)}`;
-    return `${base}/reverse?${new URLSearchParams({ format: 'jsonv2', ...point, addressdetails: '1' })}`;
+    if (options.kind === 'photon') return `${base}/reverse?${new URLSearchParams(point).toString()}`;
+    return `${base}/reverse?${new URLSearchParams({ format: 'jsonv2', ...point, addressdetails: '1' }).toString()}`;
   }
 
   /** The service's answer, read by `read`, or undefined when it could not be reached or answered nonsense. */

@@ -1,4 +1,4 @@
-import type { Country, GeocodedAddress, GeocodeResult, Geocoder } from '../../ports/geocoder.js';
+import type { Country, GeocodedAddress, GeocodeResult, Geocoder, PlaceOfPoint } from '../../ports/geocoder.js';
 import { parseAddress, type ParsedAddress } from './address-parser.js';
 import { loadGazetteer, type CityPlace, type Gazetteer } from './gazetteer.js';
 
@@ -116,47 +116,61 @@ export function createOfflineGeocoder(options: OfflineGeocoderOptions = {}): Geo
     return undefined;
   }
 
+  // The lookups are synchronous (an in-memory gazetteer); the port's methods answer promises.
+  function geocodeNow(query: string): GeocodeResult {
+    const g = gazetteer();
+    const parsed = parse(query, g);
+    if (!isStreetAddress(parsed)) return { ok: false, reason: 'too_broad' } satisfies GeocodeResult;
+    const placement = place(parsed, g);
+    if (!placement) return { ok: false, reason: 'not_found' };
+    return { ok: true, address: toAddress(parsed, placement) };
+  }
+
+  function suggestNow(query: string, limit = DEFAULT_SUGGESTIONS): GeocodedAddress[] {
+    const max = Math.max(1, Math.min(MAX_SUGGESTIONS, Math.floor(limit)));
+    const g = gazetteer();
+    const parsed = parse(query, g);
+    if (!isStreetAddress(parsed)) return [];
+    if (parsed.postalCode) {
+      const placement = place(parsed, g);
+      return placement ? [toAddress(parsed, placement)] : [];
+    }
+    const country = parsed.country;
+    let cities: CityPlace[];
+    if (parsed.city) {
+      cities = g.citiesByPrefix(parsed.city, { province: parsed.region?.code, country, limit: max });
+    } else if (parsed.region) {
+      cities = g.citiesByPrefix('', { province: parsed.region.code, limit: max });
+    } else {
+      cities = g.majorCities(max, { country });
+    }
+    return cities.map((c) => toAddress(parsed, cityPlacement(c)));
+  }
+
+  // The province and city of the nearest postal centroid (ZIP or FSA). A centroid is not a
+  // boundary: a point a few hundred metres from a provincial or state line can be answered
+  // with the other side's. More than NEAREST_POSTAL_MAX_KM from every centroid is outside
+  // Canada and the US (at sea, or abroad): null.
+  function placeAtNow(latitude: number, longitude: number): PlaceOfPoint | null {
+    const nearest = gazetteer().nearestPostal(latitude, longitude);
+    if (!nearest) return null;
+    return { country: nearest.country, province: nearest.province, city: nearest.city };
+  }
+
+  // answered through Promise.try-like wrappers so that a failure (the gazetteer unreadable) is a
+  // rejected promise, as from an async function, never a synchronous throw
   return {
     kind: 'offline',
-
-    async geocode(query) {
-      const g = gazetteer();
-      const parsed = parse(query, g);
-      if (!isStreetAddress(parsed)) return { ok: false, reason: 'too_broad' } satisfies GeocodeResult;
-      const placement = place(parsed, g);
-      if (!placement) return { ok: false, reason: 'not_found' };
-      return { ok: true, address: toAddress(parsed, placement) };
-    },
-
-    async suggest(query, limit = DEFAULT_SUGGESTIONS) {
-      const max = Math.max(1, Math.min(MAX_SUGGESTIONS, Math.floor(limit)));
-      const g = gazetteer();
-      const parsed = parse(query, g);
-      if (!isStreetAddress(parsed)) return [];
-      if (parsed.postalCode) {
-        const placement = place(parsed, g);
-        return placement ? [toAddress(parsed, placement)] : [];
-      }
-      const country = parsed.country;
-      let cities: CityPlace[];
-      if (parsed.city) {
-        cities = g.citiesByPrefix(parsed.city, { province: parsed.region?.code, country, limit: max });
-      } else if (parsed.region) {
-        cities = g.citiesByPrefix('', { province: parsed.region.code, limit: max });
-      } else {
-        cities = g.majorCities(max, { country });
-      }
-      return cities.map((c) => toAddress(parsed, cityPlacement(c)));
-    },
-
-    // The province and city of the nearest postal centroid (ZIP or FSA). A centroid is not a
-    // boundary: a point a few hundred metres from a provincial or state line can be answered
-    // with the other side's. More than NEAREST_POSTAL_MAX_KM from every centroid is outside
-    // Canada and the US (at sea, or abroad): null.
-    async placeAt(latitude, longitude) {
-      const nearest = gazetteer().nearestPostal(latitude, longitude);
-      if (!nearest) return null;
-      return { country: nearest.country, province: nearest.province, city: nearest.city };
-    },
+    geocode: (query) => promised(() => geocodeNow(query)),
+    suggest: (query, limit) => promised(() => suggestNow(query, limit)),
+    placeAt: (latitude, longitude) => promised(() => placeAtNow(latitude, longitude)),
   };
+}
+
+function promised<T>(answer: () => T): Promise<T> {
+  try {
+    return Promise.resolve(answer());
+  } catch (error) {
+    return Promise.reject(error instanceof Error ? error : new Error(String(error)));
+  }
 }

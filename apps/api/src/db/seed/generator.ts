@@ -218,8 +218,7 @@ function conceptDishes(concept: Concept): Map<string, DishSpec[]> {
   };
   for (const [category, lines] of Object.entries(concept.dishes)) for (const line of lines ?? []) add(category, line);
   for (const pool of concept.shared) {
-    for (const [category, lines] of Object.entries(sharedPools[pool]))
-      for (const line of lines as string[]) add(category, line);
+    for (const [category, lines] of Object.entries(sharedPools[pool])) for (const line of lines) add(category, line);
   }
   return byCategory;
 }

@@ -30,7 +30,7 @@ function sfc32(a: number, b: number, c: number, d: number): () => number {
 
 export interface Rng {
   /** float in [0, 1) */
-  next(): number;
+  next: () => number;
   /** integer in [min, max] */
   int(min: number, max: number): number;
   /** true with probability p */

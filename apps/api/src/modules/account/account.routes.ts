@@ -17,7 +17,7 @@ import { createAccountService } from './account.service.js';
 const tags = ['auth'];
 const security = [{ bearerAuth: [] }];
 
-export async function accountRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+export function accountRoutes(app: FastifyInstance, deps: AppDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const limiter = createRateLimiter({
     redisUrl: deps.config.redisUrl,

@@ -10,7 +10,7 @@ import { altchaServiceFrom } from './altcha.compose.js';
 
 const CHALLENGES_PER_10_MIN = 120;
 
-export async function altchaRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+export function altchaRoutes(app: FastifyInstance, deps: AppDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const service = altchaServiceFrom(deps);
   const limiter = createRateLimiter({

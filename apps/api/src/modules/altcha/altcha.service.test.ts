@@ -15,15 +15,15 @@ import {
 function memoryRepository(): AltchaRepository {
   const used = new Map<string, Date>();
   return {
-    async insertUsed(signature, expiresAt) {
-      if (used.has(signature)) return false;
+    insertUsed(signature, expiresAt) {
+      if (used.has(signature)) return Promise.resolve(false);
       used.set(signature, expiresAt);
-      return true;
+      return Promise.resolve(true);
     },
-    async deleteExpired(now) {
+    deleteExpired(now) {
       let n = 0;
       for (const [k, at] of used) if (at < now && used.delete(k)) n++;
-      return n;
+      return Promise.resolve(n);
     },
   };
 }

@@ -36,7 +36,7 @@ const meta = (request: FastifyRequest): RequestMeta => ({
   userAgent: String(request.headers['user-agent'] ?? ''),
 });
 
-export async function authRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+export function authRoutes(app: FastifyInstance, deps: AppDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const limiter = createRateLimiter({
     redisUrl: deps.config.redisUrl,

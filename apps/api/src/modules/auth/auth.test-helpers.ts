@@ -17,30 +17,30 @@ export const testGeocoder: Geocoder = {
   kind: 'offline',
   // where a point is: the real offline gazetteer (the tax of the place of supply)
   placeAt: (latitude, longitude) => gazetteer.placeAt(latitude, longitude),
-  async geocode(query: string): Promise<GeocodeResult> {
-    if (/nowhere/i.test(query)) return { ok: false, reason: 'not_found' };
-    if (/geocoder down/i.test(query)) return { ok: false, reason: 'unavailable' };
-    if (!/\d/.test(query)) return { ok: false, reason: 'too_broad' };
-    const street = query.split(',')[0]!.trim();
-    return {
-      ok: true,
-      address: {
-        label: `${street}, Toronto, ON M5X 1A9, Canada`,
-        address1: street,
-        city: 'Toronto',
-        province: 'ON',
-        zip: 'M5X 1A9',
-        country: 'CA',
-        latitude: 43.6487,
-        longitude: -79.3817,
-        precision: 'street',
-      },
-    };
-  },
-  async suggest() {
-    return [];
-  },
+  geocode: (query) => Promise.resolve(testGeocode(query)),
+  suggest: () => Promise.resolve([]),
 };
+
+function testGeocode(query: string): GeocodeResult {
+  if (/nowhere/i.test(query)) return { ok: false, reason: 'not_found' };
+  if (/geocoder down/i.test(query)) return { ok: false, reason: 'unavailable' };
+  if (!/\d/.test(query)) return { ok: false, reason: 'too_broad' };
+  const street = query.split(',')[0]!.trim();
+  return {
+    ok: true,
+    address: {
+      label: `${street}, Toronto, ON M5X 1A9, Canada`,
+      address1: street,
+      city: 'Toronto',
+      province: 'ON',
+      zip: 'M5X 1A9',
+      country: 'CA',
+      latitude: 43.6487,
+      longitude: -79.3817,
+      precision: 'street',
+    },
+  };
+}
 
 /** A fresh client address per test, so the per-IP limit of one test never touches another. */
 export function randomIp(): string {

@@ -282,10 +282,10 @@ describe('auth guards', () => {
     ctx = await createTestApp({ geocoder: testGeocoder });
     guarded = Fastify({ logger: false });
     registerErrorHandler(guarded);
-    guarded.get('/user', { preHandler: requireUser(ctx.deps) }, async (request) => authUser(request));
-    guarded.get('/staff', { preHandler: requireStaff(ctx.deps) }, async (request) => authUser(request));
-    guarded.get('/maybe', { preHandler: optionalUser(ctx.deps) }, async (request) => ({ user: request.user ?? null }));
-    guarded.get('/creator', { preHandler: requireCreator(ctx.deps) }, async (request) => authUser(request));
+    guarded.get('/user', { preHandler: requireUser(ctx.deps) }, (request) => authUser(request));
+    guarded.get('/staff', { preHandler: requireStaff(ctx.deps) }, (request) => authUser(request));
+    guarded.get('/maybe', { preHandler: optionalUser(ctx.deps) }, (request) => ({ user: request.user ?? null }));
+    guarded.get('/creator', { preHandler: requireCreator(ctx.deps) }, (request) => authUser(request));
     await guarded.ready();
   });
   afterAll(async () => {

@@ -8,7 +8,7 @@ import { createCatalogueService } from './catalogue.service.js';
 
 const tags = ['catalogue'];
 
-export async function catalogueRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+export function catalogueRoutes(app: FastifyInstance, deps: AppDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const service = createCatalogueService({ catalogueRepository: createCatalogueRepository(deps.db) });
 

@@ -8,7 +8,7 @@ import { createDemoRequestsRepository } from './demo-requests.repository.js';
 import { createDemoRequestsService } from './demo-requests.service.js';
 
 // POST messages/json_create.json: the /book-demo form (browse-account-orders §7; the path is the spec's).
-export async function demoRequestsRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+export function demoRequestsRoutes(app: FastifyInstance, deps: AppDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const limiter = createRateLimiter({
     redisUrl: deps.config.redisUrl,

@@ -22,7 +22,7 @@ export const DEMO_REQUESTS_PER_HOUR_PER_IP = 20;
 /** 'Name: Please fill in the required field.' for fields; the captcha's message stands alone. */
 export function demoRequestProblemList(problems: Partial<Record<DemoRequestField, string>>): string[] {
   return Object.entries(problems).map(([field, message]) =>
-    field === 'altcha' ? message! : `${demoRequestFieldLabels[field as DemoRequestField]}: ${message}`,
+    field === 'altcha' ? message : `${demoRequestFieldLabels[field as DemoRequestField]}: ${message}`,
   );
 }
 

@@ -10,7 +10,7 @@ import { createFavoritesService } from './favorites.service.js';
 const tags = ['favorites'];
 const security = [{ bearerAuth: [] }];
 
-export async function favoritesRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+export function favoritesRoutes(app: FastifyInstance, deps: AppDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const service = createFavoritesService({
     favorites: createFavoritesRepository(deps.db),

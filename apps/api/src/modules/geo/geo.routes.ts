@@ -30,7 +30,7 @@ const toWire = (a: GeocodedAddress) => ({
   precision: a.precision,
 });
 
-export async function geoRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+export function geoRoutes(app: FastifyInstance, deps: AppDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const service = createGeoService({ geocoder: deps.geocoder });
 

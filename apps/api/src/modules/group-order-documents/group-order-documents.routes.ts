@@ -14,7 +14,7 @@ const tags = ['group orders'];
 // the storefront sends the bearer token; the group-order site may send X-Admin-Token instead
 const security = [{ bearerAuth: [] }];
 
-export async function groupOrderDocumentsRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+export function groupOrderDocumentsRoutes(app: FastifyInstance, deps: AppDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const service = createGroupOrderDocumentsService({
     groupOrders: createGroupOrdersRepository(deps.db),

@@ -357,7 +357,7 @@ export function createGroupCutoff(deps: GroupCutoffDeps) {
     jobHandlers(): JobHandlers {
       return {
         [GROUP_ORDER_CUTOFF]: async (job: JobRow) => {
-          const uuid = String(job.payload.uuid ?? '');
+          const uuid = typeof job.payload.uuid === 'string' ? job.payload.uuid : '';
           const outcome = await run(uuid);
           deps.log.info?.({ jobId: job.id, uuid, outcome: outcome.kind }, 'group order cut-off');
         },

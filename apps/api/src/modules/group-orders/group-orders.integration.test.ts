@@ -726,9 +726,7 @@ describe('group orders API', () => {
         links: { siteUrl: 'http://groups.test' },
         publicUrl: 'http://test',
         log: quiet,
-        afterOrderWritten: async () => {
-          throw new Error('power cut');
-        },
+        afterOrderWritten: () => Promise.reject(new Error('power cut')),
       });
       await expect(crashing.run(g.uuid)).rejects.toThrow('power cut');
       expect(
@@ -767,9 +765,7 @@ describe('group orders API', () => {
         links: { siteUrl: 'http://groups.test' },
         publicUrl: 'http://test',
         log: quiet,
-        afterAuthorised: async () => {
-          throw new Error('crash after authorising');
-        },
+        afterAuthorised: () => Promise.reject(new Error('crash after authorising')),
       });
       await expect(crashing.run(g.uuid)).rejects.toThrow('crash after authorising');
       expect(

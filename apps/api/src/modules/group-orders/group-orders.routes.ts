@@ -32,7 +32,7 @@ const tags = ['group orders'];
 const bearer = [{ bearerAuth: [] }];
 const memberHeaders = z.object({ [MEMBER_TOKEN_HEADER]: z.string().max(200).optional() });
 
-export async function groupOrdersRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+export function groupOrdersRoutes(app: FastifyInstance, deps: AppDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const service = groupOrdersFrom(deps, app.log);
   const members = createGroupMembersService({

@@ -7,10 +7,10 @@ import { databaseAnswers } from './health.repository.js';
 const healthResponse = z.object({ status: z.literal('ok') });
 const readyResponse = z.object({ status: z.enum(['ok']), database: z.literal('up') });
 
-export async function healthRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+export function healthRoutes(app: FastifyInstance, deps: AppDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   // Liveness: the process answers, without touching the database.
-  r.get('/api/health', { schema: { tags: ['health'], response: { 200: healthResponse } } }, async () => ({
+  r.get('/api/health', { schema: { tags: ['health'], response: { 200: healthResponse } } }, () => ({
     status: 'ok' as const,
   }));
   // Readiness: the database answers too (503 through the error handler when it does not).

@@ -48,7 +48,7 @@ describe('credit notes', () => {
   const creditNotes = async (id: number, jwt: string | null = owner) => {
     const res = await get(`/api/v2/catering_orders/${id}/credit_notes`, jwt);
     expect(res.statusCode, res.body).toBe(200);
-    return res.json() as CreditNoteList;
+    return res.json<CreditNoteList>();
   };
   const pdfText = async (url: string) => {
     const res = await get(url);
@@ -228,10 +228,10 @@ describe('credit notes', () => {
       });
       expect(res.statusCode, res.body).toBe(200);
     }
-    const history = (await get('/api/v2/order_history')).json() as {
+    const history = (await get('/api/v2/order_history')).json<{
       upcoming: { id: number }[];
       past: { id: number }[];
-    };
+    }>();
     const entry = (id: number) => history.past.find((e) => e.id === id);
     const detail = async (id: number) => (await get(`/api/v2/catering_orders/${id}`)).json().catering_order;
 

@@ -1,7 +1,7 @@
 import PDFDocument from 'pdfkit';
 import { formatCents } from '@caterway/domain';
 import { loadFonts } from '../../lib/pdf/fonts.js';
-import type { InvoiceData, InvoiceLine } from './invoices.types.js';
+import type { InvoiceData } from './invoices.types.js';
 
 export type { InvoiceData, InvoiceLine, InvoiceSeller } from './invoices.types.js';
 

@@ -18,7 +18,7 @@ const bearer = [{ bearerAuth: [] }];
 
 // The owner's documents only, like the invoice always was: another user's order, a draft or an
 // unknown id answer 404 alike; staff have no access here (they have the operations console).
-export async function invoicesRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+export function invoicesRoutes(app: FastifyInstance, deps: AppDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const service = invoicesServiceFrom(deps);
   const confirmedUser = requireUser(deps, { confirmed: true });

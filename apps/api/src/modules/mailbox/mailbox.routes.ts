@@ -13,7 +13,7 @@ import { createMailboxService } from './mailbox.service.js';
 
 const tags = ['dev'];
 
-export async function mailboxRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+export function mailboxRoutes(app: FastifyInstance, deps: AppDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const service = createMailboxService({
     mailbox: createMailboxRepository(deps.db),

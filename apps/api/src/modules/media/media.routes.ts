@@ -19,7 +19,7 @@ const paramsSchema = z.object({
  * relative URLs like /media/art/dish/123-bowl.svg; the same URL always draws the same picture,
  * so browsers and CDNs keep it for a year.
  */
-export async function mediaRoutes(app: FastifyInstance, _deps: AppDeps): Promise<void> {
+export function mediaRoutes(app: FastifyInstance, _deps: AppDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get(
     '/media/art/:kind/:file',

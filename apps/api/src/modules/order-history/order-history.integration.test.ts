@@ -45,7 +45,7 @@ describe('My Orders API', () => {
   const history = async (token = jwt) => {
     const res = await get('/api/v2/order_history', token);
     expect(res.statusCode, res.body).toBe(200);
-    return res.json() as { upcoming: Record<string, unknown>[]; past: Record<string, unknown>[] };
+    return res.json<{ upcoming: Record<string, unknown>[]; past: Record<string, unknown>[] }>();
   };
   const findIn = (list: Record<string, unknown>[], id: number) => list.find((o) => o.id === id);
 

@@ -16,12 +16,13 @@ import { createOrderHistoryService } from './order-history.service.js';
 const tags = ['my orders'];
 const bearer = [{ bearerAuth: [] }];
 
-export async function orderHistoryRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+export function orderHistoryRoutes(app: FastifyInstance, deps: AppDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const groupOrders = groupOrdersFrom(deps, app.log);
   const service = createOrderHistoryService({
     history: createOrderHistoryRepository(deps.db),
     clock: deps.clock,
-    groupEntries: groupOrdersFrom(deps, app.log).historyEntries,
+    groupEntries: (...args) => groupOrders.historyEntries(...args),
   });
   const confirmedUser = requireUser(deps, { confirmed: true });
 

@@ -501,9 +501,7 @@ describe('order lifecycle: processing, operations console, customer cancel', () 
     it('an email failure never fails the change', async () => {
       const broken: Mailer = {
         transport: 'outbox',
-        async send() {
-          throw new Error('SMTP down');
-        },
+        send: () => Promise.reject(new Error('SMTP down')),
       };
       const errors: object[] = [];
       const svc = createLifecycleService({

@@ -15,7 +15,7 @@ import { lifecycleServiceFrom } from './lifecycle.compose.js';
 
 const bearer = [{ bearerAuth: [] }];
 
-export async function lifecycleRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+export function lifecycleRoutes(app: FastifyInstance, deps: AppDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const service = lifecycleServiceFrom(deps, app.log);
   const staff = requireStaff(deps);

@@ -15,7 +15,6 @@ import {
   TERMINAL_STATUSES,
   type CateringStatus,
   type OrderEvent,
-  type ProcessingState,
 } from '@caterway/domain';
 import { withTransaction, type Db, type Queryable } from '../../db/pool.js';
 import type { Clock } from '../../lib/clock.js';
@@ -512,7 +511,7 @@ export function createLifecycleService(deps: LifecycleServiceDeps) {
       },
       status,
       status_label: statusLabel(status),
-      display_status: displayStatus(o.processing as ProcessingState, status),
+      display_status: displayStatus(o.processing, status),
       processing: o.processing,
       payment_status: o.payment_status,
       is_eft: o.is_eft,

@@ -33,7 +33,7 @@ export function requestHash(value: unknown): string {
     if (Array.isArray(v)) return v.map(canonical);
     if (v && typeof v === 'object')
       return Object.fromEntries(
-        Object.keys(v as object)
+        Object.keys(v)
           .sort()
           .map((k) => [k, canonical((v as Record<string, unknown>)[k])]),
       );

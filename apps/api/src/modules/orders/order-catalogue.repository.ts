@@ -1,4 +1,4 @@
-import type { DeliveryFeeRange, StoreHoursMap } from '@caterway/domain';
+import type { DeliveryFeeRange } from '@caterway/domain';
 import { prepared, type Queryable } from '../../db/pool.js';
 import type { OrderChefRow, OrderPresetRow } from './orders.types.js';
 

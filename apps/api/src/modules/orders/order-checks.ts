@@ -157,7 +157,7 @@ export async function prepareOrder(
       menuItems: menu.menu_items.map((i) => ({ id: i.id, priceCents: i.price_cents })),
       taxCategory: menu.tax_category,
     };
-    let priced;
+    let priced: ReturnType<typeof priceCart>[number] | undefined;
     try {
       [priced] = priceCart(
         [{ menuId: menu.id, quantity: line.quantity, menuItemsMapping: line.menu_items_mapping }],

@@ -388,7 +388,7 @@ export function createOrderEditsService(deps: OrderEditsDeps) {
   }
 
   /** After an edit (claim held): make the payment follow the new total. */
-  async function settleEdit(order: OrderRow, userId: number): Promise<OrderRow> {
+  async function settleEdit(order: OrderRow): Promise<OrderRow> {
     const now = clock.now();
     const total = order.total_cents;
     const current = await retrieve(order.payment_intent_id);
@@ -498,7 +498,7 @@ export function createOrderEditsService(deps: OrderEditsDeps) {
         await scheduleProcessing(tx, row);
         return row;
       });
-      const settled = scheduled ? await keepScheduled(rewritten) : await settleEdit(rewritten, userId);
+      const settled = scheduled ? await keepScheduled(rewritten) : await settleEdit(rewritten);
       return answer(settled, userId);
     },
 

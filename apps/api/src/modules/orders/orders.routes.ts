@@ -29,7 +29,7 @@ import { composeOrders } from './orders.compose.js';
 const tags = ['orders'];
 const bearer = [{ bearerAuth: [] }];
 
-export async function ordersRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+export function ordersRoutes(app: FastifyInstance, deps: AppDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { orders, edits, service } = composeOrders({
     db: deps.db,

@@ -89,14 +89,12 @@ describe('Stripe webhooks', () => {
           payload: { payment_type: 'acss_debit' },
         })
       ).json();
-      pm = String(
-        fake.confirmAcssSetupIntent(seti.setup_intent_id, {
-          bankName: 'TD Canada Trust',
-          last4: '6789',
-          name: 'Dana Morgan',
-          email: 'ap@x.example',
-        }).payment_method,
-      );
+      pm = fake.confirmAcssSetupIntent(seti.setup_intent_id, {
+        bankName: 'TD Canada Trust',
+        last4: '6789',
+        name: 'Dana Morgan',
+        email: 'ap@x.example',
+      }).payment_method as string;
     } else {
       pm = fake.createCardPaymentMethod('4242424242424242').id;
     }

@@ -26,7 +26,7 @@ export async function stripeWebhookRoutes(app: FastifyInstance, deps: AppDeps): 
     clock: deps.clock,
     secret,
   });
-  await app.register(async (scope) => {
+  await app.register((scope, _options, done) => {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
     scope.withTypeProvider<ZodTypeProvider>().post(
@@ -45,5 +45,6 @@ export async function stripeWebhookRoutes(app: FastifyInstance, deps: AppDeps): 
         return { received: true as const, duplicate: result.duplicate, outcome: result.outcome };
       },
     );
+    done();
   });
 }

@@ -16,7 +16,7 @@ import { authUser, requireUser } from '../auth/auth.guard.js';
 import { paymentMethodsServiceFrom } from './payment-methods.service.js';
 
 // Saved payment methods and the provider configuration (ordering-payments §2, §3, §7).
-export async function paymentMethodsRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+export function paymentMethodsRoutes(app: FastifyInstance, deps: AppDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const service = paymentMethodsServiceFrom(deps);
   const confirmedUser = requireUser(deps, { confirmed: true });
@@ -33,7 +33,7 @@ export async function paymentMethodsRoutes(app: FastifyInstance, deps: AppDeps):
         response: { 200: paymentConfigResponseSchema },
       },
     },
-    async () => service.config(),
+    () => service.config(),
   );
 
   r.get(

@@ -9,9 +9,9 @@ function setup(maxRows = 3) {
   const loads: number[][] = [];
   const names = new Map<number, string>();
   const cache = createCardCache(
-    async (ids) => {
+    (ids) => {
       loads.push([...ids]);
-      return ids.filter((id) => id !== 404).map((id) => row(id, names.get(id)));
+      return Promise.resolve(ids.filter((id) => id !== 404).map((id) => row(id, names.get(id))));
     },
     { ttlMs: 1000, maxRows, now: () => t },
   );
@@ -55,9 +55,9 @@ describe('card cache', () => {
     const dbA = {};
     const dbB = {};
     const loads: number[][] = [];
-    const load = async (ids: readonly number[]) => {
+    const load = (ids: readonly number[]) => {
       loads.push([...ids]);
-      return ids.map((id) => row(id));
+      return Promise.resolve(ids.map((id) => row(id)));
     };
     const search = sharedCardCache(dbA, load);
     const homeLists = sharedCardCache(dbA, load);

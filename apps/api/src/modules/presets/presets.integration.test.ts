@@ -200,7 +200,7 @@ describe('preset endpoints on the demo catalogue', () => {
         geocoder: ctx.deps.geocoder,
         clock: ctx.deps.clock,
         publicUrl: ctx.deps.config.publicUrl,
-        favoriteIdsOf: async () => [1, 2],
+        favoriteIdsOf: () => Promise.resolve([1, 2]),
       };
       const cached = createPresetsService(deps);
       const fresh = createPresetsService({ ...deps, detailCache: false });
@@ -235,7 +235,7 @@ describe('preset endpoints on the demo catalogue', () => {
       const neutral = await cached.detailJson('2', {}, undefined);
       expect(typeof neutral).toBe('object');
       expect(await cached.detailJson('2', {}, undefined)).toBe(neutral);
-      const noFavourites = createPresetsService({ ...deps, favoriteIdsOf: async () => [] });
+      const noFavourites = createPresetsService({ ...deps, favoriteIdsOf: () => Promise.resolve([]) });
       const signedIn = await noFavourites.detailJson('2', { address: '' }, 8);
       expect(typeof signedIn).toBe('object'); // signed in with no favourite: the neutral answer too
       expect(text(signedIn)).toBe(text(neutral));
@@ -308,7 +308,7 @@ describe('preset endpoints on the demo catalogue', () => {
         url: '/user_token',
         payload: { auth: { email: 'demo@caterway.ca', password: 'Lunch4Forty' } },
       });
-      const { jwt, user } = signIn.json() as { jwt: string; user: { id: number } };
+      const { jwt, user } = signIn.json<{ jwt: string; user: { id: number } }>();
       const { rows } = await ctx.db.query<{ id: number }>(
         `INSERT INTO presets (slug, name, preset_type, base_preset_id, owner_user_id) VALUES ('team-friday', 'Team Friday', 'save_for_later', 2, $1) RETURNING id`,
         [user.id],

@@ -20,7 +20,7 @@ import { createPresetsService } from './presets.service.js';
 
 const tags = ['presets'];
 
-export async function presetsRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+export function presetsRoutes(app: FastifyInstance, deps: AppDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const presetsRepository = createPresetsRepository(deps.db);
   const favorites = createFavoritesRepository(deps.db);

@@ -15,7 +15,7 @@ import { createReportsService } from './reports.service.js';
 const tags = ['reports'];
 const security = [{ bearerAuth: [] }];
 
-export async function reportsRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+export function reportsRoutes(app: FastifyInstance, deps: AppDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const service = createReportsService({ reports: createReportsRepository(deps.db), clock: deps.clock });
   const confirmedUser = requireUser(deps, { confirmed: true });

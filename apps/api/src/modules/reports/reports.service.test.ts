@@ -28,8 +28,8 @@ const pageFormat = (instant: string, timeZone: string) =>
 async function report(rows: Pick<SpendRow, 'delivery_at' | 'time_zone'>[]) {
   const full: SpendRow[] = rows.map((r, i) => ({ ...spendRow(i + 1), ...r }));
   const reports = {
-    countSpend: async () => full.length,
-    findSpendPage: async () => full,
+    countSpend: () => Promise.resolve(full.length),
+    findSpendPage: () => Promise.resolve(full),
   } as unknown as ReportsRepository;
   return (
     await createReportsService({ reports, clock: fixedClock(new Date('2026-03-02T14:00:00Z')), perPage: 10_000 }).spend(

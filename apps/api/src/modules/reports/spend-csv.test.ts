@@ -109,10 +109,10 @@ describe('the CSV export of the report', () => {
   const repository = (count: number) => {
     const calls: { limit: number; offset: number }[] = [];
     const reports = {
-      countSpend: async () => count,
-      findSpendPage: async (_filter: unknown, page: { limit: number; offset: number }) => {
+      countSpend: () => Promise.resolve(count),
+      findSpendPage: (_filter: unknown, page: { limit: number; offset: number }) => {
         calls.push(page);
-        return [montreal];
+        return Promise.resolve([montreal]);
       },
     } as unknown as ReportsRepository;
     return { reports, calls };

@@ -19,7 +19,7 @@ import { createSandboxPaymentsService } from './sandbox-payments.service.js';
 // payment method from card details, confirm a bank-debit setup intent). They exist only while
 // the sandbox is the provider; with Stripe they answer 404. Like Stripe.js they need no session:
 // the card endpoint is rate-limited per address, the confirm call is authorised by the client secret.
-export async function sandboxPaymentsRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+export function sandboxPaymentsRoutes(app: FastifyInstance, deps: AppDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const limiter = createRateLimiter({
     redisUrl: deps.config.redisUrl,

@@ -15,7 +15,7 @@ const tags = ['presets'];
 const security = [{ bearerAuth: [] }];
 
 /** Writes on api/v2/presets (save_for_later); the presets module owns the GET routes on the same paths. */
-export async function savedPresetsRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+export function savedPresetsRoutes(app: FastifyInstance, deps: AppDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const service = createSavedPresetsService({
     db: deps.db,

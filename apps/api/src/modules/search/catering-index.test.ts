@@ -192,14 +192,14 @@ describe('catering index: loading, words and age', () => {
     let now = 0;
     const calls = { load: 0, words: 0 };
     const index = createCateringIndex({
-      load: async () => {
+      load: () => {
         calls.load++;
-        return indexData(presets);
+        return Promise.resolve(indexData(presets));
       },
-      wordMatches: async (tsquery) => {
+      wordMatches: (tsquery) => {
         calls.words++;
-        if (tsquery === 'broken') throw new Error('database gone');
-        return presets.filter((p) => p.id % 2 === 0).map((p) => p.id);
+        if (tsquery === 'broken') return Promise.reject(new Error('database gone'));
+        return Promise.resolve(presets.filter((p) => p.id % 2 === 0).map((p) => p.id));
       },
       ttlMs: 60_000,
       now: () => now,
@@ -226,11 +226,11 @@ describe('catering index: loading, words and age', () => {
     let seeded = false;
     let loads = 0;
     const index = createCateringIndex({
-      load: async () => {
+      load: () => {
         loads++;
-        return indexData(seeded ? presets : []);
+        return Promise.resolve(indexData(seeded ? presets : []));
       },
-      wordMatches: async () => [],
+      wordMatches: () => Promise.resolve([]),
     });
     await index.warm();
     expect(await index.page({ near: null, radiusKm: 50, cuisines: [], tsquery: null }, page)).toEqual({
@@ -239,7 +239,7 @@ describe('catering index: loading, words and age', () => {
       capped: false,
     });
     seeded = true;
-    expect((await index.page({ near: null, radiusKm: 50, cuisines: [], tsquery: null }, page))!.total).toBe(50);
+    expect((await index.page({ near: null, radiusKm: 50, cuisines: [], tsquery: null }, page)).total).toBe(50);
     await index.page({ near: null, radiusKm: 50, cuisines: [], tsquery: null }, page);
     expect(loads).toBe(3);
   });

@@ -1,7 +1,7 @@
 import type { PresetSort } from '@caterway/contracts';
 import type { GeoPoint } from '../presets/presets.types.js';
 import { chordOf, createSnapshotIndex, earthPoint, locateRows } from './located-rows.js';
-import type { CateringIndexData, CateringIndexRow } from './search.types.js';
+import type { CateringIndexData } from './search.types.js';
 
 export type { CateringIndexData, CateringIndexRow } from './search.types.js';
 

@@ -9,7 +9,7 @@ describe('snapshot index', () => {
     let loads = 0;
     const reads: string[] = [];
     const index = createSnapshotIndex<{ size: number; n: number }, number[]>({
-      load: async () => ({ size: 1, n: ++loads }),
+      load: () => Promise.resolve({ size: 1, n: ++loads }),
       ttlMs: 1_000,
       maxAnswers: options.maxAnswers,
       maxSize: options.maxSize,
@@ -18,9 +18,9 @@ describe('snapshot index', () => {
     });
     const ask = async (key: string, size = 1) => {
       const { answer } = await index.current();
-      return answer(key, async () => {
+      return answer(key, () => {
         reads.push(key);
-        return new Array<number>(size).fill(0);
+        return Promise.resolve(new Array<number>(size).fill(0));
       });
     };
     return { index, ask, reads, advance: (ms: number) => (now += ms), loads: () => loads };
@@ -66,7 +66,10 @@ describe('snapshot index', () => {
     let size = 0;
     let loads = 0;
     const index = createSnapshotIndex<{ size: number }, never>({
-      load: async () => (loads++, { size }),
+      load: () => {
+        loads++;
+        return Promise.resolve({ size });
+      },
       ttlMs: 60_000,
       maxAnswers: 1,
     });

@@ -54,7 +54,7 @@ export function locateRows(rows: readonly LocatedRow[]): LocatedRows {
 /** One loaded snapshot and the answers of queries read for it (answer: read once per key). */
 export interface LoadedSnapshot<S, A> {
   snapshot: S;
-  answer(key: string, read: (snapshot: S) => Promise<A>): Promise<A>;
+  answer: (key: string, read: (snapshot: S) => Promise<A>) => Promise<A>;
 }
 
 export interface SnapshotIndexOptions<S, A> {

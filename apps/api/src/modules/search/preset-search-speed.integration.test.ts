@@ -152,7 +152,7 @@ describe('preset search: sort walk and capped count', () => {
           ORDER BY earth_distance(location::earth, ll_to_earth($1, $2)), id`,
         [TORONTO.latitude, TORONTO.longitude, cuisines],
       );
-      expect(rows.length, `${cuisines}: the demo catalogue has restaurants near Toronto`).toBeGreaterThan(0);
+      expect(rows.length, `${cuisines.join(',')}: the demo catalogue has restaurants near Toronto`).toBeGreaterThan(0);
       for (const offset of [0, 12, 24]) {
         const filter: ListingFilter = {
           presetType: 'restaurant',
@@ -162,7 +162,7 @@ describe('preset search: sort walk and capped count', () => {
           tsquery: null,
         };
         const page = await repo.listingPage(filter, { sort: 'popular', limit: 12, offset });
-        expect(page, `${cuisines} offset ${offset}`).toEqual({
+        expect(page, `${cuisines.join(',')} offset ${offset}`).toEqual({
           ids: rows.slice(offset, offset + 12).map((r) => r.id),
           total: rows.length,
         });
@@ -200,21 +200,23 @@ describe('preset search: sort walk and capped count', () => {
         }),
         presetsRepository,
         cardCache: createCardCache((ids) => presetsRepository.cardsByIds(ids)),
-        geocoder: { geocode: async () => ({ ok: false, reason: 'not_found' }), placeAt: async () => null },
+        geocoder: {
+          geocode: () => Promise.resolve({ ok: false, reason: 'not_found' }),
+          placeAt: () => Promise.resolve(null),
+        },
         clock: fixedClock(NOW),
-        favoriteIdsOf: async () => [],
+        favoriteIdsOf: () => Promise.resolve([]),
         presetCountCap,
       });
-    const query = (q: Partial<SearchQueryInput>): SearchQueryInput =>
-      ({
-        search_type: 'preset',
-        page: 1,
-        per_page: 12,
-        sort: 'price_asc',
-        lat: TORONTO.latitude,
-        lng: TORONTO.longitude,
-        ...q,
-      }) as SearchQueryInput;
+    const query = (q: Partial<SearchQueryInput>): SearchQueryInput => ({
+      search_type: 'preset',
+      page: 1,
+      per_page: 12,
+      sort: 'price_asc',
+      lat: TORONTO.latitude,
+      lng: TORONTO.longitude,
+      ...q,
+    });
     const exact = await reference(
       { presetType: 'catering', near: TORONTO, radiusKm: 50, cuisines: [], tsquery: null },
       'price_asc',

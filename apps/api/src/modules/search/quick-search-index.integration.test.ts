@@ -88,6 +88,6 @@ describe('quick search index', () => {
     // the default limit is 8
     const expected = await reference('pizza', (await repo.expandTerms(['pizza']))!, POINTS[0]!, 50, 8);
     expect(expected.length).toBeGreaterThan(0);
-    expect((res.json() as { presets: { id: number }[] }).presets.map((p) => p.id)).toEqual(expected);
+    expect(res.json<{ presets: { id: number }[] }>().presets.map((p) => p.id)).toEqual(expected);
   });
 });

@@ -82,11 +82,11 @@ describe('quick search index', () => {
     const { rows } = restaurants(100);
     let reads = 0;
     const index = createQuickSearchIndex({
-      load: async () => rows,
-      matches: async (q) => {
+      load: () => Promise.resolve(rows),
+      matches: (q) => {
         reads++;
-        if (q === 'broken') throw new Error('database gone');
-        return rows.filter((r) => r.x !== null).map((r) => ({ id: r.id, score100: 1 }));
+        if (q === 'broken') return Promise.reject(new Error('database gone'));
+        return Promise.resolve(rows.filter((r) => r.x !== null).map((r) => ({ id: r.id, score100: 1 })));
       },
     });
     // nothing within 50 km of Vancouver: the nearest anywhere (all of them far, in Toronto)

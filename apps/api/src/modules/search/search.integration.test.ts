@@ -32,7 +32,7 @@ describe('search endpoints on the demo catalogue', () => {
   const restaurants = async (query: string) => {
     const res = await get(`/api/v2/search.json?search_type=restaurant&${query}`);
     expect(res.statusCode).toBe(200);
-    return res.json() as {
+    return res.json<{
       presets: { all_presets: Card[]; favorite_restaurants: Card[] };
       meta_data: {
         current_page: number;
@@ -41,7 +41,7 @@ describe('search endpoints on the demo catalogue', () => {
         preset_category_names: string[];
         preset_category_name_with_icon: { name: string; icon: string }[];
       };
-    };
+    }>();
   };
 
   describe('restaurants near an address', () => {
@@ -177,7 +177,7 @@ describe('search endpoints on the demo catalogue', () => {
     const presets = async (query: string) => {
       const res = await get(`/api/v2/search?search_type=preset&${query}`);
       expect(res.statusCode).toBe(200);
-      return res.json() as {
+      return res.json<{
         presets: {
           all_presets: [
             string,
@@ -194,7 +194,7 @@ describe('search endpoints on the demo catalogue', () => {
           ][];
         };
         meta_data: { full_count: number; total_page: number };
-      };
+      }>();
     };
     const flat = (body: Awaited<ReturnType<typeof presets>>) => body.presets.all_presets.flatMap(([, list]) => list);
 
@@ -272,7 +272,7 @@ describe('search endpoints on the demo catalogue', () => {
     const quick = async (query: string) => {
       const res = await get(`/api/v2/search/elastic_search?${query}`);
       expect(res.statusCode).toBe(200);
-      return res.json() as { presets: Card[]; query: string };
+      return res.json<{ presets: Card[]; query: string }>();
     };
 
     it('finds restaurants by name, cuisine and dish, despite typos', async () => {
@@ -362,7 +362,7 @@ describe('search endpoints on the demo catalogue', () => {
         payload: { auth: { email: 'demo@caterway.ca', password: 'Lunch4Forty' } },
       });
       expect(signIn.statusCode).toBe(200);
-      const { jwt, user } = signIn.json() as { jwt: string; user: { id: number } };
+      const { jwt, user } = signIn.json<{ jwt: string; user: { id: number } }>();
       const { rows } = await ctx.db.query<{ id: number }>(
         `INSERT INTO presets (slug, name, preset_type, base_preset_id, owner_user_id, number_of_guests)
          SELECT 'my-saved-lunch', 'My saved lunch', 'save_for_later', p.id, $1, 10 FROM presets p WHERE p.id = 2 RETURNING id`,

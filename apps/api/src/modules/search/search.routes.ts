@@ -25,7 +25,7 @@ import { createSearchService } from './search.service.js';
 
 const tags = ['search'];
 
-export async function searchRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+export function searchRoutes(app: FastifyInstance, deps: AppDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const presetsRepository = createPresetsRepository(deps.db);
   const favorites = createFavoritesRepository(deps.db);

@@ -8,7 +8,7 @@ import type { AppDeps } from '../../lib/deps.js';
 // is deployed (GROUP_ORDERS_URL is read once, in config/env.ts, which also builds share links),
 // and whether payments are in test mode: the provider the app runs with is the sandbox
 // (PAYMENTS=sandbox; docs/decisions/028), so every page says that no card is charged.
-export async function siteConfigRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+export function siteConfigRoutes(app: FastifyInstance, deps: AppDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const body = { group_orders_url: deps.config.groupOrdersUrl, test_mode: isSandboxProvider(deps.payments) };
   r.get(

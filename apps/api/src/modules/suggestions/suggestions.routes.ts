@@ -8,7 +8,7 @@ import { createOrderCatalogueRepository } from '../orders/order-catalogue.reposi
 import { createSuggestionsRepository } from './suggestions.repository.js';
 import { createSuggestionsService } from './suggestions.service.js';
 
-export async function suggestionsRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+export function suggestionsRoutes(app: FastifyInstance, deps: AppDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const limiter = createRateLimiter({
     redisUrl: deps.config.redisUrl,

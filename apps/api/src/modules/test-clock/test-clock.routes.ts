@@ -9,7 +9,7 @@ import type { AppDeps } from '../../lib/deps.js';
  * The route exists only when the server runs with E2E_CONTROLLABLE_CLOCK (loadConfig refuses it
  * with NODE_ENV=production) and its clock is controllable (server.ts builds it so).
  */
-export async function testClockRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+export function testClockRoutes(app: FastifyInstance, deps: AppDeps): void {
   const clock = deps.clock;
   if (!deps.config.controllableClock || deps.config.isProduction || !isControllable(clock)) return;
   const r = app.withTypeProvider<ZodTypeProvider>();

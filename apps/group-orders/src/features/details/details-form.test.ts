@@ -41,14 +41,14 @@ describe('the details form', () => {
       deliveryAddress: '100 King St W, Toronto',
     });
     // the query the storefront put on the link, when the saved params lack the date
-    const bare = { ...created, delivery_params: {} } as GroupOrder;
+    const bare = { ...created, delivery_params: {} };
     expect(
       formFromGroupOrder(bare, new URLSearchParams('delivery_date=12/04/2026&address=1%20Front%20St')).deliveryDate,
     ).toBe('2026-12-04');
     // entered details win over both
-    expect(
-      formFromGroupOrder({ ...created, delivery_date: '2026-12-10', delivery_address: '5 Bay St' } as GroupOrder),
-    ).toMatchObject({ deliveryDate: '2026-12-10', deliveryAddress: '5 Bay St' });
+    expect(formFromGroupOrder({ ...created, delivery_date: '2026-12-10', delivery_address: '5 Bay St' })).toMatchObject(
+      { deliveryDate: '2026-12-10', deliveryAddress: '5 Bay St' },
+    );
   });
 
   it('builds the PUT body in the wire units', () => {
@@ -133,9 +133,10 @@ describe('the 90-day horizon', () => {
 describe('the PO number and cost centre (issue 17 part 3)', () => {
   it('are empty for a new group order and pre-filled from what the API answers', () => {
     expect(formFromGroupOrder(created)).toMatchObject({ poNumber: '', costCentre: '' });
-    expect(formFromGroupOrder({ ...created, po_number: 'PO-4471', cost_centre: 'CC 310' } as GroupOrder)).toMatchObject(
-      { poNumber: 'PO-4471', costCentre: 'CC 310' },
-    );
+    expect(formFromGroupOrder({ ...created, po_number: 'PO-4471', cost_centre: 'CC 310' })).toMatchObject({
+      poNumber: 'PO-4471',
+      costCentre: 'CC 310',
+    });
   });
 
   it('go out as po_number and cost_centre', () => {

@@ -40,12 +40,16 @@ export function MemberPage() {
     choice.isError &&
     isApiError(choice.error) &&
     (choice.error.status === 401 || choice.error.status === 404);
-  useEffect(() => {
-    // a member token the server does not know (e.g. an old copy): join again
-    if (!unknownMember) return;
-    forgetMemberToken(shareToken);
+  // a member token the server does not know (e.g. an old copy): join again. The page drops it
+  // while rendering; the effect then forgets the stored copy.
+  const [rejectedToken, setRejectedToken] = useState<string | null>(null);
+  if (unknownMember) {
+    setRejectedToken(token);
     setToken(null);
-  }, [unknownMember, shareToken]);
+  }
+  useEffect(() => {
+    if (rejectedToken !== null) forgetMemberToken(shareToken);
+  }, [rejectedToken, shareToken]);
 
   if (group.isPending || (token !== null && choice.isPending)) return <Loading label="Loading the group order…" />;
   if (group.isError) {
@@ -142,7 +146,12 @@ function JoinForm({ shareToken, onJoined }: { shareToken: string; onJoined: (tok
   };
 
   return (
-    <form className="panel join-form" onSubmit={submit} noValidate aria-labelledby="join-heading">
+    <form
+      className="panel join-form"
+      onSubmit={(event) => void submit(event)}
+      noValidate
+      aria-labelledby="join-heading"
+    >
       <h2 id="join-heading">Join to choose your meal</h2>
       <p className="muted">No account needed. Your name and dietary needs go on your meal&apos;s label.</p>
       <div className="field">

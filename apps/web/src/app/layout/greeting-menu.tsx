@@ -14,7 +14,12 @@ export function GreetingMenu({ user }: { user: SessionUser }) {
   const signOut = useSignOut();
   const siteConfig = useSiteConfig();
 
-  useEffect(() => setOpen(false), [location.pathname]);
+  // a new page closes the menu (state adjusted while rendering, not in an effect)
+  const [shownPath, setShownPath] = useState(location.pathname);
+  if (shownPath !== location.pathname) {
+    setShownPath(location.pathname);
+    setOpen(false);
+  }
 
   useEffect(() => {
     if (!open) return undefined;

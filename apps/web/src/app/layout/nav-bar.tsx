@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { paths } from '../../config/paths';
 import { useDelivery } from '../../features/delivery/delivery-store';
@@ -24,7 +24,12 @@ export function NavBar() {
   const location = useLocation();
   const { info } = useDelivery();
 
-  useEffect(() => setOpen(false), [location.pathname]);
+  // a new page closes the menu (state adjusted while rendering, not in an effect)
+  const [shownPath, setShownPath] = useState(location.pathname);
+  if (shownPath !== location.pathname) {
+    setShownPath(location.pathname);
+    setOpen(false);
+  }
 
   return (
     <header className="site-header">

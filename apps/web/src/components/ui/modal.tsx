@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useEffect, useEffectEvent, useId, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { APP_SHELL_ID } from './app-shell-id';
 
@@ -24,8 +24,8 @@ export function Modal({ title, onClose, children, description }: ModalProps) {
   const panel = useRef<HTMLDivElement>(null);
   const titleId = useId();
   const descriptionId = useId();
-  const onCloseRef = useRef(onClose);
-  onCloseRef.current = onClose;
+  // Escape closes with the latest onClose, without re-running the effect (and refocusing) on each render
+  const close = useEffectEvent(() => onClose());
 
   useEffect(() => {
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
@@ -41,7 +41,7 @@ export function Modal({ title, onClose, children, description }: ModalProps) {
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key === 'Escape' && !event.defaultPrevented) {
         event.preventDefault();
-        onCloseRef.current();
+        close();
         return;
       }
       if (event.key !== 'Tab' || !node) return;
@@ -69,10 +69,12 @@ export function Modal({ title, onClose, children, description }: ModalProps) {
   }, []);
 
   return createPortal(
+    // the backdrop is presentational: a press on it is a pointer shortcut for Escape and the Close button
     <div
       className="modal-backdrop"
+      role="presentation"
       onMouseDown={(event) => {
-        if (event.target === event.currentTarget) onCloseRef.current();
+        if (event.target === event.currentTarget) onClose();
       }}
     >
       <div
@@ -86,7 +88,7 @@ export function Modal({ title, onClose, children, description }: ModalProps) {
       >
         <header className="modal-header">
           <h2 id={titleId}>{title}</h2>
-          <button type="button" className="icon-button" onClick={() => onCloseRef.current()} aria-label="Close">
+          <button type="button" className="icon-button" onClick={() => onClose()} aria-label="Close">
             <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
               <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
             </svg>

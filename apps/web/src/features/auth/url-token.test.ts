@@ -1,11 +1,11 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi, type Mock } from 'vitest';
 import { configureApiClient } from '../../lib/api-client';
 import { clearSession, sessionStore } from '../../stores/session';
 import { signInWithToken, takeUrlToken } from './url-token';
 
 function fakeHistory() {
-  return { state: { idx: 0 }, replaceState: vi.fn() } as unknown as History & {
-    replaceState: ReturnType<typeof vi.fn>;
+  return { state: { idx: 0 }, replaceState: vi.fn() } as unknown as Omit<History, 'replaceState'> & {
+    replaceState: Mock<History['replaceState']>;
   };
 }
 
@@ -27,9 +27,11 @@ const apiUser = (overrides: Record<string, unknown> = {}) => ({
 
 function answering(status: number, body: unknown) {
   const calls: { url: string; authorization: string | undefined }[] = [];
-  const fetch = (async (url: string, init: RequestInit) => {
+  const fetch = ((url: string, init: RequestInit) => {
     calls.push({ url, authorization: (init.headers as Record<string, string>).authorization });
-    return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+    return Promise.resolve(
+      new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }),
+    );
   }) as unknown as typeof globalThis.fetch;
   return { calls, fetch };
 }

@@ -11,7 +11,7 @@ import {
   sameCart,
   scheduleProblem,
 } from './cart-model';
-import { chef, delivery, menu, preset } from './cart.test-helpers';
+import { delivery, preset } from './cart.test-helpers';
 import { groupOrderHref } from './components/preset-actions';
 
 const now = new Date('2026-11-23T12:00:00-05:00'); // a Monday

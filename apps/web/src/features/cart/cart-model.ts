@@ -11,7 +11,6 @@ import {
   priceCart,
   lineSubtotalCents,
   sidesProblem,
-  type StoreHoursMap,
   type Tip,
   type Totals,
 } from '@caterway/domain';
@@ -216,7 +215,7 @@ export function scheduleProblem(
   const [first] = deliveryScheduleProblems({
     delivery: when,
     timeZone,
-    stores: [{ storeHours: preset.storeHours as StoreHoursMap, timeZone }],
+    stores: [{ storeHours: preset.storeHours, timeZone }],
     noticeHours: preset.preOrderNoticeHour,
     now,
   });

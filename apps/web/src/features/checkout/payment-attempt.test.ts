@@ -37,11 +37,11 @@ describe('payment attempts', () => {
     const result = await runPaymentAttempt(
       attempts,
       body,
-      async (key) => {
+      (key) => {
         keys.push(key);
-        if (keys.length === 1) throw new TypeError('Failed to fetch');
-        if (keys.length === 2) throw new ApiError(409, { error: 'in progress' });
-        return 'paid';
+        if (keys.length === 1) return Promise.reject(new TypeError('Failed to fetch'));
+        if (keys.length === 2) return Promise.reject(new ApiError(409, { error: 'in progress' }));
+        return Promise.resolve('paid');
       },
       noSleep,
     );
@@ -53,14 +53,10 @@ describe('payment attempts', () => {
   it('keeps the attempt open after retries run out, so a manual retry reuses the key', async () => {
     const attempts = createPaymentAttempts(counter());
     await expect(
-      runPaymentAttempt(
-        attempts,
-        body,
-        async () => {
-          throw new TypeError('Failed to fetch');
-        },
-        { ...noSleep, retries: 1 },
-      ),
+      runPaymentAttempt(attempts, body, () => Promise.reject(new TypeError('Failed to fetch')), {
+        ...noSleep,
+        retries: 1,
+      }),
     ).rejects.toThrow('Failed to fetch');
     expect(attempts.keyFor(body)).toBe('key-1');
   });
@@ -72,9 +68,9 @@ describe('payment attempts', () => {
       runPaymentAttempt(
         attempts,
         body,
-        async () => {
+        () => {
           calls++;
-          throw new ApiError(402, { error: 'Your card was declined.' });
+          return Promise.reject(new ApiError(402, { error: 'Your card was declined.' }));
         },
         noSleep,
       ),

@@ -98,7 +98,7 @@ export function SignUpModal() {
 
   return (
     <Modal title="Sign Up" onClose={closeModal}>
-      <form className="form" onSubmit={onSubmit} noValidate>
+      <form className="form" onSubmit={(event) => void onSubmit(event)} noValidate>
         <div className="form-row">
           <TextField
             label="First name"

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useEffectEvent, useRef } from 'react';
 import { Button } from '../../../components/ui/button';
 
 /**
@@ -18,17 +18,17 @@ export function LoadMore({
   label: string;
 }) {
   const sentinel = useRef<HTMLDivElement>(null);
-  const onLoadRef = useRef(onLoad);
-  onLoadRef.current = onLoad;
-  const busy = useRef(loading);
-  busy.current = loading;
+  // the observer reads the latest props: no second load while one is under way
+  const loadWhenIdle = useEffectEvent(() => {
+    if (!loading) onLoad();
+  });
 
   useEffect(() => {
     const node = sentinel.current;
     if (!node || !hasMore || typeof IntersectionObserver === 'undefined') return;
     const observer = new IntersectionObserver(
       (entries) => {
-        if (entries.some((e) => e.isIntersecting) && !busy.current) onLoadRef.current();
+        if (entries.some((e) => e.isIntersecting)) loadWhenIdle();
       },
       { rootMargin: '400px 0px' },
     );

@@ -36,12 +36,15 @@ export function SortablePresets({
   const selectId = useId();
   const query = useSortedPresets({ delivery, cuisines, sort, perPage: 48 });
 
-  useEffect(() => () => clearTimeout(timer.current), []);
-  useEffect(() => {
-    clearTimeout(timer.current);
+  // another sort or cuisine filter starts the list over (adjusted while rendering; the pending
+  // reveal is cancelled by the effect's cleanup, as on unmount)
+  const [listedFor, setListedFor] = useState({ sort, cuisines });
+  if (listedFor.sort !== sort || listedFor.cuisines !== cuisines) {
+    setListedFor({ sort, cuisines });
     setRevealing(false);
     setVisible(SECTION_INITIAL);
-  }, [sort, cuisines]);
+  }
+  useEffect(() => () => clearTimeout(timer.current), [sort, cuisines]);
 
   const seen = new Set<number>();
   const loaded = sortPresets(

@@ -80,7 +80,7 @@ function FavoriteToggle({ preset, signedIn }: { preset: Preset; signedIn: boolea
       type="button"
       className="btn btn-ghost btn-sm favorite-toggle"
       aria-pressed={favorite}
-      onClick={toggle}
+      onClick={() => void toggle()}
       disabled={busy}
     >
       <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
@@ -133,7 +133,7 @@ function GroupOrderButton({
     }
   };
   return (
-    <Button variant="ghost" className="btn-sm" busy={busy} onClick={start}>
+    <Button variant="ghost" className="btn-sm" busy={busy} onClick={() => void start()}>
       Create Group Order
     </Button>
   );

@@ -48,7 +48,7 @@ export function SaveCartModal({ preset, onClose }: { preset: Preset; onClose: ()
       description="Name this order to find it later under Saved Orders. We will email you its link."
       onClose={onClose}
     >
-      <form className="form" onSubmit={onSubmit} noValidate>
+      <form className="form" onSubmit={(event) => void onSubmit(event)} noValidate>
         <TextField
           label="Name"
           value={name}

@@ -106,7 +106,7 @@ let sent: OrderPayload[] = [];
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
-async function fakeApi(url: string, init?: RequestInit): Promise<Response> {
+function fakeApi(url: string, init?: RequestInit): Response {
   const method = init?.method ?? 'GET';
   if (url === '/api/v2/session')
     return json(200, { active: true, expires_at: '2099-01-01T00:00:00Z', idle_expires_at: '2099-01-01T00:00:00Z' });
@@ -127,7 +127,7 @@ async function fakeApi(url: string, init?: RequestInit): Promise<Response> {
     (method === 'POST' && url === '/api/v2/catering_orders') ||
     (method === 'PUT' && url === '/api/v2/catering_orders/41')
   ) {
-    const body = JSON.parse(String(init!.body)) as { catering_order: unknown };
+    const body = JSON.parse(init!.body as string) as { catering_order: unknown };
     const parsed = orderPayloadSchema.safeParse(body.catering_order);
     if (!parsed.success) {
       const list = parsed.error.issues.map((i) => i.message);
@@ -155,7 +155,8 @@ async function fakeApi(url: string, init?: RequestInit): Promise<Response> {
 beforeEach(() => {
   sent = [];
   configureApiClient({
-    fetch: ((input: RequestInfo | URL, init?: RequestInit) => fakeApi(String(input), init)) as typeof fetch,
+    fetch: (input: RequestInfo | URL, init?: RequestInit) =>
+      Promise.resolve(fakeApi(input instanceof Request ? input.url : String(input), init)),
   });
 });
 afterEach(cleanup);
@@ -189,8 +190,8 @@ function renderCheckout() {
 function totalsRows(): [string, string][] {
   const details = screen.getByRole('complementary', { name: 'Order Details' });
   return [...details.querySelectorAll('dl.checkout-totals > div')].map((row) => [
-    row.querySelector('dt')!.textContent!,
-    row.querySelector('dd')!.textContent!,
+    row.querySelector('dt')!.textContent,
+    row.querySelector('dd')!.textContent,
   ]);
 }
 
@@ -203,7 +204,7 @@ async function serverPriced() {
 }
 
 const checked = (group: HTMLElement, name: string) =>
-  (within(group).getByRole('radio', { name }) as HTMLInputElement).checked;
+  within(group).getByRole<HTMLInputElement>('radio', { name }).checked;
 /** The text of the hint or error an input names with aria-describedby. */
 const description = (input: HTMLElement) =>
   (input.getAttribute('aria-describedby') ?? '')

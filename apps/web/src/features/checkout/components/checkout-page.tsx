@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useEffectEvent, useId, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import {
   availableTimeSlots,
@@ -295,7 +295,8 @@ function CheckoutForm({
 
   // The catering order is created on entry (ordering-payments §4).
   const created = useRef(false);
-  useEffect(() => {
+  // Once, with the values the page opened with; later changes go out on submit.
+  const createOnEntry = useEffectEvent(() => {
     if (
       created.current ||
       emptyOrderProblem(
@@ -304,9 +305,9 @@ function CheckoutForm({
     )
       return;
     created.current = true;
-    // Once, with the values the page opened with; later changes go out on submit.
     void saveOrder(values, false, true);
-  }, []);
+  });
+  useEffect(() => createOnEntry(), []);
 
   useEffect(() => () => void (switchTimer.current && clearTimeout(switchTimer.current)), []);
 
@@ -414,14 +415,20 @@ function CheckoutForm({
       poNumber: values.poNumber.trim(),
       costCentre: values.costCentre.trim(),
     };
-    navigate(completedHref, { replace: true, state: { receipt } });
+    void navigate(completedHref, { replace: true, state: { receipt } });
   };
 
   return (
     <section className="container page checkout-page" aria-labelledby={`${formId}-title`}>
       <h1 id={`${formId}-title`}>{addOn ? 'Add-on Checkout' : 'Checkout'}</h1>
       <div className="checkout-grid">
-        <form ref={formRef} id={formId} className="form checkout-form" onSubmit={onSubmit} noValidate>
+        <form
+          ref={formRef}
+          id={formId}
+          className="form checkout-form"
+          onSubmit={(event) => void onSubmit(event)}
+          noValidate
+        >
           <OrderFields
             formId={formId}
             values={values}
@@ -472,18 +479,23 @@ function CheckoutForm({
         </aside>
       </div>
 
-      {modalOpen && order
-        ? renderPaymentModal({
+      {modalOpen && order ? (
+        <RenderProp
+          render={renderPaymentModal}
+          props={{
             model,
             eftAllowed,
             billing: { name: `${values.firstName} ${values.lastName}`.trim(), email: values.emailAddress.trim() },
             onModelChange,
             onClose: () => setModalOpen(false),
             onComplete,
-          })
-        : null}
-      {authentication
-        ? renderAuthentication({
+          }}
+        />
+      ) : null}
+      {authentication ? (
+        <RenderProp
+          render={renderAuthentication}
+          props={{
             clientSecret: authentication.clientSecret,
             amountCents: authentication.amountCents,
             onDone: () => {
@@ -491,8 +503,17 @@ function CheckoutForm({
               void onComplete(authentication.choice);
             },
             onCancel: () => setAuthentication(null),
-          })
-        : null}
+          }}
+        />
+      ) : null}
     </section>
   );
+}
+
+/**
+ * A render prop rendered as its own element, so the callbacks handed to it (which read refs when
+ * the customer acts) are not passed through a call made while the page renders.
+ */
+function RenderProp<P>({ render, props }: { render: (props: P) => ReactNode; props: P }) {
+  return render(props);
 }

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { orderFormValues, type CheckoutFormErrors, type CheckoutFormValues } from '../checkout-form';
 import { placedOrder as placed, withTip } from '../checkout.test-helpers';
@@ -24,7 +24,9 @@ function Form({
 }) {
   const [values, setValues] = useState(start);
   const [errors, setErrors] = useState<CheckoutFormErrors>({});
-  latest = values;
+  useEffect(() => {
+    latest = values;
+  }, [values]);
   return (
     <form>
       <OrderFields
@@ -42,8 +44,8 @@ function Form({
   );
 }
 
-const value = (label: string | RegExp) => (screen.getByLabelText(label) as HTMLInputElement).value;
-const isChecked = (name: string) => (screen.getByRole('radio', { name }) as HTMLInputElement).checked;
+const value = (label: string | RegExp) => screen.getByLabelText<HTMLInputElement>(label).value;
+const isChecked = (name: string) => screen.getByRole<HTMLInputElement>('radio', { name }).checked;
 
 describe('the edit form of a placed order', () => {
   it('pre-fills a tip given as an amount, the PO number, cost centre and on-site contact', () => {
@@ -53,7 +55,7 @@ describe('the edit form of a placed order', () => {
     expect(value(/PO number/)).toBe('PO-4471');
     expect(value(/Cost centre/)).toBe('CC 310-Marketing');
     expect(
-      (screen.getByRole('checkbox', { name: 'Someone else will receive the order' }) as HTMLInputElement).checked,
+      screen.getByRole<HTMLInputElement>('checkbox', { name: 'Someone else will receive the order' }).checked,
     ).toBe(true);
     expect(value('On-site contact name')).toBe('Sam Lee');
     expect(value('On-site contact phone')).toBe('514-555-0199');

@@ -18,8 +18,8 @@ const totals = (tip: Tip | null = null) => quebecTotals(tip, 'pickup');
 function rows(): [string, string][] {
   const list = document.querySelector('dl.checkout-totals')!;
   return [...list.querySelectorAll(':scope > div')].map((row) => [
-    row.querySelector('dt')!.textContent!,
-    row.querySelector('dd')!.textContent!,
+    row.querySelector('dt')!.textContent,
+    row.querySelector('dd')!.textContent,
   ]);
 }
 

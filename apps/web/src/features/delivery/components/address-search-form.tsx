@@ -39,7 +39,11 @@ export function AddressSearchForm({
   };
 
   return (
-    <form className={secondary ? 'address-search address-search-two' : 'address-search'} onSubmit={onSubmit} noValidate>
+    <form
+      className={secondary ? 'address-search address-search-two' : 'address-search'}
+      onSubmit={(event) => void onSubmit(event)}
+      noValidate
+    >
       <AddressAutocomplete
         className="address-search-field"
         label={fieldLabel}

@@ -2,7 +2,6 @@ import { useId, useState, type FormEvent } from 'react';
 import {
   availableTimeSlots,
   displayTime,
-  formatDisplayDate,
   formatIsoDate,
   lastPickableDate,
   messages,
@@ -60,12 +59,12 @@ export function DeliveryForm({ formId, initial, initialMethod, allowPickup, onDo
   };
 
   return (
-    <form id={formId} className="delivery-form" onSubmit={onSubmit} noValidate>
+    <form id={formId} className="delivery-form" onSubmit={(event) => void onSubmit(event)} noValidate>
       <AddressAutocomplete
         className="delivery-form-address"
         label={method === 'pickup' ? 'Your address' : 'Delivery address'}
         required
-        autoFocus
+        focusOnMount
         placeholder="Street address, city"
         {...field.fieldProps}
       />

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useId, useLayoutEffect, useRef, useState } from 'react';
 import { getAltchaChallenge } from '../api/get-altcha-challenge';
 import { solveInBackground } from '../captcha/solve';
 import { encodeAltchaPayload } from '../captcha/solver';
@@ -19,15 +19,22 @@ export interface AltchaCheckboxProps {
 
 export function AltchaCheckbox({ onChange, error, resetKey = 0 }: AltchaCheckboxProps) {
   const id = useId();
-  const [status, setStatus] = useState<Status>('idle');
+  // the status with the resetKey it was set under: a new resetKey starts over at 'idle' (derived
+  // while rendering), and a verification finishing for an older one no longer counts
+  const [state, setState] = useState<{ resetKey: number; status: Status }>({ resetKey, status: 'idle' });
+  const status: Status = state.resetKey === resetKey ? state.status : 'idle';
+  const setStatus = (next: Status) => setState({ resetKey, status: next });
   const controller = useRef<AbortController | null>(null);
+  // the latest onChange, for a verification that finishes after a re-render
   const onChangeRef = useRef(onChange);
-  onChangeRef.current = onChange;
+  useLayoutEffect(() => {
+    onChangeRef.current = onChange;
+  });
+  const clear = useEffectEvent(() => onChange(null));
 
   useEffect(() => {
     controller.current?.abort();
-    setStatus('idle');
-    onChangeRef.current(null);
+    clear();
   }, [resetKey]);
 
   useEffect(() => () => controller.current?.abort(), []);

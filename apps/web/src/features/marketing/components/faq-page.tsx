@@ -14,18 +14,28 @@ export function FaqPage() {
   const [open, setOpen] = useState<Set<string>>(() => new Set());
   const visible = searchFaq(faqEntries, query);
 
+  // A question's hash opens it (and clears the search that could hide it): adjusted while rendering.
+  const hashed = decodeURIComponent(hash.replace(/^#/, ''));
+  const linked = faqEntries.some((e) => e.id === hashed) ? hashed : null;
+  const [openedFor, setOpenedFor] = useState<string | null>(null);
+  if (hash !== openedFor) {
+    setOpenedFor(hash);
+    if (linked) {
+      setQuery('');
+      setOpen((prev) => new Set(prev).add(linked));
+    }
+  }
+
   useEffect(() => {
-    const id = decodeURIComponent(hash.replace(/^#/, ''));
-    if (!faqEntries.some((e) => e.id === id)) return;
-    setQuery('');
-    setOpen((prev) => new Set(prev).add(id));
+    if (!linked) return;
+    const id = linked;
     // After the answer renders open: the browser's own jump happened before the page existed.
     requestAnimationFrame(() => {
       const node = document.getElementById(id);
       node?.scrollIntoView({ block: 'start' });
       node?.querySelector<HTMLElement>('button')?.focus({ preventScroll: true });
     });
-  }, [hash]);
+  }, [hash, linked]);
 
   const toggle = (id: string) =>
     setOpen((prev) => {

@@ -119,13 +119,13 @@ let fetched: string[];
 beforeEach(() => {
   fetched = [];
   configureApiClient({
-    fetch: (async (input: RequestInfo | URL) => {
-      const path = String(input);
+    fetch: async (input: RequestInfo | URL) => {
+      const path = input instanceof Request ? input.url : String(input);
       fetched.push(path);
       const answer = routes[path];
       if (answer === undefined) return json({ error: 'Not found' }, 404);
       return typeof answer === 'function' ? (answer as () => Response | Promise<Response>)() : json(answer);
-    }) as typeof fetch,
+    },
   });
 });
 afterEach(() => {
@@ -316,7 +316,7 @@ describe('the credit notes of an order', () => {
     ).toEqual(['Download PDF', 'Download PDF, credit note CN-2026-000003']);
 
     const saved: string[] = [];
-    vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:credit-note');
+    const createObjectURL = vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:credit-note');
     vi.spyOn(URL, 'revokeObjectURL').mockReturnValue(undefined);
     vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
       saved.push(`${this.download} ${this.href}`);
@@ -325,7 +325,7 @@ describe('the credit notes of an order', () => {
     await userEvent.keyboard('{Enter}');
     await waitFor(() => expect(saved).toEqual(['CN-2026-000003.pdf blob:credit-note']));
     expect(fetched).toContain('/api/v2/catering_orders/31/credit_notes/CN-2026-000003.pdf');
-    expect(URL.createObjectURL).toHaveBeenCalledWith(expect.any(Blob));
+    expect(createObjectURL).toHaveBeenCalledWith(expect.any(Blob));
   });
 
   it('shows nothing when the order has none, and does not ask for an order without an invoice', async () => {

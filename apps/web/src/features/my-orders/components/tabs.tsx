@@ -44,7 +44,7 @@ export function Tabs<K extends string>({
 
   return (
     <div className={className}>
-      <div role="tablist" aria-label={label} className="tabs" onKeyDown={onKeyDown}>
+      <div role="tablist" aria-label={label} className="tabs">
         {items.map((item) => (
           <button
             key={item.key}
@@ -60,6 +60,7 @@ export function Tabs<K extends string>({
             tabIndex={item.key === selected ? 0 : -1}
             className="tab"
             onClick={() => onSelect(item.key)}
+            onKeyDown={onKeyDown}
           >
             {item.label}
           </button>

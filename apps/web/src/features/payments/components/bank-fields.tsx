@@ -71,6 +71,8 @@ export function BankFields({ values, errors, withBankNumbers, onChange }: BankFi
         </div>
       ) : null}
       <div className={['mandate', errors.mandateAccepted ? 'field-invalid' : ''].filter(Boolean).join(' ')}>
+        {/* a scrolling box (max-height, overflow: auto): focusable so the keyboard can scroll it (WCAG 2.1.1) */}
+        {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region must be reachable by keyboard to be read */}
         <p className="mandate-text" id="pad-mandate-text" tabIndex={0}>
           {PAD_MANDATE_TEXT}
         </p>

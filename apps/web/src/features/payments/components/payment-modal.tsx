@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useId, useRef, useState, type FormEvent } from 'react';
 import { formatCardExpiry, isCardExpired, messages } from '@caterway/domain';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
@@ -83,13 +83,13 @@ export function PaymentModal({
   const savedCards = purpose === 'checkout' ? (methods.data ?? []).filter((m) => !isBankAccount(m)) : [];
   const savedLoading = purpose === 'checkout' && methods.isPending;
 
-  // Default card preselected; 'add new card' when there is none (ordering-payments §4).
-  useEffect(() => {
-    if (selected !== null || savedLoading) return;
+  // Default card preselected once the cards are in; 'add new card' when there is none
+  // (ordering-payments §4). Set while rendering, once: a later choice or refetch keeps it.
+  if (selected === null && !savedLoading) {
     const usable = savedCards.filter((c) => !isCardExpired(c.expMonth, c.expYear, now));
     const preferred = usable.find((c) => c.isDefault) ?? usable[0];
     setSelected(preferred ? preferred.paymentMethodId : NEW_CARD);
-  }, [savedLoading, savedCards, selected, now]);
+  }
 
   const provider: PaymentConfig | undefined = config.data;
   const addingCard = model === 'card' && (purpose === 'save' || selected === NEW_CARD);
@@ -187,7 +187,7 @@ export function PaymentModal({
 
   return (
     <Modal title={title} onClose={onClose}>
-      <form id={formId} className="form payment-form" onSubmit={onSubmit} noValidate>
+      <form id={formId} className="form payment-form" onSubmit={(event) => void onSubmit(event)} noValidate>
         {eftAllowed || purpose === 'save' ? (
           <fieldset className="segmented payment-tabs">
             <legend className="visually-hidden">Payment type</legend>

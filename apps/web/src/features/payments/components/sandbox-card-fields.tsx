@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type RefObject } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import { TextField } from '../../../components/ui/text-field';
 import { isApiError } from '../../../lib/api-client';
 import { sandboxCreateCard } from '../api/sandbox-create-card';
@@ -27,8 +27,11 @@ const empty: CardFormValues = { number: '', expiry: '', cvc: '', name: '' };
 export function SandboxCardFields({ collectorRef }: SandboxCardFieldsProps) {
   const [values, setValues] = useState<CardFormValues>(empty);
   const [errors, setErrors] = useState<CardFormErrors>({});
+  // the values as last rendered, for the collector the payment modal calls on submit
   const latest = useRef(values);
-  latest.current = values;
+  useLayoutEffect(() => {
+    latest.current = values;
+  });
 
   useEffect(() => {
     collectorRef.current = {

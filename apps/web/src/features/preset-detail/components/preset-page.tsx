@@ -251,19 +251,16 @@ function OrderSummary({ preset, notice }: { preset: PresetDetail; notice: string
 }
 
 function ShareButton({ url }: { url: string }) {
+  const share = async () => {
+    try {
+      await navigator.clipboard.writeText(url);
+      notify({ tone: 'success', message: messages.urlCopied });
+    } catch {
+      notify({ tone: 'info', message: `Copy this link: ${url}` });
+    }
+  };
   return (
-    <button
-      type="button"
-      className="btn btn-ghost btn-sm"
-      onClick={async () => {
-        try {
-          await navigator.clipboard.writeText(url);
-          notify({ tone: 'success', message: messages.urlCopied });
-        } catch {
-          notify({ tone: 'info', message: `Copy this link: ${url}` });
-        }
-      }}
-    >
+    <button type="button" className="btn btn-ghost btn-sm" onClick={() => void share()}>
       Share
     </button>
   );

@@ -1,4 +1,4 @@
-import { formatStoreTime, isCurrentlyOpen, messages, type StoreHoursMap } from '@caterway/domain';
+import { formatStoreTime, isCurrentlyOpen, messages } from '@caterway/domain';
 import { Modal } from '../../../components/ui/modal';
 import type { StoreHours } from '../api/types';
 
@@ -29,7 +29,7 @@ export function StoreHoursModal({
   onClose: () => void;
 }) {
   const available = hasStoreHours(storeHours);
-  const open = available && isCurrentlyOpen(storeHours as StoreHoursMap, now, timeZone);
+  const open = available && isCurrentlyOpen(storeHours, now, timeZone);
   return (
     <Modal title="Store Hours" onClose={onClose}>
       {available ? (

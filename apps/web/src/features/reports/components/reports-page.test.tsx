@@ -92,9 +92,9 @@ describe('the Reports page Export CSV', () => {
     const calls: { url: string; authorization: string | undefined }[] = [];
     configureApiClient({
       getToken: () => 'session-jwt',
-      fetch: (async (url: string, init: RequestInit) => {
+      fetch: ((url: string, init: RequestInit) => {
         calls.push({ url, authorization: (init.headers as Record<string, string>).authorization });
-        return new Response(body, { status, headers: { 'content-type': type } });
+        return Promise.resolve(new Response(body, { status, headers: { 'content-type': type } }));
       }) as unknown as typeof fetch,
     });
     const saved: { bytes: Promise<ArrayBuffer>; filename: string }[] = [];

@@ -37,8 +37,12 @@ export function NavSearch({ near }: NavSearchProps) {
   // Open once the pause is over with at least 3 characters.
   const open = ready && !dismissed;
 
-  // A followed result (or any navigation) closes the overlay.
-  useEffect(() => setDismissed(true), [pathname]);
+  // A followed result (or any navigation) closes the overlay (adjusted while rendering).
+  const [shownPath, setShownPath] = useState(pathname);
+  if (shownPath !== pathname) {
+    setShownPath(pathname);
+    setDismissed(true);
+  }
 
   // Lock page scrolling while open, restoring whatever was there before.
   useEffect(() => {
@@ -132,6 +136,9 @@ export function NavSearch({ near }: NavSearchProps) {
       <div
         id={overlayId}
         className="search-overlay"
+        // the backdrop around the results: a press outside them closes (as Escape does), and the
+        // arrow keys pressed on its links are handled here
+        role="presentation"
         hidden={!open}
         onMouseDown={(e) => {
           if (e.target === e.currentTarget) close(false);

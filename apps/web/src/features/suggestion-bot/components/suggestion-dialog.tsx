@@ -62,7 +62,7 @@ export function SuggestionDialog({
       onClose={onClose}
     >
       {step.kind === 'form' ? (
-        <form className="form" onSubmit={onSubmit} noValidate>
+        <form className="form" onSubmit={(event) => void onSubmit(event)} noValidate>
           <TextField
             label="Email"
             type="email"
