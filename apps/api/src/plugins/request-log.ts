@@ -1,4 +1,6 @@
-import type { FastifyRequest } from 'fastify';
+import crypto from 'node:crypto';
+import type { FastifyRequest, FastifyServerOptions } from 'fastify';
+import pino from 'pino';
 
 // What the request log says about a request (docs/decisions/028): links that carry a secret
 // (password reset, account confirmation, the group-order dashboard's admin token, a group's
@@ -44,3 +46,45 @@ export function serializeRequest(request: FastifyRequest) {
     remotePort: request.socket?.remotePort,
   };
 }
+
+/** Authorization headers and passwords are never logged; nor are the secrets links carry (above). */
+const LOG_REDACT = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'req.headers["x-admin-token"]',
+  'req.headers["x-member-token"]',
+  '*.password',
+  '*.password_confirmation',
+];
+
+/**
+ * The app's logger (bench/request-log.ts measures it): `false` for none; `dest` a file or file
+ * descriptor to write to (default stdout); other options (tests: a stream) are merged.
+ */
+export function appLogging(
+  level: string,
+  options?: false | ({ dest?: string | number } & Record<string, unknown>),
+): Pick<FastifyServerOptions, 'logger'> {
+  if (options === false) return { logger: false };
+  const { dest = 1, ...rest } = options ?? {};
+  return {
+    logger: {
+      level,
+      redact: LOG_REDACT,
+      stream: pino.destination({ dest, sync: true }),
+      ...rest,
+      serializers: { req: serializeRequest },
+    },
+  };
+}
+
+const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
+
+/** A request's id: the caller's X-Request-Id when it looks like one, else a fresh UUID. */
+export const requestIds = {
+  requestIdHeader: 'x-request-id',
+  genReqId: (req: { headers: Record<string, string | string[] | undefined> }) => {
+    const incoming = req.headers['x-request-id'];
+    return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : crypto.randomUUID();
+  },
+} satisfies Pick<FastifyServerOptions, 'requestIdHeader' | 'genReqId'>;
