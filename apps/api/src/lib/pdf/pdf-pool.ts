@@ -67,6 +67,11 @@ export function createPdfPool<D extends object>(options: PdfPoolOptions<D>): Pdf
     if (task && !task.timer) task.timer = setTimeout(() => task.abort.abort(), timeoutMs);
   });
 
+  // A thread that fails while idle is dropped (piscina starts another on demand), as the old pool
+  // did; piscina reports it as an 'error' event, which unheard would end the process. A failure
+  // during a render reaches that render's caller instead.
+  pool.on('error', () => undefined);
+
   // the renderer's own message stays on the server (cause), never in the answer's body
   const failed = (cause?: string) =>
     Object.assign(new AppError('internal', pdfMessages.failed), cause ? { cause } : {});
