@@ -1,4 +1,3 @@
-import crypto from 'node:crypto';
 import compress from '@fastify/compress';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -16,46 +15,22 @@ import { modules } from './modules/index.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
 import { frameworkErrors, registerFrameworkAnswers } from './plugins/framework-answers.js';
 import { registerGroupOrdersSite } from './plugins/group-orders-site.js';
-import { serializeRequest } from './plugins/request-log.js';
+import { appLogging, requestIds } from './plugins/request-log.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerWeb } from './plugins/web.js';
-
-const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
 
 export interface BuildAppOptions {
   /** pino logger options (tests: a stream to read), or false for none (tests) */
   logger?: false | Record<string, unknown>;
 }
 
-/** Authorization headers and passwords are never logged; nor are the secrets links carry (plugins/request-log.ts). */
-const LOG_REDACT = [
-  'req.headers.authorization',
-  'req.headers.cookie',
-  'req.headers["x-admin-token"]',
-  'req.headers["x-member-token"]',
-  '*.password',
-  '*.password_confirmation',
-];
-
 /** Builds the whole HTTP app from its dependencies. server.ts listens; tests use app.inject(). */
 export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger:
-      options.logger === false
-        ? false
-        : {
-            level: deps.config.logLevel,
-            redact: LOG_REDACT,
-            ...options.logger,
-            serializers: { req: serializeRequest },
-          },
+    ...appLogging(deps.config.logLevel, options.logger),
     bodyLimit: 1024 * 1024,
     trustProxy: deps.config.trustProxy.length ? deps.config.trustProxy : false,
-    requestIdHeader: 'x-request-id',
-    genReqId: (req) => {
-      const incoming = req.headers['x-request-id'];
-      return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : crypto.randomUUID();
-    },
+    ...requestIds,
     // long path parameters reach their route and its schema (422/404), not the static files
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 8192 },
     frameworkErrors,

@@ -1,3 +1,5 @@
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
 import { Redis } from 'ioredis';
 import { messages } from '@caterway/domain';
 import type { Queryable } from '../db/pool.js';
@@ -26,11 +28,9 @@ export interface RateLimitResult {
 }
 
 export interface RateLimiter {
-  readonly kind: 'postgres' | 'redis' | 'memory';
+  readonly kind: 'postgres' | 'redis';
   /** Counts one attempt and says whether it is within the limit. */
   hit(rule: RateLimitRule): Promise<RateLimitResult>;
-  /** resolves once the shared store answers, or after a short wait (the hot-path limiter) */
-  ready?(): Promise<void>;
   close?(): Promise<void>;
 }
 
@@ -226,45 +226,6 @@ export function createRedisRateLimiter(
   };
 }
 
-/**
- * In-process adapter for hot paths (search) where a database write per request costs too much
- * (docs/decisions/016). Fixed windows like the others; at most maxKeys counters are kept: when
- * full, the least recently hit goes first (ended windows are dropped as hits pass them). A flood of distinct
- * addresses can therefore only make the limiter forget (never refuse) the quietest ones.
- * Per process: several instances share counters only through Redis.
- */
-export function createMemoryRateLimiter(
-  clock: Clock,
-  options: { maxKeys?: number } = {},
-): RateLimiter & { readonly size: number } {
-  const maxKeys = options.maxKeys ?? 20_000;
-  const counters = new Map<string, { end: number; hits: number }>();
-  return {
-    kind: 'memory',
-    hit({ key, limit, windowMs }) {
-      const now = clock.now();
-      const { end } = windowOf(now, windowMs);
-      const k = storedKey(key, windowMs);
-      const c = counters.get(k);
-      counters.delete(k);
-      const hits = c && c.end === end ? c.hits + 1 : 1;
-      // Map order is insertion order and every hit re-inserts, so the first entries are the least
-      // recently hit: drop a couple of ended ones per hit (the map shrinks after a flood), and the
-      // first one whatever its state while full. O(1) per hit.
-      for (let i = 0; i < 2; i++) {
-        const first = counters.entries().next();
-        if (first.done || (first.value[1].end > now.getTime() && counters.size < maxKeys)) break;
-        counters.delete(first.value[0]);
-      }
-      counters.set(k, { end, hits });
-      return Promise.resolve(result(hits, limit, now, end));
-    },
-    get size() {
-      return counters.size;
-    },
-  };
-}
-
 function connectRedis(
   redisUrl: string,
   log?: { warn(obj: object, msg: string): void },
@@ -280,42 +241,69 @@ function connectRedis(
   return redis;
 }
 
+/** the most addresses the in-process store of a hot-path limit keeps (least recently seen out first) */
+export const HOT_PATH_MAX_KEYS = 20_000;
+
 /**
- * Per-address limiter of hot paths: Redis when redisUrl is set (every instance counts together),
- * a bounded in-process counter map otherwise (no database write per request). While Redis does
- * not answer, it counts in the process instead: search stays up, limited per instance.
+ * A per-address limit of a hot path (search; docs/decisions/016 and 037) on @fastify/rate-limit:
+ * with redisUrl its Redis store (INCR and PEXPIRE in one script, under `${prefix}rl:`), so every
+ * instance counts together; otherwise its in-process store, an LRU of at most maxKeys addresses
+ * (a flood of addresses can only make it forget the quietest ones). A window starts at an
+ * address's first request; over the limit: 429, Retry-After (seconds to the end of that window)
+ * and the domain's tooManyAttempts message. Redis away fails open: the client queues nothing and
+ * a request whose count fails is let through (a search outage is worse than a minute of
+ * unlimited searches), logged at warn. Returns the preHandler hook to put on the routes.
  */
-export function createHotPathRateLimiter(options: {
-  redisUrl?: string;
-  redisKeyPrefix?: string;
-  clock: Clock;
-  maxKeys?: number;
-  log?: { warn(obj: object, msg: string): void };
-}): RateLimiter {
-  const memory = createMemoryRateLimiter(options.clock, { maxKeys: options.maxKeys });
-  if (!options.redisUrl) return memory;
-  const redis = connectRedis(options.redisUrl, options.log, { failFast: true });
-  const shared = createRedisRateLimiter(redis, options.clock, {
-    prefix: `${options.redisKeyPrefix ?? 'caterway:'}rl:`,
-    ownsClient: true,
-  });
-  return {
-    ready: () =>
-      new Promise<void>((resolve) => {
-        if (redis.status === 'ready') return resolve();
-        redis.once('ready', () => resolve());
+export async function registerHotPathRateLimit(
+  app: FastifyInstance,
+  options: {
+    /** the name of the counters, e.g. 'search' */
+    name: string;
+    max: number;
+    timeWindowMs: number;
+    redisUrl?: string;
+    /** REDIS_KEY_PREFIX; counters live under `${prefix}rl:${name}:` */
+    redisKeyPrefix?: string;
+    maxKeys?: number;
+  },
+): Promise<preHandlerAsyncHookHandler> {
+  const redis = options.redisUrl ? connectRedis(options.redisUrl, app.log, { failFast: true }) : undefined;
+  if (redis) {
+    app.addHook('onReady', async () => {
+      // count in Redis from the first request (waits up to 2 s; a request meanwhile is let through)
+      if (redis.status === 'ready') return;
+      await new Promise<void>((resolve) => {
+        redis.once('ready', resolve);
         setTimeout(resolve, 2_000).unref();
-      }),
-    kind: 'redis',
-    async hit(rule) {
-      try {
-        return await shared.hit(rule);
-      } catch {
-        return memory.hit(rule);
-      }
+      });
+    });
+    app.addHook('onClose', async () => {
+      await redis.quit().catch(() => undefined);
+    });
+  }
+  await app.register(rateLimit, {
+    global: false,
+    ...(redis ? { redis, nameSpace: `${options.redisKeyPrefix ?? 'caterway:'}rl:${options.name}:` } : {}),
+    cache: options.maxKeys ?? HOT_PATH_MAX_KEYS,
+    skipOnError: true,
+    // only Retry-After, as the other limits answer; nothing on the requests within the limit
+    addHeaders: {
+      'x-ratelimit-limit': false,
+      'x-ratelimit-remaining': false,
+      'x-ratelimit-reset': false,
+      'retry-after': true,
     },
-    close: () => shared.close!(),
-  };
+    addHeadersOnExceeding: { 'x-ratelimit-limit': false, 'x-ratelimit-remaining': false, 'x-ratelimit-reset': false },
+  });
+  return app.rateLimit({
+    max: options.max,
+    timeWindow: options.timeWindowMs,
+    keyGenerator: (request) => request.ip,
+    errorResponseBuilder: (_request, context) =>
+      new AppError('too_many_requests', messages.tooManyAttempts, {
+        headers: { 'retry-after': String(Math.max(1, Math.ceil(context.ttl / 1000))) },
+      }),
+  });
 }
 
 export type SharedRateLimiter = RateLimiter & { readonly backoff: BackoffStore };

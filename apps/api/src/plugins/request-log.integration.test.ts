@@ -80,8 +80,17 @@ describe('the request log', () => {
     const entries = log
       .trim()
       .split('\n')
-      .map((line) => JSON.parse(line) as { msg: string; req?: { url: string } });
-    const urls = entries.filter((e) => e.msg === 'incoming request').map((e) => e.req!.url);
+      .map(
+        (line) =>
+          JSON.parse(line) as {
+            msg: string;
+            req?: { url: string };
+            reqId?: string;
+            res?: { statusCode: number };
+            level: number;
+          },
+      );
+    const urls = entries.filter((e) => e.msg === 'request completed').map((e) => e.req!.url);
     expect(urls).toEqual([
       '/accounts/reset-password?token=[REDACTED]',
       '/api/v2/users/confirmation?confirmation_token=[REDACTED]',
@@ -96,6 +105,13 @@ describe('the request log', () => {
       '/browse-presets?token=[REDACTED]',
       '/api/auth/token',
     ]);
+    // one line a request, at info, with its id and status
+    for (const e of entries.filter((x) => x.msg === 'request completed')) {
+      expect(e.level).toBe(30);
+      expect(typeof e.reqId).toBe('string');
+      expect(e.res!.statusCode).toBeGreaterThanOrEqual(200);
+    }
+    expect(entries.some((e) => e.msg === 'incoming request')).toBe(false);
     for (const secret of secrets) expect(log).not.toContain(secret);
     expect(log).not.toContain('Lunch4Forty!');
   });

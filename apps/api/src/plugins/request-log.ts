@@ -1,4 +1,7 @@
-import type { FastifyRequest } from 'fastify';
+import crypto from 'node:crypto';
+import os from 'node:os';
+import { LogController, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import pino from 'pino';
 
 // What the request log says about a request (docs/decisions/028): links that carry a secret
 // (password reset, account confirmation, the group-order dashboard's admin token, a group's
@@ -44,3 +47,80 @@ export function serializeRequest(request: FastifyRequest) {
     remotePort: request.socket?.remotePort,
   };
 }
+
+/** Authorization headers and passwords are never logged; nor are the secrets links carry (above). */
+const LOG_REDACT = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'req.headers["x-admin-token"]',
+  'req.headers["x-member-token"]',
+  '*.password',
+  '*.password_confirmation',
+];
+
+/**
+ * One line per request instead of Fastify's two ("incoming request" with the whole request, then
+ * "request completed"): at info, its id, method, URL with its secrets redacted, status and
+ * milliseconds, in pino's format. The line is put together here and written to the logger's
+ * stream: going through pino's object formatting and its redaction (which the line, made of
+ * those fields only, does not need) cost more than the rest of a trivial request (bench/README.md,
+ * "The request log"). A failed answer is logged through pino at error, with its error; Fastify's
+ * other lines (errors of its default handler, broken streams) stay.
+ */
+class OneLinePerRequest extends LogController {
+  readonly #head = `,"pid":${process.pid},"hostname":${JSON.stringify(os.hostname())},"reqId":`;
+
+  constructor(private readonly stream: { write(line: string): unknown }) {
+    super();
+  }
+
+  override incomingRequest(): void {}
+
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
+    const log = reply.log as pino.Logger;
+    const ms = Math.round(reply.elapsedTime * 10) / 10;
+    if (error) {
+      const line = {
+        req: { method: request.method, url: redactUrl(request.url) },
+        res: { statusCode: reply.statusCode },
+      };
+      log.error({ ...line, responseTime: ms, err: error }, 'request errored');
+    } else if (log.isLevelEnabled('info')) {
+      this.stream.write(
+        `{"level":30,"time":${Date.now()}${this.#head}${JSON.stringify(request.id)},"req":{"method":"${request.method}",` +
+          `"url":${JSON.stringify(redactUrl(request.url))}},"res":{"statusCode":${reply.statusCode}},"responseTime":${ms},` +
+          `"msg":"request completed"}\n`,
+      );
+    }
+  }
+}
+
+/**
+ * The app's logger (bench/request-log.ts measures it): `false` for none; `dest` a file or file
+ * descriptor to write to (default stdout); other options (tests: a stream) are merged.
+ * Cheap per request (docs/decisions/037): one line a request (OneLinePerRequest), written
+ * asynchronously in blocks of 4 KB or more (pino flushes what is left when the process exits;
+ * a hard kill can lose the last block).
+ */
+export function appLogging(
+  level: string,
+  options?: false | ({ dest?: string | number; stream?: pino.DestinationStream } & Record<string, unknown>),
+): Pick<FastifyServerOptions, 'logger' | 'logController'> {
+  if (options === false) return { logger: false };
+  const { dest = 1, stream = pino.destination({ dest, sync: false, minLength: 4096 }), ...rest } = options ?? {};
+  return {
+    logController: new OneLinePerRequest(stream),
+    logger: { level, redact: LOG_REDACT, stream, ...rest, serializers: { req: serializeRequest } },
+  };
+}
+
+const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
+
+/** A request's id: the caller's X-Request-Id when it looks like one, else a fresh UUID. */
+export const requestIds = {
+  requestIdHeader: 'x-request-id',
+  genReqId: (req: { headers: Record<string, string | string[] | undefined> }) => {
+    const incoming = req.headers['x-request-id'];
+    return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : crypto.randomUUID();
+  },
+} satisfies Pick<FastifyServerOptions, 'requestIdHeader' | 'genReqId'>;

@@ -1,7 +1,7 @@
-import { Worker } from 'node:worker_threads';
+import { Piscina } from 'piscina';
 import { AppError } from '../errors.js';
 
-// PDFs (invoices, group-order label sheets) render in a small pool of worker threads
+// PDFs (invoices, group-order label sheets) render in a small pool of worker threads (piscina)
 // (docs/decisions/012-pdf-worker-pool-and-benchmark.md): pdfkit lays out and subsets
 // fonts synchronously, ~12 ms of CPU an invoice (decision 020), which on the server's event
 // loop would delay every other request by as much. The pool keeps a bounded queue: past it a request is answered 503 with
@@ -41,97 +41,68 @@ export interface PdfPool<D extends object> {
   close(): Promise<void>;
 }
 
-interface Job {
-  kind: string;
-  data: unknown;
-  resolve(pdf: Buffer): void;
-  reject(err: Error): void;
-}
-
-interface Slot {
-  worker: Worker;
-  job?: Job & { id: number; timer: NodeJS.Timeout };
-}
-
 const workerUrl = new URL('./pdf-worker.mjs', import.meta.url);
 
 export function createPdfPool<D extends object>(options: PdfPoolOptions<D>): PdfPool<D> {
   const timeoutMs = options.timeoutMs ?? 30_000;
-  const slots: Slot[] = [];
-  const queue: Job[] = [];
+  // Threads start on demand up to `workers` and then stay (an idle one does not keep the process
+  // alive). An aborted running task loses its thread, which piscina terminates; the next
+  // document starts a fresh one.
+  const pool = new Piscina<{ id: number; kind: string; data: unknown }, Uint8Array>({
+    filename: workerUrl.href,
+    workerData: { renderers: options.renderers },
+    minThreads: 0,
+    maxThreads: options.workers,
+    idleTimeout: Infinity,
+  });
+  // documents not answered yet, by task id: what aborts each
+  const pending = new Map<number, { abort: AbortController; timer?: NodeJS.Timeout }>();
   let nextId = 1;
   let closed = false;
+
+  // The time limit counts from the moment a thread starts the document (the worker says so),
+  // not from the wait in the queue: past it the render is abandoned and its thread terminated.
+  pool.on('message', (m: { pdfStarted?: number }) => {
+    const task = m.pdfStarted === undefined ? undefined : pending.get(m.pdfStarted);
+    if (task && !task.timer) task.timer = setTimeout(() => task.abort.abort(), timeoutMs);
+  });
+
+  // A thread that fails while idle is dropped (piscina starts another on demand), as the old pool
+  // did; piscina reports it as an 'error' event, which unheard would end the process. A failure
+  // during a render reaches that render's caller instead.
+  pool.on('error', () => undefined);
 
   // the renderer's own message stays on the server (cause), never in the answer's body
   const failed = (cause?: string) =>
     Object.assign(new AppError('internal', pdfMessages.failed), cause ? { cause } : {});
 
-  function spawn(): Slot {
-    const worker = new Worker(workerUrl, { workerData: { renderers: options.renderers } });
-    const slot: Slot = { worker };
-    worker.on('message', (m: { id?: number; pdf?: Uint8Array; error?: string }) => {
-      const job = slot.job;
-      if (m.id === undefined || !job || job.id !== m.id) return;
-      clearTimeout(job.timer);
-      slot.job = undefined;
-      worker.unref();
-      if (m.pdf) job.resolve(Buffer.from(m.pdf.buffer, m.pdf.byteOffset, m.pdf.byteLength));
-      else job.reject(failed(m.error));
-      pump();
-    });
-    const lost = () => {
-      const i = slots.indexOf(slot);
-      if (i >= 0) slots.splice(i, 1);
-      if (slot.job) {
-        clearTimeout(slot.job.timer);
-        slot.job.reject(failed());
-        slot.job = undefined;
-      }
-      pump();
-    };
-    worker.on('error', lost);
-    worker.on('exit', lost);
-    // an idle worker never keeps the process alive (unref after the listeners: adding one refs again)
-    worker.unref();
-    slots.push(slot);
-    return slot;
-  }
-
-  function pump() {
-    while (queue.length && !closed) {
-      const slot = slots.find((s) => !s.job) ?? (slots.length < options.workers ? spawn() : undefined);
-      if (!slot) return;
-      const job = queue.shift()!;
-      const id = nextId++;
-      const timer = setTimeout(() => {
-        // a stuck render: drop the worker (its exit rejects the job) and start afresh
-        void slot.worker.terminate();
-      }, timeoutMs);
-      slot.job = { ...job, id, timer };
-      // a document in progress keeps the process alive until it is answered
-      slot.worker.ref();
-      slot.worker.postMessage({ id, kind: job.kind, data: job.data });
-    }
-  }
-
   return {
-    render(kind, data) {
-      if (closed) return Promise.reject(failed());
-      if (queue.length >= options.queueLimit) {
-        return Promise.reject(new AppError('unavailable', pdfMessages.busy, { headers: { 'retry-after': '2' } }));
+    async render(kind, data) {
+      if (closed) throw failed();
+      // piscina leaves tasks with an abort signal out of its maxQueue, so the bound is kept here
+      if (pool.queueSize >= options.queueLimit) {
+        throw new AppError('unavailable', pdfMessages.busy, { headers: { 'retry-after': '2' } });
       }
-      return new Promise<Buffer>((resolve, reject) => {
-        queue.push({ kind, data, resolve, reject });
-        pump();
-      });
+      const id = nextId++;
+      const task = { abort: new AbortController() } as { abort: AbortController; timer?: NodeJS.Timeout };
+      pending.set(id, task);
+      try {
+        const pdf = await pool.run({ id, kind, data }, { signal: task.abort.signal });
+        return Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength);
+      } catch (err) {
+        throw failed(err instanceof Error ? err.message : String(err));
+      } finally {
+        clearTimeout(task.timer);
+        pending.delete(id);
+      }
     },
     stats() {
-      return { busy: slots.filter((s) => s.job).length, queued: queue.length, workers: slots.length };
+      const queued = pool.queueSize;
+      return { busy: pending.size - queued, queued, workers: pool.threads.length };
     },
     async close() {
       closed = true;
-      for (const job of queue.splice(0)) job.reject(failed());
-      await Promise.all(slots.map((s) => s.worker.terminate()));
+      await pool.destroy();
     },
   };
 }

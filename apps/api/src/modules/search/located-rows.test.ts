@@ -62,6 +62,22 @@ describe('snapshot index', () => {
     expect(reads).toEqual(['small', 'medium', 'huge', 'small']);
   });
 
+  it('shares a pending read between callers and forgets a failed one', async () => {
+    const { index, ask, reads } = setup({ maxAnswers: 10 });
+    const { answer } = await index.current();
+    let fail = true;
+    const read = () => {
+      reads.push('x');
+      return fail ? Promise.reject(new Error('database away')) : Promise.resolve([1]);
+    };
+    const both = [answer('x', read), answer('x', read)];
+    await expect(Promise.all(both)).rejects.toThrow('database away');
+    fail = false;
+    expect(await answer('x', read)).toEqual([1]);
+    expect(await ask('x')).toEqual([1]);
+    expect(reads).toEqual(['x', 'x']);
+  });
+
   it('does not keep an empty snapshot', async () => {
     let size = 0;
     let loads = 0;

@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import { createTtlCache } from '../../lib/ttl-cache.js';
 import type { GeoPoint } from '../presets/presets.types.js';
 import type { LocatedRow } from './search.types.js';
@@ -83,41 +84,25 @@ export function createSnapshotIndex<S extends { size: number }, A>(options: Snap
     keep: (state) => state.snapshot.size > 0,
     now: options.now,
   });
-  const sizeOf = options.sizeOf ?? (() => 0);
-  const maxSize = options.maxSize ?? Infinity;
+  const sizeOf = options.sizeOf ?? (() => 1);
 
   function loaded(snapshot: S): LoadedSnapshot<S, A> {
-    const answers = new Map<string, { value: Promise<A>; size: number }>();
-    let kept = 0;
+    // lru-cache shares a pending read between callers, forgets a failed one and sizes an answer
+    // once it resolves. An answer larger than maxSize counts as maxSize: it pushes every other
+    // answer out and is kept, as the one just read always is.
+    const answers = new LRUCache<string, { value: A }, (snapshot: S) => Promise<A>>({
+      max: options.maxAnswers,
+      ...(options.maxSize !== undefined && {
+        maxSize: options.maxSize,
+        sizeCalculation: (box: { value: A }) => Math.max(1, Math.min(sizeOf(box.value), options.maxSize!)),
+      }),
+      fetchMethod: async (_key, _stale, { context: read }) => ({ value: await read(snapshot) }),
+      // a read whose entry was pushed out meanwhile still answers the requests waiting for it
+      ignoreFetchAbort: true,
+    });
     return {
       snapshot,
-      answer(key, read) {
-        const hit = answers.get(key);
-        if (hit) {
-          answers.delete(key);
-          answers.set(key, hit);
-          return hit.value;
-        }
-        const entry = { value: read(snapshot), size: 0 };
-        answers.set(key, entry);
-        entry.value.then(
-          (value) => {
-            if (answers.get(key) !== entry) return;
-            entry.size = sizeOf(value);
-            kept += entry.size;
-            for (const [oldest, e] of answers) {
-              if (answers.size <= options.maxAnswers && kept <= maxSize) break;
-              if (oldest === key) continue;
-              answers.delete(oldest);
-              kept -= e.size;
-            }
-          },
-          () => {
-            if (answers.get(key) === entry) answers.delete(key);
-          },
-        );
-        return entry.value;
-      },
+      answer: async (key, read) => (await answers.fetch(key, { context: read }))!.value,
     };
   }
 

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -13,7 +13,7 @@ import {
 } from '@caterway/contracts';
 import type { AppDeps } from '../../lib/deps.js';
 import { listingSerializerCompiler } from '../../lib/listing-serializer.js';
-import { createHotPathRateLimiter, enforceRateLimits } from '../../lib/rate-limit.js';
+import { registerHotPathRateLimit } from '../../lib/rate-limit.js';
 import { optionalUser } from '../auth/auth.guard.js';
 import { createFavoritesRepository } from '../favorites/favorites.repository.js';
 import { sharedCardCache } from '../presets/card-cache.js';
@@ -25,7 +25,7 @@ import { createSearchService } from './search.service.js';
 
 const tags = ['search'];
 
-export function searchRoutes(app: FastifyInstance, deps: AppDeps): void {
+export async function searchRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const presetsRepository = createPresetsRepository(deps.db);
   const favorites = createFavoritesRepository(deps.db);
@@ -49,28 +49,22 @@ export function searchRoutes(app: FastifyInstance, deps: AppDeps): void {
     favoriteIdsOf: (userId) => favorites.presetIdsOf(userId),
   });
 
-  // Per client address, RATE_LIMIT_SEARCH_PER_MINUTE (docs/decisions/016): in memory, or in Redis
-  // with REDIS_URL so every instance counts together. Never a database write per search.
-  const limiter = createHotPathRateLimiter({
+  // Per client address, RATE_LIMIT_SEARCH_PER_MINUTE (docs/decisions/016, 037): in memory, or in
+  // Redis with REDIS_URL so every instance counts together. Never a database write per search.
+  const searchLimit = await registerHotPathRateLimit(app, {
+    name: 'search',
+    max: deps.config.rateLimitSearchPerMinute,
+    timeWindowMs: 60_000,
     redisUrl: deps.config.redisUrl,
     redisKeyPrefix: deps.config.redisKeyPrefix,
-    clock: deps.clock,
-    log: app.log,
   });
-  app.addHook('onReady', async () => {
-    await limiter.ready?.(); // count in Redis from the first search (up to 2 s; in memory meanwhile)
+  app.addHook('onReady', (done) => {
     // the first preset search then finds the index loaded (~0.1 s at 35,000 presets); not awaited,
     // and a failure (database not up yet) only means the first search loads it
     cateringIndex.warm().catch((err: unknown) => app.log.warn({ err }, 'catering index not loaded at start'));
     quickIndex.warm().catch((err: unknown) => app.log.warn({ err }, 'quick search index not loaded at start'));
+    done();
   });
-  app.addHook('onClose', async () => {
-    await limiter.close?.();
-  });
-  const perMinute = deps.config.rateLimitSearchPerMinute;
-  const searchLimit = async (request: FastifyRequest) => {
-    await enforceRateLimits(limiter, [{ key: `search:ip:${request.ip}`, limit: perMinute, windowMs: 60_000 }]);
-  };
 
   // search_type=restaurant answers RestaurantSearch; preset and user_data answer PresetSearch
   const searchResponse = z.union([restaurantSearchResponseSchema, presetSearchResponseSchema]);
