@@ -26,9 +26,9 @@ import {
   type PaymentProvider,
 } from '../../ports/payments.js';
 import type { Invoicing } from '../invoices/invoices.service.js';
-import { applyOrderEvent, recordOrderNote } from '../order-lifecycle/lifecycle.repository.js';
 import { scheduleProcessing } from '../order-lifecycle/lifecycle.service.js';
-import { createPaymentLifecycleRepository } from '../payment-lifecycle/payment-lifecycle.repository.js';
+import { orderEventsFrom } from '../order-lifecycle/order-events.service.js';
+import { paymentFlagsFrom } from '../payment-lifecycle/payment-flags.service.js';
 import { scheduledAuthorisationJob } from '../payment-lifecycle/scheduled-authorisation.js';
 import type { PaymentMethodsService } from '../payment-methods/payment-methods.service.js';
 import type { OrderCatalogueRepository } from './order-catalogue.repository.js';
@@ -135,7 +135,8 @@ const heldCents = (pi: PaymentIntent) => (pi.status === 'requires_capture' ? pi.
 
 export function createOrderEditsService(deps: OrderEditsDeps) {
   const { db, orders, catalogue, payments, clock } = deps;
-  const paymentFlags = createPaymentLifecycleRepository(db);
+  const paymentFlags = paymentFlagsFrom(db);
+  const orderEvents = orderEventsFrom(db);
 
   async function ownOrder(id: number, userId: number): Promise<OrderRow> {
     const order = await orders.findById(id);
@@ -288,7 +289,7 @@ export function createOrderEditsService(deps: OrderEditsDeps) {
     order: OrderRow,
     input: { event: string; actor: OrderActor; userId: number | null; note: string; now: Date },
   ) {
-    await recordOrderNote(tx, {
+    await orderEvents.recordNote(tx, {
       orderId: order.id,
       status: order.status,
       event: input.event,
@@ -372,11 +373,11 @@ export function createOrderEditsService(deps: OrderEditsDeps) {
   ) {
     const status = order.status as CateringStatus;
     if (covered && NEEDS_SETUP.includes(status)) {
-      await applyOrderEvent(tx, { orderId: order.id, event: 'payment_authorised', actor, actorUserId, now });
+      await orderEvents.applyEvent(tx, { orderId: order.id, event: 'payment_authorised', actor, actorUserId, now });
       // a ReadyToCapture order past its processing time is captured at once
       await scheduleProcessing(tx, order);
     } else if (!covered && HOLDS_PAYMENT.includes(status)) {
-      await applyOrderEvent(tx, {
+      await orderEvents.applyEvent(tx, {
         orderId: order.id,
         event: 'payment_needs_setup',
         actor: 'system',
@@ -522,7 +523,7 @@ export function createOrderEditsService(deps: OrderEditsDeps) {
         if (!(await orders.claimPlacedPayment(id, now, STALE_PAYMENT_CLAIM_SECONDS, tx)))
           throw conflict(editMessages.paymentInProgress);
         if (body.is_eft && locked.status === 'CardSetup') {
-          await applyOrderEvent(tx, {
+          await orderEvents.applyEvent(tx, {
             orderId: id,
             event: 'setup_intent_created',
             actor: 'customer',
