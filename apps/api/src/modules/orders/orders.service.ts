@@ -29,7 +29,8 @@ import {
 import { authoriseLater, scheduledAuthorisationJob } from '../payment-lifecycle/scheduled-authorisation.js';
 import type { PaymentMethodsService } from '../payment-methods/payment-methods.service.js';
 import { placeAddress, quoteDelivery, roundKm } from './delivery-fee.js';
-import { withIdempotency, requestHash, type IdempotencyRepository, type StoredResponse } from './idempotency.js';
+import { withIdempotency, requestHash } from './idempotency.js';
+import type { IdempotencyRepository, StoredResponse } from './idempotency.repository.js';
 import type { OrderCatalogueRepository, OrderChefRow } from './order-catalogue.repository.js';
 import { prepareOrder, type OrderPayload, type PreparedLine, type PreparedOrder } from './order-checks.js';
 import {
