@@ -15,3 +15,4 @@ export * from './order-lifecycle.js';
 export * from './account-pages.js';
 export * from './group-orders.js';
 export * from './account-times.js';
+export * from './order-changes.js';
