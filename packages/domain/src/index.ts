@@ -16,3 +16,4 @@ export * from './account-pages.js';
 export * from './group-orders.js';
 export * from './account-times.js';
 export * from './order-changes.js';
+export * from './order-states.js';

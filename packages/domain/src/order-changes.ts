@@ -1,7 +1,8 @@
 import { addOnLimitProblem, presetMinimumProblem } from './cart-rules.js';
 import { messages } from './messages.js';
 import { formatCents } from './money.js';
-import { CLOSED_STATUSES, editRule, type EditRuleInput, type EditRuleResult, type OrderEvent } from './order-lifecycle.js';
+import { editRule, type EditRuleInput, type EditRuleResult, type OrderEvent } from './order-lifecycle.js';
+import { CLOSED_STATUSES } from './order-states.js';
 import { MAX_ORDER_TOTAL_CENTS } from './totals.js';
 
 // Decisions about changing a placed order (ordering-payments §2 'Edit catered order page',

@@ -61,7 +61,7 @@ export interface OrderEditContext extends OrderEditsDeps {
 export function editRuleOf(order: OrderRow, now: Date) {
   return editRule(
     {
-      status: order.status === 'cancelled' ? 'Canceled' : order.status,
+      status: order.status,
       deliveryAt: order.delivery_at,
       processingAt: order.order_processing_at,
       editable: order.editable,
