@@ -1,5 +1,5 @@
-// Architecture rules (issue 18 item 1), checked by `npm run check:boundaries` and the
-// 'boundaries' step of `npm test`. Every rule is an error: the check passes only with zero
+// Architecture rules (issue 18 item 1), checked by `npm run check:boundaries`, a step
+// of .ci/run before `npm test`. Every rule is an error: the check passes only with zero
 // violations. Fix a finding by moving code to the layer it belongs to, never by loosening a rule.
 //
 // Layers of the API (apps/api/src), top to bottom. An import may point down, or sideways within

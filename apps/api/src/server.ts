@@ -13,7 +13,7 @@ import { isControllable, sharedControllableClock, systemClock } from './lib/cloc
 import { demoAccounts } from './lib/demo-accounts.js';
 import { openDatabase } from './lib/runtime.js';
 import { resolveJwtSecret } from './lib/secrets.js';
-import { createIdempotencyRepository } from './modules/orders/idempotency.js';
+import { createIdempotencyRepository } from './modules/orders/idempotency.repository.js';
 import { createOrdersRepository } from './modules/orders/orders.repository.js';
 
 const config = loadConfigOrExit();

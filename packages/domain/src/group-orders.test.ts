@@ -10,13 +10,13 @@ import {
   isGroupDeliverySeconds,
   groupEditable,
   groupStatusForCatering,
-  groupStatusLabel,
   groupTransition,
   orderingOpen,
   secondsToTimeLabel,
   shownGroupStatus,
   type GroupOrderStatus,
 } from './group-orders.js';
+import { groupStatusLabel } from './order-states.js';
 
 describe('group order state machine', () => {
   it('walks created, detail_entered, accepting, then closes with an order', () => {

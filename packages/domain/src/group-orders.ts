@@ -18,6 +18,7 @@
 
 import { isDeliveryMinute, parseCalendarDate, zonedWallTimeToInstant } from './availability.js';
 import { formatCents } from './money.js';
+import { groupStatusLabel } from './order-states.js';
 
 export const GROUP_ORDER_STATUSES = [
   'created',
@@ -118,21 +119,6 @@ function groupEventLabel(event: GroupOrderEvent): string {
     case 'cancel':
       return 'cancelled';
   }
-}
-
-const GROUP_LABELS: Record<GroupOrderStatus, string> = {
-  created: 'Created',
-  detail_entered: 'Details Entered',
-  accepting: 'Accepting',
-  waiting_for_delivery: 'Waiting for delivery',
-  delivery_ready: 'Delivery Ready',
-  delivered: 'Delivered',
-  declined: 'Declined',
-  canceled: 'Cancelled',
-};
-
-export function groupStatusLabel(status: GroupOrderStatus): string {
-  return GROUP_LABELS[status];
 }
 
 /**

@@ -15,3 +15,5 @@ export * from './order-lifecycle.js';
 export * from './account-pages.js';
 export * from './group-orders.js';
 export * from './account-times.js';
+export * from './order-changes.js';
+export * from './order-states.js';

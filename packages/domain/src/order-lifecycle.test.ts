@@ -10,11 +10,11 @@ import {
   editRuleMessages,
   invoiceAvailable,
   isUpcoming,
-  statusLabel,
   transition,
   type CateringStatus,
   type OrderActor,
 } from './order-lifecycle.js';
+import { statusLabel } from './order-states.js';
 
 const NOW = new Date('2026-11-22T15:00:00Z');
 const later = (h: number) => new Date(NOW.getTime() + h * 3_600_000);

@@ -1,3 +1,4 @@
+import { statusLabel } from './order-states.js';
 // The catering order's life after checkout (issue 5; browse-account-orders §3 Order statuses,
 // §4 Upcoming-order rule, Cancelling). One explicit state machine: the API refuses any other
 // move with 409, the operations console and the customer's pages read their buttons from it.
@@ -82,9 +83,6 @@ export const ORDER_MOVES: Record<OrderEvent, Move> = {
 
 export const TERMINAL_STATUSES: readonly CateringStatus[] = ['customer_paid', 'declined', 'Canceled'];
 
-/** An order that will never be paid: cancelled (either spelling stored) or declined; its money must be released. */
-export const CLOSED_STATUSES: readonly string[] = ['Canceled', 'cancelled', 'declined'];
-
 export function isCateringStatus(value: string): value is CateringStatus {
   return (CATERING_STATUSES as readonly string[]).includes(value);
 }
@@ -136,32 +134,12 @@ function eventLabel(event: OrderEvent): string {
 
 // ---------------------------------------------------------------- labels (browse-account-orders §4)
 
-/**
- * The document's five labels; every other value is shown as it is ("Values shown: New, Accepted,
- * …, cancelled, Canceled, accepting, …, declined, created, detail_entered, …"), spellings and all.
- */
-const LABELS: Partial<Record<string, string>> = {
-  CardSetup: 'Card Setup',
-  SetupIntentCreated: 'Setup Intent Created',
-  ReadyToCapture: 'Ready To Capture',
-  DeliveryReady: 'Delivery Ready',
-  waiting_for_delivery: 'Waiting for delivery',
-  // not among the values the document shows: the status a catering order completes with, and
-  // what the customer sees of it
-  customer_paid: 'Delivered',
-};
-
-/** The label shown for a status value (catering or group order). */
-export function statusLabel(status: string): string {
-  return LABELS[status] ?? status;
-}
-
 /** Where the payment capture at processing time stands: shown as displayStatus, in green. */
 export type ProcessingState = 'pending' | 'processing' | 'processed';
 export type DisplayStatus = 'Processing' | 'Processed';
 
 /** Statuses that end an order without its food: their label stands, never 'Processed' over it. */
-const ENDED_UNSERVED: readonly string[] = ['declined', 'Canceled', 'cancelled', 'canceled'];
+const ENDED_UNSERVED: readonly string[] = ['declined', 'Canceled', 'canceled'];
 
 /**
  * The green Processing / Processed that overrides the status label (browse-account-orders §4),
@@ -209,7 +187,7 @@ export function editRule(order: EditRuleInput, now: Date): EditRuleResult {
 
 /** Upcoming (UPCOMING tab) until delivered, final or past its delivery time. */
 export function isUpcoming(order: { status: string; deliveryAt: Date }, now: Date): boolean {
-  const past = ['Delivered', 'customer_paid', 'declined', 'Canceled', 'canceled', 'cancelled', 'delivered'];
+  const past = ['Delivered', 'customer_paid', 'declined', 'Canceled', 'canceled', 'delivered'];
   return !past.includes(order.status) && order.deliveryAt.getTime() > now.getTime();
 }
 
@@ -230,5 +208,5 @@ export function addonOrdersEnabled(order: {
   addonLimit: number;
 }): boolean {
   if (order.parentOrderId !== null || order.addonLimit <= 0) return false;
-  return !['draft', 'declined', 'Canceled', 'canceled', 'cancelled'].includes(order.status);
+  return !['draft', 'declined', 'Canceled', 'canceled'].includes(order.status);
 }

@@ -5,11 +5,10 @@ import { withTransaction } from '../../db/pool.js';
 import type { AppDeps } from '../../lib/deps.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { createRateLimiter } from '../../lib/rate-limit.js';
+import { accountAccessFrom } from '../auth/account-access.service.js';
 import { authUser, requireUser } from '../auth/auth.guard.js';
 import { defaultAuthLimits } from '../auth/auth.service.js';
-import { createSessionsRepository } from '../auth/sessions.repository.js';
-import { createUsersRepository } from '../auth/users.repository.js';
-import { createCatalogueRepository } from '../catalogue/catalogue.repository.js';
+import { systemVarsReaderFrom } from '../catalogue/catalogue.service.js';
 import { createAccountRepository } from './account.repository.js';
 import { createAccountService } from './account.service.js';
 
@@ -31,9 +30,8 @@ export function accountRoutes(app: FastifyInstance, deps: AppDeps): void {
   });
   const service = createAccountService({
     account: createAccountRepository(deps.db),
-    users: createUsersRepository(deps.db),
-    sessions: createSessionsRepository(deps.db),
-    catalogue: createCatalogueRepository(deps.db),
+    auth: accountAccessFrom(deps.db),
+    findSystemVars: systemVarsReaderFrom(deps.db),
     geocoder: deps.geocoder,
     hashPassword,
     verifyPassword,

@@ -8,19 +8,19 @@ import { AppError, validationFailed } from '../../lib/errors.js';
 import { newPasswordProblems } from '../../lib/password-policy.js';
 import { admitAttempt, type BackoffRule, type BackoffStore, type RateLimiter } from '../../lib/rate-limit.js';
 import type { Geocoder, GeocodeResult } from '../../ports/geocoder.js';
+import type { AccountAccess } from '../auth/account-access.service.js';
 import { toProfile } from '../auth/auth.mappers.js';
-import type { SessionsRepository } from '../auth/sessions.repository.js';
-import type { UsersRepository } from '../auth/users.repository.js';
-import type { CatalogueRepository } from '../catalogue/catalogue.repository.js';
+import type { systemVarsReaderFrom } from '../catalogue/catalogue.service.js';
 import type { AccountRepository, ProfileUpdate } from './account.repository.js';
 
 type UpdateInput = z.output<typeof accountUpdateBodySchema>['user'];
 
 export interface AccountServiceDeps {
   account: AccountRepository;
-  users: Pick<UsersRepository, 'findById'>;
-  sessions: Pick<SessionsRepository, 'revokeOthersForUser'>;
-  catalogue: Pick<CatalogueRepository, 'findSystemVars'>;
+  /** the auth module's user and session rows (auth/account-access.service.ts) */
+  auth: AccountAccess;
+  /** the catalogue module's system vars (favourite cuisines and dietary types are checked against them) */
+  findSystemVars: ReturnType<typeof systemVarsReaderFrom>;
   geocoder: Pick<Geocoder, 'geocode'>;
   hashPassword: (password: string) => Promise<string>;
   verifyPassword: (passwordHash: string, password: string) => Promise<boolean>;
@@ -59,13 +59,13 @@ export function createAccountService(deps: AccountServiceDeps) {
 
   return {
     async update(userId: number, sessionId: string, u: UpdateInput): Promise<Profile> {
-      const current = await deps.users.findById(userId);
+      const current = await deps.auth.findUser(userId);
       if (!current) throw new AppError('unauthorized', 'Not authorized');
       const problems: string[] = [];
       if (u.email !== undefined && u.email !== '' && u.email !== current.email.toLowerCase())
         problems.push(accountMessages.emailNotEditable);
       if (u.favorite_cousine_types || u.dietary_types) {
-        const vars = await deps.catalogue.findSystemVars(['preset_cuisine_type', 'preset_dietary_type']);
+        const vars = await deps.findSystemVars(['preset_cuisine_type', 'preset_dietary_type']);
         const cuisines = new Set(vars.filter((v) => v.value_type === 'preset_cuisine_type').map((v) => v.name));
         const diets = new Set(vars.filter((v) => v.value_type === 'preset_dietary_type').map((v) => v.name));
         for (const c of u.favorite_cousine_types ?? [])
@@ -118,9 +118,9 @@ export function createAccountService(deps: AccountServiceDeps) {
       const now = deps.clock.now();
       await deps.transaction(async (tx) => {
         await deps.account.updateProfile(userId, update, now, tx);
-        if (update.passwordHash) await deps.sessions.revokeOthersForUser(userId, sessionId, now, tx);
+        if (update.passwordHash) await deps.auth.revokeOtherSessions(userId, sessionId, now, tx);
       });
-      const saved = await deps.users.findById(userId);
+      const saved = await deps.auth.findUser(userId);
       return toProfile(saved!, now);
     },
   };

@@ -5,10 +5,11 @@ import {
   type SystemVarsQuery,
   type SystemVarType,
 } from '@caterway/contracts';
+import type { Queryable } from '../../db/pool.js';
 import { validationFailed } from '../../lib/errors.js';
 import { prepareJson, type PreparedJson } from '../../lib/serialised-json.js';
 import { createTtlCache } from '../../lib/ttl-cache.js';
-import type { CatalogueRepository } from './catalogue.repository.js';
+import { createCatalogueRepository, type CatalogueRepository } from './catalogue.repository.js';
 
 export function createCatalogueService({
   catalogueRepository,
@@ -45,3 +46,13 @@ export function createCatalogueService({
   };
 }
 export type CatalogueService = ReturnType<typeof createCatalogueService>;
+
+/**
+ * The system vars of the given types as stored (display order), read straight from the
+ * database: the catalogue module's read that other modules (account settings) call instead of
+ * its repository.
+ */
+export function systemVarsReaderFrom(db: Queryable) {
+  const catalogue = createCatalogueRepository(db);
+  return (types: readonly SystemVarType[]) => catalogue.findSystemVars(types);
+}

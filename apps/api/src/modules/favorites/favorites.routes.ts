@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorResponses, favoriteBodySchema, favoriteResponseSchema } from '@caterway/contracts';
 import type { AppDeps } from '../../lib/deps.js';
 import { authUser, requireUser } from '../auth/auth.guard.js';
-import { createOrderCatalogueRepository } from '../orders/order-catalogue.repository.js';
+import { createOrderCatalogueReads } from '../orders/order-catalogue.service.js';
 import { createFavoritesRepository } from './favorites.repository.js';
 import { createFavoritesService } from './favorites.service.js';
 
@@ -14,7 +14,7 @@ export function favoritesRoutes(app: FastifyInstance, deps: AppDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const service = createFavoritesService({
     favorites: createFavoritesRepository(deps.db),
-    catalogue: createOrderCatalogueRepository(deps.db),
+    catalogue: createOrderCatalogueReads(deps.db),
     clock: deps.clock,
   });
   const preHandler = requireUser(deps, { confirmed: true });

@@ -4,9 +4,9 @@ import { groupOrderRefParamsSchema, pdfResponses } from '@caterway/contracts';
 import type { AppDeps } from '../../lib/deps.js';
 import { sendPdf } from '../../lib/pdf/pdf-reply.js';
 import { authUser, requireCreator } from '../auth/auth.guard.js';
-import { createGroupOrdersRepository } from '../group-orders/group-orders.repository.js';
+import { groupOrderLookupFrom } from '../group-orders/group-order-lookup.service.js';
 import { invoicesServiceFrom } from '../invoices/invoices.compose.js';
-import { createOrderHistoryRepository } from '../order-history/order-history.repository.js';
+import { orderHistoryReadsFrom } from '../order-history/order-history-reads.service.js';
 import { sharedPdfPool } from '../pdf-documents.js';
 import { createGroupOrderDocumentsService } from './group-order-documents.service.js';
 
@@ -17,8 +17,8 @@ const security = [{ bearerAuth: [] }];
 export function groupOrderDocumentsRoutes(app: FastifyInstance, deps: AppDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const service = createGroupOrderDocumentsService({
-    groupOrders: createGroupOrdersRepository(deps.db),
-    history: createOrderHistoryRepository(deps.db),
+    groupOrders: groupOrderLookupFrom(deps.db),
+    history: orderHistoryReadsFrom(deps.db),
     invoices: invoicesServiceFrom(deps),
     pdf: sharedPdfPool(deps.config),
   });

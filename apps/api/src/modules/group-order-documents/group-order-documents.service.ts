@@ -1,10 +1,10 @@
 import { shownGroupStatus, type GroupOrderStatus } from '@caterway/domain';
 import { conflict, notFound } from '../../lib/errors.js';
 import type { AuthUser } from '../auth/auth.guard.js';
-import type { GroupOrdersRepository } from '../group-orders/group-orders.repository.js';
+import type { GroupOrderLookup } from '../group-orders/group-order-lookup.service.js';
 import type { GroupOrderView } from '../group-orders/group-orders.types.js';
 import type { InvoicesService } from '../invoices/invoices.service.js';
-import type { OrderHistoryRepository } from '../order-history/order-history.repository.js';
+import type { OrderHistoryReads } from '../order-history/order-history-reads.service.js';
 import { displayDateTime } from '../orders/orders.email.js';
 import type { DocumentsPdfPool } from '../pdf-documents.js';
 import { mealsOfLine } from './meal-labels.js';
@@ -30,8 +30,8 @@ export const groupDocumentMessages = {
 const LABEL_STATUSES: readonly GroupOrderStatus[] = ['waiting_for_delivery', 'delivery_ready', 'delivered'];
 
 export interface GroupOrderDocumentsDeps {
-  groupOrders: Pick<GroupOrdersRepository, 'findByRef'>;
-  history: Pick<OrderHistoryRepository, 'findItemsOf' | 'findById' | 'findChef'>;
+  groupOrders: GroupOrderLookup;
+  history: Pick<OrderHistoryReads, 'findItemsOf' | 'findById' | 'findChef'>;
   invoices: Pick<InvoicesService, 'invoicePdf'>;
   /** renders the documents off the event loop (lib/pdf/pdf-pool.ts) */
   pdf: DocumentsPdfPool;

@@ -7,10 +7,10 @@ import type { Mailer } from '../../ports/email.js';
 import type { Geocoder } from '../../ports/geocoder.js';
 import { PaymentDeclinedError, PaymentRequestError, type PaymentProvider } from '../../ports/payments.js';
 import { scheduleProcessing } from '../order-lifecycle/lifecycle.service.js';
-import { createOrderCatalogueRepository } from '../orders/order-catalogue.repository.js';
+import { createOrderCatalogueReads } from '../orders/order-catalogue.service.js';
 import type { PreparedLine, PreparedOrder } from '../orders/order-checks.js';
+import { orderRecordsFrom } from '../orders/order-records.service.js';
 import { displayDateTime } from '../orders/orders.email.js';
-import { createOrdersRepository } from '../orders/orders.repository.js';
 import type { OrderRow } from '../orders/orders.types.js';
 import { paymentMethodsServiceFrom } from '../payment-methods/payment-methods.service.js';
 import { groupEmail } from './group-orders.email.js';
@@ -68,8 +68,8 @@ export const cutoffMessages = {
 export function createGroupCutoff(deps: GroupCutoffDeps) {
   const { db, clock } = deps;
   const repo = createGroupOrdersRepository(db);
-  const catalogue = createOrderCatalogueRepository(db);
-  const orders = createOrdersRepository(db);
+  const catalogue = createOrderCatalogueReads(db);
+  const orders = orderRecordsFrom(db);
   const paymentMethods = paymentMethodsServiceFrom({ db, payments: deps.payments, clock });
 
   /** The combined order as the orders module stores it: one line per member's meal. */

@@ -1,5 +1,5 @@
 import type { AppDeps } from '../../lib/deps.js';
-import { createOrderCatalogueRepository } from '../orders/order-catalogue.repository.js';
+import { createOrderCatalogueReads } from '../orders/order-catalogue.service.js';
 import { createGroupCutoff } from './group-cutoff.js';
 import { createGroupOrdersRepository } from './group-orders.repository.js';
 import { createGroupOrdersService } from './group-orders.service.js';
@@ -15,7 +15,7 @@ export function groupOrdersFrom(deps: Pick<AppDeps, 'db' | 'clock' | 'mailer' | 
   return createGroupOrdersService({
     db: deps.db,
     groupOrders,
-    catalogue: createOrderCatalogueRepository(deps.db),
+    catalogue: createOrderCatalogueReads(deps.db),
     geocoder: deps.geocoder,
     mailer: deps.mailer,
     clock: deps.clock,

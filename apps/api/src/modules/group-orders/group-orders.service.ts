@@ -48,7 +48,7 @@ import type { Mailer } from '../../ports/email.js';
 import type { Geocoder } from '../../ports/geocoder.js';
 import type { AuthUser } from '../auth/auth.guard.js';
 import { placeAddress, quoteDelivery } from '../orders/delivery-fee.js';
-import type { OrderCatalogueRepository } from '../orders/order-catalogue.repository.js';
+import type { OrderCatalogueReads } from '../orders/order-catalogue.service.js';
 import { assertOrderablePreset } from '../orders/order-checks.js';
 import { displayDateTime, localDateTime } from '../orders/orders.email.js';
 import type { OrderChefRow } from '../orders/orders.types.js';
@@ -179,7 +179,7 @@ export function groupScheduleProblems(
 export interface GroupOrdersServiceDeps {
   db: Db;
   groupOrders: GroupOrdersRepository;
-  catalogue: Pick<OrderCatalogueRepository, 'findPreset' | 'findChefsOfPreset' | 'findChef'>;
+  catalogue: Pick<OrderCatalogueReads, 'findPreset' | 'findChefsOfPreset' | 'findChef'>;
   geocoder: Pick<Geocoder, 'geocode' | 'placeAt'>;
   mailer: Mailer;
   clock: Clock;

@@ -5,8 +5,8 @@ import { withTransaction, type Db, type Queryable } from '../../db/pool.js';
 import type { Clock } from '../../lib/clock.js';
 import { notFound } from '../../lib/errors.js';
 import type { PaymentProvider } from '../../ports/payments.js';
-import { createOrderHistoryRepository } from '../order-history/order-history.repository.js';
-import { createOrdersRepository } from '../orders/orders.repository.js';
+import { orderHistoryReadsFrom, type OrderHistoryReads } from '../order-history/order-history-reads.service.js';
+import { orderRecordsFrom } from '../orders/order-records.service.js';
 import { totalsOf, type OrderRow } from '../orders/orders.types.js';
 import type { DocumentsPdfPool } from '../pdf-documents.js';
 import {
@@ -67,16 +67,13 @@ export const documentNumber = (series: DocumentSeries, year: number, n: number) 
 export function createInvoicesService(deps: InvoicesDeps) {
   const { db, clock } = deps;
   const repo = createInvoicesRepository(db);
-  const orders = createOrdersRepository(db);
+  const orders = orderRecordsFrom(db);
   const head: Letterhead = {
     brand: { name: deps.brand.name, contact: [deps.brand.publicUrl, deps.brand.supportEmail] },
     company: deps.company,
   };
 
-  async function paymentLine(
-    history: ReturnType<typeof createOrderHistoryRepository>,
-    order: OrderRow,
-  ): Promise<string> {
+  async function paymentLine(history: Pick<OrderHistoryReads, 'findSavedMethod'>, order: OrderRow): Promise<string> {
     const fallback = order.is_eft ? 'Pre-authorized bank debit' : 'Card';
     if (!order.payment_method_id) return fallback;
     let method: { type: 'card' | 'acss_debit'; brand: string; last4: string } | undefined;
@@ -107,7 +104,7 @@ export function createInvoicesService(deps: InvoicesDeps) {
 
   /** What an order's invoice is made of, read with `q` (the pool, or the caller's transaction). */
   async function sourceOf(q: Queryable, order: OrderRow): Promise<InvoiceSource> {
-    const history = createOrderHistoryRepository(q);
+    const history = orderHistoryReadsFrom(q);
     const [items, chef, buyer, group, payment] = await Promise.all([
       history.findItemsOf([order.id]).then((m) => m.get(order.id) ?? []),
       history.findChef(order.chef_id),

@@ -1,5 +1,5 @@
 import type { AddonOrder, OrderHistoryEntry, OrderHistoryResponse } from '@caterway/contracts';
-import { isUpcoming, statusLabel } from '@caterway/domain';
+import { isUpcoming, statusLabel, wireStatus } from '@caterway/domain';
 import type { Clock } from '../../lib/clock.js';
 import { notFound } from '../../lib/errors.js';
 import { invoiceDownloadable, orderRuleView, purchaseItemsOf, taxLinesView } from '../orders/order-view.js';
@@ -59,7 +59,7 @@ export function createOrderHistoryService(deps: OrderHistoryServiceDeps) {
       id: order.id,
       parent_order_id: order.parent_order_id!,
       order_number: order.order_number,
-      status: order.status,
+      status: wireStatus(order.status),
       status_label: statusLabel(order.status),
       created_at: order.created_at.toISOString(),
       items_total: order.subtotal_cents,

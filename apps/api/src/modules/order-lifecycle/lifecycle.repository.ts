@@ -41,7 +41,7 @@ export async function applyOrderEvent(
   ]);
   const current = rows[0];
   if (!current) throw notFound('Order not found');
-  const from = current.status === 'cancelled' ? 'Canceled' : current.status;
+  const from = current.status;
   if (!isCateringStatus(from)) throw conflict(`This order cannot be changed (status ${current.status}).`);
   const result = transition(from, input.event, input.actor);
   if (!result.ok) throw conflict(result.message);

@@ -12,6 +12,7 @@ import {
   displayStatus,
   editRule,
   statusLabel,
+  wireStatus,
   TERMINAL_STATUSES,
   type CateringStatus,
   type OrderEvent,
@@ -459,7 +460,7 @@ export function createLifecycleService(deps: LifecycleServiceDeps) {
         orderId,
         event: 'payment_reconciled',
         status: order.status,
-        note: `The reconciliation released a live ${what} of ${intent.amountCents} cents (${intent.id}) left on a ${/^cancell?ed$/i.test(order.status) ? 'cancelled' : statusLabel(order.status).toLowerCase()} order.`,
+        note: `The reconciliation released a live ${what} of ${intent.amountCents} cents (${intent.id}) left on a ${order.status === 'Canceled' ? 'cancelled' : statusLabel(order.status).toLowerCase()} order.`,
         now,
       });
       if (
@@ -484,7 +485,7 @@ export function createLifecycleService(deps: LifecycleServiceDeps) {
   }
 
   function toOpsOrder(o: OpsOrderRow): OpsOrder {
-    const status = o.status === 'cancelled' ? 'Canceled' : o.status;
+    const status = wireStatus(o.status);
     return {
       id: o.id,
       order_number: o.order_number,

@@ -1,5 +1,5 @@
 import {
-  addOnLimitProblem,
+  addOnLinesProblem,
   CartPricingError,
   chefMinimumProblems,
   combinedTaxName,
@@ -10,16 +10,17 @@ import {
   deliveryWhenProblems,
   emptyOrderProblem,
   isOrderedLine,
-  MAX_ORDER_TOTAL_CENTS,
   formatCents,
   itemQuantityProblem,
   lineSubtotalCents,
   messages,
-  presetMinimumProblem,
+  orderNoticeHours,
+  orderTotalProblems,
   priceCart,
   processingInstant,
   servingDetailsProblem,
   sidesProblem,
+  tipOf,
   type PlaceOfSupply,
   type PricingMenu,
   type TaxLineRule,
@@ -88,9 +89,16 @@ export interface AddOnOptions {
   latitude: number | null;
   longitude: number | null;
 }
-export const ADD_ON_NOTICE_HOURS = 1;
+export { ADD_ON_NOTICE_HOURS } from '@caterway/domain';
 
-/** Checks and prices an order; throws 422 { error, messages } listing every problem. */
+type OrderChef = OrderForCheck['chefs'][number];
+type OrderForCheck = Awaited<ReturnType<OrderCatalogueRepository['findForOrder']>>;
+type Point = { latitude: number; longitude: number };
+
+/**
+ * Checks and prices an order; throws 422 { error, messages } listing every problem, in the
+ * order of the steps below (lines, minimums, when, who, where, tax and totals).
+ */
 export async function prepareOrder(
   deps: OrderChecksDeps,
   input: OrderPayload,
@@ -99,128 +107,199 @@ export async function prepareOrder(
   options: { addOn?: AddOnOptions } = {},
 ): Promise<PreparedOrder> {
   const addOn = options.addOn;
-  const { preset_items: _lines, delivery_fee: sentFeeCents, ...rest } = input;
-  const payload: OrderPayload = {
-    ...rest,
-    preset_items: input.preset_items.map(({ price_cents: _price, ...line }) => line),
-  };
-  const ordered = payload.preset_items.filter((l) =>
-    isOrderedLine({ quantity: l.quantity, itemQuantities: Object.values(l.menu_items_mapping) }),
-  );
+  const { payload, sentFeeCents, ordered } = orderedPayload(input);
   // the preset, its chefs and the ordered menus in one read
   const found = await deps.catalogue.findForOrder(payload.preset_id, [...new Set(ordered.map((l) => l.menu_id))]);
   const preset = assertOrderablePreset(found.preset, userId);
   const chefs = found.chefs;
   const lead = chefs[0];
   if (!lead) throw notFound(messages.presetNotFound);
-  const chefById = new Map(chefs.map((c) => [c.id, c]));
   const problems: string[] = [];
+  const lines = checkOrderLines(ordered, found.menus, chefs, Boolean(addOn), problems);
+  problems.push(...vendorMinimumProblems(lines, chefs, addOn !== undefined));
+  const when = checkWhen(payload, chefs, Boolean(addOn), now, problems);
+  // who: the form's required fields not enforced by the schema (§5 'Checkout and order edit')
+  if (!addOn && !payload.company_name.trim()) problems.push(requiredField('Company name'));
+  const where = await checkWhere(deps, payload, chefs, addOn, sentFeeCents, problems);
+  const priced = await priceOrder(deps, payload, lines, lead, when, where, addOn !== undefined, problems);
+  problems.push(
+    ...orderTotalProblems({
+      isAddOn: Boolean(addOn),
+      isDelivery: payload.receiving_method === 'delivery',
+      presetType: preset.preset_type,
+      presetMinimumCents: preset.minimum_order_amount_cents,
+      lineCount: lines.length,
+      totalCents: priced.totals.totalCents,
+    }),
+  );
+  if (problems.length) throw validationFailed([...new Set(problems)]);
+  return {
+    preset,
+    chefs,
+    lead,
+    lines,
+    totals: priced.totals,
+    taxName: combinedTaxName(priced.taxes),
+    taxRate: combinedTaxRate(priced.taxes),
+    place: priced.place,
+    tipPercent: addOn ? null : (payload.tip_percent ?? null),
+    corporate: corporateFieldsOf(payload),
+    currency: lead.country === 'US' ? 'usd' : 'cad',
+    deliveryAt: when.deliveryAt!,
+    timeZone: when.timeZone,
+    orderProcessingAt: processingInstant(when.deliveryAt!, when.noticeHours),
+    latitude: where.point?.latitude ?? null,
+    longitude: where.point?.longitude ?? null,
+    distanceKm: where.distanceKm,
+    payload,
+  };
+}
 
-  // ---- lines: the menus are the preset's chefs' dishes; quantities and serving names (§5)
+/** The payload as stored (the browser's prices and fee dropped) and its ordered lines. */
+function orderedPayload(input: OrderPayload) {
+  const payload: OrderPayload = {
+    ...input,
+    preset_items: input.preset_items.map((line) => {
+      const kept = { ...line };
+      delete kept.price_cents;
+      return kept;
+    }),
+  };
+  const sentFeeCents = payload.delivery_fee;
+  delete payload.delivery_fee;
+  const ordered = payload.preset_items.filter((l) =>
+    isOrderedLine({ quantity: l.quantity, itemQuantities: Object.values(l.menu_items_mapping) }),
+  );
+  return { payload, sentFeeCents, ordered };
+}
+
+type OrderedLine = OrderPayload['preset_items'][number];
+
+/** Lines: the menus are the preset's chefs' dishes; quantities and serving names (§5). */
+function checkOrderLines(
+  ordered: OrderedLine[],
+  foundMenus: OrderMenuRow[],
+  chefs: OrderChef[],
+  isAddOn: boolean,
+  problems: string[],
+): PreparedLine[] {
   const empty = emptyOrderProblem(
     ordered.map((l) => ({ quantity: l.quantity, itemQuantities: Object.values(l.menu_items_mapping) })),
   );
-  if (empty) problems.push(addOn ? messages.cartEmpty : empty);
-  const menus = new Map<number, OrderMenuRow>(found.menus.map((m) => [m.id, m]));
+  if (empty) problems.push(isAddOn ? messages.cartEmpty : empty);
+  const chefIds = new Set(chefs.map((c) => c.id));
+  const menus = new Map<number, OrderMenuRow>(foundMenus.map((m) => [m.id, m]));
   const lines: PreparedLine[] = [];
   for (const line of ordered) {
     const menu = menus.get(line.menu_id);
-    if (!menu || menu.is_deleted || !chefById.has(menu.chef_id)) {
+    if (!menu || menu.is_deleted || !chefIds.has(menu.chef_id)) {
       problems.push(`Menu ${line.menu_id} is not available on this preset.`);
       continue;
     }
-    const quantityProblem = itemQuantityProblem({
-      hasMenuItems: menu.menu_items.length > 0,
-      lineQuantity: line.quantity,
-      itemQuantities: Object.values(line.menu_items_mapping),
-      minOrderAmount: menu.min_order_amount,
-    });
-    if (quantityProblem) problems.push(quantityProblem);
-    const itemNames = new Map(menu.menu_items.map((i) => [String(i.id), i.name]));
-    const sides = sidesProblem({
-      dishName: menu.name,
-      lineQuantity: line.quantity,
-      items: Object.entries(line.menu_items_mapping).map(([id, quantity]) => ({
-        name: itemNames.get(id) ?? `Menu item ${id}`,
-        quantity,
-      })),
-    });
-    if (sides) problems.push(sides);
-    const servingProblem = servingDetailsProblem(
-      line.quantity,
-      line.serving_details.flatMap((d) => d.items.map((i) => ({ userName: i.user_name, quantity: i.quantity }))),
-    );
-    if (servingProblem) problems.push(servingProblem);
-    const pricing: PricingMenu = {
-      id: menu.id,
-      priceCents: menu.price_cents,
-      menuItems: menu.menu_items.map((i) => ({ id: i.id, priceCents: i.price_cents })),
-      taxCategory: menu.tax_category,
-    };
-    let priced: ReturnType<typeof priceCart>[number] | undefined;
-    try {
-      [priced] = priceCart(
-        [{ menuId: menu.id, quantity: line.quantity, menuItemsMapping: line.menu_items_mapping }],
-        new Map([[menu.id, pricing]]),
-      );
-    } catch (err) {
-      if (!(err instanceof CartPricingError)) throw err;
-      problems.push(err.message);
-      continue;
-    }
-    const itemsById = new Map(menu.menu_items.map((i) => [i.id, i]));
-    lines.push({
-      lineKey: String(line.id),
-      menuId: menu.id,
-      chefId: menu.chef_id,
-      menuName: menu.name,
-      quantity: line.quantity,
-      unitPriceCents: menu.price_cents,
-      menuItemsMapping: line.menu_items_mapping,
-      menuItems: Object.entries(line.menu_items_mapping)
-        .filter(([, q]) => q > 0)
-        .map(([id, quantity]) => {
-          const item = itemsById.get(Number(id))!;
-          return { id: item.id, name: item.name, price_cents: item.price_cents, quantity };
-        }),
-      specialInstruction: line.special_instruction,
-      servingDetails: line.serving_details,
-      taxCategory: menu.tax_category,
-      lineSubtotalCents: lineSubtotalCents(priced!),
-    });
+    const prepared = checkOrderLine(line, menu, problems);
+    if (prepared) lines.push(prepared);
   }
+  return lines;
+}
 
-  // ---- vendor minimums (§5 'Vendor minimum')
+/** One line against its menu: its problems pushed, the line priced (undefined: it cannot be priced). */
+function checkOrderLine(line: OrderedLine, menu: OrderMenuRow, problems: string[]): PreparedLine | undefined {
+  const quantityProblem = itemQuantityProblem({
+    hasMenuItems: menu.menu_items.length > 0,
+    lineQuantity: line.quantity,
+    itemQuantities: Object.values(line.menu_items_mapping),
+    minOrderAmount: menu.min_order_amount,
+  });
+  if (quantityProblem) problems.push(quantityProblem);
+  const itemNames = new Map(menu.menu_items.map((i) => [String(i.id), i.name]));
+  const sides = sidesProblem({
+    dishName: menu.name,
+    lineQuantity: line.quantity,
+    items: Object.entries(line.menu_items_mapping).map(([id, quantity]) => ({
+      name: itemNames.get(id) ?? `Menu item ${id}`,
+      quantity,
+    })),
+  });
+  if (sides) problems.push(sides);
+  const servingProblem = servingDetailsProblem(
+    line.quantity,
+    line.serving_details.flatMap((d) => d.items.map((i) => ({ userName: i.user_name, quantity: i.quantity }))),
+  );
+  if (servingProblem) problems.push(servingProblem);
+  const pricing: PricingMenu = {
+    id: menu.id,
+    priceCents: menu.price_cents,
+    menuItems: menu.menu_items.map((i) => ({ id: i.id, priceCents: i.price_cents })),
+    taxCategory: menu.tax_category,
+  };
+  let priced: ReturnType<typeof priceCart>[number] | undefined;
+  try {
+    [priced] = priceCart(
+      [{ menuId: menu.id, quantity: line.quantity, menuItemsMapping: line.menu_items_mapping }],
+      new Map([[menu.id, pricing]]),
+    );
+  } catch (err) {
+    if (!(err instanceof CartPricingError)) throw err;
+    problems.push(err.message);
+    return undefined;
+  }
+  const itemsById = new Map(menu.menu_items.map((i) => [i.id, i]));
+  return {
+    lineKey: String(line.id),
+    menuId: menu.id,
+    chefId: menu.chef_id,
+    menuName: menu.name,
+    quantity: line.quantity,
+    unitPriceCents: menu.price_cents,
+    menuItemsMapping: line.menu_items_mapping,
+    menuItems: Object.entries(line.menu_items_mapping)
+      .filter(([, q]) => q > 0)
+      .map(([id, quantity]) => {
+        const item = itemsById.get(Number(id))!;
+        return { id: item.id, name: item.name, price_cents: item.price_cents, quantity };
+      }),
+    specialInstruction: line.special_instruction,
+    servingDetails: line.serving_details,
+    taxCategory: menu.tax_category,
+    lineSubtotalCents: lineSubtotalCents(priced!),
+  };
+}
+
+/** Vendor minimums (§5 'Vendor minimum'); an add-on has its lead chef's cap on lines instead. */
+function vendorMinimumProblems(lines: PreparedLine[], chefs: OrderChef[], isAddOn: boolean): string[] {
+  const lead = chefs[0]!;
+  if (isAddOn) {
+    const limit = addOnLinesProblem(true, lines.length, lead.addon_maximum_items_qty);
+    return limit ? [limit] : [];
+  }
+  if (!lines.length) return [];
   const subtotalOf = (chefId: number) =>
     lines.filter((l) => l.chefId === chefId).reduce((sum, l) => sum + l.lineSubtotalCents, 0);
-  if (addOn) {
-    const limit = addOnLimitProblem(lines.length, lead.addon_maximum_items_qty);
-    if (limit) problems.push(limit);
-  } else if (lines.length) {
-    const chefsInOrder = chefs.filter((c) => lines.some((l) => l.chefId === c.id));
-    problems.push(
-      ...chefMinimumProblems(
-        chefsInOrder.map((c) => ({
-          name: c.business_name,
-          minimumCents: c.pre_order_min_order_amount_cents,
-          subtotalCents: subtotalOf(c.id),
-        })),
-      ),
-    );
-  }
+  return chefMinimumProblems(
+    chefs
+      .filter((c) => lines.some((l) => l.chefId === c.id))
+      .map((c) => ({
+        name: c.business_name,
+        minimumCents: c.pre_order_min_order_amount_cents,
+        subtotalCents: subtotalOf(c.id),
+      })),
+  );
+}
 
-  // ---- when: store hours of every chef, the preset's lead time and the horizon, in the lead chef's zone (§5)
+/** When: store hours of every chef, the notice and the horizon, in the lead chef's zone (§5). */
+function checkWhen(payload: OrderPayload, chefs: OrderChef[], isAddOn: boolean, now: Date, problems: string[]) {
   const isDelivery = payload.receiving_method === 'delivery';
   const date = isDelivery ? payload.delivery_date : payload.pickup_date;
   const time = isDelivery ? payload.delivery_time : payload.pickup_time;
-  const timeZone = lead.time_zone;
+  const timeZone = chefs[0]!.time_zone;
   const deliveryAt = date && time ? deliveryInstant(date, time, timeZone) : null;
   if (!date) problems.push(messages.invalidDate);
   if (!time) problems.push(messages.invalidTime);
   if (date && time && !deliveryAt) problems.push(...deliveryWhenProblems(date, time));
-  const noticeHours = addOn
-    ? ADD_ON_NOTICE_HOURS
-    : chefs.reduce((max, c) => Math.max(max, c.pre_order_notice_hours), 0);
+  const noticeHours = orderNoticeHours(
+    isAddOn,
+    chefs.map((c) => c.pre_order_notice_hours),
+  );
   if (deliveryAt) {
     problems.push(
       ...deliveryScheduleProblems({
@@ -232,54 +311,69 @@ export async function prepareOrder(
       }),
     );
   }
+  return { date, deliveryAt, timeZone, noticeHours };
+}
 
-  // ---- who: the form's required fields not enforced by the schema (§5 'Checkout and order edit')
-  if (!addOn && !payload.company_name.trim()) problems.push(requiredField('Company name'));
-
-  // ---- where: delivery address, radius and fee by distance from the lead chef (§7, §9)
-  let deliveryFeeCents = 0;
-  let point: { latitude: number; longitude: number } | null = null;
-  let distanceKm: number | null = null;
-  if (isDelivery && addOn) {
+/** Where: delivery address, radius and fee by distance from the lead chef (§7, §9). */
+async function checkWhere(
+  deps: OrderChecksDeps,
+  payload: OrderPayload,
+  chefs: OrderChef[],
+  addOn: AddOnOptions | undefined,
+  sentFeeCents: number | undefined,
+  problems: string[],
+): Promise<{ point: Point | null; distanceKm: number | null; deliveryFeeCents: number }> {
+  const none = { point: null, distanceKm: null, deliveryFeeCents: 0 };
+  if (payload.receiving_method !== 'delivery') return none;
+  if (addOn) {
     // delivered with the parent order, to its address: no fee of its own
-    point =
+    const point =
       addOn.latitude !== null && addOn.longitude !== null
         ? { latitude: addOn.latitude, longitude: addOn.longitude }
         : null;
-  } else if (isDelivery) {
-    if (!payload.delivery_address?.trim()) problems.push(requiredField('Delivery address'));
-    else {
-      const placed = await placeAddress(deps.geocoder, {
-        latitude: payload.latitude,
-        longitude: payload.longitude,
-        address: payload.delivery_address,
-      });
-      if (!placed.ok) problems.push(placed.message);
-      else {
-        point = placed.point;
-        // the storefront shows the lead chef's ranges (preset detail's delivery_fee_data), so the fee is the lead chef's
-        const quote = quoteDelivery(lead, point);
-        distanceKm = roundKm(quote.distanceKm);
-        deliveryFeeCents = quote.feeCents;
-        // the fee the storefront showed (ordering-payments §3 'Order payload'); absent: the server's stands
-        if (sentFeeCents !== undefined && sentFeeCents !== deliveryFeeCents)
-          problems.push(messages.deliveryFeeChanged(formatCents(deliveryFeeCents)));
-        const unreachable = chefs.some((c) => !quoteDelivery(c, placed.point).deliverable);
-        if (unreachable) problems.push(messages.notDeliverable);
-      }
-    }
+    return { ...none, point };
   }
+  if (!payload.delivery_address?.trim()) {
+    problems.push(requiredField('Delivery address'));
+    return none;
+  }
+  const placed = await placeAddress(deps.geocoder, {
+    latitude: payload.latitude,
+    longitude: payload.longitude,
+    address: payload.delivery_address,
+  });
+  if (!placed.ok) {
+    problems.push(placed.message);
+    return none;
+  }
+  // the storefront shows the lead chef's ranges (preset detail's delivery_fee_data), so the fee is the lead chef's
+  const quote = quoteDelivery(chefs[0]!, placed.point);
+  // the fee the storefront showed (ordering-payments §3 'Order payload'); absent: the server's stands
+  if (sentFeeCents !== undefined && sentFeeCents !== quote.feeCents)
+    problems.push(messages.deliveryFeeChanged(formatCents(quote.feeCents)));
+  if (chefs.some((c) => !quoteDelivery(c, placed.point).deliverable)) problems.push(messages.notDeliverable);
+  return { point: placed.point, distanceKm: roundKm(quote.distanceKm), deliveryFeeCents: quote.feeCents };
+}
 
-  // ---- tax: the place of supply's taxes on the delivery date (issue 17)
+/** Tax: the place of supply's taxes on the delivery date (issue 17), then the order's totals. */
+async function priceOrder(
+  deps: OrderChecksDeps,
+  payload: OrderPayload,
+  lines: PreparedLine[],
+  lead: OrderChef,
+  when: { date: string | undefined; deliveryAt: Date | null },
+  where: { point: Point | null; deliveryFeeCents: number },
+  isAddOn: boolean,
+  problems: string[],
+) {
+  const isDelivery = payload.receiving_method === 'delivery';
   let taxes: TaxLineRule[] = [];
   let place: PlaceOfSupply = chefPlace(lead);
-  if (deliveryAt && (!isDelivery || point)) {
-    const supply = await taxesOfSupply(deps.geocoder, lead, isDelivery ? point : null, date!);
+  if (when.deliveryAt && (!isDelivery || where.point)) {
+    const supply = await taxesOfSupply(deps.geocoder, lead, isDelivery ? where.point : null, when.date!);
     if (supply.ok) ({ taxes, place } = supply);
     else problems.push(supply.message);
   }
-  const tipPercent = payload.tip_percent ?? null;
-  const tip = tipPercent !== null ? { percent: tipPercent } : payload.tip_cents ? { cents: payload.tip_cents } : null;
   const totals = computeTotals({
     lines: lines.map((l) => ({
       unitPriceCents: l.unitPriceCents,
@@ -288,41 +382,11 @@ export async function prepareOrder(
       taxCategory: l.taxCategory,
     })),
     receivingMethod: payload.receiving_method,
-    deliveryFeeCents,
+    deliveryFeeCents: where.deliveryFeeCents,
     cutleryCount: payload.num_cutlery,
     taxes,
-    isAddOn: Boolean(addOn),
-    tip: addOn ? null : tip,
+    isAddOn,
+    tip: isAddOn ? null : tipOf(payload.tip_percent ?? null, payload.tip_cents),
   });
-
-  // ---- the preset's minimum, delivery on restaurant pages only, total with delivery and tax (§5)
-  if (!addOn && isDelivery && preset.preset_type === 'restaurant' && lines.length) {
-    const minimum = presetMinimumProblem(totals.totalCents, preset.minimum_order_amount_cents);
-    if (minimum) problems.push(minimum);
-  }
-
-  if (addOn && lines.length && totals.totalCents <= 0) problems.push(messages.cartEmpty);
-  if (totals.totalCents > MAX_ORDER_TOTAL_CENTS)
-    problems.push(messages.orderTooLarge(formatCents(MAX_ORDER_TOTAL_CENTS)));
-  if (problems.length) throw validationFailed([...new Set(problems)]);
-  return {
-    preset,
-    chefs,
-    lead,
-    lines,
-    totals,
-    taxName: combinedTaxName(taxes),
-    taxRate: combinedTaxRate(taxes),
-    place,
-    tipPercent: addOn ? null : tipPercent,
-    corporate: corporateFieldsOf(payload),
-    currency: lead.country === 'US' ? 'usd' : 'cad',
-    deliveryAt: deliveryAt!,
-    timeZone,
-    orderProcessingAt: processingInstant(deliveryAt!, noticeHours),
-    latitude: point?.latitude ?? null,
-    longitude: point?.longitude ?? null,
-    distanceKm,
-    payload,
-  };
+  return { taxes, place, totals };
 }

@@ -7,7 +7,7 @@ import type { PaymentProvider } from '../../ports/payments.js';
 import type { Invoicing } from '../invoices/invoices.service.js';
 import { processingJob } from '../order-lifecycle/lifecycle.service.js';
 import { paymentMethodsServiceFrom } from '../payment-methods/payment-methods.service.js';
-import { createIdempotencyRepository } from './idempotency.js';
+import { createIdempotencyRepository } from './idempotency.repository.js';
 import { createOrderCatalogueRepository } from './order-catalogue.repository.js';
 import { createOrderEditsService, editRuleOf } from './order-edits.service.js';
 import { createOrdersRepository } from './orders.repository.js';

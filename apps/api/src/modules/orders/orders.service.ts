@@ -9,7 +9,7 @@ import type {
   finalizedOrderResponseSchema,
   finalizeOrderBodySchema,
 } from '@caterway/contracts';
-import { messages } from '@caterway/domain';
+import { messages, wireStatus } from '@caterway/domain';
 import { outboxEmailPart } from '../../db/outbox-emails.js';
 import { isDatabaseUnavailable } from '../../db/pool.js';
 import type { SqlPart } from '../../db/sql-parts.js';
@@ -29,7 +29,8 @@ import {
 import { authoriseLater, scheduledAuthorisationJob } from '../payment-lifecycle/scheduled-authorisation.js';
 import type { PaymentMethodsService } from '../payment-methods/payment-methods.service.js';
 import { placeAddress, quoteDelivery, roundKm } from './delivery-fee.js';
-import { withIdempotency, requestHash, type IdempotencyRepository, type StoredResponse } from './idempotency.js';
+import { withIdempotency, requestHash } from './idempotency.js';
+import type { IdempotencyRepository, StoredResponse } from './idempotency.repository.js';
 import type { OrderCatalogueRepository, OrderChefRow } from './order-catalogue.repository.js';
 import { prepareOrder, type OrderPayload, type PreparedLine, type PreparedOrder } from './order-checks.js';
 import {
@@ -129,7 +130,7 @@ export function createOrdersService(deps: OrdersServiceDeps) {
       catering_order: {
         id: order.id,
         order_number: order.order_number,
-        status: order.status,
+        status: wireStatus(order.status),
         total_cents: order.total_cents,
         payment_status: order.payment_status as FinalizedOrderResponse['catering_order']['payment_status'],
       },
@@ -570,7 +571,7 @@ export function toCheckoutOrder(
       is_eft: order.is_eft,
       full_name: `${order.first_name} ${order.last_name}`,
       email: order.email,
-      status: order.status,
+      status: wireStatus(order.status),
       totals: totalsOf(order),
       payment_status: order.payment_status,
       payment_error: order.payment_error,
@@ -607,7 +608,7 @@ function toDetail(
     id: order.id,
     order_number: order.order_number,
     purchase_id: order.purchase_id,
-    status: order.status,
+    status: wireStatus(order.status),
     preset_id: order.preset_id,
     preset_name: order.preset_name,
     chef_id: order.chef_id,

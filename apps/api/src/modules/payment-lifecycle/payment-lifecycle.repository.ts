@@ -1,4 +1,7 @@
+import { outboxEmailPart } from '../../db/outbox-emails.js';
 import type { Queryable } from '../../db/pool.js';
+import { standalone } from '../../db/sql-parts.js';
+import type { OutgoingEmail } from '../../ports/email.js';
 import type { OrderRow } from '../orders/orders.types.js';
 
 // SQL of the payment's life outside the checkout request (migration 027): Stripe's webhook
@@ -99,6 +102,12 @@ export function createPaymentLifecycleRepository(db: Queryable) {
           WHERE id = $1 AND attention_kind = 'payment'`,
         [orderId, now],
       );
+    },
+
+    /** The customer's email as an outbox row, committed with the caller's transaction (db/outbox-emails.ts). */
+    async insertOutboxEmail(tx: Queryable, email: OutgoingEmail): Promise<void> {
+      const { text, values } = standalone(outboxEmailPart(email));
+      await tx.query(text, values);
     },
 
     async insertDispute(tx: Queryable, d: DisputeInput): Promise<void> {

@@ -1,7 +1,5 @@
 import { TERMINAL_STATUSES, messages } from '@caterway/domain';
-import { outboxEmailPart } from '../../db/outbox-emails.js';
 import { withTransaction, type Db, type Queryable } from '../../db/pool.js';
-import { standalone } from '../../db/sql-parts.js';
 import type { Clock } from '../../lib/clock.js';
 import type { AppDeps } from '../../lib/deps.js';
 import type { EnqueueInput, JobHandlers, JobResult } from '../../lib/jobs.js';
@@ -13,9 +11,8 @@ import {
   type PaymentProvider,
 } from '../../ports/payments.js';
 import { lifecycleEmail } from '../order-lifecycle/lifecycle.email.js';
-import { applyOrderEvent } from '../order-lifecycle/lifecycle.repository.js';
-import { createOpsRepository } from '../order-lifecycle/ops.repository.js';
-import { createOrdersRepository, type OrdersRepository } from '../orders/orders.repository.js';
+import { orderEventsFrom } from '../order-lifecycle/order-events.service.js';
+import { orderRecordsFrom, type OrderRecords } from '../orders/order-records.service.js';
 import type { OrderRow } from '../orders/orders.types.js';
 import { paymentMethodsServiceFrom, type PaymentMethodsService } from '../payment-methods/payment-methods.service.js';
 import { createPaymentLifecycleRepository } from './payment-lifecycle.repository.js';
@@ -98,7 +95,7 @@ export async function authoriseOffSession(
 
 export interface ScheduledAuthorisationDeps {
   db: Db;
-  orders: Pick<OrdersRepository, 'lockForUpdate' | 'setPlacedPayment'>;
+  orders: Pick<OrderRecords, 'lockForUpdate' | 'setPlacedPayment'>;
   payments: PaymentProvider;
   paymentMethods: Pick<PaymentMethodsService, 'ensureCustomer'>;
   mailer: Mailer;
@@ -110,7 +107,7 @@ export interface ScheduledAuthorisationDeps {
 export function createScheduledAuthorisationService(deps: ScheduledAuthorisationDeps) {
   const { db, clock } = deps;
   const repo = createPaymentLifecycleRepository(db);
-  const ops = createOpsRepository(db);
+  const ops = orderEventsFrom(db);
 
   /** The order is held again by a new authorisation on its card. */
   function holdWith(tx: Queryable, order: OrderRow, intent: PaymentIntent, now: Date): Promise<OrderRow> {
@@ -133,8 +130,7 @@ export function createScheduledAuthorisationService(deps: ScheduledAuthorisation
   /** The customer's email, in the transaction when the outbox is the delivery (it commits with the change). */
   async function writeEmail(tx: Queryable, email: OutgoingEmail): Promise<OutgoingEmail | undefined> {
     if (!deps.mailer.deliveredByOutboxRow) return email;
-    const { text, values } = standalone(outboxEmailPart(email));
-    await tx.query(text, values);
+    await repo.insertOutboxEmail(tx, email);
     return undefined;
   }
 
@@ -172,7 +168,7 @@ export function createScheduledAuthorisationService(deps: ScheduledAuthorisation
       now,
     });
     if (NEEDS_SETUP_FROM.includes(order.status)) {
-      await applyOrderEvent(tx, {
+      await ops.applyEvent(tx, {
         orderId: order.id,
         event: 'payment_needs_setup',
         actor: 'system',
@@ -279,7 +275,7 @@ export function scheduledAuthorisationFrom(
 ) {
   return createScheduledAuthorisationService({
     db: deps.db,
-    orders: createOrdersRepository(deps.db),
+    orders: orderRecordsFrom(deps.db),
     payments: deps.payments,
     paymentMethods: paymentMethodsServiceFrom(deps),
     mailer: deps.mailer,

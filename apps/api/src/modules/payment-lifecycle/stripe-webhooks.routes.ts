@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorBodySchema, stripeWebhookResponseSchema } from '@caterway/contracts';
 import type { AppDeps } from '../../lib/deps.js';
-import { createOrdersRepository } from '../orders/orders.repository.js';
+import { orderRecordsFrom } from '../orders/order-records.service.js';
 import { createStripeWebhooksService } from './stripe-webhooks.service.js';
 
 /**
@@ -22,7 +22,7 @@ export async function stripeWebhookRoutes(app: FastifyInstance, deps: AppDeps): 
   }
   const service = createStripeWebhooksService({
     db: deps.db,
-    orders: createOrdersRepository(deps.db),
+    orders: orderRecordsFrom(deps.db),
     clock: deps.clock,
     secret,
   });

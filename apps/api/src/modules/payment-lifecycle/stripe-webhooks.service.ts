@@ -2,9 +2,8 @@ import Stripe from 'stripe';
 import { withTransaction, type Db, type Queryable } from '../../db/pool.js';
 import type { Clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
-import { applyOrderEvent } from '../order-lifecycle/lifecycle.repository.js';
-import { createOpsRepository } from '../order-lifecycle/ops.repository.js';
-import type { OrdersRepository } from '../orders/orders.repository.js';
+import { orderEventsFrom } from '../order-lifecycle/order-events.service.js';
+import type { OrderRecords } from '../orders/order-records.service.js';
 import type { OrderRow } from '../orders/orders.types.js';
 import { createPaymentLifecycleRepository, type WebhookOutcome } from './payment-lifecycle.repository.js';
 
@@ -36,7 +35,7 @@ export const attentionReasons = {
 
 export interface StripeWebhooksDeps {
   db: Db;
-  orders: Pick<OrdersRepository, 'lockForUpdate'>;
+  orders: Pick<OrderRecords, 'lockForUpdate'>;
   clock: Clock;
   secret: string;
 }
@@ -55,7 +54,7 @@ const dollars = (cents: number, currency: string) => `${(cents / 100).toFixed(2)
 export function createStripeWebhooksService(deps: StripeWebhooksDeps) {
   const { db, clock } = deps;
   const repo = createPaymentLifecycleRepository(db);
-  const ops = createOpsRepository(db);
+  const ops = orderEventsFrom(db);
 
   /** Stripe's signature over the raw body, checked at the app's clock; a 400 AppError when it fails. */
   function verify(rawBody: Buffer, signature: string | undefined): Stripe.Event {
@@ -129,7 +128,7 @@ export function createStripeWebhooksService(deps: StripeWebhooksDeps) {
           now,
         });
         if (captured.status === 'Delivered')
-          await applyOrderEvent(tx, { orderId: order.id, event: 'settle', actor: 'system', actorUserId: null, now });
+          await ops.applyEvent(tx, { orderId: order.id, event: 'settle', actor: 'system', actorUserId: null, now });
         return { outcome: 'applied', orderId: order.id };
       }
       case 'payment_intent.payment_failed': {

@@ -13,7 +13,7 @@ import type { AppDeps } from '../../lib/deps.js';
 import { listingSerializerCompiler } from '../../lib/listing-serializer.js';
 import { sendPreparedJson, sendSerialisedJson } from '../../lib/serialised-json.js';
 import { optionalUser } from '../auth/auth.guard.js';
-import { createFavoritesRepository } from '../favorites/favorites.repository.js';
+import { favoritePresetIdsFrom } from '../favorites/favorites.service.js';
 import { sharedCardCache } from './card-cache.js';
 import { createPresetsRepository } from './presets.repository.js';
 import { createPresetsService } from './presets.service.js';
@@ -23,14 +23,13 @@ const tags = ['presets'];
 export function presetsRoutes(app: FastifyInstance, deps: AppDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const presetsRepository = createPresetsRepository(deps.db);
-  const favorites = createFavoritesRepository(deps.db);
   const service = createPresetsService({
     presetsRepository,
     cardCache: sharedCardCache(deps.db, (ids) => presetsRepository.cardsByIds(ids)),
     geocoder: deps.geocoder,
     clock: deps.clock,
     publicUrl: deps.config.publicUrl,
-    favoriteIdsOf: (userId) => favorites.presetIdsOf(userId),
+    favoriteIdsOf: favoritePresetIdsFrom(deps.db),
   });
 
   r.get(

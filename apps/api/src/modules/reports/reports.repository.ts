@@ -34,7 +34,7 @@ export interface SpendFilter {
  * Orders that count as spend: placed ones. Drafts were never paid; declined and cancelled
  * orders had their payment voided or refunded, so they are not money spent.
  */
-export const NOT_SPEND_STATUSES = ['draft', 'declined', 'Canceled', 'cancelled'] as const;
+export const NOT_SPEND_STATUSES = ['draft', 'declined', 'Canceled'] as const;
 
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 

@@ -9,6 +9,7 @@ import {
   reportMessages,
   SPEND_EXPORT_MAX_ROWS,
   statusLabel,
+  wireStatus,
 } from '@caterway/domain';
 import type { Clock } from '../../lib/clock.js';
 import { validationFailed } from '../../lib/errors.js';
@@ -85,7 +86,7 @@ export function createReportsService(deps: {
             jurisdiction: l.jurisdiction,
           })),
           tip_cents: r.tip_cents,
-          status: r.status,
+          status: wireStatus(r.status),
           status_label: statusLabel(r.status),
         })),
         pagination: { per_page: perPage, total_count: total, total_pages: Math.ceil(total / perPage) },

@@ -7,7 +7,7 @@ import { withTransaction, type Db } from '../../db/pool.js';
 import type { Clock } from '../../lib/clock.js';
 import { notFound, validationFailed } from '../../lib/errors.js';
 import type { Mailer } from '../../ports/email.js';
-import { createOrderCatalogueRepository } from '../orders/order-catalogue.repository.js';
+import { createOrderCatalogueReads } from '../orders/order-catalogue.service.js';
 import { assertOrderablePreset } from '../orders/order-checks.js';
 import { presetSavedEmail } from './saved-presets.email.js';
 import { createSavedPresetsRepository } from './saved-presets.repository.js';
@@ -40,7 +40,7 @@ export function createSavedPresetsService(deps: {
   publicUrl: string;
   log: Pick<FastifyBaseLogger, 'error'>;
 }) {
-  const catalogue = createOrderCatalogueRepository(deps.db);
+  const catalogue = createOrderCatalogueReads(deps.db);
   const repo = createSavedPresetsRepository(deps.db);
   return {
     async save(userId: number, body: SaveBody): Promise<z.infer<typeof savedPresetResponseSchema>> {

@@ -198,7 +198,7 @@ describe('preset search: sort walk and capped count', () => {
           load: () => searchRepository.restaurantQuickRows(),
           matches: (q, t) => searchRepository.quickMatches(q, t),
         }),
-        presetsRepository,
+        presetCards: presetsRepository,
         cardCache: createCardCache((ids) => presetsRepository.cardsByIds(ids)),
         geocoder: {
           geocode: () => Promise.resolve({ ok: false, reason: 'not_found' }),

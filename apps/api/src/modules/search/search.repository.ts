@@ -313,7 +313,7 @@ export function createSearchRepository(db: Queryable, options: { wordMatchSet?: 
     async recentlyOrderedIds(userId: number, tx: Queryable = db): Promise<number[]> {
       const { rows } = await tx.query<{ preset_id: number }>(
         `SELECT preset_id FROM catering_orders
-          WHERE user_id = $1 AND status NOT IN ('draft', 'Canceled', 'cancelled', 'canceled', 'declined')
+          WHERE user_id = $1 AND status NOT IN ('draft', 'Canceled', 'declined')
           GROUP BY preset_id ORDER BY max(created_at) DESC LIMIT 24`,
         [userId],
       );

@@ -15,9 +15,8 @@ import type { AppDeps } from '../../lib/deps.js';
 import { listingSerializerCompiler } from '../../lib/listing-serializer.js';
 import { registerHotPathRateLimit } from '../../lib/rate-limit.js';
 import { optionalUser } from '../auth/auth.guard.js';
-import { createFavoritesRepository } from '../favorites/favorites.repository.js';
-import { sharedCardCache } from '../presets/card-cache.js';
-import { createPresetsRepository } from '../presets/presets.repository.js';
+import { favoritePresetIdsFrom } from '../favorites/favorites.service.js';
+import { presetCardsFrom } from '../presets/preset-cards.js';
 import { createCateringIndex } from './catering-index.js';
 import { createQuickSearchIndex } from './quick-search-index.js';
 import { createSearchRepository } from './search.repository.js';
@@ -27,8 +26,7 @@ const tags = ['search'];
 
 export async function searchRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const presetsRepository = createPresetsRepository(deps.db);
-  const favorites = createFavoritesRepository(deps.db);
+  const presetCards = presetCardsFrom(deps.db);
   const searchRepository = createSearchRepository(deps.db);
   const cateringIndex = createCateringIndex({
     load: () => searchRepository.cateringIndexRows(),
@@ -42,11 +40,11 @@ export async function searchRoutes(app: FastifyInstance, deps: AppDeps): Promise
     searchRepository,
     cateringIndex,
     quickIndex,
-    presetsRepository,
-    cardCache: sharedCardCache(deps.db, (ids) => presetsRepository.cardsByIds(ids)),
+    presetCards,
+    cardCache: presetCards.cache,
     geocoder: deps.geocoder,
     clock: deps.clock,
-    favoriteIdsOf: (userId) => favorites.presetIdsOf(userId),
+    favoriteIdsOf: favoritePresetIdsFrom(deps.db),
   });
 
   // Per client address, RATE_LIMIT_SEARCH_PER_MINUTE (docs/decisions/016, 037): in memory, or in

@@ -12,8 +12,8 @@ import { unauthorized } from '../../lib/errors.js';
 import type { Geocoder } from '../../ports/geocoder.js';
 import type { CardCache } from '../presets/card-cache.js';
 import { geocodePoint, resolveDeliveryContext, type DeliveryContextQuery } from '../presets/delivery-context.js';
+import type { PresetCards } from '../presets/preset-cards.js';
 import { toPresetCard, toRestaurantCard } from '../presets/presets.mappers.js';
-import type { PresetsRepository } from '../presets/presets.repository.js';
 import { LISTING_RADIUS_KM, type GeoPoint } from '../presets/presets.types.js';
 import type { CateringIndex } from './catering-index.js';
 import type { QuickSearchIndex } from './quick-search-index.js';
@@ -40,7 +40,7 @@ export interface QuickSearchInput {
 export interface SearchServiceDeps {
   searchRepository: SearchRepository;
   /** the signed-in user's saved carts: read directly, the user edits them */
-  presetsRepository: Pick<PresetsRepository, 'cardsByIds'>;
+  presetCards: PresetCards;
   /** catalogue cards of listings and the quick search, briefly cached (card-cache.ts) */
   cardCache: Pick<CardCache, 'cardsByIds'>;
   /** the preset search's listings, from memory (catering-index.ts) */
@@ -89,7 +89,7 @@ const CUISINES_TTL_MS = 60_000;
 
 export function createSearchService({
   searchRepository: repo,
-  presetsRepository,
+  presetCards,
   cardCache,
   cateringIndex,
   quickIndex,
@@ -222,7 +222,7 @@ export function createSearchService({
       const favoriteIds = [...ctx.favoriteIds];
       // saved carts change with the user's edits: read them fresh, not through the card cache
       const [savedRows, listedRows] = await Promise.all([
-        presetsRepository.cardsByIds(savedIds),
+        presetCards.cardsByIds(savedIds),
         cardCache.cardsByIds([...new Set([...favoriteIds, ...recentIds])]),
       ]);
       const byId = new Map([...listedRows, ...savedRows].map((r) => [r.id, r]));

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { errorResponses, suggestionBodySchema, suggestionResponseSchema } from '@caterway/contracts';
 import type { AppDeps } from '../../lib/deps.js';
 import { createRateLimiter } from '../../lib/rate-limit.js';
-import { createOrderCatalogueRepository } from '../orders/order-catalogue.repository.js';
+import { createOrderCatalogueReads } from '../orders/order-catalogue.service.js';
 import { createSuggestionsRepository } from './suggestions.repository.js';
 import { createSuggestionsService } from './suggestions.service.js';
 
@@ -21,7 +21,7 @@ export function suggestionsRoutes(app: FastifyInstance, deps: AppDeps): void {
     await limiter.close?.();
   });
   const service = createSuggestionsService({
-    catalogue: createOrderCatalogueRepository(deps.db),
+    catalogue: createOrderCatalogueReads(deps.db),
     suggestions: createSuggestionsRepository(deps.db),
     mailer: deps.mailer,
     clock: deps.clock,

@@ -5,7 +5,7 @@ import type { Clock } from '../../lib/clock.js';
 import { notFound } from '../../lib/errors.js';
 import { enforceRateLimits, type RateLimiter } from '../../lib/rate-limit.js';
 import type { Mailer } from '../../ports/email.js';
-import type { OrderCatalogueRepository } from '../orders/order-catalogue.repository.js';
+import type { OrderCatalogueReads } from '../orders/order-catalogue.service.js';
 import { localDateTime } from '../orders/orders.email.js';
 import { chefPlace } from '../orders/place-of-supply.js';
 import { composeSuggestion } from './suggestion-composer.js';
@@ -17,7 +17,7 @@ const PER_HOUR_PER_IP = 10;
 const PER_HOUR_PER_EMAIL = 5;
 
 export interface SuggestionsServiceDeps {
-  catalogue: OrderCatalogueRepository;
+  catalogue: OrderCatalogueReads;
   suggestions: SuggestionsRepository;
   mailer: Mailer;
   clock: Clock;
