@@ -69,3 +69,11 @@ export function renderPage(element: ReactNode, { at, path, state }: RenderPageOp
   );
   return { ...view, client };
 }
+
+/** The text of the hint or error an input names with aria-describedby. */
+export const describedText = (input: HTMLElement) =>
+  (input.getAttribute('aria-describedby') ?? '')
+    .split(' ')
+    .filter(Boolean)
+    .map((id) => document.getElementById(id)?.textContent)
+    .join(' ');
