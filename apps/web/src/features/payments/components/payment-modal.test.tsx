@@ -76,7 +76,7 @@ setupContractServer(
 function renderModal(props: { eftAllowed?: boolean; model?: PaymentModel; purpose?: 'checkout' | 'save' } = {}) {
   signIn();
   created.length = 0;
-  const onComplete = vi.fn<(choice: PaymentChoice) => Promise<void>>(async () => undefined);
+  const onComplete = vi.fn<(choice: PaymentChoice) => Promise<void>>(() => Promise.resolve());
   const onClose = vi.fn();
   function Harness() {
     const [model, setModel] = useState<PaymentModel>(props.model ?? 'card');
@@ -105,7 +105,7 @@ describe('the card payment modal', () => {
     const options = within(await screen.findByRole('group', { name: 'Pay with' }));
     const defaultCard = await options.findByRole('radio', { name: /4002 .*Default/ });
     expect((defaultCard as HTMLInputElement).checked).toBe(true);
-    expect((options.getByRole('radio', { name: /4003 .*Expired/ }) as HTMLInputElement).disabled).toBe(true);
+    expect(options.getByRole<HTMLInputElement>('radio', { name: /4003 .*Expired/ }).disabled).toBe(true);
     await user.click(options.getByRole('radio', { name: /4001/ }));
     await user.click(screen.getByRole('button', { name: 'Pay Now' }));
     await waitFor(() =>
@@ -202,7 +202,7 @@ describe('the EFT payment modal', () => {
     await user.keyboard('{ArrowRight}');
     expect((eft as HTMLInputElement).checked).toBe(true);
     const dlg = await screen.findByRole('dialog', { name: 'Pay by Bank Account (EFT)' });
-    expect((within(dlg).getByLabelText('Account holder name') as HTMLInputElement).value).toBe('Dana Park');
+    expect(within(dlg).getByLabelText<HTMLInputElement>('Account holder name').value).toBe('Dana Park');
     await user.type(within(dlg).getByLabelText('Institution number'), '12');
     await user.click(within(dlg).getByRole('button', { name: 'Pay Now' }));
     expect(describedText(within(dlg).getByLabelText('Institution number'))).toBe('Institution number is 3 digits.');
