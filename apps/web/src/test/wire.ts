@@ -1,5 +1,12 @@
 import type { z } from 'zod';
-import type { presetDetailSchema, restaurantCardSchema } from '@caterway/contracts';
+import type {
+  orderPayloadSchema,
+  orderTotalsSchema,
+  presetDetailSchema,
+  profileSchema,
+  restaurantCardSchema,
+} from '@caterway/contracts';
+import { computeTotals } from '@caterway/domain';
 
 // Wire (snake_case) bodies for component tests' MSW handlers, typed as the contract's input so the
 // compiler and the handlers' schema check (contractJson) both hold them to packages/contracts.
@@ -167,5 +174,91 @@ export function presetDetail(over: Partial<Wire<typeof presetDetailSchema>> = {}
     address1: '1 King St W',
     owned_by_viewer: false,
     ...over,
+  };
+}
+
+/** Dana Park of Maple Analytics, as GET api/v2/current answers. */
+export function profile(over: Partial<Wire<typeof profileSchema>> = {}): Wire<typeof profileSchema> {
+  return {
+    id: 5,
+    first_name: 'Dana',
+    last_name: 'Park',
+    email: 'dana@example.com',
+    confirmed: true,
+    role: 'customer',
+    admin_token: null,
+    phone: '416-555-0142',
+    company_name: 'Maple Analytics',
+    address1: '1 Yonge St',
+    address2: 'Suite 1800',
+    city: 'Toronto',
+    province: 'ON',
+    zip: 'M5E 1E5',
+    country: 'CA',
+    latitude: 43.64,
+    longitude: -79.37,
+    about_me: '',
+    default_delivery_instructions: 'Reception on 18',
+    favorite_cousine_types: [],
+    dietary_types: [],
+    go_name: '',
+    go_head_count: 0,
+    go_budget_cents: 0,
+    go_gap_days: 0,
+    go_cutoff_time: 0,
+    go_delivery_time: 0,
+    ...over,
+  };
+}
+
+export const activeSession = () => ({
+  active: true as const,
+  expires_at: '2099-01-01T00:00:00Z',
+  idle_expires_at: '2099-01-01T00:00:00Z',
+});
+
+/**
+ * The API's totals for an order payload on presetDetail()'s menus (it reprices from the menu, as
+ * the server does): computeTotals with the preset's tax lines, the fee, the cutlery and the tip.
+ */
+export function priceOrder(
+  payload: z.output<typeof orderPayloadSchema>,
+  deliveryFeeCents: number,
+  preset = presetDetail(),
+): Wire<typeof orderTotalsSchema> {
+  const menus = new Map(preset.chefs.flatMap((c) => c.menus).map((m) => [m.id, m]));
+  const tip =
+    payload.tip_percent != null
+      ? { percent: payload.tip_percent }
+      : payload.tip_cents != null
+        ? { cents: payload.tip_cents }
+        : null;
+  const t = computeTotals({
+    lines: payload.preset_items.map((l) => ({
+      unitPriceCents: menus.get(l.menu_id)!.price_cents,
+      quantity: l.quantity,
+      menuItems: [],
+    })),
+    receivingMethod: payload.receiving_method,
+    deliveryFeeCents,
+    cutleryCount: payload.num_cutlery,
+    taxes: preset.tax_lines.map((l) => ({ name: l.name, ratePercent: l.rate_percent, jurisdiction: l.jurisdiction })),
+    tip,
+  });
+  return {
+    subtotal_cents: t.subtotalCents,
+    delivery_fee_cents: t.deliveryFeeCents,
+    cutlery_cents: t.cutleryCents,
+    tax_cents: t.taxCents,
+    total_cents: t.totalCents,
+    tax_name: preset.tax_name,
+    tax_rate: preset.tax_rate,
+    tax_lines: t.taxLines.map((l) => ({
+      name: l.name,
+      rate_percent: l.ratePercent,
+      cents: l.cents,
+      jurisdiction: l.jurisdiction ?? null,
+    })),
+    tip_cents: t.tipCents,
   };
 }
