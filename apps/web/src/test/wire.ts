@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type {
+  cateringOrderDetailSchema,
   orderPayloadSchema,
   orderTotalsSchema,
   presetDetailSchema,
@@ -260,5 +261,106 @@ export function priceOrder(
       jurisdiction: l.jurisdiction ?? null,
     })),
     tip_cents: t.tipCents,
+  };
+}
+
+type WireOrderDetail = Wire<typeof cateringOrderDetailSchema>;
+
+/**
+ * Order CW-1041 of presetDetail() as GET api/v2/catering_orders/41 answers: 6 × Dish 11 and
+ * 2 × Dish 12 delivered to 1 Yonge St on `date` at 11:30 AM, a $7.25 tip, PO-4471, editable.
+ */
+export function placedOrder(date: string, over: Partial<WireOrderDetail> = {}): WireOrderDetail {
+  const items = [
+    { id: 501, menu_id: 11, name: 'Dish 11', quantity: 6, price_cents: 1500 },
+    { id: 502, menu_id: 12, name: 'Dish 12', quantity: 2, price_cents: 800 },
+  ];
+  const totals = {
+    subtotal_cents: 10_600,
+    delivery_fee_cents: 1250,
+    cutlery_cents: 0,
+    tax_cents: 1541,
+    total_cents: 14_116,
+    tax_name: 'HST',
+    tax_rate: 13,
+    tax_lines: [{ name: 'HST', rate_percent: 13, cents: 1541, jurisdiction: 'ON' }],
+    tip_cents: 725,
+  };
+  return {
+    id: 41,
+    order_number: 'CW-1041',
+    purchase_id: 'pur_41',
+    status: 'New',
+    preset_id: 7,
+    preset_name: 'Maple Kitchen',
+    chef_id: 1,
+    order_type: 'delivery',
+    order_date_time: `${date}T15:30:00Z`,
+    delivery_date: date,
+    delivery_time: '11:30 AM',
+    time_zone: 'America/Toronto',
+    display_delivery_date_time: `${date} at 11:30 AM`,
+    order_processing_at: `${date}T12:00:00Z`,
+    delivery_address: '1 Yonge St, Toronto, ON',
+    delivery_suite_address: 'Suite 1800',
+    more_detail: '',
+    extra_info: { serving_style: 'Family Style', num_cutlery: 0 },
+    first_name: 'Dana',
+    last_name: 'Park',
+    company_name: 'Maple Analytics',
+    phone_number: '416-555-0142',
+    email: 'dana@example.com',
+    preset_items: items.map((i) => ({
+      ...i,
+      chef_id: 1,
+      menu_items_mapping: {},
+      special_instruction: '',
+      serving_details: [],
+      line_subtotal_cents: i.quantity * i.price_cents,
+    })),
+    purchase_items: items.map((i) => ({
+      id: String(i.id),
+      parent_id: null,
+      model_id: i.menu_id,
+      model_type: 'Menu' as const,
+      amount: i.quantity,
+      item_price: i.price_cents,
+      menu_name: i.name,
+      name: i.name,
+      detail: '',
+      serving_details: [],
+      sub_total: i.quantity * i.price_cents,
+    })),
+    totals,
+    tip_percent: null,
+    total_price: totals.total_cents,
+    is_eft: false,
+    purchased_with: 'card',
+    selected_stripe_payment_method: 'pm_visa',
+    payment_status: 'scheduled',
+    payment_error: null,
+    saved_cards: [],
+    editable: true,
+    edit_rule: { allowed: true, message: null },
+    addon_maximum_items_qty: 10,
+    parent_order_id: null,
+    add_on: null,
+    edit_message: null,
+    status_label: 'New',
+    display_status: null,
+    items_total: 10_600,
+    delivery_fee: 1250,
+    sales_tax: 1541,
+    display_delivery_address: '1 Yonge St, Toronto, ON',
+    is_addon_orders_enabled: true,
+    delivery_in_past: false,
+    invoice_available: false,
+    preset_slug: 'maple-kitchen',
+    restaurant_name: 'Maple Kitchen',
+    po_number: 'PO-4471',
+    cost_centre: '',
+    onsite_contact_name: '',
+    onsite_contact_phone: '',
+    ...over,
   };
 }
