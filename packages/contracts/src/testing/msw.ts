@@ -1,6 +1,7 @@
+import { configure } from '@testing-library/dom';
 import { HttpResponse, type JsonBodyType } from 'msw';
 import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, expect } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect, vi } from 'vitest';
 import { z } from 'zod';
 
 // Component tests mock the network and nothing else (decision 041): MSW's Node interceptor answers
@@ -40,12 +41,17 @@ export const validationFailure = (list: string[]) =>
 export const errorAnswer = (status: number, error: string) => HttpResponse.json({ error }, { status });
 
 /**
- * One MSW server for a test file: listening before the tests, an unmocked request fails the test
- * (onUnhandledRequest 'error'), handlers added with server.use() end with the test.
+ * One MSW server for a component test file: listening before the tests, an unmocked request fails
+ * (onUnhandledFrame 'error'), handlers added with server.use() end with the test. The file's
+ * waits are sized for a busy 2-core host: the first render of a page compiles its lazy chunks,
+ * which takes seconds there, so findBy* waits up to 5 s and a test up to 30 s; a passing test
+ * takes a fraction of that, and a failing one fails the same way, later.
  */
 export function setupContractServer(...handlers: Parameters<typeof setupServer>) {
   const server = setupServer(...handlers);
-  beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+  configure({ asyncUtilTimeout: 5_000 });
+  vi.setConfig({ testTimeout: 30_000 });
+  beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
   afterEach(() => {
     server.resetHandlers();
     const seen = violations.splice(0);

@@ -3,7 +3,12 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { deliveryFeeBodySchema, deliveryFeeResponseSchema, presetDetailResponseSchema } from '@caterway/contracts';
+import {
+  deliveryFeeBodySchema,
+  deliveryFeeResponseSchema,
+  presetDetailResponseSchema,
+  systemVarsResponseSchema,
+} from '@caterway/contracts';
 import { contractBody, contractJson, setupContractServer } from '@caterway/contracts/testing';
 import { formatIsoDate, messages } from '@caterway/domain';
 import { Component as RestaurantRoute } from '../../../app/routes/restaurant';
@@ -23,6 +28,15 @@ const feeRequests: unknown[] = [];
 setupContractServer(
   http.get('/api/v2/presets/:slug', ({ params }) =>
     contractJson(presetDetailResponseSchema, { preset: presetDetail({ slug: String(params.slug) }) }),
+  ),
+  // the item dialog's dietary types
+  http.get('/api/v2/system_vars', () =>
+    contractJson(systemVarsResponseSchema, {
+      preset_dietary_type: [
+        { id: 1, name: 'Vegan', icon: '' },
+        { id: 2, name: 'Gluten free', icon: '' },
+      ],
+    }),
   ),
   http.post('/api/v2/delivery_fee_by_distance', async ({ request }) => {
     feeRequests.push(await contractBody(request, deliveryFeeBodySchema));
