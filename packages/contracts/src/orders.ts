@@ -193,6 +193,7 @@ export const finalizedOrderResponseSchema = z.object({
     payment_intent_id: z.string().optional(),
   }),
 });
+export type FinalizedOrderResponse = z.infer<typeof finalizedOrderResponseSchema>;
 
 /** POST api/v2/delivery_fee_by_distance */
 export const deliveryFeeBodySchema = z.object({

@@ -46,6 +46,7 @@ export const sandboxCreateCardBodySchema = z.object({
     .regex(/^\d{3,4}$/, 'Your card\u2019s security code is invalid.'),
   name: z.string().trim().max(120).optional(),
 });
+export type SandboxCreateCardBody = z.input<typeof sandboxCreateCardBodySchema>;
 export const sandboxConfirmSetupBodySchema = z.object({
   client_secret: z.string().min(1).max(300),
   billing_name: z.string().trim().min(1).max(120),
@@ -60,6 +61,7 @@ export const paymentConfigResponseSchema = z.object({
   provider: z.enum(['sandbox', 'stripe']),
   publishable_key: z.string(),
 });
+export type PaymentConfigResponse = z.infer<typeof paymentConfigResponseSchema>;
 
 /** POST api/v2/user_payment_methods -> 201 the saved method. */
 export const userPaymentMethodResponseSchema = z.object({ payment_method: userPaymentMethodSchema });
@@ -75,6 +77,7 @@ export const sandboxPaymentMethodResponseSchema = z.object({
     exp_year: z.number().int(),
   }),
 });
+export type SandboxPaymentMethodResponse = z.infer<typeof sandboxPaymentMethodResponseSchema>;
 /** POST api/v2/sandbox/setup_intents/confirm: what stripe.confirmAcssDebitSetup resolves with. */
 export const sandboxSetupIntentResponseSchema = z.object({
   setup_intent: z.object({ id: z.string(), status: z.string(), payment_method_id: z.string().nullable() }),

@@ -1,28 +1,18 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  GroupOrder,
-  GroupOrderDashboardResponse,
-  GroupOrderDetailsBody,
-  JoinGroupOrderBody,
-  MemberChoiceResponse,
-  PublicGroupOrderResponse,
-  SiteConfigResponse,
-} from '@caterway/contracts';
+import type { GroupOrderDetailsBody, JoinGroupOrderBody, SiteConfigResponse } from '@caterway/contracts';
+import { groupOrderKeys, groupOrdersClient } from '@caterway/contracts/client';
 import { call } from '../lib/api';
 import { creatorHeaders } from '../lib/creator-auth';
 import { memberToken } from '../lib/member-token';
 
-// Every call of the site (issue 6; the API helper's contracts in @caterway/contracts).
+// Every call of the site (issue 6), through the group-order client both apps share
+// (@caterway/contracts/client, decision 041): its paths, contract types and query keys.
 const MEMBER_TOKEN_HEADER = 'x-member-token';
 
-const enc = encodeURIComponent;
+const groupOrders = groupOrdersClient(call);
 
-export const keys = {
-  groupOrder: (uuid: string) => ['group-order', uuid] as const,
-  dashboard: (creatorId: number) => ['dashboard', creatorId] as const,
-  publicGroup: (shareToken: string) => ['group', shareToken] as const,
-  choice: (shareToken: string) => ['group', shareToken, 'choice'] as const,
-};
+/** The group-order query keys (shared with the storefront). */
+export const keys = groupOrderKeys;
 
 /** Runtime settings from the server: test_mode puts the "no card is charged" banner on every page. */
 export function useSiteConfig() {
@@ -37,26 +27,18 @@ export function useSiteConfig() {
 
 export function useGroupOrder(uuid: string) {
   return useQuery({
-    queryKey: keys.groupOrder(uuid),
-    queryFn: ({ signal }) =>
-      call<{ group_order: GroupOrder }>('GET', `/api/v2/group_orders/${enc(uuid)}`, {
-        headers: creatorHeaders(),
-        signal,
-      }).then((r) => r.group_order),
+    queryKey: keys.creator(uuid),
+    queryFn: ({ signal }) => groupOrders.get(uuid, { headers: creatorHeaders(), signal }),
   });
 }
 
 export function useSaveDetails(uuid: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: GroupOrderDetailsBody) =>
-      call<{ group_order: GroupOrder }>('PUT', `/api/v2/group_orders/${enc(uuid)}`, {
-        body,
-        headers: creatorHeaders(),
-      }).then((r) => r.group_order),
+    mutationFn: (body: GroupOrderDetailsBody) => groupOrders.saveDetails(uuid, body, { headers: creatorHeaders() }),
     onSuccess: (groupOrder) => {
-      client.setQueryData(keys.groupOrder(uuid), groupOrder);
-      void client.invalidateQueries({ queryKey: ['dashboard'] });
+      client.setQueryData(keys.creator(uuid), groupOrder);
+      void client.invalidateQueries({ queryKey: keys.dashboards() });
     },
   });
 }
@@ -66,10 +48,7 @@ export function useDashboard(creatorId: number) {
   return useQuery({
     queryKey: keys.dashboard(creatorId),
     queryFn: async ({ signal }) => {
-      const data = await call<GroupOrderDashboardResponse>('GET', `/api/v2/group_orders/dashboard/${creatorId}`, {
-        headers: creatorHeaders(),
-        signal,
-      });
+      const data = await groupOrders.dashboard(creatorId, { headers: creatorHeaders(), signal });
       return { ...data, receivedAt: Date.now() };
     },
     refetchInterval: 5_000,
@@ -79,17 +58,15 @@ export function useDashboard(creatorId: number) {
 
 export function useSendReminder() {
   return useMutation({
-    mutationFn: (uuid: string) =>
-      call<{ sent: number }>('POST', `/api/v2/group_orders/${enc(uuid)}/reminders`, { headers: creatorHeaders() }),
+    mutationFn: (uuid: string) => groupOrders.sendReminders(uuid, { headers: creatorHeaders() }),
   });
 }
 
 export function useCancelGroupOrder() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (uuid: string) =>
-      call<unknown>('DELETE', `/api/v2/group_orders/${enc(uuid)}`, { headers: creatorHeaders() }),
-    onSuccess: () => client.invalidateQueries({ queryKey: ['dashboard'] }),
+    mutationFn: (uuid: string) => groupOrders.cancel(uuid, { headers: creatorHeaders() }),
+    onSuccess: () => client.invalidateQueries({ queryKey: keys.dashboards() }),
   });
 }
 
@@ -97,12 +74,8 @@ export function useCancelGroupOrder() {
 export function useRetryPayment() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (uuid: string) =>
-      call<{ group_order: GroupOrder }>('POST', `/api/v2/group_orders/${enc(uuid)}/payment`, {
-        body: {},
-        headers: creatorHeaders(),
-      }).then((r) => r.group_order),
-    onSuccess: () => client.invalidateQueries({ queryKey: ['dashboard'] }),
+    mutationFn: (uuid: string) => groupOrders.retryPayment(uuid, { headers: creatorHeaders() }),
+    onSuccess: () => client.invalidateQueries({ queryKey: keys.dashboards() }),
   });
 }
 
@@ -111,7 +84,7 @@ export function useRetryPayment() {
 export function usePublicGroup(shareToken: string) {
   return useQuery({
     queryKey: keys.publicGroup(shareToken),
-    queryFn: ({ signal }) => call<PublicGroupOrderResponse>('GET', `/api/v2/group/${enc(shareToken)}`, { signal }),
+    queryFn: ({ signal }) => groupOrders.publicGroup(shareToken, { signal }),
     // the cut-off can pass while the page is open
     refetchInterval: 30_000,
   });
@@ -125,32 +98,20 @@ const memberHeaders = (shareToken: string): Record<string, string> => {
 export function useMyChoice(shareToken: string, enabled: boolean) {
   return useQuery({
     queryKey: keys.choice(shareToken),
-    queryFn: ({ signal }) =>
-      call<MemberChoiceResponse>('GET', `/api/v2/group/${enc(shareToken)}/choice`, {
-        headers: memberHeaders(shareToken),
-        signal,
-      }),
+    queryFn: ({ signal }) => groupOrders.myChoice(shareToken, { headers: memberHeaders(shareToken), signal }),
     enabled,
     retry: false,
   });
 }
 
 export function joinGroup(shareToken: string, body: JoinGroupOrderBody) {
-  return call<{ member_token: string; member: { name: string; email: string; dietary_needs: string } }>(
-    'POST',
-    `/api/v2/group/${enc(shareToken)}/members`,
-    { body },
-  );
+  return groupOrders.join(shareToken, body);
 }
 
 export function useChoose(shareToken: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (menuId: number) =>
-      call<MemberChoiceResponse>('PUT', `/api/v2/group/${enc(shareToken)}/choice`, {
-        body: { menu_id: menuId },
-        headers: memberHeaders(shareToken),
-      }),
+    mutationFn: (menuId: number) => groupOrders.choose(shareToken, menuId, { headers: memberHeaders(shareToken) }),
     onSuccess: (state) => client.setQueryData(keys.choice(shareToken), state),
   });
 }
@@ -158,10 +119,7 @@ export function useChoose(shareToken: string) {
 export function useWithdraw(shareToken: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () =>
-      call<MemberChoiceResponse>('DELETE', `/api/v2/group/${enc(shareToken)}/choice`, {
-        headers: memberHeaders(shareToken),
-      }),
+    mutationFn: () => groupOrders.withdraw(shareToken, { headers: memberHeaders(shareToken) }),
     onSuccess: (state) => client.setQueryData(keys.choice(shareToken), state),
   });
 }

@@ -1,21 +1,16 @@
 import { queryOptions } from '@tanstack/react-query';
+import type { GeocodedAddressBody, GeocodeResponse, GeoSuggestionsResponse } from '@caterway/contracts';
 import { api } from '../lib/api-client';
+import type { Camelize } from '../types/catalogue';
 
 // Address suggestions and geocoding (browse-account-orders §2: street addresses in Canada and
 // the US). Shared by the delivery bar, the home address form and the sign-up form, so it lives
 // outside any one feature.
 
-export interface AddressSuggestion {
-  label: string;
-  address1: string;
-  city: string;
-  province: string;
-  zip: string;
-  country: string;
-  latitude: number;
-  longitude: number;
-  precision: string;
-}
+/** A suggested or geocoded address (packages/contracts geo.ts, camelCased: its keys are one word). */
+export type AddressSuggestion = Camelize<GeocodedAddressBody>;
+type Suggestions = Camelize<GeoSuggestionsResponse>;
+type Geocoded = Camelize<GeocodeResponse>;
 
 export const geoKeys = {
   all: ['geo'] as const,
@@ -28,7 +23,7 @@ export const suggestionsQueryOptions = (q: string, limit = 5) =>
   queryOptions({
     queryKey: geoKeys.suggestions(q, limit),
     queryFn: ({ signal }) =>
-      api.get<{ suggestions: AddressSuggestion[] }>('/api/v2/geo/suggestions', {
+      api.get<Suggestions>('/api/v2/geo/suggestions', {
         query: { q, limit },
         signal,
         auth: 'none',
@@ -40,6 +35,4 @@ export const suggestionsQueryOptions = (q: string, limit = 5) =>
 
 /** Geocodes a free-typed address. 422 'too broad' and 404 arrive as ApiError for the caller to word. */
 export const geocodeAddress = (address: string) =>
-  api
-    .get<{ address: AddressSuggestion }>('/api/v2/geo/geocode', { query: { address }, auth: 'none' })
-    .then((r) => r.address);
+  api.get<Geocoded>('/api/v2/geo/geocode', { query: { address }, auth: 'none' }).then((r) => r.address);

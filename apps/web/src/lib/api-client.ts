@@ -1,3 +1,4 @@
+import type { Transport } from '@caterway/contracts/client';
 import { camelizeKeys, snakifyKeys } from './case';
 
 // One fetch wrapper for every call of the storefront. It adds the signed-in user's bearer
@@ -43,6 +44,8 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Extra request headers (e.g. Idempotency-Key on a payment call). */
   headers?: Record<string, string>;
+  /** 'wire': the body and the answer keep their snake_case keys (the shared contract clients') */
+  keys?: 'camel' | 'wire';
 }
 
 export interface ApiClientConfig {
@@ -108,7 +111,7 @@ export async function apiRequest<T>(method: string, path: string, options: Reque
   let body: string | undefined;
   if (options.body !== undefined) {
     headers['content-type'] = 'application/json';
-    body = JSON.stringify(snakifyKeys(options.body));
+    body = JSON.stringify(options.keys === 'wire' ? options.body : snakifyKeys(options.body));
   }
   const doFetch = config.fetch ?? fetch;
   const response = await doFetch(`${path}${buildQuery(options.query)}`, {
@@ -125,8 +128,15 @@ export async function apiRequest<T>(method: string, path: string, options: Reque
     if (response.status === 401 && isSession) config.onUnauthorized();
     throw new ApiError(response.status, data, parseRetryAfter(response.headers.get('retry-after')));
   }
-  return camelizeKeys<T>(data);
+  return options.keys === 'wire' ? (data as T) : camelizeKeys<T>(data);
 }
+
+/**
+ * The transport of the clients shared with the group-order site (@caterway/contracts/client,
+ * decision 041): wire JSON both ways, with this app's token, 401 handling and ApiError.
+ */
+export const wireTransport: Transport = (method, path, options = {}) =>
+  apiRequest(method, path, { ...options, keys: 'wire' });
 
 /** A GET whose answer is a file (an invoice PDF): the same token and error handling, the body as a Blob. */
 export async function apiBlob(path: string, options: Omit<RequestOptions, 'body'> = {}): Promise<Blob> {

@@ -122,8 +122,8 @@ function GroupOrderButton({
           address: delivery.address || undefined,
           lat: delivery.lat ?? undefined,
           lng: delivery.lng ?? undefined,
-          deliveryDate: delivery.deliveryDate,
-          deliveryTime: delivery.deliveryTime,
+          delivery_date: delivery.deliveryDate,
+          delivery_time: delivery.deliveryTime,
         }),
       ]);
       window.location.assign(groupOrderHref(uuid, delivery, groupOrdersUrl));

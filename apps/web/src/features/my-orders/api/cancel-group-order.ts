@@ -1,9 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { groupOrderKeys, groupOrdersClient } from '@caterway/contracts/client';
+import { wireTransport } from '../../../lib/api-client';
 import { orderKeys } from './types';
 
-// DELETE api/v2/group_orders/{id} (browse-account-orders §7): the creator cancels while editable.
-export const cancelGroupOrder = (id: number) => api.delete<unknown>(`/api/v2/group_orders/${id}`);
+// DELETE api/v2/group_orders/{id} (browse-account-orders §7): the creator cancels while editable,
+// through the group-order client the group-order site shares (decision 041).
+export const cancelGroupOrder = (id: number) => groupOrdersClient(wireTransport).cancel(id);
 
 /** After cancelling, the order list reloads (§4 Cancelling). */
 export function useCancelGroupOrder() {
@@ -13,7 +15,7 @@ export function useCancelGroupOrder() {
     onSuccess: async (_data, id) => {
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: orderKeys.history() }),
-        queryClient.invalidateQueries({ queryKey: orderKeys.groupDetail(id) }),
+        queryClient.invalidateQueries({ queryKey: groupOrderKeys.detail(id) }),
       ]);
     },
   });

@@ -26,7 +26,6 @@ export const orderKeys = {
   detail: (id: number) => [...orderKeys.all, 'detail', id] as const,
   addons: (id: number) => [...orderKeys.all, 'addons', id] as const,
   creditNotes: (id: number) => [...orderKeys.all, 'credit-notes', id] as const,
-  groupDetail: (id: number) => [...orderKeys.all, 'group-detail', id] as const,
 };
 
 /** The spec's copy for this page (browse-account-orders §2, §4, §8). */

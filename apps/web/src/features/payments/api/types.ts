@@ -1,14 +1,11 @@
-import type { UserPaymentMethod as WireUserPaymentMethod } from '@caterway/contracts';
+import type { PaymentConfigResponse, UserPaymentMethod as WireUserPaymentMethod } from '@caterway/contracts';
 import type { Camelize } from '../../../types/catalogue';
 
 // Saved payment methods as the app sees them (camelCased contracts, ordering-payments §3).
 export type UserPaymentMethod = Camelize<WireUserPaymentMethod>;
-export type PaymentProviderKind = 'sandbox' | 'stripe';
+export type PaymentProviderKind = PaymentConfig['provider'];
 
-export interface PaymentConfig {
-  provider: PaymentProviderKind;
-  publishableKey: string;
-}
+export type PaymentConfig = Camelize<PaymentConfigResponse>;
 
 /** One query-key factory for payment data (CONVENTIONS.md). */
 export const paymentKeys = {
