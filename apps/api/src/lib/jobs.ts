@@ -69,7 +69,9 @@ export function queueLogger(log: Pick<Log, 'error'>): Logger {
  */
 export async function installQueueSchema(db: Db, log: Pick<Log, 'error'>): Promise<void> {
   const pool = new pg.Pool({ ...db.options, max: 1 });
-  pool.on('error', (err) => log.error({ err: { message: err.message } }, 'job queue: connection lost'));
+  const lost = (err: Error) => log.error({ err: { message: err.message } }, 'job queue: connection lost');
+  pool.on('error', lost);
+  pool.on('connect', (client) => client.on('error', lost));
   try {
     await runMigrations({ pgPool: pool, logger: queueLogger(log) });
   } finally {
