@@ -54,6 +54,8 @@ type Log = { info(obj: object, msg?: string): void; error(obj: object, msg?: str
 const DEFAULT_MAX_ATTEMPTS = 10;
 /** graphile-worker job flag: held back until a runner's test clock reaches the job */
 const NOT_DUE = 'not_due_by_test_clock';
+/** how long a stop waits for graphile-worker's shutdown once no job is in progress */
+const STOP_GRACE_MS = 250;
 
 /** graphile-worker's log lines into the app's logger: warnings and errors only (no line per job run). */
 export function queueLogger(log: Pick<Log, 'error'>): Logger {
@@ -63,15 +65,21 @@ export function queueLogger(log: Pick<Log, 'error'>): Logger {
   });
 }
 
+/** A pool of graphile-worker's own on the app's database, its lost connections logged. */
+function queuePool(db: Db, log: Pick<Log, 'error'>, max: number): pg.Pool {
+  const pool = new pg.Pool({ ...db.options, max });
+  const lost = (err: Error) => log.error({ err: { message: err.message } }, 'job queue: connection lost');
+  pool.on('error', lost);
+  pool.on('connect', (client) => client.on('error', lost));
+  return pool;
+}
+
 /**
  * Installs or upgrades graphile-worker's schema (db/migrate.ts, under its lock, before the app's
  * migration 036), on a connection of its own: the caller's pool may have only the one it holds.
  */
 export async function installQueueSchema(db: Db, log: Pick<Log, 'error'>): Promise<void> {
-  const pool = new pg.Pool({ ...db.options, max: 1 });
-  const lost = (err: Error) => log.error({ err: { message: err.message } }, 'job queue: connection lost');
-  pool.on('error', lost);
-  pool.on('connect', (client) => client.on('error', lost));
+  const pool = queuePool(db, log, 1);
   try {
     await runMigrations({ pgPool: pool, logger: queueLogger(log) });
   } finally {
@@ -122,6 +130,11 @@ export async function failedJobs(db: Queryable): Promise<JobRow[]> {
       WHERE j.attempts >= j.max_attempts AND j.locked_at IS NULL ORDER BY j.updated_at DESC, j.id DESC`,
   );
   return rows.map(toJobRow);
+}
+
+async function queueClockOffset(db: Queryable): Promise<number> {
+  const { rows } = await db.query<{ offset_ms: number }>('SELECT offset_ms FROM job_clock');
+  return rows[0]?.offset_ms ?? 0;
 }
 
 /**
@@ -177,19 +190,21 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
   const pollMs = options.pollMs ?? 5_000;
   const logger = queueLogger(log);
   const testClock = isControllable(clock);
-  let offsetMs = 0;
   let ran = 0;
+  const inProgress = new Set<Promise<void>>();
 
   async function sync(): Promise<void> {
     if (!testClock) return;
     // a test cluster's shared clock may have been moved by an API process (lib/clock.ts)
     await clock.refresh?.();
-    offsetMs = await syncQueueClock(db, clock);
+    await syncQueueClock(db, clock);
   }
 
   function task(kind: string, handler: JobHandler) {
     return async (_payload: unknown, helpers: { job: Job }) => {
       const { job } = helpers;
+      // the offset as last synced by any runner (another one may have moved the jobs since this one did)
+      const offsetMs = testClock ? await queueClockOffset(db) : 0;
       const row = toJobRow({
         id: Number(job.id),
         kind,
@@ -216,10 +231,15 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
         ]);
       };
       if (testClock && row.run_at.getTime() > clock.now().getTime()) return again(row.run_at);
-      try {
+      const running = (async () => {
         const result = await handler(row);
         if (result && 'retryAt' in result) await again(result.retryAt);
+      })();
+      inProgress.add(running);
+      try {
+        await running;
       } finally {
+        inProgress.delete(running);
         ran += 1;
       }
     };
@@ -233,6 +253,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     Object.entries(handlers).map(([kind, handler]) => [kind, task(kind, handler)]),
   );
   let runner: Promise<Runner> | undefined;
+  let runnerPool: pg.Pool | undefined;
   let timer: NodeJS.Timeout | undefined;
 
   return {
@@ -244,9 +265,13 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     },
     start() {
       if (runner) return;
+      // graphile-worker's own connections (its LISTEN client is held for good): the app's pool can
+      // then always be ended, whatever state the worker's shutdown is in
+      const pool = queuePool(db, log, 3);
+      runnerPool = pool;
       runner = sync().then(() =>
         run({
-          pgPool: db,
+          pgPool: pool,
           taskList,
           logger,
           preset,
@@ -267,8 +292,19 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     async stop() {
       if (timer) clearInterval(timer);
       const started = runner;
+      const pool = runnerPool;
       runner = undefined;
-      if (started) await (await started.catch(() => undefined))?.stop();
+      runnerPool = undefined;
+      if (!started) return;
+      const stopping = started
+        .then((r) => r.stop())
+        .then(() => pool?.end())
+        .catch((err: Error) => log.error({ err: { message: err.message } }, 'job runner could not stop cleanly'));
+      // the job in progress always finishes; graphile-worker's own shutdown (recording it, closing its
+      // listener) gets a moment more, not longer: with its database going away (a restart, the
+      // embedded server stopping beside this) it can wait on connections that will not come back
+      await Promise.allSettled([...inProgress]);
+      await Promise.race([stopping, new Promise((resolve) => setTimeout(resolve, STOP_GRACE_MS).unref())]);
     },
   };
 }
