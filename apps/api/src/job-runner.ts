@@ -41,7 +41,6 @@ export function startJobRunner(
     handlers,
     log,
     pollMs: deps.config.jobsPollMs,
-    leaseMs: deps.config.jobsLeaseMs,
   });
   runner.start();
   return runner;

@@ -156,7 +156,7 @@ describe('a production start with its settings', () => {
             `SELECT sent_at IS NOT NULL AS sent, error FROM outbox_emails WHERE to_address = 'ops@caterway.ca'`,
           );
           expect(outbox.rows).toEqual([{ sent: false, error: expect.stringMatching(/ECONNREFUSED|connect/) }]);
-          const jobs = await db.query(`SELECT 1 FROM jobs WHERE kind = 'email_delivery' AND done_at IS NULL`);
+          const jobs = await db.query(`SELECT 1 FROM graphile_worker.jobs WHERE task_identifier = 'email_delivery'`);
           expect(jobs.rowCount).toBe(1);
         } finally {
           await db.end();

@@ -17,7 +17,6 @@ describe('loadConfig', () => {
     expect(loadConfig({})).toMatchObject({
       jobsInProcess: true,
       jobsPollMs: 5000,
-      jobsLeaseMs: 300_000,
       paymentRecheckMs: 3_600_000,
     });
     expect(loadConfig({ JOBS_IN_PROCESS: 'false', JOBS_POLL_MS: '250' })).toMatchObject({

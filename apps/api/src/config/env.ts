@@ -104,8 +104,6 @@ const envSchema = z.object({
   /** run the job queue (order processing) inside the API process; false when `npm run worker` runs it */
   JOBS_IN_PROCESS: boolish.default(true),
   JOBS_POLL_MS: z.coerce.number().int().min(100).max(3_600_000).default(5_000),
-  /** how long a job claim holds before another worker may take over a crashed one */
-  JOBS_LEASE_MS: z.coerce.number().int().min(1_000).default(300_000),
   /** how often a bank debit in flight is checked with the provider */
   PAYMENT_RECHECK_MS: z.coerce.number().int().min(1_000).default(3_600_000),
   /** worker threads rendering PDFs (invoices, label sheets; docs/decisions/012); default: cores - 1, at least 1, at most 4 */
@@ -178,7 +176,6 @@ export interface Config {
   payments: 'sandbox' | 'stripe';
   jobsInProcess: boolean;
   jobsPollMs: number;
-  jobsLeaseMs: number;
   paymentRecheckMs: number;
   /** PDF rendering worker threads and their bounded queue (lib/pdf/pdf-pool.ts) */
   pdfWorkers: number;
@@ -334,7 +331,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     stripeApiUrl: env.STRIPE_API_URL.replace(/\/$/, ''),
     jobsInProcess: env.JOBS_IN_PROCESS,
     jobsPollMs: env.JOBS_POLL_MS,
-    jobsLeaseMs: env.JOBS_LEASE_MS,
     paymentRecheckMs: env.PAYMENT_RECHECK_MS,
     pdfWorkers: env.PDF_WORKERS ?? Math.min(4, Math.max(1, os.availableParallelism() - 1)),
     pdfQueueLimit: env.PDF_QUEUE_LIMIT,

@@ -138,27 +138,35 @@ export async function ensureAppDatabase(server: Pick<EmbeddedServer, 'url' | 'ap
   return app.toString();
 }
 
-/** Every object of the public schema that is not an extension's and not yet the app's, given to it (tables carry their indexes and owned sequences). */
+/**
+ * Every object of the public schema and of the job queue's (graphile_worker, decision 038) that
+ * is not an extension's and not yet the app's, given to it (tables carry their indexes and owned
+ * sequences).
+ */
 const HAND_OVER_SQL = `DO $hand_over$
 DECLARE
   r record;
 BEGIN
+  IF EXISTS (SELECT 1 FROM pg_namespace WHERE nspname = 'graphile_worker') THEN
+    ALTER SCHEMA graphile_worker OWNER TO ${APP_ROLE};
+  END IF;
   FOR r IN
     SELECT c.oid, c.relkind, format('%I.%I', n.nspname, c.relname) AS name
       FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
-     WHERE n.nspname = 'public' AND c.relkind IN ('r', 'p', 'v', 'm', 'f', 'S')
+     WHERE n.nspname IN ('public', 'graphile_worker') AND c.relkind IN ('r', 'p', 'v', 'm', 'f', 'S', 'c')
        AND c.relowner <> (SELECT oid FROM pg_roles WHERE rolname = '${APP_ROLE}')
        AND NOT EXISTS (SELECT 1 FROM pg_depend d WHERE d.classid = 'pg_class'::regclass AND d.objid = c.oid AND d.deptype = 'e')
      ORDER BY c.relkind = 'S' -- tables first: they take their sequences along
   LOOP
     CONTINUE WHEN r.relkind = 'S' AND (SELECT relowner FROM pg_class WHERE oid = r.oid) = (SELECT oid FROM pg_roles WHERE rolname = '${APP_ROLE}');
     EXECUTE format('ALTER %s %s OWNER TO ${APP_ROLE}',
-      CASE r.relkind WHEN 'v' THEN 'VIEW' WHEN 'm' THEN 'MATERIALIZED VIEW' WHEN 'f' THEN 'FOREIGN TABLE' WHEN 'S' THEN 'SEQUENCE' ELSE 'TABLE' END, r.name);
+      CASE r.relkind WHEN 'v' THEN 'VIEW' WHEN 'm' THEN 'MATERIALIZED VIEW' WHEN 'f' THEN 'FOREIGN TABLE' WHEN 'S' THEN 'SEQUENCE'
+        WHEN 'c' THEN 'TYPE' ELSE 'TABLE' END, r.name);
   END LOOP;
   FOR r IN
     SELECT p.oid::regprocedure AS signature, p.prokind
       FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace
-     WHERE n.nspname = 'public'
+     WHERE n.nspname IN ('public', 'graphile_worker')
        AND p.proowner <> (SELECT oid FROM pg_roles WHERE rolname = '${APP_ROLE}')
        AND NOT EXISTS (SELECT 1 FROM pg_depend d WHERE d.classid = 'pg_proc'::regclass AND d.objid = p.oid AND d.deptype = 'e')
   LOOP

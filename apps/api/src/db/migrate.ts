@@ -1,10 +1,12 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { installQueueSchema } from '../lib/jobs.js';
 import type { Db } from './pool.js';
 
 const defaultDir = path.join(import.meta.dirname, 'migrations');
 const LOCK_KEY = 727_001; // advisory lock so several instances never migrate at once
+const QUEUE_MIGRATION = '036_graphile_worker_queue.sql';
 
 export interface MigrationResult {
   applied: string[];
@@ -71,6 +73,10 @@ export async function migrate(db: Db, options: { stopBefore?: string; dir?: stri
       } else if (row.checksum !== checksum) {
         throw new MigrationEditedError(row.version);
       }
+    }
+    // the job queue's own schema (graphile_worker, decision 038), which migration 036 builds on
+    if (files.some((f) => f >= QUEUE_MIGRATION)) {
+      await installQueueSchema(db, { error: (_obj, msg) => console.error(msg) });
     }
     for (const file of files) {
       if (done.has(file) || (options.stopBefore !== undefined && file >= options.stopBefore)) continue;

@@ -646,8 +646,8 @@ describe('group orders API', () => {
     await choose(g, ben.token, cheap.id);
     clock.set(CUTOFF);
     try {
-      const runners = [1, 2].map((n) =>
-        createJobRunner({ db: ctx.db, clock, handlers: cutoff.jobHandlers(), log: quiet, workerId: `w${n}` }),
+      const runners = [1, 2].map(() =>
+        createJobRunner({ db: ctx.db, clock, handlers: cutoff.jobHandlers(), log: quiet }),
       );
       const [a, b, c, d] = await Promise.all([
         runners[0]!.runDue(),

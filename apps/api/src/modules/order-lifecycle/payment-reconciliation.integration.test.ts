@@ -134,7 +134,7 @@ describe('payment reconciliation job', () => {
 
     // recurring: queued again 15 minutes on, and a second run finds nothing more to release
     const job = (await findJob(ctx.db, RECONCILE_PAYMENTS, 'recurring'))!;
-    expect([job.done_at, job.run_at.getTime()]).toEqual([null, NOW.getTime() + 15 * 60_000]);
+    expect([job.attempts, job.run_at.getTime()]).toEqual([0, NOW.getTime() + 15 * 60_000]);
     expect(await service.reconcilePayments()).toBe(0);
     expect(await notes(cancelled.id)).toHaveLength(1);
     expect(ms).toBeLessThan(5_000);

@@ -117,9 +117,9 @@ it('finalizes an order in few round trips and commits, and reports its Node CPU'
   // every order paid once, with its processing job and its confirmation
   const { rows } = await ctx.db.query<{ paid: number; jobs: number; mails: number }>(
     `SELECT (SELECT count(*)::int FROM catering_orders WHERE id = ANY($1) AND status = 'New') AS paid,
-            (SELECT count(*)::int FROM jobs WHERE dedupe_key = ANY($2)) AS jobs,
+            (SELECT count(*)::int FROM graphile_worker.jobs WHERE key = ANY($2)) AS jobs,
             (SELECT count(*)::int FROM outbox_emails WHERE template = 'order_confirmation') AS mails`,
-    [drafts.map((d) => d.id), drafts.map((d) => `order:${d.id}`)],
+    [drafts.map((d) => d.id), drafts.map((d) => `process_order:order:${d.id}`)],
   );
   expect(rows[0]).toEqual({ paid: N + 1, jobs: N + 1, mails: N + 1 });
   // decisions 017 and 021: session, claim + order, catalogue, payment claim, provider read and write, payment

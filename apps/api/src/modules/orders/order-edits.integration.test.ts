@@ -5,8 +5,10 @@ import { createTestApp, type TestContext } from '../../../test/helpers.js';
 import { withTransaction } from '../../db/pool.js';
 import { ensureDemoData } from '../../db/seed/demo.js';
 import { fixedClock } from '../../lib/clock.js';
+import { findJob } from '../../lib/jobs.js';
 import { signedInUser, signIn } from '../auth/auth.test-helpers.js';
 import { applyOrderEvent } from '../order-lifecycle/lifecycle.repository.js';
+import { PROCESS_ORDER } from '../order-lifecycle/lifecycle.service.js';
 import { staffUser } from '../order-lifecycle/lifecycle.test-helpers.js';
 import { displayDateTime } from './orders.email.js';
 import {
@@ -168,11 +170,8 @@ describe('order edits and add-on orders', () => {
         after.delivery_at.getTime() - f.chef.pre_order_notice_hours * 3_600_000,
       );
       // the processing job follows it
-      const { rows: jobs } = await ctx.db.query<{ run_at: Date }>(
-        `SELECT run_at FROM jobs WHERE kind = 'process_order' AND dedupe_key = $1`,
-        [`order:${order.id}`],
-      );
-      expect(jobs.map((j) => j.run_at.getTime())).toEqual([after.order_processing_at.getTime()]);
+      const job = await findJob(ctx.db, PROCESS_ORDER, `order:${order.id}`);
+      expect(job?.run_at.getTime()).toBe(after.order_processing_at.getTime());
       const detail = (await send('GET', `/api/v2/catering_orders/${order.id}`)).json().catering_order;
       expect([detail.delivery_date, detail.delivery_time, detail.time_zone]).toEqual([
         later.delivery_date,
