@@ -2,13 +2,13 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { emptyOrderProblem, formatCents, messages } from '@caterway/domain';
+import { Button } from '@caterway/ui';
+import { ConfirmDialog } from '@caterway/ui/confirm-dialog';
 import { SignInRedirect } from '../../components/sign-in-redirect';
-import { Button } from '../../components/ui/button';
 import { paths } from '../../config/paths';
 import { hydrateLines, sameCart } from '../../features/cart/cart-model';
 import { CartSourceProvider, memoryCartSource } from '../../features/cart/cart-source';
 import { CartPanel } from '../../features/cart/components/cart-panel';
-import { ConfirmDialog } from '../../features/cart/components/confirm-dialog';
 import { MenuAction } from '../../features/cart/components/menu-action';
 import type { Preset } from '../../features/cart/types';
 import {

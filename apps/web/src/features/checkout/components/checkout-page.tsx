@@ -8,7 +8,7 @@ import {
   priceCart,
   type PricingMenu,
 } from '@caterway/domain';
-import { Button } from '../../../components/ui/button';
+import { Button } from '@caterway/ui';
 import { isApiError } from '../../../lib/api-client';
 import { notify, TOAST_DURATION } from '../../../stores/notifications';
 import { toWireCheckoutLine, type CheckoutState } from '../../../types/checkout-state';
