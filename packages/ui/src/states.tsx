@@ -1,13 +1,10 @@
 import type { ReactNode } from 'react';
 import styles from './states.module.css';
 
-/**
- * A page or a part of one still loading: a spinner and what is loading, announced politely.
- * className replaces the centred block with the caller's layout (the storefront's pages).
- */
-export function Loading({ label, className }: { label: string; className?: string }) {
+/** A page still loading: a spinner and what is loading, announced politely. */
+export function Loading({ label }: { label: string }) {
   return (
-    <div className={className ?? styles.loading} role="status" aria-live="polite">
+    <div className={styles.loading} role="status" aria-live="polite">
       <span className="spinner" aria-hidden="true" /> {label}
     </div>
   );
