@@ -1,6 +1,5 @@
-import { useId, useRef, useState } from 'react';
+import { lazy, Suspense, useId, useRef, useState } from 'react';
 import { formatCents } from '@caterway/domain';
-import { ConfirmDialog } from '@caterway/ui/confirm-dialog';
 import { CartSourceProvider } from '../../cart/cart-source';
 import { CartPanel } from '../../cart/components/cart-panel';
 import { MenuAction } from '../../cart/components/menu-action';
@@ -22,6 +21,10 @@ import { PaymentDialogs } from './payment-dialogs';
 // (the upcoming-order rule at its clock, sent as edit_rule) and re-checks and reprices the edit.
 
 type Dialog = 'update' | 'cancel' | null;
+
+// its own chunk, as in the cart panel: a static import here would make the cart's lazy one build
+// a module namespace object into every page's runtime (decision 040)
+const ConfirmDialog = lazy(() => import('@caterway/ui/confirm-dialog'));
 
 export function EditOrderPage({ order, preset }: { order: CateringOrderDetail; preset: Preset }) {
   const formId = useId();
@@ -121,28 +124,30 @@ export function EditOrderPage({ order, preset }: { order: CateringOrderDetail; p
           ),
         }}
       />
-      {dialog === 'update' ? (
-        <ConfirmDialog
-          title="Update order"
-          message="Are you sure you want to update this order?"
-          confirmLabel="Yes"
-          onCancel={() => setDialog(null)}
-          onConfirm={() => void onUpdateOrder()}
-        />
-      ) : null}
-      {dialog === 'cancel' ? (
-        <ConfirmDialog
-          title="Cancel changes"
-          message="Are you sure you want to discard your changes?"
-          confirmLabel="Yes"
-          onCancel={() => setDialog(null)}
-          onConfirm={() => {
-            setDialog(null);
-            form.discard();
-            flow.setProblem(null);
-          }}
-        />
-      ) : null}
+      <Suspense fallback={null}>
+        {dialog === 'update' ? (
+          <ConfirmDialog
+            title="Update order"
+            message="Are you sure you want to update this order?"
+            confirmLabel="Yes"
+            onCancel={() => setDialog(null)}
+            onConfirm={() => void onUpdateOrder()}
+          />
+        ) : null}
+        {dialog === 'cancel' ? (
+          <ConfirmDialog
+            title="Cancel changes"
+            message="Are you sure you want to discard your changes?"
+            confirmLabel="Yes"
+            onCancel={() => setDialog(null)}
+            onConfirm={() => {
+              setDialog(null);
+              form.discard();
+              flow.setProblem(null);
+            }}
+          />
+        ) : null}
+      </Suspense>
       {paymentDialogs}
     </CartSourceProvider>
   );
