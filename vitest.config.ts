@@ -7,7 +7,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: [
-            'packages/*/src/**/*.test.ts',
+            'packages/*/src/**/*.test.{ts,tsx}',
             'apps/api/src/**/*.test.ts',
             'bench/lib/**/*.test.ts',
             'apps/web/src/**/*.test.{ts,tsx}',

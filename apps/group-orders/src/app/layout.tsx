@@ -1,6 +1,7 @@
 import { Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { TEST_MODE_NOTICE } from '@caterway/domain';
+import { APP_SHELL_ID } from '@caterway/ui';
 import { useSiteConfig } from '../api/group-orders';
 import { RouteErrorBoundary } from './not-found';
 
@@ -9,7 +10,7 @@ export function SiteLayout() {
   // payments in the sandbox (docs/decisions/028): a strip fixed to the bottom edge, as on the storefront
   const testMode = useSiteConfig().data?.test_mode === true;
   return (
-    <div className={testMode ? 'site with-test-mode-banner' : 'site'}>
+    <div id={APP_SHELL_ID} className={testMode ? 'site with-test-mode-banner' : 'site'}>
       <a className="skip-link" href="#main">
         Skip to content
       </a>

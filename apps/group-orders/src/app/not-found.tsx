@@ -1,8 +1,9 @@
 import { Component, type ReactNode } from 'react';
-import { useDocumentTitle } from '../components/use-document-title';
+import { useDocumentTitle } from '@caterway/ui';
+import { SITE_NAME } from '../lib/site';
 
 export function NotFoundPage() {
-  useDocumentTitle('Page not found');
+  useDocumentTitle('Page not found', SITE_NAME);
   return (
     <section className="panel state-panel">
       <h1>Page not found</h1>

@@ -57,3 +57,9 @@ export async function call<T>(method: string, path: string, options: CallOptions
   if (!response.ok) throw new ApiError(response.status, data);
   return data as T;
 }
+
+/** A failed page load for @caterway/ui's LoadError: a 404 (also another user's group order), 401 or 403 reads as 'not found'. */
+export function describeLoadError(e: unknown): { notFound: boolean; message: string } {
+  const notFound = isApiError(e) && (e.status === 404 || e.status === 401 || e.status === 403);
+  return { notFound, message: errorMessage(e) };
+}

@@ -2,27 +2,33 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import type { DashboardGroupOrder } from '@caterway/contracts';
 import { formatCents } from '@caterway/domain';
+import {
+  clockOffset,
+  ConfirmDialog,
+  CopyLink,
+  Countdown,
+  ErrorList,
+  LoadError,
+  Loading,
+  StatusBadge,
+  useDocumentTitle,
+} from '@caterway/ui';
 import { useCancelGroupOrder, useDashboard, useRetryPayment, useSendReminder } from '../../api/group-orders';
-import { ConfirmDialog } from '../../components/confirm-dialog';
-import { CopyLink } from '../../components/copy-link';
-import { Countdown } from '../../components/countdown';
-import { ErrorList, LoadError, Loading } from '../../components/states';
-import { StatusBadge } from '../../components/status-badge';
-import { useDocumentTitle } from '../../components/use-document-title';
-import { errorMessage } from '../../lib/api';
-import { clockOffset } from '../../lib/countdown';
+import { describeLoadError, errorMessage } from '../../lib/api';
+import { SITE_NAME } from '../../lib/site';
 import { formatInstant } from '../../lib/time';
 
 /** /grouporder-dashboard/{creatorId}: every group order of the creator, refreshed as members choose. */
 export function DashboardPage() {
   const { creatorId = '' } = useParams();
-  useDocumentTitle('Group order dashboard');
+  useDocumentTitle('Group order dashboard', SITE_NAME);
   const id = /^\d{1,15}$/.test(creatorId) ? Number(creatorId) : 0;
   const query = useDashboard(id);
   if (query.isPending) return <Loading label="Loading your group orders…" />;
   if (query.isError) {
     return (
       <LoadError
+        describe={describeLoadError}
         error={query.error}
         onRetry={() => void query.refetch()}
         notFound={
@@ -267,12 +273,15 @@ function GroupOrderCard({ groupOrder: go, offset }: { groupOrder: DashboardGroup
 
       <ConfirmDialog
         open={confirming}
+        cancelLabel="Keep it"
+        tone="danger"
+        initialFocus="cancel"
         title="Cancel this group order?"
         message={`${go.name || 'This group order'} will be cancelled and its share link will stop taking orders. This cannot be undone.`}
         confirmLabel={cancel.isPending ? 'Cancelling…' : 'Yes, cancel it'}
         busy={cancel.isPending}
         onConfirm={confirmCancel}
-        onClose={() => setConfirming(false)}
+        onCancel={() => setConfirming(false)}
       />
     </article>
   );

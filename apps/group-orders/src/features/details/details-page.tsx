@@ -2,13 +2,11 @@ import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'reac
 import { Link, useParams, useSearchParams } from 'react-router';
 import type { GroupOrder } from '@caterway/contracts';
 import { lastPickableDate } from '@caterway/domain';
+import { CopyLink, ErrorList, LoadError, Loading, StatusBadge, useDocumentTitle } from '@caterway/ui';
 import { useGroupOrder, useSaveDetails } from '../../api/group-orders';
-import { CopyLink } from '../../components/copy-link';
-import { ErrorList, LoadError, Loading } from '../../components/states';
-import { StatusBadge } from '../../components/status-badge';
-import { useDocumentTitle } from '../../components/use-document-title';
-import { errorMessage, isApiError } from '../../lib/api';
+import { describeLoadError, errorMessage, isApiError } from '../../lib/api';
 import { creatorSession } from '../../lib/creator-auth';
+import { SITE_NAME } from '../../lib/site';
 import { formatInstant } from '../../lib/time';
 import {
   checkDetails,
@@ -21,12 +19,13 @@ import {
 /** /group-orders/{uuid}: the creator completes (or edits) the details and opens ordering. */
 export function DetailsPage() {
   const { uuid = '' } = useParams();
-  useDocumentTitle('Group order details');
+  useDocumentTitle('Group order details', SITE_NAME);
   const query = useGroupOrder(uuid);
   if (query.isPending) return <Loading label="Loading the group order…" />;
   if (query.isError) {
     return (
       <LoadError
+        describe={describeLoadError}
         error={query.error}
         onRetry={() => void query.refetch()}
         notFound={

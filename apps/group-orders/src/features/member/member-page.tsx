@@ -3,12 +3,12 @@ import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import type { GroupMenu, MemberChoiceResponse, PublicGroupOrderResponse } from '@caterway/contracts';
 import { formatCents } from '@caterway/domain';
+import { ErrorList, LoadError, Loading, useDocumentTitle } from '@caterway/ui';
 import { joinGroup, keys, useChoose, useMyChoice, usePublicGroup, useWithdraw } from '../../api/group-orders';
-import { ErrorList, LoadError, Loading } from '../../components/states';
-import { useDocumentTitle } from '../../components/use-document-title';
-import { errorMessage, isApiError } from '../../lib/api';
+import { describeLoadError, errorMessage, isApiError } from '../../lib/api';
 import { budgetLeftCents, overBudgetByCents } from '../../lib/budget';
 import { forgetMemberToken, memberToken, saveMemberToken } from '../../lib/member-token';
+import { SITE_NAME } from '../../lib/site';
 import { formatInstant } from '../../lib/time';
 
 /** /g/{shareToken}: a team member joins (no account), picks one meal within the budget, changes or withdraws it until the cut-off. */
@@ -34,7 +34,7 @@ export function MemberPage() {
     );
   }, [searchParams, setSearchParams]);
   const choice = useMyChoice(shareToken, token !== null);
-  useDocumentTitle(group.data?.group_order.name || 'Group order');
+  useDocumentTitle(group.data?.group_order.name || 'Group order', SITE_NAME);
   const unknownMember =
     token !== null &&
     choice.isError &&
@@ -55,6 +55,7 @@ export function MemberPage() {
   if (group.isError) {
     return (
       <LoadError
+        describe={describeLoadError}
         error={group.error}
         onRetry={() => void group.refetch()}
         notFound={
@@ -86,7 +87,12 @@ export function MemberPage() {
       ) : me ? (
         <Chooser shareToken={shareToken} state={me} menus={data.menus} />
       ) : token !== null && choice.isError ? (
-        <LoadError error={choice.error} onRetry={() => void choice.refetch()} notFound={<p>Please join again.</p>} />
+        <LoadError
+          describe={describeLoadError}
+          error={choice.error}
+          onRetry={() => void choice.refetch()}
+          notFound={<p>Please join again.</p>}
+        />
       ) : (
         <JoinForm
           shareToken={shareToken}

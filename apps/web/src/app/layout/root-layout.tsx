@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router';
+import { APP_SHELL_ID } from '@caterway/ui';
 import { SignInReturn } from '../../components/sign-in-redirect';
-import { APP_SHELL_ID } from '../../components/ui/app-shell-id';
 import { accountPagePaths, paths } from '../../config/paths';
 import { DeliveryBar } from '../../features/delivery/components/delivery-bar';
 import { Toaster } from '../../features/notifications/components/toaster';

@@ -1,6 +1,6 @@
 import type { CheckoutState } from '../../types/checkout-state';
 import type { CateringOrderDetail } from './api/catering-order-detail';
-import type { AddOnCheckout } from './components/checkout-page';
+import type { AddOnCheckout } from './checkout-types';
 
 /**
  * The navigation state of /add_on_checkout (ordering-payments §2: the checkout's state, and

@@ -1,8 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { isBlank, messages, passwordProblems } from '@caterway/domain';
-import { Button } from '../../../components/ui/button';
-import { TextField } from '../../../components/ui/text-field';
+import { Button, TextField } from '@caterway/ui';
 import { paths } from '../../../config/paths';
 import { isApiError } from '../../../lib/api-client';
 import { openModal } from '../../../stores/modals';

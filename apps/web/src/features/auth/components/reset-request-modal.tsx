@@ -1,8 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { isBlank, isValidEmail, messages } from '@caterway/domain';
-import { Button } from '../../../components/ui/button';
-import { Modal } from '../../../components/ui/modal';
-import { TextField } from '../../../components/ui/text-field';
+import { Button, Modal, TextField } from '@caterway/ui';
 import { isApiError } from '../../../lib/api-client';
 import { closeModal, openModal } from '../../../stores/modals';
 import { useRequestPasswordReset } from '../api/password-reset';

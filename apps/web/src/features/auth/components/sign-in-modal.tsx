@@ -1,9 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { isBlank, isValidEmail, messages } from '@caterway/domain';
-import { Button } from '../../../components/ui/button';
-import { Modal } from '../../../components/ui/modal';
-import { TextField } from '../../../components/ui/text-field';
+import { Button, Modal, TextField } from '@caterway/ui';
 import { closeModal, openModal, signInReturnStore } from '../../../stores/modals';
 import { signInErrorMessage, useSignIn } from '../api/sign-in';
 import { pendingConfirmationStore } from '../pending-confirmation';

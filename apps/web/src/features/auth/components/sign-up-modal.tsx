@@ -1,11 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { useLocation } from 'react-router';
 import { messages } from '@caterway/domain';
+import { Button, Modal, TextField } from '@caterway/ui';
 import { geocodeAddress } from '../../../api/geo';
 import { AddressAutocomplete } from '../../../components/address-autocomplete';
-import { Button } from '../../../components/ui/button';
-import { Modal } from '../../../components/ui/modal';
-import { TextField } from '../../../components/ui/text-field';
 import { isApiError } from '../../../lib/api-client';
 import { closeModal, openModal } from '../../../stores/modals';
 import { notifyError } from '../../../stores/notifications';

@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Button } from '../../../components/ui/button';
-import { Modal } from '../../../components/ui/modal';
+import { Button, Modal } from '@caterway/ui';
 
 /** Filter card limits (ordering-payments §9): first 20 in the strip; arrows above 11 cards, 150 px per press. */
 export const STRIP_CARD_LIMIT = 20;
@@ -164,7 +163,7 @@ function CardStrip({
 function AllCuisines({ cuisines, selected, onChange, onClose }: CuisineFilterProps & { onClose: () => void }) {
   const chosen = new Set(selected);
   return (
-    <Modal title="All cuisines" onClose={onClose}>
+    <Modal title="All cuisines" size="wider" onClose={onClose}>
       <fieldset className="all-cuisines">
         <legend className="visually-hidden">Cuisines</legend>
         <ul className="all-cuisines-list">

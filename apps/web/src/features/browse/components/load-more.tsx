@@ -1,5 +1,5 @@
 import { useEffect, useEffectEvent, useRef } from 'react';
-import { Button } from '../../../components/ui/button';
+import { Button } from '@caterway/ui';
 
 /**
  * Infinite scroll (ordering-payments §4: the next page loads while currentPage < totalPage):

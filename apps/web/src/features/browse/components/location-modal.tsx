@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { Modal } from '@caterway/ui';
 import { formatDistance, restaurantHref } from '../../../components/catalogue/restaurant-card';
-import { Modal } from '../../../components/ui/modal';
 import type { Restaurant } from '../../../types/catalogue';
 import { clampToEdge, metresPerPixel, pixelOffset } from '../map-math';
 
@@ -63,7 +63,7 @@ export function LocationModal({ restaurant, origin, onClose }: LocationModalProp
   };
 
   return (
-    <Modal title={restaurant.name} onClose={onClose} description={restaurant.shortAddress || undefined}>
+    <Modal title={restaurant.name} size="wider" onClose={onClose} description={restaurant.shortAddress || undefined}>
       <figure ref={figure} className={fullScreen ? 'location-map location-map-full' : 'location-map'}>
         <svg
           viewBox={`0 0 ${VIEW_W} ${VIEW_H}`}

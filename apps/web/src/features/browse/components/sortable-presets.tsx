@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
+import { Button } from '@caterway/ui';
 import { PresetCardView } from '../../../components/catalogue/preset-card';
-import { Button } from '../../../components/ui/button';
 import type { PresetSort, PresetSummary } from '../../../types/catalogue';
 import type { DeliveryContext } from '../api/delivery-context';
 import { useSortedPresets } from '../api/search-presets';

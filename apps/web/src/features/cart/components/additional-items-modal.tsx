@@ -1,5 +1,5 @@
 import { formatCents } from '@caterway/domain';
-import { Modal } from '../../../components/ui/modal';
+import { Modal } from '@caterway/ui';
 import { chefName, type MenuRef } from '../cart-model';
 
 /** Dishes of the preset's chefs that are not in the cart (ordering-payments §4: 'Item added!'). */
@@ -42,3 +42,6 @@ export function AdditionalItemsModal({
     </Modal>
   );
 }
+
+/** For React.lazy in the cart panel: loaded when first opened. */
+export default AdditionalItemsModal;

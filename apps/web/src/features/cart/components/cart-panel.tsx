@@ -1,7 +1,7 @@
 import { lazy, Suspense, useId, useState, type ReactNode } from 'react';
 import { formatCents, messages, type Tip } from '@caterway/domain';
+import { Button } from '@caterway/ui';
 import { TaxAndTipRows } from '../../../components/tax-and-tip-rows';
-import { Button } from '../../../components/ui/button';
 import { openModal } from '../../../stores/modals';
 import { notify } from '../../../stores/notifications';
 import { useSessionUser } from '../../../stores/session';
@@ -27,13 +27,11 @@ import { ChefProgress } from './chef-progress';
 
 // The editor (with its serving details and dietary types) loads when first opened.
 // Dialogs opened from a button: their own chunks, outside the page's initial JavaScript.
-const ConfirmDialog = lazy(() => import('./confirm-dialog').then((m) => ({ default: m.ConfirmDialog })));
-const AdditionalItemsModal = lazy(() =>
-  import('./additional-items-modal').then((m) => ({ default: m.AdditionalItemsModal })),
-);
-const ItemModal = lazy(() => import('./item-modal').then((m) => ({ default: m.ItemModal })));
+const ConfirmDialog = lazy(() => import('@caterway/ui/confirm-dialog'));
+const AdditionalItemsModal = lazy(() => import('./additional-items-modal'));
+const ItemModal = lazy(() => import('./item-modal'));
 /** Someone else's saved cart from its share link (decision 031): only such pages load it. */
-export const SharedCartPanel = lazy(() => import('./shared-cart-panel').then((m) => ({ default: m.SharedCartPanel })));
+export const SharedCartPanel = lazy(() => import('./shared-cart-panel'));
 
 export interface CartPanelProps {
   preset: Preset;

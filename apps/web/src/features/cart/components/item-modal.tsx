@@ -1,7 +1,6 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { formatCents, messages, servingDetailsProblem } from '@caterway/domain';
-import { Button } from '../../../components/ui/button';
-import { Modal } from '../../../components/ui/modal';
+import { Button, Modal, ModalActions } from '@caterway/ui';
 import { notify } from '../../../stores/notifications';
 import { chefName, lineProblem, withDisplay, type MenuRef } from '../cart-model';
 import type { CartLine } from '../types';
@@ -103,7 +102,7 @@ export function ItemModal({
   };
 
   return (
-    <Modal title={menu.name} onClose={onClose}>
+    <Modal title={menu.name} size="wide" onClose={onClose}>
       <form className="item-modal" onSubmit={onSubmit} noValidate aria-describedby={error ? `${id}-error` : undefined}>
         <div className="item-modal-head">
           {chef.profileImageUrl ? <img src={chef.profileImageUrl} alt="" width={48} height={48} /> : null}
@@ -174,13 +173,16 @@ export function ItemModal({
             {error}
           </p>
         ) : null}
-        <div className="confirm-actions">
+        <ModalActions>
           <Button variant="secondary" onClick={onClose}>
             Cancel
           </Button>
           <Button type="submit">Save item</Button>
-        </div>
+        </ModalActions>
       </form>
     </Modal>
   );
 }
+
+/** For React.lazy in the cart panel: loaded when first opened. */
+export default ItemModal;

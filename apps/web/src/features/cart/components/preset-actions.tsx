@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { messages } from '@caterway/domain';
-import { Button } from '../../../components/ui/button';
+import { Button } from '@caterway/ui';
 import { isApiError } from '../../../lib/api-client';
 import { groupOrderPageUrl } from '../../../lib/group-orders-site';
 import { siteConfigQueryOptions } from '../../../lib/site-config';
@@ -19,7 +19,7 @@ import type { CartDelivery, Preset } from '../types';
 
 const signedIn = (user: ReturnType<typeof useSessionUser>) => !!user && user.confirmed;
 
-const SaveCartModal = lazy(() => import('./save-cart-modal').then((m) => ({ default: m.SaveCartModal })));
+const SaveCartModal = lazy(() => import('./save-cart-modal'));
 
 function askToSignIn(message: string) {
   notify({ tone: 'error', message });

@@ -1,9 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { messages } from '@caterway/domain';
-import { Button } from '../../../components/ui/button';
-import { Modal } from '../../../components/ui/modal';
-import { TextField } from '../../../components/ui/text-field';
+import { Button, Modal, ModalActions, TextField } from '@caterway/ui';
 import { paths } from '../../../config/paths';
 import { isApiError } from '../../../lib/api-client';
 import { notify, notifyError } from '../../../stores/notifications';
@@ -64,15 +62,18 @@ export function SaveCartModal({ preset, onClose }: { preset: Preset; onClose: ()
           maxLength={500}
           onChange={(e) => setDescription(e.target.value)}
         />
-        <div className="confirm-actions">
+        <ModalActions>
           <Button variant="secondary" onClick={onClose}>
             Cancel
           </Button>
           <Button type="submit" busy={busy}>
             Save
           </Button>
-        </div>
+        </ModalActions>
       </form>
     </Modal>
   );
 }
+
+/** For React.lazy: loaded when first shown. */
+export default SaveCartModal;

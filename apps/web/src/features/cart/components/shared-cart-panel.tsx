@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { useNavigate } from 'react-router';
 import { formatCents } from '@caterway/domain';
-import { Button } from '../../../components/ui/button';
+import { Button } from '@caterway/ui';
 import { paths } from '../../../config/paths';
 import { cartTotals, defaultLines } from '../cart-model';
 import { cartStore, writeCarts } from '../cart-store';
@@ -57,3 +57,6 @@ export function SharedCartPanel({ preset }: { preset: Preset }) {
     </aside>
   );
 }
+
+/** For React.lazy: loaded when first shown. */
+export default SharedCartPanel;

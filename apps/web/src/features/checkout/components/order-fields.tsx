@@ -7,7 +7,7 @@ import {
   messages,
   pickedDateTooFar,
 } from '@caterway/domain';
-import { TextField } from '../../../components/ui/text-field';
+import { TextField } from '@caterway/ui';
 import {
   CORPORATE_FIELD_MAX,
   servingStyles,

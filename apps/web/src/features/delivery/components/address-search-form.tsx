@@ -1,6 +1,6 @@
 import type { FormEvent } from 'react';
+import { Button } from '@caterway/ui';
 import { AddressAutocomplete } from '../../../components/address-autocomplete';
-import { Button } from '../../../components/ui/button';
 import { useAddressField } from '../../../components/use-address-field';
 import { saveDelivery, useDelivery } from '../delivery-store';
 

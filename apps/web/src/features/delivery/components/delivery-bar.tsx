@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { displayTime, formatDisplayDate } from '@caterway/domain';
-import { Button } from '../../../components/ui/button';
+import { Button } from '@caterway/ui';
 import { refreshDelivery, useDelivery } from '../delivery-store';
 
 // The edit form (with the address autocomplete) loads on Update Details: every page shows the

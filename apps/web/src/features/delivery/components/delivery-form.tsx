@@ -9,8 +9,8 @@ import {
   pickedDateTooFar,
   type DeliveryInfo,
 } from '@caterway/domain';
+import { Button } from '@caterway/ui';
 import { AddressAutocomplete } from '../../../components/address-autocomplete';
-import { Button } from '../../../components/ui/button';
 import { useAddressField } from '../../../components/use-address-field';
 import type { ReceivingMethod } from '../../../lib/storage';
 import { saveDelivery } from '../delivery-store';

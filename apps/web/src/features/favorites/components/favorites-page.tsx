@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { favoritesMessages, formatCents, messages } from '@caterway/domain';
-import { Button } from '../../../components/ui/button';
-import { Modal } from '../../../components/ui/modal';
+import { Button, Modal } from '@caterway/ui';
 import { isApiError } from '../../../lib/api-client';
 import { notifyError, notifySuccess } from '../../../stores/notifications';
 import type { PresetSummary } from '../../../types/catalogue';

@@ -136,7 +136,7 @@ export function LandingSections({ delivery, demoForm }: { delivery: HomePresetsP
       <section className="landing-band" aria-labelledby="how-it-works">
         <div className="container">
           <h2 id="how-it-works">How it works</h2>
-          <ol className="steps">
+          <ol className="landing-steps">
             {steps.map((step, i) => (
               <li key={step.title} className="step">
                 <span className="step-number" aria-hidden="true">

@@ -1,5 +1,4 @@
-import { Button } from '../../../components/ui/button';
-import { Modal } from '../../../components/ui/modal';
+import { Button, Modal } from '@caterway/ui';
 import './landing.css';
 
 /** Marketing claim of the welcome modal (ordering-payments §9: 'Over 100,000 deliveries', not enforced). */

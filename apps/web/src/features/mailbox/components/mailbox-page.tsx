@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { Button } from '../../../components/ui/button';
+import { Button } from '@caterway/ui';
 import { paths } from '../../../config/paths';
 import { isApiError } from '../../../lib/api-client';
 import { mailboxEmailQueryOptions, mailboxListQueryOptions, type MailboxEmailSummary } from '../api/mailbox';

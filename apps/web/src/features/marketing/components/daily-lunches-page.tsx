@@ -15,7 +15,7 @@ export function DailyLunchesPage() {
 
       <section aria-labelledby="daily-how">
         <h2 id="daily-how">How the programme works</h2>
-        <ol className="steps">
+        <ol className="marketing-steps">
           <li>
             <strong>Set a budget and a schedule.</strong> Choose the days, a delivery time (11:30 AM by default) and a
             budget per person.

@@ -6,8 +6,7 @@ import {
   validateDemoRequest,
   type DemoRequestField,
 } from '@caterway/domain';
-import { Button } from '../../../components/ui/button';
-import { TextField } from '../../../components/ui/text-field';
+import { Button, TextField } from '@caterway/ui';
 import { isApiError } from '../../../lib/api-client';
 import { notify, TOAST_DURATION } from '../../../stores/notifications';
 import { useCreateDemoRequest, type DemoRequest } from '../api/create-demo-request';

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { formatCents, messages } from '@caterway/domain';
-import { Button } from '../../../components/ui/button';
+import { Button } from '@caterway/ui';
 import { notifyError } from '../../../stores/notifications';
 import { useDownloadCreditNote } from '../api/download-credit-note';
 import { useCreditNotes } from '../api/get-credit-notes';

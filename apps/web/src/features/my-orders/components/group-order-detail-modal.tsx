@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { messages, statusLabel } from '@caterway/domain';
-import { Button } from '../../../components/ui/button';
-import { Modal } from '../../../components/ui/modal';
+import { Button, Modal, ModalActions } from '@caterway/ui';
 import { notifyError, notifySuccess } from '../../../stores/notifications';
 import { useSessionUser } from '../../../stores/session';
 import { useCancelGroupOrder } from '../api/cancel-group-order';
@@ -23,7 +22,7 @@ export function GroupOrderDetailModal({ entry, onClose }: { entry: OrderHistoryE
   if (confirming) {
     return (
       <Modal title="Cancel order" description={myOrdersMessages.cancelConfirm} onClose={() => setConfirming(false)}>
-        <div className="confirm-actions">
+        <ModalActions>
           <Button variant="secondary" onClick={() => setConfirming(false)} disabled={cancel.isPending}>
             NO
           </Button>
@@ -42,7 +41,7 @@ export function GroupOrderDetailModal({ entry, onClose }: { entry: OrderHistoryE
           >
             YES
           </Button>
-        </div>
+        </ModalActions>
       </Modal>
     );
   }

@@ -1,9 +1,8 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { formatCents, messages } from '@caterway/domain';
+import { Button, Modal, ModalActions } from '@caterway/ui';
 import { TaxAndTipRows } from '../../../components/tax-and-tip-rows';
-import { Button } from '../../../components/ui/button';
-import { Modal } from '../../../components/ui/modal';
 import { notifyError, notifySuccess } from '../../../stores/notifications';
 import { useCancelCateringOrder } from '../api/cancel-catering-order';
 import { useCreateAddonOrder } from '../api/create-addon-order';
@@ -52,7 +51,7 @@ export function OrderDetailModal({
   if (confirming) {
     return (
       <Modal title="Cancel order" description={myOrdersMessages.cancelConfirm} onClose={() => setConfirming(false)}>
-        <div className="confirm-actions">
+        <ModalActions>
           <Button variant="secondary" onClick={() => setConfirming(false)} disabled={cancel.isPending}>
             NO
           </Button>
@@ -71,7 +70,7 @@ export function OrderDetailModal({
           >
             YES
           </Button>
-        </div>
+        </ModalActions>
       </Modal>
     );
   }

@@ -1,7 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { formatCents } from '@caterway/domain';
-import { Button } from '../../../components/ui/button';
-import { Modal } from '../../../components/ui/modal';
+import { Button, Modal, ModalActions } from '@caterway/ui';
 import { isApiError } from '../../../lib/api-client';
 import { notify, notifySuccess } from '../../../stores/notifications';
 import { useOpsOrder } from '../api/get-ops-order';
@@ -227,14 +226,14 @@ function OrderCard({ order }: { order: OpsOrder }) {
           description="The customer's payment is released (or refunded) and they are emailed. This cannot be undone."
           onClose={() => setConfirming(null)}
         >
-          <div className="confirm-actions">
+          <ModalActions>
             <Button busy={send.isPending} onClick={() => run(confirming)} data-autofocus>
               {confirming === 'decline' ? 'Yes, decline' : 'Yes, cancel order'}
             </Button>
             <Button variant="secondary" onClick={() => setConfirming(null)}>
               No, keep it
             </Button>
-          </div>
+          </ModalActions>
         </Modal>
       ) : null}
     </article>

@@ -1,4 +1,4 @@
-import { TextField } from '../../../components/ui/text-field';
+import { TextField } from '@caterway/ui';
 import { digitsOnly, type BankFormErrors, type BankFormValues } from '../card-input';
 
 export interface BankFieldsProps {

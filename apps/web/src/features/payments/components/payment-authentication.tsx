@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { formatCents } from '@caterway/domain';
-import { Button } from '../../../components/ui/button';
-import { Modal } from '../../../components/ui/modal';
+import { Button, Modal } from '@caterway/ui';
 import { usePaymentConfig } from '../api/get-payment-config';
 import { sandboxAuthenticate } from '../api/sandbox-authenticate';
 import { authenticatePayment, showsOwnChallenge, type AuthenticationOutcome } from '../provider/authentication';
@@ -78,7 +77,7 @@ export function PaymentAuthentication({ clientSecret, amountCents, onDone, onCan
           {error}
         </p>
       ) : null}
-      <div className="confirm-actions">
+      <div className="payments-actions">
         <Button
           busy={busy === 'complete'}
           disabled={busy !== null}

@@ -1,7 +1,6 @@
 import { lazy, Suspense, useId, useRef, useState, type FormEvent } from 'react';
 import { formatCardExpiry, isCardExpired, messages } from '@caterway/domain';
-import { Button } from '../../../components/ui/button';
-import { Modal } from '../../../components/ui/modal';
+import { Button, Modal } from '@caterway/ui';
 import { isApiError } from '../../../lib/api-client';
 import { notify, TOAST_DURATION } from '../../../stores/notifications';
 import { createSetupIntent } from '../api/create-setup-intent';

@@ -2,8 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { formatCardExpiry, isCardExpired, messages } from '@caterway/domain';
-import { Button } from '../../../components/ui/button';
-import { Modal } from '../../../components/ui/modal';
+import { Button, Modal } from '@caterway/ui';
 import { isApiError } from '../../../lib/api-client';
 import { notify, notifySuccess, TOAST_DURATION } from '../../../stores/notifications';
 import { useAddUserPaymentMethod } from '../api/add-user-payment-method';
@@ -137,7 +136,7 @@ export function PaymentsPage({ homeHref, billing }: PaymentsPageProps) {
           onClose={() => setConfirmDelete(null)}
           description={`${confirmDelete.brand} ending in ${confirmDelete.last4} will be removed from your account.`}
         >
-          <div className="confirm-actions">
+          <div className="payments-actions">
             <Button
               busy={remove.isPending}
               onClick={() =>

@@ -1,5 +1,5 @@
 import { useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
-import { TextField } from '../../../components/ui/text-field';
+import { TextField } from '@caterway/ui';
 import { isApiError } from '../../../lib/api-client';
 import { sandboxCreateCard } from '../api/sandbox-create-card';
 import {

@@ -16,7 +16,7 @@ import './preset-detail.css';
 
 // Opened from a button: each its own chunk, outside the page's initial JavaScript.
 const PresetQuickView = lazy(() => import('./preset-quick-view').then((m) => ({ default: m.PresetQuickView })));
-const StoreHoursModal = lazy(() => import('./store-hours-modal').then((m) => ({ default: m.StoreHoursModal })));
+const StoreHoursModal = lazy(() => import('./store-hours-modal'));
 
 // Restaurant page (/chefs/{slug}) and preset detail (/preset-detail/{id or slug}):
 // ordering-payments §2 'Restaurant / preset detail'. An unknown preset goes to /not-found (§8).

@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
 import { formatCents } from '@caterway/domain';
+import { Modal } from '@caterway/ui';
 import { StarRating } from '../../../components/catalogue/star-rating';
 import { TagBadges } from '../../../components/catalogue/tag-badges';
-import { Modal } from '../../../components/ui/modal';
 import { paths } from '../../../config/paths';
 import { isApiError } from '../../../lib/api-client';
 import { usePreset } from '../api/get-preset';
@@ -31,7 +31,7 @@ export function PresetQuickView({ presetIdOrSlug, onClose }: PresetQuickViewProp
   const title = preset?.name ?? (query.isError ? 'Preset unavailable' : 'Loading preset');
 
   return (
-    <Modal title={title} onClose={onClose}>
+    <Modal title={title} size="wider" onClose={onClose}>
       {preset ? (
         <QuickViewBody preset={preset} onClose={onClose} />
       ) : query.isError ? (

@@ -1,5 +1,5 @@
 import { formatStoreTime, isCurrentlyOpen, messages } from '@caterway/domain';
-import { Modal } from '../../../components/ui/modal';
+import { Modal } from '@caterway/ui';
 import type { StoreHours } from '../api/types';
 
 // Store-hours modal (browse-account-orders §2 'Modals and widgets'): Monday to Sunday with
@@ -63,3 +63,6 @@ export function StoreHoursModal({
     </Modal>
   );
 }
+
+/** For React.lazy: loaded when first shown. */
+export default StoreHoursModal;

@@ -1,6 +1,6 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { formatCents, reportFiltersProblem, reportMessages, type ReportFilters } from '@caterway/domain';
-import { Button } from '../../../components/ui/button';
+import { Button } from '@caterway/ui';
 import { isApiError } from '../../../lib/api-client';
 import { notifyError } from '../../../stores/notifications';
 import { downloadInvoice } from '../api/download-invoice';

@@ -1,7 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { accountMessages, messages } from '@caterway/domain';
-import { Button } from '../../../components/ui/button';
-import { TextField } from '../../../components/ui/text-field';
+import { Button, TextField } from '@caterway/ui';
 import { isApiError } from '../../../lib/api-client';
 import { notifyError, notifySuccess } from '../../../stores/notifications';
 import { useCurrentProfile } from '../api/get-current-profile';

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { describeCountdown, formatCountdown, msUntil } from '../lib/countdown';
+import { describeCountdown, formatCountdown, msUntil } from './countdown-format';
+import styles from './countdown.module.css';
 
 /** Ticks every second by the server's clock (offset = server time − browser time). */
 export function Countdown({ cutoffAt, offset }: { cutoffAt: string | null; offset: number }) {
@@ -9,9 +10,11 @@ export function Countdown({ cutoffAt, offset }: { cutoffAt: string | null; offse
     return () => window.clearInterval(t);
   }, []);
   const left = msUntil(cutoffAt, now, offset);
-  if (left === null) return <span className="countdown countdown-none">No cut-off yet</span>;
+  if (left === null) return <span className={`${styles.countdown} ${styles.quiet}`}>No cut-off yet</span>;
   return (
-    <span className={`countdown${left <= 0 ? ' countdown-closed' : left < 3_600_000 ? ' countdown-soon' : ''}`}>
+    <span
+      className={`${styles.countdown}${left <= 0 ? ` ${styles.quiet}` : left < 3_600_000 ? ` ${styles.soon}` : ''}`}
+    >
       <span aria-hidden="true" data-testid="countdown">
         {formatCountdown(left)}
       </span>

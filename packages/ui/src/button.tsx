@@ -1,6 +1,10 @@
 import type { ButtonHTMLAttributes, Ref } from 'react';
 
-type Variant = 'primary' | 'secondary' | 'ghost' | 'link';
+/**
+ * The apps' own stylesheets style these classes (.btn, .btn-primary, ...): links and other
+ * elements wear them too, so they are the apps' design layer rather than this component's.
+ */
+type Variant = 'primary' | 'secondary' | 'ghost' | 'link' | 'danger';
 
 export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   variant?: Variant;

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
+import styles from './copy-link.module.css';
 
 async function copyText(text: string, input: HTMLInputElement | null): Promise<boolean> {
   try {
@@ -23,9 +24,9 @@ export function CopyLink({ url, label }: { url: string; label: string }) {
     return () => window.clearTimeout(t);
   }, [state]);
   return (
-    <div className="copy-link">
+    <div className={styles.copyLink}>
       <label htmlFor={id}>{label}</label>
-      <div className="copy-link-row">
+      <div className={styles.row}>
         <input id={id} ref={inputRef} type="text" readOnly value={url} onFocus={(e) => e.currentTarget.select()} />
         <button
           type="button"
@@ -35,7 +36,7 @@ export function CopyLink({ url, label }: { url: string; label: string }) {
           Copy link
         </button>
       </div>
-      <p className="copy-status" role="status" aria-live="polite">
+      <p className={styles.status} role="status" aria-live="polite">
         {state === 'copied'
           ? 'URL Copied!'
           : state === 'failed'

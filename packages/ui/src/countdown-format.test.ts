@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clockOffset, countdownParts, describeCountdown, formatCountdown, msUntil } from './countdown';
+import { clockOffset, countdownParts, describeCountdown, formatCountdown, msUntil } from './countdown-format';
 
 const s = 1000;
 const m = 60 * s;

@@ -1,6 +1,7 @@
 import { useEffect, useEffectEvent, useId, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { APP_SHELL_ID } from './app-shell-id';
+import styles from './modal.module.css';
 
 export interface ModalProps {
   title: string;
@@ -8,6 +9,8 @@ export interface ModalProps {
   children: ReactNode;
   /** Optional line under the title, read as the dialog's description. */
   description?: ReactNode;
+  /** 'default' 520 px; 'wide' 620 px (a menu's items); 'wider' 760 px (a map, a quick view) */
+  size?: 'default' | 'wide' | 'wider';
 }
 
 const FOCUSABLE =
@@ -18,9 +21,10 @@ const FOCUSABLE =
  * `inert`, so focus and screen readers stay inside; Tab wraps around within it; Escape and a
  * press on the backdrop close it; focus returns to the element that opened it. Not the native
  * <dialog>: its top layer would cover the toasts and make their live region inert, and form
- * errors arrive as toasts while a modal is open.
+ * errors arrive as toasts while a modal is open. The app renders its page in the element with
+ * id APP_SHELL_ID ('app-shell'), outside which the modal and the toasts are portalled.
  */
-export function Modal({ title, onClose, children, description }: ModalProps) {
+export function Modal({ title, onClose, children, description, size = 'default' }: ModalProps) {
   const panel = useRef<HTMLDivElement>(null);
   const titleId = useId();
   const descriptionId = useId();
@@ -71,7 +75,7 @@ export function Modal({ title, onClose, children, description }: ModalProps) {
   return createPortal(
     // the backdrop is presentational: a press on it is a pointer shortcut for Escape and the Close button
     <div
-      className="modal-backdrop"
+      className={styles.backdrop}
       role="presentation"
       onMouseDown={(event) => {
         if (event.target === event.currentTarget) onClose();
@@ -79,23 +83,25 @@ export function Modal({ title, onClose, children, description }: ModalProps) {
     >
       <div
         ref={panel}
-        className="modal"
+        className={
+          size === 'default' ? styles.panel : `${styles.panel} ${size === 'wide' ? styles.wide : styles.wider}`
+        }
         role="dialog"
         aria-modal="true"
         aria-labelledby={titleId}
         aria-describedby={description ? descriptionId : undefined}
         tabIndex={-1}
       >
-        <header className="modal-header">
+        <header className={styles.header}>
           <h2 id={titleId}>{title}</h2>
-          <button type="button" className="icon-button" onClick={() => onClose()} aria-label="Close">
+          <button type="button" className={styles.close} onClick={() => onClose()} aria-label="Close">
             <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
               <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
             </svg>
           </button>
         </header>
         {description ? (
-          <p id={descriptionId} className="modal-description">
+          <p id={descriptionId} className={styles.description}>
             {description}
           </p>
         ) : null}
@@ -104,4 +110,9 @@ export function Modal({ title, onClose, children, description }: ModalProps) {
     </div>,
     document.body,
   );
+}
+
+/** A dialog's buttons, in a row at its end (Cancel first, the action last). */
+export function ModalActions({ children }: { children: ReactNode }) {
+  return <div className={styles.actions}>{children}</div>;
 }
