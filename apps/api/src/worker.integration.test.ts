@@ -49,7 +49,7 @@ describe('npm run worker', () => {
     const workers = [1, 2].map(() => {
       const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/api/src/worker.ts')], {
         cwd: root,
-        env: { ...process.env, NODE_ENV: 'test', DATABASE_URL: url, LOG_LEVEL: 'warn', JOBS_POLL_MS: '100' },
+        env: { ...process.env, NODE_ENV: 'test', DATABASE_URL: url, LOG_LEVEL: 'info', JOBS_POLL_MS: '100' },
         stdio: ['ignore', 'pipe', 'pipe'],
       });
       const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
@@ -65,6 +65,11 @@ describe('npm run worker', () => {
         if (!a && !b) break;
         await new Promise((r) => setTimeout(r, 100));
       }
+      // both runners up (a signal before a process has loaded would kill it, as it would any program)
+      while (Date.now() < deadline && output.split('job runner started').length < 3) {
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      expect(output.split('job runner started').length - 1, output).toBe(2);
       // a job that ran leaves the queue; the one not due yet stays
       expect(await findJob(db, PROCESS_ORDER, 'order:999999991'), output).toBeUndefined();
       expect(await findJob(db, CHECK_PAYMENT, 'order:999999992'), output).toBeUndefined();
