@@ -95,6 +95,96 @@ class OneLinePerRequest extends LogController {
   }
 }
 
+type LevelName = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace';
+
+/**
+ * A request's logger, made only when the request logs something: Fastify makes one per request
+ * (pino's child with the request id), which cost a trivial route more than its log line
+ * (bench/README.md, "The request log"); most requests log nothing but the line OneLinePerRequest
+ * writes itself. The first call of a log method (or child()) makes pino's child and hands it on.
+ */
+class LazyRequestLogger {
+  #child: pino.Logger | undefined;
+
+  constructor(
+    private readonly parent: pino.Logger,
+    private readonly bindings: pino.Bindings,
+    private readonly options: pino.ChildLoggerOptions,
+  ) {}
+
+  get logger(): pino.Logger {
+    this.#child ??= this.parent.child(this.bindings, this.options);
+    return this.#child;
+  }
+
+  get level(): string {
+    return this.#child?.level ?? this.options.level ?? this.parent.level;
+  }
+
+  set level(level: string) {
+    this.logger.level = level;
+  }
+
+  isLevelEnabled(level: string): boolean {
+    return this.#child || this.options.level ? this.logger.isLevelEnabled(level) : this.parent.isLevelEnabled(level);
+  }
+
+  #log(level: LevelName, args: unknown[]): void {
+    if (!this.isLevelEnabled(level)) return;
+    const logger = this.logger;
+    Reflect.apply(logger[level], logger, args);
+  }
+
+  // methods on the prototype: nothing is made per request until one is called
+  fatal(...args: unknown[]): void {
+    this.#log('fatal', args);
+  }
+  error(...args: unknown[]): void {
+    this.#log('error', args);
+  }
+  warn(...args: unknown[]): void {
+    this.#log('warn', args);
+  }
+  info(...args: unknown[]): void {
+    this.#log('info', args);
+  }
+  debug(...args: unknown[]): void {
+    this.#log('debug', args);
+  }
+  trace(...args: unknown[]): void {
+    this.#log('trace', args);
+  }
+  silent(): void {}
+
+  child(bindings: pino.Bindings, options?: pino.ChildLoggerOptions): pino.Logger {
+    return this.logger.child(bindings, options);
+  }
+}
+
+/**
+ * Where the log goes by default: writes gathered into blocks of 4 KB or more (one system call for
+ * ~20 request lines), and what a quiet server logged is written within a second.
+ */
+function bufferedDestination(dest: string | number): pino.DestinationStream {
+  const boom = pino.destination({ dest, sync: false, minLength: 4096 });
+  let pending = false;
+  const write = boom.write.bind(boom);
+  boom.write = (line: string) => {
+    pending = true;
+    return write(line);
+  };
+  setInterval(() => {
+    if (!pending) return;
+    pending = false;
+    try {
+      boom.flush();
+    } catch {
+      /* the destination was closed (the process is ending) */
+    }
+  }, 1000).unref();
+  return boom;
+}
+
 /**
  * The app's logger (bench/request-log.ts measures it): `false` for none; `dest` a file or file
  * descriptor to write to (default stdout); other options (tests: a stream) are merged.
@@ -105,11 +195,13 @@ class OneLinePerRequest extends LogController {
 export function appLogging(
   level: string,
   options?: false | ({ dest?: string | number; stream?: pino.DestinationStream } & Record<string, unknown>),
-): Pick<FastifyServerOptions, 'logger' | 'logController'> {
+): Pick<FastifyServerOptions, 'logger' | 'logController' | 'childLoggerFactory'> {
   if (options === false) return { logger: false };
-  const { dest = 1, stream = pino.destination({ dest, sync: false, minLength: 4096 }), ...rest } = options ?? {};
+  const { dest = 1, stream = bufferedDestination(dest), ...rest } = options ?? {};
   return {
     logController: new OneLinePerRequest(stream),
+    childLoggerFactory: (logger, bindings, childOptions) =>
+      new LazyRequestLogger(logger as pino.Logger, bindings, childOptions),
     logger: { level, redact: LOG_REDACT, stream, ...rest, serializers: { req: serializeRequest } },
   };
 }

@@ -1,0 +1,90 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import Fastify from 'fastify';
+import { afterEach, describe, expect, it } from 'vitest';
+import { appLogging, requestIds } from './request-log.js';
+
+// The per-request logger is made only when a request logs (LazyRequestLogger): what a handler
+// logs still carries the request's id and respects the level; the one line a request stays.
+describe('the per-request logger', () => {
+  let lines: Array<Record<string, unknown>> = [];
+  const stream = new Writable({
+    write(chunk, _encoding, done) {
+      for (const line of String(chunk).split('\n').filter(Boolean))
+        lines.push(JSON.parse(line) as Record<string, unknown>);
+      done();
+    },
+  });
+  afterEach(() => {
+    lines = [];
+  });
+
+  async function app(level: string) {
+    const server = Fastify({ ...appLogging(level, { stream }), ...requestIds });
+    server.get('/quiet', () => ({ ok: true }));
+    server.get('/chatty', (request) => {
+      request.log.debug('not at info');
+      request.log.info({ step: 1 }, 'handler says hello');
+      request.log.child({ part: 'inner' }).warn('from a child');
+      return { ok: true };
+    });
+    server.get('/broken', () => {
+      throw new Error('kaput');
+    });
+    await server.ready();
+    return server;
+  }
+
+  it('writes one line for a request that logs nothing, with its id', async () => {
+    const server = await app('info');
+    await server.inject({ url: '/quiet', headers: { 'x-request-id': 'req-quiet-0001' } });
+    await server.close();
+    expect(lines).toEqual([
+      expect.objectContaining({
+        level: 30,
+        reqId: 'req-quiet-0001',
+        msg: 'request completed',
+        res: { statusCode: 200 },
+      }),
+    ]);
+  });
+
+  it("binds the request id to what a handler logs, at the logger's level", async () => {
+    const server = await app('info');
+    await server.inject({ url: '/chatty', headers: { 'x-request-id': 'req-chatty-0001' } });
+    await server.close();
+    expect(lines.map((l) => l.msg)).toEqual(['handler says hello', 'from a child', 'request completed']);
+    expect(lines[0]).toMatchObject({ reqId: 'req-chatty-0001', step: 1, level: 30 });
+    expect(lines[1]).toMatchObject({ reqId: 'req-chatty-0001', part: 'inner', level: 40 });
+  });
+
+  it('logs a failed request at error with its error', async () => {
+    const server = await app('warn');
+    const res = await server.inject({ url: '/broken', headers: { 'x-request-id': 'req-broken-001' } });
+    await server.close();
+    expect(res.statusCode).toBe(500);
+    const errors = lines.filter((l) => l.level === 50);
+    expect(errors.length).toBeGreaterThan(0);
+    expect(errors[0]).toMatchObject({ reqId: 'req-broken-001' });
+    expect(lines.some((l) => l.msg === 'request completed')).toBe(false);
+  });
+
+  it('writes what a quiet server logged to its file within a second or so', async () => {
+    const file = path.join(os.tmpdir(), `caterway-request-log-test-${process.pid}.log`);
+    fs.writeFileSync(file, '');
+    const server = Fastify({ ...appLogging('info', { dest: file }), ...requestIds });
+    server.get('/once', () => ({ ok: true }));
+    try {
+      await server.inject({ url: '/once', headers: { 'x-request-id': 'req-once-00001' } });
+      // one line is far below the 4 KB block: only the timer writes it
+      await expect
+        .poll(() => fs.readFileSync(file, 'utf8'), { timeout: 3_000, interval: 100 })
+        .toContain('"reqId":"req-once-00001"');
+    } finally {
+      await server.close();
+      fs.rmSync(file, { force: true });
+    }
+  });
+});
