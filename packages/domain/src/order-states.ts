@@ -55,25 +55,28 @@ export const GROUP_ORDER_STATES = {
 export type StoredCateringState = keyof typeof CATERING_ORDER_STATES;
 export type StoredGroupState = keyof typeof GROUP_ORDER_STATES;
 
-const BY_STORED = new Map<string, OrderStateView>([
-  ...Object.entries(GROUP_ORDER_STATES),
-  // the catering entries win for a value both tables hold (declined: the same either way)
-  ...Object.entries(CATERING_ORDER_STATES),
-]);
+// made on first use, not at import: a module-level Map is kept in every bundle that imports the
+// package, and the storefront's restaurant and preset pages sit at their JavaScript budget
+let byStored: Map<string, OrderStateView> | undefined;
+const views = (): Map<string, OrderStateView> =>
+  (byStored ??= new Map<string, OrderStateView>([
+    ...Object.entries(GROUP_ORDER_STATES),
+    ...Object.entries(CATERING_ORDER_STATES),
+  ]));
 
 /** The view of a stored state (catering or group); undefined for a value that is no stored state. */
 export function orderStateView(stored: string): OrderStateView | undefined {
-  return BY_STORED.get(stored);
+  return views().get(stored);
 }
 
 /** The value of `status` in the API's answers for a stored state (a value outside the table as it is). */
 export function wireStatus(stored: string): string {
-  return BY_STORED.get(stored)?.wire ?? stored;
+  return views().get(stored)?.wire ?? stored;
 }
 
 /** The label shown for a stored state (catering or group); a value outside the table is shown as it is. */
 export function statusLabel(stored: string): string {
-  return BY_STORED.get(stored)?.label ?? stored;
+  return views().get(stored)?.label ?? stored;
 }
 
 /** The group-order site's label of a group order's state. */

@@ -1,4 +1,4 @@
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '../../config/paths';
 import { CartPanel, SharedCartPanel } from '../../features/cart/components/cart-panel';
@@ -8,8 +8,13 @@ import '../../features/cart/components/cart.css';
 import type { CartDelivery, Preset } from '../../features/cart/types';
 import { useDelivery } from '../../features/delivery/delivery-store';
 import { PresetPage, type PresetPageSlots } from '../../features/preset-detail/components/preset-page';
-import { SuggestionBot } from '../../features/suggestion-bot/components/suggestion-bot';
 import type { CheckoutState } from '../../types/checkout-state';
+
+// the bot floats over the page (position: fixed, nothing shifts when it appears): it loads after
+// the page, which keeps the restaurant and preset pages within their JavaScript budget
+const SuggestionBot = lazy(() =>
+  import('../../features/suggestion-bot/components/suggestion-bot').then((m) => ({ default: m.SuggestionBot })),
+);
 
 // The restaurant page and preset detail composed from three features (ARCHITECTURE.md: routes
 // compose features; features do not import each other): preset-detail draws the page, the cart
@@ -55,7 +60,12 @@ export function PresetWithCart({
     actions: (preset) => shared(preset) || <PresetActions preset={preset} delivery={delivery} />,
     dishAction: (preset) =>
       shared(preset) ? undefined : (dish) => <MenuAction preset={preset} menuId={dish.menuId} menuName={dish.name} />,
-    extras: (preset) => shared(preset) || <SuggestionBot presetId={preset.id} presetName={preset.name} />,
+    extras: (preset) =>
+      shared(preset) || (
+        <Suspense fallback={null}>
+          <SuggestionBot presetId={preset.id} presetName={preset.name} />
+        </Suspense>
+      ),
   };
   return <PresetPage key={idOrSlug} idOrSlug={idOrSlug} kind={kind} slots={slots} shareToken={shareToken} />;
 }
