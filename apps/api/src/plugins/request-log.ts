@@ -161,27 +161,40 @@ class LazyRequestLogger {
   }
 }
 
+/** Destinations with lines not yet written, flushed by one timer for the whole process. */
+const pendingDestinations = new Set<pino.DestinationStream & { flush(): void }>();
+let flushTimer: NodeJS.Timeout | undefined;
+
+function flushPending(): void {
+  flushTimer = undefined;
+  for (const boom of pendingDestinations) {
+    try {
+      boom.flush();
+      pendingDestinations.delete(boom);
+    } catch {
+      // not open yet (a file still opening): try again in a second; closed: it left the set
+      flushTimer ??= setTimeout(flushPending, 1000).unref();
+    }
+  }
+}
+
 /**
  * Where the log goes by default: writes gathered into blocks of 4 KB or more (one system call for
- * ~20 request lines), and what a quiet server logged is written within a second.
+ * ~20 request lines), and what a quiet server logged is written within a second. One timer
+ * serves every destination of the process, and only while one has something pending.
  */
 function bufferedDestination(dest: string | number): pino.DestinationStream {
   const boom = pino.destination({ dest, sync: false, minLength: 4096 });
-  let pending = false;
   const write = boom.write.bind(boom);
   boom.write = (line: string) => {
-    pending = true;
+    if (!pendingDestinations.has(boom)) {
+      pendingDestinations.add(boom);
+      // a second after the first line since the last flush; an idle process keeps no timer
+      flushTimer ??= setTimeout(flushPending, 1000).unref();
+    }
     return write(line);
   };
-  setInterval(() => {
-    if (!pending) return;
-    pending = false;
-    try {
-      boom.flush();
-    } catch {
-      /* the destination was closed (the process is ending) */
-    }
-  }, 1000).unref();
+  boom.on('close', () => pendingDestinations.delete(boom));
   return boom;
 }
 
