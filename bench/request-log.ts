@@ -20,10 +20,9 @@ const logFile = path.join(os.tmpdir(), `caterway-request-log-${process.pid}.log`
 
 async function run(logging: boolean): Promise<{ reqPerS: number; cpuUs: number; logBytes: number }> {
   fs.writeFileSync(logFile, '');
-  const app = Fastify({
-    ...appLogging(process.env.REQUEST_LOG_LEVEL ?? 'info', logging ? { dest: logFile } : false),
-    ...requestIds,
-  });
+  const log = appLogging(process.env.REQUEST_LOG_LEVEL ?? 'info', logging ? { dest: logFile } : false);
+  const app = Fastify({ ...log.options, ...requestIds });
+  if (log.logger) app.log = log.logger;
   app.get('/hello', (_request, reply) => reply.send({ hello: 'world' }));
   await app.listen({ host: '127.0.0.1', port: 0 });
   const port = (app.server.address() as { port: number }).port;

@@ -26,8 +26,9 @@ export interface BuildAppOptions {
 
 /** Builds the whole HTTP app from its dependencies. server.ts listens; tests use app.inject(). */
 export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Promise<FastifyInstance> {
+  const logging = appLogging(deps.config.logLevel, options.logger);
   const app = Fastify({
-    ...appLogging(deps.config.logLevel, options.logger),
+    ...logging.options,
     bodyLimit: 1024 * 1024,
     trustProxy: deps.config.trustProxy.length ? deps.config.trustProxy : false,
     ...requestIds,
@@ -35,6 +36,8 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 8192 },
     frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
+  // Fastify was given no logger (plugins/request-log.ts): the app's own is its `log`
+  if (logging.logger) app.log = logging.logger;
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

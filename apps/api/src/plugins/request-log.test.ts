@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
@@ -21,8 +22,11 @@ describe('the per-request logger', () => {
     lines = [];
   });
 
+  /** A listening app: the access line is the HTTP server's, so requests go over the network. */
   async function app(level: string) {
-    const server = Fastify({ ...appLogging(level, { stream }), ...requestIds });
+    const logging = appLogging(level, { stream });
+    const server = Fastify({ ...logging.options, ...requestIds });
+    server.log = logging.logger!;
     server.get('/quiet', () => ({ ok: true }));
     server.get('/chatty', (request) => {
       request.log.debug('not at info');
@@ -33,13 +37,17 @@ describe('the per-request logger', () => {
     server.get('/broken', () => {
       throw new Error('kaput');
     });
-    await server.ready();
-    return server;
+    await server.listen({ host: '127.0.0.1', port: 0 });
+    lines = []; // "Server listening at ..."
+    const { port } = server.server.address() as AddressInfo;
+    const request = (path: string, requestId: string) =>
+      fetch(`http://127.0.0.1:${port}${path}`, { headers: { 'x-request-id': requestId } });
+    return { server, request };
   }
 
   it('writes one line for a request that logs nothing, with its id', async () => {
-    const server = await app('info');
-    await server.inject({ url: '/quiet', headers: { 'x-request-id': 'req-quiet-0001' } });
+    const { server, request } = await app('info');
+    await request('/quiet', 'req-quiet-0001');
     await server.close();
     expect(lines).toEqual([
       expect.objectContaining({
@@ -52,8 +60,8 @@ describe('the per-request logger', () => {
   });
 
   it("binds the request id to what a handler logs, at the logger's level", async () => {
-    const server = await app('info');
-    await server.inject({ url: '/chatty', headers: { 'x-request-id': 'req-chatty-0001' } });
+    const { server, request } = await app('info');
+    await request('/chatty', 'req-chatty-0001');
     await server.close();
     expect(lines.map((l) => l.msg)).toEqual(['handler says hello', 'from a child', 'request completed']);
     expect(lines[0]).toMatchObject({ reqId: 'req-chatty-0001', step: 1, level: 30 });
@@ -61,10 +69,10 @@ describe('the per-request logger', () => {
   });
 
   it('logs a failed request at error with its error', async () => {
-    const server = await app('warn');
-    const res = await server.inject({ url: '/broken', headers: { 'x-request-id': 'req-broken-001' } });
+    const { server, request } = await app('warn');
+    const res = await request('/broken', 'req-broken-001');
     await server.close();
-    expect(res.statusCode).toBe(500);
+    expect(res.status).toBe(500);
     const errors = lines.filter((l) => l.level === 50);
     expect(errors.length).toBeGreaterThan(0);
     expect(errors[0]).toMatchObject({ reqId: 'req-broken-001' });
@@ -74,10 +82,13 @@ describe('the per-request logger', () => {
   it('writes what a quiet server logged to its file within a second or so', async () => {
     const file = path.join(os.tmpdir(), `caterway-request-log-test-${process.pid}.log`);
     fs.writeFileSync(file, '');
-    const server = Fastify({ ...appLogging('info', { dest: file }), ...requestIds });
+    const logging = appLogging('info', { dest: file });
+    const server = Fastify({ ...logging.options, ...requestIds });
     server.get('/once', () => ({ ok: true }));
     try {
-      await server.inject({ url: '/once', headers: { 'x-request-id': 'req-once-00001' } });
+      await server.listen({ host: '127.0.0.1', port: 0 });
+      const { port } = server.server.address() as AddressInfo;
+      await fetch(`http://127.0.0.1:${port}/once`, { headers: { 'x-request-id': 'req-once-00001' } });
       // one line is far below the 4 KB block: only the timer writes it
       await expect
         .poll(() => fs.readFileSync(file, 'utf8'), { timeout: 3_000, interval: 100 })
@@ -86,5 +97,16 @@ describe('the per-request logger', () => {
       await server.close();
       fs.rmSync(file, { force: true });
     }
+  });
+});
+
+describe('request ids', () => {
+  it("takes the caller's X-Request-Id only when it looks like one", () => {
+    const id = (value?: string) => requestIds.genReqId({ headers: { 'x-request-id': value } });
+    expect(id('req-0123456789')).toBe('req-0123456789');
+    expect(id('short')).toMatch(/^[0-9a-f-]{36}$/);
+    expect(id('x"},"level":60,"msg":"forged')).toMatch(/^[0-9a-f-]{36}$/);
+    expect(id('a'.repeat(65))).toMatch(/^[0-9a-f-]{36}$/);
+    expect(id()).toMatch(/^[0-9a-f-]{36}$/);
   });
 });

@@ -1,6 +1,14 @@
 import crypto from 'node:crypto';
+import http from 'node:http';
 import os from 'node:os';
-import { LogController, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import { performance } from 'node:perf_hooks';
+import {
+  LogController,
+  type FastifyHttpOptions,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from 'fastify';
 import pino from 'pino';
 
 // What the request log says about a request (docs/decisions/028): links that carry a secret
@@ -59,40 +67,62 @@ const LOG_REDACT = [
 ];
 
 /**
- * One line per request instead of Fastify's two ("incoming request" with the whole request, then
- * "request completed"): at info, its id, method, URL with its secrets redacted, status and
- * milliseconds, in pino's format. The line is put together here and written to the logger's
- * stream: going through pino's object formatting and its redaction (which the line, made of
- * those fields only, does not need) cost more than the rest of a trivial request (bench/README.md,
- * "The request log"). A failed answer is logged through pino at error, with its error; Fastify's
- * other lines (errors of its default handler, broken streams) stay.
+ * What Fastify logs of a request's course. Its "incoming request" and "request completed" lines
+ * are replaced by the one access line AccessLoggedResponse writes; a request that failed after its
+ * headers (Fastify passes the error when something listens for its end) is still logged at error,
+ * and Fastify's other lines (errors of its default handler, broken streams, unknown routes) stay.
  */
-class OneLinePerRequest extends LogController {
-  readonly #head = `,"pid":${process.pid},"hostname":${JSON.stringify(os.hostname())},"reqId":`;
-
-  constructor(private readonly stream: { write(line: string): unknown }) {
-    super();
-  }
-
+class AccessLineController extends LogController {
   override incomingRequest(): void {}
 
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
-    const log = reply.log as pino.Logger;
-    const ms = Math.round(reply.elapsedTime * 10) / 10;
-    if (error) {
-      const line = {
+    if (!error) return;
+    reply.log.error(
+      {
         req: { method: request.method, url: redactUrl(request.url) },
         res: { statusCode: reply.statusCode },
-      };
-      log.error({ ...line, responseTime: ms, err: error }, 'request errored');
-    } else if (log.isLevelEnabled('info')) {
-      this.stream.write(
-        `{"level":30,"time":${Date.now()}${this.#head}${JSON.stringify(request.id)},"req":{"method":"${request.method}",` +
-          `"url":${JSON.stringify(redactUrl(request.url))}},"res":{"statusCode":${reply.statusCode}},"responseTime":${ms},` +
+        err: error,
+      },
+      'request errored',
+    );
+  }
+}
+
+/** The request id genReqId chose, kept on the raw request for the access line. */
+const kRequestId = Symbol('caterway.requestId');
+type RawRequest = http.IncomingMessage & { [kRequestId]?: string };
+
+/**
+ * The HTTP server's response class, which writes a request's access line when the response ends:
+ * one line at info with its id, method, URL with its secrets redacted, status and milliseconds,
+ * in pino's format. Fastify's own request log costs more than a trivial route itself whenever it
+ * has a logger (it listens to every response's end, makes a child logger, serialises two lines
+ * through pino's redaction); with no logger given to Fastify and the line made here, logging
+ * costs a few percent of a hello route (bench/README.md, "The request log"). `app.inject()`
+ * bypasses the HTTP server and writes no access line.
+ */
+function accessLoggedResponse(root: pino.Logger, sink: LineSink): typeof http.ServerResponse {
+  const head = `,"pid":${process.pid},"hostname":${JSON.stringify(os.hostname())},"reqId":`;
+  return class AccessLoggedResponse<Request extends http.IncomingMessage> extends http.ServerResponse<Request> {
+    readonly #startedAt = performance.now();
+    #logged = false;
+
+    override end(...args: unknown[]): this {
+      super.end(...(args as Parameters<http.ServerResponse['end']>));
+      if (this.#logged) return this;
+      this.#logged = true;
+      if (!root.isLevelEnabled('info')) return this;
+      const req = this.req as RawRequest;
+      const ms = Math.round((performance.now() - this.#startedAt) * 10) / 10;
+      // the id is a UUID or matched REQUEST_ID (no character JSON escapes); method and status are tokens
+      sink.write(
+        `{"level":30,"time":${Date.now()}${head}"${req[kRequestId] ?? ''}","req":{"method":"${req.method}",` +
+          `"url":${JSON.stringify(redactUrl(req.url ?? ''))}},"res":{"statusCode":${this.statusCode}},"responseTime":${ms},` +
           `"msg":"request completed"}\n`,
       );
+      return this;
     }
-  }
+  };
 }
 
 type LevelName = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace';
@@ -161,71 +191,135 @@ class LazyRequestLogger {
   }
 }
 
-/** Destinations with lines not yet written, flushed by one timer for the whole process. */
-const pendingDestinations = new Set<pino.DestinationStream & { flush(): void }>();
+/** Where log lines go: pino's destination, a test's stream, or a LineBuffer in front of either. */
+interface LineSink {
+  write(line: string): unknown;
+}
+
+/** LineBuffers holding lines, written by one timer for the whole process and at its exit. */
+const pendingBuffers = new Set<LineBuffer>();
 let flushTimer: NodeJS.Timeout | undefined;
+const BLOCK_CHARS = 16 * 1024;
 
 function flushPending(): void {
   flushTimer = undefined;
-  for (const boom of pendingDestinations) {
-    try {
-      boom.flush();
-      pendingDestinations.delete(boom);
-    } catch {
-      // not open yet (a file still opening): try again in a second; closed: it left the set
+  for (const buffer of pendingBuffers) buffer.flush();
+}
+
+/**
+ * Log lines gathered into blocks of 16 KB before they reach pino's asynchronous destination
+ * (sonic-boom, which writes each block in one system call, retries partial and EAGAIN writes and
+ * flushes at exit). Handed one line at a time, sonic-boom measures the bytes of the text it is
+ * still holding on every write, which cost a trivial request ~2.5 µs; a block costs it once per
+ * ~75 lines. Lines reach the file within a second when the server is quiet, and at exit.
+ */
+class LineBuffer implements LineSink {
+  #lines: string[] = [];
+  #chars = 0;
+
+  constructor(private readonly destination: pino.DestinationStream & { flushSync(): void }) {}
+
+  write(line: string): boolean {
+    this.#lines.push(line);
+    this.#chars += line.length;
+    if (this.#chars >= BLOCK_CHARS) this.flush();
+    else if (this.#lines.length === 1) {
+      pendingBuffers.add(this);
+      // a second after the first line since the last block; an idle process keeps no timer
       flushTimer ??= setTimeout(flushPending, 1000).unref();
+    }
+    return true;
+  }
+
+  flush(): void {
+    pendingBuffers.delete(this);
+    if (!this.#lines.length) return;
+    const block = this.#lines.join('');
+    this.#lines = [];
+    this.#chars = 0;
+    try {
+      this.destination.write(block);
+    } catch {
+      /* the destination was closed (the process is ending) */
+    }
+  }
+
+  /** At exit: what is held goes to the destination, which writes it before the process ends. */
+  flushSync(): void {
+    this.flush();
+    try {
+      this.destination.flushSync();
+    } catch {
+      /* nothing to write, or the destination is closed */
     }
   }
 }
 
-/**
- * Where the log goes by default: writes gathered into blocks of 4 KB or more (one system call for
- * ~20 request lines), and what a quiet server logged is written within a second. One timer
- * serves every destination of the process, and only while one has something pending.
- */
-function bufferedDestination(dest: string | number): pino.DestinationStream {
-  const boom = pino.destination({ dest, sync: false, minLength: 4096 });
-  const write = boom.write.bind(boom);
-  boom.write = (line: string) => {
-    if (!pendingDestinations.has(boom)) {
-      pendingDestinations.add(boom);
-      // a second after the first line since the last flush; an idle process keeps no timer
-      flushTimer ??= setTimeout(flushPending, 1000).unref();
-    }
-    return write(line);
-  };
-  boom.on('close', () => pendingDestinations.delete(boom));
-  return boom;
+// registered before any destination (pino registers its exit flush with the first one), so the
+// lines held here reach the destination before it is flushed for the last time
+process.on('exit', () => {
+  for (const buffer of pendingBuffers) buffer.flushSync();
+});
+
+export interface AppLogging {
+  /** Fastify's options: no Fastify logger (so nothing listens to each response), our child loggers and access lines */
+  options: Pick<FastifyHttpOptions<http.Server>, 'logger' | 'logController' | 'childLoggerFactory' | 'http'>;
+  /** the app's logger, to be set as `app.log` (Fastify has none of its own), or undefined for none */
+  logger: pino.Logger | undefined;
 }
 
 /**
- * The app's logger (bench/request-log.ts measures it): `false` for none; `dest` a file or file
- * descriptor to write to (default stdout); other options (tests: a stream) are merged.
- * Cheap per request (docs/decisions/037): one line a request (OneLinePerRequest), written
- * asynchronously in blocks of 4 KB or more (pino flushes what is left when the process exits;
- * a hard kill can lose the last block).
+ * The app's logging (bench/request-log.ts measures it): `false` for none; `dest` a file or file
+ * descriptor to write to (default stdout); other options (tests: a stream) are merged into pino's.
+ * Cheap per request (docs/decisions/037, 045): Fastify is given no logger, handlers get a
+ * per-request logger made only when they log (LazyRequestLogger), and the HTTP server's responses
+ * write one access line each (AccessLoggedResponse), gathered into 16 KB blocks written
+ * asynchronously (a hard kill can lose the last second). Set `app.log = logging.logger`.
  */
 export function appLogging(
   level: string,
-  options?: false | ({ dest?: string | number; stream?: pino.DestinationStream } & Record<string, unknown>),
-): Pick<FastifyServerOptions, 'logger' | 'logController' | 'childLoggerFactory'> {
-  if (options === false) return { logger: false };
-  const { dest = 1, stream = bufferedDestination(dest), ...rest } = options ?? {};
+  options?: false | ({ dest?: string | number; stream?: LineSink } & Record<string, unknown>),
+): AppLogging {
+  if (options === false) return { options: { logger: false }, logger: undefined };
+  const { dest = 1, stream, ...rest } = options ?? {};
+  const sink = stream ?? new LineBuffer(pino.destination({ dest, sync: false, minLength: 0 }));
+  const root = pino(
+    {
+      level,
+      redact: LOG_REDACT,
+      ...rest,
+      serializers: {
+        req: serializeRequest,
+        res: (reply: FastifyReply) => ({ statusCode: reply.statusCode }),
+        err: pino.stdSerializers.err,
+      },
+    },
+    sink,
+  );
   return {
-    logController: new OneLinePerRequest(stream),
-    childLoggerFactory: (logger, bindings, childOptions) =>
-      new LazyRequestLogger(logger as pino.Logger, bindings, childOptions),
-    logger: { level, redact: LOG_REDACT, stream, ...rest, serializers: { req: serializeRequest } },
+    options: {
+      logger: false,
+      logController: new AccessLineController(),
+      childLoggerFactory: (_noLogger, bindings, childOptions) => new LazyRequestLogger(root, bindings, childOptions),
+      http: { ServerResponse: accessLoggedResponse(root, sink) },
+    },
+    logger: root,
   };
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
 
-/** A request's id: the caller's X-Request-Id when it looks like one, else a fresh UUID. */
+/**
+ * A request's id: the caller's X-Request-Id when it looks like one, else a fresh UUID. Fastify is
+ * not told the header's name: it would then take any value the header carries without asking
+ * genReqId (a caller could put anything of any length in every log line).
+ */
 export const requestIds = {
-  requestIdHeader: 'x-request-id',
+  requestIdHeader: false,
   genReqId: (req: { headers: Record<string, string | string[] | undefined> }) => {
     const incoming = req.headers['x-request-id'];
-    return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : crypto.randomUUID();
+    const id = typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : crypto.randomUUID();
+    (req as RawRequest)[kRequestId] = id;
+    return id;
   },
 } satisfies Pick<FastifyServerOptions, 'requestIdHeader' | 'genReqId'>;
