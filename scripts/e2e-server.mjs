@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 // Starts the real server for the browser journeys on a fresh embedded PostgreSQL in
 // .tmp/e2e-data (e2e/order-setup.ts reads it), with demo data, the built storefront and
-// group-order site (under /group-orders-site), and the development mailbox.
+// group-order site (under /group-orders-site), and the development mailbox. The API runs compiled
+// (apps/api/dist, as production runs it); what is older than its sources is built first
+// (scripts/lib/ensure-build.mjs).
 //
 // E2E_TOPOLOGY=cluster (the default): the production shape on one machine (docs/operations.md):
 // two API processes (JOBS_IN_PROCESS=false) behind the round-robin balancer of scripts/lb.mjs on
@@ -16,6 +18,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ensureBuild } from './lib/ensure-build.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dataDir = path.join(root, '.tmp/e2e-data');
@@ -45,8 +48,9 @@ const children = [];
 let stopping = false;
 let stopDatabase = async () => {};
 
+/** Starts one of the compiled API's programs (apps/api/dist: server.js, worker.js), as production runs it. */
 function run(name, script, env) {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, script)], {
+  const child = spawn(process.execPath, ['--enable-source-maps', path.join(root, 'apps/api/dist', script)], {
     cwd: root,
     stdio: 'inherit',
     env,
@@ -111,8 +115,10 @@ function reachable(url) {
 }
 
 async function main() {
+  // the compiled API and both sites, rebuilt when older than their sources
+  ensureBuild((m) => console.error(`e2e-server: ${m}`));
   if (topology === 'single') {
-    run('api', 'apps/api/src/server.ts', { ...common, PORT: String(port), DATA_DIR: dataDir, SEED_DEMO: 'true' });
+    run('api', 'server.js', { ...common, PORT: String(port), DATA_DIR: dataDir, SEED_DEMO: 'true' });
   } else {
     // one PostgreSQL for every process: the embedded server, in the folder e2e/order-setup.ts reads
     const { register } = await import('tsx/esm/api');
@@ -144,20 +150,20 @@ async function main() {
     };
     const apiPorts = [port + 1, port + 2];
     // the first process migrates and loads the demo data; the others start on a ready database
-    run('api-1', 'apps/api/src/server.ts', {
+    run('api-1', 'server.js', {
       ...cluster,
       PORT: String(apiPorts[0]),
       DATA_DIR: path.join(dataDir, 'api-1'),
       SEED_DEMO: 'true',
     });
     await waitReady(`http://127.0.0.1:${apiPorts[0]}/api/ready`);
-    run('api-2', 'apps/api/src/server.ts', {
+    run('api-2', 'server.js', {
       ...cluster,
       PORT: String(apiPorts[1]),
       DATA_DIR: path.join(dataDir, 'api-2'),
       SEED_DEMO: 'false',
     });
-    run('worker', 'apps/api/src/worker.ts', { ...cluster, DATA_DIR: path.join(dataDir, 'worker'), SEED_DEMO: 'false' });
+    run('worker', 'worker.js', { ...cluster, DATA_DIR: path.join(dataDir, 'worker'), SEED_DEMO: 'false' });
     await waitReady(`http://127.0.0.1:${apiPorts[1]}/api/ready`);
     const { startBalancer } = await import('./lb.mjs');
     await startBalancer({

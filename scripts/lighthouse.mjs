@@ -4,7 +4,8 @@
 // (compression, caching, security headers), median of 3 runs per page, in Debian's Chromium.
 // Pages: landing, browse restaurants, a restaurant page, and checkout with a real cart
 // (docs/decisions/014-front-end-budgets.md). Prints a table, writes every report to
-// .tmp/lighthouse/, exits 1 when a page misses its target. Run `npm run build` first.
+// .tmp/lighthouse/, exits 1 when a page misses its target. What is older than its sources is built first
+// (scripts/lib/ensure-build.mjs).
 // Each page first gets a warm-up run that audits accessibility (the DOM audited is the same
 // every run) and is not counted for performance; then LH_RUNS measured runs.
 //
@@ -31,6 +32,7 @@ import { navigation } from 'lighthouse';
 import { throttling } from 'lighthouse/core/config/constants.js';
 import { pageFunctions } from 'lighthouse/core/lib/page-functions.js';
 import puppeteer from 'puppeteer-core';
+import { ensureBuild } from './lib/ensure-build.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const port = Number(process.env.LH_PORT || 3310);
@@ -117,9 +119,8 @@ for (const sig of ['SIGINT', 'SIGTERM']) {
 
 /** The real server in production mode on a fresh embedded PostgreSQL with the demo catalogue. */
 async function startServer() {
-  for (const dist of ['apps/web/dist/index.html', 'apps/group-orders/dist/index.html']) {
-    if (!fs.existsSync(path.join(root, dist))) throw new Error(`${dist} is missing: run npm run build first`);
-  }
+  // the compiled API and both sites as production runs them, rebuilt when older than their sources
+  ensureBuild((m) => console.error(`lighthouse: ${m}`));
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'caterway-lighthouse-'));
   // production requires a real geocoder (docs/decisions/028): a Photon-compatible one on loopback
   // that knows no address (the audited pages geocode nothing; the demo customer's address is saved)
@@ -151,7 +152,7 @@ async function startServer() {
   };
   delete env.DATABASE_URL;
   delete env.REDIS_URL;
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/api/src/server.ts')], {
+  const child = spawn(process.execPath, ['--enable-source-maps', path.join(root, 'apps/api/dist/server.js')], {
     cwd: root,
     env,
     stdio: ['ignore', 'inherit', 'inherit'],
