@@ -16,6 +16,8 @@ describe('redactUrl', () => {
     expect(redactUrl('/api/v2/group/s3cr3t/choice?x=2')).toBe('/api/v2/group/[REDACTED]/choice?x=2');
     expect(redactUrl('/group-orders-site/g/s3cr3t')).toBe('/group-orders-site/g/[REDACTED]');
     expect(redactUrl('/g/s3cr3t')).toBe('/g/[REDACTED]');
+    expect(redactUrl('/api/v2/group/s3cr3t')).toBe('/api/v2/group/[REDACTED]');
+    expect(redactUrl('/api/v2/presets/12')).toBe('/api/v2/presets/12');
     expect(redactUrl('/api/v2/presets?page=2&q=thai')).toBe('/api/v2/presets?page=2&q=thai');
     expect(redactUrl('/x?reset%5Fpassword%5Ftoken=abc')).toBe('/x?reset%5Fpassword%5Ftoken=[REDACTED]');
   });
