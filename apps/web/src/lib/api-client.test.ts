@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, api, buildQuery, configureApiClient } from './api-client';
+import { ApiError, api, buildQuery, configureApiClient, wireTransport } from './api-client';
 
 interface Captured {
   url: string;
@@ -124,5 +124,34 @@ describe('api client', () => {
       status: 401,
     });
     expect(onUnauthorized).not.toHaveBeenCalled();
+  });
+
+  it('sends and answers wire JSON for the contract clients, with their query, token choice and headers', async () => {
+    const f = fakeFetch(200, { payment_methods: [{ is_default: true }] });
+    configureApiClient({ fetch: f.fetch, getToken: () => 'jwt-1' });
+    const body = { payment_method_id: 'pm_1', save_card: false };
+    const answer = await wireTransport('POST', '/api/v2/catering_orders/3/finalize', {
+      body,
+      query: { share_token: 'abc', empty: '' },
+      headers: { 'Idempotency-Key': 'attempt-key' },
+    });
+    expect(answer).toEqual({ payment_methods: [{ is_default: true }] });
+    expect(f.calls[0]!.url).toBe('/api/v2/catering_orders/3/finalize?share_token=abc');
+    expect(JSON.parse(f.calls[0]!.init.body as string)).toEqual(body);
+    expect(f.calls[0]!.init.headers).toMatchObject({ 'Idempotency-Key': 'attempt-key', authorization: 'Bearer jwt-1' });
+    await wireTransport('POST', '/user_token', { body: {}, auth: 'none' });
+    await wireTransport('GET', '/api/auth/token', { auth: { token: 'link' } });
+    expect(f.calls.slice(1).map((c) => (c.init.headers as Record<string, string>).authorization)).toEqual([
+      undefined,
+      'Bearer link',
+    ]);
+  });
+
+  it('answers a file as a Blob through the contract transport', async () => {
+    const f = fakeFetch(200, '%PDF-1.7', { 'content-type': 'application/pdf' });
+    configureApiClient({ fetch: f.fetch, getToken: () => 'jwt-1' });
+    const pdf = await wireTransport<Blob>('GET', '/api/v2/catering_order_invoices/12.pdf', { answer: 'blob' });
+    expect(await pdf.text()).toBe('%PDF-1.7');
+    expect(f.calls[0]!.init.headers).toEqual({ authorization: 'Bearer jwt-1' });
   });
 });
