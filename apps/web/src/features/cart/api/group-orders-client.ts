@@ -1,5 +1,5 @@
 import { groupOrdersClient } from '@caterway/contracts/client';
-import { wireTransport } from '../../../lib/api-client';
+import { connect } from '../../../api/clients';
 
 // The group-order client, in a module of its own so that it is loaded on the click (create-group-order.ts).
-export const groupOrders = groupOrdersClient(wireTransport);
+export const groupOrders = connect(groupOrdersClient);
