@@ -1,10 +1,10 @@
-import { queryString, type QueryValue, type Transport, type TransportOptions } from '@caterway/contracts/client';
-import { camelizeKeys, snakifyKeys } from './case';
+import { queryString, type HttpMethod, type Transport, type TransportOptions } from '@caterway/contracts/client';
 
-// One fetch wrapper for every call of the storefront. It adds the signed-in user's bearer
-// token, converts keys (camelCase in the app, snake_case on the wire, except address1/address2),
-// turns error bodies ({ error } / { error, messages }) into ApiError, and reports a 401 on an
-// authenticated call so the app can sign the user out (browse-account-orders §4 Sessions, §8).
+// One fetch wrapper for every call of the storefront: the transport of the contract clients
+// (@caterway/contracts/client, decisions 041 and 043; the app reaches them through api/clients.ts).
+// It sends and answers wire JSON (snake_case), adds the signed-in user's bearer token, turns error
+// bodies ({ error } / { error, messages }) into ApiError, and reports a 401 on an authenticated
+// call so the app can sign the user out (browse-account-orders §4 Sessions, §8).
 
 export class ApiError extends Error {
   readonly status: number;
@@ -39,25 +39,10 @@ export interface ApiClientConfig {
   fetch?: typeof fetch;
 }
 
-/**
- * A call's options (the contract clients' TransportOptions): its body, query, headers (e.g.
- * Idempotency-Key on a payment call) and signal; `auth` absent sends the signed-in user's token
- * when there is one, 'none' never does, { token } sends that token instead; `answer: 'blob'`
- * resolves a file.
- */
-export interface RequestOptions extends TransportOptions {
-  /** 'wire': the body, query and answer keep their snake_case keys (the contract clients') */
-  keys?: 'camel' | 'wire';
-}
-
 let config: ApiClientConfig = { getToken: () => null, onUnauthorized: () => {} };
 
 export function configureApiClient(next: Partial<ApiClientConfig>): void {
   config = { ...config, ...next };
-}
-
-export function buildQuery(query: Record<string, QueryValue> | undefined): string {
-  return queryString(snakifyKeys<Record<string, QueryValue> | undefined>(query));
 }
 
 function parseRetryAfter(value: string | null): number | undefined {
@@ -85,15 +70,19 @@ async function readBody(response: Response): Promise<unknown> {
  * The bearer token a call sends, and whether it is the signed-in user's: only then does a 401
  * mean "your session is gone" (a 401 for a token handed in, e.g. a link's, signs no one out).
  */
-function tokenFor(options: Pick<RequestOptions, 'auth'>): { token: string | null; isSession: boolean } {
+function tokenFor(options: Pick<TransportOptions, 'auth'>): { token: string | null; isSession: boolean } {
   if (options.auth === 'none') return { token: null, isSession: false };
   if (typeof options.auth === 'object') return { token: options.auth.token, isSession: false };
   const token = config.getToken() ?? null;
   return { token, isSession: token !== null };
 }
 
-export async function apiRequest<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
-  const wire = options.keys === 'wire';
+/**
+ * Sends one call (TransportOptions): its body, query, headers (e.g. Idempotency-Key on a payment
+ * call) and signal; `auth` absent sends the signed-in user's token when there is one, 'none' never
+ * does, { token } sends that token instead; `answer: 'blob'` resolves a file (an invoice PDF).
+ */
+async function apiRequest<T>(method: HttpMethod, path: string, options: TransportOptions = {}): Promise<T> {
   const file = options.answer === 'blob';
   // a file is asked for as whatever it is; JSON otherwise
   const headers: Record<string, string> = file
@@ -104,10 +93,10 @@ export async function apiRequest<T>(method: string, path: string, options: Reque
   let body: string | undefined;
   if (options.body !== undefined) {
     headers['content-type'] = 'application/json';
-    body = JSON.stringify(wire ? options.body : snakifyKeys(options.body));
+    body = JSON.stringify(options.body);
   }
   const doFetch = config.fetch ?? fetch;
-  const response = await doFetch(`${path}${wire ? queryString(options.query) : buildQuery(options.query)}`, {
+  const response = await doFetch(`${path}${queryString(options.query)}`, {
     method,
     headers,
     body,
@@ -121,24 +110,8 @@ export async function apiRequest<T>(method: string, path: string, options: Reque
     if (response.status === 401 && isSession) config.onUnauthorized();
     throw new ApiError(response.status, data, parseRetryAfter(response.headers.get('retry-after')));
   }
-  if (file) return (await response.blob()) as T;
-  const data = await readBody(response);
-  return wire ? (data as T) : camelizeKeys<T>(data);
+  return (file ? await response.blob() : await readBody(response)) as T;
 }
 
-/**
- * The transport of the contract clients (@caterway/contracts/client, decisions 041 and 043): wire
- * JSON both ways, with this app's token, 401 handling and ApiError.
- */
-export const wireTransport: Transport = (method, path, options = {}) =>
-  apiRequest(method, path, { ...options, keys: 'wire' });
-
-export const api = {
-  get: <T>(path: string, options?: Omit<RequestOptions, 'body'>) => apiRequest<T>('GET', path, options),
-  getBlob: (path: string, options?: Omit<RequestOptions, 'body'>) =>
-    apiRequest<Blob>('GET', path, { ...options, answer: 'blob' }),
-  post: <T>(path: string, body?: unknown, options?: RequestOptions) =>
-    apiRequest<T>('POST', path, { ...options, body }),
-  put: <T>(path: string, body?: unknown, options?: RequestOptions) => apiRequest<T>('PUT', path, { ...options, body }),
-  delete: <T>(path: string, options?: RequestOptions) => apiRequest<T>('DELETE', path, options),
-};
+/** The storefront's transport: wire JSON both ways, with this app's token, 401 handling and ApiError. */
+export const wireTransport: Transport = apiRequest;
