@@ -10,6 +10,8 @@ const presetId = z.number().int().positive();
 /** POST api/v2/favorites and DELETE api/v2/favorites/remove */
 export const favoriteBodySchema = z.object({ preset_id: presetId });
 export const favoriteResponseSchema = z.object({ favorite: z.boolean() });
+export type FavoriteBody = z.input<typeof favoriteBodySchema>;
+export type FavoriteResponse = z.infer<typeof favoriteResponseSchema>;
 
 /** POST api/v2/presets: save the cart as a save_for_later preset (Save Cart). */
 export const savePresetBodySchema = z.object({
@@ -25,6 +27,7 @@ export type SavePresetBody = z.input<typeof savePresetBodySchema>;
 export const savedPresetResponseSchema = z.object({
   preset: z.object({ id: z.number().int(), slug: z.string(), shared_url: z.string(), saved_at: z.string() }),
 });
+export type SavedPresetResponse = z.infer<typeof savedPresetResponseSchema>;
 
 /** The delivery info kept by the browser (ordering-payments §3), handed to the group-order site. */
 export const deliveryParamsSchema = z.object({
@@ -40,13 +43,16 @@ export const createGroupOrderBodySchema = z.object({
   preset_id: presetId,
   delivery_params: deliveryParamsSchema.default({}),
 });
+export type CreateGroupOrderBody = z.input<typeof createGroupOrderBodySchema>;
 export const groupOrderResponseSchema = z.object({ uuid: z.string() });
+export type CreatedGroupOrder = z.infer<typeof groupOrderResponseSchema>;
 
 /** POST api/v2/catering_suggestions/{presetId} */
 export const suggestionBodySchema = z.object({
   email: emailSchema,
   request_message: z.string().trim().min(1, 'Please fill in the required field.').max(2000),
 });
+export type SuggestionBody = z.input<typeof suggestionBodySchema>;
 
 export const suggestionLineSchema = z.object({
   menu_id: z.number().int(),
@@ -77,3 +83,4 @@ export const suggestionSchema = z
   .meta({ id: 'MenuSuggestion' });
 export type MenuSuggestion = z.infer<typeof suggestionSchema>;
 export const suggestionResponseSchema = z.object({ message: z.string(), suggestion: suggestionSchema });
+export type SuggestionResponse = z.infer<typeof suggestionResponseSchema>;

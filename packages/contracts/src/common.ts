@@ -20,6 +20,7 @@ export const emailSchema = z
   .pipe(z.email(messages.invalidEmail));
 
 export const okBodySchema = z.object({ message: z.string() });
+export type OkBody = z.infer<typeof okBodySchema>;
 
 export const idParamsSchema = z.object({ id: z.coerce.number().int().positive() });
 

@@ -27,6 +27,7 @@ export const demoRequestBodySchema = z.object({ message: demoRequestInputSchema 
 export type DemoRequestBody = z.infer<typeof demoRequestBodySchema>;
 
 export const demoRequestCreatedSchema = z.object({ message: z.string() }).meta({ id: 'DemoRequestCreated' });
+export type DemoRequestCreated = z.infer<typeof demoRequestCreatedSchema>;
 
 /** GET api/v2/altcha/challenge: an ALTCHA v2 challenge, as the protocol defines it (camelCase inside). */
 export const altchaChallengeSchema = z

@@ -122,7 +122,9 @@ export const createCateringOrderBodySchema = z.object({
   catering_order: orderPayloadSchema,
   is_eft: z.boolean().default(false),
 });
+export type CreateCateringOrderBody = z.input<typeof createCateringOrderBodySchema>;
 export const updateCateringOrderBodySchema = createCateringOrderBodySchema;
+export type UpdateCateringOrderBody = z.input<typeof updateCateringOrderBodySchema>;
 
 /** One tax charged: its name, rate (percent, 3 decimals), rounded cents, and a US sales tax's jurisdiction. */
 export const taxLineSchema = z
@@ -166,6 +168,7 @@ export const checkoutOrderSchema = z
   .meta({ id: 'CheckoutOrder' });
 export const checkoutOrderResponseSchema = z.object({ catering_order: checkoutOrderSchema });
 export type CheckoutOrder = z.infer<typeof checkoutOrderSchema>;
+export type CheckoutOrderResponse = z.infer<typeof checkoutOrderResponseSchema>;
 
 /** POST api/v2/catering_orders/{id}/finalize, with an Idempotency-Key header. */
 export const finalizeOrderBodySchema = z.object({
@@ -175,6 +178,7 @@ export const finalizeOrderBodySchema = z.object({
   /** bank debit: the confirmed setup intent, needed to keep the account when save_card is true */
   stripe_setup_intent_id: z.string().max(200).optional(),
 });
+export type FinalizeOrderBody = z.input<typeof finalizeOrderBodySchema>;
 
 export const finalizedOrderResponseSchema = z.object({
   catering_order: z.object({
@@ -202,6 +206,7 @@ export const deliveryFeeBodySchema = z.object({
   user_lng: z.number().min(-180).max(180).optional(),
   address: z.string().trim().max(300).optional(),
 });
+export type DeliveryFeeBody = z.input<typeof deliveryFeeBodySchema>;
 export const deliveryFeeResponseSchema = z.object({
   delivery_fee: z.number().int(),
   distance_km: z.number().nullable(),
@@ -211,6 +216,7 @@ export const deliveryFeeResponseSchema = z.object({
   ranges: z.array(z.object({ min_km: z.number(), max_km: z.number(), fee_cents: z.number().int() })),
   store_hours: z.record(z.string(), z.object({ enabled: z.boolean(), open: z.string(), close: z.string() })),
 });
+export type DeliveryFeeResponse = z.infer<typeof deliveryFeeResponseSchema>;
 
 /** A purchase item as the edit page reads it (ordering-payments §3 Purchase item): the dish, then its chosen menu items. */
 export const purchaseItemSchema = z
@@ -340,6 +346,7 @@ export const cateringOrderDetailSchema = z
 
 /** POST api/v2/catering_orders/{id}/add_on_order: the add-on draft (My Orders opens the add-on page with it). */
 export const addOnOrderResponseSchema = z.object({ id: z.number().int(), preset_id: z.number().int() });
+export type AddOnOrderResponse = z.infer<typeof addOnOrderResponseSchema>;
 
 /** PUT api/v2/catering_orders/{purchaseId}/update_addon_order (ordering-payments §7: cart, eft). */
 export const addOnCartSchema = z
@@ -360,6 +367,7 @@ export const updateAddOnOrderBodySchema = z.object({
   /** the parentTokanizeLink the add-on page was opened for: another order's answers 409 */
   parent_token: z.string().max(300).optional(),
 });
+export type UpdateAddOnOrderBody = z.input<typeof updateAddOnOrderBodySchema>;
 export const purchaseIdParamsSchema = z.object({ id: z.string().min(1).max(100) });
 
 /** PUT api/v2/catering_orders/{id}/payment_method: Update Payment Method of a placed order. */
@@ -369,5 +377,7 @@ export const updateOrderPaymentMethodBodySchema = z.object({
   is_eft: z.boolean().default(false),
   stripe_setup_intent_id: z.string().max(200).optional(),
 });
+export type UpdateOrderPaymentMethodBody = z.input<typeof updateOrderPaymentMethodBodySchema>;
 export const cateringOrderDetailResponseSchema = z.object({ catering_order: cateringOrderDetailSchema });
 export type CateringOrderDetail = z.infer<typeof cateringOrderDetailSchema>;
+export type CateringOrderDetailResponse = z.infer<typeof cateringOrderDetailResponseSchema>;

@@ -20,6 +20,7 @@ export type UserPaymentMethod = z.infer<typeof userPaymentMethodSchema>;
 
 /** GET api/v2/user_payment_methods: default first. */
 export const userPaymentMethodsResponseSchema = z.object({ payment_methods: z.array(userPaymentMethodSchema) });
+export type UserPaymentMethodsResponse = z.infer<typeof userPaymentMethodsResponseSchema>;
 
 /** POST api/v2/user_payment_methods: a card pm id, or for bank accounts the confirmed setup intent. */
 export const addUserPaymentMethodBodySchema = z.object({
@@ -28,12 +29,15 @@ export const addUserPaymentMethodBodySchema = z.object({
   name: z.string().trim().max(120).optional(),
   email: z.string().trim().max(254).optional(),
 });
+export type AddUserPaymentMethodBody = z.input<typeof addUserPaymentMethodBodySchema>;
 
 /** POST api/v2/payment_methods/create_setup_intent */
 export const createSetupIntentBodySchema = z.object({
   payment_type: z.enum(['card', 'acss_debit']).default('acss_debit'),
 });
+export type CreateSetupIntentBody = z.input<typeof createSetupIntentBodySchema>;
 export const setupIntentResponseSchema = z.object({ setup_intent_id: z.string(), client_secret: z.string() });
+export type SetupIntentResponse = z.infer<typeof setupIntentResponseSchema>;
 
 /** The sandbox provider's browser-side calls (what Stripe.js does against Stripe). */
 export const sandboxCreateCardBodySchema = z.object({
@@ -55,6 +59,7 @@ export const sandboxConfirmSetupBodySchema = z.object({
   transit_number: z.string().regex(/^\d{5}$/),
   account_number: z.string().regex(/^\d{7,12}$/),
 });
+export type SandboxConfirmSetupBody = z.input<typeof sandboxConfirmSetupBodySchema>;
 
 /** What the browser needs to talk to the provider. */
 export const paymentConfigResponseSchema = z.object({
@@ -65,6 +70,7 @@ export type PaymentConfigResponse = z.infer<typeof paymentConfigResponseSchema>;
 
 /** POST api/v2/user_payment_methods -> 201 the saved method. */
 export const userPaymentMethodResponseSchema = z.object({ payment_method: userPaymentMethodSchema });
+export type UserPaymentMethodResponse = z.infer<typeof userPaymentMethodResponseSchema>;
 export const userPaymentMethodIdParamsSchema = z.object({ id: z.coerce.number().int().positive() });
 
 /** POST api/v2/sandbox/payment_methods: what Stripe.js returns from createPaymentMethod. */
@@ -82,6 +88,7 @@ export type SandboxPaymentMethodResponse = z.infer<typeof sandboxPaymentMethodRe
 export const sandboxSetupIntentResponseSchema = z.object({
   setup_intent: z.object({ id: z.string(), status: z.string(), payment_method_id: z.string().nullable() }),
 });
+export type SandboxSetupIntentResponse = z.infer<typeof sandboxSetupIntentResponseSchema>;
 
 /** POST /api/stripe/webhook: the event was taken (stored once; duplicate when its id was seen before). */
 export const stripeWebhookResponseSchema = z.object({
@@ -99,6 +106,8 @@ export const sandboxAuthenticateBodySchema = z.object({
   client_secret: z.string().min(1).max(200),
   outcome: z.enum(['complete', 'fail']),
 });
+export type SandboxAuthenticateBody = z.input<typeof sandboxAuthenticateBodySchema>;
 export const sandboxPaymentIntentResponseSchema = z.object({
   payment_intent: z.object({ id: z.string(), status: z.string() }),
 });
+export type SandboxPaymentIntentResponse = z.infer<typeof sandboxPaymentIntentResponseSchema>;

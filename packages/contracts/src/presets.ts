@@ -223,6 +223,7 @@ export const presetDetailSchema = presetCardSchema
 export type PresetDetail = z.infer<typeof presetDetailSchema>;
 
 export const presetDetailResponseSchema = z.object({ preset: presetDetailSchema });
+export type PresetDetailResponse = z.infer<typeof presetDetailResponseSchema>;
 
 /** Delivery context shared by browse and detail queries: where and when. */
 export const deliveryContextQuerySchema = z.object({
@@ -234,11 +235,13 @@ export const deliveryContextQuerySchema = z.object({
   /** hh:mm AM/PM or HH:mm */
   delivery_time: z.string().trim().max(10).optional(),
 });
+export type DeliveryContextQuery = z.input<typeof deliveryContextQuerySchema>;
 
 /** GET api/v2/presets/{id or slug}: the delivery context, and a saved cart's share token (its shared_url's). */
 export const presetDetailQuerySchema = deliveryContextQuerySchema.extend({
   share_token: z.string().trim().max(200).optional(),
 });
+export type PresetDetailQuery = z.input<typeof presetDetailQuerySchema>;
 
 /** GET api/v2/presets: the home page lists. */
 export const presetsHomeResponseSchema = z

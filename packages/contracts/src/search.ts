@@ -76,6 +76,7 @@ export const quickSearchQuerySchema = z.object({
   city: z.string().trim().max(100).optional(),
   limit: z.coerce.number().int().min(1).max(20).default(8),
 });
+export type QuickSearchQuery = z.input<typeof quickSearchQuerySchema>;
 export const quickSearchResponseSchema = z
   .object({ presets: z.array(restaurantCardSchema), query: z.string() })
   .meta({ id: 'QuickSearch' });

@@ -1,15 +1,16 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { GroupOrderDetailsBody, JoinGroupOrderBody, SiteConfigResponse } from '@caterway/contracts';
-import { groupOrderKeys, groupOrdersClient } from '@caterway/contracts/client';
+import type { GroupOrderDetailsBody, JoinGroupOrderBody } from '@caterway/contracts';
+import { groupOrderKeys, groupOrdersClient, siteConfigClient, siteConfigKeys } from '@caterway/contracts/client';
 import { call } from '../lib/api';
 import { creatorHeaders } from '../lib/creator-auth';
 import { memberToken } from '../lib/member-token';
 
-// Every call of the site (issue 6), through the group-order client both apps share
-// (@caterway/contracts/client, decision 041): its paths, contract types and query keys.
+// Every call of the site (issue 6), through the clients both apps share (@caterway/contracts/client,
+// decisions 041 and 043): the group-order and site-config resources' paths, types and query keys.
 const MEMBER_TOKEN_HEADER = 'x-member-token';
 
 const groupOrders = groupOrdersClient(call);
+const siteConfig = siteConfigClient(call);
 
 /** The group-order query keys (shared with the storefront). */
 export const keys = groupOrderKeys;
@@ -17,8 +18,8 @@ export const keys = groupOrderKeys;
 /** Runtime settings from the server: test_mode puts the "no card is charged" banner on every page. */
 export function useSiteConfig() {
   return useQuery({
-    queryKey: ['site-config'],
-    queryFn: ({ signal }) => call<SiteConfigResponse>('GET', '/api/v2/site_config', { signal }),
+    queryKey: siteConfigKeys.all,
+    queryFn: ({ signal }) => siteConfig.get({ signal }),
     staleTime: Infinity,
   });
 }

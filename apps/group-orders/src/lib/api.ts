@@ -1,3 +1,5 @@
+import { queryString, type Transport, type TransportOptions } from '@caterway/contracts/client';
+
 // The site's one fetch helper. The wire is snake_case and the site keeps it that way: it
 // types answers with the shared zod contracts (@caterway/contracts) instead of converting keys.
 // Errors come back as { error } or { messages } (lib/errors.ts on the server).
@@ -30,21 +32,28 @@ export function errorMessage(e: unknown): string {
   return 'We could not reach Caterway. Check your connection and try again.';
 }
 
-export interface CallOptions {
-  body?: unknown;
-  headers?: Record<string, string>;
-  signal?: AbortSignal;
-}
-
-export async function call<T>(method: string, path: string, options: CallOptions = {}): Promise<T> {
+/**
+ * Sends one request, wire JSON both ways: the transport of the shared contract clients
+ * (@caterway/contracts/client, decisions 041 and 043). The site has no session of its own: a call
+ * carries the creator's or member's token in its headers, or a link's with `auth: { token }`.
+ */
+export const call: Transport = async <T>(method: string, path: string, options: TransportOptions = {}) => {
   const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
+  if (typeof options.auth === 'object') headers.authorization = `Bearer ${options.auth.token}`;
   let body: string | undefined;
   if (options.body !== undefined) {
     headers['content-type'] = 'application/json';
     body = JSON.stringify(options.body);
   }
   // Absolute paths: the site lives under a base path, the API at the origin's root.
-  const response = await fetch(path, { method, headers, body, signal: options.signal, credentials: 'same-origin' });
+  const response = await fetch(`${path}${queryString(options.query)}`, {
+    method,
+    headers,
+    body,
+    signal: options.signal,
+    credentials: 'same-origin',
+  });
+  if (response.ok && options.answer === 'blob') return (await response.blob()) as T;
   const text = response.status === 204 ? '' : await response.text();
   let data: unknown = undefined;
   if (text) {
@@ -56,7 +65,7 @@ export async function call<T>(method: string, path: string, options: CallOptions
   }
   if (!response.ok) throw new ApiError(response.status, data);
   return data as T;
-}
+};
 
 /** A failed page load for @caterway/ui's LoadError: a 404 (also another user's group order), 401 or 403 reads as 'not found'. */
 export function describeLoadError(e: unknown): { notFound: boolean; message: string } {

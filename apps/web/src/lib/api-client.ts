@@ -1,10 +1,10 @@
-import type { Transport } from '@caterway/contracts/client';
-import { camelizeKeys, snakifyKeys } from './case';
+import { queryString, type HttpMethod, type Transport, type TransportOptions } from '@caterway/contracts/client';
 
-// One fetch wrapper for every call of the storefront. It adds the signed-in user's bearer
-// token, converts keys (camelCase in the app, snake_case on the wire, except address1/address2),
-// turns error bodies ({ error } / { error, messages }) into ApiError, and reports a 401 on an
-// authenticated call so the app can sign the user out (browse-account-orders §4 Sessions, §8).
+// One fetch wrapper for every call of the storefront: the transport of the contract clients
+// (@caterway/contracts/client, decisions 041 and 043; the app reaches them through api/clients.ts).
+// It sends and answers wire JSON (snake_case), adds the signed-in user's bearer token, turns error
+// bodies ({ error } / { error, messages }) into ApiError, and reports a 401 on an authenticated
+// call so the app can sign the user out (browse-account-orders §4 Sessions, §8).
 
 export class ApiError extends Error {
   readonly status: number;
@@ -32,22 +32,6 @@ export class ApiError extends Error {
 
 export const isApiError = (error: unknown): error is ApiError => error instanceof ApiError;
 
-type QueryValue = string | number | boolean | null | undefined;
-
-export interface RequestOptions {
-  /** Plain object in camelCase; sent as snake_case JSON. */
-  body?: unknown;
-  /** camelCase keys; empty values are omitted. */
-  query?: Record<string, QueryValue>;
-  /** 'auto' sends the signed-in user's token when there is one; 'none' never does; a string is used as the token. */
-  auth?: 'auto' | 'none' | { token: string };
-  signal?: AbortSignal;
-  /** Extra request headers (e.g. Idempotency-Key on a payment call). */
-  headers?: Record<string, string>;
-  /** 'wire': the body and the answer keep their snake_case keys (the shared contract clients') */
-  keys?: 'camel' | 'wire';
-}
-
 export interface ApiClientConfig {
   getToken: () => string | null | undefined;
   /** Called when a request that carried a token is answered 401. */
@@ -59,17 +43,6 @@ let config: ApiClientConfig = { getToken: () => null, onUnauthorized: () => {} }
 
 export function configureApiClient(next: Partial<ApiClientConfig>): void {
   config = { ...config, ...next };
-}
-
-export function buildQuery(query: Record<string, QueryValue> | undefined): string {
-  if (!query) return '';
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(snakifyKeys<Record<string, QueryValue>>(query))) {
-    if (value === undefined || value === null || value === '') continue;
-    params.append(key, String(value));
-  }
-  const s = params.toString();
-  return s ? `?${s}` : '';
 }
 
 function parseRetryAfter(value: string | null): number | undefined {
@@ -97,72 +70,48 @@ async function readBody(response: Response): Promise<unknown> {
  * The bearer token a call sends, and whether it is the signed-in user's: only then does a 401
  * mean "your session is gone" (a 401 for a token handed in, e.g. a link's, signs no one out).
  */
-function tokenFor(options: Pick<RequestOptions, 'auth'>): { token: string | null; isSession: boolean } {
+function tokenFor(options: Pick<TransportOptions, 'auth'>): { token: string | null; isSession: boolean } {
   if (options.auth === 'none') return { token: null, isSession: false };
   if (typeof options.auth === 'object') return { token: options.auth.token, isSession: false };
   const token = config.getToken() ?? null;
   return { token, isSession: token !== null };
 }
 
-export async function apiRequest<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
-  const headers: Record<string, string> = { ...options.headers, accept: 'application/json' };
+/**
+ * Sends one call (TransportOptions): its body, query, headers (e.g. Idempotency-Key on a payment
+ * call) and signal; `auth` absent sends the signed-in user's token when there is one, 'none' never
+ * does, { token } sends that token instead; `answer: 'blob'` resolves a file (an invoice PDF).
+ */
+async function apiRequest<T>(method: HttpMethod, path: string, options: TransportOptions = {}): Promise<T> {
+  const file = options.answer === 'blob';
+  // a file is asked for as whatever it is; JSON otherwise
+  const headers: Record<string, string> = file
+    ? { ...options.headers }
+    : { ...options.headers, accept: 'application/json' };
   const { token, isSession } = tokenFor(options);
   if (token) headers.authorization = `Bearer ${token}`;
   let body: string | undefined;
   if (options.body !== undefined) {
     headers['content-type'] = 'application/json';
-    body = JSON.stringify(options.keys === 'wire' ? options.body : snakifyKeys(options.body));
+    body = JSON.stringify(options.body);
   }
   const doFetch = config.fetch ?? fetch;
-  const response = await doFetch(`${path}${buildQuery(options.query)}`, {
+  const response = await doFetch(`${path}${queryString(options.query)}`, {
     method,
     headers,
     body,
     signal: options.signal,
     credentials: 'same-origin',
   });
-  const data = await readBody(response);
   if (!response.ok) {
+    const data = await readBody(response);
     // Only a call made as the signed-in user can mean "your session is gone"; a 401 from
     // the sign-in form itself is just wrong credentials.
     if (response.status === 401 && isSession) config.onUnauthorized();
     throw new ApiError(response.status, data, parseRetryAfter(response.headers.get('retry-after')));
   }
-  return options.keys === 'wire' ? (data as T) : camelizeKeys<T>(data);
+  return (file ? await response.blob() : await readBody(response)) as T;
 }
 
-/**
- * The transport of the clients shared with the group-order site (@caterway/contracts/client,
- * decision 041): wire JSON both ways, with this app's token, 401 handling and ApiError.
- */
-export const wireTransport: Transport = (method, path, options = {}) =>
-  apiRequest(method, path, { ...options, keys: 'wire' });
-
-/** A GET whose answer is a file (an invoice PDF): the same token and error handling, the body as a Blob. */
-export async function apiBlob(path: string, options: Omit<RequestOptions, 'body'> = {}): Promise<Blob> {
-  const { token, isSession } = tokenFor(options);
-  const headers: Record<string, string> = { ...options.headers };
-  if (token) headers.authorization = `Bearer ${token}`;
-  const doFetch = config.fetch ?? fetch;
-  const response = await doFetch(`${path}${buildQuery(options.query)}`, {
-    method: 'GET',
-    headers,
-    signal: options.signal,
-    credentials: 'same-origin',
-  });
-  if (!response.ok) {
-    const data = await readBody(response);
-    if (response.status === 401 && isSession) config.onUnauthorized();
-    throw new ApiError(response.status, data, parseRetryAfter(response.headers.get('retry-after')));
-  }
-  return response.blob();
-}
-
-export const api = {
-  get: <T>(path: string, options?: Omit<RequestOptions, 'body'>) => apiRequest<T>('GET', path, options),
-  getBlob: (path: string, options?: Omit<RequestOptions, 'body'>) => apiBlob(path, options),
-  post: <T>(path: string, body?: unknown, options?: RequestOptions) =>
-    apiRequest<T>('POST', path, { ...options, body }),
-  put: <T>(path: string, body?: unknown, options?: RequestOptions) => apiRequest<T>('PUT', path, { ...options, body }),
-  delete: <T>(path: string, options?: RequestOptions) => apiRequest<T>('DELETE', path, options),
-};
+/** The storefront's transport: wire JSON both ways, with this app's token, 401 handling and ApiError. */
+export const wireTransport: Transport = apiRequest;

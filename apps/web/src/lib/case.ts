@@ -1,5 +1,7 @@
-// Key conversion at the edge of the API client (ARCHITECTURE.md 'HTTP API'; browse-account-orders §7):
-// the wire is snake_case, the app camelCase. address1 and address2 keep their names both ways.
+// Key conversion of the API's answers (ARCHITECTURE.md 'HTTP API'; browse-account-orders §7): the
+// wire is snake_case, the app camelCase (api/clients.ts camelCases every contract client's answer).
+// address1 and address2 keep their names. Bodies are written in wire shape by each feature's api/
+// files, so nothing converts the other way.
 
 const KEEP = new Set(['address1', 'address2']);
 
@@ -20,34 +22,21 @@ export function snakeToCamelKey(key: string): string {
   return camel;
 }
 
-export function camelToSnakeKey(key: string): string {
-  if (KEEP.has(key)) return key;
-  return key
-    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
-    .replace(/([A-Z])([A-Z][a-z])/g, '$1_$2')
-    .toLowerCase();
-}
-
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   if (value === null || typeof value !== 'object') return false;
   const proto: unknown = Object.getPrototypeOf(value);
   return proto === Object.prototype || proto === null;
 }
 
-function convert(value: unknown, mapKey: (key: string) => string): unknown {
-  if (Array.isArray(value)) return value.map((v) => convert(v, mapKey));
+function convert(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(convert);
   if (!isPlainObject(value)) return value; // Date, File, Blob, FormData, primitives pass through
   const out: Record<string, unknown> = {};
-  for (const [key, v] of Object.entries(value)) out[mapKey(key)] = convert(v, mapKey);
+  for (const [key, v] of Object.entries(value)) out[snakeToCamelKey(key)] = convert(v);
   return out;
 }
 
 /** Deeply converts object keys from snake_case to camelCase. */
 export function camelizeKeys<T = unknown>(value: unknown): T {
-  return convert(value, snakeToCamelKey) as T;
-}
-
-/** Deeply converts object keys from camelCase to snake_case. */
-export function snakifyKeys<T = unknown>(value: unknown): T {
-  return convert(value, camelToSnakeKey) as T;
+  return convert(value) as T;
 }

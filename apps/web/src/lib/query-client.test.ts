@@ -1,5 +1,7 @@
 import { QueryObserver } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
+import { catalogueKeys, orderKeys } from '@caterway/contracts/client';
+import { suggestionsQueryOptions } from '../api/geo';
 import { ApiError } from './api-client';
 import { createQueryClient, reloadAsVisitor } from './query-client';
 
@@ -8,7 +10,7 @@ describe('reloadAsVisitor', () => {
     const client = createQueryClient(() => {});
     let signedIn = true;
     const observer = new QueryObserver(client, {
-      queryKey: ['presets', 'detail', 'x'],
+      queryKey: catalogueKeys.preset('x'),
       queryFn: async () => {
         await Promise.resolve();
         if (signedIn) {
@@ -28,10 +30,12 @@ describe('reloadAsVisitor', () => {
 
   it('clears what the signed-in user had loaded, except geocoding', async () => {
     const client = createQueryClient(() => {});
-    client.setQueryData(['my-orders'], ['order 1']);
-    client.setQueryData(['geo', 'King St'], ['43.6,-79.3']);
+    const suggestions = suggestionsQueryOptions('100 King St');
+    const found = { suggestions: [] };
+    await client.prefetchQuery({ ...suggestions, queryFn: () => Promise.resolve(found) });
+    client.setQueryData(orderKeys.history(), { upcoming: [], past: [] });
     await reloadAsVisitor(client);
-    expect(client.getQueryData(['my-orders'])).toBeUndefined();
-    expect(client.getQueryData(['geo', 'King St'])).toEqual(['43.6,-79.3']);
+    expect(client.getQueryData(orderKeys.history())).toBeUndefined();
+    expect(client.getQueryData(suggestions.queryKey)).toBe(found);
   });
 });

@@ -3,7 +3,11 @@ import { isApiError } from './api-client';
 
 declare module '@tanstack/react-query' {
   interface Register {
-    queryMeta: { handlesErrors?: boolean };
+    queryMeta: {
+      handlesErrors?: boolean;
+      /** the same answer whoever asks (the geocoder's): kept when the session ends */
+      sameForAnyone?: boolean;
+    };
     mutationMeta: { handlesErrors?: boolean };
   }
 }
@@ -36,11 +40,12 @@ export function createQueryClient(onApiError: (message: string) => void): QueryC
 }
 
 /**
- * After a 401 has cleared the session: every query (but the geocoder's, which do not depend on
- * who asks) goes back to its initial state, and those on screen fetch again, now as a visitor.
+ * After a 401 has cleared the session: every query (but those whose answer does not depend on
+ * who asks, the geocoder's) goes back to its initial state, and those on screen fetch again, now
+ * as a visitor.
  * Removing them instead left a page whose query was in flight on 'Loading…' for good: its
  * observer kept the removed query, whose fetch had been cancelled silently (issue 16 item 13).
  */
 export function reloadAsVisitor(client: QueryClient): Promise<void> {
-  return client.resetQueries({ predicate: (q) => q.queryKey[0] !== 'geo' });
+  return client.resetQueries({ predicate: (q) => !q.meta?.sameForAnyone });
 }

@@ -1,19 +1,15 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from './api-client';
+import { siteConfigClient, siteConfigKeys } from '@caterway/contracts/client';
+import { connect } from '../api/clients';
 
 // GET api/v2/site_config: runtime settings the browser needs from the server: the group-order
 // site's base URL (GROUP_ORDERS_URL on the server, which also builds share links), so the
 // storefront build does not bake in where that site lives, and whether payments are in test
 // mode (the sandbox provider: the shell's banner says no card is charged).
-export interface SiteConfig {
-  groupOrdersUrl: string;
-  testMode: boolean;
-}
 
-export const siteConfigKeys = { all: ['site-config'] as const };
+const siteConfig = connect(siteConfigClient);
 
-export const getSiteConfig = (signal?: AbortSignal) =>
-  api.get<SiteConfig>('/api/v2/site_config', { signal, auth: 'none' });
+export const getSiteConfig = (signal?: AbortSignal) => siteConfig.get({ signal });
 
 export const siteConfigQueryOptions = () =>
   queryOptions({

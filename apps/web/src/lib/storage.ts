@@ -1,3 +1,6 @@
+import type { SessionUser } from '@caterway/contracts';
+import type { Camelize } from '../types/catalogue';
+
 // Everything the storefront keeps on the device, in one place.
 //
 // Survives a reload (ordering-payments §3 'Persisted client state'): ONLY
@@ -38,16 +41,8 @@ export type StorageKey = keyof typeof storageKeys;
 export type ReceivingMethod = 'delivery' | 'pickup';
 export const receivingMethods: readonly ReceivingMethod[] = ['delivery', 'pickup'];
 
-export interface StoredUser {
-  id: number;
-  firstName: string;
-  lastName: string;
-  email: string;
-  confirmed: boolean;
-  role: 'customer' | 'staff';
-  adminToken: string | null;
-  jwt: string;
-}
+/** The signed-in user as sign-in answers it (packages/contracts sessionUserSchema, camelCased), with its jwt. */
+export type StoredUser = Camelize<SessionUser> & { jwt: string };
 
 /** Saved carts per preset id (ordering-payments §3 'Saved cart'); the cart feature owns the item shape. */
 export type StoredCarts = Record<string, { checkoutData: unknown[]; savedAt: string }>;

@@ -8,8 +8,8 @@ import type {
 } from '@caterway/contracts';
 
 // The catalogue's wire shapes (packages/contracts, snake_case) as the app sees them after the
-// API client camelCases every key (lib/case.ts). Typed from the contracts, so a contract change
-// shows up here at compile time instead of as `undefined` at run time.
+// contract clients' answers are camelCased (api/clients.ts, lib/case.ts). Typed from the contracts,
+// so a contract change shows up here at compile time instead of as `undefined` at run time.
 
 type CamelKey<S extends string> = S extends 'address1' | 'address2'
   ? S

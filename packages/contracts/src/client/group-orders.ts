@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { createGroupOrderBodySchema, groupOrderResponseSchema } from '../account-actions.js';
+import type { CreatedGroupOrder, CreateGroupOrderBody } from '../account-actions.js';
 import type {
   GroupOrder,
   GroupOrderDashboardResponse,
@@ -35,8 +35,7 @@ export const groupOrderKeys = {
   choice: (shareToken: string) => [...groupOrderKeys.publicGroup(shareToken), 'choice'] as const,
 };
 
-export type CreateGroupOrderBody = z.input<typeof createGroupOrderBodySchema>;
-export type CreatedGroupOrder = z.infer<typeof groupOrderResponseSchema>;
+export type { CreatedGroupOrder, CreateGroupOrderBody };
 export type JoinedGroupOrder = z.infer<typeof joinGroupOrderResponseSchema>;
 export type RemindersSent = z.infer<typeof groupOrderRemindersResponseSchema>;
 
@@ -44,38 +43,41 @@ export function groupOrdersClient(send: Transport) {
   return {
     // ---- the creator (bearer or admin token in `headers`); {ref} is the uuid or the entry's id
     /** POST api/v2/group_orders: a group order for a preset with one chef -> 201 { uuid } */
-    create: (body: CreateGroupOrderBody, o: CallOptions = {}) => send<CreatedGroupOrder>('POST', base, { body, ...o }),
-    get: (ref: string | number, o: CallOptions = {}) =>
+    create: (body: CreateGroupOrderBody, o?: CallOptions) => send<CreatedGroupOrder>('POST', base, { body, ...o }),
+    get: (ref: string | number, o?: CallOptions) =>
       send<{ group_order: GroupOrder }>('GET', `${base}/${enc(String(ref))}`, o).then((r) => r.group_order),
-    saveDetails: (ref: string | number, body: GroupOrderDetailsBody, o: CallOptions = {}) =>
+    saveDetails: (ref: string | number, body: GroupOrderDetailsBody, o?: CallOptions) =>
       send<{ group_order: GroupOrder }>('PUT', `${base}/${enc(String(ref))}`, { body, ...o }).then(
         (r) => r.group_order,
       ),
-    dashboard: (creatorId: number, o: CallOptions = {}) =>
+    dashboard: (creatorId: number, o?: CallOptions) =>
       send<GroupOrderDashboardResponse>('GET', `${base}/dashboard/${creatorId}`, o),
-    sendReminders: (ref: string | number, o: CallOptions = {}) =>
+    sendReminders: (ref: string | number, o?: CallOptions) =>
       send<RemindersSent>('POST', `${base}/${enc(String(ref))}/reminders`, o),
-    cancel: (ref: string | number, o: CallOptions = {}) => send<unknown>('DELETE', `${base}/${enc(String(ref))}`, o),
+    cancel: (ref: string | number, o?: CallOptions) => send<unknown>('DELETE', `${base}/${enc(String(ref))}`, o),
     /** authorise the combined order again with the default saved method */
-    retryPayment: (ref: string | number, o: CallOptions = {}) =>
+    retryPayment: (ref: string | number, o?: CallOptions) =>
       send<{ group_order: GroupOrder }>('POST', `${base}/${enc(String(ref))}/payment`, { body: {}, ...o }).then(
         (r) => r.group_order,
       ),
-    detail: (ref: string | number, o: CallOptions = {}) =>
+    detail: (ref: string | number, o?: CallOptions) =>
       send<{ group_order: GroupOrderDetail }>('GET', `${base}/${enc(String(ref))}/detail`, o).then(
         (r) => r.group_order,
       ),
+    /** GET api/v2/group_order_invoices/{ref}.pdf: its combined order's invoice, a file */
+    invoicePdf: (ref: string | number, o?: CallOptions) =>
+      send<Blob>('GET', `/api/v2/group_order_invoices/${enc(String(ref))}.pdf`, { ...o, answer: 'blob' }),
 
     // ---- members (public, by share token; their own calls carry X-Member-Token in `headers`)
-    publicGroup: (shareToken: string, o: CallOptions = {}) =>
+    publicGroup: (shareToken: string, o?: CallOptions) =>
       send<PublicGroupOrderResponse>('GET', `/api/v2/group/${enc(shareToken)}`, o),
-    join: (shareToken: string, body: JoinGroupOrderBody, o: CallOptions = {}) =>
+    join: (shareToken: string, body: JoinGroupOrderBody, o?: CallOptions) =>
       send<JoinedGroupOrder>('POST', `/api/v2/group/${enc(shareToken)}/members`, { body, ...o }),
-    myChoice: (shareToken: string, o: CallOptions = {}) =>
+    myChoice: (shareToken: string, o?: CallOptions) =>
       send<MemberChoiceResponse>('GET', `/api/v2/group/${enc(shareToken)}/choice`, o),
-    choose: (shareToken: string, menuId: number, o: CallOptions = {}) =>
+    choose: (shareToken: string, menuId: number, o?: CallOptions) =>
       send<MemberChoiceResponse>('PUT', `/api/v2/group/${enc(shareToken)}/choice`, { body: { menu_id: menuId }, ...o }),
-    withdraw: (shareToken: string, o: CallOptions = {}) =>
+    withdraw: (shareToken: string, o?: CallOptions) =>
       send<MemberChoiceResponse>('DELETE', `/api/v2/group/${enc(shareToken)}/choice`, o),
   };
 }

@@ -1,6 +1,7 @@
-import { api } from '../../lib/api-client';
+import { authClient } from '@caterway/contracts/client';
+import { connect } from '../../api/clients';
 import { signInUser } from '../../stores/session';
-import { toSessionUser, type SignInResponse } from './api/types';
+import { toSessionUser } from './api/types';
 
 // Sign-in by a `token` query parameter (browse-account-orders §2: the home page reads token;
 // ordering-payments §2: a search page uses it as a Bearer token to fetch the user). Only the
@@ -27,7 +28,7 @@ export function takeUrlToken(loc: Location = window.location, hist: History = wi
 /** Exchanges the token for a session and signs the user in with it; resolves either way. */
 export async function signInWithToken(token: string): Promise<boolean> {
   try {
-    const answer = await api.get<SignInResponse>('/api/auth/token', { auth: { token } });
+    const answer = await connect(authClient).exchangeToken(token);
     if (!answer.user.confirmed || answer.user.role !== 'customer') return false;
     signInUser(toSessionUser(answer.user, answer.jwt));
     return true;

@@ -1,13 +1,14 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type RefObject } from 'react';
 import { useNavigate } from 'react-router';
+import { orderKeys } from '@caterway/contracts/client';
 import { emptyOrderProblem, messages } from '@caterway/domain';
 import { paths } from '../../config/paths';
 import { isApiError } from '../../lib/api-client';
 import { notify, TOAST_DURATION } from '../../stores/notifications';
 import { toWireCheckoutLine } from '../../types/checkout-state';
 import type { Preset } from '../cart/types';
-import { editCateringOrder, orderKeys, type CateringOrderDetail } from '../checkout/api/catering-order-detail';
+import { editCateringOrder, type CateringOrderDetail } from '../checkout/api/catering-order-detail';
 import type { CheckoutOrder } from '../checkout/api/types';
 import { buildOrderPayload, cutleryCountOf, validateCheckoutForm, validationFailure } from '../checkout/checkout-form';
 import type { Problem } from '../checkout/checkout-types';

@@ -1,21 +1,27 @@
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import type { PasswordResetBody } from '@caterway/contracts';
+import { authClient } from '@caterway/contracts/client';
+import { connect } from '../../../api/clients';
+import type { Camelize } from '../../../types/catalogue';
 
-export const requestPasswordReset = (email: string) =>
-  api.post<{ message: string }>('/users/password.json', { user: { email: email.trim() } }, { auth: 'none' });
+const auth = connect(authClient);
+
+export const requestPasswordReset = (email: string) => auth.requestPasswordReset({ user: { email: email.trim() } });
 
 export function useRequestPasswordReset() {
   return useMutation({ mutationFn: requestPasswordReset, meta: { handlesErrors: true } });
 }
 
-export interface ResetPasswordInput {
-  resetPasswordToken: string;
-  password: string;
-  passwordConfirmation: string;
-}
+export type ResetPasswordInput = Camelize<PasswordResetBody['user']>;
 
 export const resetPassword = (input: ResetPasswordInput) =>
-  api.put<{ message: string }>('/api/v2/accounts/reset-password', { user: input }, { auth: 'none' });
+  auth.resetPassword({
+    user: {
+      reset_password_token: input.resetPasswordToken,
+      password: input.password,
+      password_confirmation: input.passwordConfirmation,
+    },
+  });
 
 export function useResetPassword() {
   return useMutation({ mutationFn: resetPassword, meta: { handlesErrors: true } });

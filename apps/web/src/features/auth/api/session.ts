@@ -1,10 +1,7 @@
-import { api } from '../../../lib/api-client';
+import { sessionClient } from '@caterway/contracts/client';
+import { connect } from '../../../api/clients';
 
-export interface SessionStatus {
-  active: boolean;
-  expiresAt: string;
-  idleExpiresAt: string;
-}
+const session = connect(sessionClient);
 
 /** Asks whether the stored token's server session is still alive; a 401 signs the user out (api-client). */
-export const getSessionStatus = () => api.get<SessionStatus>('/api/v2/session');
+export const getSessionStatus = (signal?: AbortSignal) => session.status({ signal });

@@ -1,23 +1,21 @@
 import { useMutation } from '@tanstack/react-query';
+import type { SignInBody } from '@caterway/contracts';
+import { authClient } from '@caterway/contracts/client';
 import { messages } from '@caterway/domain';
-import { api, isApiError } from '../../../lib/api-client';
+import { connect } from '../../../api/clients';
+import { isApiError } from '../../../lib/api-client';
 import { signInUser } from '../../../stores/session';
 import { toSessionUser, type SignInResponse } from './types';
 
-export interface SignInInput {
-  email: string;
-  password: string;
-}
+const auth = connect(authClient);
+
+export type SignInInput = SignInBody['auth'];
 
 /** Thrown for an account that exists but is not confirmed: it is not signed in (ordering-payments §4). */
 export class UnconfirmedAccountError extends Error {}
 
 export async function signIn(input: SignInInput): Promise<SignInResponse> {
-  const result = await api.post<SignInResponse>(
-    '/user_token',
-    { auth: { email: input.email.trim(), password: input.password } },
-    { auth: 'none' },
-  );
+  const result = await auth.signIn({ auth: { email: input.email.trim(), password: input.password } });
   if (!result.user.confirmed) throw new UnconfirmedAccountError(messages.confirmEmail);
   signInUser(toSessionUser(result.user, result.jwt));
   return result;

@@ -1,11 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { sessionClient } from '@caterway/contracts/client';
+import { connect } from '../../../api/clients';
 import { clearSession } from '../../../stores/session';
+
+const session = connect(sessionClient);
 
 /** Ends the server session, then forgets the user here whatever the answer was. */
 export async function signOut(): Promise<void> {
   try {
-    await api.delete<void>('/user_token');
+    await session.signOut();
   } catch {
     // Already expired or offline: signing out locally is what the person asked for.
   } finally {

@@ -1,26 +1,32 @@
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import type { SignUpBody } from '@caterway/contracts';
+import { authClient } from '@caterway/contracts/client';
+import { connect } from '../../../api/clients';
+import type { Camelize } from '../../../types/catalogue';
 
-/** Sign-up payload (ordering-payments §3 'Sign-up payload'); keys go snake_case on the wire. */
-export interface SignUpInput {
-  firstName: string;
-  lastName: string;
-  email: string;
-  phone: string;
-  companyName: string;
-  address1: string;
-  address2: string;
-  password: string;
-  passwordConfirmation: string;
-  /** required: a geocoded address (ordering-payments §5 'Sign-up') */
-  latitude: number;
-  longitude: number;
-  ref?: string;
-}
+const auth = connect(authClient);
+
+/** Sign-up payload (ordering-payments §3 'Sign-up payload'); latitude and longitude: a geocoded address (§5). */
+export type SignUpInput = Camelize<SignUpBody['user']>;
 
 /** The answer names no account: the same for a registered email (docs/decisions/029). */
 export const signUp = (input: SignUpInput) =>
-  api.post<{ message: string }>('/api/v2/users', { user: input }, { auth: 'none' });
+  auth.signUp({
+    user: {
+      first_name: input.firstName,
+      last_name: input.lastName,
+      email: input.email,
+      phone: input.phone,
+      company_name: input.companyName,
+      address1: input.address1,
+      address2: input.address2,
+      password: input.password,
+      password_confirmation: input.passwordConfirmation,
+      latitude: input.latitude,
+      longitude: input.longitude,
+      ref: input.ref,
+    },
+  });
 
 export function useSignUp() {
   return useMutation({ mutationFn: signUp, meta: { handlesErrors: true } });

@@ -1,12 +1,11 @@
+import type { SignInResponse as WireSignInResponse } from '@caterway/contracts';
 import type { SessionUser } from '../../../stores/session';
+import type { Camelize } from '../../../types/catalogue';
 
-/** The user as the API returns it, after camelCasing (packages/contracts sessionUserSchema). */
-export type ApiUser = Omit<SessionUser, 'jwt'>;
-
-export interface SignInResponse {
-  jwt: string;
-  user: ApiUser;
-}
+/** The answer of a sign-in or a token exchange, camelCased (packages/contracts signInResponseSchema). */
+export type SignInResponse = Camelize<WireSignInResponse>;
+/** The user as the API returns it. */
+export type ApiUser = SignInResponse['user'];
 
 export const toSessionUser = (user: ApiUser, jwt: string): SessionUser => ({
   id: user.id,

@@ -1,3 +1,5 @@
+import type { DeliveryQuery } from '@caterway/contracts/client';
+
 /**
  * Where and when the user wants the food (the delivery bar's details, browse-account-orders §3).
  * The route reads them from the delivery store and passes them in: features do not import
@@ -14,13 +16,13 @@ export interface DeliveryContext {
 }
 
 /** Query parameters of the delivery context: coordinates when known, else the address text (ordering-payments §7). */
-export function deliveryQuery(ctx: DeliveryContext) {
+export function deliveryQuery(ctx: DeliveryContext): DeliveryQuery {
   const placed = ctx.lat !== null && ctx.lng !== null;
   return {
     lat: placed ? ctx.lat : undefined,
     lng: placed ? ctx.lng : undefined,
     address: placed ? undefined : ctx.address || undefined,
-    deliveryDate: ctx.deliveryDate,
-    deliveryTime: ctx.deliveryTime,
+    delivery_date: ctx.deliveryDate,
+    delivery_time: ctx.deliveryTime,
   };
 }

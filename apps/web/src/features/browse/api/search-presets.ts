@@ -5,12 +5,15 @@ import {
   useInfiniteQuery,
   useQuery,
 } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import type { PresetSearch, PresetSort } from '../../../types/catalogue';
+import { browseClient, browseKeys, type BrowseQuery } from '@caterway/contracts/client';
+import { connect } from '../../../api/clients';
+import type { PresetSort } from '../../../types/catalogue';
 import { deliveryQuery, type DeliveryContext } from './delivery-context';
 
 // GET api/v2/search?search_type=preset&page= (browse-account-orders §7): presets as
 // [category, presets] pairs, with the cuisine filter cards in metaData.
+
+const browse = connect(browseClient);
 
 export interface PresetSearchParams {
   delivery: DeliveryContext;
@@ -19,37 +22,21 @@ export interface PresetSearchParams {
   perPage?: number;
 }
 
-export const presetSearchKeys = {
-  all: ['search', 'preset'] as const,
-  rows: (params: PresetSearchParams) =>
-    [...presetSearchKeys.all, 'rows', params.delivery, [...params.cuisines].sort()] as const,
-  sorted: (params: PresetSearchParams) =>
-    [
-      ...presetSearchKeys.all,
-      'sorted',
-      params.delivery,
-      [...params.cuisines].sort(),
-      params.sort ?? 'popular',
-    ] as const,
-};
+/** Every page's query but the page; the cuisines sorted, so their order does not make a new listing. */
+const listingQuery = (params: PresetSearchParams): BrowseQuery => ({
+  per_page: params.perPage,
+  sort: params.sort,
+  preset_category_names: params.cuisines.length > 0 ? [...params.cuisines].sort().join(',') : undefined,
+  ...deliveryQuery(params.delivery),
+});
 
 export const searchPresets = (params: PresetSearchParams, page: number, signal?: AbortSignal) =>
-  api.get<PresetSearch>('/api/v2/search', {
-    query: {
-      searchType: 'preset',
-      page,
-      perPage: params.perPage,
-      sort: params.sort,
-      presetCategoryNames: params.cuisines.length > 0 ? params.cuisines.join(',') : undefined,
-      ...deliveryQuery(params.delivery),
-    },
-    signal,
-  });
+  browse.presets({ ...listingQuery(params), page }, { signal });
 
 /** The first page, shown as rows by category. */
 export const presetRowsQueryOptions = (params: PresetSearchParams) =>
   queryOptions({
-    queryKey: presetSearchKeys.rows(params),
+    queryKey: browseKeys.presetPage({ ...listingQuery(params), page: 1 }),
     queryFn: ({ signal }) => searchPresets(params, 1, signal),
     placeholderData: keepPreviousData,
   });
@@ -59,7 +46,7 @@ export const usePresetRows = (params: PresetSearchParams) => useQuery(presetRows
 /** All presets in one sort order, page by page, for the sortable section. */
 export const sortedPresetsQueryOptions = (params: PresetSearchParams) =>
   infiniteQueryOptions({
-    queryKey: presetSearchKeys.sorted(params),
+    queryKey: browseKeys.presetPages(listingQuery(params)),
     queryFn: ({ pageParam, signal }) => searchPresets(params, pageParam, signal),
     initialPageParam: 1,
     getNextPageParam: (last) =>

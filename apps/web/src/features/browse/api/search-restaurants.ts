@@ -1,11 +1,13 @@
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import type { RestaurantSearch } from '../../../types/catalogue';
+import { browseClient, browseKeys, type BrowseQuery } from '@caterway/contracts/client';
+import { connect } from '../../../api/clients';
 import { deliveryQuery, type DeliveryContext } from './delivery-context';
 
 // GET api/v2/search.json?search_type=restaurant&page=&preset_category_names=&lat=&lng= (or
 // address): restaurants ranked by distance, each saying whether it can take an order at the
 // delivery date and time (ordering-payments §7). Pages load while currentPage < totalPage (§4).
+
+const browse = connect(browseClient);
 
 export interface RestaurantSearchParams {
   delivery: DeliveryContext;
@@ -13,29 +15,21 @@ export interface RestaurantSearchParams {
   cuisines: readonly string[];
 }
 
-export const restaurantSearchKeys = {
-  all: ['search', 'restaurant'] as const,
-  list: (params: RestaurantSearchParams) =>
-    [...restaurantSearchKeys.all, params.delivery, [...params.cuisines].sort()] as const,
-};
-
 export const RESTAURANTS_PER_PAGE = 12;
 
+/** Every page's query but the page; the cuisines sorted, so their order does not make a new listing. */
+const listingQuery = (params: RestaurantSearchParams): BrowseQuery => ({
+  per_page: RESTAURANTS_PER_PAGE,
+  preset_category_names: params.cuisines.length > 0 ? [...params.cuisines].sort().join(',') : undefined,
+  ...deliveryQuery(params.delivery),
+});
+
 export const searchRestaurants = (params: RestaurantSearchParams, page: number, signal?: AbortSignal) =>
-  api.get<RestaurantSearch>('/api/v2/search.json', {
-    query: {
-      searchType: 'restaurant',
-      page,
-      perPage: RESTAURANTS_PER_PAGE,
-      presetCategoryNames: params.cuisines.length > 0 ? params.cuisines.join(',') : undefined,
-      ...deliveryQuery(params.delivery),
-    },
-    signal,
-  });
+  browse.restaurants({ ...listingQuery(params), page }, { signal });
 
 export const restaurantSearchQueryOptions = (params: RestaurantSearchParams) =>
   infiniteQueryOptions({
-    queryKey: restaurantSearchKeys.list(params),
+    queryKey: browseKeys.restaurantPages(listingQuery(params)),
     queryFn: ({ pageParam, signal }) => searchRestaurants(params, pageParam, signal),
     initialPageParam: 1,
     getNextPageParam: (last) =>

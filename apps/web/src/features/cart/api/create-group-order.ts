@@ -1,5 +1,4 @@
-import type { CreateGroupOrderBody } from '@caterway/contracts/client';
-import { wireTransport } from '../../../lib/api-client';
+import type { CreateGroupOrderBody } from '@caterway/contracts';
 
 // POST api/v2/group_orders {preset_id, delivery_params} -> 201 {uuid} (ordering-payments §4
 // 'Group Order'; only for presets with exactly one chef), through the group-order client the
@@ -8,6 +7,6 @@ import { wireTransport } from '../../../lib/api-client';
 export type GroupOrderDeliveryParams = NonNullable<CreateGroupOrderBody['delivery_params']>;
 
 export async function createGroupOrder(presetId: number, deliveryParams: GroupOrderDeliveryParams) {
-  const { groupOrdersClient } = await import('@caterway/contracts/client');
-  return groupOrdersClient(wireTransport).create({ preset_id: presetId, delivery_params: deliveryParams });
+  const { groupOrders } = await import('./group-orders-client');
+  return groupOrders.create({ preset_id: presetId, delivery_params: deliveryParams });
 }

@@ -1,10 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import type { DeliveryFeeResponse } from '../types';
+import type { DeliveryFeeBody } from '@caterway/contracts';
+import { catalogueClient, catalogueKeys } from '@caterway/contracts/client';
+import { connect } from '../../../api/clients';
 
 // POST api/v2/delivery_fee_by_distance (ordering-payments §7 'Delivery fee'): the fee of the
 // first chef's distance range for the delivery address. Public. Until it answers the fee is 0
 // (ordering-payments §9 'Default delivery fee 0 until fetched').
+
+const catalogue = connect(catalogueClient);
 
 export interface DeliveryFeeParams {
   chefId: number;
@@ -13,21 +16,19 @@ export interface DeliveryFeeParams {
   address: string;
 }
 
-export const deliveryFeeKeys = {
-  all: ['delivery-fee'] as const,
-  detail: (p: DeliveryFeeParams) => [...deliveryFeeKeys.all, p.chefId, p.lat, p.lng, p.address] as const,
-};
+const feeBody = (p: DeliveryFeeParams): DeliveryFeeBody => ({
+  chef_id: p.chefId,
+  user_lat: p.lat ?? undefined,
+  user_lng: p.lng ?? undefined,
+  address: p.address || undefined,
+});
 
 export const getDeliveryFee = (p: DeliveryFeeParams, signal?: AbortSignal) =>
-  api.post<DeliveryFeeResponse>(
-    '/api/v2/delivery_fee_by_distance',
-    { chefId: p.chefId, userLat: p.lat ?? undefined, userLng: p.lng ?? undefined, address: p.address || undefined },
-    { signal },
-  );
+  catalogue.deliveryFee(feeBody(p), { signal });
 
 export const deliveryFeeQueryOptions = (p: DeliveryFeeParams) =>
   queryOptions({
-    queryKey: deliveryFeeKeys.detail(p),
+    queryKey: catalogueKeys.deliveryFee(feeBody(p)),
     queryFn: ({ signal }) => getDeliveryFee(p, signal),
     staleTime: 5 * 60_000,
     // A failed lookup leaves the fee at 0 and the server recomputes it at checkout anyway.

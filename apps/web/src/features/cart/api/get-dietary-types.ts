@@ -1,28 +1,20 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import type { SystemVarType } from '@caterway/contracts';
+import { catalogueClient, catalogueKeys } from '@caterway/contracts/client';
+import { connect } from '../../../api/clients';
 
 // GET api/v2/system_vars?value_types=preset_dietary_type: the dietary types a serving
 // detail row can pick (ordering-payments §3 Serving detail).
 
-export interface DietaryType {
-  id: number;
-  name: string;
-  icon: string;
-}
-
-export const dietaryTypeKeys = { all: ['system-vars', 'preset_dietary_type'] as const };
+const catalogue = connect(catalogueClient);
+const TYPES: readonly SystemVarType[] = ['preset_dietary_type'];
 
 export const getDietaryTypes = (signal?: AbortSignal) =>
-  api
-    .get<{ presetDietaryType?: DietaryType[] }>('/api/v2/system_vars', {
-      query: { valueTypes: 'preset_dietary_type' },
-      signal,
-    })
-    .then((body) => body.presetDietaryType ?? []);
+  catalogue.systemVars(TYPES, { signal }).then((body) => body.presetDietaryType ?? []);
 
 export const dietaryTypesQueryOptions = () =>
   queryOptions({
-    queryKey: dietaryTypeKeys.all,
+    queryKey: catalogueKeys.systemVars(TYPES),
     queryFn: ({ signal }) => getDietaryTypes(signal),
     staleTime: 30 * 60_000,
   });

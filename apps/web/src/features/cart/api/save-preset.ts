@@ -1,32 +1,25 @@
-import type { CheckoutLine } from '@caterway/contracts';
-import { api } from '../../../lib/api-client';
+import type { CheckoutLine, SavePresetBody } from '@caterway/contracts';
+import { accountClient } from '@caterway/contracts/client';
+import { connect } from '../../../api/clients';
+import type { Camelize } from '../../../types/catalogue';
 
 // POST api/v2/presets {preset:{preset_type:'save_for_later', ...}} (ordering-payments §4
 // 'Save Cart'): the server stores the draft, emails its link and answers with where it lives.
 
-export interface SavePresetInput {
-  basePresetId: number;
-  name: string;
-  description: string;
-  /** wire lines (snake_case already; the client's snakify leaves them as they are) */
-  presetItems: CheckoutLine[];
-}
+const account = connect(accountClient);
 
-export interface SavedPreset {
-  id: number;
-  slug: string;
-  sharedUrl: string;
-}
+/** The saved cart's name, description and base preset; its lines in wire shape already. */
+export type SavePresetInput = Omit<Camelize<SavePresetBody['preset']>, 'presetType' | 'presetItems'> & {
+  presetItems: CheckoutLine[];
+};
 
 export const savePreset = (input: SavePresetInput) =>
-  api
-    .post<{ preset: SavedPreset }>('/api/v2/presets', {
-      preset: {
-        presetType: 'save_for_later',
-        basePresetId: input.basePresetId,
-        name: input.name,
-        description: input.description,
-        presetItems: input.presetItems,
-      },
-    })
-    .then((body) => body.preset);
+  account.saveCart({
+    preset: {
+      preset_type: 'save_for_later',
+      base_preset_id: input.basePresetId,
+      name: input.name,
+      description: input.description,
+      preset_items: input.presetItems,
+    },
+  });

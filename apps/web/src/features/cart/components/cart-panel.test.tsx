@@ -3,7 +3,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { computeTotals, formatCents, type TaxComponent, type Tip } from '@caterway/domain';
 import { quebecTaxes } from '../../../test/quebec-order';
-import { deliveryFeeKeys } from '../api/get-delivery-fee';
+import { deliveryFeeQueryOptions } from '../api/get-delivery-fee';
 import { defaultLines } from '../cart-model';
 import { CartSourceProvider, memoryCartSource } from '../cart-source';
 import { delivery, preset as ontario } from '../cart.test-helpers';
@@ -27,7 +27,8 @@ function render(props: {
   const client = new QueryClient();
   const where = { ...delivery, receivingMethod: props.receivingMethod ?? 'delivery' };
   client.setQueryData(
-    deliveryFeeKeys.detail({ chefId: preset.chefs[0]!.id, lat: where.lat, lng: where.lng, address: where.address }),
+    deliveryFeeQueryOptions({ chefId: preset.chefs[0]!.id, lat: where.lat, lng: where.lng, address: where.address })
+      .queryKey,
     {
       deliveryFee: FEE_CENTS,
       distanceKm: 2,

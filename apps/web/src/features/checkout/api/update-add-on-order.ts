@@ -1,5 +1,6 @@
-import type { OrderPayload } from '@caterway/contracts';
-import { api } from '../../../lib/api-client';
+import type { OrderPayload, UpdateAddOnOrderBody } from '@caterway/contracts';
+import { ordersClient } from '@caterway/contracts/client';
+import { connect } from '../../../api/clients';
 import type { CheckoutOrder } from './types';
 
 // PUT api/v2/catering_orders/{purchaseId}/update_addon_order {cart, eft} (ordering-payments §7):
@@ -7,13 +8,16 @@ import type { CheckoutOrder } from './types';
 // cart, the contact and serving fields and the PO number and cost centre are sent (no tip and no
 // on-site contact: the add-on rides on its parent's), with the parent link the add-on page was
 // opened for (parent_token: the server refuses the add-on of another parent).
+
+const orders = connect(ordersClient);
+
 export function updateAddOnOrder(
   purchaseId: string,
   payload: OrderPayload,
   isEft: boolean,
   parentToken?: string,
 ): Promise<CheckoutOrder> {
-  const cart = {
+  const cart: UpdateAddOnOrderBody['cart'] = {
     preset_items: payload.preset_items,
     num_cutlery: payload.num_cutlery,
     serving_style: payload.serving_style,
@@ -28,10 +32,5 @@ export function updateAddOnOrder(
       ? { delivery_suite_address: payload.delivery_suite_address, delivery_instruction: payload.delivery_instruction }
       : { pickup_instruction: payload.pickup_instruction }),
   };
-  return api
-    .put<{ cateringOrder: CheckoutOrder }>(
-      `/api/v2/catering_orders/${encodeURIComponent(purchaseId)}/update_addon_order`,
-      { cart, eft: isEft, ...(parentToken === undefined ? {} : { parentToken }) },
-    )
-    .then((b) => b.cateringOrder);
+  return orders.updateAddOn(purchaseId, { cart, eft: isEft, parent_token: parentToken });
 }

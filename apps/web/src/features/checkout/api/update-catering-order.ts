@@ -1,9 +1,10 @@
 import type { OrderPayload } from '@caterway/contracts';
-import { api } from '../../../lib/api-client';
-import type { CheckoutOrder } from './types';
+import { ordersClient } from '@caterway/contracts/client';
+import { connect } from '../../../api/clients';
 
 // PUT api/v2/catering_orders/{id} {catering_order, is_eft}: on each submit of the checkout form.
+
+const orders = connect(ordersClient);
+
 export const updateCateringOrder = (id: number, payload: OrderPayload, isEft: boolean) =>
-  api
-    .put<{ cateringOrder: CheckoutOrder }>(`/api/v2/catering_orders/${id}`, { cateringOrder: payload, isEft })
-    .then((b) => b.cateringOrder);
+  orders.update(id, { catering_order: payload, is_eft: isEft });

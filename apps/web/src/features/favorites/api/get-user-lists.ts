@@ -1,14 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import type { PresetSearch, PresetSummary } from '../../../types/catalogue';
+import { accountClient, accountKeys } from '@caterway/contracts/client';
+import { connect } from '../../../api/clients';
+import type { PresetSummary } from '../../../types/catalogue';
 
 // GET api/v2/search?search_type=user_data (browse-account-orders §7): favourites, saved carts and
 // the presets of placed orders (the group 'Recently Ordered').
 
-export const favoritesKeys = {
-  all: ['favorites-page'] as const,
-  lists: () => [...favoritesKeys.all, 'lists'] as const,
-};
+const account = connect(accountClient);
 
 export interface UserLists {
   favorites: PresetSummary[];
@@ -17,14 +15,14 @@ export interface UserLists {
 }
 
 export const getUserLists = (signal?: AbortSignal): Promise<UserLists> =>
-  api.get<PresetSearch>('/api/v2/search', { query: { searchType: 'user_data' }, signal }).then((body) => ({
+  account.lists({ signal }).then((body) => ({
     favorites: body.presets.favoriteRestaurants,
     saved: body.presets.savedForLaterRestaurants,
     recent: body.presets.allPresets.flatMap(([, list]) => list),
   }));
 
 export const userListsQueryOptions = () =>
-  queryOptions({ queryKey: favoritesKeys.lists(), queryFn: ({ signal }) => getUserLists(signal), staleTime: 0 });
+  queryOptions({ queryKey: accountKeys.lists(), queryFn: ({ signal }) => getUserLists(signal), staleTime: 0 });
 
 export const useUserLists = () => useQuery(userListsQueryOptions());
 

@@ -1,9 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import type { HomePresets } from '../../../types/catalogue';
+import { catalogueClient, catalogueKeys, type DeliveryQuery } from '@caterway/contracts/client';
+import { connect } from '../../../api/clients';
 
 // GET api/v2/presets: the home page lists, trendingRestaurants and allPresets as
 // [group name, presets] pairs (browse-account-orders §7).
+
+const catalogue = connect(catalogueClient);
 
 export interface HomePresetsParams {
   lat: number | null;
@@ -13,27 +15,21 @@ export interface HomePresetsParams {
   deliveryTime: string;
 }
 
-export const homePresetKeys = {
-  all: ['home-presets'] as const,
-  list: (params: HomePresetsParams) => [...homePresetKeys.all, params] as const,
-};
+const homeQuery = (params: HomePresetsParams): DeliveryQuery => ({
+  lat: params.lat,
+  lng: params.lng,
+  // coordinates place the address; the text is only needed when they are missing
+  address: params.lat === null ? params.address : undefined,
+  delivery_date: params.deliveryDate,
+  delivery_time: params.deliveryTime,
+});
 
 export const getHomePresets = (params: HomePresetsParams, signal?: AbortSignal) =>
-  api.get<HomePresets>('/api/v2/presets', {
-    query: {
-      lat: params.lat,
-      lng: params.lng,
-      // coordinates place the address; the text is only needed when they are missing
-      address: params.lat === null ? params.address : undefined,
-      deliveryDate: params.deliveryDate,
-      deliveryTime: params.deliveryTime,
-    },
-    signal,
-  });
+  catalogue.home(homeQuery(params), { signal });
 
 export const homePresetsQueryOptions = (params: HomePresetsParams) =>
   queryOptions({
-    queryKey: homePresetKeys.list(params),
+    queryKey: catalogueKeys.home(homeQuery(params)),
     queryFn: ({ signal }) => getHomePresets(params, signal),
     staleTime: 5 * 60_000,
   });

@@ -1,40 +1,27 @@
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import type { MailboxEmailSummary as WireSummary } from '@caterway/contracts';
+import { mailboxClient, mailboxKeys } from '@caterway/contracts/client';
+import { connect } from '../../../api/clients';
+import type { Camelize } from '../../../types/catalogue';
 
 // Development mailbox: the outbox of emails the API "sent" (ARCHITECTURE.md, email port).
 // The API answers 404 when the mailbox is disabled (production).
 
-export interface MailboxEmailSummary {
-  id: number;
-  toAddress: string;
-  subject: string;
-  template: string;
-  createdAt: string;
-}
+const mailbox = connect(mailboxClient);
 
-export interface MailboxEmail extends MailboxEmailSummary {
-  textBody: string;
-  htmlBody: string | null;
-}
-
-export const mailboxKeys = {
-  all: ['mailbox'] as const,
-  list: (to: string, limit: number) => [...mailboxKeys.all, 'list', to, limit] as const,
-  detail: (id: number) => [...mailboxKeys.all, 'detail', id] as const,
-};
+export type MailboxEmailSummary = Camelize<WireSummary>;
 
 export const mailboxListQueryOptions = (to: string, limit = 50) =>
   queryOptions({
-    queryKey: mailboxKeys.list(to, limit),
-    queryFn: ({ signal }) =>
-      api.get<{ emails: MailboxEmailSummary[] }>('/api/v2/dev/mailbox', { query: { to, limit }, signal, auth: 'none' }),
+    queryKey: mailboxKeys.list({ to, limit }),
+    queryFn: ({ signal }) => mailbox.list({ to, limit }, { signal }),
     meta: { handlesErrors: true },
     staleTime: 0,
   });
 
 export const mailboxEmailQueryOptions = (id: number) =>
   queryOptions({
-    queryKey: mailboxKeys.detail(id),
-    queryFn: ({ signal }) => api.get<{ email: MailboxEmail }>(`/api/v2/dev/mailbox/${id}`, { signal, auth: 'none' }),
+    queryKey: mailboxKeys.email(id),
+    queryFn: ({ signal }) => mailbox.email(id, { signal }),
     meta: { handlesErrors: true },
   });

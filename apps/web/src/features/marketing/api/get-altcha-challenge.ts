@@ -1,7 +1,9 @@
-import { api } from '../../../lib/api-client';
-import type { AltchaChallenge } from '../captcha/solver';
+import { demoRequestsClient } from '@caterway/contracts/client';
+import { connect } from '../../../api/clients';
 
 // GET api/v2/altcha/challenge: a fresh signed proof-of-work challenge (single use, never cached).
-// Its keys are the ALTCHA protocol's own camelCase names, which the client's key conversion leaves as they are.
-export const getAltchaChallenge = (signal?: AbortSignal) =>
-  api.get<AltchaChallenge>('/api/v2/altcha/challenge', { signal, auth: 'none' });
+// Its keys are the ALTCHA protocol's own camelCase names, which camelCasing leaves as they are.
+
+const demoRequests = connect(demoRequestsClient);
+
+export const getAltchaChallenge = (signal?: AbortSignal) => demoRequests.altchaChallenge({ signal });

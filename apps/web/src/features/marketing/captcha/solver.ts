@@ -1,3 +1,5 @@
+import type { AltchaChallenge } from '@caterway/contracts';
+
 // A small ALTCHA v2 solver for the browser (the `altcha` widget package is ~30 KB gzipped
 // and brings its own UI; this is ~1 KB). It speaks the protocol altcha-lib uses on the
 // server (apps/api/src/modules/altcha): for counter = 0, 1, 2, ... derive
@@ -6,21 +8,8 @@
 // (Promise.all) to amortise the round trips; between batches the loop yields, so even on
 // the main thread (no Worker) the page stays responsive.
 
-export interface AltchaChallengeParameters {
-  algorithm: string;
-  nonce: string;
-  salt: string;
-  cost: number;
-  keyLength: number;
-  keyPrefix: string;
-  keySignature?: string;
-  expiresAt?: number;
-}
-
-export interface AltchaChallenge {
-  parameters: AltchaChallengeParameters;
-  signature: string;
-}
+/** The challenge as GET api/v2/altcha/challenge answers it (packages/contracts). */
+export type { AltchaChallenge };
 
 export interface AltchaSolution {
   counter: number;

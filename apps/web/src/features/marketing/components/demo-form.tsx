@@ -9,7 +9,7 @@ import {
 import { Button, TextField } from '@caterway/ui';
 import { isApiError } from '../../../lib/api-client';
 import { notify, TOAST_DURATION } from '../../../stores/notifications';
-import { useCreateDemoRequest, type DemoRequest } from '../api/create-demo-request';
+import { demoRequestInput, useCreateDemoRequest, type DemoRequest } from '../api/create-demo-request';
 import { AltchaCheckbox } from './altcha-checkbox';
 import './demo-form.css';
 
@@ -29,17 +29,6 @@ const empty: DemoRequest = {
 
 type Errors = Partial<Record<DemoRequestField, string>>;
 
-const toWire = (v: DemoRequest) => ({
-  name: v.name,
-  email: v.email,
-  company: v.company,
-  phone: v.phone,
-  num_people_range: v.numPeopleRange,
-  order_frequency: v.orderFrequency,
-  message: v.message,
-  altcha: v.altcha,
-});
-
 export function DemoForm() {
   const [values, setValues] = useState<DemoRequest>(empty);
   const [errors, setErrors] = useState<Errors>({});
@@ -51,7 +40,7 @@ export function DemoForm() {
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const problems = validateDemoRequest(toWire(values));
+    const problems = validateDemoRequest(demoRequestInput(values));
     setErrors(problems);
     if (Object.keys(problems).length > 0) {
       // Focus the first field in error so keyboard and screen-reader users land on it.

@@ -1,13 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { orderKeys } from './types';
+import { orderKeys, ordersClient } from '@caterway/contracts/client';
+import { connect } from '../../../api/clients';
 
-export interface CanceledOrder {
-  cateringOrder: { id: number; status: string; paymentStatus: string; refundedCents: number };
-}
+const orders = connect(ordersClient);
 
 // DELETE api/v2/catering_orders/{id} (browse-account-orders §4 Cancelling): voids or refunds the payment.
-export const cancelCateringOrder = (id: number) => api.delete<CanceledOrder>(`/api/v2/catering_orders/${id}`);
+export const cancelCateringOrder = (id: number) => orders.cancel(id);
 
 /** After cancelling, the order list reloads (§4). */
 export function useCancelCateringOrder() {

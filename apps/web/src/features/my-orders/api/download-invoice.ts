@@ -1,15 +1,15 @@
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { groupOrdersClient, ordersClient } from '@caterway/contracts/client';
+import { connect } from '../../../api/clients';
 import { saveFile } from '../../../lib/save-file';
+
+const orders = connect(ordersClient);
+const groupOrders = connect(groupOrdersClient);
 
 /** The file name the spec gives an invoice (browse-account-orders §7). */
 export const invoiceFileName = (id: number) => `order_${id}.pdf`;
 
-/** Where an order's invoice is: catering orders and group orders have their own paths (§7). */
-export const invoicePath = (kind: 'Catering Order' | 'Group Order', id: number) =>
-  kind === 'Group Order' ? `/api/v2/group_order_invoices/${id}.pdf` : `/api/v2/catering_order_invoices/${id}.pdf`;
-
-// GET the invoice, saved as order_{id}.pdf.
+// GET the invoice, saved as order_{id}.pdf: catering orders and group orders have their own paths (§7).
 export async function downloadInvoice({
   id,
   kind = 'Catering Order',
@@ -17,7 +17,8 @@ export async function downloadInvoice({
   id: number;
   kind?: 'Catering Order' | 'Group Order';
 }): Promise<void> {
-  saveFile(await api.getBlob(invoicePath(kind, id)), invoiceFileName(id));
+  const pdf = kind === 'Group Order' ? groupOrders.invoicePdf(id) : orders.invoicePdf(id);
+  saveFile(await pdf, invoiceFileName(id));
 }
 
 export const useDownloadInvoice = () => useMutation({ mutationFn: downloadInvoice });

@@ -1,12 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { orderKeys, type CateringOrderDetail } from './types';
+import { orderKeys, ordersClient } from '@caterway/contracts/client';
+import { connect } from '../../../api/clients';
 
-// GET api/v2/catering_orders/{id} (browse-account-orders §7): the order detail modal's data.
-export const getCateringOrder = (id: number, signal?: AbortSignal) =>
-  api
-    .get<{ cateringOrder: CateringOrderDetail }>(`/api/v2/catering_orders/${id}`, { signal })
-    .then((body) => body.cateringOrder);
+const orders = connect(ordersClient);
+
+// GET api/v2/catering_orders/{id} (browse-account-orders §7): the order detail modal's data, under
+// the same key as the edit page's read of the order.
+export const getCateringOrder = (id: number, signal?: AbortSignal) => orders.get(id, { signal });
 
 export const cateringOrderQueryOptions = (id: number) =>
   queryOptions({ queryKey: orderKeys.detail(id), queryFn: ({ signal }) => getCateringOrder(id, signal), staleTime: 0 });

@@ -1,11 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { orderKeys, type CreditNoteList } from './types';
+import { orderKeys, ordersClient } from '@caterway/contracts/client';
+import { connect } from '../../../api/clients';
+
+const orders = connect(ordersClient);
 
 // GET api/v2/catering_orders/{id}/credit_notes (docs/decisions/034): the order's invoice number and
 // its credit notes, oldest first; the owner's only.
-export const getCreditNotes = (id: number, signal?: AbortSignal) =>
-  api.get<CreditNoteList>(`/api/v2/catering_orders/${id}/credit_notes`, { signal });
+export const getCreditNotes = (id: number, signal?: AbortSignal) => orders.creditNotes(id, { signal });
 
 export const creditNotesQueryOptions = (id: number) =>
   queryOptions({

@@ -1,9 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { orderKeys, type OrderHistory } from './types';
+import { orderKeys, ordersClient } from '@caterway/contracts/client';
+import { connect } from '../../../api/clients';
+
+const orders = connect(ordersClient);
 
 // GET api/v2/order_history (browse-account-orders §7): upcoming and past, split by the server.
-export const getOrderHistory = (signal?: AbortSignal) => api.get<OrderHistory>('/api/v2/order_history', { signal });
+export const getOrderHistory = (signal?: AbortSignal) => orders.history({ signal });
 
 export const orderHistoryQueryOptions = () =>
   queryOptions({

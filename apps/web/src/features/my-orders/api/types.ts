@@ -1,32 +1,24 @@
 import type {
   AddonOrder as WireAddonOrder,
+  CancelledOrderResponse,
   CateringOrderDetail as WireDetail,
   CreditNoteList as WireCreditNoteList,
   GroupOrderDetail as WireGroupDetail,
   OrderHistoryEntry as WireEntry,
+  OrderHistoryResponse,
 } from '@caterway/contracts';
 import type { Camelize } from '../../../types/catalogue';
 
-// My Orders as the app sees them (camelCased contracts, browse-account-orders §3).
+// My Orders as the app sees them (camelCased contracts, browse-account-orders §3). Their query
+// keys are the orders client's (@caterway/contracts/client orderKeys), shared with the edit page.
 export type OrderHistoryEntry = Camelize<WireEntry>;
+export type OrderHistory = Camelize<OrderHistoryResponse>;
 export type CateringOrderDetail = Camelize<WireDetail>;
 export type AddonOrder = Camelize<WireAddonOrder>;
 export type GroupOrderDetail = Camelize<WireGroupDetail>;
 export type CreditNoteList = Camelize<WireCreditNoteList>;
 export type CreditNote = CreditNoteList['creditNotes'][number];
-export interface OrderHistory {
-  upcoming: OrderHistoryEntry[];
-  past: OrderHistoryEntry[];
-}
-
-/** One query-key factory for orders (CONVENTIONS.md). */
-export const orderKeys = {
-  all: ['orders'] as const,
-  history: () => [...orderKeys.all, 'history'] as const,
-  detail: (id: number) => [...orderKeys.all, 'detail', id] as const,
-  addons: (id: number) => [...orderKeys.all, 'addons', id] as const,
-  creditNotes: (id: number) => [...orderKeys.all, 'credit-notes', id] as const,
-};
+export type CanceledOrder = Camelize<CancelledOrderResponse>;
 
 /** The spec's copy for this page (browse-account-orders §2, §4, §8). */
 export const myOrdersMessages = {

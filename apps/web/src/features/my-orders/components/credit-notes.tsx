@@ -44,14 +44,14 @@ export function CreditNotes({ orderId, timeZone }: { orderId: number; timeZone: 
       <h3 id={headingId}>Credit notes</h3>
       <ul>
         {notes.data.creditNotes.map((note) => (
-          <CreditNoteRow key={note.number} note={note} timeZone={timeZone} />
+          <CreditNoteRow key={note.number} orderId={orderId} note={note} timeZone={timeZone} />
         ))}
       </ul>
     </section>
   );
 }
 
-function CreditNoteRow({ note, timeZone }: { note: CreditNote; timeZone: string }) {
+function CreditNoteRow({ orderId, note, timeZone }: { orderId: number; note: CreditNote; timeZone: string }) {
   const download = useDownloadCreditNote();
   return (
     <li className="credit-note">
@@ -69,7 +69,9 @@ function CreditNoteRow({ note, timeZone }: { note: CreditNote; timeZone: string 
         // the invoice's button beside it says Download PDF too: the name says which file
         aria-label={`Download PDF, credit note ${note.number}`}
         busy={download.isPending}
-        onClick={() => download.mutate(note, { onError: () => notifyError(messages.genericFailure) })}
+        onClick={() =>
+          download.mutate({ orderId, number: note.number }, { onError: () => notifyError(messages.genericFailure) })
+        }
       >
         Download PDF
       </Button>

@@ -1,10 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { opsKeys, type OpsOrderDetail } from './types';
+import { opsClient, opsKeys } from '@caterway/contracts/client';
+import { connect } from '../../../api/clients';
+
+const ops = connect(opsClient);
 
 // GET api/v2/ops/orders/{id} (staff only): the order with its history (who and when).
-export const getOpsOrder = (id: number, signal?: AbortSignal) =>
-  api.get<{ order: OpsOrderDetail }>(`/api/v2/ops/orders/${id}`, { signal }).then((body) => body.order);
+export const getOpsOrder = (id: number, signal?: AbortSignal) => ops.order(id, { signal });
 
 export const opsOrderQueryOptions = (id: number) =>
   queryOptions({ queryKey: opsKeys.detail(id), queryFn: ({ signal }) => getOpsOrder(id, signal), staleTime: 0 });

@@ -1,16 +1,17 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { opsKeys, type OpsOrder, type OpsRange } from './types';
+import { opsClient, opsKeys } from '@caterway/contracts/client';
+import { connect } from '../../../api/clients';
+import type { OpsRange } from './types';
+
+const ops = connect(opsClient);
 
 // GET api/v2/ops/orders?from&to (staff only): placed orders by delivery day.
 export const getOpsOrders = (range: OpsRange, signal?: AbortSignal) =>
-  api
-    .get<{ orders: OpsOrder[] }>('/api/v2/ops/orders', { query: { from: range.from, to: range.to }, signal })
-    .then((body) => body.orders);
+  ops.orders({ from: range.from, to: range.to }, { signal });
 
 export const opsOrdersQueryOptions = (range: OpsRange) =>
   queryOptions({
-    queryKey: opsKeys.list(range),
+    queryKey: opsKeys.list({ from: range.from, to: range.to }),
     queryFn: ({ signal }) => getOpsOrders(range, signal),
     staleTime: 0,
     placeholderData: keepPreviousData,

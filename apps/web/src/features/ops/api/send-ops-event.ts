@@ -1,10 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { opsKeys, type OpsOrderDetail, type StaffOrderEvent } from './types';
+import { opsClient, opsKeys } from '@caterway/contracts/client';
+import { connect } from '../../../api/clients';
+import type { StaffOrderEvent } from './types';
+
+const ops = connect(opsClient);
 
 // POST api/v2/ops/orders/{id}/events (staff only): accept, decline, mark delivery-ready or delivered, cancel.
-export const sendOpsEvent = ({ id, event }: { id: number; event: StaffOrderEvent }) =>
-  api.post<{ order: OpsOrderDetail }>(`/api/v2/ops/orders/${id}/events`, { event }).then((body) => body.order);
+export const sendOpsEvent = ({ id, event }: { id: number; event: StaffOrderEvent }) => ops.sendEvent(id, { event });
 
 export function useSendOpsEvent() {
   const queryClient = useQueryClient();

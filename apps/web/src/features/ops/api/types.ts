@@ -1,6 +1,7 @@
 import type {
   OpsOrder as WireOpsOrder,
   OpsOrderEvent as WireOpsOrderEvent,
+  OpsOrdersQuery,
   StaffOrderEvent,
 } from '@caterway/contracts';
 import type { Camelize } from '../../../types/catalogue';
@@ -11,18 +12,8 @@ export type OpsOrderEvent = Camelize<WireOpsOrderEvent>;
 export type OpsOrderDetail = OpsOrder & { events: OpsOrderEvent[] };
 export type { StaffOrderEvent };
 
-export interface OpsRange {
-  from: string;
-  to: string;
-}
-
-/** One query-key factory for the console (CONVENTIONS.md). */
-export const opsKeys = {
-  all: ['ops'] as const,
-  lists: () => [...opsKeys.all, 'list'] as const,
-  list: (range: OpsRange) => [...opsKeys.lists(), range] as const,
-  detail: (id: number) => [...opsKeys.all, 'detail', id] as const,
-};
+/** The delivery days listed: from and to, yyyy-MM-dd (their query keys are the ops client's). */
+export type OpsRange = OpsOrdersQuery;
 
 /** The button words for each staff action. */
 export const eventLabels: Record<StaffOrderEvent, string> = {

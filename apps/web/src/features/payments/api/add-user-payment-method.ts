@@ -1,19 +1,24 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import type { AddUserPaymentMethodBody } from '@caterway/contracts';
+import { paymentKeys, paymentsClient } from '@caterway/contracts/client';
+import { connect } from '../../../api/clients';
+import type { Camelize } from '../../../types/catalogue';
 import { announcePaymentMethodsChanged } from '../payment-methods-sync';
-import { paymentKeys, type UserPaymentMethod } from './types';
 
 // POST api/v2/user_payment_methods: save a card (its provider pm id) or a bank account (pm id +
 // the confirmed setup intent, billing name and email) (ordering-payments §7).
-export interface AddUserPaymentMethodInput {
-  paymentMethodId: string;
-  stripeSetupIntentId?: string;
-  name?: string;
-  email?: string;
-}
+
+const payments = connect(paymentsClient);
+
+export type AddUserPaymentMethodInput = Camelize<AddUserPaymentMethodBody>;
 
 export const addUserPaymentMethod = (input: AddUserPaymentMethodInput) =>
-  api.post<{ paymentMethod: UserPaymentMethod }>('/api/v2/user_payment_methods', input);
+  payments.addMethod({
+    payment_method_id: input.paymentMethodId,
+    stripe_setup_intent_id: input.stripeSetupIntentId,
+    name: input.name,
+    email: input.email,
+  });
 
 export function useAddUserPaymentMethod() {
   const queryClient = useQueryClient();

@@ -1,10 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { paymentKeys, paymentsClient } from '@caterway/contracts/client';
+import { connect } from '../../../api/clients';
 import { announcePaymentMethodsChanged } from '../payment-methods-sync';
-import { paymentKeys } from './types';
 
 // DELETE api/v2/user_payment_methods/{id} (ordering-payments §7).
-export const deleteUserPaymentMethod = (id: number) => api.delete<unknown>(`/api/v2/user_payment_methods/${id}`);
+
+const payments = connect(paymentsClient);
+
+export const deleteUserPaymentMethod = (id: number) => payments.deleteMethod(id);
 
 export function useDeleteUserPaymentMethod() {
   const queryClient = useQueryClient();

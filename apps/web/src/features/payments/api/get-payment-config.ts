@@ -1,10 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { paymentKeys, type PaymentConfig } from './types';
+import { paymentKeys, paymentsClient } from '@caterway/contracts/client';
+import { connect } from '../../../api/clients';
 
 // GET api/v2/payments/config: which provider the browser talks to (sandbox or Stripe) and
 // Stripe's publishable key.
-export const getPaymentConfig = (signal?: AbortSignal) => api.get<PaymentConfig>('/api/v2/payments/config', { signal });
+
+const payments = connect(paymentsClient);
+
+export const getPaymentConfig = (signal?: AbortSignal) => payments.config({ signal });
 
 export const paymentConfigQueryOptions = () =>
   queryOptions({

@@ -1,12 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { paymentKeys, type UserPaymentMethod } from './types';
+import { paymentKeys, paymentsClient } from '@caterway/contracts/client';
+import { connect } from '../../../api/clients';
 
 // GET api/v2/user_payment_methods: the signed-in user's saved methods, default first (ordering-payments §7).
-export const getUserPaymentMethods = (signal?: AbortSignal) =>
-  api
-    .get<{ paymentMethods: UserPaymentMethod[] }>('/api/v2/user_payment_methods', { signal })
-    .then((body) => body.paymentMethods);
+
+const payments = connect(paymentsClient);
+
+export const getUserPaymentMethods = (signal?: AbortSignal) => payments.methods({ signal });
 
 export const userPaymentMethodsQueryOptions = () =>
   queryOptions({

@@ -1,11 +1,11 @@
-import { api } from '../../../lib/api-client';
+import type { SandboxAuthenticateBody } from '@caterway/contracts';
+import { paymentsClient } from '@caterway/contracts/client';
+import { connect } from '../../../api/clients';
 
 // POST api/v2/sandbox/payment_intents/authenticate: the sandbox's 3-D Secure step (what
 // stripe.handleNextAction does against the card's bank), completed or failed by the customer.
-export const sandboxAuthenticate = (clientSecret: string, outcome: 'complete' | 'fail') =>
-  api
-    .post<{ paymentIntent: { id: string; status: string } }>('/api/v2/sandbox/payment_intents/authenticate', {
-      clientSecret,
-      outcome,
-    })
-    .then((body) => body.paymentIntent);
+
+const payments = connect(paymentsClient);
+
+export const sandboxAuthenticate = (clientSecret: string, outcome: SandboxAuthenticateBody['outcome']) =>
+  payments.sandboxAuthenticate({ client_secret: clientSecret, outcome });

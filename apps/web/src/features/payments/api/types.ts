@@ -7,12 +7,5 @@ export type PaymentProviderKind = PaymentConfig['provider'];
 
 export type PaymentConfig = Camelize<PaymentConfigResponse>;
 
-/** One query-key factory for payment data (CONVENTIONS.md). */
-export const paymentKeys = {
-  all: ['payments'] as const,
-  config: () => [...paymentKeys.all, 'config'] as const,
-  methods: () => [...paymentKeys.all, 'methods'] as const,
-};
-
 /** Bank accounts are acss_debit; everything else is listed as a card (ordering-payments §2 'Payments page'). */
 export const isBankAccount = (method: Pick<UserPaymentMethod, 'paymentType'>) => method.paymentType === 'acss_debit';

@@ -140,6 +140,8 @@ export function PaymentModal({
           transitNumber: bank.transitNumber,
           accountNumber: bank.accountNumber,
         });
+        // a confirmed setup names its method; without one the bank account cannot be used
+        if (confirmed.paymentMethodId === null) throw new Error('The bank setup names no payment method');
         paymentMethodId = confirmed.paymentMethodId;
       } catch (error) {
         if (isApiError(error) && error.status < 500 && (error.serverError || error.messages.length > 0))

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
+import { paymentKeys } from '@caterway/contracts/client';
 import { formatCardExpiry, isCardExpired, messages } from '@caterway/domain';
 import { Button, Modal } from '@caterway/ui';
 import { isApiError } from '../../../lib/api-client';
@@ -9,7 +10,7 @@ import { useAddUserPaymentMethod } from '../api/add-user-payment-method';
 import { useDeleteUserPaymentMethod } from '../api/delete-user-payment-method';
 import { useUserPaymentMethods } from '../api/get-user-payment-methods';
 import { useSetDefaultPaymentMethod } from '../api/set-default-payment-method';
-import { isBankAccount, paymentKeys, type UserPaymentMethod } from '../api/types';
+import { isBankAccount, type UserPaymentMethod } from '../api/types';
 import { subscribePaymentMethodsChanged } from '../payment-methods-sync';
 import { PaymentModal, type PaymentChoice, type PaymentModel } from './payment-modal';
 import './payments.css';

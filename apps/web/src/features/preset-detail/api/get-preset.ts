@@ -1,29 +1,20 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import type { PresetDetail } from './types';
+import { catalogueClient, catalogueKeys } from '@caterway/contracts/client';
+import { connect } from '../../../api/clients';
 
 // GET api/v2/presets/{id or slug} (ordering-payments §3 Preset): one restaurant or catering
 // preset with its chefs, menus and default cart. 404 { error: 'Preset not found' } for an
-// unknown id or slug; the pages send the visitor to /not-found then.
+// unknown id or slug; the pages send the visitor to /not-found then. A saved cart opened from
+// its share link sends the link's share_token (decision 031).
 
-// A saved cart opened from its share link sends the link's share_token (decision 031).
-export const presetKeys = {
-  all: ['presets'] as const,
-  detail: (idOrSlug: string | number, shareToken?: string) =>
-    [...presetKeys.all, 'detail', String(idOrSlug), shareToken] as const,
-};
+const catalogue = connect(catalogueClient);
 
 export const getPreset = (idOrSlug: string | number, signal?: AbortSignal, shareToken?: string) =>
-  api
-    .get<{ preset: PresetDetail }>(`/api/v2/presets/${encodeURIComponent(String(idOrSlug))}`, {
-      signal,
-      query: { shareToken },
-    })
-    .then((body) => body.preset);
+  catalogue.preset(idOrSlug, { share_token: shareToken }, { signal });
 
 export const presetQueryOptions = (idOrSlug: string | number, shareToken?: string) =>
   queryOptions({
-    queryKey: presetKeys.detail(idOrSlug, shareToken),
+    queryKey: catalogueKeys.preset(idOrSlug, shareToken),
     queryFn: ({ signal }) => getPreset(idOrSlug, signal, shareToken),
     staleTime: 60_000,
     // A 404 is an answer, not a hiccup: do not retry it.

@@ -1,7 +1,7 @@
 import type { PresetDetail as WirePresetDetail } from '@caterway/contracts';
 import type { Camelize } from '../../../types/catalogue';
 
-// The API client camelCases every key at the edge (lib/api-client.ts), so the app sees the
+// The contract clients' answers are camelCased once (api/clients.ts), so the app sees the
 // contract's shapes with camelCase keys. Derived from the contract so the two cannot drift.
 export type PresetDetail = Camelize<WirePresetDetail>;
 export type PresetChef = PresetDetail['chefs'][number];

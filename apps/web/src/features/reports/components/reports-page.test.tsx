@@ -1,10 +1,11 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { afterEach, describe, expect, it } from 'vitest';
+import { reportKeys } from '@caterway/contracts/client';
 import { reportMessages } from '@caterway/domain';
-import { api, configureApiClient } from '../../../lib/api-client';
-import { exportSpendCsv, spendCsvFileName } from '../api/export-spend-csv';
-import { reportKeys, type ReportPage } from '../api/get-user-catering-orders';
+import { configureApiClient } from '../../../lib/api-client';
+import { browserExport, exportSpendCsv, spendCsvFileName } from '../api/export-spend-csv';
+import type { ReportPage } from '../api/get-user-catering-orders';
 import { ReportsPage } from './reports-page';
 
 // The Delivery Date column shows the server's text (issue 17 part 5): the page used to format the
@@ -99,7 +100,7 @@ describe('the Reports page Export CSV', () => {
     });
     const saved: { bytes: Promise<ArrayBuffer>; filename: string }[] = [];
     const deps = {
-      getBlob: api.getBlob,
+      csv: browserExport.csv,
       save: (blob: Blob, filename: string) => saved.push({ bytes: blob.arrayBuffer(), filename }),
       now: () => new Date(2026, 10, 27, 23, 30),
     };
@@ -132,7 +133,7 @@ describe('the Reports page Export CSV', () => {
     expect(refused.calls[0]!.url).toBe('/api/v2/user/user_catering_orders.csv?company=Maple');
     expect(refused.saved).toEqual([]);
     const offline = {
-      getBlob: () => Promise.reject(new TypeError('Failed to fetch')),
+      csv: () => Promise.reject(new TypeError('Failed to fetch')),
       save: () => {},
       now: () => new Date(),
     };

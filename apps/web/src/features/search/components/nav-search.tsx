@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useLocation } from 'react-router';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
-import { QUICK_SEARCH_DEBOUNCE_MS, QUICK_SEARCH_MIN_CHARS, type QuickSearchNear } from '../api/quick-search';
+import { QUICK_SEARCH_DEBOUNCE_MS, QUICK_SEARCH_MIN_CHARS, type QuickSearchNear } from '../quick-search-rules';
 import './nav-search.css';
 
 export interface NavSearchProps {

@@ -1,7 +1,8 @@
 import type { RefObject } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
-import { useQuickSearch, type QuickSearchNear, type QuickSearchResult } from '../api/quick-search';
+import { useQuickSearch, type QuickSearchResult } from '../api/quick-search';
+import type { QuickSearchNear } from '../quick-search-rules';
 
 type Result = QuickSearchResult['presets'][number];
 

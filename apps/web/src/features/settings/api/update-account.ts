@@ -1,17 +1,18 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AccountUpdateBody } from '@caterway/contracts';
-import { api } from '../../../lib/api-client';
-import type { AccountProfile } from '../settings-form';
-import { settingsKeys } from './get-current-profile';
+import { accountClient, accountKeys } from '@caterway/contracts/client';
+import { connect } from '../../../api/clients';
+
+const account = connect(accountClient);
 
 // PUT api/v2/accounts {user: profile fields} (browse-account-orders §7); answers the saved profile.
-export const updateAccount = (body: AccountUpdateBody) =>
-  api.put<{ user: AccountProfile }>('/api/v2/accounts', body).then((b) => b.user);
+export const updateAccount = (body: AccountUpdateBody) => account.update(body);
 
 export function useUpdateAccount() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateAccount,
-    onSuccess: (profile) => queryClient.setQueryData(settingsKeys.profile(), profile),
+    // the settings page and the checkout form read the profile under one key
+    onSuccess: (profile) => queryClient.setQueryData(accountKeys.profile(), profile),
   });
 }
