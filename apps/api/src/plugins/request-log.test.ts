@@ -37,6 +37,10 @@ describe('the per-request logger', () => {
     server.get('/broken', () => {
       throw new Error('kaput');
     });
+    server.get('/slow', async () => {
+      await new Promise((resolve) => setTimeout(resolve, 40));
+      return { ok: true };
+    });
     await server.listen({ host: '127.0.0.1', port: 0 });
     lines = []; // "Server listening at ..."
     const { port } = server.server.address() as AddressInfo;
@@ -57,6 +61,35 @@ describe('the per-request logger', () => {
         res: { statusCode: 200 },
       }),
     ]);
+  });
+
+  it('times a response that ends after the handler returned (an asynchronous route)', async () => {
+    const { server, request } = await app('info');
+    const before = Date.now();
+    await request('/slow?token=s3cret&page=2', 'req-slow-00001');
+    await server.close();
+    expect(lines).toEqual([
+      expect.objectContaining({
+        reqId: 'req-slow-00001',
+        req: { method: 'GET', url: '/slow?token=[REDACTED]&page=2' },
+        res: { statusCode: 200 },
+      }),
+    ]);
+    const line = lines[0]!;
+    expect(line.responseTime).toBeGreaterThanOrEqual(35);
+    expect(line.responseTime).toBeLessThan(2_000);
+    // the time of day comes from the same clock reading as the response time, set to the wall clock
+    expect(line.time).toBeGreaterThanOrEqual(before + 35);
+    expect(line.time).toBeLessThanOrEqual(Date.now() + 5);
+  });
+
+  it("keeps Fastify's settings of the HTTP server it is handed", async () => {
+    const logging = appLogging('info', { stream });
+    const server = Fastify({ ...logging.options, ...requestIds, keepAliveTimeout: 5_000, requestTimeout: 9_000 });
+    await server.ready();
+    expect(server.server.keepAliveTimeout).toBe(5_000);
+    expect(server.server.requestTimeout).toBe(9_000);
+    await server.close();
   });
 
   it("binds the request id to what a handler logs, at the logger's level", async () => {
@@ -89,10 +122,51 @@ describe('the per-request logger', () => {
       await server.listen({ host: '127.0.0.1', port: 0 });
       const { port } = server.server.address() as AddressInfo;
       await fetch(`http://127.0.0.1:${port}/once`, { headers: { 'x-request-id': 'req-once-00001' } });
-      // one line is far below the 4 KB block: only the timer writes it
+      // one line is far below a batch: only the timer writes it
       await expect
         .poll(() => fs.readFileSync(file, 'utf8'), { timeout: 3_000, interval: 100 })
         .toContain('"reqId":"req-once-00001"');
+    } finally {
+      await server.close();
+      fs.rmSync(file, { force: true });
+    }
+  });
+});
+
+describe('the log file', () => {
+  it("keeps a handler's lines and the access lines in order, one JSON object a line", async () => {
+    const file = path.join(os.tmpdir(), `caterway-request-log-order-${process.pid}.log`);
+    fs.writeFileSync(file, '');
+    const logging = appLogging('info', { dest: file });
+    const server = Fastify({ ...logging.options, ...requestIds });
+    server.log = logging.logger!;
+    server.get('/step/:n', (request) => {
+      request.log.info({ n: Number((request.params as { n: string }).n) }, 'step');
+      return { ok: true };
+    });
+    try {
+      await server.listen({ host: '127.0.0.1', port: 0 });
+      const { port } = server.server.address() as AddressInfo;
+      // more requests than a batch holds (256 lines), so some blocks are written by size
+      for (let n = 0; n < 150; n++) await fetch(`http://127.0.0.1:${port}/step/${n}`);
+      await expect
+        .poll(() => fs.readFileSync(file, 'utf8').split('\n').filter(Boolean).length, { timeout: 3_000, interval: 100 })
+        .toBeGreaterThanOrEqual(301);
+      const lines = fs
+        .readFileSync(file, 'utf8')
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => JSON.parse(l) as Record<string, unknown>)
+        .filter((l) => l.msg !== 'Server listening at ' + `http://127.0.0.1:${port}`);
+      expect(lines).toHaveLength(300);
+      for (let n = 0; n < 150; n++) {
+        expect(lines[2 * n]).toMatchObject({ msg: 'step', n });
+        expect(lines[2 * n + 1]).toMatchObject({
+          msg: 'request completed',
+          reqId: lines[2 * n]!.reqId,
+          req: { url: `/step/${n}` },
+        });
+      }
     } finally {
       await server.close();
       fs.rmSync(file, { force: true });

@@ -7,6 +7,7 @@ import {
   type FastifyHttpOptions,
   type FastifyReply,
   type FastifyRequest,
+  type FastifyServerFactory,
   type FastifyServerOptions,
 } from 'fastify';
 import pino from 'pino';
@@ -70,7 +71,7 @@ const LOG_REDACT = [
 
 /**
  * What Fastify logs of a request's course. Its "incoming request" and "request completed" lines
- * are replaced by the one access line AccessLoggedResponse writes; a request that failed after its
+ * are replaced by the one access line the HTTP server records (accessLoggedServer); a request that failed after its
  * headers (Fastify passes the error when something listens for its end) is still logged at error,
  * and Fastify's other lines (errors of its default handler, broken streams, unknown routes) stay.
  */
@@ -90,40 +91,101 @@ class AccessLineController extends LogController {
   }
 }
 
-/** The request id genReqId chose, kept on the raw request for the access line. */
+/** The request id genReqId chose, and when the request reached the server, kept on the raw request for the access line. */
 const kRequestId = Symbol('caterway.requestId');
-type RawRequest = http.IncomingMessage & { [kRequestId]?: string };
+const kStartedAt = Symbol('caterway.startedAt');
+type RawRequest = http.IncomingMessage & { [kRequestId]?: string; [kStartedAt]?: number };
+
+/** What one access line says, kept until its batch is written and formatted there with the rest. */
+class AccessRecord {
+  constructor(
+    readonly id: string,
+    readonly method: string,
+    readonly url: string,
+    readonly status: number,
+    /** performance.now() when the request's turn of the event loop began, and when it ended */
+    readonly startedAt: number,
+    readonly endedAt: number,
+  ) {}
+}
+
+/** Where access records go: a LineBuffer, or (a test's stream) formatted and written at once. */
+interface AccessSink {
+  access(record: AccessRecord): void;
+}
+
+/** pino's fields of every line of this process, between "time" and "reqId" */
+const PROCESS_FIELDS = `,"pid":${process.pid},"hostname":${JSON.stringify(os.hostname())}`;
+
+// Reading a clock costs a trivial request ~0.4 µs on a virtual machine (bench/README.md, "The
+// request log"), so a request reads it once, as it ends. Its start is when its turn of the event
+// loop began (read by the turn's first request; every request of a turn was waiting by then, so
+// its wait behind the others counts), and the time of day comes from the same reading, by an
+// offset to the wall clock taken again with every batch.
+let turnStartedAt = -1;
+function endTurn(): void {
+  turnStartedAt = -1;
+}
+function turnStart(): number {
+  if (turnStartedAt < 0) {
+    turnStartedAt = performance.now();
+    setImmediate(endTurn);
+  }
+  return turnStartedAt;
+}
+let wallOffset = Date.now() - performance.now();
+function resyncWallClock(): void {
+  wallOffset = Date.now() - performance.now();
+}
+
+/** An access line in pino's format: level info, id, method, URL with its secrets redacted, status, ms. */
+function formatAccess(record: AccessRecord): string {
+  // the id is a UUID or matched REQUEST_ID (no character JSON escapes); method and status are tokens;
+  // the milliseconds are written from integers (a fraction's shortest text costs far more)
+  const tenths = Math.round((record.endedAt - record.startedAt) * 10);
+  return (
+    `{"level":30,"time":${Math.round(wallOffset + record.endedAt)}${PROCESS_FIELDS},"reqId":"${record.id}",` +
+    `"req":{"method":"${record.method}","url":${JSON.stringify(redactUrl(record.url))}},"res":{"statusCode":${record.status}},` +
+    `"responseTime":${Math.trunc(tenths / 10)}.${tenths % 10},"msg":"request completed"}\n`
+  );
+}
 
 /**
- * The HTTP server's response class, which writes a request's access line when the response ends:
- * one line at info with its id, method, URL with its secrets redacted, status and milliseconds,
- * in pino's format. Fastify's own request log costs more than a trivial route itself whenever it
+ * The HTTP server's request listener, around Fastify's, which records each request's access line:
+ * at once when the response ended before Fastify's handler returned (a synchronous route), else
+ * when the response closes. Fastify's own request log costs more than a trivial route whenever it
  * has a logger (it listens to every response's end, makes a child logger, serialises two lines
- * through pino's redaction); with no logger given to Fastify and the line made here, logging
- * costs a few percent of a hello route (bench/README.md, "The request log"). `app.inject()`
- * bypasses the HTTP server and writes no access line.
+ * through pino's redaction); with no logger given to Fastify, no listener for a response that is
+ * already over, and lines formatted in batches, logging costs a trivial route little
+ * (bench/README.md, "The request log"). `app.inject()` bypasses the HTTP server and writes no
+ * access line.
  */
-function accessLoggedResponse(root: pino.Logger, sink: LineSink): typeof http.ServerResponse {
-  const head = `,"pid":${process.pid},"hostname":${JSON.stringify(os.hostname())},"reqId":`;
-  return class AccessLoggedResponse<Request extends http.IncomingMessage> extends http.ServerResponse<Request> {
-    readonly #startedAt = performance.now();
-    #logged = false;
-
-    override end(...args: unknown[]): this {
-      super.end(...(args as Parameters<http.ServerResponse['end']>));
-      if (this.#logged) return this;
-      this.#logged = true;
-      if (!root.isLevelEnabled('info')) return this;
-      const req = this.req as RawRequest;
-      const ms = Math.round((performance.now() - this.#startedAt) * 10) / 10;
-      // the id is a UUID or matched REQUEST_ID (no character JSON escapes); method and status are tokens
-      sink.write(
-        `{"level":30,"time":${Date.now()}${head}"${req[kRequestId] ?? ''}","req":{"method":"${req.method}",` +
-          `"url":${JSON.stringify(redactUrl(req.url ?? ''))}},"res":{"statusCode":${this.statusCode}},"responseTime":${ms},` +
-          `"msg":"request completed"}\n`,
-      );
-      return this;
-    }
+function accessLoggedServer(root: pino.Logger, sink: AccessSink): FastifyServerFactory<http.Server> {
+  const record = (res: http.ServerResponse) => {
+    if (root.levelVal > 30) return;
+    const req = res.req as RawRequest;
+    const id = req[kRequestId] ?? '';
+    sink.access(
+      new AccessRecord(id, req.method ?? '', req.url ?? '', res.statusCode, req[kStartedAt] ?? 0, performance.now()),
+    );
+  };
+  function recordOnClose(this: http.ServerResponse) {
+    record(this);
+  }
+  return (handler, options) => {
+    const server = http.createServer((options.http ?? {}) as http.ServerOptions, (req: RawRequest, res) => {
+      req[kStartedAt] = turnStart();
+      handler(req, res);
+      if (res.writableEnded) record(res);
+      else res.once('close', recordOnClose);
+    });
+    // what Fastify sets on the server it makes itself (fastify/lib/server.js)
+    server.keepAliveTimeout = options.keepAliveTimeout as number;
+    server.requestTimeout = options.requestTimeout as number;
+    server.setTimeout(options.connectionTimeout as number);
+    if ((options.maxRequestsPerSocket as number) > 0)
+      server.maxRequestsPerSocket = options.maxRequestsPerSocket as number;
+    return server;
   };
 }
 
@@ -132,8 +194,8 @@ type LevelName = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace';
 /**
  * A request's logger, made only when the request logs something: Fastify makes one per request
  * (pino's child with the request id), which cost a trivial route more than its log line
- * (bench/README.md, "The request log"); most requests log nothing but the line OneLinePerRequest
- * writes itself. The first call of a log method (or child()) makes pino's child and hands it on.
+ * (bench/README.md, "The request log"); most requests log nothing but the access line the HTTP
+ * server records itself. The first call of a log method (or child()) makes pino's child and hands it on.
  */
 class LazyRequestLogger {
   #child: pino.Logger | undefined;
@@ -201,44 +263,79 @@ interface LineSink {
 /** LineBuffers holding lines, written by one timer for the whole process and at its exit. */
 const pendingBuffers = new Set<LineBuffer>();
 let flushTimer: NodeJS.Timeout | undefined;
-const BLOCK_CHARS = 64 * 1024;
+/** lines a batch: ~55 KB of access lines */
+const BATCH_LINES = 256;
+const BLOCK_BYTES = 64 * 1024;
 
 function flushPending(): void {
   flushTimer = undefined;
   for (const buffer of pendingBuffers) buffer.flush();
 }
 
-/**
- * Log lines gathered into blocks of 64 KB before they reach pino's asynchronous destination
- * (sonic-boom, which writes each block in one system call, retries partial and EAGAIN writes and
- * flushes at exit). Handed one line at a time, sonic-boom measures the bytes of the text it is
- * still holding on every write, which cost a trivial request ~2.5 µs; a block costs it once per
- * ~300 lines. Lines reach the file within a second when the server is quiet, and at exit.
- */
-class LineBuffer implements LineSink {
-  #lines: string[] = [];
-  #chars = 0;
+/** pino's asynchronous destination, sonic-boom in buffer mode (its types know only strings). */
+interface BlockDestination {
+  write(block: Buffer): unknown;
+  flushSync(): void;
+}
 
-  constructor(private readonly destination: pino.DestinationStream & { flushSync(): void }) {}
+/**
+ * The process's log lines on their way to pino's asynchronous destination (sonic-boom in buffer
+ * mode, which writes each block in one system call, retries partial and EAGAIN writes and flushes
+ * at exit). pino's lines and the access records wait here in order, 256 at most; then the access
+ * lines are formatted all at once and every line is encoded once, straight into 64 KB blocks.
+ * Per request that leaves one small object: formatting a line as its response ends, keeping the
+ * strings until a block and joining them cost a trivial route several times more
+ * (bench/README.md, "The request log"). Lines reach the file within a second when the server is
+ * quiet, and at exit.
+ */
+class LineBuffer implements LineSink, AccessSink {
+  #entries: (string | AccessRecord)[] = [];
+
+  constructor(private readonly destination: BlockDestination) {}
 
   write(line: string): boolean {
-    this.#lines.push(line);
-    this.#chars += line.length;
-    if (this.#chars >= BLOCK_CHARS) this.flush();
-    else if (this.#lines.length === 1) {
+    this.#add(line);
+    return true;
+  }
+
+  access(record: AccessRecord): void {
+    this.#add(record);
+  }
+
+  #add(entry: string | AccessRecord): void {
+    const count = this.#entries.push(entry);
+    if (count >= BATCH_LINES) this.flush();
+    else if (count === 1) {
       pendingBuffers.add(this);
-      // a second after the first line since the last block; an idle process keeps no timer
+      // a second after the first line since the last batch; an idle process keeps no timer
       flushTimer ??= setTimeout(flushPending, 1000).unref();
     }
-    return true;
   }
 
   flush(): void {
     pendingBuffers.delete(this);
-    if (!this.#lines.length) return;
-    const block = this.#lines.join('');
-    this.#lines = [];
-    this.#chars = 0;
+    const entries = this.#entries;
+    if (!entries.length) return;
+    this.#entries = [];
+    resyncWallClock();
+    // each block is the destination's until written: a new one for every block
+    let block = Buffer.allocUnsafeSlow(BLOCK_BYTES);
+    let used = 0;
+    for (const entry of entries) {
+      const line = typeof entry === 'string' ? entry : formatAccess(entry);
+      // a UTF-16 unit takes at most 3 bytes of UTF-8: room for the worst case, or a new block
+      const room = line.length * 3;
+      if (used + room > block.length) {
+        if (used > 0) this.#hand(block.subarray(0, used));
+        block = Buffer.allocUnsafeSlow(Math.max(BLOCK_BYTES, room));
+        used = 0;
+      }
+      used += block.write(line, used);
+    }
+    if (used > 0) this.#hand(block.subarray(0, used));
+  }
+
+  #hand(block: Buffer): void {
     try {
       this.destination.write(block);
     } catch {
@@ -265,7 +362,7 @@ process.on('exit', () => {
 
 export interface AppLogging {
   /** Fastify's options: no Fastify logger (so nothing listens to each response), our child loggers and access lines */
-  options: Pick<FastifyHttpOptions<http.Server>, 'logger' | 'logController' | 'childLoggerFactory' | 'http'>;
+  options: Pick<FastifyHttpOptions<http.Server>, 'logger' | 'logController' | 'childLoggerFactory' | 'serverFactory'>;
   /** the app's logger, to be set as `app.log` (Fastify has none of its own), or undefined for none */
   logger: pino.Logger | undefined;
 }
@@ -273,10 +370,11 @@ export interface AppLogging {
 /**
  * The app's logging (bench/request-log.ts measures it): `false` for none; `dest` a file or file
  * descriptor to write to (default stdout); other options (tests: a stream) are merged into pino's.
- * Cheap per request (docs/decisions/037, 045): Fastify is given no logger, handlers get a
- * per-request logger made only when they log (LazyRequestLogger), and the HTTP server's responses
- * write one access line each (AccessLoggedResponse), gathered into 64 KB blocks written
- * asynchronously (a hard kill can lose the last second). Set `app.log = logging.logger`.
+ * Cheap per request (docs/decisions/037, 045, 046): Fastify is given no logger, handlers get a
+ * per-request logger made only when they log (LazyRequestLogger), and the HTTP server's request
+ * listener records one access line a request (accessLoggedServer), formatted in batches and
+ * written asynchronously in 64 KB blocks (a hard kill can lose the last second). Set
+ * `app.log = logging.logger`.
  */
 export function appLogging(
   level: string,
@@ -284,7 +382,13 @@ export function appLogging(
 ): AppLogging {
   if (options === false) return { options: { logger: false }, logger: undefined };
   const { dest = 1, stream, ...rest } = options ?? {};
-  const sink = stream ?? new LineBuffer(pino.destination({ dest, sync: false, minLength: 0 }));
+  const buffer = stream
+    ? undefined
+    : new LineBuffer(
+        pino.destination({ dest, sync: false, minLength: 0, contentMode: 'buffer' }) as unknown as BlockDestination,
+      );
+  const sink: LineSink = buffer ?? stream!;
+  const access: AccessSink = buffer ?? { access: (record) => sink.write(formatAccess(record)) };
   const root = pino(
     {
       level,
@@ -303,7 +407,7 @@ export function appLogging(
       logger: false,
       logController: new AccessLineController(),
       childLoggerFactory: (_noLogger, bindings, childOptions) => new LazyRequestLogger(root, bindings, childOptions),
-      http: { ServerResponse: accessLoggedResponse(root, sink) },
+      serverFactory: accessLoggedServer(root, access),
     },
     logger: root,
   };
