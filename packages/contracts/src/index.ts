@@ -16,3 +16,4 @@ export * from './order-history.js';
 export * from './group-orders.js';
 export * from './site-config.js';
 export * from './invoices.js';
+export * from './partner.js';

@@ -1,0 +1,53 @@
+import type { PartnerRestaurant, RestaurantRole } from '@caterway/contracts';
+import type { Queryable } from '../../db/pool.js';
+
+const RESTAURANT_COLUMNS = `c.id::int AS id, c.slug, c.business_name AS name, c.city, c.time_zone`;
+
+/** Restaurant teams (restaurant_members): who may act for which restaurant, and as what. */
+export function createPartnerRepository(db: Queryable) {
+  return {
+    /** The restaurants a user is on the team of, by name. */
+    async restaurantsOf(userId: number): Promise<PartnerRestaurant[]> {
+      const { rows } = await db.query<PartnerRestaurant>(
+        `SELECT ${RESTAURANT_COLUMNS}, m.role
+         FROM restaurant_members m JOIN chefs c ON c.id = m.chef_id
+         WHERE m.user_id = $1
+         ORDER BY c.business_name, c.id`,
+        [userId],
+      );
+      return rows;
+    },
+
+    /** A restaurant with the user's role there; undefined when it does not exist or they have none. */
+    async membership(userId: number, chefId: number): Promise<PartnerRestaurant | undefined> {
+      const { rows } = await db.query<PartnerRestaurant>(
+        `SELECT ${RESTAURANT_COLUMNS}, m.role
+         FROM restaurant_members m JOIN chefs c ON c.id = m.chef_id
+         WHERE m.user_id = $1 AND m.chef_id = $2`,
+        [userId, chefId],
+      );
+      return rows[0];
+    },
+
+    /** A restaurant for operations staff, who reach every one. */
+    async restaurant(chefId: number): Promise<PartnerRestaurant | undefined> {
+      const { rows } = await db.query<PartnerRestaurant>(
+        `SELECT ${RESTAURANT_COLUMNS}, 'operations' AS role FROM chefs c WHERE c.id = $1`,
+        [chefId],
+      );
+      return rows[0];
+    },
+
+    async addMember(
+      member: { chefId: number; userId: number; role: RestaurantRole },
+      tx: Queryable = db,
+    ): Promise<void> {
+      await tx.query(
+        `INSERT INTO restaurant_members (chef_id, user_id, role) VALUES ($1, $2, $3)
+         ON CONFLICT (chef_id, user_id) DO UPDATE SET role = EXCLUDED.role`,
+        [member.chefId, member.userId, member.role],
+      );
+    },
+  };
+}
+export type PartnerRepository = ReturnType<typeof createPartnerRepository>;
