@@ -1,15 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/helpers.js';
-import { ensureDemoData } from '../../db/seed/demo.js';
-import { signedInUser } from '../auth/auth.test-helpers.js';
-import { auth, staffUser } from '../order-lifecycle/lifecycle.test-helpers.js';
+import { auth } from '../order-lifecycle/lifecycle.test-helpers.js';
 import { createPartnerRepository } from './partner.repository.js';
+import { teamFixture } from './partner.test-helpers.js';
 
 // Issue 19 (decision 047): restaurant teams. A user sees the restaurants they are on the team
 // of, with their role; another restaurant answers 404 exactly like one that does not exist;
 // operations staff reach every restaurant.
-
-const quiet = { info() {}, warn() {}, error() {} };
 
 describe('restaurant teams', () => {
   let ctx: TestContext;
@@ -23,20 +20,12 @@ describe('restaurant teams', () => {
 
   beforeAll(async () => {
     ctx = await createTestApp();
-    await ensureDemoData(ctx.db, quiet);
-    const { rows } = await ctx.db.query<{ id: number; name: string; slug: string }>(
-      'SELECT id::int AS id, business_name AS name, slug FROM chefs ORDER BY id LIMIT 3',
-    );
-    expect(rows).toHaveLength(3);
-    chefs = rows;
-    owner = await signedInUser(ctx.app, ctx.db);
-    cook = await signedInUser(ctx.app, ctx.db);
-    customer = await signedInUser(ctx.app, ctx.db);
-    ops = await staffUser(ctx.app, ctx.db);
-    const partners = createPartnerRepository(ctx.db);
-    await partners.addMember({ chefId: chefs[0]!.id, userId: owner.id, role: 'owner' });
-    await partners.addMember({ chefId: chefs[1]!.id, userId: owner.id, role: 'manager' });
-    await partners.addMember({ chefId: chefs[0]!.id, userId: cook.id, role: 'staff' });
+    const team = await teamFixture(ctx, 3);
+    chefs = team.chefs;
+    owner = await team.member({ 0: 'owner', 1: 'manager' });
+    cook = await team.member({ 0: 'staff' });
+    customer = await team.member();
+    ops = await team.ops();
   });
   afterAll(async () => {
     await ctx.close();

@@ -1,5 +1,7 @@
-import type { PartnerRestaurant, RestaurantRole } from '@caterway/contracts';
+import type { PartnerRestaurant, PartnerTeamResponse, RestaurantRole } from '@caterway/contracts';
 import type { Queryable } from '../../db/pool.js';
+
+type PartnerTeamMember = PartnerTeamResponse['members'][number];
 
 const RESTAURANT_COLUMNS = `c.id::int AS id, c.slug, c.business_name AS name, c.city, c.time_zone`;
 
@@ -36,6 +38,27 @@ export function createPartnerRepository(db: Queryable) {
         [chefId],
       );
       return rows[0];
+    },
+
+    /** A restaurant's team, owners first, then by name. */
+    async team(chefId: number): Promise<PartnerTeamMember[]> {
+      const { rows } = await db.query<PartnerTeamMember>(
+        `SELECT u.id::int AS user_id, u.first_name, u.last_name, u.email, m.role
+         FROM restaurant_members m JOIN users u ON u.id = m.user_id
+         WHERE m.chef_id = $1
+         ORDER BY array_position(ARRAY['owner', 'manager', 'staff'], m.role), u.first_name, u.last_name, u.id`,
+        [chefId],
+      );
+      return rows;
+    },
+
+    /** The role a user has on a restaurant, if any. */
+    async roleOf(userId: number, chefId: number, tx: Queryable = db): Promise<RestaurantRole | undefined> {
+      const { rows } = await tx.query<{ role: RestaurantRole }>(
+        'SELECT role FROM restaurant_members WHERE user_id = $1 AND chef_id = $2',
+        [userId, chefId],
+      );
+      return rows[0]?.role;
     },
 
     async addMember(

@@ -2,12 +2,20 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   errorResponses,
+  partnerInviteAcceptBodySchema,
+  partnerInviteAcceptResponseSchema,
+  partnerInviteBodySchema,
+  partnerInviteLookupResponseSchema,
+  partnerInviteSchema,
+  partnerInviteTokenBodySchema,
+  partnerTeamResponseSchema,
   partnerRestaurantParamsSchema,
   partnerRestaurantSchema,
   partnerRestaurantsResponseSchema,
 } from '@caterway/contracts';
 import type { AppDeps } from '../../lib/deps.js';
-import { authUser, requireUser } from '../auth/auth.guard.js';
+import { authUser, optionalUser, requireUser } from '../auth/auth.guard.js';
+import { createInvitesService } from './invites.service.js';
 import { partnerRestaurant, requireRestaurantRole } from './partner.guard.js';
 import { createPartnerRepository } from './partner.repository.js';
 
@@ -15,6 +23,12 @@ import { createPartnerRepository } from './partner.repository.js';
 export function partnerRoutes(app: FastifyInstance, deps: AppDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const partners = createPartnerRepository(deps.db);
+  const invites = createInvitesService({
+    db: deps.db,
+    clock: deps.clock,
+    mailer: deps.mailer,
+    publicUrl: deps.config.publicUrl,
+  });
 
   r.get(
     '/api/v2/partner/restaurants',
@@ -41,5 +55,64 @@ export function partnerRoutes(app: FastifyInstance, deps: AppDeps): void {
       },
     },
     (request) => partnerRestaurant(request),
+  );
+
+  r.get(
+    '/api/v2/partner/restaurants/:chefId/team',
+    {
+      preHandler: requireRestaurantRole(deps, 'manager'),
+      schema: {
+        tags: ['partner'],
+        summary: "A restaurant's team and its open invitations (managers, owners, operations)",
+        params: partnerRestaurantParamsSchema,
+        response: { 200: partnerTeamResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => invites.team(partnerRestaurant(request)),
+  );
+
+  r.post(
+    '/api/v2/partner/restaurants/:chefId/invites',
+    {
+      preHandler: requireRestaurantRole(deps, 'manager'),
+      schema: {
+        tags: ['partner'],
+        summary:
+          'Invite someone to the team by email (owners and operations: any role; managers: staff). The link works once, for 7 days',
+        params: partnerRestaurantParamsSchema,
+        body: partnerInviteBodySchema,
+        response: { 201: partnerInviteSchema, ...errorResponses },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await invites.invite(partnerRestaurant(request), authUser(request), request.body)),
+  );
+
+  r.post(
+    '/api/v2/partner/invites/lookup',
+    {
+      schema: {
+        tags: ['partner'],
+        summary: 'What an invitation link offers (the restaurant, the role, the email and whether it has an account)',
+        body: partnerInviteTokenBodySchema,
+        response: { 200: partnerInviteLookupResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => invites.lookup(request.body.token),
+  );
+
+  r.post(
+    '/api/v2/partner/invites/accept',
+    {
+      preHandler: optionalUser(deps),
+      schema: {
+        tags: ['partner'],
+        summary:
+          'Accept an invitation: a new account gives its name and password; an existing one accepts while signed in as the invited email',
+        body: partnerInviteAcceptBodySchema,
+        response: { 200: partnerInviteAcceptResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => invites.accept(request.body, request.user),
   );
 }
