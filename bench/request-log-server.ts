@@ -9,7 +9,7 @@ const file = process.env.REQUEST_LOG_FILE;
 if (variant !== 'none' && !file) throw new Error('REQUEST_LOG_FILE is needed with a logger');
 const logging = appLogging(process.env.REQUEST_LOG_LEVEL ?? 'info', variant === 'none' ? false : { dest: file! });
 const app = Fastify({ ...logging.options, ...requestIds });
-if (logging.logger) app.log = logging.logger;
+logging.attach(app);
 app.get('/hello', (_request, reply) => reply.send({ hello: 'world' }));
 await app.listen({ host: '127.0.0.1', port: 0 });
 process.once('SIGINT', () => void app.close().then(() => process.exit(0)));

@@ -37,7 +37,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
   // Fastify was given no logger (plugins/request-log.ts): the app's own is its `log`
-  if (logging.logger) app.log = logging.logger;
+  logging.attach(app);
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

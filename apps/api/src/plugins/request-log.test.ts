@@ -26,7 +26,7 @@ describe('the per-request logger', () => {
   async function app(level: string) {
     const logging = appLogging(level, { stream });
     const server = Fastify({ ...logging.options, ...requestIds });
-    server.log = logging.logger!;
+    logging.attach(server);
     server.get('/quiet', () => ({ ok: true }));
     server.get('/chatty', (request) => {
       request.log.debug('not at info');
@@ -139,7 +139,7 @@ describe('the log file', () => {
     fs.writeFileSync(file, '');
     const logging = appLogging('info', { dest: file });
     const server = Fastify({ ...logging.options, ...requestIds });
-    server.log = logging.logger!;
+    logging.attach(server);
     server.get('/step/:n', (request) => {
       request.log.info({ n: Number((request.params as { n: string }).n) }, 'step');
       return { ok: true };

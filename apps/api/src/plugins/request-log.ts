@@ -5,6 +5,7 @@ import { performance } from 'node:perf_hooks';
 import {
   LogController,
   type FastifyHttpOptions,
+  type FastifyInstance,
   type FastifyReply,
   type FastifyRequest,
   type FastifyServerFactory,
@@ -363,8 +364,10 @@ process.on('exit', () => {
 export interface AppLogging {
   /** Fastify's options: no Fastify logger (so nothing listens to each response), our child loggers and access lines */
   options: Pick<FastifyHttpOptions<http.Server>, 'logger' | 'logController' | 'childLoggerFactory' | 'serverFactory'>;
-  /** the app's logger, to be set as `app.log` (Fastify has none of its own), or undefined for none */
+  /** the app's logger, or undefined for none */
   logger: pino.Logger | undefined;
+  /** Sets the app's logger as `app.log` (Fastify, given none, has only its silent one). */
+  attach(app: FastifyInstance): void;
 }
 
 /**
@@ -373,14 +376,14 @@ export interface AppLogging {
  * Cheap per request (docs/decisions/037, 045, 046): Fastify is given no logger, handlers get a
  * per-request logger made only when they log (LazyRequestLogger), and the HTTP server's request
  * listener records one access line a request (accessLoggedServer), formatted in batches and
- * written asynchronously in 64 KB blocks (a hard kill can lose the last second). Set
- * `app.log = logging.logger`.
+ * written asynchronously in 64 KB blocks (a hard kill can lose the last second). Then
+ * `logging.attach(app)` sets the logger as `app.log`.
  */
 export function appLogging(
   level: string,
   options?: false | ({ dest?: string | number; stream?: LineSink } & Record<string, unknown>),
 ): AppLogging {
-  if (options === false) return { options: { logger: false }, logger: undefined };
+  if (options === false) return { options: { logger: false }, logger: undefined, attach: () => {} };
   const { dest = 1, stream, ...rest } = options ?? {};
   const buffer = stream
     ? undefined
@@ -410,6 +413,9 @@ export function appLogging(
       serverFactory: accessLoggedServer(root, access),
     },
     logger: root,
+    attach: (app) => {
+      app.log = root;
+    },
   };
 }
 
