@@ -37,6 +37,10 @@ describe('the per-request logger', () => {
     server.get('/broken', () => {
       throw new Error('kaput');
     });
+    server.get('/hang', async () => {
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      return { ok: true };
+    });
     server.get('/slow', async () => {
       await new Promise((resolve) => setTimeout(resolve, 40));
       return { ok: true };
@@ -83,6 +87,24 @@ describe('the per-request logger', () => {
     expect(line.time).toBeLessThanOrEqual(Date.now() + 5);
   });
 
+  it('says so when the client went away before the response', async () => {
+    const { server, request } = await app('info');
+    const controller = new AbortController();
+    const pending = fetch(`http://127.0.0.1:${(server.server.address() as AddressInfo).port}/hang`, {
+      headers: { 'x-request-id': 'req-gone-00001' },
+      signal: controller.signal,
+    }).catch(() => 'aborted');
+    setTimeout(() => controller.abort(), 50);
+    expect(await pending).toBe('aborted');
+    await expect.poll(() => lines.length, { timeout: 2_000 }).toBe(1);
+    expect(lines[0]).toMatchObject({ reqId: 'req-gone-00001', msg: 'request closed before its response' });
+    // the handler's late answer writes no second line
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    await request('/quiet', 'req-after-0001');
+    await server.close();
+    expect(lines.map((l) => l.reqId)).toEqual(['req-gone-00001', 'req-after-0001']);
+  });
+
   it("keeps Fastify's settings of the HTTP server it is handed", async () => {
     const logging = appLogging('info', { stream });
     const server = Fastify({ ...logging.options, ...requestIds, keepAliveTimeout: 5_000, requestTimeout: 9_000 });
@@ -90,6 +112,7 @@ describe('the per-request logger', () => {
     expect(server.server.keepAliveTimeout).toBe(5_000);
     expect(server.server.requestTimeout).toBe(9_000);
     await server.close();
+    expect(() => Fastify({ ...logging.options, https: {} } as never)).toThrow(/plain HTTP only/);
   });
 
   it("binds the request id to what a handler logs, at the logger's level", async () => {

@@ -107,6 +107,8 @@ class AccessRecord {
     /** performance.now() when the request's turn of the event loop began, and when it ended */
     readonly startedAt: number,
     readonly endedAt: number,
+    /** false when the connection closed before the response was ended (the client went away) */
+    readonly completed: boolean,
   ) {}
 }
 
@@ -147,7 +149,7 @@ function formatAccess(record: AccessRecord): string {
   return (
     `{"level":30,"time":${Math.round(wallOffset + record.endedAt)}${PROCESS_FIELDS},"reqId":"${record.id}",` +
     `"req":{"method":"${record.method}","url":${JSON.stringify(redactUrl(record.url))}},"res":{"statusCode":${record.status}},` +
-    `"responseTime":${Math.trunc(tenths / 10)}.${tenths % 10},"msg":"request completed"}\n`
+    `"responseTime":${Math.trunc(tenths / 10)}.${tenths % 10},"msg":"${record.completed ? 'request completed' : 'request closed before its response'}"}\n`
   );
 }
 
@@ -166,14 +168,18 @@ function accessLoggedServer(root: pino.Logger, sink: AccessSink): FastifyServerF
     if (root.levelVal > 30) return;
     const req = res.req as RawRequest;
     const id = req[kRequestId] ?? '';
+    const { method = '', url = '' } = req;
     sink.access(
-      new AccessRecord(id, req.method ?? '', req.url ?? '', res.statusCode, req[kStartedAt] ?? 0, performance.now()),
+      new AccessRecord(id, method, url, res.statusCode, req[kStartedAt] ?? 0, performance.now(), res.writableEnded),
     );
   };
   function recordOnClose(this: http.ServerResponse) {
     record(this);
   }
   return (handler, options) => {
+    // the server made here speaks plain HTTP/1.1: refuse options asking for more than it gives
+    if (options.https || options.http2)
+      throw new Error('The request log serves plain HTTP only (no https or http2 options)');
     const server = http.createServer((options.http ?? {}) as http.ServerOptions, (req: RawRequest, res) => {
       req[kStartedAt] = turnStart();
       handler(req, res);
@@ -364,8 +370,6 @@ process.on('exit', () => {
 export interface AppLogging {
   /** Fastify's options: no Fastify logger (so nothing listens to each response), our child loggers and access lines */
   options: Pick<FastifyHttpOptions<http.Server>, 'logger' | 'logController' | 'childLoggerFactory' | 'serverFactory'>;
-  /** the app's logger, or undefined for none */
-  logger: pino.Logger | undefined;
   /** Sets the app's logger as `app.log` (Fastify, given none, has only its silent one). */
   attach(app: FastifyInstance): void;
 }
@@ -383,7 +387,7 @@ export function appLogging(
   level: string,
   options?: false | ({ dest?: string | number; stream?: LineSink } & Record<string, unknown>),
 ): AppLogging {
-  if (options === false) return { options: { logger: false }, logger: undefined, attach: () => {} };
+  if (options === false) return { options: { logger: false }, attach: () => {} };
   const { dest = 1, stream, ...rest } = options ?? {};
   const buffer = stream
     ? undefined
@@ -412,7 +416,6 @@ export function appLogging(
       childLoggerFactory: (_noLogger, bindings, childOptions) => new LazyRequestLogger(root, bindings, childOptions),
       serverFactory: accessLoggedServer(root, access),
     },
-    logger: root,
     attach: (app) => {
       app.log = root;
     },

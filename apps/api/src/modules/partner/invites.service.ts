@@ -66,13 +66,14 @@ export function createInvitesService(deps: { db: Db; clock: Clock; mailer: Maile
       const now = clock.now();
       const existing = await users.findUserByEmail(body.email);
       const raw = crypto.randomBytes(32).toString('base64url');
-      const row = await withTransaction(db, async (tx) => {
+      const expiresAt = new Date(now.getTime() + INVITE_DAYS * DAY_MS);
+      const id = await withTransaction(db, async (tx) => {
         await invites.lockRestaurant(restaurant.id, tx);
         if (existing && (await partners.roleOf(existing.id, restaurant.id, tx)))
           throw conflict(inviteMessages.alreadyOnTeam);
         if ((await invites.countSince(restaurant.id, new Date(now.getTime() - DAY_MS), tx)) >= INVITES_PER_DAY)
           throw new AppError('too_many_requests', inviteMessages.tooMany);
-        const id = await invites.insert(
+        return invites.insert(
           {
             chefId: restaurant.id,
             email: body.email,
@@ -80,17 +81,10 @@ export function createInvitesService(deps: { db: Db; clock: Clock; mailer: Maile
             tokenHash: hashToken(raw),
             invitedBy: inviter.id,
             now,
-            expiresAt: new Date(now.getTime() + INVITE_DAYS * DAY_MS),
+            expiresAt,
           },
           tx,
         );
-        return {
-          id,
-          email: body.email,
-          role: body.role,
-          created_at: now,
-          expires_at: new Date(now.getTime() + INVITE_DAYS * DAY_MS),
-        };
       });
       await mailer.send(
         teamInviteEmail({
@@ -102,7 +96,13 @@ export function createInvitesService(deps: { db: Db; clock: Clock; mailer: Maile
           expiresInDays: INVITE_DAYS,
         }),
       );
-      return inviteOut({ ...row, chef_id: restaurant.id, restaurant_name: restaurant.name });
+      return {
+        id,
+        email: body.email,
+        role: body.role,
+        invited_at: now.toISOString(),
+        expires_at: expiresAt.toISOString(),
+      };
     },
 
     async team(restaurant: PartnerRestaurant) {
