@@ -272,7 +272,6 @@ const pendingBuffers = new Set<LineBuffer>();
 let flushTimer: NodeJS.Timeout | undefined;
 /** lines a batch: ~55 KB of access lines */
 const BATCH_LINES = 256;
-const BLOCK_BYTES = 64 * 1024;
 
 function flushPending(): void {
   flushTimer = undefined;
@@ -289,7 +288,7 @@ interface BlockDestination {
  * The process's log lines on their way to pino's asynchronous destination (sonic-boom in buffer
  * mode, which writes each block in one system call, retries partial and EAGAIN writes and flushes
  * at exit). pino's lines and the access records wait here in order, 256 at most; then the access
- * lines are formatted all at once and every line is encoded once, straight into 64 KB blocks.
+ * lines are formatted all at once and the batch is encoded as one string into one block (~55 KB).
  * Per request that leaves one small object: formatting a line as its response ends, keeping the
  * strings until a block and joining them cost a trivial route several times more
  * (bench/README.md, "The request log"). Lines reach the file within a second when the server is
@@ -325,21 +324,11 @@ class LineBuffer implements LineSink, AccessSink {
     if (!entries.length) return;
     this.#entries = [];
     resyncWallClock();
-    // each block is the destination's until written: a new one for every block
-    let block = Buffer.allocUnsafeSlow(BLOCK_BYTES);
-    let used = 0;
-    for (const entry of entries) {
-      const line = typeof entry === 'string' ? entry : formatAccess(entry);
-      // a UTF-16 unit takes at most 3 bytes of UTF-8: room for the worst case, or a new block
-      const room = line.length * 3;
-      if (used + room > block.length) {
-        if (used > 0) this.#hand(block.subarray(0, used));
-        block = Buffer.allocUnsafeSlow(Math.max(BLOCK_BYTES, room));
-        used = 0;
-      }
-      used += block.write(line, used);
-    }
-    if (used > 0) this.#hand(block.subarray(0, used));
+    // one string and one encoding a batch: encoding each line on its own (a call into C++ that
+    // first flattens the line's pieces) cost a trivial route more than formatting it
+    let text = '';
+    for (const entry of entries) text += typeof entry === 'string' ? entry : formatAccess(entry);
+    this.#hand(Buffer.from(text));
   }
 
   #hand(block: Buffer): void {
@@ -380,7 +369,7 @@ export interface AppLogging {
  * Cheap per request (docs/decisions/037, 045, 046): Fastify is given no logger, handlers get a
  * per-request logger made only when they log (LazyRequestLogger), and the HTTP server's request
  * listener records one access line a request (accessLoggedServer), formatted in batches and
- * written asynchronously in 64 KB blocks (a hard kill can lose the last second). Then
+ * written asynchronously a batch at a time (a hard kill can lose the last second). Then
  * `logging.attach(app)` sets the logger as `app.log`.
  */
 export function appLogging(
