@@ -84,3 +84,139 @@ export const partnerInviteAcceptResponseSchema = z.object({
   restaurant: z.object({ id: z.number().int(), name: z.string() }),
   role: restaurantRoleSchema,
 });
+
+// ---------------------------------------------------------------- orders reach the restaurant
+
+/**
+ * What reached a restaurant about an order and wants its answer (issue 19 part 1): a new order
+ * or an add-on to accept or decline; an edit or a cancellation to acknowledge.
+ */
+export const partnerRequestKinds = ['new_order', 'add_on', 'edit', 'cancellation'] as const;
+export const partnerRequestKindSchema = z.enum(partnerRequestKinds);
+export type PartnerRequestKind = z.infer<typeof partnerRequestKindSchema>;
+
+/** How a request was answered; 'withdrawn' when the order moved on first (declined by another restaurant, cancelled). */
+export const partnerAnswers = ['accepted', 'declined', 'acknowledged', 'withdrawn'] as const;
+export type PartnerAnswer = (typeof partnerAnswers)[number];
+
+/** Why a restaurant declines an order (kept for its record; the customer is told the label). */
+export const declineReasons = {
+  too_busy: 'We are fully booked for that time',
+  closed: 'We are closed that day',
+  lead_time: 'There is not enough notice to prepare it',
+  items_unavailable: 'Some items are not available',
+  distance: 'We cannot deliver to that address',
+  other: 'Another reason',
+} as const;
+export type DeclineReason = keyof typeof declineReasons;
+export const declineReasonSchema = z.enum(Object.keys(declineReasons) as [DeclineReason, ...DeclineReason[]]);
+
+export const partnerRequestSchema = z.object({
+  id: z.number().int(),
+  kind: partnerRequestKindSchema,
+  /** when it reached the restaurant, ISO 8601 */
+  received_at: z.string(),
+  answer: z.enum(partnerAnswers).nullable(),
+  answered_at: z.string().nullable(),
+  /** who answered: a team member's name, 'Caterway operations', or null (not answered, or automatic) */
+  answered_by: z.string().nullable(),
+  decline_reason: declineReasonSchema.nullable(),
+  /** the restaurant's words to the customer with a decline ('' if none) */
+  decline_note: z.string(),
+  /** what changed, for an edit ('' otherwise) */
+  summary: z.string(),
+});
+export type PartnerRequest = z.infer<typeof partnerRequestSchema>;
+
+/** The actions the restaurant can take on the order now (the portal's buttons). */
+export const partnerOrderActions = ['accept', 'decline', 'acknowledge'] as const;
+export type PartnerOrderAction = (typeof partnerOrderActions)[number];
+
+export const partnerOrderSchema = z.object({
+  id: z.number().int(),
+  order_number: z.string(),
+  /** the order's status (wire value) and its label */
+  status: z.string(),
+  status_label: z.string(),
+  /** delivery (or pickup) instant, ISO 8601, and as the restaurant reads it in its zone */
+  delivery_at: z.string(),
+  display_delivery_date_time: z.string(),
+  time_zone: z.string(),
+  order_type: z.enum(['delivery', 'pickup']),
+  head_count: z.number().int(),
+  preset_name: z.string(),
+  customer: z.object({ name: z.string(), company_name: z.string() }),
+  /** the food this restaurant makes, in cents (before delivery, tax and tip) */
+  items_total_cents: z.number().int(),
+  /** the request still waiting for this restaurant's answer, else the latest one */
+  request: partnerRequestSchema,
+  actions: z.array(z.enum(partnerOrderActions)),
+});
+export type PartnerOrder = z.infer<typeof partnerOrderSchema>;
+
+/** waiting: requests without an answer; upcoming: accepted orders not yet delivered; past: the rest. */
+export const partnerOrderViews = ['waiting', 'upcoming', 'past'] as const;
+export const partnerOrdersQuerySchema = z.object({ view: z.enum(partnerOrderViews).default('waiting') });
+export type PartnerOrdersQuery = z.input<typeof partnerOrdersQuerySchema>;
+
+export const partnerOrdersResponseSchema = z.object({
+  orders: z.array(partnerOrderSchema),
+  /** requests waiting for an answer (the tab title's count) */
+  waiting_count: z.number().int(),
+});
+export type PartnerOrdersResponse = z.infer<typeof partnerOrdersResponseSchema>;
+
+export const partnerOrderParamsSchema = partnerRestaurantParamsSchema.extend({
+  orderId: z.coerce.number().int().positive(),
+});
+
+export const partnerOrderItemSchema = z.object({
+  name: z.string(),
+  quantity: z.number().int(),
+  /** options and sides chosen for it, with their quantities */
+  options: z.array(z.object({ name: z.string(), quantity: z.number().int() })),
+  /** what the customer wrote for this item ('' if nothing) */
+  note: z.string(),
+});
+
+export const partnerOrderDetailSchema = partnerOrderSchema.extend({
+  items: z.array(partnerOrderItemSchema),
+  delivery_address: z.string(),
+  delivery_instructions: z.string(),
+  serving_style: z.string(),
+  cutlery: z.number().int(),
+  /** who receives the food and how to reach them */
+  contact: z.object({ name: z.string(), phone: z.string() }),
+  /** everything that reached the restaurant about this order, oldest first */
+  requests: z.array(partnerRequestSchema),
+});
+export type PartnerOrderDetail = z.infer<typeof partnerOrderDetailSchema>;
+export const partnerOrderDetailResponseSchema = z.object({ order: partnerOrderDetailSchema });
+export type PartnerOrderDetailResponse = z.infer<typeof partnerOrderDetailResponseSchema>;
+
+export const partnerMessages = {
+  declineNoteNeeded: 'Tell the customer why in a few words.',
+  requestAnswered: 'This has already been answered.',
+} as const;
+
+/**
+ * The restaurant's answer. `request_id` names the request answered: when the order changed in
+ * the meantime (an edit arrived, another restaurant declined), the answer is refused (409)
+ * instead of applying to something the person did not see.
+ */
+export const partnerAnswerBodySchema = z.discriminatedUnion('answer', [
+  z.object({ answer: z.literal('accept'), request_id: z.number().int().positive() }),
+  z
+    .object({
+      answer: z.literal('decline'),
+      request_id: z.number().int().positive(),
+      reason: declineReasonSchema,
+      note: z.string().trim().max(500).default(''),
+    })
+    .refine((b) => b.reason !== 'other' || b.note.length >= 3, {
+      message: partnerMessages.declineNoteNeeded,
+      path: ['note'],
+    }),
+  z.object({ answer: z.literal('acknowledge'), request_id: z.number().int().positive() }),
+]);
+export type PartnerAnswerBody = z.input<typeof partnerAnswerBodySchema>;

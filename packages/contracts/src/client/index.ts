@@ -10,6 +10,7 @@ export * from './group-orders.js';
 export * from './mailbox.js';
 export * from './ops.js';
 export * from './orders.js';
+export * from './partner.js';
 export * from './payments.js';
 export * from './reports.js';
 export * from './search.js';

@@ -1,0 +1,71 @@
+import type { z } from 'zod';
+import type {
+  PartnerAnswerBody,
+  PartnerInviteAcceptBody,
+  partnerInviteAcceptResponseSchema,
+  PartnerInviteBody,
+  partnerInviteLookupResponseSchema,
+  PartnerInvite,
+  PartnerOrderDetailResponse,
+  PartnerOrdersQuery,
+  PartnerOrdersResponse,
+  PartnerRestaurant,
+  PartnerRestaurantsResponse,
+  PartnerTeamResponse,
+} from '../partner.js';
+import type { CallOptions, Transport } from './transport.js';
+
+// The restaurant portal (issue 19, docs/decisions/047): the caller's restaurants, a restaurant's
+// team and invitations, and the orders that reached it with their answers. Every path after
+// /restaurants/{chefId} answers 404 for a restaurant the caller has no role on.
+
+const base = '/api/v2/partner';
+const restaurant = (chefId: number) => `${base}/restaurants/${chefId}`;
+
+export type PartnerInviteLookup = z.infer<typeof partnerInviteLookupResponseSchema>;
+export type PartnerInviteAccepted = z.infer<typeof partnerInviteAcceptResponseSchema>;
+
+/** Query keys of the portal. */
+export const partnerKeys = {
+  all: ['partner'] as const,
+  restaurants: () => [...partnerKeys.all, 'restaurants'] as const,
+  restaurant: (chefId: number) => [...partnerKeys.all, 'restaurant', chefId] as const,
+  team: (chefId: number) => [...partnerKeys.restaurant(chefId), 'team'] as const,
+  orderLists: (chefId: number) => [...partnerKeys.restaurant(chefId), 'orders'] as const,
+  orders: (chefId: number, query: PartnerOrdersQuery) => [...partnerKeys.orderLists(chefId), query] as const,
+  order: (chefId: number, orderId: number) => [...partnerKeys.restaurant(chefId), 'order', orderId] as const,
+};
+
+export function partnerClient(send: Transport) {
+  return {
+    /** GET api/v2/partner/restaurants: the restaurants the caller has a role on (every one for operations) */
+    restaurants: (o?: CallOptions) =>
+      send<PartnerRestaurantsResponse>('GET', `${base}/restaurants`, o).then((r) => r.restaurants),
+    /** GET api/v2/partner/restaurants/{chefId} */
+    restaurant: (chefId: number, o?: CallOptions) => send<PartnerRestaurant>('GET', restaurant(chefId), o),
+    /** GET api/v2/partner/restaurants/{chefId}/team: managers and owners */
+    team: (chefId: number, o?: CallOptions) => send<PartnerTeamResponse>('GET', `${restaurant(chefId)}/team`, o),
+    /** POST api/v2/partner/restaurants/{chefId}/invites: 429 after 50 a day */
+    invite: (chefId: number, body: PartnerInviteBody, o?: CallOptions) =>
+      send<PartnerInvite>('POST', `${restaurant(chefId)}/invites`, { ...o, body }),
+    /** POST api/v2/partner/invites/lookup: what an invitation link offers (public) */
+    lookupInvite: (token: string, o?: CallOptions) =>
+      send<PartnerInviteLookup>('POST', `${base}/invites/lookup`, { ...o, body: { token }, auth: 'none' }),
+    /** POST api/v2/partner/invites/accept: a new account's name and password, or the signed-in account */
+    acceptInvite: (body: PartnerInviteAcceptBody, o?: CallOptions) =>
+      send<PartnerInviteAccepted>('POST', `${base}/invites/accept`, { ...o, body }),
+    /** GET api/v2/partner/restaurants/{chefId}/orders?view=waiting|upcoming|past */
+    orders: (chefId: number, query: PartnerOrdersQuery, o?: CallOptions) =>
+      send<PartnerOrdersResponse>('GET', `${restaurant(chefId)}/orders`, { ...o, query }),
+    /** GET api/v2/partner/restaurants/{chefId}/orders/{orderId}: the order as the kitchen needs it */
+    order: (chefId: number, orderId: number, o?: CallOptions) =>
+      send<PartnerOrderDetailResponse>('GET', `${restaurant(chefId)}/orders/${orderId}`, o).then((r) => r.order),
+    /** POST .../orders/{orderId}/answers: accept, decline (reason) or acknowledge; 409 when already answered or superseded */
+    answer: (chefId: number, orderId: number, body: PartnerAnswerBody, o?: CallOptions) =>
+      send<PartnerOrderDetailResponse>('POST', `${restaurant(chefId)}/orders/${orderId}/answers`, { ...o, body }).then(
+        (r) => r.order,
+      ),
+  };
+}
+
+export type PartnerClient = ReturnType<typeof partnerClient>;
