@@ -143,7 +143,8 @@ export const partnerOrderSchema = z.object({
   display_delivery_date_time: z.string(),
   time_zone: z.string(),
   order_type: z.enum(['delivery', 'pickup']),
-  head_count: z.number().int(),
+  /** servings ordered from this restaurant: the sum of its lines' quantities (orders carry no headcount yet) */
+  portions: z.number().int(),
   preset_name: z.string(),
   customer: z.object({ name: z.string(), company_name: z.string() }),
   /** the food this restaurant makes, in cents (before delivery, tax and tip) */
