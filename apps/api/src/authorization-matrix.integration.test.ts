@@ -14,6 +14,7 @@ import {
   sandboxCard,
   type RestaurantFixture,
 } from './modules/orders/orders.test-helpers.js';
+import { createPartnerRepository } from './modules/partner/partner.repository.js';
 
 // Issue 5, item 10: nobody sees what is not theirs. Every route that takes an id (orders,
 // add-ons, invoices, reports, payment methods, saved presets, favourites), called as an
@@ -21,7 +22,7 @@ import {
 // answers 404 exactly like an unknown id (no hint that it exists), the owner's works, staff
 // reach the operations endpoints and nobody's customer objects. Group orders' detail and cancel
 // come with the group-order site (issue 6). Request bodies cannot set status, prices, owner or
-// paid flags.
+// paid flags. Restaurant routes (issue 19): a team reaches its own restaurant's calls only.
 
 const NOW = new Date('2026-03-02T14:00:00Z'); // a Monday, 9:00 in Toronto
 const quiet = { info() {}, warn() {}, error() {} };
@@ -258,6 +259,63 @@ describe('authorization matrix', () => {
     expect((await send(ops[1]!, 'staff')).statusCode).toBe(200);
     // the machine refuses a second delivery with 409, never 500
     expect((await send(ops[2]!, 'staff')).statusCode).toBe(409);
+  });
+
+  it("restaurant routes: a team reaches its own restaurant's calls only (another's answers 404)", async () => {
+    // the restaurant of the orders above and another one; a manager of each
+    const partners = createPartnerRepository(ctx.db);
+    const other = (
+      await ctx.db.query<{ id: number }>('SELECT id::int AS id FROM chefs WHERE id <> $1 ORDER BY id LIMIT 1', [
+        f.chef.id,
+      ])
+    ).rows[0]!.id;
+    const mine = await signedInUser(ctx.app, ctx.db);
+    await partners.addMember({ chefId: f.chef.id, userId: mine.id, role: 'manager' });
+    const theirs = await signedInUser(ctx.app, ctx.db);
+    await partners.addMember({ chefId: other, userId: theirs.id, role: 'manager' });
+    const answered = (
+      await ctx.db.query<{ id: number }>(
+        'SELECT id::int AS id FROM restaurant_requests WHERE catering_order_id = $1 AND chef_id = $2',
+        [accepted.id, f.chef.id],
+      )
+    ).rows[0]!.id;
+    const base = `/api/v2/partner/restaurants/${f.chef.id}`;
+    // each call with what the restaurant's own manager gets
+    const rows: { req: InjectOptions & { url: string }; team: number }[] = [
+      { req: { method: 'GET', url: base }, team: 200 },
+      { req: { method: 'GET', url: `${base}/team` }, team: 200 },
+      {
+        req: { method: 'POST', url: `${base}/invites`, payload: { email: 'line.cook@example.com', role: 'staff' } },
+        team: 201,
+      },
+      { req: { method: 'GET', url: `${base}/orders?view=upcoming` }, team: 200 },
+      { req: { method: 'GET', url: `${base}/orders/${accepted.id}` }, team: 200 },
+      // already answered by operations: the team is told so; nobody else learns the order exists
+      {
+        req: {
+          method: 'POST',
+          url: `${base}/orders/${accepted.id}/answers`,
+          payload: { answer: 'accept', request_id: answered },
+        },
+        team: 409,
+      },
+    ];
+    for (const { req, team } of rows) {
+      expect((await send(req, 'anonymous')).statusCode, `${req.url} anonymous`).toBe(401);
+      for (const caller of ['owner', 'other'] as const)
+        expect((await send(req, caller)).statusCode, `${req.url} ${caller}`).toBe(404);
+      const asTheirs = await ctx.app.inject({ ...req, headers: auth(theirs.jwt) });
+      expect(asTheirs.statusCode, `${req.url} another restaurant's manager`).toBe(404);
+      const asMine = await ctx.app.inject({ ...req, headers: auth(mine.jwt) });
+      expect(asMine.statusCode, `${req.url} its manager: ${asMine.body}`).toBe(team);
+    }
+    // the other restaurant's order list never holds this restaurant's orders
+    const list = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/v2/partner/restaurants/${other}/orders?view=upcoming`,
+      headers: auth(theirs.jwt),
+    });
+    expect(list.json().orders.map((o: { id: number }) => o.id)).not.toContain(accepted.id);
   });
 
   it('request bodies cannot set status, prices, owner or paid flags', async () => {

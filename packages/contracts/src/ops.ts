@@ -74,8 +74,8 @@ export const opsOrderEventSchema = z.object({
   event: z.string(),
   from_status: z.string(),
   to_status: z.string(),
-  actor_kind: z.enum(['customer', 'staff', 'system']),
-  /** who: the staff or customer email, null for the system */
+  actor_kind: z.enum(['customer', 'staff', 'restaurant', 'system']),
+  /** who: the staff, restaurant team member or customer email, null for the system */
   actor_email: z.string().nullable(),
   note: z.string(),
   created_at: z.string(),

@@ -198,6 +198,7 @@ export type PartnerOrderDetailResponse = z.infer<typeof partnerOrderDetailRespon
 export const partnerMessages = {
   declineNoteNeeded: 'Tell the customer why in a few words.',
   requestAnswered: 'This has already been answered.',
+  answerDoesNotFit: 'A new order is accepted or declined; a change or a cancellation is acknowledged.',
 } as const;
 
 /**

@@ -48,7 +48,7 @@ describe('order state machine', () => {
   });
 
   it('keeps final statuses final whatever the sequence of events and actors', () => {
-    const actors: OrderActor[] = ['customer', 'staff', 'system'];
+    const actors: OrderActor[] = ['customer', 'staff', 'restaurant', 'system'];
     fc.assert(
       fc.property(
         fc.array(fc.tuple(fc.constantFrom(...ORDER_EVENTS), fc.constantFrom(...actors)), { maxLength: 40 }),
@@ -71,6 +71,9 @@ describe('order state machine', () => {
     expect(availableEvents('New', 'staff')).toEqual(['accept', 'decline']);
     expect(availableEvents('Accepted', 'staff')).toEqual(['mark_delivery_ready', 'cancel']);
     expect(availableEvents('customer_paid', 'staff')).toEqual([]);
+    // a restaurant answers a new order, and nothing else moves by its hand
+    expect(availableEvents('New', 'restaurant')).toEqual(['accept', 'decline']);
+    expect(availableEvents('Accepted', 'restaurant')).toEqual([]);
   });
 });
 

@@ -9,7 +9,7 @@ import { statusLabel } from './order-states.js';
 //                   ▼                 ▼  │
 //                declined        CardSetup ──setup_intent_created──▶ SetupIntentCreated ──payment_authorised──▶ ReadyToCapture
 //
-// - New: paid (authorised) and waiting for the restaurant's operations staff to accept it.
+// - New: paid (authorised) and waiting for its restaurants to accept it (or operations for them).
 // - CardSetup: the held payment no longer covers the order (an edit raised the total and the
 //   new authorisation was refused, or the method was removed): the customer must set up a
 //   card or bank account (Update Payment Method). SetupIntentCreated: a bank-debit mandate is
@@ -51,8 +51,11 @@ export const ORDER_EVENTS = [
 ] as const;
 export type OrderEvent = (typeof ORDER_EVENTS)[number];
 
-/** Who may send an event: the customer (owner), operations staff, or the system (payments, jobs). */
-export type OrderActor = 'customer' | 'staff' | 'system';
+/**
+ * Who may send an event: the customer (owner), operations staff, a restaurant of the order (its
+ * team's answer, issue 19), or the system (payments, jobs).
+ */
+export type OrderActor = 'customer' | 'staff' | 'restaurant' | 'system';
 
 interface Move {
   from: readonly CateringStatus[];
@@ -66,8 +69,9 @@ const LIVE_ACCEPTED: readonly CateringStatus[] = ['Accepted', 'CardSetup', 'Setu
 
 export const ORDER_MOVES: Record<OrderEvent, Move> = {
   pay: { from: ['draft'], to: 'New', by: ['customer', 'system'] },
-  accept: { from: ['New'], to: 'Accepted', by: ['staff'] },
-  decline: { from: ['New'], to: 'declined', by: ['staff'] },
+  // the restaurant answers; operations can answer for it (the escalation queue)
+  accept: { from: ['New'], to: 'Accepted', by: ['staff', 'restaurant'] },
+  decline: { from: ['New'], to: 'declined', by: ['staff', 'restaurant'] },
   payment_needs_setup: { from: ['Accepted', 'ReadyToCapture'], to: 'CardSetup', by: ['system'] },
   setup_intent_created: { from: ['CardSetup'], to: 'SetupIntentCreated', by: ['customer', 'system'] },
   payment_authorised: { from: PAYMENT_PENDING, to: 'ReadyToCapture', by: ['customer', 'system'] },

@@ -6,7 +6,7 @@ import type { JobHandlers, JobRow } from '../../lib/jobs.js';
 import type { Mailer } from '../../ports/email.js';
 import type { Geocoder } from '../../ports/geocoder.js';
 import { PaymentDeclinedError, PaymentRequestError, type PaymentProvider } from '../../ports/payments.js';
-import { scheduleProcessing } from '../order-lifecycle/lifecycle.service.js';
+import { newOrderRequestsPart, scheduleProcessing } from '../order-lifecycle/lifecycle.service.js';
 import { createOrderCatalogueReads } from '../orders/order-catalogue.service.js';
 import type { PreparedLine, PreparedOrder } from '../orders/order-checks.js';
 import { orderRecordsFrom } from '../orders/order-records.service.js';
@@ -238,7 +238,13 @@ export function createGroupCutoff(deps: GroupCutoffDeps) {
     if (auth.ok) {
       const paid = (await orders.markPaid(
         order.id,
-        { paymentStatus: auth.status, paymentIntentId: auth.intentId, paymentMethodId: auth.methodId, now },
+        {
+          paymentStatus: auth.status,
+          paymentIntentId: auth.intentId,
+          paymentMethodId: auth.methodId,
+          now,
+          with: [newOrderRequestsPart(now)],
+        },
         tx,
       ))!; // a new draft
       await scheduleProcessing(tx, paid);

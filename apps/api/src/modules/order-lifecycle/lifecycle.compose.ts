@@ -2,6 +2,7 @@ import type { AppDeps } from '../../lib/deps.js';
 import { invoicesServiceFrom } from '../invoices/invoices.compose.js';
 import { scheduledAuthorisationFrom } from '../payment-lifecycle/scheduled-authorisation.js';
 import { createLifecycleService, type LifecycleServiceDeps } from './lifecycle.service.js';
+import { createRestaurantOrdersService } from './restaurant-orders.service.js';
 
 // The order lifecycle's service wired from the app's dependencies.
 
@@ -21,4 +22,9 @@ export function lifecycleServiceFrom(
     renewAuthorisation: scheduledAuthorisationFrom(deps, log).renewExpired,
     invoicing: invoicesServiceFrom(deps),
   });
+}
+
+/** The orders a restaurant's portal reads (its answers go through the lifecycle service). */
+export function restaurantOrdersFrom(deps: Pick<AppDeps, 'db'>) {
+  return createRestaurantOrdersService({ db: deps.db });
 }

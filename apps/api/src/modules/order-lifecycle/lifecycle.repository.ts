@@ -1,6 +1,7 @@
 import { isCateringStatus, transition, type CateringStatus, type OrderActor, type OrderEvent } from '@caterway/domain';
 import type { Queryable } from '../../db/pool.js';
 import { conflict, notFound } from '../../lib/errors.js';
+import { followOrderEvent } from './restaurant-requests.repository.js';
 
 // Applying the order state machine (packages/domain/src/order-lifecycle.ts) to a stored order:
 // the only code that changes catering_orders.status after checkout. Each move locks the row,
@@ -34,6 +35,8 @@ export async function applyOrderEvent(
     actorUserId: number | null;
     now: Date;
     note?: string;
+    /** the restaurant whose answer moves the order (actor 'restaurant') */
+    restaurantId?: number;
   },
 ): Promise<AppliedEvent> {
   const { rows } = await tx.query<{ status: string }>('SELECT status FROM catering_orders WHERE id = $1 FOR UPDATE', [
@@ -55,6 +58,7 @@ export async function applyOrderEvent(
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
     [input.orderId, input.event, from, result.to, input.actor, input.actorUserId, input.note ?? '', input.now],
   );
+  await followOrderEvent(tx, { ...input, note: input.note ?? '' });
   return { id: input.orderId, from, to: result.to };
 }
 
@@ -79,6 +83,7 @@ export async function recordOrderNote(
      VALUES ($1, $2, $3, $3, $4, $5, $6, $7)`,
     [input.orderId, input.event, input.status, input.actor, input.actorUserId, input.note, input.now],
   );
+  await followOrderEvent(tx, input);
 }
 
 export interface OrderEventRow {

@@ -1,9 +1,12 @@
-import type {
-  CancelledOrderResponse,
-  OpsOrder,
-  OpsOrderDetailResponse,
-  OpsOrdersQuery,
-  StaffOrderEvent,
+import {
+  declineReasons,
+  partnerMessages,
+  type CancelledOrderResponse,
+  type PartnerAnswerBody,
+  type OpsOrder,
+  type OpsOrderDetailResponse,
+  type OpsOrdersQuery,
+  type StaffOrderEvent,
 } from '@caterway/contracts';
 import {
   CLOSED_STATUSES,
@@ -29,6 +32,10 @@ import { paymentClaimHeld, type OrderRow, type PaymentStatus } from '../orders/o
 import { lifecycleEmail, type LifecycleNotice } from './lifecycle.email.js';
 import { applyOrderEvent, orderEvents } from './lifecycle.repository.js';
 import { createOpsRepository, type OpsOrderRow } from './ops.repository.js';
+import { createRestaurantRequestsRepository } from './restaurant-requests.repository.js';
+
+/** A paid order reaches its restaurants in the payment's statement (the checkout, the group cut-off). */
+export { newOrderRequestsPart } from './restaurant-requests.repository.js';
 
 // What happens to a paid order (issue 5 item 1): processing at orderProcessingAt (edits lock,
 // the held payment is captured), the operations console's moves, and the customer's cancel.
@@ -100,6 +107,7 @@ export interface LifecycleServiceDeps {
 export function createLifecycleService(deps: LifecycleServiceDeps) {
   const { db, payments, clock } = deps;
   const repo = createOpsRepository(db);
+  const requests = createRestaurantRequestsRepository(db);
   const recheckMs = deps.paymentRecheckMs ?? 60 * 60_000;
 
   async function notify(notice: LifecycleNotice, order: OrderRow, by: 'customer' | 'staff' = 'staff'): Promise<void> {
@@ -545,6 +553,21 @@ export function createLifecycleService(deps: LifecycleServiceDeps) {
     };
   }
 
+  /** An order accepted after its processing time is captured at once (else its job does it then). */
+  async function captureIfLate(order: OrderRow, now: Date): Promise<void> {
+    if (order.order_processing_at.getTime() > now.getTime()) return;
+    try {
+      await processOrder(order.id);
+    } catch (err) {
+      // the acceptance stands; the queue captures it as soon as the provider answers
+      deps.log.warn(
+        { err: { message: (err as Error).message }, orderId: order.id },
+        'capture after a late acceptance failed; queued',
+      );
+      await scheduleProcessing(db, { id: order.id, order_processing_at: now });
+    }
+  }
+
   const NOTICE: Partial<Record<OrderEvent, LifecycleNotice>> = {
     accept: 'accepted',
     decline: 'declined',
@@ -600,21 +623,66 @@ export function createLifecycleService(deps: LifecycleServiceDeps) {
         }
         return row;
       });
-      if (event === 'accept' && order.order_processing_at.getTime() <= now.getTime()) {
-        try {
-          await processOrder(id);
-        } catch (err) {
-          // the acceptance stands; the queue captures it as soon as the provider answers
-          deps.log.warn(
-            { err: { message: (err as Error).message }, orderId: id },
-            'capture after a late acceptance failed; queued',
-          );
-          await scheduleProcessing(db, { id, order_processing_at: now });
-        }
-      }
+      if (event === 'accept') await captureIfLate(order, now);
       const notice = NOTICE[event];
       if (notice) await notify(notice, order, 'staff');
       return opsDetail(id);
+    },
+
+    /**
+     * POST api/v2/partner/restaurants/{chefId}/orders/{id}/answers: a restaurant's answer to its
+     * waiting request (decision 048). Accepting moves the order to Accepted once every restaurant
+     * of the order has accepted; declining declines it for all of them, voids or refunds the
+     * payment and tells the customer; acknowledging records that the kitchen saw an edit or a
+     * cancellation. 404 for a request that is not this restaurant's about this order; 409 when
+     * it was answered or superseded meanwhile, or the answer does not fit it.
+     */
+    async restaurantAnswer(
+      who: { userId: number; chefId: number; operations: boolean },
+      id: number,
+      body: PartnerAnswerBody,
+    ): Promise<void> {
+      const now = clock.now();
+      const actor = who.operations ? 'staff' : 'restaurant';
+      const moved = await withTransaction(db, async (tx) => {
+        const current = await repo.lock(tx, id);
+        if (!current || current.status === 'draft') throw notFound('Order not found');
+        const request = (await requests.ofOrder(who.chefId, id, tx)).find((r) => r.id === body.request_id);
+        if (!request) throw notFound('Order not found');
+        const toAccept = request.kind === 'new_order' || request.kind === 'add_on';
+        if (request.answer !== null) throw conflict(partnerMessages.requestAnswered);
+        if ((body.answer === 'acknowledge') === toAccept) throw conflict(partnerMessages.answerDoesNotFit);
+        const declined = body.answer === 'decline' ? body : undefined;
+        const answered = await requests.answer(tx, {
+          requestId: request.id,
+          chefId: who.chefId,
+          orderId: id,
+          answer: body.answer === 'accept' ? 'accepted' : declined ? 'declined' : 'acknowledged',
+          kinds: [request.kind],
+          reason: declined?.reason,
+          note: declined?.note,
+          userId: who.userId,
+          via: who.operations ? 'operations' : 'portal',
+          now,
+        });
+        if (!answered) throw conflict(partnerMessages.requestAnswered);
+        if (current.status !== 'New' || !toAccept) return undefined;
+        const moveBy = { orderId: id, actor, actorUserId: who.userId, restaurantId: who.chefId, now } as const;
+        if (declined) {
+          const note = `${declineReasons[declined.reason]}${declined.note ? `: ${declined.note}` : ''}`;
+          await applyOrderEvent(tx, { ...moveBy, event: 'decline', note });
+          const released = await releasePayment(tx, (await repo.lock(tx, id))!, now);
+          await cancelAddOns(tx, released, now);
+          return { event: 'decline' as const, order: released };
+        }
+        // a multi-restaurant order is accepted when the last of its restaurants accepts
+        if ((await requests.stillToAccept(tx, id)) > 0) return undefined;
+        await applyOrderEvent(tx, { ...moveBy, event: 'accept' });
+        return { event: 'accept' as const, order: (await repo.lock(tx, id))! };
+      });
+      if (!moved) return;
+      if (moved.event === 'accept') await captureIfLate(moved.order, now);
+      await notify(moved.event === 'accept' ? 'accepted' : 'declined', moved.order, 'staff');
     },
 
     /**

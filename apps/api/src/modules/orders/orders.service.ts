@@ -76,6 +76,8 @@ export interface OrdersServiceDeps {
   log: Pick<FastifyBaseLogger, 'error' | 'warn'>;
   /** the order's processing job at its processing time (order-lifecycle processingJob), enqueued with the payment */
   processingJob: (order: OrderRow) => EnqueueInput;
+  /** the paid order's requests to its restaurants (order-lifecycle newOrderRequestsPart), written with the payment */
+  reachRestaurants: (now: Date) => SqlPart;
   /** the rules of a stored order: an add-on order's differ (order-edits.service prepareFor) */
   prepareFor: (order: OrderRow, payload: OrderPayload, userId: number, now: Date) => Promise<PreparedOrder>;
   /** the upcoming-order rule at an instant (order-edits.service editRuleOf) */
@@ -231,7 +233,12 @@ export function createOrdersService(deps: OrdersServiceDeps) {
       paymentIntentId: input.intentId,
       paymentMethodId: input.paymentMethodId,
       now: input.now,
-      with: [...jobs.map(enqueuePart), ...(outbox ? [outbox] : []), input.answerPart(answer)],
+      with: [
+        ...jobs.map(enqueuePart),
+        ...(outbox ? [outbox] : []),
+        input.answerPart(answer),
+        deps.reachRestaurants(input.now),
+      ],
     });
     if (!paid) {
       // an add-on cancelled with its parent while this request authorised it (decision 026): the

@@ -12,9 +12,15 @@ import {
   partnerRestaurantParamsSchema,
   partnerRestaurantSchema,
   partnerRestaurantsResponseSchema,
+  partnerAnswerBodySchema,
+  partnerOrderDetailResponseSchema,
+  partnerOrderParamsSchema,
+  partnerOrdersQuerySchema,
+  partnerOrdersResponseSchema,
 } from '@caterway/contracts';
 import type { AppDeps } from '../../lib/deps.js';
 import { authUser, optionalUser, requireUser } from '../auth/auth.guard.js';
+import { lifecycleServiceFrom, restaurantOrdersFrom } from '../order-lifecycle/lifecycle.compose.js';
 import { createInvitesService } from './invites.service.js';
 import { partnerRestaurant, requireRestaurantRole } from './partner.guard.js';
 import { createPartnerRepository } from './partner.repository.js';
@@ -29,6 +35,9 @@ export function partnerRoutes(app: FastifyInstance, deps: AppDeps): void {
     mailer: deps.mailer,
     publicUrl: deps.config.publicUrl,
   });
+  const restaurantOrders = restaurantOrdersFrom(deps);
+  const lifecycle = lifecycleServiceFrom(deps, app.log);
+  const bearer = [{ bearerAuth: [] }];
 
   r.get(
     '/api/v2/partner/restaurants',
@@ -114,5 +123,65 @@ export function partnerRoutes(app: FastifyInstance, deps: AppDeps): void {
       },
     },
     async (request) => invites.accept(request.body, request.user),
+  );
+
+  r.get(
+    '/api/v2/partner/restaurants/:chefId/orders',
+    {
+      preHandler: requireRestaurantRole(deps, 'staff'),
+      schema: {
+        tags: ['partner'],
+        security: bearer,
+        summary:
+          "A restaurant's orders: waiting for its answer (soonest delivery first), upcoming, or past; with the count waiting",
+        params: partnerRestaurantParamsSchema,
+        querystring: partnerOrdersQuerySchema,
+        response: { 200: partnerOrdersResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => restaurantOrders.list(partnerRestaurant(request).id, request.query.view),
+  );
+
+  r.get(
+    '/api/v2/partner/restaurants/:chefId/orders/:orderId',
+    {
+      preHandler: requireRestaurantRole(deps, 'staff'),
+      schema: {
+        tags: ['partner'],
+        security: bearer,
+        summary: "One order as the restaurant's kitchen needs it, with what reached the restaurant about it",
+        params: partnerOrderParamsSchema,
+        response: { 200: partnerOrderDetailResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => ({
+      order: await restaurantOrders.detail(partnerRestaurant(request).id, request.params.orderId),
+    }),
+  );
+
+  r.post(
+    '/api/v2/partner/restaurants/:chefId/orders/:orderId/answers',
+    {
+      preHandler: requireRestaurantRole(deps, 'staff'),
+      schema: {
+        tags: ['partner'],
+        security: bearer,
+        summary:
+          'Accept or decline a new order, or acknowledge a change or a cancellation (409 when already answered or superseded)',
+        params: partnerOrderParamsSchema,
+        body: partnerAnswerBodySchema,
+        response: { 200: partnerOrderDetailResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const restaurant = partnerRestaurant(request);
+      const { orderId } = request.params;
+      await lifecycle.restaurantAnswer(
+        { userId: authUser(request).id, chefId: restaurant.id, operations: restaurant.role === 'operations' },
+        orderId,
+        request.body,
+      );
+      return { order: await restaurantOrders.detail(restaurant.id, orderId) };
+    },
   );
 }

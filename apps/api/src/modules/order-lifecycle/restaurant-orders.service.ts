@@ -1,0 +1,101 @@
+import type {
+  PartnerOrder,
+  PartnerOrderAction,
+  PartnerOrderDetail,
+  PartnerOrdersResponse,
+  PartnerRequest,
+} from '@caterway/contracts';
+import { statusLabel, wireStatus } from '@caterway/domain';
+import type { Db } from '../../db/pool.js';
+import { notFound } from '../../lib/errors.js';
+import { displayDateTime } from '../orders/orders.email.js';
+import {
+  createRestaurantOrdersRepository,
+  type RestaurantOrderRow,
+  type RestaurantOrdersView,
+} from './restaurant-orders.repository.js';
+import { createRestaurantRequestsRepository, type RestaurantRequestRow } from './restaurant-requests.repository.js';
+
+// The orders a restaurant's portal lists and opens (issue 19 part 1): each with the request that
+// wants this restaurant's answer and the buttons it can press. The answers themselves are the
+// lifecycle service's (restaurantAnswer): they move the order.
+
+function toRequest(r: RestaurantRequestRow): PartnerRequest {
+  return {
+    id: r.id,
+    kind: r.kind,
+    received_at: r.created_at.toISOString(),
+    answer: r.answer,
+    answered_at: r.answered_at?.toISOString() ?? null,
+    answered_by: r.answered_by_name,
+    decline_reason: r.decline_reason,
+    decline_note: r.decline_note,
+    summary: r.summary,
+  };
+}
+
+function actionsOf(r: RestaurantRequestRow): PartnerOrderAction[] {
+  if (r.answer !== null) return [];
+  return r.kind === 'new_order' || r.kind === 'add_on' ? ['accept', 'decline'] : ['acknowledge'];
+}
+
+function toOrder(o: RestaurantOrderRow): PartnerOrder {
+  const status = wireStatus(o.status);
+  return {
+    id: o.id,
+    order_number: o.order_number,
+    status,
+    status_label: statusLabel(status),
+    delivery_at: o.delivery_at.toISOString(),
+    display_delivery_date_time: displayDateTime(o.delivery_at, o.time_zone),
+    time_zone: o.time_zone,
+    order_type: o.receiving_method,
+    portions: o.portions,
+    preset_name: o.preset_name,
+    customer: { name: `${o.first_name} ${o.last_name}`.trim(), company_name: o.company_name },
+    items_total_cents: o.items_total_cents,
+    request: toRequest(o.request),
+    actions: actionsOf(o.request),
+  };
+}
+
+export function createRestaurantOrdersService(deps: { db: Db }) {
+  const orders = createRestaurantOrdersRepository(deps.db);
+  const requests = createRestaurantRequestsRepository(deps.db);
+  return {
+    /** GET api/v2/partner/restaurants/{chefId}/orders?view */
+    async list(chefId: number, view: RestaurantOrdersView): Promise<PartnerOrdersResponse> {
+      const [rows, waiting] = await Promise.all([orders.list(chefId, view), requests.waitingCount(chefId)]);
+      return { orders: rows.map(toOrder), waiting_count: waiting };
+    },
+
+    /** GET api/v2/partner/restaurants/{chefId}/orders/{orderId}: 404 for an order this restaurant was never asked about */
+    async detail(chefId: number, orderId: number): Promise<PartnerOrderDetail> {
+      const [row, items, history] = await Promise.all([
+        orders.detail(chefId, orderId),
+        orders.items(chefId, orderId),
+        requests.ofOrder(chefId, orderId),
+      ]);
+      if (!row) throw notFound('Order not found');
+      const delivery = row.receiving_method === 'delivery';
+      return {
+        ...toOrder(row),
+        items: items.map((i) => ({
+          name: i.menu_name,
+          quantity: i.quantity,
+          options: i.menu_items.filter((m) => m.quantity > 0).map((m) => ({ name: m.name, quantity: m.quantity })),
+          note: i.special_instruction,
+        })),
+        delivery_address: delivery ? [row.delivery_suite_address, row.delivery_address].filter(Boolean).join(', ') : '',
+        delivery_instructions: delivery ? row.delivery_instruction : row.pickup_instruction,
+        serving_style: row.serving_style,
+        cutlery: row.num_cutlery,
+        contact: row.onsite_contact_name
+          ? { name: row.onsite_contact_name, phone: row.onsite_contact_phone }
+          : { name: `${row.first_name} ${row.last_name}`.trim(), phone: row.phone_number },
+        requests: history.map(toRequest),
+      };
+    },
+  };
+}
+export type RestaurantOrdersService = ReturnType<typeof createRestaurantOrdersService>;

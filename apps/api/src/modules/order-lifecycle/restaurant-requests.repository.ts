@@ -1,0 +1,256 @@
+import type { DeclineReason, PartnerAnswer, PartnerRequestKind } from '@caterway/contracts';
+import type { OrderActor } from '@caterway/domain';
+import type { Queryable } from '../../db/pool.js';
+import type { SqlPart } from '../../db/sql-parts.js';
+
+// What reached a restaurant about an order and wants its answer (restaurant_requests, migration
+// 039, decision 048): written in the transaction that changes the order, one row per restaurant
+// of the order, and announced on the `partner_events` channel (NOTIFY is delivered at commit, so
+// a listener never hears of a change that rolled back). The restaurants of an order are its lead
+// chef and every chef of its preset.
+
+export const PARTNER_EVENTS_CHANNEL = 'partner_events';
+
+/** The restaurants of the order aliased `o` that still exist (a chef may have been removed since). */
+const CHEFS_OF = (o: string) =>
+  `SELECT DISTINCT ch.id FROM unnest(array_append(${o}.chef_ids, ${o}.chef_id)) AS c(id) JOIN chefs ch ON ch.id = c.id`;
+
+/** Announces each inserted or answered request to the portal's listeners (the restaurant's id). */
+const ANNOUNCE = (relation: string) => `SELECT pg_notify('${PARTNER_EVENTS_CHANNEL}', chef_id::text) FROM ${relation}`;
+
+export type AnsweredVia = 'portal' | 'email' | 'operations' | 'system';
+
+export interface RestaurantRequestRow {
+  id: number;
+  catering_order_id: number;
+  chef_id: number;
+  kind: PartnerRequestKind;
+  summary: string;
+  created_at: Date;
+  answer: PartnerAnswer | null;
+  answered_at: Date | null;
+  answered_by_user_id: number | null;
+  answered_by_name: string | null;
+  answered_via: AnsweredVia | null;
+  decline_reason: DeclineReason | null;
+  decline_note: string;
+}
+
+export const REQUEST_COLUMNS = `r.id::int AS id, r.catering_order_id::int AS catering_order_id, r.chef_id::int AS chef_id,
+  r.kind, r.summary, r.created_at, r.answer, r.answered_at, r.answered_by_user_id::int AS answered_by_user_id,
+  CASE WHEN r.answered_via = 'operations' THEN 'Caterway operations'
+       ELSE NULLIF(trim(concat_ws(' ', u.first_name, u.last_name)), '') END AS answered_by_name,
+  r.answered_via, r.decline_reason, r.decline_note`;
+
+/**
+ * The paid order's new-order requests (an add-on's when it has a parent), as a part of the
+ * checkout's statement (decision 017): `guard` is the relation of the order just paid.
+ */
+export function newOrderRequestsPart(now: Date): SqlPart {
+  return {
+    sql: (param, guard) => {
+      const at = param(now);
+      // the announcement rides in the INSERT's SELECT: a part is one statement
+      return `INSERT INTO restaurant_requests (catering_order_id, chef_id, kind, created_at)
+              SELECT g.id, c.id, CASE WHEN g.parent_order_id IS NULL THEN 'new_order' ELSE 'add_on' END, ${at}::timestamptz
+                FROM ${guard} g, LATERAL (${CHEFS_OF('g')}) c,
+                     LATERAL (SELECT pg_notify('${PARTNER_EVENTS_CHANNEL}', c.id::text)) n`;
+    },
+  };
+}
+
+/** Opens a request of this kind to every restaurant of the order (an edit, a cancellation, a payment). */
+async function open(
+  tx: Queryable,
+  input: { orderId: number; kind: PartnerRequestKind; summary?: string; now: Date; exceptChef?: number | null },
+): Promise<void> {
+  await tx.query(
+    `WITH opened AS (
+       INSERT INTO restaurant_requests (catering_order_id, chef_id, kind, summary, created_at)
+       SELECT o.id, c.id, $2, $3, $4 FROM catering_orders o, LATERAL (${CHEFS_OF('o')}) c
+        WHERE o.id = $1 AND c.id IS DISTINCT FROM $5::bigint
+       RETURNING chef_id)
+     ${ANNOUNCE('opened')}`,
+    [input.orderId, input.kind, input.summary ?? '', input.now, input.exceptChef ?? null],
+  );
+}
+
+/** What a cancellation notice says happened. */
+function endedBy(event: string, actor: OrderActor): string {
+  if (event === 'parent_cancelled') return 'Cancelled with the order it was added to';
+  const who =
+    actor === 'customer'
+      ? 'the customer'
+      : actor === 'restaurant'
+        ? 'another restaurant of the order'
+        : actor === 'staff'
+          ? 'Caterway operations'
+          : 'Caterway';
+  return `${event === 'decline' ? 'Declined' : 'Cancelled'} by ${who}`;
+}
+
+/**
+ * Closes the order's waiting requests of these kinds with `answer` (accepted by operations,
+ * withdrawn when the order moved on). Answers the restaurants that had accepted before, for the
+ * caller to tell them.
+ */
+async function closeWaiting(
+  tx: Queryable,
+  input: {
+    orderId: number;
+    kinds: readonly PartnerRequestKind[];
+    answer: 'accepted' | 'withdrawn';
+    via: AnsweredVia;
+    userId: number | null;
+    now: Date;
+  },
+): Promise<void> {
+  await tx.query(
+    `WITH closed AS (
+       UPDATE restaurant_requests SET answer = $3, answered_at = $4, answered_via = $5, answered_by_user_id = $6
+        WHERE catering_order_id = $1 AND answer IS NULL AND kind = ANY($2::text[])
+       RETURNING chef_id)
+     ${ANNOUNCE('closed')}`,
+    [input.orderId, input.kinds, input.answer, input.now, input.via, input.userId],
+  );
+}
+
+const TO_ACCEPT: readonly PartnerRequestKind[] = ['new_order', 'add_on'];
+const ALL_KINDS: readonly PartnerRequestKind[] = ['new_order', 'add_on', 'edit', 'cancellation'];
+
+/**
+ * Keeps the restaurants' requests in step with a move of the order (applyOrderEvent and
+ * recordOrderNote call it in their transaction): paid reaches them; accepted by operations
+ * answers for them; declined or cancelled withdraws what waits and tells every restaurant of
+ * the order; an edit supersedes an edit not yet acknowledged.
+ */
+export async function followOrderEvent(
+  tx: Queryable,
+  input: {
+    orderId: number;
+    /** a status move (OrderEvent) or a note (edit, payment_voided, ...) */
+    event: string;
+    actor: OrderActor;
+    actorUserId: number | null;
+    /** the restaurant that moved the order (its own answer is already recorded), if one did */
+    restaurantId?: number | null;
+    note: string;
+    now: Date;
+  },
+): Promise<void> {
+  const { orderId, actorUserId: userId, now } = input;
+  const via: AnsweredVia = input.actor === 'staff' ? 'operations' : 'system';
+  switch (input.event) {
+    case 'pay': {
+      const { rows } = await tx.query<{ parent: boolean }>(
+        'SELECT parent_order_id IS NOT NULL AS parent FROM catering_orders WHERE id = $1',
+        [orderId],
+      );
+      await open(tx, { orderId, kind: rows[0]?.parent ? 'add_on' : 'new_order', now });
+      return;
+    }
+    case 'accept':
+      // a restaurant's own acceptance was recorded before the order moved; this answers for
+      // the rest (operations accepting from the console)
+      await closeWaiting(tx, { orderId, kinds: TO_ACCEPT, answer: 'accepted', via, userId, now });
+      return;
+    case 'decline':
+    case 'cancel':
+    case 'parent_cancelled':
+      await closeWaiting(tx, { orderId, kinds: ALL_KINDS, answer: 'withdrawn', via, userId, now });
+      await open(tx, {
+        orderId,
+        kind: 'cancellation',
+        summary: endedBy(input.event, input.actor),
+        now,
+        exceptChef: input.restaurantId,
+      });
+      return;
+    case 'edit':
+      await closeWaiting(tx, { orderId, kinds: ['edit'], answer: 'withdrawn', via: 'system', userId: null, now });
+      await open(tx, { orderId, kind: 'edit', summary: input.note, now });
+      return;
+    default:
+  }
+}
+
+/** restaurant_requests as the portal reads and answers them. */
+export function createRestaurantRequestsRepository(db: Queryable) {
+  return {
+    /** A restaurant's requests about an order, oldest first. */
+    async ofOrder(chefId: number, orderId: number, tx: Queryable = db): Promise<RestaurantRequestRow[]> {
+      const { rows } = await tx.query<RestaurantRequestRow>(
+        `SELECT ${REQUEST_COLUMNS} FROM restaurant_requests r LEFT JOIN users u ON u.id = r.answered_by_user_id
+          WHERE r.chef_id = $1 AND r.catering_order_id = $2 ORDER BY r.id`,
+        [chefId, orderId],
+      );
+      return rows;
+    },
+
+    /**
+     * Records a restaurant's answer to its waiting request, in the caller's transaction (which
+     * holds the order's lock). Undefined when the request is not this restaurant's, not about
+     * this order, or already answered.
+     */
+    async answer(
+      tx: Queryable,
+      input: {
+        requestId: number;
+        chefId: number;
+        orderId: number;
+        answer: 'accepted' | 'declined' | 'acknowledged';
+        kinds: readonly PartnerRequestKind[];
+        reason?: DeclineReason;
+        note?: string;
+        userId: number | null;
+        via: AnsweredVia;
+        now: Date;
+      },
+    ): Promise<RestaurantRequestRow | undefined> {
+      const { rows } = await tx.query<RestaurantRequestRow>(
+        `WITH answered AS (
+           UPDATE restaurant_requests SET answer = $4, answered_at = $5, answered_via = $6, answered_by_user_id = $7,
+                  decline_reason = $8, decline_note = $9
+            WHERE id = $1 AND chef_id = $2 AND catering_order_id = $3 AND answer IS NULL AND kind = ANY($10::text[])
+           RETURNING *)
+         SELECT r.id::int AS id, r.catering_order_id::int AS catering_order_id, r.chef_id::int AS chef_id, r.kind,
+                r.summary, r.created_at, r.answer, r.answered_at, r.answered_by_user_id::int AS answered_by_user_id,
+                NULL AS answered_by_name, r.answered_via, r.decline_reason, r.decline_note
+           FROM answered r, LATERAL (SELECT pg_notify('${PARTNER_EVENTS_CHANNEL}', r.chef_id::text)) n`,
+        [
+          input.requestId,
+          input.chefId,
+          input.orderId,
+          input.answer,
+          input.now,
+          input.via,
+          input.userId,
+          input.reason ?? null,
+          input.note ?? '',
+          input.kinds,
+        ],
+      );
+      return rows[0];
+    },
+
+    /** How many of the order's restaurants have still to accept it (multi-restaurant orders). */
+    async stillToAccept(tx: Queryable, orderId: number): Promise<number> {
+      const { rows } = await tx.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM restaurant_requests
+          WHERE catering_order_id = $1 AND answer IS NULL AND kind IN ('new_order', 'add_on')`,
+        [orderId],
+      );
+      return rows[0]!.n;
+    },
+
+    /** The restaurant's requests waiting for an answer (the tab title's count). */
+    async waitingCount(chefId: number): Promise<number> {
+      const { rows } = await db.query<{ n: number }>(
+        'SELECT count(*)::int AS n FROM restaurant_requests WHERE chef_id = $1 AND answer IS NULL',
+        [chefId],
+      );
+      return rows[0]!.n;
+    },
+  };
+}
+export type RestaurantRequestsRepository = ReturnType<typeof createRestaurantRequestsRepository>;

@@ -1,0 +1,261 @@
+// Orders reach their restaurants, and the restaurants answer (issue 19 part 1, decision 048):
+// real checkouts through the API on their own database with sandbox payments and a fixed clock.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { partnerMessages } from '@caterway/contracts';
+import { createTestApp, type TestContext } from '../../../test/helpers.js';
+import { fixedClock } from '../../lib/clock.js';
+import { emailsTo, signedInUser } from '../auth/auth.test-helpers.js';
+import { auth, orderRow, placeOrder, staffUser } from '../order-lifecycle/lifecycle.test-helpers.js';
+import { orderPayload, restaurantFixture, type RestaurantFixture } from '../orders/orders.test-helpers.js';
+import { createPartnerRepository } from './partner.repository.js';
+
+const NOW = new Date('2026-03-02T14:00:00Z'); // a Monday, 9:00 in Toronto
+const quiet = { info() {}, warn() {}, error() {} };
+
+describe('partner orders: new orders reach their restaurants, which answer them', () => {
+  let ctx: TestContext;
+  let f: RestaurantFixture;
+  let pair: RestaurantFixture;
+  const clock = fixedClock(NOW);
+  let customer: { jwt: string; email: string; id: number };
+  let kitchen: { jwt: string; id: number };
+  let elsewhere: { jwt: string; id: number };
+  let ops: { jwt: string; id: number };
+
+  beforeAll(async () => {
+    ctx = await createTestApp({ clock, env: { SESSION_IDLE_MINUTES: '525600' } });
+    const { ensureDemoData } = await import('../../db/seed/demo.js');
+    await ensureDemoData(ctx.db, quiet);
+    f = await restaurantFixture(ctx.db);
+    pair = await restaurantFixture(ctx.db, { presetType: 'catering', chefs: 2 });
+    customer = await signedInUser(ctx.app, ctx.db);
+    const partners = createPartnerRepository(ctx.db);
+    kitchen = await signedInUser(ctx.app, ctx.db, { first_name: 'Rosa', last_name: 'Diaz' });
+    await partners.addMember({ chefId: f.chef.id, userId: kitchen.id, role: 'staff' });
+    elsewhere = await signedInUser(ctx.app, ctx.db);
+    const other = (
+      await ctx.db.query<{ id: number }>('SELECT id::int AS id FROM chefs WHERE id <> $1 ORDER BY id LIMIT 1', [
+        f.chef.id,
+      ])
+    ).rows[0]!;
+    await partners.addMember({ chefId: other.id, userId: elsewhere.id, role: 'owner' });
+    ops = await staffUser(ctx.app, ctx.db);
+  }, 120_000);
+  afterAll(async () => {
+    await ctx.close();
+  });
+  beforeEach(() => clock.set(NOW));
+
+  const base = (chefId: number) => `/api/v2/partner/restaurants/${chefId}`;
+  const list = (chefId: number, jwt: string, view = 'waiting') =>
+    ctx.app.inject({ method: 'GET', url: `${base(chefId)}/orders?view=${view}`, headers: auth(jwt) });
+  const detail = (chefId: number, orderId: number, jwt: string) =>
+    ctx.app.inject({ method: 'GET', url: `${base(chefId)}/orders/${orderId}`, headers: auth(jwt) });
+  const answer = (chefId: number, orderId: number, jwt: string, body: object) =>
+    ctx.app.inject({
+      method: 'POST',
+      url: `${base(chefId)}/orders/${orderId}/answers`,
+      headers: auth(jwt),
+      payload: body,
+    });
+  const waitingRequest = async (chefId: number, orderId: number, jwt = ops.jwt) => {
+    const res = await detail(chefId, orderId, jwt);
+    expect(res.statusCode, res.body).toBe(200);
+    const waiting = (res.json().order.requests as { id: number; answer: string | null; kind: string }[]).filter(
+      (r) => r.answer === null,
+    );
+    expect(waiting).toHaveLength(1);
+    return waiting[0]!;
+  };
+
+  it("lists a paid order in its restaurant's inbox, with the kitchen's details, and nowhere else", async () => {
+    const order = await placeOrder(ctx, f, customer.jwt, NOW);
+    const res = await list(f.chef.id, kitchen.jwt);
+    expect(res.statusCode, res.body).toBe(200);
+    const listed = res.json().orders.find((o: { id: number }) => o.id === order.id);
+    expect(listed).toMatchObject({
+      order_number: order.order_number,
+      status: 'New',
+      request: { kind: 'new_order', answer: null },
+      actions: ['accept', 'decline'],
+      customer: { name: `${order.first_name} ${order.last_name}` },
+    });
+    expect(listed.items_total_cents).toBe(order.subtotal_cents);
+    expect(listed.portions).toBeGreaterThan(0);
+    expect(res.json().waiting_count).toBeGreaterThanOrEqual(1);
+
+    const full = await detail(f.chef.id, order.id, kitchen.jwt);
+    expect(full.statusCode).toBe(200);
+    const d = full.json().order;
+    expect(d.items.length).toBeGreaterThan(0);
+    expect(d.items.every((i: { quantity: number }) => i.quantity > 0)).toBe(true);
+    expect(d).toMatchObject({ serving_style: order.serving_style, cutlery: order.num_cutlery });
+    expect(d.delivery_address).toContain(order.delivery_address);
+
+    // the team of another restaurant learns nothing of it: not listed, 404 to read or answer
+    const theirs = await list(f.chef.id, elsewhere.jwt);
+    expect(theirs.statusCode).toBe(404);
+    const ownChefId = await ownChef(elsewhere.id);
+    const ownList = (await list(ownChefId, elsewhere.jwt)).json();
+    expect(ownList.orders.some((o: { id: number }) => o.id === order.id)).toBe(false);
+    expect((await detail(ownChefId, order.id, elsewhere.jwt)).statusCode).toBe(404);
+    const request = await waitingRequest(f.chef.id, order.id);
+    expect(
+      (await answer(ownChefId, order.id, elsewhere.jwt, { answer: 'accept', request_id: request.id })).statusCode,
+    ).toBe(404);
+    expect((await orderRow(ctx.db, order.id)).status).toBe('New');
+    // and the customer cannot reach the portal's calls at all
+    expect((await list(f.chef.id, customer.jwt)).statusCode).toBe(404);
+  });
+
+  async function ownChef(userId: number): Promise<number> {
+    const { rows } = await ctx.db.query<{ chef_id: number }>(
+      'SELECT chef_id::int AS chef_id FROM restaurant_members WHERE user_id = $1',
+      [userId],
+    );
+    return rows[0]!.chef_id;
+  }
+
+  it('accepts: the order moves to Accepted by the restaurant, the customer is told, a second answer is refused', async () => {
+    const order = await placeOrder(ctx, f, customer.jwt, NOW);
+    const request = await waitingRequest(f.chef.id, order.id, kitchen.jwt);
+    const mailsBefore = (await emailsTo(ctx.db, order.email, 'order_accepted')).length;
+
+    const res = await answer(f.chef.id, order.id, kitchen.jwt, { answer: 'accept', request_id: request.id });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().order).toMatchObject({
+      status: 'Accepted',
+      actions: [],
+      request: { id: request.id, answer: 'accepted', answered_by: 'Rosa Diaz' },
+    });
+    expect((await orderRow(ctx.db, order.id)).status).toBe('Accepted');
+    const { rows: events } = await ctx.db.query(
+      `SELECT actor_kind, actor_user_id::int AS actor_user_id FROM order_events WHERE catering_order_id = $1 AND event = 'accept'`,
+      [order.id],
+    );
+    expect(events).toEqual([{ actor_kind: 'restaurant', actor_user_id: kitchen.id }]);
+    expect(await emailsTo(ctx.db, order.email, 'order_accepted')).toHaveLength(mailsBefore + 1);
+
+    const again = await answer(f.chef.id, order.id, kitchen.jwt, { answer: 'accept', request_id: request.id });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error).toBe(partnerMessages.requestAnswered);
+
+    const upcoming = (await list(f.chef.id, kitchen.jwt, 'upcoming')).json().orders;
+    expect(upcoming.some((o: { id: number }) => o.id === order.id)).toBe(true);
+    const waiting = (await list(f.chef.id, kitchen.jwt)).json().orders;
+    expect(waiting.some((o: { id: number }) => o.id === order.id)).toBe(false);
+  });
+
+  it('declines with a reason: the order is declined, the hold voided and the customer told', async () => {
+    const order = await placeOrder(ctx, f, customer.jwt, NOW);
+    expect(order.payment_status).toBe('authorized');
+    const request = await waitingRequest(f.chef.id, order.id, kitchen.jwt);
+
+    const vague = await answer(f.chef.id, order.id, kitchen.jwt, {
+      answer: 'decline',
+      request_id: request.id,
+      reason: 'other',
+      note: ' ',
+    });
+    expect(vague.statusCode).toBe(422);
+    expect(vague.body).toContain(partnerMessages.declineNoteNeeded);
+    expect((await orderRow(ctx.db, order.id)).status).toBe('New');
+
+    const mailsBefore = (await emailsTo(ctx.db, order.email, 'order_declined')).length;
+    const res = await answer(f.chef.id, order.id, kitchen.jwt, {
+      answer: 'decline',
+      request_id: request.id,
+      reason: 'too_busy',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().order.request).toMatchObject({ answer: 'declined', decline_reason: 'too_busy' });
+    const row = await orderRow(ctx.db, order.id);
+    expect(row).toMatchObject({ status: 'declined', payment_status: 'canceled' });
+    expect(await emailsTo(ctx.db, order.email, 'order_declined')).toHaveLength(mailsBefore + 1);
+    // the restaurant that declined is not asked to acknowledge its own decline
+    const after = await detail(f.chef.id, order.id, kitchen.jwt);
+    expect(after.json().order.requests.map((r: { kind: string }) => r.kind)).toEqual(['new_order']);
+    expect(
+      (await list(f.chef.id, kitchen.jwt, 'past')).json().orders.some((o: { id: number }) => o.id === order.id),
+    ).toBe(true);
+  });
+
+  it('asks the restaurant to acknowledge an edit and a cancellation, and refuses the wrong answer', async () => {
+    const order = await placeOrder(ctx, f, customer.jwt, NOW);
+    const first = await waitingRequest(f.chef.id, order.id, kitchen.jwt);
+    expect(
+      (await answer(f.chef.id, order.id, kitchen.jwt, { answer: 'accept', request_id: first.id })).statusCode,
+    ).toBe(200);
+
+    const payload = orderPayload(f, NOW);
+    payload.preset_items = payload.preset_items.map((line, i) =>
+      i === 0 ? { ...line, quantity: line.quantity + 1 } : line,
+    );
+    const edited = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/v2/catering_orders/${order.id}`,
+      headers: auth(customer.jwt),
+      payload: { catering_order: payload, is_eft: false },
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    const edit = await waitingRequest(f.chef.id, order.id, kitchen.jwt);
+    expect(edit.kind).toBe('edit');
+    const wrong = await answer(f.chef.id, order.id, kitchen.jwt, { answer: 'accept', request_id: edit.id });
+    expect(wrong.statusCode).toBe(409);
+    expect(wrong.json().error).toBe(partnerMessages.answerDoesNotFit);
+    const seen = await answer(f.chef.id, order.id, kitchen.jwt, { answer: 'acknowledge', request_id: edit.id });
+    expect(seen.statusCode, seen.body).toBe(200);
+    expect(seen.json().order.request).toMatchObject({ kind: 'edit', answer: 'acknowledged' });
+
+    const cancelled = await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/v2/catering_orders/${order.id}`,
+      headers: auth(customer.jwt),
+    });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    const notice = await waitingRequest(f.chef.id, order.id, kitchen.jwt);
+    expect(notice).toMatchObject({ kind: 'cancellation' });
+    const listed = (await list(f.chef.id, kitchen.jwt)).json().orders.find((o: { id: number }) => o.id === order.id);
+    expect(listed).toMatchObject({
+      status: 'Canceled',
+      actions: ['acknowledge'],
+      request: { summary: 'Cancelled by the customer' },
+    });
+    expect(
+      (await answer(f.chef.id, order.id, kitchen.jwt, { answer: 'acknowledge', request_id: notice.id })).statusCode,
+    ).toBe(200);
+  });
+
+  it('accepts an order of two restaurants only when both have; operations can answer for one', async () => {
+    const [a, b] = (
+      await ctx.db.query<{ id: number }>(
+        `SELECT c.id::int AS id FROM preset_chefs pc JOIN chefs c ON c.id = pc.chef_id WHERE pc.preset_id = $1 ORDER BY pc.position`,
+        [pair.presetId],
+      )
+    ).rows.map((r) => r.id);
+    const order = await placeOrder(ctx, pair, customer.jwt, NOW);
+    const ra = await waitingRequest(a!, order.id);
+    const rb = await waitingRequest(b!, order.id);
+
+    expect((await answer(a!, order.id, ops.jwt, { answer: 'accept', request_id: ra.id })).statusCode).toBe(200);
+    expect((await orderRow(ctx.db, order.id)).status).toBe('New');
+    const byOps = (await detail(a!, order.id, ops.jwt)).json().order.request;
+    expect(byOps).toMatchObject({ answer: 'accepted', answered_by: 'Caterway operations' });
+
+    expect((await answer(b!, order.id, ops.jwt, { answer: 'accept', request_id: rb.id })).statusCode).toBe(200);
+    expect((await orderRow(ctx.db, order.id)).status).toBe('Accepted');
+  });
+
+  it("closes the restaurant's waiting request when operations accept from the console", async () => {
+    const order = await placeOrder(ctx, f, customer.jwt, NOW);
+    const moved = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/v2/ops/orders/${order.id}/events`,
+      headers: auth(ops.jwt),
+      payload: { event: 'accept' },
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    const request = (await detail(f.chef.id, order.id, kitchen.jwt)).json().order.request;
+    expect(request).toMatchObject({ kind: 'new_order', answer: 'accepted', answered_by: 'Caterway operations' });
+  });
+});
