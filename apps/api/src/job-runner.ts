@@ -2,7 +2,7 @@ import { EMAIL_DELIVERY_JOB } from './adapters/email/index.js';
 import type { AppDeps } from './lib/deps.js';
 import { createJobRunner, enqueue, type JobRunner } from './lib/jobs.js';
 import { groupCutoffFrom } from './modules/group-orders/group-orders.compose.js';
-import { lifecycleServiceFrom } from './modules/order-lifecycle/lifecycle.compose.js';
+import { lifecycleServiceFrom, restaurantNoticesFrom } from './modules/order-lifecycle/lifecycle.compose.js';
 import { reconcileJob } from './modules/order-lifecycle/lifecycle.service.js';
 import { scheduledAuthorisationFrom } from './modules/payment-lifecycle/scheduled-authorisation.js';
 
@@ -18,11 +18,13 @@ type Log = {
  * same one as a separate process.
  */
 export function startJobRunner(
-  deps: Pick<AppDeps, 'db' | 'payments' | 'mailer' | 'clock' | 'config' | 'geocoder'>,
+  deps: Pick<AppDeps, 'db' | 'payments' | 'mailer' | 'clock' | 'config' | 'geocoder' | 'jwtSecret'>,
   log: Log,
 ): JobRunner {
   const handlers = {
     ...lifecycleServiceFrom(deps, log).jobHandlers(),
+    // what reaches a restaurant is emailed, then reminded and escalated while it waits (decision 048)
+    ...restaurantNoticesFrom(deps, log).jobHandlers(),
     ...groupCutoffFrom(deps, log).jobHandlers(),
     // far-future orders: the kept card authorised 5 days before delivery (decision 027)
     ...scheduledAuthorisationFrom(deps, log).jobHandlers(),

@@ -7,6 +7,7 @@ import { migrate } from './db/migrate.js';
 import { createPool } from './db/pool.js';
 import { startJobRunner } from './job-runner.js';
 import { sharedControllableClock, systemClock } from './lib/clock.js';
+import { resolveJwtSecret } from './lib/secrets.js';
 
 // `npm run worker`: the job queue's runner as a separate process against DATABASE_URL (run the
 // API with JOBS_IN_PROCESS=false, or not: any number of runners share the queue safely).
@@ -37,6 +38,8 @@ async function start() {
       mailer,
       payments: createPaymentProvider(config, db, log, clock),
       geocoder: createGeocoder(config, log),
+      // signs the restaurant emails' answer links (JWT_SECRET in production, as for the API)
+      jwtSecret: resolveJwtSecret(config),
     },
     log,
   );

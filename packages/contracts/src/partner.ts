@@ -199,6 +199,9 @@ export const partnerMessages = {
   declineNoteNeeded: 'Tell the customer why in a few words.',
   requestAnswered: 'This has already been answered.',
   answerDoesNotFit: 'A new order is accepted or declined; a change or a cancellation is acknowledged.',
+  linkInvalid: 'This link is not valid. Please open the order in the restaurant portal.',
+  linkExpired: 'This link has expired. Please open the order in the restaurant portal.',
+  declineReasonNeeded: 'Choose why you decline the order.',
 } as const;
 
 /**
@@ -222,3 +225,41 @@ export const partnerAnswerBodySchema = z.discriminatedUnion('answer', [
   z.object({ answer: z.literal('acknowledge'), request_id: z.number().int().positive() }),
 ]);
 export type PartnerAnswerBody = z.input<typeof partnerAnswerBodySchema>;
+
+// ---------------------------------------------------------------- the email's one-click links
+
+/** A signed Accept or Decline link of a restaurant's email, sent in a body (never in a logged URL). */
+export const partnerAnswerLinkBodySchema = z.object({ token: z.string().min(1).max(2000) });
+
+/** Answering by the link: a decline names its reason (a note is needed for 'other'). */
+export const partnerAnswerLinkAnswerBodySchema = partnerAnswerLinkBodySchema
+  .extend({
+    reason: declineReasonSchema.optional(),
+    note: z.string().trim().max(500).default(''),
+  })
+  .refine((b) => b.reason !== 'other' || b.note.length >= 3, {
+    message: partnerMessages.declineNoteNeeded,
+    path: ['note'],
+  });
+export type PartnerAnswerLinkAnswerBody = z.input<typeof partnerAnswerLinkAnswerBodySchema>;
+
+/** What the link's page shows before and after the click. */
+export const partnerAnswerLinkResponseSchema = z.object({
+  action: z.enum(['accept', 'decline']),
+  /** the request's answer so far (null: still waiting) */
+  answer: z.enum(partnerAnswers).nullable(),
+  restaurant_name: z.string(),
+  order: z.object({
+    order_number: z.string(),
+    display_delivery_date_time: z.string(),
+    order_type: z.enum(['delivery', 'pickup']),
+    company_name: z.string(),
+    portions: z.number().int(),
+    /** the restaurant's food, formatted ('$1,240.00') */
+    items_total: z.string(),
+    status: z.string(),
+  }),
+  /** the order in the portal (for a signed-in team member) */
+  portal_path: z.string(),
+});
+export type PartnerAnswerLinkResponse = z.infer<typeof partnerAnswerLinkResponseSchema>;

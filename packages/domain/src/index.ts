@@ -17,3 +17,4 @@ export * from './group-orders.js';
 export * from './account-times.js';
 export * from './order-changes.js';
 export * from './order-states.js';
+export * from './answer-ladder.js';

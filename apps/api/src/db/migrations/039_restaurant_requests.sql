@@ -18,6 +18,10 @@ CREATE TABLE restaurant_requests (
   answered_via text CHECK (answered_via IN ('portal', 'email', 'operations', 'system')),
   decline_reason text CHECK (decline_reason IN ('too_busy', 'closed', 'lead_time', 'items_unavailable', 'distance', 'other')),
   decline_note text NOT NULL DEFAULT '',
+  -- the answer ladder (docs/decisions/048): emailed to the restaurant, reminded, escalated to operations
+  notified_at timestamptz,
+  reminded_at timestamptz,
+  escalated_at timestamptz,
   CHECK ((answer IS NULL) = (answered_at IS NULL)),
   CHECK ((answer = 'declined') = (decline_reason IS NOT NULL))
 );
@@ -26,6 +30,13 @@ CREATE INDEX restaurant_requests_waiting_idx ON restaurant_requests (chef_id, cr
 CREATE INDEX restaurant_requests_order_idx ON restaurant_requests (catering_order_id, chef_id, id);
 -- a restaurant's orders (upcoming and past lists): every order it was asked about
 CREATE INDEX restaurant_requests_chef_idx ON restaurant_requests (chef_id, catering_order_id);
+
+-- operations' queue: requests escalated and still waiting
+CREATE INDEX restaurant_requests_escalated_idx ON restaurant_requests (escalated_at) WHERE answer IS NULL AND escalated_at IS NOT NULL;
+
+-- where a restaurant's requests are emailed; empty: its owners and managers
+ALTER TABLE chefs ADD COLUMN notification_emails text[] NOT NULL DEFAULT '{}'
+  CHECK (cardinality(notification_emails) <= 5);
 
 -- a restaurant's team answers orders now: record it as such in the order's history
 ALTER TABLE order_events DROP CONSTRAINT order_events_actor_kind_check;

@@ -6,7 +6,7 @@ import type { JobHandlers, JobRow } from '../../lib/jobs.js';
 import type { Mailer } from '../../ports/email.js';
 import type { Geocoder } from '../../ports/geocoder.js';
 import { PaymentDeclinedError, PaymentRequestError, type PaymentProvider } from '../../ports/payments.js';
-import { newOrderRequestsPart, scheduleProcessing } from '../order-lifecycle/lifecycle.service.js';
+import { reachRestaurantsParts, scheduleProcessing } from '../order-lifecycle/lifecycle.service.js';
 import { createOrderCatalogueReads } from '../orders/order-catalogue.service.js';
 import type { PreparedLine, PreparedOrder } from '../orders/order-checks.js';
 import { orderRecordsFrom } from '../orders/order-records.service.js';
@@ -243,7 +243,7 @@ export function createGroupCutoff(deps: GroupCutoffDeps) {
           paymentIntentId: auth.intentId,
           paymentMethodId: auth.methodId,
           now,
-          with: [newOrderRequestsPart(now)],
+          with: reachRestaurantsParts(order.id, now),
         },
         tx,
       ))!; // a new draft

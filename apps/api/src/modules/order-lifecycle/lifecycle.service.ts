@@ -35,7 +35,7 @@ import { createOpsRepository, type OpsOrderRow } from './ops.repository.js';
 import { createRestaurantRequestsRepository } from './restaurant-requests.repository.js';
 
 /** A paid order reaches its restaurants in the payment's statement (the checkout, the group cut-off). */
-export { newOrderRequestsPart } from './restaurant-requests.repository.js';
+export { reachRestaurantsParts } from './restaurant-requests.repository.js';
 
 // What happens to a paid order (issue 5 item 1): processing at orderProcessingAt (edits lock,
 // the held payment is captured), the operations console's moves, and the customer's cancel.
@@ -638,12 +638,12 @@ export function createLifecycleService(deps: LifecycleServiceDeps) {
      * it was answered or superseded meanwhile, or the answer does not fit it.
      */
     async restaurantAnswer(
-      who: { userId: number; chefId: number; operations: boolean },
+      who: { userId: number | null; chefId: number; via: 'portal' | 'email' | 'operations' },
       id: number,
       body: PartnerAnswerBody,
     ): Promise<void> {
       const now = clock.now();
-      const actor = who.operations ? 'staff' : 'restaurant';
+      const actor = who.via === 'operations' ? 'staff' : 'restaurant';
       const moved = await withTransaction(db, async (tx) => {
         const current = await repo.lock(tx, id);
         if (!current || current.status === 'draft') throw notFound('Order not found');
@@ -662,7 +662,7 @@ export function createLifecycleService(deps: LifecycleServiceDeps) {
           reason: declined?.reason,
           note: declined?.note,
           userId: who.userId,
-          via: who.operations ? 'operations' : 'portal',
+          via: who.via,
           now,
         });
         if (!answered) throw conflict(partnerMessages.requestAnswered);

@@ -2,6 +2,7 @@ import type { DeclineReason, PartnerAnswer, PartnerRequestKind } from '@caterway
 import type { OrderActor } from '@caterway/domain';
 import type { Queryable } from '../../db/pool.js';
 import type { SqlPart } from '../../db/sql-parts.js';
+import { enqueue, enqueuePart, type EnqueueInput } from '../../lib/jobs.js';
 
 // What reached a restaurant about an order and wants its answer (restaurant_requests, migration
 // 039, decision 048): written in the transaction that changes the order, one row per restaurant
@@ -43,10 +44,15 @@ export const REQUEST_COLUMNS = `r.id::int AS id, r.catering_order_id::int AS cat
   r.answered_via, r.decline_reason, r.decline_note`;
 
 /**
- * The paid order's new-order requests (an add-on's when it has a parent), as a part of the
- * checkout's statement (decision 017): `guard` is the relation of the order just paid.
+ * The paid order's new-order requests (an add-on's when it has a parent) and the job that emails
+ * them, as parts of the payment's statement (decision 017): `guard` is the relation of the order
+ * just paid, and nothing is written when it has no row.
  */
-export function newOrderRequestsPart(now: Date): SqlPart {
+export function reachRestaurantsParts(orderId: number, now: Date): SqlPart[] {
+  return [newOrderRequestsPart(now), enqueuePart(notifyRestaurantsJob(orderId, now))];
+}
+
+function newOrderRequestsPart(now: Date): SqlPart {
   return {
     sql: (param, guard) => {
       const at = param(now);
@@ -73,6 +79,24 @@ async function open(
      ${ANNOUNCE('opened')}`,
     [input.orderId, input.kind, input.summary ?? '', input.now, input.exceptChef ?? null],
   );
+  await enqueue(tx, notifyRestaurantsJob(input.orderId, input.now));
+}
+
+export const NOTIFY_RESTAURANTS = 'notify_restaurants';
+export const REMIND_RESTAURANT = 'remind_restaurant';
+export const ESCALATE_REQUEST = 'escalate_restaurant_request';
+
+/**
+ * The job that emails an order's restaurants what reached them (and starts each request's
+ * ladder), queued in the transaction that opened the requests: it runs once they are committed.
+ */
+export function notifyRestaurantsJob(orderId: number, now: Date): EnqueueInput {
+  return {
+    kind: NOTIFY_RESTAURANTS,
+    dedupeKey: `${orderId}:${now.getTime()}`,
+    payload: { order_id: orderId },
+    runAt: now,
+  };
 }
 
 /** What a cancellation notice says happened. */
@@ -174,6 +198,43 @@ export async function followOrderEvent(
   }
 }
 
+/** A request with its order and restaurant, as its email, reminder or escalation tells them. */
+export interface RequestToNotify {
+  id: number;
+  chef_id: number;
+  kind: PartnerRequestKind;
+  summary: string;
+  created_at: Date;
+  order_id: number;
+  order_number: string;
+  status: string;
+  delivery_at: Date;
+  time_zone: string;
+  receiving_method: 'delivery' | 'pickup';
+  delivery_address: string;
+  company_name: string;
+  restaurant_name: string;
+  portions: number;
+  items_total_cents: number;
+  /** where its emails go: the restaurant's notification addresses, else its owners and managers */
+  recipients: string[];
+}
+
+const TO_NOTIFY_SELECT = (relation: string, extra = '') => `
+  SELECT c.id::int AS id${extra}, c.chef_id::int AS chef_id, c.kind, c.summary, c.created_at,
+         o.id::int AS order_id, o.order_number, o.status, o.delivery_at, o.time_zone, o.receiving_method,
+         o.delivery_address, o.company_name, ch.business_name AS restaurant_name,
+         COALESCE(share.portions, 0)::int AS portions, COALESCE(share.total, 0)::int AS items_total_cents,
+         CASE WHEN cardinality(ch.notification_emails) > 0 THEN ch.notification_emails
+              ELSE ARRAY(SELECT u.email FROM restaurant_members m JOIN users u ON u.id = m.user_id
+                          WHERE m.chef_id = c.chef_id AND m.role IN ('owner', 'manager') ORDER BY m.role, u.id) END AS recipients
+    FROM ${relation} c
+    JOIN catering_orders o ON o.id = c.catering_order_id
+    JOIN chefs ch ON ch.id = c.chef_id
+    LEFT JOIN LATERAL (
+      SELECT sum(i.quantity) AS portions, sum(i.line_subtotal_cents) AS total FROM catering_order_items i
+       WHERE i.catering_order_id = o.id AND COALESCE(i.chef_id, o.chef_id) = c.chef_id) share ON true`;
+
 /** restaurant_requests as the portal reads and answers them. */
 export function createRestaurantRequestsRepository(db: Queryable) {
   return {
@@ -241,6 +302,59 @@ export function createRestaurantRequestsRepository(db: Queryable) {
         [orderId],
       );
       return rows[0]!.n;
+    },
+
+    /**
+     * Marks the order's waiting requests not yet emailed as emailed and answers them with what
+     * their email needs (inside the caller's transaction: a second run finds none).
+     */
+    async claimToNotify(tx: Queryable, orderId: number, now: Date): Promise<RequestToNotify[]> {
+      const { rows } = await tx.query<RequestToNotify>(
+        `WITH claimed AS (
+           UPDATE restaurant_requests SET notified_at = $2
+            WHERE catering_order_id = $1 AND notified_at IS NULL AND answer IS NULL
+           RETURNING id, catering_order_id, chef_id, kind, summary, created_at)
+         ${TO_NOTIFY_SELECT('claimed')}`,
+        [orderId, now],
+      );
+      return rows;
+    },
+
+    /** A request still waiting, with what its reminder or escalation needs; undefined once answered. */
+    async waiting(tx: Queryable, requestId: number): Promise<RequestToNotify | undefined> {
+      const { rows } = await tx.query<RequestToNotify>(
+        `WITH claimed AS (
+           SELECT id, catering_order_id, chef_id, kind, summary, created_at FROM restaurant_requests WHERE id = $1 AND answer IS NULL FOR UPDATE)
+         ${TO_NOTIFY_SELECT('claimed')}`,
+        [requestId],
+      );
+      return rows[0];
+    },
+
+    async markStep(tx: Queryable, requestId: number, step: 'reminded_at' | 'escalated_at', now: Date): Promise<void> {
+      await tx.query(`UPDATE restaurant_requests SET ${step} = $2 WHERE id = $1`, [requestId, now]);
+    },
+
+    /** A request with its order and restaurant, whatever its answer (an email link's page). */
+    async withOrder(requestId: number): Promise<(RequestToNotify & { answer: PartnerAnswer | null }) | undefined> {
+      const { rows } = await db.query<RequestToNotify & { answer: PartnerAnswer | null }>(
+        `WITH claimed AS (
+           SELECT id, catering_order_id, chef_id, kind, summary, created_at, answer FROM restaurant_requests WHERE id = $1)
+         ${TO_NOTIFY_SELECT('claimed', ', c.answer')}`,
+        [requestId],
+      );
+      return rows[0];
+    },
+
+    /** Requests escalated to operations and still waiting, the oldest first (the console's queue). */
+    async escalated(): Promise<RequestToNotify[]> {
+      const { rows } = await db.query<RequestToNotify>(
+        `WITH claimed AS (
+           SELECT id, catering_order_id, chef_id, kind, summary, created_at FROM restaurant_requests
+            WHERE answer IS NULL AND escalated_at IS NOT NULL)
+         ${TO_NOTIFY_SELECT('claimed')} ORDER BY o.delivery_at, c.id`,
+      );
+      return rows;
     },
 
     /** The restaurant's requests waiting for an answer (the tab title's count). */

@@ -5,7 +5,7 @@ import type { Mailer } from '../../ports/email.js';
 import type { Geocoder } from '../../ports/geocoder.js';
 import type { PaymentProvider } from '../../ports/payments.js';
 import type { Invoicing } from '../invoices/invoices.service.js';
-import { newOrderRequestsPart, processingJob } from '../order-lifecycle/lifecycle.service.js';
+import { processingJob, reachRestaurantsParts } from '../order-lifecycle/lifecycle.service.js';
 import { paymentMethodsServiceFrom } from '../payment-methods/payment-methods.service.js';
 import { createIdempotencyRepository } from './idempotency.repository.js';
 import { createOrderCatalogueRepository } from './order-catalogue.repository.js';
@@ -53,7 +53,7 @@ export function composeOrders(deps: {
     publicUrl: deps.publicUrl,
     log: deps.log,
     processingJob,
-    reachRestaurants: newOrderRequestsPart,
+    reachRestaurants: reachRestaurantsParts,
   });
   return { orders, catalogue, edits, service };
 }

@@ -76,8 +76,8 @@ export interface OrdersServiceDeps {
   log: Pick<FastifyBaseLogger, 'error' | 'warn'>;
   /** the order's processing job at its processing time (order-lifecycle processingJob), enqueued with the payment */
   processingJob: (order: OrderRow) => EnqueueInput;
-  /** the paid order's requests to its restaurants (order-lifecycle newOrderRequestsPart), written with the payment */
-  reachRestaurants: (now: Date) => SqlPart;
+  /** the paid order's requests to its restaurants and their email job (order-lifecycle), written with the payment */
+  reachRestaurants: (orderId: number, now: Date) => SqlPart[];
   /** the rules of a stored order: an add-on order's differ (order-edits.service prepareFor) */
   prepareFor: (order: OrderRow, payload: OrderPayload, userId: number, now: Date) => Promise<PreparedOrder>;
   /** the upcoming-order rule at an instant (order-edits.service editRuleOf) */
@@ -237,7 +237,7 @@ export function createOrdersService(deps: OrdersServiceDeps) {
         ...jobs.map(enqueuePart),
         ...(outbox ? [outbox] : []),
         input.answerPart(answer),
-        deps.reachRestaurants(input.now),
+        ...deps.reachRestaurants(order.id, input.now),
       ],
     });
     if (!paid) {

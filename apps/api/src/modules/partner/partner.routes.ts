@@ -13,6 +13,9 @@ import {
   partnerRestaurantSchema,
   partnerRestaurantsResponseSchema,
   partnerAnswerBodySchema,
+  partnerAnswerLinkAnswerBodySchema,
+  partnerAnswerLinkBodySchema,
+  partnerAnswerLinkResponseSchema,
   partnerOrderDetailResponseSchema,
   partnerOrderParamsSchema,
   partnerOrdersQuerySchema,
@@ -20,7 +23,11 @@ import {
 } from '@caterway/contracts';
 import type { AppDeps } from '../../lib/deps.js';
 import { authUser, optionalUser, requireUser } from '../auth/auth.guard.js';
-import { lifecycleServiceFrom, restaurantOrdersFrom } from '../order-lifecycle/lifecycle.compose.js';
+import {
+  lifecycleServiceFrom,
+  restaurantNoticesFrom,
+  restaurantOrdersFrom,
+} from '../order-lifecycle/lifecycle.compose.js';
 import { createInvitesService } from './invites.service.js';
 import { partnerRestaurant, requireRestaurantRole } from './partner.guard.js';
 import { createPartnerRepository } from './partner.repository.js';
@@ -37,6 +44,7 @@ export function partnerRoutes(app: FastifyInstance, deps: AppDeps): void {
   });
   const restaurantOrders = restaurantOrdersFrom(deps);
   const lifecycle = lifecycleServiceFrom(deps, app.log);
+  const notices = restaurantNoticesFrom(deps, app.log);
   const bearer = [{ bearerAuth: [] }];
 
   r.get(
@@ -177,11 +185,42 @@ export function partnerRoutes(app: FastifyInstance, deps: AppDeps): void {
       const restaurant = partnerRestaurant(request);
       const { orderId } = request.params;
       await lifecycle.restaurantAnswer(
-        { userId: authUser(request).id, chefId: restaurant.id, operations: restaurant.role === 'operations' },
+        {
+          userId: authUser(request).id,
+          chefId: restaurant.id,
+          via: restaurant.role === 'operations' ? 'operations' : 'portal',
+        },
         orderId,
         request.body,
       );
       return { order: await restaurantOrders.detail(restaurant.id, orderId) };
     },
+  );
+
+  r.post(
+    '/api/v2/partner/answer-links/lookup',
+    {
+      schema: {
+        tags: ['partner'],
+        summary: "What a restaurant email's Accept or Decline link is about (public: the signed link is the authority)",
+        body: partnerAnswerLinkBodySchema,
+        response: { 200: partnerAnswerLinkResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => notices.describe(request.body.token),
+  );
+
+  r.post(
+    '/api/v2/partner/answer-links/answer',
+    {
+      schema: {
+        tags: ['partner'],
+        summary:
+          "Answer by a restaurant email's link: accept, or decline with a reason (409 once answered, 404 for an invalid or expired link)",
+        body: partnerAnswerLinkAnswerBodySchema,
+        response: { 200: partnerAnswerLinkResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => notices.answer(request.body.token, request.body),
   );
 }
