@@ -263,3 +263,18 @@ export const partnerAnswerLinkResponseSchema = z.object({
   portal_path: z.string(),
 });
 export type PartnerAnswerLinkResponse = z.infer<typeof partnerAnswerLinkResponseSchema>;
+
+// ---------------------------------------------------------------- the live inbox
+
+/**
+ * GET api/v2/partner/restaurants/{chefId}/events (text/event-stream): an `inbox` event at once and
+ * whenever something reaches the restaurant or is answered, on any API instance. Its `id` is the
+ * latest request's: sent back as Last-Event-ID after a reconnect, the next event lists what
+ * arrived meanwhile in `new_request_ids` (a first connection lists none).
+ */
+export const partnerInboxEventSchema = z.object({
+  waiting_count: z.number().int(),
+  latest_request_id: z.number().int(),
+  new_request_ids: z.array(z.number().int()),
+});
+export type PartnerInboxEvent = z.infer<typeof partnerInboxEventSchema>;

@@ -16,6 +16,7 @@ import { mediaRoutes } from './media/media.routes.js';
 import { orderHistoryRoutes } from './order-history/order-history.routes.js';
 import { lifecycleRoutes } from './order-lifecycle/lifecycle.routes.js';
 import { ordersRoutes } from './orders/orders.routes.js';
+import { partnerEventsRoutes } from './partner/partner-events.routes.js';
 import { partnerRoutes } from './partner/partner.routes.js';
 import { stripeWebhookRoutes } from './payment-lifecycle/stripe-webhooks.routes.js';
 import { paymentMethodsRoutes } from './payment-methods/payment-methods.routes.js';
@@ -60,4 +61,5 @@ export const modules: ModuleRegistrar[] = [
   siteConfigRoutes,
   stripeWebhookRoutes,
   partnerRoutes,
+  partnerEventsRoutes,
 ];

@@ -16,6 +16,8 @@ import {
 } from './restaurant-orders.repository.js';
 import { createRestaurantRequestsRepository, type RestaurantRequestRow } from './restaurant-requests.repository.js';
 
+export { PARTNER_EVENTS_CHANNEL } from './restaurant-requests.repository.js';
+
 // The orders a restaurant's portal lists and opens (issue 19 part 1): each with the request that
 // wants this restaurant's answer and the buttons it can press. The answers themselves are the
 // lifecycle service's (restaurantAnswer): they move the order.
@@ -68,6 +70,9 @@ export function createRestaurantOrdersService(deps: { db: Db }) {
       const [rows, waiting] = await Promise.all([orders.list(chefId, view), requests.waitingCount(chefId)]);
       return { orders: rows.map(toOrder), waiting_count: waiting };
     },
+
+    /** The live inbox's event (requests repository inboxState). */
+    inboxState: (chefId: number, since: number) => requests.inboxState(chefId, since),
 
     /** GET api/v2/partner/restaurants/{chefId}/orders/{orderId}: 404 for an order this restaurant was never asked about */
     async detail(chefId: number, orderId: number): Promise<PartnerOrderDetail> {

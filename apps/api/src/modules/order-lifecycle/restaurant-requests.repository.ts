@@ -357,6 +357,24 @@ export function createRestaurantRequestsRepository(db: Queryable) {
       return rows;
     },
 
+    /**
+     * The restaurant's inbox in short (its live stream's event): what waits, the latest request,
+     * and the waiting requests that arrived after `since` (a request id).
+     */
+    async inboxState(
+      chefId: number,
+      since: number,
+    ): Promise<{ waiting_count: number; latest_request_id: number; new_request_ids: number[] }> {
+      const { rows } = await db.query<{ waiting_count: number; latest_request_id: number; new_request_ids: number[] }>(
+        `SELECT count(*) FILTER (WHERE answer IS NULL)::int AS waiting_count,
+                COALESCE(max(id), 0)::int AS latest_request_id,
+                COALESCE(array_agg(id::int ORDER BY id) FILTER (WHERE answer IS NULL AND id > $2), '{}') AS new_request_ids
+           FROM restaurant_requests WHERE chef_id = $1`,
+        [chefId, since],
+      );
+      return rows[0]!;
+    },
+
     /** The restaurant's requests waiting for an answer (the tab title's count). */
     async waitingCount(chefId: number): Promise<number> {
       const { rows } = await db.query<{ n: number }>(
