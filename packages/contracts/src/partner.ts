@@ -278,3 +278,45 @@ export const partnerInboxEventSchema = z.object({
   new_request_ids: z.array(z.number().int()),
 });
 export type PartnerInboxEvent = z.infer<typeof partnerInboxEventSchema>;
+
+// ---------------------------------------------------------------- settings and record
+
+export const autoAcceptModes = ['off', 'under', 'all'] as const;
+
+export const partnerSettingsMessages = {
+  tooManyAddresses: 'Add at most 5 notification addresses.',
+  maxNeeded: 'Enter the largest order to accept automatically.',
+} as const;
+
+/** Where a restaurant is emailed and whether it accepts orders without being asked (owners and managers change them). */
+export const partnerSettingsSchema = z
+  .object({
+    /** empty: the restaurant's owners and managers are emailed */
+    notification_emails: z.array(emailSchema).max(5, partnerSettingsMessages.tooManyAddresses),
+    /** off, orders whose food is at most auto_accept_max_cents, or all orders */
+    auto_accept: z.enum(autoAcceptModes),
+    auto_accept_max_cents: z.number().int().positive().max(10_000_000).nullable(),
+  })
+  .refine((s) => s.auto_accept !== 'under' || s.auto_accept_max_cents !== null, {
+    message: partnerSettingsMessages.maxNeeded,
+    path: ['auto_accept_max_cents'],
+  });
+export type PartnerSettings = z.infer<typeof partnerSettingsSchema>;
+export const partnerSettingsResponseSchema = z.object({ settings: partnerSettingsSchema });
+
+/** A restaurant's answering record over the last 90 days (the storefront's reliability figures, later). */
+export const partnerStatsSchema = z.object({
+  days: z.number().int(),
+  /** new orders and add-ons that reached it */
+  requests: z.number().int(),
+  accepted: z.number().int(),
+  declined: z.number().int(),
+  /** accepted ÷ (accepted + declined), or null when it answered none */
+  acceptance_rate: z.number().nullable(),
+  /** median minutes from arrival to acceptance by a person (auto-accepted orders left out), or null */
+  median_minutes_to_accept: z.number().nullable(),
+  /** accepted by the auto-accept setting */
+  auto_accepted: z.number().int(),
+});
+export type PartnerStats = z.infer<typeof partnerStatsSchema>;
+export const partnerStatsResponseSchema = z.object({ stats: partnerStatsSchema });

@@ -15,7 +15,8 @@ CREATE TABLE restaurant_requests (
   answer text CHECK (answer IN ('accepted', 'declined', 'acknowledged', 'withdrawn')),
   answered_at timestamptz,
   answered_by_user_id bigint REFERENCES users (id) ON DELETE SET NULL,
-  answered_via text CHECK (answered_via IN ('portal', 'email', 'operations', 'system')),
+  -- auto: the restaurant's auto-accept setting answered it
+  answered_via text CHECK (answered_via IN ('portal', 'email', 'operations', 'system', 'auto')),
   decline_reason text CHECK (decline_reason IN ('too_busy', 'closed', 'lead_time', 'items_unavailable', 'distance', 'other')),
   decline_note text NOT NULL DEFAULT '',
   -- the answer ladder (docs/decisions/048): emailed to the restaurant, reminded, escalated to operations
@@ -34,9 +35,13 @@ CREATE INDEX restaurant_requests_chef_idx ON restaurant_requests (chef_id, cater
 -- operations' queue: requests escalated and still waiting
 CREATE INDEX restaurant_requests_escalated_idx ON restaurant_requests (escalated_at) WHERE answer IS NULL AND escalated_at IS NOT NULL;
 
--- where a restaurant's requests are emailed; empty: its owners and managers
-ALTER TABLE chefs ADD COLUMN notification_emails text[] NOT NULL DEFAULT '{}'
-  CHECK (cardinality(notification_emails) <= 5);
+-- where a restaurant's requests are emailed (empty: its owners and managers), and whether it
+-- accepts new orders without being asked: never, those whose food is at most a sum, or all
+ALTER TABLE chefs
+  ADD COLUMN notification_emails text[] NOT NULL DEFAULT '{}' CHECK (cardinality(notification_emails) <= 5),
+  ADD COLUMN auto_accept text NOT NULL DEFAULT 'off' CHECK (auto_accept IN ('off', 'under', 'all')),
+  ADD COLUMN auto_accept_max_cents integer CHECK (auto_accept_max_cents > 0),
+  ADD CHECK (auto_accept <> 'under' OR auto_accept_max_cents IS NOT NULL);
 
 -- a restaurant's team answers orders now: record it as such in the order's history
 ALTER TABLE order_events DROP CONSTRAINT order_events_actor_kind_check;

@@ -638,7 +638,7 @@ export function createLifecycleService(deps: LifecycleServiceDeps) {
      * it was answered or superseded meanwhile, or the answer does not fit it.
      */
     async restaurantAnswer(
-      who: { userId: number | null; chefId: number; via: 'portal' | 'email' | 'operations' },
+      who: { userId: number | null; chefId: number; via: 'portal' | 'email' | 'operations' | 'auto' },
       id: number,
       body: PartnerAnswerBody,
     ): Promise<void> {

@@ -85,7 +85,7 @@ export function createRestaurantNotices(deps: RestaurantNoticesDeps) {
 
   /** The emails of a request to each of its recipients. */
   async function emailsOf(r: RequestToNotify, step: RequestEmailStep): Promise<OutgoingEmail[]> {
-    const toAccept = r.kind === 'new_order' || r.kind === 'add_on';
+    const toAccept = step !== 'auto' && (r.kind === 'new_order' || r.kind === 'add_on');
     const links = {
       portal: `${deps.publicUrl}/partner/${r.chef_id}/orders/${r.order_id}`,
       ...(toAccept ? { accept: await link(r, 'accept'), decline: await link(r, 'decline') } : {}),
@@ -116,22 +116,59 @@ export function createRestaurantNotices(deps: RestaurantNoticesDeps) {
     }
   }
 
-  /** NOTIFY_RESTAURANTS: emails what reached the order's restaurants and starts each new order's ladder. */
+  /** Whether the restaurant's auto-accept setting answers this request. */
+  const autoAccepts = (r: RequestToNotify) =>
+    (r.kind === 'new_order' || r.kind === 'add_on') &&
+    (r.auto_accept === 'all' ||
+      (r.auto_accept === 'under' &&
+        r.auto_accept_max_cents !== null &&
+        r.items_total_cents <= r.auto_accept_max_cents));
+
+  /** A request's email asking for an answer, and its ladder, in the caller's transaction. */
+  async function ask(tx: Queryable, r: RequestToNotify): Promise<OutgoingEmail[]> {
+    if (r.kind === 'new_order' || r.kind === 'add_on') {
+      const ladder = answerLadder(r.created_at, r.delivery_at);
+      const payload = { request_id: r.id };
+      await enqueue(tx, { kind: REMIND_RESTAURANT, dedupeKey: String(r.id), payload, runAt: ladder.remindAt });
+      await enqueue(tx, { kind: ESCALATE_REQUEST, dedupeKey: String(r.id), payload, runAt: ladder.escalateAt });
+    }
+    return emailsOf(r, 'new');
+  }
+
+  /**
+   * NOTIFY_RESTAURANTS: emails what reached the order's restaurants and starts each new order's
+   * ladder; a restaurant that auto-accepts accepts at once and is told so (recorded per order as
+   * answered 'auto'). Should the order have moved on meanwhile, it is asked like any other.
+   */
   async function notify(orderId: number): Promise<void> {
     const now = clock.now();
+    const auto: RequestToNotify[] = [];
     const held = await withTransaction(db, async (tx) => {
       const claimed = await requests.claimToNotify(tx, orderId, now);
       const emails: OutgoingEmail[] = [];
       for (const r of claimed) {
-        emails.push(...(await emailsOf(r, 'new')));
-        const ladder = answerLadder(r.created_at, r.delivery_at);
-        const payload = { request_id: r.id };
-        await enqueue(tx, { kind: REMIND_RESTAURANT, dedupeKey: String(r.id), payload, runAt: ladder.remindAt });
-        await enqueue(tx, { kind: ESCALATE_REQUEST, dedupeKey: String(r.id), payload, runAt: ladder.escalateAt });
+        if (autoAccepts(r)) auto.push(r);
+        else emails.push(...(await ask(tx, r)));
       }
       return writeOrHold(tx, emails);
     });
     await sendHeld(held, { orderId });
+    for (const r of auto) {
+      try {
+        await deps.lifecycle.restaurantAnswer({ userId: null, chefId: r.chef_id, via: 'auto' }, r.order_id, {
+          answer: 'accept',
+          request_id: r.id,
+        });
+        await sendHeld(await emailsOf(r, 'auto'), { orderId });
+      } catch (err) {
+        deps.log.error(
+          { err: { message: (err as Error).message }, orderId, requestId: r.id },
+          'auto-accept failed; the restaurant is asked instead',
+        );
+        const asked = await withTransaction(db, async (tx) => writeOrHold(tx, await ask(tx, r)));
+        await sendHeld(asked, { orderId });
+      }
+    }
   }
 
   /** REMIND_RESTAURANT and ESCALATE_REQUEST: nothing once the request is answered. */

@@ -4,6 +4,7 @@ import type {
   PartnerOrderDetail,
   PartnerOrdersResponse,
   PartnerRequest,
+  PartnerStats,
 } from '@caterway/contracts';
 import { statusLabel, wireStatus } from '@caterway/domain';
 import type { Db } from '../../db/pool.js';
@@ -69,6 +70,18 @@ export function createRestaurantOrdersService(deps: { db: Db }) {
     async list(chefId: number, view: RestaurantOrdersView): Promise<PartnerOrdersResponse> {
       const [rows, waiting] = await Promise.all([orders.list(chefId, view), requests.waitingCount(chefId)]);
       return { orders: rows.map(toOrder), waiting_count: waiting };
+    },
+
+    /** GET api/v2/partner/restaurants/{chefId}/stats: the last 90 days' answers */
+    async stats(chefId: number, now: Date): Promise<PartnerStats> {
+      const days = 90;
+      const s = await requests.stats(chefId, new Date(now.getTime() - days * 86_400_000));
+      const answered = s.accepted + s.declined;
+      return {
+        days,
+        ...s,
+        acceptance_rate: answered ? Math.round((s.accepted / answered) * 1000) / 1000 : null,
+      };
     },
 
     /** The live inbox's event (requests repository inboxState). */

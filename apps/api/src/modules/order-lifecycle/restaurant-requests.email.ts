@@ -8,7 +8,8 @@ import type { RequestToNotify } from './restaurant-requests.repository.js';
 // order or an add-on with one-click Accept and Decline links, an edit or a cancellation to
 // acknowledge in the portal, a reminder of what still waits; and operations' escalation.
 
-export type RequestEmailStep = 'new' | 'reminder';
+/** new: asks for an answer; reminder: asks again; auto: tells of an order its auto-accept setting accepted */
+export type RequestEmailStep = 'new' | 'reminder' | 'auto';
 
 export interface RequestEmailLinks {
   /** the portal's order page */
@@ -25,6 +26,12 @@ function headline(r: RequestToNotify, step: RequestEmailStep): { subject: string
     case 'new_order':
     case 'add_on': {
       const what = r.kind === 'add_on' ? 'add-on order' : 'order';
+      if (step === 'auto')
+        return {
+          subject: `New ${what} ${r.order_number} for ${when}, accepted automatically`,
+          title: `New ${what} for ${when}`,
+          lead: `${r.company_name || 'A customer'} ordered ${r.portions} serving${r.portions === 1 ? '' : 's'} (${formatCents(r.items_total_cents)} of food) for ${r.receiving_method === 'pickup' ? 'pickup' : 'delivery'} ${when}. Your auto-accept setting accepted it.`,
+        };
       return {
         subject: `${remind}New ${what} ${r.order_number} for ${when}: please accept or decline`,
         title: step === 'reminder' ? `This ${what} is waiting for your answer` : `New ${what} for ${when}`,
@@ -89,7 +96,12 @@ export function requestEmail(
     subject: h.subject,
     text,
     html,
-    template: step === 'reminder' ? 'restaurant_request_reminder' : `restaurant_${r.kind}`,
+    template:
+      step === 'reminder'
+        ? 'restaurant_request_reminder'
+        : step === 'auto'
+          ? 'restaurant_auto_accepted'
+          : `restaurant_${r.kind}`,
   };
 }
 

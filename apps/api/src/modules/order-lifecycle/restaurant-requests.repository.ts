@@ -1,4 +1,4 @@
-import type { DeclineReason, PartnerAnswer, PartnerRequestKind } from '@caterway/contracts';
+import type { DeclineReason, PartnerAnswer, PartnerRequestKind, PartnerStats } from '@caterway/contracts';
 import type { OrderActor } from '@caterway/domain';
 import type { Queryable } from '../../db/pool.js';
 import type { SqlPart } from '../../db/sql-parts.js';
@@ -19,7 +19,7 @@ const CHEFS_OF = (o: string) =>
 /** Announces each inserted or answered request to the portal's listeners (the restaurant's id). */
 const ANNOUNCE = (relation: string) => `SELECT pg_notify('${PARTNER_EVENTS_CHANNEL}', chef_id::text) FROM ${relation}`;
 
-export type AnsweredVia = 'portal' | 'email' | 'operations' | 'system';
+export type AnsweredVia = 'portal' | 'email' | 'operations' | 'system' | 'auto';
 
 export interface RestaurantRequestRow {
   id: number;
@@ -218,12 +218,15 @@ export interface RequestToNotify {
   items_total_cents: number;
   /** where its emails go: the restaurant's notification addresses, else its owners and managers */
   recipients: string[];
+  auto_accept: 'off' | 'under' | 'all';
+  auto_accept_max_cents: number | null;
 }
 
 const TO_NOTIFY_SELECT = (relation: string, extra = '') => `
   SELECT c.id::int AS id${extra}, c.chef_id::int AS chef_id, c.kind, c.summary, c.created_at,
          o.id::int AS order_id, o.order_number, o.status, o.delivery_at, o.time_zone, o.receiving_method,
          o.delivery_address, o.company_name, ch.business_name AS restaurant_name,
+         ch.auto_accept, ch.auto_accept_max_cents,
          COALESCE(share.portions, 0)::int AS portions, COALESCE(share.total, 0)::int AS items_total_cents,
          CASE WHEN cardinality(ch.notification_emails) > 0 THEN ch.notification_emails
               ELSE ARRAY(SELECT u.email FROM restaurant_members m JOIN users u ON u.id = m.user_id
@@ -370,6 +373,23 @@ export function createRestaurantRequestsRepository(db: Queryable) {
                 COALESCE(max(id), 0)::int AS latest_request_id,
                 COALESCE(array_agg(id::int ORDER BY id) FILTER (WHERE answer IS NULL AND id > $2), '{}') AS new_request_ids
            FROM restaurant_requests WHERE chef_id = $1`,
+        [chefId, since],
+      );
+      return rows[0]!;
+    },
+
+    /** The restaurant's answers to new orders and add-ons that arrived in the last `days` days. */
+    async stats(chefId: number, since: Date): Promise<Omit<PartnerStats, 'days' | 'acceptance_rate'>> {
+      const { rows } = await db.query<Omit<PartnerStats, 'days' | 'acceptance_rate'>>(
+        `SELECT count(*)::int AS requests,
+                count(*) FILTER (WHERE answer = 'accepted')::int AS accepted,
+                count(*) FILTER (WHERE answer = 'declined')::int AS declined,
+                count(*) FILTER (WHERE answer = 'accepted' AND answered_via = 'auto')::int AS auto_accepted,
+                round((percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM answered_at - created_at) / 60)
+                  FILTER (WHERE answer = 'accepted' AND answered_via IN ('portal', 'email')))::numeric, 1)::float8
+                  AS median_minutes_to_accept
+           FROM restaurant_requests
+          WHERE chef_id = $1 AND kind IN ('new_order', 'add_on') AND created_at >= $2`,
         [chefId, since],
       );
       return rows[0]!;

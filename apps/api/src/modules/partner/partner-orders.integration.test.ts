@@ -1,7 +1,7 @@
 // Orders reach their restaurants, and the restaurants answer (issue 19 part 1, decision 048):
 // real checkouts through the API on their own database with sandbox payments and a fixed clock.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { partnerMessages } from '@caterway/contracts';
+import { partnerMessages, partnerSettingsMessages } from '@caterway/contracts';
 import { createTestApp, type TestContext } from '../../../test/helpers.js';
 import { fixedClock } from '../../lib/clock.js';
 import { emailsTo, signedInUser } from '../auth/auth.test-helpers.js';
@@ -257,5 +257,58 @@ describe('partner orders: new orders reach their restaurants, which answer them'
     expect(moved.statusCode, moved.body).toBe(200);
     const request = (await detail(f.chef.id, order.id, kitchen.jwt)).json().order.request;
     expect(request).toMatchObject({ kind: 'new_order', answer: 'accepted', answered_by: 'Caterway operations' });
+  });
+
+  it("keeps the restaurant's answering record: acceptance rate, median minutes to accept, declines", async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: `${base(f.chef.id)}/stats`, headers: auth(kitchen.jwt) });
+    expect(res.statusCode, res.body).toBe(200);
+    const { rows } = await ctx.db.query<{ accepted: number; declined: number }>(
+      `SELECT count(*) FILTER (WHERE answer = 'accepted')::int AS accepted, count(*) FILTER (WHERE answer = 'declined')::int AS declined
+         FROM restaurant_requests WHERE chef_id = $1 AND kind IN ('new_order', 'add_on')`,
+      [f.chef.id],
+    );
+    const { accepted, declined } = rows[0]!;
+    expect(accepted).toBeGreaterThan(0);
+    expect(declined).toBeGreaterThan(0);
+    expect(res.json().stats).toMatchObject({
+      days: 90,
+      accepted,
+      declined,
+      acceptance_rate: Math.round((accepted / (accepted + declined)) * 1000) / 1000,
+      // the fixed clock answers at once
+      median_minutes_to_accept: 0,
+    });
+  });
+
+  it('lets managers set notification addresses and auto-accept, with clear refusals', async () => {
+    const url = `${base(f.chef.id)}/settings`;
+    const staffTry = await ctx.app.inject({ method: 'GET', url, headers: auth(kitchen.jwt) });
+    expect(staffTry.statusCode).toBe(403);
+    const missing = await ctx.app.inject({
+      method: 'PUT',
+      url,
+      headers: auth(ops.jwt),
+      payload: { notification_emails: [], auto_accept: 'under', auto_accept_max_cents: null },
+    });
+    expect(missing.statusCode).toBe(422);
+    expect(missing.body).toContain(partnerSettingsMessages.maxNeeded);
+    const saved = await ctx.app.inject({
+      method: 'PUT',
+      url,
+      headers: auth(ops.jwt),
+      payload: { notification_emails: ['Orders@Kitchen.example'], auto_accept: 'all', auto_accept_max_cents: 5000 },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    // 'all' keeps no amount
+    expect(saved.json().settings).toMatchObject({ auto_accept: 'all', auto_accept_max_cents: null });
+    expect(saved.json().settings.notification_emails).toHaveLength(1);
+    const read = await ctx.app.inject({ method: 'GET', url, headers: auth(ops.jwt) });
+    expect(read.json()).toEqual(saved.json());
+    await ctx.app.inject({
+      method: 'PUT',
+      url,
+      headers: auth(ops.jwt),
+      payload: { notification_emails: [], auto_accept: 'off', auto_accept_max_cents: null },
+    });
   });
 });

@@ -1,4 +1,4 @@
-import type { PartnerRestaurant, PartnerTeamResponse, RestaurantRole } from '@caterway/contracts';
+import type { PartnerRestaurant, PartnerSettings, PartnerTeamResponse, RestaurantRole } from '@caterway/contracts';
 import type { Queryable } from '../../db/pool.js';
 
 type PartnerTeamMember = PartnerTeamResponse['members'][number];
@@ -38,6 +38,24 @@ export function createPartnerRepository(db: Queryable) {
         [chefId],
       );
       return rows[0];
+    },
+
+    /** Where the restaurant is emailed and whether it accepts orders without being asked. */
+    async settings(chefId: number): Promise<PartnerSettings> {
+      const { rows } = await db.query<PartnerSettings>(
+        'SELECT notification_emails, auto_accept, auto_accept_max_cents FROM chefs WHERE id = $1',
+        [chefId],
+      );
+      return rows[0]!;
+    },
+
+    async saveSettings(chefId: number, s: PartnerSettings): Promise<PartnerSettings> {
+      const { rows } = await db.query<PartnerSettings>(
+        `UPDATE chefs SET notification_emails = $2, auto_accept = $3, auto_accept_max_cents = $4
+          WHERE id = $1 RETURNING notification_emails, auto_accept, auto_accept_max_cents`,
+        [chefId, s.notification_emails, s.auto_accept, s.auto_accept === 'under' ? s.auto_accept_max_cents : null],
+      );
+      return rows[0]!;
     },
 
     /** A restaurant's team, owners first, then by name. */

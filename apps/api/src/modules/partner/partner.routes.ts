@@ -13,6 +13,9 @@ import {
   partnerRestaurantSchema,
   partnerRestaurantsResponseSchema,
   partnerAnswerBodySchema,
+  partnerSettingsResponseSchema,
+  partnerSettingsSchema,
+  partnerStatsResponseSchema,
   partnerAnswerLinkAnswerBodySchema,
   partnerAnswerLinkBodySchema,
   partnerAnswerLinkResponseSchema,
@@ -222,5 +225,51 @@ export function partnerRoutes(app: FastifyInstance, deps: AppDeps): void {
       },
     },
     async (request) => notices.answer(request.body.token, request.body),
+  );
+
+  r.get(
+    '/api/v2/partner/restaurants/:chefId/settings',
+    {
+      preHandler: requireRestaurantRole(deps, 'manager'),
+      schema: {
+        tags: ['partner'],
+        security: bearer,
+        summary: "Where the restaurant's orders are emailed, and its auto-accept setting (managers and owners)",
+        params: partnerRestaurantParamsSchema,
+        response: { 200: partnerSettingsResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => ({ settings: await partners.settings(partnerRestaurant(request).id) }),
+  );
+
+  r.put(
+    '/api/v2/partner/restaurants/:chefId/settings',
+    {
+      preHandler: requireRestaurantRole(deps, 'manager'),
+      schema: {
+        tags: ['partner'],
+        security: bearer,
+        summary: 'Change where orders are emailed (at most 5 addresses) and auto-accept (off, under an amount, all)',
+        params: partnerRestaurantParamsSchema,
+        body: partnerSettingsSchema,
+        response: { 200: partnerSettingsResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => ({ settings: await partners.saveSettings(partnerRestaurant(request).id, request.body) }),
+  );
+
+  r.get(
+    '/api/v2/partner/restaurants/:chefId/stats',
+    {
+      preHandler: requireRestaurantRole(deps, 'staff'),
+      schema: {
+        tags: ['partner'],
+        security: bearer,
+        summary: "The restaurant's answers over the last 90 days: acceptance rate, median minutes to accept, declines",
+        params: partnerRestaurantParamsSchema,
+        response: { 200: partnerStatsResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => ({ stats: await restaurantOrders.stats(partnerRestaurant(request).id, deps.clock.now()) }),
   );
 }

@@ -217,4 +217,48 @@ describe('restaurant notices: emails, one-click links, reminders and escalation'
       await ctx.db.query(`UPDATE chefs SET notification_emails = '{}' WHERE id = $1`, [f.chef.id]);
     }
   });
+
+  it('accepts an order at once when the restaurant auto-accepts its size, and asks for a larger one', async () => {
+    const probe = await placeOrder(ctx, f, customer.jwt, NOW);
+    await runner.runDue();
+    const food = (
+      await ctx.db.query<{ total: number }>(
+        'SELECT sum(line_subtotal_cents)::int AS total FROM catering_order_items WHERE catering_order_id = $1',
+        [probe.id],
+      )
+    ).rows[0]!.total;
+    await ctx.db.query(`UPDATE chefs SET auto_accept = 'under', auto_accept_max_cents = $2 WHERE id = $1`, [
+      f.chef.id,
+      food,
+    ]);
+    try {
+      const small = await placeOrder(ctx, f, customer.jwt, NOW);
+      await runner.runDue();
+      expect((await orderRow(ctx.db, small.id)).status).toBe('Accepted');
+      const { rows } = await ctx.db.query(
+        'SELECT answer, answered_via FROM restaurant_requests WHERE catering_order_id = $1',
+        [small.id],
+      );
+      expect(rows).toEqual([{ answer: 'accepted', answered_via: 'auto' }]);
+      const told = (await emailsTo(ctx.db, manager.email, 'restaurant_auto_accepted')).filter((m) =>
+        m.subject.includes(small.order_number),
+      );
+      expect(told).toHaveLength(1);
+      expect(told[0]!.text_body).not.toContain('/partner/answer#token=');
+
+      await ctx.db.query('UPDATE chefs SET auto_accept_max_cents = $2 WHERE id = $1', [f.chef.id, food - 1]);
+      const large = await placeOrder(ctx, f, customer.jwt, NOW);
+      await runner.runDue();
+      expect((await orderRow(ctx.db, large.id)).status).toBe('New');
+      expect(
+        (await emailsTo(ctx.db, manager.email, 'restaurant_new_order')).some((m) =>
+          m.subject.includes(large.order_number),
+        ),
+      ).toBe(true);
+    } finally {
+      await ctx.db.query(`UPDATE chefs SET auto_accept = 'off', auto_accept_max_cents = NULL WHERE id = $1`, [
+        f.chef.id,
+      ]);
+    }
+  });
 });
