@@ -9,6 +9,12 @@ import type { OrderRow } from '../orders/orders.types.js';
 
 export type LifecycleNotice = 'accepted' | 'declined' | 'cancelled' | 'delivered' | 'payment_method_needed';
 
+/** A restaurant that can deliver a declined order instead (its page). */
+export interface Alternative {
+  name: string;
+  url: string;
+}
+
 interface Words {
   subject: string;
   title: string;
@@ -75,12 +81,20 @@ export function lifecycleEmail(
   order: OrderRow,
   link: string,
   by: 'customer' | 'staff' = 'staff',
+  extra: { alternatives?: Alternative[]; reason?: string } = {},
 ): OutgoingEmail {
   const w = words(notice, order, by);
+  const alternatives = extra.alternatives ?? [];
+  // the restaurant's reason, as it chose it (declineReasons), after the apology
+  if (extra.reason) w.lines.splice(1, 0, `The restaurant's reason: ${extra.reason}.`);
+  const offer = alternatives.length
+    ? `${alternatives.length === 1 ? 'This restaurant' : 'These restaurants'} can deliver to you at the same time:`
+    : '';
   const text = [
     `Hi ${order.first_name},`,
     '',
     ...w.lines,
+    ...(offer ? ['', offer, ...alternatives.map((a) => `- ${a.name}: ${a.url}`)] : []),
     '',
     `Order: ${order.order_number}`,
     `View your orders: ${link}`,
@@ -94,6 +108,7 @@ export function lifecycleEmail(
 <h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(w.title)}</h1>
 <p>Hi ${escapeHtml(order.first_name)},</p>
 ${w.lines.map((l) => `<p style="line-height:1.5">${escapeHtml(l)}</p>`).join('\n')}
+${offer ? `<p style="line-height:1.5">${escapeHtml(offer)}</p><ul>${alternatives.map((a) => `<li><a href="${escapeHtml(a.url)}">${escapeHtml(a.name)}</a></li>`).join('')}</ul>` : ''}
 <p>Order: <b>${escapeHtml(order.order_number)}</b></p>
 <p style="margin:24px 0"><a href="${escapeHtml(link)}" style="background:#c2410c;color:#fff;text-decoration:none;padding:12px 24px;border-radius:6px;font-weight:bold">View your orders</a></p>
 </div></body></html>`;

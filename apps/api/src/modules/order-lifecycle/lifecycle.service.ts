@@ -17,6 +17,7 @@ import {
   statusLabel,
   wireStatus,
   TERMINAL_STATUSES,
+  availableForOrdering,
   type CateringStatus,
   type OrderEvent,
 } from '@caterway/domain';
@@ -29,7 +30,8 @@ import { PaymentRequestError, type PaymentIntent, type PaymentProvider } from '.
 import type { Invoicing } from '../invoices/invoices.service.js';
 import { displayDateTime } from '../orders/orders.email.js';
 import { paymentClaimHeld, type OrderRow, type PaymentStatus } from '../orders/orders.types.js';
-import { lifecycleEmail, type LifecycleNotice } from './lifecycle.email.js';
+import { alternativesNear } from './alternatives.repository.js';
+import { lifecycleEmail, type Alternative, type LifecycleNotice } from './lifecycle.email.js';
 import { applyOrderEvent, orderEvents } from './lifecycle.repository.js';
 import { createOpsRepository, type OpsOrderRow } from './ops.repository.js';
 import { createRestaurantRequestsRepository } from './restaurant-requests.repository.js';
@@ -110,9 +112,43 @@ export function createLifecycleService(deps: LifecycleServiceDeps) {
   const requests = createRestaurantRequestsRepository(db);
   const recheckMs = deps.paymentRecheckMs ?? 60 * 60_000;
 
-  async function notify(notice: LifecycleNotice, order: OrderRow, by: 'customer' | 'staff' = 'staff'): Promise<void> {
+  /**
+   * Up to three restaurants that can deliver a declined order's address at its time, with the
+   * storefront's rules (radius, hours, notice from now) and a minimum the order's food meets.
+   */
+  async function alternativesFor(order: OrderRow): Promise<Alternative[]> {
+    if (order.receiving_method !== 'delivery') return [];
+    const now = clock.now();
+    const rows = await alternativesNear(db, { orderId: order.id, limit: 30 });
+    return rows
+      .filter(
+        (c) =>
+          c.minimum_cents <= order.subtotal_cents &&
+          availableForOrdering({
+            storeHours: c.store_hours,
+            timeZone: c.time_zone,
+            noticeHours: c.pre_order_notice_hours,
+            radiusKm: c.delivery_radius_km,
+            distanceKm: c.distance_km,
+            deliveryInstant: order.delivery_at,
+            now,
+          }).available,
+      )
+      .slice(0, 3)
+      .map((c) => ({ name: c.name, url: `${deps.publicUrl}/chefs/${encodeURIComponent(c.slug)}` }));
+  }
+
+  async function notify(
+    notice: LifecycleNotice,
+    order: OrderRow,
+    by: 'customer' | 'staff' = 'staff',
+    reason?: string,
+  ): Promise<void> {
     try {
-      await deps.mailer.send(lifecycleEmail(notice, order, `${deps.publicUrl}/my-orders`, by));
+      const alternatives = notice === 'declined' ? await alternativesFor(order) : [];
+      await deps.mailer.send(
+        lifecycleEmail(notice, order, `${deps.publicUrl}/my-orders`, by, { alternatives, reason }),
+      );
     } catch (err) {
       // the change is made: a mail outage must not turn it into an error the caller retries
       deps.log.error(
@@ -673,16 +709,16 @@ export function createLifecycleService(deps: LifecycleServiceDeps) {
           await applyOrderEvent(tx, { ...moveBy, event: 'decline', note });
           const released = await releasePayment(tx, (await repo.lock(tx, id))!, now);
           await cancelAddOns(tx, released, now);
-          return { event: 'decline' as const, order: released };
+          return { event: 'decline' as const, order: released, reason: declineReasons[declined.reason] };
         }
         // a multi-restaurant order is accepted when the last of its restaurants accepts
         if ((await requests.stillToAccept(tx, id)) > 0) return undefined;
         await applyOrderEvent(tx, { ...moveBy, event: 'accept' });
-        return { event: 'accept' as const, order: (await repo.lock(tx, id))! };
+        return { event: 'accept' as const, order: (await repo.lock(tx, id))!, reason: undefined };
       });
       if (!moved) return;
       if (moved.event === 'accept') await captureIfLate(moved.order, now);
-      await notify(moved.event === 'accept' ? 'accepted' : 'declined', moved.order, 'staff');
+      await notify(moved.event === 'accept' ? 'accepted' : 'declined', moved.order, 'staff', moved.reason);
     },
 
     /**

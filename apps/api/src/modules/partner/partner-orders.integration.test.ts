@@ -171,7 +171,17 @@ describe('partner orders: new orders reach their restaurants, which answer them'
     expect(res.json().order.request).toMatchObject({ answer: 'declined', decline_reason: 'too_busy' });
     const row = await orderRow(ctx.db, order.id);
     expect(row).toMatchObject({ status: 'declined', payment_status: 'canceled' });
-    expect(await emailsTo(ctx.db, order.email, 'order_declined')).toHaveLength(mailsBefore + 1);
+    const declinedMails = await emailsTo(ctx.db, order.email, 'order_declined');
+    expect(declinedMails).toHaveLength(mailsBefore + 1);
+    // the email offers up to three restaurants that can deliver there at the same time
+    const text = declinedMails.at(-1)!.text_body;
+    expect(text).toMatch(/can deliver to you at the same time:/);
+    expect(text).toContain("The restaurant's reason: We are fully booked for that time.");
+    const offered = [...text.matchAll(/^- .+: (\S+\/chefs\/\S+)$/gm)].map((m) => m[1]!);
+    expect(offered.length).toBeGreaterThan(0);
+    expect(offered.length).toBeLessThanOrEqual(3);
+    const { rows: own } = await ctx.db.query<{ slug: string }>('SELECT slug FROM presets WHERE id = $1', [f.presetId]);
+    expect(offered.some((url) => url.endsWith(`/chefs/${own[0]!.slug}`))).toBe(false);
     // the restaurant that declined is not asked to acknowledge its own decline
     const after = await detail(f.chef.id, order.id, kitchen.jwt);
     expect(after.json().order.requests.map((r: { kind: string }) => r.kind)).toEqual(['new_order']);
