@@ -89,9 +89,10 @@ export const partnerInviteAcceptResponseSchema = z.object({
 
 /**
  * What reached a restaurant about an order and wants its answer (issue 19 part 1): a new order
- * or an add-on to accept or decline; an edit or a cancellation to acknowledge.
+ * or an add-on to accept or decline; an edit, a cancellation, or the day before the delivery a
+ * reconfirmation that the kitchen is ready, to acknowledge.
  */
-export const partnerRequestKinds = ['new_order', 'add_on', 'edit', 'cancellation'] as const;
+export const partnerRequestKinds = ['new_order', 'add_on', 'edit', 'cancellation', 'reconfirmation'] as const;
 export const partnerRequestKindSchema = z.enum(partnerRequestKinds);
 export type PartnerRequestKind = z.infer<typeof partnerRequestKindSchema>;
 

@@ -1,12 +1,12 @@
 -- What reached a restaurant about an order and wants its answer (issue 19 part 1; decisions 047
--- and 048): a new order or an add-on to accept or decline, an edit or a cancellation to
--- acknowledge. One row per restaurant of the order. Written in the transaction that changes the
+-- and 048): a new order or an add-on to accept or decline; an edit, a cancellation or the day
+-- before's reconfirmation to acknowledge. One row per restaurant of the order. Written in the transaction that changes the
 -- order, so the inbox and the order always agree; a request without an answer is "waiting".
 CREATE TABLE restaurant_requests (
   id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
   catering_order_id bigint NOT NULL REFERENCES catering_orders (id) ON DELETE CASCADE,
   chef_id bigint NOT NULL REFERENCES chefs (id) ON DELETE CASCADE,
-  kind text NOT NULL CHECK (kind IN ('new_order', 'add_on', 'edit', 'cancellation')),
+  kind text NOT NULL CHECK (kind IN ('new_order', 'add_on', 'edit', 'cancellation', 'reconfirmation')),
   -- what changed, for an edit
   summary text NOT NULL DEFAULT '',
   created_at timestamptz NOT NULL,

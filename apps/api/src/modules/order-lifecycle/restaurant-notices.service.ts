@@ -16,6 +16,7 @@ import {
   createRestaurantRequestsRepository,
   ESCALATE_REQUEST,
   NOTIFY_RESTAURANTS,
+  RECONFIRM_ORDER,
   REMIND_RESTAURANT,
   type RequestToNotify,
 } from './restaurant-requests.repository.js';
@@ -126,7 +127,8 @@ export function createRestaurantNotices(deps: RestaurantNoticesDeps) {
 
   /** A request's email asking for an answer, and its ladder, in the caller's transaction. */
   async function ask(tx: Queryable, r: RequestToNotify): Promise<OutgoingEmail[]> {
-    if (r.kind === 'new_order' || r.kind === 'add_on') {
+    // what must be answered is chased; an edit or a cancellation is news to acknowledge
+    if (r.kind === 'new_order' || r.kind === 'add_on' || r.kind === 'reconfirmation') {
       const ladder = answerLadder(r.created_at, r.delivery_at);
       const payload = { request_id: r.id };
       await enqueue(tx, { kind: REMIND_RESTAURANT, dedupeKey: String(r.id), payload, runAt: ladder.remindAt });
@@ -215,6 +217,9 @@ export function createRestaurantNotices(deps: RestaurantNoticesDeps) {
         [NOTIFY_RESTAURANTS]: (job) => notify(Number(job.payload.order_id)),
         [REMIND_RESTAURANT]: (job) => chase(Number(job.payload.request_id), 'reminder'),
         [ESCALATE_REQUEST]: (job) => chase(Number(job.payload.request_id), 'escalation'),
+        [RECONFIRM_ORDER]: async (job) => {
+          await withTransaction(db, (tx) => requests.openReconfirmation(tx, Number(job.payload.order_id), clock.now()));
+        },
       };
     },
 

@@ -44,6 +44,12 @@ function headline(r: RequestToNotify, step: RequestEmailStep): { subject: string
         title: 'An order was changed',
         lead: `The customer changed order ${r.order_number} for ${when} (${r.summary}). Please check it and acknowledge the change.`,
       };
+    case 'reconfirmation':
+      return {
+        subject: `${remind}Please confirm order ${r.order_number} for ${when}`,
+        title: 'Please confirm an order for tomorrow',
+        lead: `Order ${r.order_number} (${r.portions} serving${r.portions === 1 ? '' : 's'}, ${formatCents(r.items_total_cents)} of food) is due ${when}. Please confirm in the portal that your kitchen is ready for it.`,
+      };
     case 'cancellation':
       return {
         subject: `${remind}Order ${r.order_number} for ${when} was cancelled`,
@@ -105,11 +111,19 @@ export function requestEmail(
   };
 }
 
+const WHAT_WAITS: Record<RequestToNotify['kind'], string> = {
+  new_order: 'the new order',
+  add_on: 'the add-on order',
+  edit: 'the change to order',
+  cancellation: 'the cancellation of order',
+  reconfirmation: 'the reconfirmation of order',
+};
+
 /** Operations are told of a request that no one at the restaurant answered in time. */
 export function escalationEmail(r: RequestToNotify, to: string, consoleUrl: string): OutgoingEmail {
   const when = displayDateTime(r.delivery_at, r.time_zone);
   const subject = `Unanswered: ${r.restaurant_name} has not answered order ${r.order_number} for ${when}`;
-  const lead = `${r.restaurant_name} has not answered ${r.kind === 'edit' || r.kind === 'cancellation' ? `the ${r.kind}` : 'the new order'} ${r.order_number} (${r.portions} servings, ${formatCents(r.items_total_cents)}) since ${displayDateTime(r.created_at, r.time_zone)}.`;
+  const lead = `${r.restaurant_name} has not answered ${WHAT_WAITS[r.kind]} ${r.order_number} (${r.portions} servings, ${formatCents(r.items_total_cents)}) since ${displayDateTime(r.created_at, r.time_zone)}.`;
   const text = [lead, '', `The escalation queue: ${consoleUrl}`, ''].join('\n');
   const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
 <body style="font-family:Helvetica,Arial,sans-serif;color:#1f2933;padding:24px"><p>${escapeHtml(lead)}</p>

@@ -140,7 +140,32 @@ async function closeWaiting(
 }
 
 const TO_ACCEPT: readonly PartnerRequestKind[] = ['new_order', 'add_on'];
-const ALL_KINDS: readonly PartnerRequestKind[] = ['new_order', 'add_on', 'edit', 'cancellation'];
+const ALL_KINDS: readonly PartnerRequestKind[] = ['new_order', 'add_on', 'edit', 'cancellation', 'reconfirmation'];
+
+export const RECONFIRM_ORDER = 'reconfirm_order';
+const DAY_MS = 86_400_000;
+
+/**
+ * The day before the delivery the restaurants reconfirm an accepted order (issue 19 part 1): the
+ * job is queued at acceptance, and moved by an edit of the delivery time. An order delivered
+ * within the day of its acceptance needs none (it was just confirmed).
+ */
+async function scheduleReconfirmation(tx: Queryable, orderId: number, now: Date): Promise<void> {
+  const { rows } = await tx.query<{ delivery_at: Date }>('SELECT delivery_at FROM catering_orders WHERE id = $1', [
+    orderId,
+  ]);
+  const delivery = rows[0]?.delivery_at;
+  if (!delivery) return;
+  const at = new Date(delivery.getTime() - DAY_MS);
+  if (at.getTime() <= now.getTime()) return;
+  await enqueue(tx, {
+    kind: RECONFIRM_ORDER,
+    dedupeKey: String(orderId),
+    payload: { order_id: orderId },
+    runAt: at,
+    onConflict: 'reschedule',
+  });
+}
 
 /**
  * Keeps the restaurants' requests in step with a move of the order (applyOrderEvent and
@@ -177,6 +202,7 @@ export async function followOrderEvent(
       // a restaurant's own acceptance was recorded before the order moved; this answers for
       // the rest (operations accepting from the console)
       await closeWaiting(tx, { orderId, kinds: TO_ACCEPT, answer: 'accepted', via, userId, now });
+      await scheduleReconfirmation(tx, orderId, now);
       return;
     case 'decline':
     case 'cancel':
@@ -193,6 +219,8 @@ export async function followOrderEvent(
     case 'edit':
       await closeWaiting(tx, { orderId, kinds: ['edit'], answer: 'withdrawn', via: 'system', userId: null, now });
       await open(tx, { orderId, kind: 'edit', summary: input.note, now });
+      // the delivery time may have moved (an edit of a New order has no reconfirmation yet)
+      await scheduleReconfirmation(tx, orderId, now);
       return;
     default:
   }
@@ -393,6 +421,23 @@ export function createRestaurantRequestsRepository(db: Queryable) {
         [chefId, since],
       );
       return rows[0]!;
+    },
+
+    /**
+     * RECONFIRM_ORDER: asks the order's restaurants to reconfirm it, once, if it is still going
+     * ahead and not yet delivered. False when there was nothing to ask.
+     */
+    async openReconfirmation(tx: Queryable, orderId: number, now: Date): Promise<boolean> {
+      const { rows } = await tx.query<{ due: boolean }>(
+        `SELECT status IN ('Accepted', 'CardSetup', 'SetupIntentCreated', 'ReadyToCapture') AND delivery_at > $2
+                AND NOT EXISTS (SELECT 1 FROM restaurant_requests r WHERE r.catering_order_id = o.id
+                                   AND r.kind = 'reconfirmation' AND r.answer IS NULL) AS due
+           FROM catering_orders o WHERE id = $1 FOR UPDATE`,
+        [orderId, now],
+      );
+      if (!rows[0]?.due) return false;
+      await open(tx, { orderId, kind: 'reconfirmation', summary: 'Please confirm you are ready for this order', now });
+      return true;
     },
 
     /** The restaurant's requests waiting for an answer (the tab title's count). */

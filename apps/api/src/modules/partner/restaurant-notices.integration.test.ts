@@ -261,4 +261,41 @@ describe('restaurant notices: emails, one-click links, reminders and escalation'
       ]);
     }
   });
+
+  it('asks the restaurant the day before the delivery to reconfirm an accepted order', async () => {
+    const { order, accept } = await emailedOrder();
+    expect((await answerBy(accept)).statusCode).toBe(200);
+    const job = (await findJob(ctx.db, 'reconfirm_order', String(order.id)))!;
+    expect(job.run_at.getTime()).toBe(order.delivery_at.getTime() - 24 * 60 * MINUTE);
+
+    clock.set(job.run_at);
+    await runner.runDue(); // opens the reconfirmation
+    await runner.runDue(); // emails it
+    const asked = (await emailsTo(ctx.db, manager.email, 'restaurant_reconfirmation')).filter((m) =>
+      m.subject.includes(order.order_number),
+    );
+    expect(asked).toHaveLength(1);
+    const listed = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/v2/partner/restaurants/${f.chef.id}/orders?view=waiting`,
+      headers: auth(manager.jwt),
+    });
+    const row = listed.json().orders.find((o: { id: number }) => o.id === order.id);
+    expect(row).toMatchObject({ status: 'Accepted', request: { kind: 'reconfirmation' }, actions: ['acknowledge'] });
+    const confirmed = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/v2/partner/restaurants/${f.chef.id}/orders/${order.id}/answers`,
+      headers: auth(manager.jwt),
+      payload: { answer: 'acknowledge', request_id: row.request.id },
+    });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    // its ladder stops: no reminder once confirmed
+    clock.set(new Date(job.run_at.getTime() + 60 * MINUTE));
+    await runner.runDue();
+    expect(
+      (await emailsTo(ctx.db, manager.email, 'restaurant_request_reminder')).filter((m) =>
+        m.subject.includes(order.order_number),
+      ),
+    ).toHaveLength(0);
+  });
 });
