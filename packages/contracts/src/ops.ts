@@ -100,3 +100,27 @@ export const cancelledOrderResponseSchema = z.object({
   }),
 });
 export type CancelledOrderResponse = z.infer<typeof cancelledOrderResponseSchema>;
+
+/**
+ * GET api/v2/ops/escalations: what restaurants left unanswered past their ladder (issue 19 part 1),
+ * the soonest delivery first. Operations accept or decline a new order from the console
+ * (POST api/v2/ops/orders/{id}/events) and acknowledge the rest for the restaurant through the
+ * partner API.
+ */
+export const opsEscalationSchema = z.object({
+  request_id: z.number().int(),
+  kind: z.enum(['new_order', 'add_on', 'edit', 'cancellation', 'reconfirmation']),
+  order_id: z.number().int(),
+  order_number: z.string(),
+  restaurant: z.object({ id: z.number().int(), name: z.string() }),
+  /** who to call: the restaurant's owners and managers (or its notification addresses) */
+  contacts: z.array(z.string()),
+  display_delivery_date_time: z.string(),
+  received_at: z.string(),
+  company_name: z.string(),
+  portions: z.number().int(),
+  items_total_cents: z.number().int(),
+});
+export type OpsEscalation = z.infer<typeof opsEscalationSchema>;
+export const opsEscalationsResponseSchema = z.object({ escalations: z.array(opsEscalationSchema) });
+export type OpsEscalationsResponse = z.infer<typeof opsEscalationsResponseSchema>;

@@ -1,4 +1,10 @@
-import type { OpsOrderDetailResponse, OpsOrderEventBody, OpsOrdersQuery, OpsOrdersResponse } from '../ops.js';
+import type {
+  OpsEscalationsResponse,
+  OpsOrderDetailResponse,
+  OpsOrderEventBody,
+  OpsOrdersQuery,
+  OpsOrdersResponse,
+} from '../ops.js';
 import type { CallOptions, Transport } from './transport.js';
 
 // The operations console (issue 5 item 1; staff only): placed orders by delivery day, one order
@@ -12,6 +18,7 @@ export const opsKeys = {
   lists: () => [...opsKeys.all, 'list'] as const,
   list: (query: OpsOrdersQuery) => [...opsKeys.lists(), query] as const,
   detail: (id: number) => [...opsKeys.all, 'detail', id] as const,
+  escalations: () => [...opsKeys.all, 'escalations'] as const,
 };
 
 export function opsClient(send: Transport) {
@@ -22,6 +29,9 @@ export function opsClient(send: Transport) {
       send<OpsOrdersResponse>('GET', base, { ...o, query }).then((r) => r.orders),
     /** GET api/v2/ops/orders/{id}: the order and its events (who and when) */
     order: (id: number, o?: CallOptions) => send<OpsOrderDetailResponse>('GET', `${base}/${id}`, o).then(detail),
+    /** GET api/v2/ops/escalations: requests restaurants left unanswered */
+    escalations: (o?: CallOptions) =>
+      send<OpsEscalationsResponse>('GET', '/api/v2/ops/escalations', o).then((r) => r.escalations),
     /** POST api/v2/ops/orders/{id}/events: 409 when someone else moved the order meanwhile */
     sendEvent: (id: number, body: OpsOrderEventBody, o?: CallOptions) =>
       send<OpsOrderDetailResponse>('POST', `${base}/${id}/events`, { ...o, body }).then(detail),

@@ -4,6 +4,7 @@ import {
   cancelledOrderResponseSchema,
   errorResponses,
   idParamsSchema,
+  opsEscalationsResponseSchema,
   opsOrderDetailResponseSchema,
   opsOrderEventBodySchema,
   opsOrdersQuerySchema,
@@ -11,13 +12,14 @@ import {
 } from '@caterway/contracts';
 import type { AppDeps } from '../../lib/deps.js';
 import { authUser, requireStaff, requireUser } from '../auth/auth.guard.js';
-import { lifecycleServiceFrom } from './lifecycle.compose.js';
+import { lifecycleServiceFrom, restaurantOrdersFrom } from './lifecycle.compose.js';
 
 const bearer = [{ bearerAuth: [] }];
 
 export function lifecycleRoutes(app: FastifyInstance, deps: AppDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const service = lifecycleServiceFrom(deps, app.log);
+  const restaurantOrders = restaurantOrdersFrom(deps);
   const staff = requireStaff(deps);
   const tags = ['operations'];
 
@@ -35,6 +37,21 @@ export function lifecycleRoutes(app: FastifyInstance, deps: AppDeps): void {
       },
     },
     async (request) => service.listOrders(request.query),
+  );
+
+  r.get(
+    '/api/v2/ops/escalations',
+    {
+      preHandler: staff,
+      schema: {
+        tags,
+        security: bearer,
+        summary:
+          'Staff: what restaurants left unanswered past their reminder and escalation, the soonest delivery first, with whom to call',
+        response: { 200: opsEscalationsResponseSchema, ...errorResponses },
+      },
+    },
+    async () => restaurantOrders.escalations(),
   );
 
   r.get(

@@ -1,4 +1,5 @@
 import type {
+  OpsEscalationsResponse,
   PartnerOrder,
   PartnerOrderAction,
   PartnerOrderDetail,
@@ -81,6 +82,26 @@ export function createRestaurantOrdersService(deps: { db: Db }) {
         days,
         ...s,
         acceptance_rate: answered ? Math.round((s.accepted / answered) * 1000) / 1000 : null,
+      };
+    },
+
+    /** GET api/v2/ops/escalations: requests no one at the restaurant answered in time */
+    async escalations(): Promise<OpsEscalationsResponse> {
+      const rows = await requests.escalated();
+      return {
+        escalations: rows.map((r) => ({
+          request_id: r.id,
+          kind: r.kind,
+          order_id: r.order_id,
+          order_number: r.order_number,
+          restaurant: { id: r.chef_id, name: r.restaurant_name },
+          contacts: r.recipients,
+          display_delivery_date_time: displayDateTime(r.delivery_at, r.time_zone),
+          received_at: r.created_at.toISOString(),
+          company_name: r.company_name,
+          portions: r.portions,
+          items_total_cents: r.items_total_cents,
+        })),
       };
     },
 

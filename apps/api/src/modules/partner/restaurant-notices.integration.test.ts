@@ -7,7 +7,7 @@ import { fixedClock } from '../../lib/clock.js';
 import { createJobRunner, findJob, type JobRunner } from '../../lib/jobs.js';
 import { emailsTo, linkIn, signedInUser } from '../auth/auth.test-helpers.js';
 import { restaurantNoticesFrom } from '../order-lifecycle/lifecycle.compose.js';
-import { auth, orderRow, placeOrder } from '../order-lifecycle/lifecycle.test-helpers.js';
+import { auth, orderRow, placeOrder, staffUser } from '../order-lifecycle/lifecycle.test-helpers.js';
 import { restaurantFixture, type RestaurantFixture } from '../orders/orders.test-helpers.js';
 import { createPartnerRepository } from './partner.repository.js';
 
@@ -182,6 +182,26 @@ describe('restaurant notices: emails, one-click links, reminders and escalation'
       [order.id],
     );
     expect(rows).toEqual([{ reminded: true, escalated: true }]);
+
+    // operations see it in their queue, with whom to call, until they answer for the restaurant
+    const ops = await staffUser(ctx.app, ctx.db);
+    const queue = async () =>
+      (await ctx.app.inject({ method: 'GET', url: '/api/v2/ops/escalations', headers: auth(ops.jwt) })).json()
+        .escalations as { order_id: number; kind: string; contacts: string[]; restaurant: { id: number } }[];
+    const queued = (await queue()).find((e) => e.order_id === order.id);
+    expect(queued).toMatchObject({ kind: 'new_order', restaurant: { id: f.chef.id } });
+    expect(queued!.contacts).toContain(manager.email);
+    expect(
+      (await ctx.app.inject({ method: 'GET', url: '/api/v2/ops/escalations', headers: auth(manager.jwt) })).statusCode,
+    ).toBe(403);
+    const accepted = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/v2/ops/orders/${order.id}/events`,
+      headers: auth(ops.jwt),
+      payload: { event: 'accept' },
+    });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    expect((await queue()).some((e) => e.order_id === order.id)).toBe(false);
 
     // answered before its ladder: no reminder
     const quick = await emailedOrder();

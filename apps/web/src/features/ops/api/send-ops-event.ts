@@ -14,7 +14,11 @@ export function useSendOpsEvent() {
     mutationFn: sendOpsEvent,
     onSuccess: async (order) => {
       queryClient.setQueryData(opsKeys.detail(order.id), order);
-      await queryClient.invalidateQueries({ queryKey: opsKeys.lists() });
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: opsKeys.lists() }),
+        // an accept or a decline answers the restaurants' requests: the escalation queue changes
+        queryClient.invalidateQueries({ queryKey: opsKeys.escalations() }),
+      ]);
     },
     // a 409 means someone else moved the order meanwhile: show what it is now
     onError: async () => {

@@ -14,6 +14,7 @@ import {
   type OpsRange,
   type StaffOrderEvent,
 } from '../api/types';
+import { EscalationsPanel } from './escalations-panel';
 import './ops.css';
 
 const pad2 = (n: number) => String(n).padStart(2, '0');
@@ -45,6 +46,7 @@ export function OpsConsolePage() {
   return (
     <section className="container page ops-page" aria-labelledby="ops-title">
       <h1 id="ops-title">Operations Console</h1>
+      <EscalationsPanel />
       <form className="ops-range" onSubmit={onSubmit} aria-label="Delivery dates">
         <div className="ops-field">
           <label htmlFor={fromId}>Delivery from</label>
@@ -242,9 +244,16 @@ function OrderCard({ order }: { order: OpsOrder }) {
 
 const when = new Intl.DateTimeFormat('en-CA', { dateStyle: 'medium', timeStyle: 'short' });
 
+const ACTORS: Record<OpsOrderEvent['actorKind'], string> = {
+  customer: 'Customer',
+  staff: 'Staff',
+  restaurant: 'Restaurant',
+  system: 'System',
+};
+
 function who(e: OpsOrderEvent): string {
   if (e.actorKind === 'system') return 'System';
-  return `${e.actorKind === 'staff' ? 'Staff' : 'Customer'}${e.actorEmail ? ` ${e.actorEmail}` : ''}`;
+  return `${ACTORS[e.actorKind]}${e.actorEmail ? ` ${e.actorEmail}` : ''}`;
 }
 
 function History({ id }: { id: number }) {
