@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { editRuleMessages } from '@caterway/domain';
 import { createTestApp, type TestContext } from '../test/helpers.js';
 import { ensureDemoData } from './db/seed/demo.js';
-import { ensureDemoOrderHistory } from './demo-orders.js';
+import { ensureDemoOrderHistory, ensureDemoRestaurantTeam } from './demo-orders.js';
 import { fixedClock } from './lib/clock.js';
-import { demoAccounts } from './lib/demo-accounts.js';
+import { demoAccounts, demoRestaurantTeam } from './lib/demo-accounts.js';
 import { signIn } from './modules/auth/auth.test-helpers.js';
 
 const quiet = { info() {}, warn() {} };
@@ -102,5 +102,31 @@ describe.each([
       headers: { authorization: `Bearer ${jwt}` },
     });
     expect(invoice.statusCode).toBe(200);
+  });
+
+  it('makes the demo restaurant team once: two restaurants with orders waiting for its answer', async () => {
+    const deps = { payments: ctx.deps.payments, geocoder: ctx.deps.geocoder, clock: fixedClock(NOW), log: quiet };
+    const team = await ensureDemoRestaurantTeam(ctx.db, deps);
+    expect(team?.restaurants).toHaveLength(demoRestaurantTeam.restaurants);
+    expect(team?.waiting).toBe(demoRestaurantTeam.waitingOrders);
+    expect(await ensureDemoRestaurantTeam(ctx.db, deps)).toBeNull();
+
+    const jwt = (await signIn(ctx.app, demoRestaurantTeam.email, demoRestaurantTeam.password)).json().jwt;
+    const headers = { authorization: `Bearer ${jwt}` };
+    const mine = (await ctx.app.inject({ method: 'GET', url: '/api/v2/partner/restaurants', headers })).json()
+      .restaurants as { id: number; name: string; role: string }[];
+    expect(mine.map((r) => [r.name, r.role])).toEqual(
+      [...team!.restaurants].sort((a, b) => a.localeCompare(b)).map((name) => [name, 'owner']),
+    );
+    let waiting = 0;
+    for (const r of mine) {
+      const list = await ctx.app.inject({
+        method: 'GET',
+        url: `/api/v2/partner/restaurants/${r.id}/orders?view=waiting`,
+        headers,
+      });
+      waiting += (list.json().orders as { actions: string[] }[]).filter((o) => o.actions.includes('accept')).length;
+    }
+    expect(waiting).toBeGreaterThanOrEqual(demoRestaurantTeam.waitingOrders);
   });
 });

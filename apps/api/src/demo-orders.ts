@@ -9,7 +9,8 @@ import { formatStoreTime, storeHoursCheck, zonedParts, type OrderEvent, type Sto
 import { withTransaction, type Db } from './db/pool.js';
 import { demoAddress } from './db/seed/demo.js';
 import { fixedClock, type Clock } from './lib/clock.js';
-import { demoAccounts } from './lib/demo-accounts.js';
+import { demoAccounts, demoRestaurantTeam } from './lib/demo-accounts.js';
+import { hashPassword } from './lib/passwords.js';
 import type { Invoicing } from './modules/invoices/invoices.service.js';
 import { applyOrderEvent } from './modules/order-lifecycle/lifecycle.repository.js';
 import type { OrderPayload } from './modules/orders/order-checks.js';
@@ -321,4 +322,95 @@ async function placeOne(
   }
   // the rows carry the times they would have had
   await db.query('UPDATE catering_orders SET created_at = $2, paid_at = $2 WHERE id = $1', [orderId, placedAt]);
+}
+
+/**
+ * The demo restaurant team (issue 19): its account, owner of the first two demo restaurants that
+ * take the demo cart, and a few of the demo customer's orders waiting for its answer, so that a
+ * newcomer can try both sides at once. Made once, also on a database seeded by an older version:
+ * an account that exists is left as it is (its restaurants, its password).
+ */
+export async function ensureDemoRestaurantTeam(
+  db: Db,
+  deps: { payments: PaymentProvider; geocoder: Pick<Geocoder, 'geocode' | 'placeAt'>; clock: Clock; log: Log },
+): Promise<{ restaurants: string[]; waiting: number } | null> {
+  const team = demoRestaurantTeam;
+  const customer = demoAccounts.find((a) => a.role === 'customer')!;
+  const lock = await db.connect();
+  try {
+    await lock.query('SELECT pg_advisory_lock($1)', [DEMO_ORDERS_LOCK_KEY]);
+    const exists = await db.query('SELECT 1 FROM users WHERE lower(email) = lower($1)', [team.email]);
+    if (exists.rowCount) return null;
+    const { rows: customers } = await db.query<{ id: number }>(
+      'SELECT id::int AS id FROM users WHERE lower(email) = lower($1)',
+      [customer.email],
+    );
+    // one candidate per restaurant (a restaurant may have several presets)
+    const pool = (await candidates(db)).filter((c, i, all) => all.findIndex((x) => x.chef_id === c.chef_id) === i);
+    if (!customers[0] || pool.length < team.restaurants) return null;
+    const chosen = pool.slice(0, team.restaurants);
+    const passwordHash = await hashPassword(team.password);
+    await withTransaction(db, async (tx) => {
+      const { rows } = await tx.query<{ id: number }>(
+        `INSERT INTO users (email, password_hash, role, first_name, last_name, company_name, phone,
+                            address1, city, province, zip, country, latitude, longitude, confirmed_at)
+         VALUES ($1, $2, 'customer', $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, now()) RETURNING id::int AS id`,
+        [
+          team.email,
+          passwordHash,
+          team.firstName,
+          team.lastName,
+          team.companyName,
+          demoAddress.phone,
+          demoAddress.address1,
+          demoAddress.city,
+          demoAddress.province,
+          demoAddress.zip,
+          demoAddress.country,
+          demoAddress.latitude,
+          demoAddress.longitude,
+        ],
+      );
+      for (const c of chosen)
+        await tx.query(
+          `INSERT INTO restaurant_members (chef_id, user_id, role) VALUES ($1, $2, 'owner') ON CONFLICT DO NOTHING`,
+          [c.chef_id, rows[0]!.id],
+        );
+    });
+    // the demo customer's orders waiting for the team: placed in the last hours, delivered next week
+    const now = deps.clock.now();
+    const quietMailer: Mailer = { transport: 'outbox', send: async () => {} };
+    let waiting = 0;
+    for (let i = 0; i < team.waitingOrders; i++) {
+      const c = chosen[i % chosen.length]!;
+      const placedAt = new Date(now.getTime() - (i + 1) * 40 * 60_000);
+      const plan: Plan = {
+        label: 'waiting for the restaurant',
+        placedAgo: now.getTime() - placedAt.getTime(),
+        deliveryAfterPlaced: (6 + i) * DAY,
+        events: [],
+        captured: false,
+        cutlery: [40, 25, 60][i % 3]!,
+      };
+      const slot = lunchSlot(
+        c,
+        new Date(placedAt.getTime() + Math.max(plan.deliveryAfterPlaced, (c.pre_order_notice_hours + 1) * HOUR)),
+      );
+      if (!slot) continue;
+      try {
+        await placeOne(db, customers[0].id, c, slot, placedAt, plan, deps, quietMailer, now);
+        waiting++;
+      } catch (err) {
+        deps.log.warn({ err: { message: (err as Error).message } }, 'demo order for the restaurant team not placed');
+      }
+    }
+    const { rows: names } = await db.query<{ name: string }>(
+      'SELECT business_name AS name FROM chefs WHERE id = ANY($1::bigint[]) ORDER BY id',
+      [chosen.map((c) => c.chef_id)],
+    );
+    return { restaurants: names.map((n) => n.name), waiting };
+  } finally {
+    await lock.query('SELECT pg_advisory_unlock($1)', [DEMO_ORDERS_LOCK_KEY]).catch(() => undefined);
+    lock.release();
+  }
 }

@@ -5,12 +5,12 @@ import { createPaymentProvider } from './adapters/payments/index.js';
 import { buildApp } from './app.js';
 import { loadConfigOrExit } from './config/env.js';
 import { DataDirInUseError } from './db/embedded.js';
-import { ensureDemoData, replaceDemoStaffPassword } from './db/seed/demo.js';
+import { ensureDemoData, replaceDemoStaffPassword, replaceDemoTeamPassword } from './db/seed/demo.js';
 import { loadReferenceData } from './db/seed/loader.js';
-import { ensureDemoOrderHistory } from './demo-orders.js';
+import { ensureDemoOrderHistory, ensureDemoRestaurantTeam } from './demo-orders.js';
 import { startJobRunner } from './job-runner.js';
 import { isControllable, sharedControllableClock, systemClock } from './lib/clock.js';
-import { demoAccounts } from './lib/demo-accounts.js';
+import { demoAccounts, demoRestaurantTeam } from './lib/demo-accounts.js';
 import { openDatabase } from './lib/runtime.js';
 import { resolveJwtSecret } from './lib/secrets.js';
 import { createIdempotencyRepository } from './modules/orders/idempotency.repository.js';
@@ -50,13 +50,17 @@ async function main() {
       if (result.loaded) log.info(result.summary, 'demo catalogue loaded');
       const history = await ensureDemoOrderHistory(database.db, { payments, geocoder, clock, log });
       if (history.created) log.info(history, 'demo order history created');
+      const team = await ensureDemoRestaurantTeam(database.db, { payments, geocoder, clock, log });
+      if (team) log.info(team, 'demo restaurant team created');
     }
-    // production: the demo staff account never keeps its published password (decision 028)
-    const staff = config.isProduction ? await replaceDemoStaffPassword(database.db) : null;
-    if (staff)
-      console.log(
-        `  Staff account ${staff.email}: password ${staff.password} (shown only this once; change it after signing in)`,
-      );
+    // production: the demo staff and team accounts never keep their published passwords (decision 028)
+    for (const replace of config.isProduction ? [replaceDemoStaffPassword, replaceDemoTeamPassword] : []) {
+      const account = await replace(database.db);
+      if (account)
+        console.log(
+          `  Account ${account.email}: password ${account.password} (shown only this once; change it after signing in)`,
+        );
+    }
     const deps = {
       config,
       db: database.db,
@@ -101,9 +105,12 @@ async function main() {
       ...(config.seedDemo
         ? demoAccounts.map(
             (a) =>
-              `    ${a.role.padEnd(8)} ${a.email} / ${config.isProduction && a.role === 'staff' ? '(random, printed at its first start)' : a.password}`,
+              `    ${a.role.padEnd(10)} ${a.email} / ${config.isProduction && a.role === 'staff' ? '(random, printed at its first start)' : a.password}`,
           )
         : []),
+      config.seedDemo
+        ? `    ${'restaurant'.padEnd(10)} ${demoRestaurantTeam.email} / ${config.isProduction ? '(random, printed at its first start)' : demoRestaurantTeam.password}  (portal: ${config.publicUrl}/partner)`
+        : '',
       '  Press Ctrl-C to stop.',
       '',
     ].filter((l) => l !== '');

@@ -17,3 +17,19 @@ export const demoAccounts = [
     companyName: 'Caterway',
   },
 ];
+
+/**
+ * The demo restaurant team account (issue 19): owner of the first two Toronto restaurants of the
+ * demo catalogue, with a few orders waiting for its answer (demo-orders.ts ensureDemoRestaurantTeam).
+ * A customer account by users.role; its restaurant roles are memberships.
+ */
+export const demoRestaurantTeam = {
+  email: 'kitchen@caterway.ca',
+  password: 'Prep4Lunch',
+  firstName: 'Rosa',
+  lastName: 'Diaz',
+  companyName: 'Caterway demo kitchens',
+  restaurants: 2,
+  /** orders of the demo customer waiting for the team's answer when the team is first made */
+  waitingOrders: 3,
+};

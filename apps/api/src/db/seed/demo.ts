@@ -2,7 +2,7 @@
 // command to run"). catalogue_loads remembers that it happened; an advisory lock keeps two
 // processes starting together from both loading.
 import crypto from 'node:crypto';
-import { demoAccounts } from '../../lib/demo-accounts.js';
+import { demoAccounts, demoRestaurantTeam } from '../../lib/demo-accounts.js';
 import { newPasswordProblems } from '../../lib/password-policy.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { withTransaction, type Db, type Queryable } from '../pool.js';
@@ -101,8 +101,22 @@ export async function ensureDemoData(db: Db, log: Log): Promise<{ loaded: boolea
  * version), it gets a random password, its sessions are revoked, and the new password is
  * returned for the caller to print once. Null when there was nothing to change.
  */
-export async function replaceDemoStaffPassword(db: Db): Promise<{ email: string; password: string } | null> {
-  const staff = demoAccounts.find((a) => a.role === 'staff')!;
+export function replaceDemoStaffPassword(db: Db): Promise<{ email: string; password: string } | null> {
+  return replacePublishedPassword(
+    db,
+    demoAccounts.find((a) => a.role === 'staff')!,
+  );
+}
+
+/** The same for the demo restaurant team (issue 19): its published password would answer two restaurants' orders. */
+export function replaceDemoTeamPassword(db: Db): Promise<{ email: string; password: string } | null> {
+  return replacePublishedPassword(db, demoRestaurantTeam);
+}
+
+async function replacePublishedPassword(
+  db: Db,
+  staff: { email: string; password: string },
+): Promise<{ email: string; password: string } | null> {
   const { rows } = await db.query<{ id: number; password_hash: string }>(
     'SELECT id, password_hash FROM users WHERE lower(email) = lower($1)',
     [staff.email],
