@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailSchema } from './common.js';
+import { calendarDateSchema, emailSchema } from './common.js';
 
 // The restaurant side (issue 19, docs/decisions/047): what a restaurant's team reads and sends
 // under /api/v2/partner/... Roles rank owner > manager > staff; operations staff reach every
@@ -321,3 +321,36 @@ export const partnerStatsSchema = z.object({
 });
 export type PartnerStats = z.infer<typeof partnerStatsSchema>;
 export const partnerStatsResponseSchema = z.object({ stats: partnerStatsSchema });
+
+// ---------------------------------------------------------------- the kitchen's day
+
+/** GET api/v2/partner/restaurants/{chefId}/prep-list?date=YYYY-MM-DD (.pdf prints it) */
+export const partnerPrepListQuerySchema = z.object({
+  date: calendarDateSchema('Choose a valid date (YYYY-MM-DD).'),
+});
+
+/** Every accepted order delivered that day (in the restaurant's zone), its dishes and options added up. */
+export const partnerPrepListSchema = z.object({
+  date: z.string(),
+  display_date: z.string(),
+  dishes: z.array(
+    z.object({
+      name: z.string(),
+      quantity: z.number().int(),
+      options: z.array(z.object({ name: z.string(), quantity: z.number().int() })),
+    }),
+  ),
+  orders: z.array(
+    z.object({
+      id: z.number().int(),
+      order_number: z.string(),
+      /** the delivery or pickup time, as the restaurant reads it */
+      time: z.string(),
+      company_name: z.string(),
+      portions: z.number().int(),
+      serving_style: z.string(),
+    }),
+  ),
+});
+export type PartnerPrepList = z.infer<typeof partnerPrepListSchema>;
+export const partnerPrepListResponseSchema = z.object({ prep_list: partnerPrepListSchema });

@@ -1,6 +1,7 @@
 import { createPdfPool, type PdfPool, type PdfRenderer } from '../lib/pdf/pdf-pool.js';
 import type { LabelSheetData } from './group-order-documents/labels.pdf.js';
 import type { InvoiceData } from './invoices/invoice.pdf.js';
+import type { KitchenTicketData, PrepListData } from './order-lifecycle/kitchen.pdf.js';
 
 // The PDF documents the API renders in its worker pool (lib/pdf/pdf-pool.ts), and their renderers:
 // the pool is infrastructure and knows no module, so the modules name their documents here.
@@ -8,6 +9,8 @@ import type { InvoiceData } from './invoices/invoice.pdf.js';
 export interface PdfDocuments {
   invoice: InvoiceData;
   labels: LabelSheetData;
+  kitchenTicket: KitchenTicketData;
+  prepList: PrepListData;
 }
 export type PdfKind = keyof PdfDocuments;
 export type DocumentsPdfPool = PdfPool<PdfDocuments>;
@@ -23,6 +26,8 @@ const renderer = (path: string, name: string): PdfRenderer => ({
 export const pdfRenderers: { [K in PdfKind]: PdfRenderer } = {
   invoice: renderer('./invoices/invoice.pdf', 'renderInvoice'),
   labels: renderer('./group-order-documents/labels.pdf', 'renderLabelSheet'),
+  kitchenTicket: renderer('./order-lifecycle/kitchen.pdf', 'renderKitchenTicket'),
+  prepList: renderer('./order-lifecycle/kitchen.pdf', 'renderPrepList'),
 };
 
 let shared: DocumentsPdfPool | undefined;

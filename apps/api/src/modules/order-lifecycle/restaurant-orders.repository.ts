@@ -88,8 +88,39 @@ function withDates<T extends { request: RestaurantRequestRow }>(row: T): T {
   return row;
 }
 
+/** Statuses of an order that is being made or was made: the day's prep list counts them. */
+const COOKED = `('Accepted', 'CardSetup', 'SetupIntentCreated', 'ReadyToCapture', 'DeliveryReady', 'Delivered', 'customer_paid')`;
+
+export interface PrepOrderRow {
+  id: number;
+  order_number: string;
+  delivery_at: Date;
+  time_zone: string;
+  company_name: string;
+  serving_style: string;
+  items: RestaurantOrderItemRow[];
+}
+
 export function createRestaurantOrdersRepository(db: Queryable) {
   return {
+    /** The accepted orders the restaurant delivers on a local day (the order's zone), with its lines. */
+    async prepOrders(chefId: number, date: string): Promise<PrepOrderRow[]> {
+      const { rows } = await db.query<PrepOrderRow>(
+        `SELECT o.id::int AS id, o.order_number, o.delivery_at, o.time_zone, o.company_name, o.serving_style,
+                COALESCE((SELECT json_agg(json_build_object('menu_name', i.menu_name, 'quantity', i.quantity,
+                                   'menu_items', i.menu_items, 'special_instruction', i.special_instruction) ORDER BY i.position, i.id)
+                            FROM catering_order_items i
+                           WHERE i.catering_order_id = o.id AND COALESCE(i.chef_id, o.chef_id) = $1 AND i.quantity > 0), '[]') AS items
+           FROM catering_orders o
+          WHERE o.id IN (SELECT catering_order_id FROM restaurant_requests WHERE chef_id = $1)
+            AND o.status IN ${COOKED}
+            AND (o.delivery_at AT TIME ZONE o.time_zone)::date = $2::date
+          ORDER BY o.delivery_at, o.id`,
+        [chefId, date],
+      );
+      return rows;
+    },
+
     /** One view of the restaurant's orders (at most 200). */
     async list(chefId: number, view: RestaurantOrdersView): Promise<RestaurantOrderRow[]> {
       const { rows } = await db.query<RestaurantOrderRow>(

@@ -4,6 +4,7 @@ import type {
   PartnerOrderAction,
   PartnerOrderDetail,
   PartnerOrdersResponse,
+  PartnerPrepList,
   PartnerRequest,
   PartnerStats,
 } from '@caterway/contracts';
@@ -63,6 +64,20 @@ function toOrder(o: RestaurantOrderRow): PartnerOrder {
   };
 }
 
+/** Quantities added up by name, the largest first (then by name). */
+function addUp(entries: { name: string; quantity: number }[]): { name: string; quantity: number }[] {
+  const totals = new Map<string, number>();
+  for (const e of entries) totals.set(e.name, (totals.get(e.name) ?? 0) + e.quantity);
+  return [...totals]
+    .map(([name, quantity]) => ({ name, quantity }))
+    .sort((a, b) => b.quantity - a.quantity || a.name.localeCompare(b.name));
+}
+
+const dayFormat = (timeZone: string) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone, weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' });
+const timeFormat = (timeZone: string) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone, hour: 'numeric', minute: '2-digit' });
+
 export function createRestaurantOrdersService(deps: { db: Db }) {
   const orders = createRestaurantOrdersRepository(deps.db);
   const requests = createRestaurantRequestsRepository(deps.db);
@@ -101,6 +116,36 @@ export function createRestaurantOrdersService(deps: { db: Db }) {
           company_name: r.company_name,
           portions: r.portions,
           items_total_cents: r.items_total_cents,
+        })),
+      };
+    },
+
+    /** GET api/v2/partner/restaurants/{chefId}/prep-list?date: the day's accepted orders, their dishes added up */
+    async prepList(chefId: number, date: string, zone: string): Promise<PartnerPrepList> {
+      const placed = await orders.prepOrders(chefId, date);
+      const lines = placed.flatMap((o) => o.items);
+      const dishes = [...new Set(lines.map((l) => l.menu_name))].map((name) => {
+        const of = lines.filter((l) => l.menu_name === name);
+        return {
+          name,
+          quantity: of.reduce((n, l) => n + l.quantity, 0),
+          options: addUp(of.flatMap((l) => l.menu_items.filter((m) => m.quantity > 0))),
+        };
+      });
+      dishes.sort((a, b) => b.quantity - a.quantity || a.name.localeCompare(b.name));
+      // noon of the day: the same calendar day in every zone of the continent
+      const noon = new Date(`${date}T12:00:00Z`);
+      return {
+        date,
+        display_date: dayFormat(zone).format(noon),
+        dishes,
+        orders: placed.map((o) => ({
+          id: o.id,
+          order_number: o.order_number,
+          time: timeFormat(o.time_zone).format(o.delivery_at),
+          company_name: o.company_name,
+          portions: o.items.reduce((n, l) => n + l.quantity, 0),
+          serving_style: o.serving_style,
         })),
       };
     },

@@ -2,6 +2,7 @@
 // real checkouts through the API on their own database with sandbox payments and a fixed clock.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { partnerMessages, partnerSettingsMessages } from '@caterway/contracts';
+import { localDateOf } from '@caterway/domain';
 import { createTestApp, type TestContext } from '../../../test/helpers.js';
 import { fixedClock } from '../../lib/clock.js';
 import { emailsTo, signedInUser } from '../auth/auth.test-helpers.js';
@@ -320,5 +321,72 @@ describe('partner orders: new orders reach their restaurants, which answer them'
       headers: auth(ops.jwt),
       payload: { notification_emails: [], auto_accept: 'off', auto_accept_max_cents: null },
     });
+  });
+
+  it("prints an order's kitchen ticket and adds up the day's accepted orders in a prep list", async () => {
+    const order = await placeOrder(ctx, f, customer.jwt, NOW);
+    const request = await waitingRequest(f.chef.id, order.id, kitchen.jwt);
+    expect(
+      (await answer(f.chef.id, order.id, kitchen.jwt, { answer: 'accept', request_id: request.id })).statusCode,
+    ).toBe(200);
+    const ticket = await ctx.app.inject({
+      method: 'GET',
+      url: `${base(f.chef.id)}/orders/${order.id}/ticket.pdf`,
+      headers: auth(kitchen.jwt),
+    });
+    expect(ticket.statusCode).toBe(200);
+    expect(ticket.headers['content-type']).toBe('application/pdf');
+    expect(ticket.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(
+      (
+        await ctx.app.inject({
+          method: 'GET',
+          url: `${base(await ownChef(elsewhere.id))}/orders/${order.id}/ticket.pdf`,
+          headers: auth(elsewhere.jwt),
+        })
+      ).statusCode,
+    ).toBe(404);
+
+    const date = localDateOf(order.delivery_at, order.time_zone);
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: `${base(f.chef.id)}/prep-list?date=${date}`,
+      headers: auth(kitchen.jwt),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const list = res.json().prep_list;
+    expect(list.orders.map((o: { id: number }) => o.id)).toContain(order.id);
+    // every accepted order of the day, added up by dish
+    const { rows } = await ctx.db.query<{ menu_name: string; quantity: number }>(
+      `SELECT i.menu_name, sum(i.quantity)::int AS quantity
+         FROM catering_order_items i JOIN catering_orders o ON o.id = i.catering_order_id
+        WHERE o.id = ANY($1::bigint[]) AND i.quantity > 0 GROUP BY i.menu_name`,
+      [list.orders.map((o: { id: number }) => o.id)],
+    );
+    expect(
+      Object.fromEntries(list.dishes.map((d: { name: string; quantity: number }) => [d.name, d.quantity])),
+    ).toEqual(Object.fromEntries(rows.map((r) => [r.menu_name, r.quantity])));
+    // a New or declined order is not cooked
+    const pending = await placeOrder(ctx, f, customer.jwt, NOW);
+    const again = await ctx.app.inject({
+      method: 'GET',
+      url: `${base(f.chef.id)}/prep-list?date=${localDateOf(pending.delivery_at, pending.time_zone)}`,
+      headers: auth(kitchen.jwt),
+    });
+    expect(again.json().prep_list.orders.map((o: { id: number }) => o.id)).not.toContain(pending.id);
+
+    const pdf = await ctx.app.inject({
+      method: 'GET',
+      url: `${base(f.chef.id)}/prep-list.pdf?date=${date}`,
+      headers: auth(kitchen.jwt),
+    });
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    const bad = await ctx.app.inject({
+      method: 'GET',
+      url: `${base(f.chef.id)}/prep-list?date=2026-02-30`,
+      headers: auth(kitchen.jwt),
+    });
+    expect(bad.statusCode).toBe(422);
   });
 });

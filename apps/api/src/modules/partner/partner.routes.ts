@@ -2,6 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   errorResponses,
+  pdfResponses,
+  partnerPrepListQuerySchema,
+  partnerPrepListResponseSchema,
   partnerInviteAcceptBodySchema,
   partnerInviteAcceptResponseSchema,
   partnerInviteBodySchema,
@@ -25,12 +28,14 @@ import {
   partnerOrdersResponseSchema,
 } from '@caterway/contracts';
 import type { AppDeps } from '../../lib/deps.js';
+import { sendPdf } from '../../lib/pdf/pdf-reply.js';
 import { authUser, optionalUser, requireUser } from '../auth/auth.guard.js';
 import {
   lifecycleServiceFrom,
   restaurantNoticesFrom,
   restaurantOrdersFrom,
 } from '../order-lifecycle/lifecycle.compose.js';
+import { sharedPdfPool } from '../pdf-documents.js';
 import { createInvitesService } from './invites.service.js';
 import { partnerRestaurant, requireRestaurantRole } from './partner.guard.js';
 import { createPartnerRepository } from './partner.repository.js';
@@ -49,6 +54,7 @@ export function partnerRoutes(app: FastifyInstance, deps: AppDeps): void {
   const lifecycle = lifecycleServiceFrom(deps, app.log);
   const notices = restaurantNoticesFrom(deps, app.log);
   const bearer = [{ bearerAuth: [] }];
+  const pdfPool = sharedPdfPool(deps.config);
 
   r.get(
     '/api/v2/partner/restaurants',
@@ -271,5 +277,90 @@ export function partnerRoutes(app: FastifyInstance, deps: AppDeps): void {
       },
     },
     async (request) => ({ stats: await restaurantOrders.stats(partnerRestaurant(request).id, deps.clock.now()) }),
+  );
+
+  r.get(
+    '/api/v2/partner/restaurants/:chefId/orders/:orderId/ticket.pdf',
+    {
+      preHandler: requireRestaurantRole(deps, 'staff'),
+      schema: {
+        tags: ['partner'],
+        security: bearer,
+        summary:
+          "An order's kitchen ticket (PDF): dishes, options, quantities, notes, serving style, cutlery, delivery time, address and contact",
+        params: partnerOrderParamsSchema,
+        response: pdfResponses('The kitchen ticket as PDF'),
+      },
+    },
+    async (request, reply) => {
+      const restaurant = partnerRestaurant(request);
+      const o = await restaurantOrders.detail(restaurant.id, request.params.orderId);
+      const pdf = await pdfPool.render('kitchenTicket', {
+        restaurant: restaurant.name,
+        orderNumber: o.order_number,
+        status: o.status_label,
+        receiving: o.order_type === 'pickup' ? 'Pickup' : 'Delivery',
+        when: o.display_delivery_date_time,
+        address: o.delivery_address,
+        instructions: o.delivery_instructions,
+        servingStyle: o.serving_style,
+        cutlery: o.cutlery,
+        contact: o.contact,
+        company: o.customer.company_name || o.customer.name,
+        items: o.items,
+      });
+      return sendPdf(reply, pdf, `ticket_${o.order_number}.pdf`, 'inline');
+    },
+  );
+
+  r.get(
+    '/api/v2/partner/restaurants/:chefId/prep-list',
+    {
+      preHandler: requireRestaurantRole(deps, 'staff'),
+      schema: {
+        tags: ['partner'],
+        security: bearer,
+        summary: "A day's prep list: every accepted order delivered that day, its dishes and options added up",
+        params: partnerRestaurantParamsSchema,
+        querystring: partnerPrepListQuerySchema,
+        response: { 200: partnerPrepListResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const restaurant = partnerRestaurant(request);
+      return { prep_list: await restaurantOrders.prepList(restaurant.id, request.query.date, restaurant.time_zone) };
+    },
+  );
+
+  r.get(
+    '/api/v2/partner/restaurants/:chefId/prep-list.pdf',
+    {
+      preHandler: requireRestaurantRole(deps, 'staff'),
+      schema: {
+        tags: ['partner'],
+        security: bearer,
+        summary: "A day's prep list as PDF, to print by the pass",
+        params: partnerRestaurantParamsSchema,
+        querystring: partnerPrepListQuerySchema,
+        response: pdfResponses('The prep list as PDF'),
+      },
+    },
+    async (request, reply) => {
+      const restaurant = partnerRestaurant(request);
+      const list = await restaurantOrders.prepList(restaurant.id, request.query.date, restaurant.time_zone);
+      const pdf = await pdfPool.render('prepList', {
+        restaurant: restaurant.name,
+        day: list.display_date,
+        dishes: list.dishes,
+        orders: list.orders.map((o) => ({
+          orderNumber: o.order_number,
+          time: o.time,
+          company: o.company_name,
+          portions: o.portions,
+          servingStyle: o.serving_style,
+        })),
+      });
+      return sendPdf(reply, pdf, `prep_list_${list.date}.pdf`, 'inline');
+    },
   );
 }
