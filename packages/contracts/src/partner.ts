@@ -354,3 +354,29 @@ export const partnerPrepListSchema = z.object({
 });
 export type PartnerPrepList = z.infer<typeof partnerPrepListSchema>;
 export const partnerPrepListResponseSchema = z.object({ prep_list: partnerPrepListSchema });
+
+// ---------------------------------------------------------------- capacity
+
+export const capacityMessages = {
+  limitNeeded: 'A limit is a whole number of 1 or more, or empty for none.',
+} as const;
+
+/**
+ * A restaurant's capacity (decision 050): at most `per_day` a local day and `per_window` a delivery
+ * window of `window_minutes`, counted in orders or in servings; null: no limit.
+ */
+export const partnerCapacitySchema = z.object({
+  unit: z.enum(['orders', 'servings']),
+  per_day: z.number().int().positive(capacityMessages.limitNeeded).max(100_000).nullable(),
+  per_window: z.number().int().positive(capacityMessages.limitNeeded).max(100_000).nullable(),
+  window_minutes: z.union([
+    z.literal(30),
+    z.literal(60),
+    z.literal(90),
+    z.literal(120),
+    z.literal(180),
+    z.literal(240),
+  ]),
+});
+export type PartnerCapacity = z.infer<typeof partnerCapacitySchema>;
+export const partnerCapacityResponseSchema = z.object({ capacity: partnerCapacitySchema });

@@ -18,3 +18,4 @@ export * from './account-times.js';
 export * from './order-changes.js';
 export * from './order-states.js';
 export * from './answer-ladder.js';
+export * from './capacity.js';

@@ -1,9 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../db/pool.js';
+import { withTransaction, type Db } from '../../db/pool.js';
 import type { Clock } from '../../lib/clock.js';
 import type { Mailer } from '../../ports/email.js';
 import type { Geocoder } from '../../ports/geocoder.js';
 import type { PaymentProvider } from '../../ports/payments.js';
+import { createCapacityService } from '../capacity/capacity.service.js';
 import type { Invoicing } from '../invoices/invoices.service.js';
 import { processingJob, reachRestaurantsParts } from '../order-lifecycle/lifecycle.service.js';
 import { paymentMethodsServiceFrom } from '../payment-methods/payment-methods.service.js';
@@ -12,6 +13,7 @@ import { createOrderCatalogueRepository } from './order-catalogue.repository.js'
 import { createOrderEditsService, editRuleOf } from './order-edits.service.js';
 import { createOrdersRepository } from './orders.repository.js';
 import { createOrdersService } from './orders.service.js';
+import { STALE_PAYMENT_CLAIM_SECONDS } from './orders.types.js';
 
 // The orders module's services wired from the app's ports: the routes and the demo order
 // history (demo-orders.ts) place orders through exactly the same code.
@@ -26,6 +28,7 @@ export function composeOrders(deps: {
   invoicing: Invoicing;
 }) {
   const orders = createOrdersRepository(deps.db);
+  const capacity = createCapacityService({ db: deps.db, staleSeconds: STALE_PAYMENT_CLAIM_SECONDS });
   const catalogue = createOrderCatalogueRepository(deps.db);
   const paymentMethods = paymentMethodsServiceFrom({ db: deps.db, payments: deps.payments, clock: deps.clock });
   const edits = createOrderEditsService({
@@ -54,6 +57,12 @@ export function composeOrders(deps: {
     log: deps.log,
     processingJob,
     reachRestaurants: reachRestaurantsParts,
+    // the payment is claimed only when the order fits its restaurants' capacity (decision 049)
+    claimPayment: (id, now, staleSeconds) =>
+      withTransaction(deps.db, async (tx) => {
+        await capacity.reserve(tx, id, now);
+        return orders.claimPayment(id, now, staleSeconds, tx);
+      }),
   });
   return { orders, catalogue, edits, service };
 }

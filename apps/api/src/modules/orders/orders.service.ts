@@ -78,6 +78,11 @@ export interface OrdersServiceDeps {
   processingJob: (order: OrderRow) => EnqueueInput;
   /** the paid order's requests to its restaurants and their email job (order-lifecycle), written with the payment */
   reachRestaurants: (orderId: number, now: Date) => SqlPart[];
+  /**
+   * Claims the draft's payment ('authorizing') if the order fits its restaurants' capacity
+   * (capacity reserve, in one transaction); 409 with the checkout's message when it does not.
+   */
+  claimPayment: (id: number, now: Date, staleSeconds: number) => Promise<OrderRow | undefined>;
   /** the rules of a stored order: an add-on order's differ (order-edits.service prepareFor) */
   prepareFor: (order: OrderRow, payload: OrderPayload, userId: number, now: Date) => Promise<PreparedOrder>;
   /** the upcoming-order rule at an instant (order-edits.service editRuleOf) */
@@ -511,7 +516,7 @@ export function createOrdersService(deps: OrdersServiceDeps) {
           if (prepared.totals.totalCents !== order.total_cents) {
             await orders.update(order.id, { order: prepared, isEft: order.is_eft, now: clock.now() });
           }
-          const claimed = await orders
+          const claimed = await deps
             .claimPayment(order.id, clock.now(), STALE_PAYMENT_CLAIM_SECONDS)
             .catch(async (err: unknown) => {
               // the claim may have committed with its answer lost: keep it open to the retry

@@ -2,7 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   errorResponses,
+  partnerCapacityResponseSchema,
+  partnerCapacitySchema,
   pdfResponses,
+  type PartnerCapacity,
   partnerPrepListQuerySchema,
   partnerPrepListResponseSchema,
   partnerInviteAcceptBodySchema,
@@ -27,14 +30,17 @@ import {
   partnerOrdersQuerySchema,
   partnerOrdersResponseSchema,
 } from '@caterway/contracts';
+import type { CapacityRule } from '@caterway/domain';
 import type { AppDeps } from '../../lib/deps.js';
 import { sendPdf } from '../../lib/pdf/pdf-reply.js';
 import { authUser, optionalUser, requireUser } from '../auth/auth.guard.js';
+import { createCapacityService } from '../capacity/capacity.service.js';
 import {
   lifecycleServiceFrom,
   restaurantNoticesFrom,
   restaurantOrdersFrom,
 } from '../order-lifecycle/lifecycle.compose.js';
+import { STALE_PAYMENT_CLAIM_SECONDS } from '../orders/orders.types.js';
 import { sharedPdfPool } from '../pdf-documents.js';
 import { createInvitesService } from './invites.service.js';
 import { partnerRestaurant, requireRestaurantRole } from './partner.guard.js';
@@ -55,6 +61,7 @@ export function partnerRoutes(app: FastifyInstance, deps: AppDeps): void {
   const notices = restaurantNoticesFrom(deps, app.log);
   const bearer = [{ bearerAuth: [] }];
   const pdfPool = sharedPdfPool(deps.config);
+  const capacity = createCapacityService({ db: deps.db, staleSeconds: STALE_PAYMENT_CLAIM_SECONDS });
 
   r.get(
     '/api/v2/partner/restaurants',
@@ -363,4 +370,54 @@ export function partnerRoutes(app: FastifyInstance, deps: AppDeps): void {
       return sendPdf(reply, pdf, `prep_list_${list.date}.pdf`, 'inline');
     },
   );
+
+  r.get(
+    '/api/v2/partner/restaurants/:chefId/capacity',
+    {
+      preHandler: requireRestaurantRole(deps, 'staff'),
+      schema: {
+        tags: ['partner'],
+        security: bearer,
+        summary: "The restaurant's capacity: at most so many orders or servings a day and a delivery window",
+        params: partnerRestaurantParamsSchema,
+        response: { 200: partnerCapacityResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => ({ capacity: toCapacity(await capacity.rule(partnerRestaurant(request).id)) }),
+  );
+
+  r.put(
+    '/api/v2/partner/restaurants/:chefId/capacity',
+    {
+      preHandler: requireRestaurantRole(deps, 'manager'),
+      schema: {
+        tags: ['partner'],
+        security: bearer,
+        summary:
+          'Change the capacity (managers and owners); checkouts that do not fit are refused with the next time that has room',
+        params: partnerRestaurantParamsSchema,
+        body: partnerCapacitySchema,
+        response: { 200: partnerCapacityResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const b = request.body;
+      const saved = await capacity.saveRule(partnerRestaurant(request).id, {
+        unit: b.unit,
+        perDay: b.per_day,
+        perWindow: b.per_window,
+        windowMinutes: b.window_minutes,
+      });
+      return { capacity: toCapacity(saved) };
+    },
+  );
+}
+
+function toCapacity(rule: CapacityRule): PartnerCapacity {
+  return {
+    unit: rule.unit,
+    per_day: rule.perDay,
+    per_window: rule.perWindow,
+    window_minutes: rule.windowMinutes as PartnerCapacity['window_minutes'],
+  };
 }

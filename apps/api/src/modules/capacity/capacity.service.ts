@@ -1,0 +1,133 @@
+import {
+  addCalendarDays,
+  capacityLoad,
+  capacityMessages,
+  fitsCapacity,
+  localDayStart,
+  storeHoursCheck,
+  windowStartOf,
+  zonedParts,
+  zonedWallTimeToInstant,
+  type CapacityRule,
+  type StoreHoursMap,
+} from '@caterway/domain';
+import type { Db, Queryable } from '../../db/pool.js';
+import { conflict } from '../../lib/errors.js';
+import { displayDateTime } from '../orders/orders.email.js';
+import { createCapacityRepository, type ChefCapacity } from './capacity.repository.js';
+
+// A restaurant's capacity at checkout (issue 19 part 2; decision 049). The checkout calls
+// reserve() in the transaction that claims the order's payment: each of the order's restaurants
+// with a limit has its day and window locked (restaurant_slots, FOR UPDATE), what they hold is
+// counted, and the order is refused (409, with the next time that has room) if it does not fit.
+// The claim commits with the locks held, so the next checkout into the slot counts this one:
+// of 50 concurrent checkouts into a slot with room for 10, exactly 10 are placed.
+
+const pad2 = (n: number) => String(n).padStart(2, '0');
+const localDate = (p: { year: number; month: number; day: number }) => `${p.year}-${pad2(p.month)}-${pad2(p.day)}`;
+/** how far ahead the refusal looks for a time with room */
+const LOOK_AHEAD_DAYS = 7;
+
+export function createCapacityService(deps: { db: Db; staleSeconds: number }) {
+  const repo = createCapacityRepository(deps.db);
+
+  function dayBounds(date: string, zone: string): { start: Date; end: Date } {
+    return { start: localDayStart(date, zone)!, end: localDayStart(addCalendarDays(date, 1)!, zone)! };
+  }
+
+  /** The first window start after the requested one, within the restaurant's hours, with room for `adding`. */
+  async function nextTimeWithRoom(
+    tx: Queryable,
+    rule: ChefCapacity & { store_hours: StoreHoursMap },
+    input: {
+      date: string;
+      windowStart: number;
+      adding: number;
+      orderId: number;
+      now: Date;
+      first: Map<number, number>;
+    },
+  ): Promise<Date | null> {
+    for (let d = 0; d < LOOK_AHEAD_DAYS; d++) {
+      const date = addCalendarDays(input.date, d)!;
+      const { start, end } = dayBounds(date, rule.time_zone);
+      const held =
+        d === 0
+          ? input.first
+          : await repo.held(tx, {
+              chefId: rule.chef_id,
+              dayStart: start,
+              dayEnd: end,
+              timeZone: rule.time_zone,
+              rule,
+              exceptOrderId: input.orderId,
+              now: input.now,
+              staleSeconds: deps.staleSeconds,
+            });
+      const day = [...held.values()].reduce((n, v) => n + v, 0);
+      if (rule.perDay !== null && day + input.adding > rule.perDay) continue;
+      const [year, month, dayOfMonth] = date.split('-').map(Number) as [number, number, number];
+      for (let w = d === 0 ? input.windowStart + rule.windowMinutes : 0; w < 1440; w += rule.windowMinutes) {
+        const at = zonedWallTimeToInstant(
+          { year, month, day: dayOfMonth, hour: Math.floor(w / 60), minute: w % 60 },
+          rule.time_zone,
+        );
+        if (at.getTime() <= input.now.getTime() || !storeHoursCheck(rule.store_hours, at, rule.time_zone).ok) continue;
+        if (fitsCapacity(rule, { day, window: held.get(w) ?? 0 }, input.adding)) return at;
+      }
+    }
+    return null;
+  }
+
+  return {
+    /**
+     * Checks that the order fits each of its restaurants' day and window, inside the caller's
+     * transaction (which must go on to claim the payment). Throws 409 with the message the
+     * checkout shows when it does not.
+     */
+    async reserve(tx: Queryable, orderId: number, now: Date): Promise<void> {
+      const shares = await repo.shares(orderId, tx);
+      if (!shares.length) return;
+      const rules = await repo.rulesWithHours(
+        shares.map((s) => s.chef_id),
+        tx,
+      );
+      const delivery = shares[0]!.delivery_at;
+      for (const rule of rules) {
+        const share = shares.find((s) => s.chef_id === rule.chef_id)!;
+        const p = zonedParts(delivery, rule.time_zone);
+        const date = localDate(p);
+        const windowStart = windowStartOf(p.hour * 60 + p.minute, rule.windowMinutes);
+        await repo.lockSlot(tx, rule.chef_id, date, windowStart);
+        const { start, end } = dayBounds(date, rule.time_zone);
+        const held = await repo.held(tx, {
+          chefId: rule.chef_id,
+          dayStart: start,
+          dayEnd: end,
+          timeZone: rule.time_zone,
+          rule,
+          exceptOrderId: orderId,
+          now,
+          staleSeconds: deps.staleSeconds,
+        });
+        const adding = capacityLoad(rule, share.servings);
+        const day = [...held.values()].reduce((n, v) => n + v, 0);
+        if (fitsCapacity(rule, { day, window: held.get(windowStart) ?? 0 }, adding)) continue;
+        const next = await nextTimeWithRoom(tx, rule, { date, windowStart, adding, orderId, now, first: held });
+        const message = capacityMessages.full(rule.restaurant, displayDateTime(delivery, rule.time_zone));
+        throw conflict(
+          next ? `${message} ${capacityMessages.nextTime(displayDateTime(next, rule.time_zone))}` : message,
+        );
+      }
+    },
+
+    /** GET api/v2/partner/restaurants/{chefId}/capacity */
+    rule: (chefId: number): Promise<CapacityRule> => repo.rule(chefId),
+    /** PUT api/v2/partner/restaurants/{chefId}/capacity */
+    async saveRule(chefId: number, rule: CapacityRule): Promise<CapacityRule> {
+      await repo.saveRule(chefId, rule);
+      return repo.rule(chefId);
+    },
+  };
+}
+export type CapacityService = ReturnType<typeof createCapacityService>;
