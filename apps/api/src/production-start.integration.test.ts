@@ -109,6 +109,14 @@ describe('a production start with its settings', () => {
         const password = /password (\S+) \(shown only this once/.exec(staffLines[0]!)?.[1] ?? '';
         expect(password).toMatch(/^[A-Za-z0-9_-]{24}$/);
         expect(first.stdout()).not.toContain('Kitchen4Ops');
+        // the demo restaurant team's published password is replaced the same way
+        expect(
+          first
+            .stdout()
+            .split('\n')
+            .filter((l) => l.includes('Restaurant team account')),
+        ).toHaveLength(1);
+        expect(first.stdout()).not.toContain('Prep4Lunch');
         const signIn = await fetch(`${base}/user_token`, {
           method: 'POST',
           headers: { 'content-type': 'application/json' },

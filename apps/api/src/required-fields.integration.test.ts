@@ -28,6 +28,8 @@ interface OpenApi {
 interface RequiredField {
   path: string[];
   type: string;
+  /** null is one of its values (a limit left empty): only a missing field is refused */
+  nullable: boolean;
 }
 
 /** Fields whose documents give their own message when absent (ordering-payments §5 Sign-up). */
@@ -53,8 +55,13 @@ function requiredFields(doc: OpenApi, schema: JsonSchema, path: string[] = []): 
   return (s.required ?? []).flatMap((key) => {
     const child = s.properties![key]!;
     const resolved = child.$ref ? doc.components.schemas[child.$ref.split('/').pop()!]! : child;
-    const type = resolved.type ?? (resolved.anyOf || resolved.oneOf ? 'union' : 'unknown');
-    return [{ path: [...path, key], type }, ...requiredFields(doc, resolved, [...path, key])];
+    const variants = resolved.anyOf ?? resolved.oneOf ?? [];
+    const nullable = variants.some((v) => v.type === 'null');
+    const concrete = variants.filter((v) => v.type !== 'null');
+    const type =
+      resolved.type ??
+      (nullable && concrete.length === 1 ? (concrete[0]!.type ?? 'unknown') : variants.length ? 'union' : 'unknown');
+    return [{ path: [...path, key], type, nullable }, ...requiredFields(doc, resolved, [...path, key])];
   });
 }
 
@@ -132,7 +139,7 @@ describe('required fields of every JSON body', () => {
           const required = documentedAbsent[`${route} ${name}`] ?? `${label(field.path.at(-1)!)}: ${text.required}`;
           const cases: [string, unknown, string][] = [
             ['missing', undefined, required],
-            ['null', null, required],
+            ['null', field.nullable ? Symbol.for('skip') : null, required],
             [
               'wrong type',
               wrongValue[field.type] ?? Symbol.for('skip'),

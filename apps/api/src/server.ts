@@ -54,11 +54,15 @@ async function main() {
       if (team) log.info(team, 'demo restaurant team created');
     }
     // production: the demo staff and team accounts never keep their published passwords (decision 028)
-    for (const replace of config.isProduction ? [replaceDemoStaffPassword, replaceDemoTeamPassword] : []) {
+    const published = [
+      ['Staff account', replaceDemoStaffPassword],
+      ['Restaurant team account', replaceDemoTeamPassword],
+    ] as const;
+    for (const [label, replace] of config.isProduction ? published : []) {
       const account = await replace(database.db);
       if (account)
         console.log(
-          `  Account ${account.email}: password ${account.password} (shown only this once; change it after signing in)`,
+          `  ${label} ${account.email}: password ${account.password} (shown only this once; change it after signing in)`,
         );
     }
     const deps = {

@@ -28,6 +28,14 @@ const localDate = (p: { year: number; month: number; day: number }) => `${p.year
 /** how far ahead the refusal looks for a time with room */
 const LOOK_AHEAD_DAYS = 7;
 
+/**
+ * The condition, on a catering_orders row, that none of its restaurants has a limit: a claim that
+ * holds it needs no count and no lock (one statement, as before capacity existed).
+ */
+export const NO_CAPACITY_LIMIT = `NOT EXISTS (SELECT 1 FROM restaurant_capacity rc
+  WHERE rc.chef_id = ANY (array_append(catering_orders.chef_ids, catering_orders.chef_id))
+    AND (rc.per_day IS NOT NULL OR rc.per_window IS NOT NULL))`;
+
 export function createCapacityService(deps: { db: Db; staleSeconds: number }) {
   const repo = createCapacityRepository(deps.db);
 
@@ -80,6 +88,12 @@ export function createCapacityService(deps: { db: Db; staleSeconds: number }) {
   }
 
   return {
+    /** Whether a limit applies to any of the order's restaurants. */
+    async limited(orderId: number): Promise<boolean> {
+      const shares = await repo.shares(orderId);
+      return (await repo.rulesWithHours(shares.map((s) => s.chef_id))).length > 0;
+    },
+
     /**
      * Checks that the order fits each of its restaurants' day and window, inside the caller's
      * transaction (which must go on to claim the payment). Throws 409 with the message the

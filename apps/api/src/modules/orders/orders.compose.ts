@@ -4,7 +4,7 @@ import type { Clock } from '../../lib/clock.js';
 import type { Mailer } from '../../ports/email.js';
 import type { Geocoder } from '../../ports/geocoder.js';
 import type { PaymentProvider } from '../../ports/payments.js';
-import { createCapacityService } from '../capacity/capacity.service.js';
+import { createCapacityService, NO_CAPACITY_LIMIT } from '../capacity/capacity.service.js';
 import type { Invoicing } from '../invoices/invoices.service.js';
 import { processingJob, reachRestaurantsParts } from '../order-lifecycle/lifecycle.service.js';
 import { paymentMethodsServiceFrom } from '../payment-methods/payment-methods.service.js';
@@ -58,11 +58,15 @@ export function composeOrders(deps: {
     processingJob,
     reachRestaurants: reachRestaurantsParts,
     // the payment is claimed only when the order fits its restaurants' capacity (decision 049)
-    claimPayment: (id, now, staleSeconds) =>
-      withTransaction(deps.db, async (tx) => {
+    // (one statement when none of its restaurants has a limit, as before)
+    claimPayment: async (id, now, staleSeconds) => {
+      const free = await orders.claimPayment(id, now, staleSeconds, deps.db, NO_CAPACITY_LIMIT);
+      if (free || !(await capacity.limited(id))) return free;
+      return withTransaction(deps.db, async (tx) => {
         await capacity.reserve(tx, id, now);
         return orders.claimPayment(id, now, staleSeconds, tx);
-      }),
+      });
+    },
   });
   return { orders, catalogue, edits, service };
 }

@@ -412,7 +412,14 @@ export function createOrdersRepository(db: Queryable) {
      * left behind by a crashed process (older than staleSeconds) may be taken over; it keeps its
      * attempt number so the provider's idempotency key, and so the authorisation, stay the same.
      */
-    async claimPayment(id: number, now: Date, staleSeconds: number, tx: Queryable = db): Promise<OrderRow | undefined> {
+    async claimPayment(
+      id: number,
+      now: Date,
+      staleSeconds: number,
+      tx: Queryable = db,
+      /** another module's condition on the row (catering_orders), e.g. the capacity module's "no limit applies" */
+      unless = 'true',
+    ): Promise<OrderRow | undefined> {
       const { rows } = await tx.query<OrderRow>(
         prepared(
           `UPDATE catering_orders
@@ -420,6 +427,7 @@ export function createOrdersRepository(db: Queryable) {
                   payment_status = 'authorizing', payment_started_at = $2, updated_at = $2
             WHERE id = $1 AND status = 'draft' AND (payment_status IN ('unpaid', 'failed', 'requires_action')
                   OR (payment_status = 'authorizing' AND payment_started_at < $2::timestamptz - make_interval(secs => $3)))
+              AND ${unless}
             RETURNING ${ORDER_COLUMNS}`,
           [id, now, staleSeconds],
         ),
