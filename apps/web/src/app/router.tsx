@@ -61,7 +61,7 @@ const Reports = page(() => import('./routes/reports'));
 const MyOrders = page(() => import('./routes/my-orders'));
 const DevMailbox = page(() => import('./routes/dev-mailbox'));
 
-/** The lazy pages by path (matched in the order of the routes below). */
+/** The lazy pages by path, in the order they are matched: the routes below are built from it. */
 const lazyPages: [string, Page][] = [
   ['/', HomePage],
   [paths.signUp.path, SignUp],
@@ -102,31 +102,10 @@ export function AppRoutes() {
     <Routes>
       <Route path="/" element={<RootLayout />}>
         <Route index element={<HomePage />} />
-        <Route path={paths.signUp.path} element={<SignUp />} />
-        <Route path={paths.browseRestaurants.path} element={<BrowseRestaurants />} />
-        <Route path={paths.browsePresets.path} element={<BrowsePresets />} />
-        <Route path={paths.restaurant.path} element={<Restaurant />} />
-        <Route path={paths.editOrder.path} element={<EditOrder />} />
-        <Route path={paths.addOnOrder.path} element={<AddOnOrder />} />
-        <Route path={paths.addOnCheckout.path} element={<AddOnCheckout />} />
-        <Route path={paths.completeAddOnOrder.path} element={<CompleteAddOnOrder />} />
-        <Route path={paths.presetDetail.path} element={<PresetDetail />} />
-        <Route path={paths.aboutUs.path} element={<AboutUs />} />
-        <Route path={paths.faq.path} element={<Faq />} />
-        <Route path={paths.dailyLunches.path} element={<DailyLunches />} />
-        <Route path={paths.bookDemo.path} element={<BookDemo />} />
-        <Route path={paths.confirmation.path} element={<Confirmation />} />
-        <Route path={paths.resetPassword.path} element={<ResetPassword />} />
-        <Route path={paths.checkout.path} element={<Checkout />} />
-        <Route path={paths.checkoutCompleted.path} element={<CheckoutCompleted />} />
-        <Route path={paths.payments.path} element={<Payments />} />
-        <Route path={paths.ops.path} element={<Ops />} />
-        <Route path={paths.settings.path} element={<Settings />} />
-        <Route path={paths.favorites.path} element={<Favorites />} />
-        <Route path={paths.reports.path} element={<Reports />} />
-        <Route path={paths.myOrders.path} element={<MyOrders />} />
-        <Route path={paths.devMailbox.path} element={<DevMailbox />} />
-        <Route path={paths.devMailboxEmail.path} element={<DevMailbox />} />
+        {/* every lazy page but the home page, in the list's order */}
+        {lazyPages.slice(1).map(([path, Page]) => (
+          <Route key={path} path={path} element={<Page />} />
+        ))}
         <Route path={paths.error.path} element={<ErrorPage />} />
         <Route path={paths.notFound.path} element={<NotFoundPage />} />
         {/* Any unknown path shows the not-found page (ordering-payments §2). */}
