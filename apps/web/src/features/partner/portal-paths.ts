@@ -1,0 +1,37 @@
+import { paths } from '../../config/paths';
+
+// The restaurant portal's addresses, under paths.partner (/partner). They live with the portal
+// rather than in config/paths.ts: that registry is in every page's first JavaScript, and the
+// key pages' budget has no room for the portal's (decision 048).
+
+/** The inbox's tabs (the orders list's `view`). */
+export type PartnerOrdersView = 'waiting' | 'upcoming' | 'past';
+
+/** The portal's routes, relative to /partner (app/routes/partner.tsx). */
+export const portalRoutes = {
+  invite: 'invite',
+  orders: ':chefId/orders',
+  team: ':chefId/team',
+} as const;
+
+const base = paths.partner.path;
+
+export const portalPaths = {
+  /** the signed-in person's restaurants */
+  home: base,
+  /** an invitation to a team: the emailed link carries its token in the fragment (#token=...) */
+  invite: `${base}/invite`,
+  /**
+   * A restaurant's orders inbox: `view` picks the tab (waiting, the default, upcoming or past) and
+   * `order` opens an order's detail (beside the list on a wide screen, over it on a phone).
+   */
+  orders: (chefId: number, view: PartnerOrdersView = 'waiting', orderId?: number) => {
+    const query = new URLSearchParams();
+    if (view !== 'waiting') query.set('view', view);
+    if (orderId !== undefined) query.set('order', String(orderId));
+    const search = query.toString();
+    return `${base}/${chefId}/orders${search ? `?${search}` : ''}`;
+  },
+  /** a restaurant's team and invitations: managers, owners and operations */
+  team: (chefId: number) => `${base}/${chefId}/team`,
+};
