@@ -60,6 +60,8 @@ const Favorites = page(() => import('./routes/favorites'));
 const Reports = page(() => import('./routes/reports'));
 const MyOrders = page(() => import('./routes/my-orders'));
 const DevMailbox = page(() => import('./routes/dev-mailbox'));
+// the restaurant portal: one chunk with its own routes under /partner (decision 048)
+const Partner = page(() => import('./routes/partner'));
 
 /** The lazy pages by path, in the order they are matched: the routes below are built from it. */
 const lazyPages: [string, Page][] = [
@@ -89,6 +91,7 @@ const lazyPages: [string, Page][] = [
   [paths.myOrders.path, MyOrders],
   [paths.devMailbox.path, DevMailbox],
   [paths.devMailboxEmail.path, DevMailbox],
+  [`${paths.partner.path}/*`, Partner],
 ];
 
 /** Loads the page at this path (if it is a lazy one); a failed load is left to the error boundary. */

@@ -23,7 +23,8 @@ export function RootLayout() {
   const modal = useOpenModal();
   const { pathname } = useLocation();
   const showSidebar = Boolean(user?.confirmed) && accountPagePaths.includes(pathname);
-  const showDeliveryBar = !pathname.startsWith('/dev/') && pathname !== paths.resetPassword.path;
+  // not on the restaurant portal (/partner...) either: it is not for ordering
+  const showDeliveryBar = !/^\/(dev\/|partner(\/|$))/.test(pathname) && pathname !== paths.resetPassword.path;
   const testMode = useSiteConfig().data?.testMode;
 
   return (
