@@ -1,6 +1,8 @@
-import { Route, Routes } from 'react-router';
+import { Route, Routes, useParams } from 'react-router';
 import { InvitePage } from '../../features/partner/components/invite-page';
+import { OrdersInbox } from '../../features/partner/components/orders-inbox';
 import { PartnerHomePage } from '../../features/partner/components/partner-home-page';
+import { PartnerLayout, type PortalSection } from '../../features/partner/components/partner-layout';
 import { PortalSignIn } from '../../features/partner/components/portal-common';
 import { portalRoutes } from '../../features/partner/portal-paths';
 import { useSessionUser } from '../../stores/session';
@@ -16,12 +18,26 @@ function Home() {
   return <PartnerHomePage key={user.id} />;
 }
 
+/** /partner/:chefId/...: a restaurant's page in its layout, for a signed-in person. */
+function RestaurantPage({ section }: { section: PortalSection }) {
+  const user = useSessionUser();
+  const chefId = Number(useParams().chefId);
+  if (!user) return <PortalSignIn />;
+  if (!Number.isSafeInteger(chefId) || chefId <= 0) return <NotFoundPage />;
+  return (
+    <PartnerLayout key={`${user.id}:${chefId}`} chefId={chefId} section={section}>
+      <OrdersInbox chefId={chefId} />
+    </PartnerLayout>
+  );
+}
+
 export function Component() {
   return (
     <Routes>
       <Route index element={<Home />} />
       {/* the invitation is open to visitors: the page says what to do signed out */}
       <Route path={portalRoutes.invite} element={<InvitePage />} />
+      <Route path={portalRoutes.orders} element={<RestaurantPage section="orders" />} />
       <Route path="*" element={<NotFoundPage />} />
     </Routes>
   );

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -15,8 +15,8 @@ import { modalStore } from '../../../stores/modals';
 import { partnerRestaurant } from '../../../test/partner-wire';
 import { renderPage, signIn } from '../../../test/render';
 
-// The portal's home at /partner: none explains the portal, several are listed (with a filter
-// for operations staff, who see them all), a visitor signs in.
+// The portal's home at /partner: one restaurant opens its orders, none explains the portal,
+// several are listed (with a filter for operations staff, who see them all), a visitor signs in.
 
 let restaurants: PartnerRestaurant[];
 
@@ -40,6 +40,14 @@ beforeEach(() => {
 const openHome = () => renderPage(<PartnerRoutes />, { at: '/partner', path: '/partner/*' });
 
 describe('the portal’s home', () => {
+  it('goes straight to the orders of the one restaurant', async () => {
+    signIn();
+    openHome();
+    await screen.findByRole('heading', { name: 'Orders', level: 1 });
+    await screen.findByText('Nothing is waiting for you.', { exact: false });
+    screen.getByText('Maple Kitchen');
+  });
+
   it('explains the portal and how to be invited to someone on no team', async () => {
     restaurants = [];
     signIn();
@@ -48,11 +56,12 @@ describe('the portal’s home', () => {
     screen.getByText(/Ask your restaurant’s owner or manager to invite you/);
   });
 
-  it('lists several restaurants with the role there', async () => {
+  it('lists several restaurants with the role there, and the switcher moves between them', async () => {
     restaurants = [
       partnerRestaurant(),
       partnerRestaurant({ id: 2, slug: 'masala-house', name: 'Masala House', role: 'staff' }),
     ];
+    const user = userEvent.setup();
     signIn();
     openHome();
     await screen.findByRole('heading', { name: 'Your restaurants' });
@@ -60,6 +69,18 @@ describe('the portal’s home', () => {
       'Maple KitchenToronto · Owner',
       'Masala HouseToronto · Staff',
     ]);
+    await user.click(screen.getByRole('link', { name: /Maple Kitchen/ }));
+    // the restaurant's bar: a switcher to the other one
+    const switcher = await screen.findByRole('button', { name: /Maple Kitchen.*Switch restaurant/ });
+    expect(switcher.getAttribute('aria-expanded')).toBe('false');
+    await user.click(switcher);
+    expect(switcher.getAttribute('aria-expanded')).toBe('true');
+    await user.click(screen.getByRole('link', { name: /Masala House/ }));
+    await screen.findByRole('button', { name: /Masala House.*Switch restaurant/ });
+    // staff there: no Team
+    await waitFor(() =>
+      expect(screen.getByRole('navigation', { name: 'Restaurant portal' }).textContent).toBe('Orders'),
+    );
   });
 
   it('filters a long list by name or city', async () => {

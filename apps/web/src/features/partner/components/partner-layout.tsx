@@ -1,0 +1,171 @@
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { Link, NavLink, useLocation } from 'react-router';
+import { LoadError } from '@caterway/ui';
+import { isApiError } from '../../../lib/api-client';
+import { useRestaurant, useRestaurants } from '../api/restaurants';
+import { hasRole, roleLabels, type PartnerRestaurant } from '../api/types';
+import { portalPaths } from '../portal-paths';
+import { errorMessages } from './portal-common';
+import './partner.css';
+
+export type PortalSection = 'orders' | 'team';
+
+const sectionHref = (section: PortalSection, chefId: number) =>
+  section === 'team' ? portalPaths.team(chefId) : portalPaths.orders(chefId);
+
+/**
+ * A restaurant's pages in the portal: its name (a switcher when the person has several), the
+ * sections (Team for managers and above), then the page. The bar keeps its height while the
+ * restaurant loads, and the page's own data loads at the same time. A restaurant the person has
+ * no role on answers 404 (decision 047): said as such, with the way back to their restaurants.
+ */
+export function PartnerLayout({
+  chefId,
+  section,
+  children,
+}: {
+  chefId: number;
+  section: PortalSection;
+  children: ReactNode;
+}) {
+  const restaurant = useRestaurant(chefId);
+  const restaurants = useRestaurants();
+
+  if (restaurant.isError) {
+    return (
+      <div className="container page partner-page">
+        <LoadError
+          error={restaurant.error}
+          describe={(error) => ({
+            notFound: isApiError(error) && error.status === 404,
+            message: errorMessages(error).join(' '),
+          })}
+          notFound={
+            <>
+              <h1>This restaurant is not in your portal</h1>
+              <p>Your account has no role on it. If you work there, ask its owner or manager for an invitation.</p>
+              <Link className="btn btn-primary" to={portalPaths.home}>
+                Your restaurants
+              </Link>
+            </>
+          }
+          onRetry={() => void restaurant.refetch()}
+        />
+      </div>
+    );
+  }
+
+  const current = restaurant.data;
+  const others = (restaurants.data ?? []).filter((r) => r.id !== chefId);
+  return (
+    <div className="partner-portal">
+      <div className="partner-bar">
+        <div className="container partner-bar-inner">
+          {current ? (
+            others.length > 0 ? (
+              <RestaurantSwitcher current={current} others={others} section={section} />
+            ) : (
+              <p className="partner-restaurant">
+                <span className="partner-restaurant-name">{current.name}</span>
+                <span className="partner-restaurant-meta">
+                  {current.city} · {roleLabels[current.role]}
+                </span>
+              </p>
+            )
+          ) : (
+            <p className="partner-restaurant" aria-hidden="true">
+              <span className="partner-restaurant-name partner-placeholder">&nbsp;</span>
+              <span className="partner-restaurant-meta">&nbsp;</span>
+            </p>
+          )}
+          {current ? (
+            <nav className="partner-sections" aria-label="Restaurant portal">
+              <NavLink to={portalPaths.orders(chefId)}>Orders</NavLink>
+              {hasRole(current.role, 'manager') ? <NavLink to={portalPaths.team(chefId)}>Team</NavLink> : null}
+            </nav>
+          ) : null}
+        </div>
+      </div>
+      {children}
+    </div>
+  );
+}
+
+/** The current restaurant as a button opening the list of the others (links to the same section). */
+function RestaurantSwitcher({
+  current,
+  others,
+  section,
+}: {
+  current: PartnerRestaurant;
+  others: PartnerRestaurant[];
+  section: PortalSection;
+}) {
+  const [open, setOpen] = useState(false);
+  const listId = useId();
+  const root = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  const location = useLocation();
+
+  // another restaurant's page closes the list (state adjusted while rendering, not in an effect)
+  const [shownPath, setShownPath] = useState(location.pathname);
+  if (shownPath !== location.pathname) {
+    setShownPath(location.pathname);
+    setOpen(false);
+  }
+
+  useEffect(() => {
+    if (!open) return undefined;
+    const onPointer = (event: PointerEvent) => {
+      if (root.current && !root.current.contains(event.target as Node)) setOpen(false);
+    };
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') {
+        setOpen(false);
+        button.current?.focus();
+      }
+    };
+    document.addEventListener('pointerdown', onPointer);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('pointerdown', onPointer);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [open]);
+
+  return (
+    <div className="partner-switcher" ref={root}>
+      <button
+        ref={button}
+        type="button"
+        className="partner-switcher-button"
+        aria-expanded={open}
+        aria-controls={listId}
+        onClick={() => setOpen((o) => !o)}
+      >
+        <span className="partner-restaurant">
+          <span className="partner-restaurant-name">{current.name}</span>
+          <span className="partner-restaurant-meta">
+            {current.city} · {roleLabels[current.role]}
+            <span className="visually-hidden">. Switch restaurant</span>
+          </span>
+        </span>
+        <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+          <path d="M6 9l6 6 6-6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+        </svg>
+      </button>
+      <ul id={listId} className="partner-switcher-list" hidden={!open} aria-label="Your other restaurants">
+        {others.map((r) => (
+          <li key={r.id}>
+            <Link to={sectionHref(section === 'team' && hasRole(r.role, 'manager') ? 'team' : 'orders', r.id)}>
+              <span className="partner-restaurant-name">{r.name}</span>
+              <span className="partner-restaurant-meta">
+                {r.city} · {roleLabels[r.role]}
+              </span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
