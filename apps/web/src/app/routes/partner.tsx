@@ -4,6 +4,7 @@ import { OrdersInbox } from '../../features/partner/components/orders-inbox';
 import { PartnerHomePage } from '../../features/partner/components/partner-home-page';
 import { PartnerLayout, type PortalSection } from '../../features/partner/components/partner-layout';
 import { PortalSignIn } from '../../features/partner/components/portal-common';
+import { TeamPage } from '../../features/partner/components/team-page';
 import { portalRoutes } from '../../features/partner/portal-paths';
 import { useSessionUser } from '../../stores/session';
 import { NotFoundPage } from './not-found';
@@ -26,7 +27,7 @@ function RestaurantPage({ section }: { section: PortalSection }) {
   if (!Number.isSafeInteger(chefId) || chefId <= 0) return <NotFoundPage />;
   return (
     <PartnerLayout key={`${user.id}:${chefId}`} chefId={chefId} section={section}>
-      <OrdersInbox chefId={chefId} />
+      {section === 'team' ? <TeamPage chefId={chefId} /> : <OrdersInbox chefId={chefId} />}
     </PartnerLayout>
   );
 }
@@ -38,6 +39,7 @@ export function Component() {
       {/* the invitation is open to visitors: the page says what to do signed out */}
       <Route path={portalRoutes.invite} element={<InvitePage />} />
       <Route path={portalRoutes.orders} element={<RestaurantPage section="orders" />} />
+      <Route path={portalRoutes.team} element={<RestaurantPage section="team" />} />
       <Route path="*" element={<NotFoundPage />} />
     </Routes>
   );
