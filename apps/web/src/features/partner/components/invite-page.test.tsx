@@ -226,6 +226,17 @@ describe('the invitation page', () => {
     expect(screen.queryByRole('button', { name: /Create my account/ })).toBeNull();
   });
 
+  it('reads another link opened in the same tab, which changes only the fragment', async () => {
+    lookupRefusal = errorAnswer(404, 'This invitation link is invalid or has expired.');
+    openInvite('#token=old-link');
+    await screen.findByRole('heading', { name: 'This invitation cannot be used' });
+    lookupRefusal = null;
+    window.location.hash = '#token=new-link';
+    await screen.findByRole('heading', { name: 'Join Maple Kitchen as manager' });
+    expect(lookups).toEqual(['old-link', 'new-link']);
+    await waitFor(() => expect(window.location.hash).toBe(''));
+  });
+
   it('says a link without its token is incomplete, and asks nothing of the API', async () => {
     openInvite('');
     await screen.findByRole('heading', { name: 'This invitation link is incomplete' });

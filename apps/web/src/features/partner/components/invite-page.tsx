@@ -40,8 +40,19 @@ const roleNoun = { owner: 'owner', manager: 'manager', staff: 'staff' } as const
  * in as it, then accepts. Accepted, the person lands on /partner.
  */
 export function InvitePage() {
-  const [token] = useState(readInviteToken);
-  useEffect(clearAddressFragment, []);
+  const [token, setToken] = useState(readInviteToken);
+  useEffect(() => {
+    clearAddressFragment();
+    // another link opened in this tab changes only the fragment: no new page load
+    const onHashChange = () => {
+      const next = readInviteToken();
+      if (next === null) return;
+      setToken(next);
+      clearAddressFragment();
+    };
+    window.addEventListener('hashchange', onHashChange);
+    return () => window.removeEventListener('hashchange', onHashChange);
+  }, []);
   const lookup = useInviteLookup(token);
   usePortalTitle(lookup.data ? `Join ${lookup.data.restaurantName}` : 'Your invitation');
 
@@ -83,9 +94,9 @@ export function InvitePage() {
         This invitation is for <strong className="partner-email">{invite.email}</strong>.
       </p>
       {invite.accountExists ? (
-        <ExistingAccount token={token} invite={invite} />
+        <ExistingAccount key={token} token={token} invite={invite} />
       ) : (
-        <NewAccountForm token={token} invite={invite} />
+        <NewAccountForm key={token} token={token} invite={invite} />
       )}
     </InvitePanel>
   );
