@@ -331,6 +331,7 @@ describe('the orders inbox', () => {
     renderPage(<PartnerRoutes />, { at: '/partner/7/orders', path: '/partner/*' });
     await screen.findByRole('heading', { name: 'This restaurant is not in your portal' });
     screen.getByRole('link', { name: 'Your restaurants' });
+    await waitFor(() => expect(document.title).toBe('Not in your portal · Caterway for restaurants'));
   });
 
   it('asks a visitor to sign in', async () => {

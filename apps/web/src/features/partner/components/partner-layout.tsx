@@ -5,7 +5,7 @@ import { isApiError } from '../../../lib/api-client';
 import { useRestaurant, useRestaurants } from '../api/restaurants';
 import { hasRole, roleLabels, type PartnerRestaurant } from '../api/types';
 import { portalPaths } from '../portal-paths';
-import { errorMessages } from './portal-common';
+import { errorMessages, usePortalTitle } from './portal-common';
 import './partner.css';
 
 export type PortalSection = 'orders' | 'team';
@@ -31,29 +31,7 @@ export function PartnerLayout({
   const restaurant = useRestaurant(chefId);
   const restaurants = useRestaurants();
 
-  if (restaurant.isError) {
-    return (
-      <div className="container page partner-page">
-        <LoadError
-          error={restaurant.error}
-          describe={(error) => ({
-            notFound: isApiError(error) && error.status === 404,
-            message: errorMessages(error).join(' '),
-          })}
-          notFound={
-            <>
-              <h1>This restaurant is not in your portal</h1>
-              <p>Your account has no role on it. If you work there, ask its owner or manager for an invitation.</p>
-              <Link className="btn btn-primary" to={portalPaths.home}>
-                Your restaurants
-              </Link>
-            </>
-          }
-          onRetry={() => void restaurant.refetch()}
-        />
-      </div>
-    );
-  }
+  if (restaurant.isError) return <NoAccess error={restaurant.error} onRetry={() => void restaurant.refetch()} />;
 
   const current = restaurant.data;
   const others = (restaurants.data ?? []).filter((r) => r.id !== chefId);
@@ -87,6 +65,30 @@ export function PartnerLayout({
         </div>
       </div>
       {children}
+    </div>
+  );
+}
+
+/** The restaurant could not be loaded: not one of the person's (404), or a failure to retry. */
+function NoAccess({ error, onRetry }: { error: unknown; onRetry: () => void }) {
+  const notFound = isApiError(error) && error.status === 404;
+  usePortalTitle(notFound ? 'Not in your portal' : 'Your restaurant');
+  return (
+    <div className="container page partner-page">
+      <LoadError
+        error={error}
+        describe={(e) => ({ notFound, message: errorMessages(e).join(' ') })}
+        notFound={
+          <>
+            <h1>This restaurant is not in your portal</h1>
+            <p>Your account has no role on it. If you work there, ask its owner or manager for an invitation.</p>
+            <Link className="btn btn-primary" to={portalPaths.home}>
+              Your restaurants
+            </Link>
+          </>
+        }
+        onRetry={onRetry}
+      />
     </div>
   );
 }
