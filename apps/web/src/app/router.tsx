@@ -60,7 +60,7 @@ const Favorites = page(() => import('./routes/favorites'));
 const Reports = page(() => import('./routes/reports'));
 const MyOrders = page(() => import('./routes/my-orders'));
 const DevMailbox = page(() => import('./routes/dev-mailbox'));
-// the restaurant portal: one chunk with its own routes under /partner (decision 048)
+// the restaurant portal: one chunk with its own routes under /partner (decision 049)
 const Partner = page(() => import('./routes/partner'));
 
 /** The lazy pages by path, in the order they are matched: the routes below are built from it. */

@@ -77,7 +77,7 @@ export const paths = {
   /** The operations console: staff accounts only (issue 5 item 1). */
   ops: fixed('/ops', true),
   /**
-   * The restaurant portal (issue 19, decisions 047 and 048): its own routes under this path, and
+   * The restaurant portal (issue 19, decisions 047 and 049): its own routes under this path, and
    * their addresses in features/partner/portal-paths.ts (kept out of the storefront's first JavaScript).
    */
   partner: fixed('/partner', true),

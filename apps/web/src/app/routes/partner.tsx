@@ -9,7 +9,7 @@ import { portalRoutes } from '../../features/partner/portal-paths';
 import { useSessionUser } from '../../stores/session';
 import { NotFoundPage } from './not-found';
 
-// The restaurant portal (issue 19, decisions 047 and 048): one lazily loaded chunk with its own
+// The restaurant portal (issue 19, decisions 047 and 049): one lazily loaded chunk with its own
 // routes under /partner, so the storefront's first JavaScript carries one route for all of it.
 
 /** /partner: the signed-in person's restaurants; a visitor is asked to sign in. */

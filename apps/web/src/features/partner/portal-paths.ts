@@ -2,7 +2,7 @@ import { paths } from '../../config/paths';
 
 // The restaurant portal's addresses, under paths.partner (/partner). They live with the portal
 // rather than in config/paths.ts: that registry is in every page's first JavaScript, and the
-// key pages' budget has no room for the portal's (decision 048).
+// key pages' budget has no room for the portal's (decision 049).
 
 /** The inbox's tabs (the orders list's `view`). */
 export type PartnerOrdersView = 'waiting' | 'upcoming' | 'past';
