@@ -1,11 +1,11 @@
-import { Route, Routes, useParams } from 'react-router';
+import { Navigate, Route, Routes, useParams } from 'react-router';
 import { InvitePage } from '../../features/partner/components/invite-page';
 import { OrdersInbox } from '../../features/partner/components/orders-inbox';
 import { PartnerHomePage } from '../../features/partner/components/partner-home-page';
 import { PartnerLayout, type PortalSection } from '../../features/partner/components/partner-layout';
 import { PortalSignIn } from '../../features/partner/components/portal-common';
 import { TeamPage } from '../../features/partner/components/team-page';
-import { portalRoutes } from '../../features/partner/portal-paths';
+import { portalPaths, portalRoutes } from '../../features/partner/portal-paths';
 import { useSessionUser } from '../../stores/session';
 import { NotFoundPage } from './not-found';
 
@@ -32,6 +32,17 @@ function RestaurantPage({ section }: { section: PortalSection }) {
   );
 }
 
+/** /partner/:chefId/orders/:orderId (the emails' links): the inbox with that order open. */
+function OrderLink() {
+  const params = useParams();
+  const chefId = Number(params.chefId);
+  const orderId = Number(params.orderId);
+  if (!Number.isSafeInteger(chefId) || chefId <= 0 || !Number.isSafeInteger(orderId) || orderId <= 0) {
+    return <NotFoundPage />;
+  }
+  return <Navigate to={portalPaths.orders(chefId, 'waiting', orderId)} replace />;
+}
+
 export function Component() {
   return (
     <Routes>
@@ -39,6 +50,7 @@ export function Component() {
       {/* the invitation is open to visitors: the page says what to do signed out */}
       <Route path={portalRoutes.invite} element={<InvitePage />} />
       <Route path={portalRoutes.orders} element={<RestaurantPage section="orders" />} />
+      <Route path={portalRoutes.order} element={<OrderLink />} />
       <Route path={portalRoutes.team} element={<RestaurantPage section="team" />} />
       <Route path="*" element={<NotFoundPage />} />
     </Routes>

@@ -11,6 +11,8 @@ export type PartnerOrdersView = 'waiting' | 'upcoming' | 'past';
 export const portalRoutes = {
   invite: 'invite',
   orders: ':chefId/orders',
+  /** an order's own address, as the restaurants' emails link to it: opens it in the inbox */
+  order: ':chefId/orders/:orderId',
   team: ':chefId/team',
 } as const;
 

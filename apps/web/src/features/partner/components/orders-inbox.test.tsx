@@ -326,6 +326,14 @@ describe('the orders inbox', () => {
     }
   });
 
+  it('opens an order from its own address, as the restaurants’ emails link to it', async () => {
+    await openInbox('/partner/1/orders/41');
+    const panel = screen.getByRole('complementary', { name: 'Order detail' });
+    await within(panel).findByRole('heading', { name: 'Order CW-1041' });
+    await within(panel).findByText('Butter chicken tray');
+    expect(tab(/Waiting for you/).getAttribute('aria-selected')).toBe('true');
+  });
+
   it('says when the restaurant is not one of the person’s (404)', async () => {
     signIn();
     renderPage(<PartnerRoutes />, { at: '/partner/7/orders', path: '/partner/*' });
