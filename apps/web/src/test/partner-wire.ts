@@ -57,7 +57,7 @@ export function partnerOrder(over: Partial<Wire<typeof partnerOrderSchema>> = {}
     display_delivery_date_time: 'Tue, Dec 1 at 11:30 AM',
     time_zone: 'America/Toronto',
     order_type: 'delivery',
-    head_count: 24,
+    portions: 24,
     preset_name: 'Maple Kitchen',
     customer: { name: 'Dana Park', company_name: 'Maple Analytics' },
     items_total_cents: 41_250,

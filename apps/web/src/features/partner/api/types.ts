@@ -56,6 +56,7 @@ export const requestKindLabels: Record<PartnerRequestKind, string> = {
   add_on: 'Add-on',
   edit: 'Edit',
   cancellation: 'Cancellation',
+  reconfirmation: 'Reconfirm',
 };
 
 /** How a request was answered, for the history. */
@@ -73,5 +74,5 @@ export const actionLabels: Record<PartnerOrder['actions'][number], string> = {
   acknowledge: 'Acknowledge',
 };
 
-/** An order's size as the inbox shows it: read in this one place, so a change of the field stays here. */
-export const headCountOf = (order: Pick<PartnerOrder, 'headCount'>) => order.headCount;
+/** An order's size as the inbox shows it: the servings ordered from this restaurant (orders carry no headcount yet). */
+export const servingsOf = (order: Pick<PartnerOrder, 'portions'>) => order.portions;

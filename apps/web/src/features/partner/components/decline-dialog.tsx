@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { declineReasons, partnerAnswerBodySchema, type DeclineReason } from '@caterway/contracts';
+import { declineReasons, partnerAnswerBodySchema, partnerMessages, type DeclineReason } from '@caterway/contracts';
 import { messages } from '@caterway/domain';
 import { Button, ErrorList, Modal, ModalActions } from '@caterway/ui';
 
@@ -44,7 +44,7 @@ export function DeclineDialog({
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (!reason) {
-      setErrors({ reason: messages.selectOneOption });
+      setErrors({ reason: partnerMessages.declineReasonNeeded });
       document.querySelector<HTMLInputElement>('[role="dialog"] input[name="decline-reason"]')?.focus();
       return;
     }

@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { Link } from 'react-router';
 import { formatCents } from '@caterway/domain';
 import { StatusBadge } from '@caterway/ui';
-import { answerLabels, headCountOf, requestKindLabels, type OrdersView, type PartnerOrder } from '../api/types';
+import { answerLabels, servingsOf, requestKindLabels, type OrdersView, type PartnerOrder } from '../api/types';
 import { portalPaths } from '../portal-paths';
 import { OrderActions, type AnswerOutcome } from './order-actions';
 
@@ -21,8 +21,8 @@ export function OrderFacts({ order }: { order: PartnerOrder }) {
         <dd>{order.displayDeliveryDateTime}</dd>
       </div>
       <div>
-        <dt>Head count</dt>
-        <dd>{headCountOf(order)}</dd>
+        <dt>Servings</dt>
+        <dd>{servingsOf(order)}</dd>
       </div>
       <div>
         <dt>Food total</dt>

@@ -13,7 +13,6 @@ import {
   type PartnerAnswerBody,
 } from '@caterway/contracts';
 import { contractBody, contractJson, errorAnswer, setupContractServer } from '@caterway/contracts/testing';
-import { messages } from '@caterway/domain';
 import { Component as PartnerRoutes } from '../../../app/routes/partner';
 import { partnerOrder, partnerOrderDetail, partnerRequest, partnerRestaurant } from '../../../test/partner-wire';
 import { renderPage, signIn } from '../../../test/render';
@@ -27,13 +26,15 @@ let lists: Lists;
 let listCalls: string[];
 let answers: { orderId: string; body: PartnerAnswerBody }[];
 let answerReply: (() => Response) | null;
+/** what the live stream sends when the inbox opens it (one event, then it ends) */
+let streamEvent: { waiting_count: number; latest_request_id: number; new_request_ids: number[] } | null;
 
 const cancellation = partnerOrder({
   id: 42,
   order_number: 'CW-1042',
   status: 'canceled',
   status_label: 'Cancelled',
-  head_count: 10,
+  portions: 10,
   customer: { name: 'Ravi Shah', company_name: '' },
   items_total_cents: 18_000,
   request: partnerRequest({ id: 902, kind: 'cancellation' }),
@@ -63,6 +64,13 @@ setupContractServer(
     listCalls.push(view);
     return contractJson(partnerOrdersResponseSchema, { orders: lists[view], waiting_count: waitingCount() });
   }),
+  http.get('/api/v2/partner/restaurants/1/events', () => {
+    const body = streamEvent
+      ? `retry: 3000\n\nid: ${streamEvent.latest_request_id}\nevent: inbox\ndata: ${JSON.stringify(streamEvent)}\n\n`
+      : 'retry: 3000\n\n';
+    streamEvent = null;
+    return new Response(body, { headers: { 'content-type': 'text/event-stream' } });
+  }),
   http.get('/api/v2/partner/restaurants/1/orders/41', () =>
     contractJson(partnerOrderDetailResponseSchema, { order: partnerOrderDetail() }),
   ),
@@ -89,6 +97,7 @@ beforeEach(() => {
   listCalls = [];
   answers = [];
   answerReply = null;
+  streamEvent = null;
 });
 
 async function openInbox(at = '/partner/1/orders') {
@@ -190,11 +199,11 @@ describe('the orders inbox', () => {
     ]);
     // no reason chosen
     await user.click(within(dialog).getByRole('button', { name: 'Decline order' }));
-    within(dialog).getByText(messages.selectOneOption);
+    within(dialog).getByText(partnerMessages.declineReasonNeeded);
     expect(answers).toEqual([]);
     // 'Another reason' needs a note: the contract's message
     await user.click(within(dialog).getByRole('radio', { name: 'Another reason' }));
-    expect(within(dialog).queryByText(messages.selectOneOption)).toBeNull();
+    expect(within(dialog).queryByText(partnerMessages.declineReasonNeeded)).toBeNull();
     await user.click(within(dialog).getByRole('button', { name: 'Decline order' }));
     const note = within(dialog).getByRole('textbox', { name: 'Note to the customer' });
     expect(note.getAttribute('aria-invalid')).toBe('true');
@@ -347,5 +356,17 @@ describe('the orders inbox', () => {
     await screen.findByRole('heading', { name: 'Caterway for restaurants' });
     screen.getByRole('button', { name: 'Sign In' });
     expect(listCalls).toEqual([]);
+  });
+
+  it('shows an order the live stream announces without waiting for the poll', async () => {
+    lists.waiting = [cancellation];
+    signIn();
+    renderPage(<PartnerRoutes />, { at: '/partner/1/orders', path: '/partner/*' });
+    await screen.findByRole('article', { name: 'Order CW-1042' });
+    // an order arrives: the stream (reconnecting a second after its first answer ended) says so
+    lists.waiting = [cancellation, partnerOrder({ id: 44, order_number: 'CW-1044' })];
+    streamEvent = { waiting_count: 2, latest_request_id: 904, new_request_ids: [904] };
+    await screen.findByRole('article', { name: 'Order CW-1044' }, { timeout: 4_000 });
+    await waitFor(() => expect(document.title).toBe('(2) Orders · Caterway for restaurants'));
   });
 });

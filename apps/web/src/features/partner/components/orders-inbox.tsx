@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { Button, Loading, Modal } from '@caterway/ui';
 import { isApiError } from '../../../lib/api-client';
+import { useInboxEvents } from '../api/inbox-events';
 import { useOrder, useOrders } from '../api/orders';
 import type { OrdersView } from '../api/types';
 import { portalPaths } from '../portal-paths';
@@ -60,6 +61,9 @@ export function OrdersInbox({ chefId }: { chefId: number }) {
 
   // the newest answer's count (each list answers it)
   const counts = [waiting, list].filter((q) => q.data).sort((a, b) => b.dataUpdatedAt - a.dataUpdatedAt);
+  // the live stream refreshes the lists on every change and chimes for new requests (the 30 s
+  // poll stays as the fallback)
+  useInboxEvents(chefId);
   const waitingCount = counts[0]?.data?.waitingCount ?? 0;
   usePortalTitle(waitingCount > 0 ? `(${waitingCount}) Orders` : 'Orders');
 
