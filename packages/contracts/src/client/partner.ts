@@ -1,6 +1,8 @@
 import type { z } from 'zod';
 import type {
   PartnerAnswerBody,
+  PartnerAnswerLinkAnswerBody,
+  PartnerAnswerLinkResponse,
   PartnerInviteAcceptBody,
   partnerInviteAcceptResponseSchema,
   PartnerInviteBody,
@@ -54,6 +56,12 @@ export function partnerClient(send: Transport) {
     /** POST api/v2/partner/invites/accept: a new account's name and password, or the signed-in account */
     acceptInvite: (body: PartnerInviteAcceptBody, o?: CallOptions) =>
       send<PartnerInviteAccepted>('POST', `${base}/invites/accept`, { ...o, body }),
+    /** POST api/v2/partner/answer-links/lookup: what an email's Accept or Decline link is about (public) */
+    lookupAnswerLink: (token: string, o?: CallOptions) =>
+      send<PartnerAnswerLinkResponse>('POST', `${base}/answer-links/lookup`, { ...o, body: { token }, auth: 'none' }),
+    /** POST api/v2/partner/answer-links/answer: the link's answer (a decline with its reason); 409 once answered */
+    answerByLink: (body: PartnerAnswerLinkAnswerBody, o?: CallOptions) =>
+      send<PartnerAnswerLinkResponse>('POST', `${base}/answer-links/answer`, { ...o, body, auth: 'none' }),
     /** GET api/v2/partner/restaurants/{chefId}/orders?view=waiting|upcoming|past */
     orders: (chefId: number, query: PartnerOrdersQuery, o?: CallOptions) =>
       send<PartnerOrdersResponse>('GET', `${restaurant(chefId)}/orders`, { ...o, query }),

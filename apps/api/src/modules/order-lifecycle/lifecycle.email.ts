@@ -86,7 +86,7 @@ export function lifecycleEmail(
   const w = words(notice, order, by);
   const alternatives = extra.alternatives ?? [];
   // the restaurant's reason, as it chose it (declineReasons), after the apology
-  if (extra.reason) w.lines.splice(1, 0, `The restaurant's reason: ${extra.reason}.`);
+  if (extra.reason) w.lines.splice(1, 0, `The restaurant's reason: ${extra.reason}`);
   const offer = alternatives.length
     ? `${alternatives.length === 1 ? 'This restaurant' : 'These restaurants'} can deliver to you at the same time:`
     : '';

@@ -709,7 +709,9 @@ export function createLifecycleService(deps: LifecycleServiceDeps) {
           await applyOrderEvent(tx, { ...moveBy, event: 'decline', note });
           const released = await releasePayment(tx, (await repo.lock(tx, id))!, now);
           await cancelAddOns(tx, released, now);
-          return { event: 'decline' as const, order: released, reason: declineReasons[declined.reason] };
+          // what the customer reads: the reason's words, and the restaurant's note in its own
+          const reason = `${declineReasons[declined.reason]}.${declined.note ? ` “${declined.note}”` : ''}`;
+          return { event: 'decline' as const, order: released, reason };
         }
         // a multi-restaurant order is accepted when the last of its restaurants accepts
         if ((await requests.stillToAccept(tx, id)) > 0) return undefined;

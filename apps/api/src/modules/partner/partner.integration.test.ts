@@ -78,6 +78,14 @@ describe('restaurant teams', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ id: chefs[2]!.id, role: 'operations' });
     expect((await get('/api/v2/partner/restaurants/999999999', ops.jwt)).statusCode).toBe(404);
+    // and the portal's list holds them all, as operations
+    const all = (await get('/api/v2/partner/restaurants', ops.jwt)).json().restaurants as {
+      id: number;
+      role: string;
+    }[];
+    const { rows } = await ctx.db.query<{ n: number }>('SELECT count(*)::int AS n FROM chefs');
+    expect(all).toHaveLength(rows[0]!.n);
+    expect(all.every((r) => r.role === 'operations')).toBe(true);
   });
 
   it('keeps one role a restaurant per user; a second grant changes it', async () => {

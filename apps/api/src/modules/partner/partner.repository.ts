@@ -31,6 +31,14 @@ export function createPartnerRepository(db: Queryable) {
       return rows[0];
     },
 
+    /** Every restaurant, by name, for operations staff (who reach every one). */
+    async allRestaurants(): Promise<PartnerRestaurant[]> {
+      const { rows } = await db.query<PartnerRestaurant>(
+        `SELECT ${RESTAURANT_COLUMNS}, 'operations' AS role FROM chefs c ORDER BY c.business_name, c.id`,
+      );
+      return rows;
+    },
+
     /** A restaurant for operations staff, who reach every one. */
     async restaurant(chefId: number): Promise<PartnerRestaurant | undefined> {
       const { rows } = await db.query<PartnerRestaurant>(

@@ -69,11 +69,17 @@ export function partnerRoutes(app: FastifyInstance, deps: AppDeps): void {
       preHandler: requireUser(deps),
       schema: {
         tags: ['partner'],
-        summary: 'The restaurants the signed-in user is on the team of, with their role (empty for anyone else)',
+        summary:
+          'The restaurants the signed-in user is on the team of, with their role (every restaurant for operations staff; empty for anyone else)',
         response: { 200: partnerRestaurantsResponseSchema, ...errorResponses },
       },
     },
-    async (request) => ({ restaurants: await partners.restaurantsOf(authUser(request).id) }),
+    async (request) => {
+      const user = authUser(request);
+      return {
+        restaurants: user.role === 'staff' ? await partners.allRestaurants() : await partners.restaurantsOf(user.id),
+      };
+    },
   );
 
   r.get(

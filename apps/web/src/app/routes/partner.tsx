@@ -1,4 +1,5 @@
 import { Navigate, Route, Routes, useParams } from 'react-router';
+import { AnswerLinkPage } from '../../features/partner/components/answer-link-page';
 import { InvitePage } from '../../features/partner/components/invite-page';
 import { OrdersInbox } from '../../features/partner/components/orders-inbox';
 import { PartnerHomePage } from '../../features/partner/components/partner-home-page';
@@ -49,6 +50,8 @@ export function Component() {
       <Route index element={<Home />} />
       {/* the invitation is open to visitors: the page says what to do signed out */}
       <Route path={portalRoutes.invite} element={<InvitePage />} />
+      {/* an email's Accept or Decline link: its signed token is the authority, no sign-in */}
+      <Route path={portalRoutes.answer} element={<AnswerLinkPage />} />
       <Route path={portalRoutes.orders} element={<RestaurantPage section="orders" />} />
       <Route path={portalRoutes.order} element={<OrderLink />} />
       <Route path={portalRoutes.team} element={<RestaurantPage section="team" />} />

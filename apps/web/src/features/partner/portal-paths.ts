@@ -10,6 +10,8 @@ export type PartnerOrdersView = 'waiting' | 'upcoming' | 'past';
 /** The portal's routes, relative to /partner (app/routes/partner.tsx). */
 export const portalRoutes = {
   invite: 'invite',
+  /** a new order's Accept or Decline link from the restaurant's email (#token=...) */
+  answer: 'answer',
   orders: ':chefId/orders',
   /** an order's own address, as the restaurants' emails link to it: opens it in the inbox */
   order: ':chefId/orders/:orderId',

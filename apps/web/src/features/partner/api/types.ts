@@ -1,5 +1,6 @@
 import type {
   PartnerAnswerBody,
+  PartnerAnswerLinkResponse as WireAnswerLink,
   PartnerOrder as WirePartnerOrder,
   PartnerOrderDetail as WirePartnerOrderDetail,
   PartnerRequest as WirePartnerRequest,
@@ -22,6 +23,7 @@ export type PartnerInviteLookup = Camelize<WireInviteLookup>;
 export type PartnerOrder = Camelize<WirePartnerOrder>;
 export type PartnerOrderDetail = Camelize<WirePartnerOrderDetail>;
 export type PartnerRequest = Camelize<WirePartnerRequest>;
+export type PartnerAnswerLink = Camelize<WireAnswerLink>;
 export type { PartnerAnswerBody, PartnerRequestKind, RestaurantRole };
 
 /** The inbox's tabs (the orders query's `view`). */

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { declineReasons, partnerAnswerBodySchema, partnerMessages, type DeclineReason } from '@caterway/contracts';
 import { messages } from '@caterway/domain';
 import { Button, ErrorList, Modal, ModalActions } from '@caterway/ui';
@@ -33,6 +33,49 @@ export function DeclineDialog({
   onDecline: (input: DeclineInput) => void;
   onClose: () => void;
 }) {
+  return (
+    <Modal
+      title={`Decline ${orderNumber}?`}
+      description="The customer is told the reason you choose, with your note."
+      onClose={onClose}
+      size="wide"
+    >
+      <DeclineForm
+        requestId={requestId}
+        busy={busy}
+        serverErrors={serverErrors}
+        onDecline={onDecline}
+        actions={(submit) => (
+          <ModalActions>
+            <Button variant="secondary" onClick={onClose}>
+              Keep the order
+            </Button>
+            {submit}
+          </ModalActions>
+        )}
+      />
+    </Modal>
+  );
+}
+
+/**
+ * The reasons and the note, checked with the contract's rules: in the portal's dialog, and on the
+ * page of an email's Decline link. `actions` places the submit button among the caller's own.
+ */
+export function DeclineForm({
+  requestId,
+  busy,
+  serverErrors,
+  onDecline,
+  actions,
+}: {
+  /** the request answered (the portal's); an email link's page has none (its token names it) */
+  requestId?: number;
+  busy: boolean;
+  serverErrors: string[];
+  onDecline: (input: DeclineInput) => void;
+  actions: (submit: ReactNode) => ReactNode;
+}) {
   const [reason, setReason] = useState<DeclineReason | null>(null);
   const [note, setNote] = useState('');
   const [errors, setErrors] = useState<{ reason?: string; note?: string }>({});
@@ -45,11 +88,11 @@ export function DeclineDialog({
     event.preventDefault();
     if (!reason) {
       setErrors({ reason: partnerMessages.declineReasonNeeded });
-      document.querySelector<HTMLInputElement>('[role="dialog"] input[name="decline-reason"]')?.focus();
+      document.querySelector<HTMLInputElement>('input[name="decline-reason"]')?.focus();
       return;
     }
     // the contract's own check: a note for 'other', 500 characters at most
-    const parsed = partnerAnswerBodySchema.safeParse({ answer: 'decline', request_id: requestId, reason, note });
+    const parsed = partnerAnswerBodySchema.safeParse({ answer: 'decline', request_id: requestId ?? 1, reason, note });
     if (!parsed.success) {
       const noteIssue = parsed.error.issues.find((issue) => issue.path[0] === 'note');
       setErrors({ note: noteIssue?.message ?? messages.genericFailure });
@@ -62,77 +105,67 @@ export function DeclineDialog({
 
   const noteRequired = reason === 'other';
   return (
-    <Modal
-      title={`Decline ${orderNumber}?`}
-      description="The customer is told the reason you choose, with your note."
-      onClose={onClose}
-      size="wide"
-    >
-      <form className="form" onSubmit={onSubmit} noValidate>
-        <fieldset
-          className="partner-reasons partner-reasons-two"
-          aria-invalid={errors.reason ? true : undefined}
-          aria-describedby={errors.reason ? reasonErrorId : undefined}
-        >
-          <legend>Why are you declining it?</legend>
-          {reasons.map(([key, label]) => (
-            <label key={key} className="partner-radio">
-              <input
-                type="radio"
-                name="decline-reason"
-                value={key}
-                checked={reason === key}
-                onChange={() => {
-                  setReason(key);
-                  setErrors((e) => ({ ...e, reason: undefined }));
-                }}
-              />
-              <span>{label}</span>
-            </label>
-          ))}
-          {errors.reason ? (
-            <p id={reasonErrorId} className="field-error">
-              {errors.reason}
-            </p>
-          ) : null}
-        </fieldset>
-        <div className={errors.note ? 'field partner-note-field field-invalid' : 'field partner-note-field'}>
-          <label htmlFor={noteId}>
-            Note to the customer
-            {noteRequired ? null : <span className="field-optional"> (optional)</span>}
+    <form className="form" onSubmit={onSubmit} noValidate>
+      <fieldset
+        className="partner-reasons partner-reasons-two"
+        aria-invalid={errors.reason ? true : undefined}
+        aria-describedby={errors.reason ? reasonErrorId : undefined}
+      >
+        <legend>Why are you declining it?</legend>
+        {reasons.map(([key, label]) => (
+          <label key={key} className="partner-radio">
+            <input
+              type="radio"
+              name="decline-reason"
+              value={key}
+              checked={reason === key}
+              onChange={() => {
+                setReason(key);
+                setErrors((e) => ({ ...e, reason: undefined }));
+              }}
+            />
+            <span>{label}</span>
           </label>
-          <textarea
-            id={noteId}
-            rows={3}
-            maxLength={NOTE_MAX}
-            value={note}
-            aria-required={noteRequired || undefined}
-            aria-invalid={errors.note ? true : undefined}
-            aria-describedby={[noteHintId, errors.note ? noteErrorId : ''].filter(Boolean).join(' ')}
-            onChange={(e) => {
-              setNote(e.target.value);
-              setErrors((er) => ({ ...er, note: undefined }));
-            }}
-          />
-          <p id={noteHintId} className="field-hint">
-            {noteRequired ? 'Needed for another reason: tell the customer why.' : 'A few words the customer reads.'}
+        ))}
+        {errors.reason ? (
+          <p id={reasonErrorId} className="field-error">
+            {errors.reason}
           </p>
-          {errors.note ? (
-            <p id={noteErrorId} className="field-error">
-              {errors.note}
-            </p>
-          ) : null}
-        </div>
-        <ErrorList messages={serverErrors} />
-        <ModalActions>
-          <Button variant="secondary" onClick={onClose}>
-            Keep the order
-          </Button>
-          <Button type="submit" variant="danger" busy={busy}>
-            Decline order
-          </Button>
-        </ModalActions>
-      </form>
-    </Modal>
+        ) : null}
+      </fieldset>
+      <div className={errors.note ? 'field partner-note-field field-invalid' : 'field partner-note-field'}>
+        <label htmlFor={noteId}>
+          Note to the customer
+          {noteRequired ? null : <span className="field-optional"> (optional)</span>}
+        </label>
+        <textarea
+          id={noteId}
+          rows={3}
+          maxLength={NOTE_MAX}
+          value={note}
+          aria-required={noteRequired || undefined}
+          aria-invalid={errors.note ? true : undefined}
+          aria-describedby={[noteHintId, errors.note ? noteErrorId : ''].filter(Boolean).join(' ')}
+          onChange={(e) => {
+            setNote(e.target.value);
+            setErrors((er) => ({ ...er, note: undefined }));
+          }}
+        />
+        <p id={noteHintId} className="field-hint">
+          {noteRequired ? 'Needed for another reason: tell the customer why.' : 'A few words the customer reads.'}
+        </p>
+        {errors.note ? (
+          <p id={noteErrorId} className="field-error">
+            {errors.note}
+          </p>
+        ) : null}
+      </div>
+      <ErrorList messages={serverErrors} />
+      {actions(
+        <Button type="submit" variant="danger" busy={busy}>
+          Decline order
+        </Button>,
+      )}
+    </form>
   );
 }
