@@ -17,10 +17,11 @@ const kitchenEmail = 'orders-e2e@kitchen.example';
 async function paidOrder(request: APIRequestContext, db: pg.Client): Promise<PlacedOrder & { number: string }> {
   const token = await apiToken(request);
   const draft = await placeOrder(request, token, db, { pay: false });
-  await db.query('UPDATE chefs SET notification_emails = $2 WHERE id = $1', [
-    draft.preset.chefs[0]!.id,
-    [kitchenEmail],
-  ]);
+  await db.query(
+    `INSERT INTO restaurant_settings (chef_id, notification_emails) VALUES ($1, $2)
+     ON CONFLICT (chef_id) DO UPDATE SET notification_emails = $2`,
+    [draft.preset.chefs[0]!.id, [kitchenEmail]],
+  );
   const paid = await request.post(`/api/v2/catering_orders/${draft.id}/finalize`, {
     headers: { authorization: `Bearer ${token}`, 'idempotency-key': crypto.randomUUID() },
     data: { purchase_id: draft.purchaseId, payment_method_id: draft.paymentMethodId },

@@ -3,6 +3,10 @@ import type {
   PartnerAnswerBody,
   PartnerAnswerLinkAnswerBody,
   PartnerAnswerLinkResponse,
+  PartnerCapacity,
+  PartnerPrepList,
+  PartnerSettings,
+  PartnerStats,
   PartnerInviteAcceptBody,
   partnerInviteAcceptResponseSchema,
   PartnerInviteBody,
@@ -36,6 +40,9 @@ export const partnerKeys = {
   orderLists: (chefId: number) => [...partnerKeys.restaurant(chefId), 'orders'] as const,
   orders: (chefId: number, query: PartnerOrdersQuery) => [...partnerKeys.orderLists(chefId), query] as const,
   order: (chefId: number, orderId: number) => [...partnerKeys.restaurant(chefId), 'order', orderId] as const,
+  settings: (chefId: number) => [...partnerKeys.restaurant(chefId), 'settings'] as const,
+  capacity: (chefId: number) => [...partnerKeys.restaurant(chefId), 'capacity'] as const,
+  stats: (chefId: number) => [...partnerKeys.restaurant(chefId), 'stats'] as const,
 };
 
 export function partnerClient(send: Transport) {
@@ -73,6 +80,36 @@ export function partnerClient(send: Transport) {
       send<PartnerOrderDetailResponse>('POST', `${restaurant(chefId)}/orders/${orderId}/answers`, { ...o, body }).then(
         (r) => r.order,
       ),
+    /** GET .../settings (managers and owners): notification addresses and auto-accept */
+    settings: (chefId: number, o?: CallOptions) =>
+      send<{ settings: PartnerSettings }>('GET', `${restaurant(chefId)}/settings`, o).then((r) => r.settings),
+    /** PUT .../settings: 422 with messages */
+    saveSettings: (chefId: number, body: PartnerSettings, o?: CallOptions) =>
+      send<{ settings: PartnerSettings }>('PUT', `${restaurant(chefId)}/settings`, { ...o, body }).then(
+        (r) => r.settings,
+      ),
+    /** GET .../capacity */
+    capacity: (chefId: number, o?: CallOptions) =>
+      send<{ capacity: PartnerCapacity }>('GET', `${restaurant(chefId)}/capacity`, o).then((r) => r.capacity),
+    /** PUT .../capacity (managers and owners) */
+    saveCapacity: (chefId: number, body: PartnerCapacity, o?: CallOptions) =>
+      send<{ capacity: PartnerCapacity }>('PUT', `${restaurant(chefId)}/capacity`, { ...o, body }).then(
+        (r) => r.capacity,
+      ),
+    /** GET .../stats: the last 90 days' answers */
+    stats: (chefId: number, o?: CallOptions) =>
+      send<{ stats: PartnerStats }>('GET', `${restaurant(chefId)}/stats`, o).then((r) => r.stats),
+    /** GET .../prep-list?date */
+    prepList: (chefId: number, date: string, o?: CallOptions) =>
+      send<{ prep_list: PartnerPrepList }>('GET', `${restaurant(chefId)}/prep-list`, { ...o, query: { date } }).then(
+        (r) => r.prep_list,
+      ),
+    /** GET .../prep-list.pdf?date: a file */
+    prepListPdf: (chefId: number, date: string, o?: CallOptions) =>
+      send<Blob>('GET', `${restaurant(chefId)}/prep-list.pdf`, { ...o, query: { date }, answer: 'blob' }),
+    /** GET .../orders/{orderId}/ticket.pdf: a file */
+    ticketPdf: (chefId: number, orderId: number, o?: CallOptions) =>
+      send<Blob>('GET', `${restaurant(chefId)}/orders/${orderId}/ticket.pdf`, { ...o, answer: 'blob' }),
   };
 }
 

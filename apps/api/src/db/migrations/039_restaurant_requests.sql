@@ -35,13 +35,18 @@ CREATE INDEX restaurant_requests_chef_idx ON restaurant_requests (chef_id, cater
 -- operations' queue: requests escalated and still waiting
 CREATE INDEX restaurant_requests_escalated_idx ON restaurant_requests (escalated_at) WHERE answer IS NULL AND escalated_at IS NOT NULL;
 
--- where a restaurant's requests are emailed (empty: its owners and managers), and whether it
--- accepts new orders without being asked: never, those whose food is at most a sum, or all
-ALTER TABLE chefs
-  ADD COLUMN notification_emails text[] NOT NULL DEFAULT '{}' CHECK (cardinality(notification_emails) <= 5),
-  ADD COLUMN auto_accept text NOT NULL DEFAULT 'off' CHECK (auto_accept IN ('off', 'under', 'all')),
-  ADD COLUMN auto_accept_max_cents integer CHECK (auto_accept_max_cents > 0),
-  ADD CHECK (auto_accept <> 'under' OR auto_accept_max_cents IS NOT NULL);
+-- A restaurant's own settings, apart from the catalogue's chefs row (which the API's caches hold
+-- and only seeds write): where its requests are emailed (empty: its owners and managers), and
+-- whether it accepts new orders without being asked (never, those whose food is at most a sum,
+-- or all). No row: the defaults.
+CREATE TABLE restaurant_settings (
+  chef_id bigint PRIMARY KEY REFERENCES chefs (id) ON DELETE CASCADE,
+  notification_emails text[] NOT NULL DEFAULT '{}' CHECK (cardinality(notification_emails) <= 5),
+  auto_accept text NOT NULL DEFAULT 'off' CHECK (auto_accept IN ('off', 'under', 'all')),
+  auto_accept_max_cents integer CHECK (auto_accept_max_cents > 0),
+  updated_at timestamptz NOT NULL DEFAULT now(),
+  CHECK (auto_accept <> 'under' OR auto_accept_max_cents IS NOT NULL)
+);
 
 -- a restaurant's team answers orders now: record it as such in the order's history
 ALTER TABLE order_events DROP CONSTRAINT order_events_actor_kind_check;

@@ -254,14 +254,15 @@ const TO_NOTIFY_SELECT = (relation: string, extra = '') => `
   SELECT c.id::int AS id${extra}, c.chef_id::int AS chef_id, c.kind, c.summary, c.created_at,
          o.id::int AS order_id, o.order_number, o.status, o.delivery_at, o.time_zone, o.receiving_method,
          o.delivery_address, o.company_name, ch.business_name AS restaurant_name,
-         ch.auto_accept, ch.auto_accept_max_cents,
+         COALESCE(rs.auto_accept, 'off') AS auto_accept, rs.auto_accept_max_cents,
          COALESCE(share.portions, 0)::int AS portions, COALESCE(share.total, 0)::int AS items_total_cents,
-         CASE WHEN cardinality(ch.notification_emails) > 0 THEN ch.notification_emails
+         CASE WHEN cardinality(rs.notification_emails) > 0 THEN rs.notification_emails
               ELSE ARRAY(SELECT u.email FROM restaurant_members m JOIN users u ON u.id = m.user_id
                           WHERE m.chef_id = c.chef_id AND m.role IN ('owner', 'manager') ORDER BY m.role, u.id) END AS recipients
     FROM ${relation} c
     JOIN catering_orders o ON o.id = c.catering_order_id
     JOIN chefs ch ON ch.id = c.chef_id
+    LEFT JOIN restaurant_settings rs ON rs.chef_id = c.chef_id
     LEFT JOIN LATERAL (
       SELECT sum(i.quantity) AS portions, sum(i.line_subtotal_cents) AS total FROM catering_order_items i
        WHERE i.catering_order_id = o.id AND COALESCE(i.chef_id, o.chef_id) = c.chef_id) share ON true`;

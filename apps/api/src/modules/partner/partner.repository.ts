@@ -51,16 +51,19 @@ export function createPartnerRepository(db: Queryable) {
     /** Where the restaurant is emailed and whether it accepts orders without being asked. */
     async settings(chefId: number): Promise<PartnerSettings> {
       const { rows } = await db.query<PartnerSettings>(
-        'SELECT notification_emails, auto_accept, auto_accept_max_cents FROM chefs WHERE id = $1',
+        'SELECT notification_emails, auto_accept, auto_accept_max_cents FROM restaurant_settings WHERE chef_id = $1',
         [chefId],
       );
-      return rows[0]!;
+      return rows[0] ?? { notification_emails: [], auto_accept: 'off', auto_accept_max_cents: null };
     },
 
     async saveSettings(chefId: number, s: PartnerSettings): Promise<PartnerSettings> {
       const { rows } = await db.query<PartnerSettings>(
-        `UPDATE chefs SET notification_emails = $2, auto_accept = $3, auto_accept_max_cents = $4
-          WHERE id = $1 RETURNING notification_emails, auto_accept, auto_accept_max_cents`,
+        `INSERT INTO restaurant_settings (chef_id, notification_emails, auto_accept, auto_accept_max_cents)
+         VALUES ($1, $2, $3, $4)
+         ON CONFLICT (chef_id) DO UPDATE SET notification_emails = $2, auto_accept = $3, auto_accept_max_cents = $4,
+                                             updated_at = now()
+         RETURNING notification_emails, auto_accept, auto_accept_max_cents`,
         [chefId, s.notification_emails, s.auto_accept, s.auto_accept === 'under' ? s.auto_accept_max_cents : null],
       );
       return rows[0]!;

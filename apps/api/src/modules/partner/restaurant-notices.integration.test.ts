@@ -216,7 +216,7 @@ describe('restaurant notices: emails, one-click links, reminders and escalation'
   });
 
   it("emails the restaurant's own notification addresses when it has them", async () => {
-    await ctx.db.query('UPDATE chefs SET notification_emails = $2 WHERE id = $1', [
+    await ctx.db.query('INSERT INTO restaurant_settings (chef_id, notification_emails) VALUES ($1, $2)', [
       f.chef.id,
       ['orders@kitchen.example'],
     ]);
@@ -234,7 +234,7 @@ describe('restaurant notices: emails, one-click links, reminders and escalation'
         ),
       ).toBe(false);
     } finally {
-      await ctx.db.query(`UPDATE chefs SET notification_emails = '{}' WHERE id = $1`, [f.chef.id]);
+      await ctx.db.query('DELETE FROM restaurant_settings WHERE chef_id = $1', [f.chef.id]);
     }
   });
 
@@ -247,10 +247,10 @@ describe('restaurant notices: emails, one-click links, reminders and escalation'
         [probe.id],
       )
     ).rows[0]!.total;
-    await ctx.db.query(`UPDATE chefs SET auto_accept = 'under', auto_accept_max_cents = $2 WHERE id = $1`, [
-      f.chef.id,
-      food,
-    ]);
+    await ctx.db.query(
+      `INSERT INTO restaurant_settings (chef_id, auto_accept, auto_accept_max_cents) VALUES ($1, 'under', $2)`,
+      [f.chef.id, food],
+    );
     try {
       const small = await placeOrder(ctx, f, customer.jwt, NOW);
       await runner.runDue();
@@ -266,7 +266,10 @@ describe('restaurant notices: emails, one-click links, reminders and escalation'
       expect(told).toHaveLength(1);
       expect(told[0]!.text_body).not.toContain('/partner/answer#token=');
 
-      await ctx.db.query('UPDATE chefs SET auto_accept_max_cents = $2 WHERE id = $1', [f.chef.id, food - 1]);
+      await ctx.db.query('UPDATE restaurant_settings SET auto_accept_max_cents = $2 WHERE chef_id = $1', [
+        f.chef.id,
+        food - 1,
+      ]);
       const large = await placeOrder(ctx, f, customer.jwt, NOW);
       await runner.runDue();
       expect((await orderRow(ctx.db, large.id)).status).toBe('New');
@@ -276,9 +279,7 @@ describe('restaurant notices: emails, one-click links, reminders and escalation'
         ),
       ).toBe(true);
     } finally {
-      await ctx.db.query(`UPDATE chefs SET auto_accept = 'off', auto_accept_max_cents = NULL WHERE id = $1`, [
-        f.chef.id,
-      ]);
+      await ctx.db.query(`DELETE FROM restaurant_settings WHERE chef_id = $1`, [f.chef.id]);
     }
   });
 
