@@ -5,6 +5,7 @@ import { OrdersInbox } from '../../features/partner/components/orders-inbox';
 import { PartnerHomePage } from '../../features/partner/components/partner-home-page';
 import { PartnerLayout, type PortalSection } from '../../features/partner/components/partner-layout';
 import { PortalSignIn } from '../../features/partner/components/portal-common';
+import { SettingsPage } from '../../features/partner/components/settings-page';
 import { TeamPage } from '../../features/partner/components/team-page';
 import { portalPaths, portalRoutes } from '../../features/partner/portal-paths';
 import { useSessionUser } from '../../stores/session';
@@ -28,7 +29,13 @@ function RestaurantPage({ section }: { section: PortalSection }) {
   if (!Number.isSafeInteger(chefId) || chefId <= 0) return <NotFoundPage />;
   return (
     <PartnerLayout key={`${user.id}:${chefId}`} chefId={chefId} section={section}>
-      {section === 'team' ? <TeamPage chefId={chefId} /> : <OrdersInbox chefId={chefId} />}
+      {section === 'team' ? (
+        <TeamPage chefId={chefId} />
+      ) : section === 'settings' ? (
+        <SettingsPage chefId={chefId} />
+      ) : (
+        <OrdersInbox chefId={chefId} />
+      )}
     </PartnerLayout>
   );
 }
@@ -55,6 +62,7 @@ export function Component() {
       <Route path={portalRoutes.orders} element={<RestaurantPage section="orders" />} />
       <Route path={portalRoutes.order} element={<OrderLink />} />
       <Route path={portalRoutes.team} element={<RestaurantPage section="team" />} />
+      <Route path={portalRoutes.settings} element={<RestaurantPage section="settings" />} />
       <Route path="*" element={<NotFoundPage />} />
     </Routes>
   );

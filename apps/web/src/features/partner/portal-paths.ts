@@ -16,6 +16,7 @@ export const portalRoutes = {
   /** an order's own address, as the restaurants' emails link to it: opens it in the inbox */
   order: ':chefId/orders/:orderId',
   team: ':chefId/team',
+  settings: ':chefId/settings',
 } as const;
 
 const base = paths.partner.path;
@@ -38,4 +39,6 @@ export const portalPaths = {
   },
   /** a restaurant's team and invitations: managers, owners and operations */
   team: (chefId: number) => `${base}/${chefId}/team`,
+  /** the restaurant's record, and for managers and owners its order emails, auto-accept and capacity */
+  settings: (chefId: number) => `${base}/${chefId}/settings`,
 };

@@ -93,6 +93,11 @@ setupContractServer(
   http.get('/api/v2/partner/restaurants/1/orders', () =>
     contractJson(partnerOrdersResponseSchema, { orders: [], waiting_count: 0 }),
   ),
+  // the inbox's live stream: nothing new
+  http.get(
+    '/api/v2/partner/restaurants/:id/events',
+    () => new Response('retry: 3000\n\n', { headers: { 'content-type': 'text/event-stream' } }),
+  ),
 );
 
 beforeEach(() => {

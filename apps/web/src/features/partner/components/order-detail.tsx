@@ -3,6 +3,7 @@ import { declineReasons } from '@caterway/contracts';
 import { Button, Loading, StatusBadge } from '@caterway/ui';
 import { isApiError } from '../../../lib/api-client';
 import { useOrder } from '../api/orders';
+import { useTicket } from '../api/settings';
 import { answerLabels, requestKindLabels, type PartnerOrderDetail, type PartnerRequest } from '../api/types';
 import { OrderActions, type AnswerOutcome } from './order-actions';
 import { OrderFacts } from './order-card';
@@ -94,8 +95,26 @@ export function OrderDetail({
           onOutcome(outcome);
         }}
       />
+      <TicketButton chefId={chefId} orderId={o.id} orderNumber={o.orderNumber} />
       <DetailSections order={o} />
     </div>
+  );
+}
+
+/** The order's kitchen ticket as PDF, to print by the pass. */
+function TicketButton({ chefId, orderId, orderNumber }: { chefId: number; orderId: number; orderNumber: string }) {
+  const ticket = useTicket(chefId);
+  return (
+    <p className="partner-ticket">
+      <Button variant="secondary" busy={ticket.isPending} onClick={() => ticket.mutate({ orderId, orderNumber })}>
+        Kitchen ticket (PDF)
+      </Button>
+      {ticket.isError ? (
+        <span role="alert" className="field-error">
+          {errorMessages(ticket.error).join(' ')}
+        </span>
+      ) : null}
+    </p>
   );
 }
 

@@ -4,6 +4,7 @@ import { Button, Loading, Modal } from '@caterway/ui';
 import { isApiError } from '../../../lib/api-client';
 import { useInboxEvents } from '../api/inbox-events';
 import { useOrder, useOrders } from '../api/orders';
+import { usePrepList } from '../api/settings';
 import type { OrdersView } from '../api/types';
 import { portalPaths } from '../portal-paths';
 import type { AnswerOutcome } from './order-actions';
@@ -146,6 +147,7 @@ export function OrdersInbox({ chefId }: { chefId: number }) {
         <h1 id={`${tabsId}-title`}>Orders</h1>
         <p className="partner-updated">{updatedAt ? `Checked at ${clock.format(updatedAt)}` : ' '}</p>
       </div>
+      <PrepList chefId={chefId} />
 
       <div role="tablist" aria-label="Orders" className="partner-tabs">
         {views.map(({ view: v, label }) => (
@@ -282,5 +284,35 @@ function OrderDialog({
         }}
       />
     </Modal>
+  );
+}
+
+const isoDay = (d: Date) =>
+  `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+
+/** A day's prep list as PDF: every accepted order of that day, its dishes added up (today by default). */
+function PrepList({ chefId }: { chefId: number }) {
+  const [date, setDate] = useState(() => isoDay(new Date()));
+  const prep = usePrepList(chefId);
+  const id = useId();
+  return (
+    <form
+      className="partner-prep"
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (date) prep.mutate(date);
+      }}
+    >
+      <label htmlFor={id}>Prep list for</label>
+      <input id={id} type="date" required value={date} onChange={(e) => setDate(e.target.value)} />
+      <Button type="submit" variant="secondary" busy={prep.isPending}>
+        Download (PDF)
+      </Button>
+      {prep.isError ? (
+        <span role="alert" className="field-error">
+          {errorMessages(prep.error).join(' ')}
+        </span>
+      ) : null}
+    </form>
   );
 }

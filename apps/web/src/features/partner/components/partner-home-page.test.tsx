@@ -31,6 +31,11 @@ setupContractServer(
   http.get('/api/v2/partner/restaurants/:id/orders', () =>
     contractJson(partnerOrdersResponseSchema, { orders: [], waiting_count: 0 }),
   ),
+  // the inbox's live stream: nothing new
+  http.get(
+    '/api/v2/partner/restaurants/:id/events',
+    () => new Response('retry: 3000\n\n', { headers: { 'content-type': 'text/event-stream' } }),
+  ),
 );
 
 beforeEach(() => {
@@ -79,7 +84,7 @@ describe('the portal’s home', () => {
     await screen.findByRole('button', { name: /Masala House.*Switch restaurant/ });
     // staff there: no Team
     await waitFor(() =>
-      expect(screen.getByRole('navigation', { name: 'Restaurant portal' }).textContent).toBe('Orders'),
+      expect(screen.getByRole('navigation', { name: 'Restaurant portal' }).textContent).toBe('OrdersSettings'),
     );
   });
 

@@ -8,10 +8,14 @@ import { portalPaths } from '../portal-paths';
 import { errorMessages, usePortalTitle } from './portal-common';
 import './partner.css';
 
-export type PortalSection = 'orders' | 'team';
+export type PortalSection = 'orders' | 'team' | 'settings';
 
 const sectionHref = (section: PortalSection, chefId: number) =>
-  section === 'team' ? portalPaths.team(chefId) : portalPaths.orders(chefId);
+  section === 'team'
+    ? portalPaths.team(chefId)
+    : section === 'settings'
+      ? portalPaths.settings(chefId)
+      : portalPaths.orders(chefId);
 
 /**
  * A restaurant's pages in the portal: its name (a switcher when the person has several), the
@@ -60,6 +64,7 @@ export function PartnerLayout({
             <nav className="partner-sections" aria-label="Restaurant portal">
               <NavLink to={portalPaths.orders(chefId)}>Orders</NavLink>
               {hasRole(current.role, 'manager') ? <NavLink to={portalPaths.team(chefId)}>Team</NavLink> : null}
+              <NavLink to={portalPaths.settings(chefId)}>Settings</NavLink>
             </nav>
           ) : null}
         </div>
@@ -159,7 +164,16 @@ function RestaurantSwitcher({
       <ul id={listId} className="partner-switcher-list" hidden={!open} aria-label="Your other restaurants">
         {others.map((r) => (
           <li key={r.id}>
-            <Link to={sectionHref(section === 'team' && hasRole(r.role, 'manager') ? 'team' : 'orders', r.id)}>
+            <Link
+              to={sectionHref(
+                section === 'team' && hasRole(r.role, 'manager')
+                  ? 'team'
+                  : section === 'settings'
+                    ? 'settings'
+                    : 'orders',
+                r.id,
+              )}
+            >
               <span className="partner-restaurant-name">{r.name}</span>
               <span className="partner-restaurant-meta">
                 {r.city} · {roleLabels[r.role]}

@@ -55,6 +55,11 @@ setupContractServer(
     team = { ...team, invites: [...team.invites, invite] };
     return contractJson(partnerInviteSchema, invite, { status: 201 });
   }),
+  // the inbox's live stream: nothing new
+  http.get(
+    '/api/v2/partner/restaurants/:id/events',
+    () => new Response('retry: 3000\n\n', { headers: { 'content-type': 'text/event-stream' } }),
+  ),
 );
 
 beforeEach(() => {
@@ -175,7 +180,7 @@ describe('the team page', () => {
     renderPage(<PartnerRoutes />, { at: '/partner/1/team', path: '/partner/*' });
     await screen.findByText('The team is managed by the restaurant’s owner and managers.');
     screen.getByRole('link', { name: 'Go to the orders' });
-    expect(screen.getByRole('navigation', { name: 'Restaurant portal' }).textContent).toBe('Orders');
+    expect(screen.getByRole('navigation', { name: 'Restaurant portal' }).textContent).toBe('OrdersSettings');
     expect(teamCalls).toBe(0);
   });
 });
