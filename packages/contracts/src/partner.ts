@@ -191,6 +191,8 @@ export const partnerOrderDetailSchema = partnerOrderSchema.extend({
   contact: z.object({ name: z.string(), phone: z.string() }),
   /** everything that reached the restaurant about this order, oldest first */
   requests: z.array(partnerRequestSchema),
+  /** a group order's combined order: its meal labels print per person (…/labels.pdf) */
+  group_order: z.boolean(),
 });
 export type PartnerOrderDetail = z.infer<typeof partnerOrderDetailSchema>;
 export const partnerOrderDetailResponseSchema = z.object({ order: partnerOrderDetailSchema });

@@ -89,6 +89,7 @@ export function partnerOrderDetail(
     cutlery: 24,
     contact: { name: 'Sam Lee', phone: '416-555-0199' },
     requests: [order.request],
+    group_order: false,
     ...over,
   };
 }

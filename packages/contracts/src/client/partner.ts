@@ -107,6 +107,9 @@ export function partnerClient(send: Transport) {
     /** GET .../prep-list.pdf?date: a file */
     prepListPdf: (chefId: number, date: string, o?: CallOptions) =>
       send<Blob>('GET', `${restaurant(chefId)}/prep-list.pdf`, { ...o, query: { date }, answer: 'blob' }),
+    /** GET .../orders/{orderId}/labels.pdf: a group order's meal labels, a file */
+    labelsPdf: (chefId: number, orderId: number, o?: CallOptions) =>
+      send<Blob>('GET', `${restaurant(chefId)}/orders/${orderId}/labels.pdf`, { ...o, answer: 'blob' }),
     /** GET .../orders/{orderId}/ticket.pdf: a file */
     ticketPdf: (chefId: number, orderId: number, o?: CallOptions) =>
       send<Blob>('GET', `${restaurant(chefId)}/orders/${orderId}/ticket.pdf`, { ...o, answer: 'blob' }),

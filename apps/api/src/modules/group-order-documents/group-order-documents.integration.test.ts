@@ -9,9 +9,10 @@ import { confirmedUser, signIn, signedInUser, uniqueEmail } from '../auth/auth.t
 import { createGroupCutoff } from '../group-orders/group-cutoff.js';
 import { groupOrderDetails } from '../group-orders/group-orders.test-helpers.js';
 import { moveOrder } from '../order-history/order-history.test-helpers.js';
-import { auth, orderRow, staffUser } from '../order-lifecycle/lifecycle.test-helpers.js';
+import { auth, orderRow, placeOrder, staffUser } from '../order-lifecycle/lifecycle.test-helpers.js';
 import { cards, restaurantFixture, sandboxCard, type RestaurantFixture } from '../orders/orders.test-helpers.js';
 import { taxLinesOf } from '../orders/orders.types.js';
+import { createPartnerRepository } from '../partner/partner.repository.js';
 import { groupDocumentMessages } from './group-order-documents.service.js';
 
 // Issue 6 items 4 and 5: the group order's invoice (creator; delivery-ready or delivered) and the
@@ -188,6 +189,37 @@ describe('group-order documents: invoice and label sheet', () => {
       (await get(`/api/v2/group_orders/${g.uuid}/labels.pdf`, null, { 'x-admin-token': creator.adminToken }))
         .statusCode,
     ).toBe(200);
+  });
+
+  it("prints the same labels in the restaurant's portal, for its own group orders only", async () => {
+    const g = await groupWith([
+      ['Dev Patel', 'Vegetarian'],
+      ['Eve Martin', ''],
+    ]);
+    const orderId = (await closeAtCutoff(g))!;
+    const partners = createPartnerRepository(ctx.db);
+    const cook = await signedInUser(ctx.app, ctx.db);
+    await partners.addMember({ chefId: f.chef.id, userId: cook.id, role: 'staff' });
+    const res = await get(`/api/v2/partner/restaurants/${f.chef.id}/orders/${orderId}/labels.pdf`, cook.jwt);
+    expect(res.statusCode, res.body).toBe(200);
+    const page = await renderPdfPage(new Uint8Array(res.rawPayload));
+    for (const needle of ['Dev Patel', 'Dietary needs: Vegetarian', 'Eve Martin', meal.name])
+      expect(page.text).toContain(needle);
+
+    // another restaurant's team cannot tell the order exists
+    const elsewhere = await signedInUser(ctx.app, ctx.db);
+    const { rows } = await ctx.db.query<{ id: number }>('SELECT id::int AS id FROM chefs WHERE id <> $1 LIMIT 1', [
+      f.chef.id,
+    ]);
+    await partners.addMember({ chefId: rows[0]!.id, userId: elsewhere.id, role: 'owner' });
+    expect(
+      (await get(`/api/v2/partner/restaurants/${rows[0]!.id}/orders/${orderId}/labels.pdf`, elsewhere.jwt)).statusCode,
+    ).toBe(404);
+    // an order that is no group order's has no labels
+    const single = await placeOrder(ctx, f, creator.jwt, NOW);
+    const none = await get(`/api/v2/partner/restaurants/${f.chef.id}/orders/${single.id}/labels.pdf`, cook.jwt);
+    expect(none.statusCode).toBe(404);
+    expect(none.json()).toEqual({ error: groupDocumentMessages.notGroupOrder });
   });
 
   it('labels of many meals run over several sheets of ten', async () => {

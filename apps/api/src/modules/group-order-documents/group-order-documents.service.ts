@@ -24,6 +24,7 @@ export const groupDocumentMessages = {
   labelsBeforeCutoff: 'Meal labels are ready once ordering closes at the cut-off.',
   noMeals: 'This group order has no meals to label.',
   unpaid: 'Meal labels are ready once the group order is paid.',
+  notGroupOrder: 'This order is not a group order: it has no meal labels.',
 } as const;
 
 /** The statuses in which the kitchen still has meals to pack (the combined order is live). */
@@ -46,6 +47,36 @@ export function createGroupOrderDocumentsService(deps: GroupOrderDocumentsDeps) 
   }
   const statusOf = (g: GroupOrderView) => shownGroupStatus(g.status, g.catering_status);
 
+  /** One label per meal of the group's combined order, once ordering closed and it was paid. */
+  async function labelSheet(group: GroupOrderView) {
+    const status = statusOf(group);
+    if (group.catering_order_id === null) {
+      throw conflict(
+        status === 'canceled' || status === 'declined'
+          ? groupDocumentMessages.noMeals
+          : groupDocumentMessages.labelsBeforeCutoff,
+      );
+    }
+    if (!LABEL_STATUSES.includes(status)) throw conflict(groupDocumentMessages.noMeals);
+    // an unplaced combined order (its authorisation failed at the cut-off) is not cooked yet
+    if (group.catering_status === 'draft') throw conflict(groupDocumentMessages.unpaid);
+    const orderId = group.catering_order_id;
+    const [order, items] = await Promise.all([
+      deps.history.findById(orderId),
+      deps.history.findItemsOf([orderId]).then((m) => m.get(orderId) ?? []),
+    ]);
+    if (!order) throw notFound(groupDocumentMessages.notFound);
+    const chef = await deps.history.findChef(order.chef_id);
+    return deps.pdf.render('labels', {
+      orderNumber: order.order_number,
+      groupName: group.name,
+      restaurant: chef?.business_name ?? group.chef_name,
+      deliveryOn: displayDateTime(order.delivery_at, order.time_zone),
+      company: group.company_name,
+      labels: items.flatMap(mealsOfLine),
+    });
+  }
+
   return {
     /**
      * The invoice of the combined order (creator only): the catering invoice, whose lines say
@@ -61,33 +92,17 @@ export function createGroupOrderDocumentsService(deps: GroupOrderDocumentsDeps) 
 
     /** The restaurant's label sheet: one label per meal (creator or staff, after the cut-off). */
     async labels(ref: string, user: AuthUser) {
-      const group = await visibleGroup(ref, user, true);
-      const status = statusOf(group);
-      if (group.catering_order_id === null) {
-        throw conflict(
-          status === 'canceled' || status === 'declined'
-            ? groupDocumentMessages.noMeals
-            : groupDocumentMessages.labelsBeforeCutoff,
-        );
-      }
-      if (!LABEL_STATUSES.includes(status)) throw conflict(groupDocumentMessages.noMeals);
-      // an unplaced combined order (its authorisation failed at the cut-off) is not cooked yet
-      if (group.catering_status === 'draft') throw conflict(groupDocumentMessages.unpaid);
-      const orderId = group.catering_order_id;
-      const [order, items] = await Promise.all([
-        deps.history.findById(orderId),
-        deps.history.findItemsOf([orderId]).then((m) => m.get(orderId) ?? []),
-      ]);
-      if (!order) throw notFound(groupDocumentMessages.notFound);
-      const chef = await deps.history.findChef(order.chef_id);
-      return deps.pdf.render('labels', {
-        orderNumber: order.order_number,
-        groupName: group.name,
-        restaurant: chef?.business_name ?? group.chef_name,
-        deliveryOn: displayDateTime(order.delivery_at, order.time_zone),
-        company: group.company_name,
-        labels: items.flatMap(mealsOfLine),
-      });
+      return labelSheet(await visibleGroup(ref, user, true));
+    },
+
+    /**
+     * The same sheet for a restaurant's portal, by the combined order's id (the partner module
+     * checked that the restaurant was asked about the order): 404 when it is no group order's.
+     */
+    async labelsOfOrder(orderId: number) {
+      const group = await deps.groupOrders.findByCateringOrder(orderId);
+      if (!group) throw notFound(groupDocumentMessages.notGroupOrder);
+      return labelSheet(group);
     },
   };
 }

@@ -7,6 +7,6 @@ import { createGroupOrdersRepository } from './group-orders.repository.js';
 // group-orders.repository.ts (.dependency-cruiser.cjs, api-no-foreign-repository).
 
 export function groupOrderLookupFrom(db: Queryable) {
-  return lend(createGroupOrdersRepository(db), ['findByRef']);
+  return lend(createGroupOrdersRepository(db), ['findByRef', 'findByCateringOrder']);
 }
 export type GroupOrderLookup = ReturnType<typeof groupOrderLookupFrom>;

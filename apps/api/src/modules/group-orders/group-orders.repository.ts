@@ -148,6 +148,12 @@ export function createGroupOrdersRepository(db: Queryable) {
       return rows[0];
     },
 
+    /** The group order whose combined order this catering order is, if any (the restaurant's labels). */
+    async findByCateringOrder(orderId: number, tx: Queryable = db): Promise<GroupOrderView | undefined> {
+      const { rows } = await tx.query<GroupOrderView>(`${VIEW} WHERE g.catering_order_id = $1`, [orderId]);
+      return rows[0];
+    },
+
     async findByShareToken(token: string, tx: Queryable = db): Promise<GroupOrderView | undefined> {
       const { rows } = await tx.query<GroupOrderView>(`${VIEW} WHERE g.share_token = $1`, [token]);
       return rows[0];

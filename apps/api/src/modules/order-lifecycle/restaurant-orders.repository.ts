@@ -34,6 +34,7 @@ export interface RestaurantOrderDetailRow extends RestaurantOrderRow {
   phone_number: string;
   onsite_contact_name: string;
   onsite_contact_phone: string;
+  group_order: boolean;
 }
 
 export interface RestaurantOrderItemRow {
@@ -137,7 +138,8 @@ export function createRestaurantOrdersRepository(db: Queryable) {
     async detail(chefId: number, orderId: number): Promise<RestaurantOrderDetailRow | undefined> {
       const { rows } = await db.query<RestaurantOrderDetailRow>(
         `${ORDER_FROM(`, o.delivery_address, o.delivery_suite_address, o.delivery_instruction, o.pickup_instruction,
-                  o.serving_style, o.num_cutlery, o.phone_number, o.onsite_contact_name, o.onsite_contact_phone`)}
+                  o.serving_style, o.num_cutlery, o.phone_number, o.onsite_contact_name, o.onsite_contact_phone,
+                  EXISTS (SELECT 1 FROM group_orders g WHERE g.catering_order_id = o.id) AS group_order`)}
           WHERE o.id = $2`,
         [chefId, orderId],
       );

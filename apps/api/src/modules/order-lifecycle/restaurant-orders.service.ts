@@ -178,6 +178,7 @@ export function createRestaurantOrdersService(deps: { db: Db }) {
           ? { name: row.onsite_contact_name, phone: row.onsite_contact_phone }
           : { name: `${row.first_name} ${row.last_name}`.trim(), phone: row.phone_number },
         requests: history.map(toRequest),
+        group_order: row.group_order,
       };
     },
   };

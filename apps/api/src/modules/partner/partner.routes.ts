@@ -35,6 +35,10 @@ import type { AppDeps } from '../../lib/deps.js';
 import { sendPdf } from '../../lib/pdf/pdf-reply.js';
 import { authUser, optionalUser, requireUser } from '../auth/auth.guard.js';
 import { createCapacityService } from '../capacity/capacity.service.js';
+import { createGroupOrderDocumentsService } from '../group-order-documents/group-order-documents.service.js';
+import { groupOrderLookupFrom } from '../group-orders/group-order-lookup.service.js';
+import { invoicesServiceFrom } from '../invoices/invoices.compose.js';
+import { orderHistoryReadsFrom } from '../order-history/order-history-reads.service.js';
 import {
   lifecycleServiceFrom,
   restaurantNoticesFrom,
@@ -61,6 +65,12 @@ export function partnerRoutes(app: FastifyInstance, deps: AppDeps): void {
   const notices = restaurantNoticesFrom(deps, app.log);
   const bearer = [{ bearerAuth: [] }];
   const pdfPool = sharedPdfPool(deps.config);
+  const groupDocuments = createGroupOrderDocumentsService({
+    groupOrders: groupOrderLookupFrom(deps.db),
+    history: orderHistoryReadsFrom(deps.db),
+    invoices: invoicesServiceFrom(deps),
+    pdf: pdfPool,
+  });
   const capacity = createCapacityService({ db: deps.db, staleSeconds: STALE_PAYMENT_CLAIM_SECONDS });
 
   r.get(
@@ -323,6 +333,28 @@ export function partnerRoutes(app: FastifyInstance, deps: AppDeps): void {
         items: o.items,
       });
       return sendPdf(reply, pdf, `ticket_${o.order_number}.pdf`, 'inline');
+    },
+  );
+
+  r.get(
+    '/api/v2/partner/restaurants/:chefId/orders/:orderId/labels.pdf',
+    {
+      preHandler: requireRestaurantRole(deps, 'staff'),
+      schema: {
+        tags: ['partner'],
+        security: bearer,
+        summary:
+          "A group order's meal labels (PDF): one per person with the dish and dietary needs, once ordering closed (404 for an order that is no group order's)",
+        params: partnerOrderParamsSchema,
+        response: pdfResponses('The label sheet as PDF'),
+      },
+    },
+    async (request, reply) => {
+      const restaurant = partnerRestaurant(request);
+      // 404 unless this restaurant was asked about the order
+      const o = await restaurantOrders.detail(restaurant.id, request.params.orderId);
+      const pdf = await groupDocuments.labelsOfOrder(o.id);
+      return sendPdf(reply, pdf, `labels_${o.order_number}.pdf`, 'inline');
     },
   );
 

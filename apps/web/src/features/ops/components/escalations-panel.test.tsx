@@ -156,5 +156,6 @@ function partnerOrder() {
     cutlery: 40,
     contact: { name: 'Dana Park', phone: '4165550100' },
     requests: [],
+    group_order: false,
   };
 }

@@ -59,6 +59,15 @@ export function useTicket(chefId: number) {
   });
 }
 
+/** Downloads a group order's meal labels (one per person). */
+export function useLabels(chefId: number) {
+  return useMutation({
+    mutationFn: async ({ orderId, orderNumber }: { orderId: number; orderNumber: string }) =>
+      saveFile(await partner.labelsPdf(chefId, orderId), `labels_${orderNumber}.pdf`),
+    meta: { handlesErrors: true },
+  });
+}
+
 /** Downloads a day's prep list as PDF. */
 export function usePrepList(chefId: number) {
   return useMutation({

@@ -3,7 +3,7 @@ import { declineReasons } from '@caterway/contracts';
 import { Button, Loading, StatusBadge } from '@caterway/ui';
 import { isApiError } from '../../../lib/api-client';
 import { useOrder } from '../api/orders';
-import { useTicket } from '../api/settings';
+import { useLabels, useTicket } from '../api/settings';
 import { answerLabels, requestKindLabels, type PartnerOrderDetail, type PartnerRequest } from '../api/types';
 import { OrderActions, type AnswerOutcome } from './order-actions';
 import { OrderFacts } from './order-card';
@@ -95,23 +95,41 @@ export function OrderDetail({
           onOutcome(outcome);
         }}
       />
-      <TicketButton chefId={chefId} orderId={o.id} orderNumber={o.orderNumber} />
+      <TicketButton chefId={chefId} orderId={o.id} orderNumber={o.orderNumber} groupOrder={o.groupOrder} />
       <DetailSections order={o} />
     </div>
   );
 }
 
 /** The order's kitchen ticket as PDF, to print by the pass. */
-function TicketButton({ chefId, orderId, orderNumber }: { chefId: number; orderId: number; orderNumber: string }) {
+function TicketButton({
+  chefId,
+  orderId,
+  orderNumber,
+  groupOrder,
+}: {
+  chefId: number;
+  orderId: number;
+  orderNumber: string;
+  /** a group order's: its meal labels print too, one per person */
+  groupOrder: boolean;
+}) {
   const ticket = useTicket(chefId);
+  const labels = useLabels(chefId);
+  const failed = ticket.error ?? labels.error;
   return (
     <p className="partner-ticket">
       <Button variant="secondary" busy={ticket.isPending} onClick={() => ticket.mutate({ orderId, orderNumber })}>
         Kitchen ticket (PDF)
       </Button>
-      {ticket.isError ? (
+      {groupOrder ? (
+        <Button variant="secondary" busy={labels.isPending} onClick={() => labels.mutate({ orderId, orderNumber })}>
+          Meal labels (PDF)
+        </Button>
+      ) : null}
+      {failed ? (
         <span role="alert" className="field-error">
-          {errorMessages(ticket.error).join(' ')}
+          {errorMessages(failed).join(' ')}
         </span>
       ) : null}
     </p>
