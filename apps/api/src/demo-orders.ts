@@ -7,7 +7,7 @@
 import crypto from 'node:crypto';
 import { formatStoreTime, storeHoursCheck, zonedParts, type OrderEvent, type StoreHoursMap } from '@caterway/domain';
 import { withTransaction, type Db } from './db/pool.js';
-import { demoAddress } from './db/seed/demo.js';
+import { demoAddress, insertDemoUser } from './db/seed/demo.js';
 import { fixedClock, type Clock } from './lib/clock.js';
 import { demoAccounts, demoRestaurantTeam } from './lib/demo-accounts.js';
 import { hashPassword } from './lib/passwords.js';
@@ -351,30 +351,11 @@ export async function ensureDemoRestaurantTeam(
     const chosen = pool.slice(0, team.restaurants);
     const passwordHash = await hashPassword(team.password);
     await withTransaction(db, async (tx) => {
-      const { rows } = await tx.query<{ id: number }>(
-        `INSERT INTO users (email, password_hash, role, first_name, last_name, company_name, phone,
-                            address1, city, province, zip, country, latitude, longitude, confirmed_at)
-         VALUES ($1, $2, 'customer', $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, now()) RETURNING id::int AS id`,
-        [
-          team.email,
-          passwordHash,
-          team.firstName,
-          team.lastName,
-          team.companyName,
-          demoAddress.phone,
-          demoAddress.address1,
-          demoAddress.city,
-          demoAddress.province,
-          demoAddress.zip,
-          demoAddress.country,
-          demoAddress.latitude,
-          demoAddress.longitude,
-        ],
-      );
+      const userId = (await insertDemoUser(tx, team, passwordHash, 'customer'))!;
       for (const c of chosen)
         await tx.query(
           `INSERT INTO restaurant_members (chef_id, user_id, role) VALUES ($1, $2, 'owner') ON CONFLICT DO NOTHING`,
-          [c.chef_id, rows[0]!.id],
+          [c.chef_id, userId],
         );
     });
     // the demo customer's orders waiting for the team: placed in the last hours, delivered next week

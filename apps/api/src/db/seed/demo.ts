@@ -38,34 +38,44 @@ async function demoPasswordHashes(): Promise<string[]> {
   return Promise.all(demoAccounts.map((a) => hashPassword(a.password)));
 }
 
+/** A confirmed demo account at the demo address, unless its email exists; its id when created. */
+export async function insertDemoUser(
+  db: Queryable,
+  account: { email: string; firstName: string; lastName: string; companyName: string },
+  passwordHash: string,
+  role: 'customer' | 'staff',
+): Promise<number | undefined> {
+  const { rows } = await db.query<{ id: number }>(
+    `INSERT INTO users (email, password_hash, role, first_name, last_name, company_name, phone,
+                        address1, city, province, zip, country, latitude, longitude, confirmed_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, now())
+     ON CONFLICT ((lower(email))) DO NOTHING RETURNING id::int AS id`,
+    [
+      account.email,
+      passwordHash,
+      role,
+      account.firstName,
+      account.lastName,
+      account.companyName,
+      demoAddress.phone,
+      demoAddress.address1,
+      demoAddress.city,
+      demoAddress.province,
+      demoAddress.zip,
+      demoAddress.country,
+      demoAddress.latitude,
+      demoAddress.longitude,
+    ],
+  );
+  return rows[0]?.id;
+}
+
 /** Creates the confirmed demo accounts that do not exist yet; returns how many were created. */
 export async function insertDemoAccounts(db: Queryable, hashes?: string[]): Promise<number> {
   hashes ??= await demoPasswordHashes();
   let created = 0;
   for (const [i, account] of demoAccounts.entries()) {
-    const { rowCount } = await db.query(
-      `INSERT INTO users (email, password_hash, role, first_name, last_name, company_name, phone,
-                          address1, city, province, zip, country, latitude, longitude, confirmed_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, now())
-       ON CONFLICT ((lower(email))) DO NOTHING`,
-      [
-        account.email,
-        hashes[i],
-        account.role,
-        account.firstName,
-        account.lastName,
-        account.companyName,
-        demoAddress.phone,
-        demoAddress.address1,
-        demoAddress.city,
-        demoAddress.province,
-        demoAddress.zip,
-        demoAddress.country,
-        demoAddress.latitude,
-        demoAddress.longitude,
-      ],
-    );
-    created += rowCount ?? 0;
+    if ((await insertDemoUser(db, account, hashes[i]!, account.role)) !== undefined) created++;
   }
   return created;
 }

@@ -191,6 +191,26 @@ describe('partner orders: new orders reach their restaurants, which answer them'
     ).toBe(true);
   });
 
+  it('takes one answer when accept and decline race: the hold is voided only if the decline won', async () => {
+    for (let round = 0; round < 5; round++) {
+      const order = await placeOrder(ctx, f, customer.jwt, NOW);
+      const request = await waitingRequest(f.chef.id, order.id, kitchen.jwt);
+      const [accepted, declined] = await Promise.all([
+        answer(f.chef.id, order.id, kitchen.jwt, { answer: 'accept', request_id: request.id }),
+        answer(f.chef.id, order.id, ops.jwt, { answer: 'decline', request_id: request.id, reason: 'closed' }),
+      ]);
+      expect([accepted.statusCode, declined.statusCode].sort()).toEqual([200, 409]);
+      const row = await orderRow(ctx.db, order.id);
+      if (accepted.statusCode === 200) expect(row).toMatchObject({ status: 'Accepted', payment_status: 'authorized' });
+      else expect(row).toMatchObject({ status: 'declined', payment_status: 'canceled' });
+      const { rows } = await ctx.db.query<{ answer: string }>(
+        `SELECT answer FROM restaurant_requests WHERE catering_order_id = $1 AND kind = 'new_order'`,
+        [order.id],
+      );
+      expect(rows).toEqual([{ answer: accepted.statusCode === 200 ? 'accepted' : 'declined' }]);
+    }
+  });
+
   it('asks the restaurant to acknowledge an edit and a cancellation, and refuses the wrong answer', async () => {
     const order = await placeOrder(ctx, f, customer.jwt, NOW);
     const first = await waitingRequest(f.chef.id, order.id, kitchen.jwt);

@@ -1,44 +1,16 @@
-import { useEffect, useId, useRef, useState } from 'react';
-import { Link, useLocation } from 'react-router';
+import { useId } from 'react';
+import { Link } from 'react-router';
 import { useSignOut } from '../../features/auth/api/sign-out';
 import { useSiteConfig } from '../../lib/site-config';
+import { useDropdown } from '../../lib/use-dropdown';
 import type { SessionUser } from '../../stores/session';
 import { greetingMenuEntries } from './greeting-menu-entries';
 
 export function GreetingMenu({ user }: { user: SessionUser }) {
-  const [open, setOpen] = useState(false);
+  const { open, setOpen, root, button } = useDropdown();
   const menuId = useId();
-  const root = useRef<HTMLDivElement>(null);
-  const button = useRef<HTMLButtonElement>(null);
-  const location = useLocation();
   const signOut = useSignOut();
   const siteConfig = useSiteConfig();
-
-  // a new page closes the menu (state adjusted while rendering, not in an effect)
-  const [shownPath, setShownPath] = useState(location.pathname);
-  if (shownPath !== location.pathname) {
-    setShownPath(location.pathname);
-    setOpen(false);
-  }
-
-  useEffect(() => {
-    if (!open) return undefined;
-    const onPointer = (event: PointerEvent) => {
-      if (root.current && !root.current.contains(event.target as Node)) setOpen(false);
-    };
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') {
-        setOpen(false);
-        button.current?.focus();
-      }
-    };
-    document.addEventListener('pointerdown', onPointer);
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('pointerdown', onPointer);
-      document.removeEventListener('keydown', onKey);
-    };
-  }, [open]);
 
   return (
     <div className="greeting" ref={root}>

@@ -4,6 +4,7 @@ import type {
   OpsOrdersQuery,
   StaffOrderEvent,
 } from '@caterway/contracts';
+import { isApiError } from '../../../lib/api-client';
 import type { Camelize } from '../../../types/catalogue';
 
 // The operations console's data as the app sees it (camelCased contracts, packages/contracts/src/ops.ts).
@@ -26,3 +27,9 @@ export const eventLabels: Record<StaffOrderEvent, string> = {
 
 /** Actions that release the customer's money: they ask first. */
 export const needsConfirmation = (event: StaffOrderEvent) => event === 'decline' || event === 'cancel';
+
+/** An API failure as the console shows it: the server's error, its messages, or the generic sentence. */
+export const errorText = (error: unknown) =>
+  isApiError(error)
+    ? (error.serverError ?? error.messages.join(', ')) || error.message
+    : 'Something went wrong. Please try again.';

@@ -1,10 +1,10 @@
 import { useId, useState } from 'react';
 import { formatCents } from '@caterway/domain';
 import { Button, Modal, ModalActions } from '@caterway/ui';
-import { isApiError } from '../../../lib/api-client';
 import { notify, notifySuccess } from '../../../stores/notifications';
 import { useAcknowledgeForRestaurant, useEscalations, type OpsEscalation } from '../api/get-escalations';
 import { useSendOpsEvent } from '../api/send-ops-event';
+import { errorText } from '../api/types';
 
 // The escalation queue (issue 19 part 1): what restaurants left unanswered past their reminder.
 // Operations call the restaurant, then accept or decline a new order for it, or acknowledge a
@@ -17,11 +17,6 @@ const KIND_LABELS: Record<OpsEscalation['kind'], string> = {
   cancellation: 'Cancellation',
   reconfirmation: 'Reconfirmation',
 };
-
-const errorText = (error: unknown) =>
-  isApiError(error)
-    ? (error.serverError ?? error.messages.join(', ')) || error.message
-    : 'Something went wrong. Please try again.';
 
 const since = new Intl.DateTimeFormat('en-CA', { dateStyle: 'medium', timeStyle: 'short' });
 

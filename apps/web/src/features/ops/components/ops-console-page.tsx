@@ -1,12 +1,12 @@
 import { useId, useState, type FormEvent } from 'react';
 import { formatCents } from '@caterway/domain';
 import { Button, Modal, ModalActions } from '@caterway/ui';
-import { isApiError } from '../../../lib/api-client';
 import { notify, notifySuccess } from '../../../stores/notifications';
 import { useOpsOrder } from '../api/get-ops-order';
 import { useOpsOrders } from '../api/get-ops-orders';
 import { useSendOpsEvent } from '../api/send-ops-event';
 import {
+  errorText,
   eventLabels,
   needsConfirmation,
   type OpsOrder,
@@ -24,11 +24,6 @@ function localDay(days = 0): string {
   d.setDate(d.getDate() + days);
   return `${d.getFullYear()}-${pad2(d.getMonth() + 1)}-${pad2(d.getDate())}`;
 }
-
-const errorText = (error: unknown) =>
-  isApiError(error)
-    ? (error.serverError ?? error.messages.join(', ')) || error.message
-    : 'Something went wrong. Please try again.';
 
 /** /ops: the operations console (staff only): orders by delivery day, their actions and history. */
 export function OpsConsolePage() {

@@ -1,7 +1,8 @@
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import { Link, NavLink, useLocation } from 'react-router';
+import { useId, type ReactNode } from 'react';
+import { Link, NavLink } from 'react-router';
 import { LoadError } from '@caterway/ui';
 import { isApiError } from '../../../lib/api-client';
+import { useDropdown } from '../../../lib/use-dropdown';
 import { useRestaurant, useRestaurants } from '../api/restaurants';
 import { hasRole, roleLabels, type PartnerRestaurant } from '../api/types';
 import { portalPaths } from '../portal-paths';
@@ -108,37 +109,8 @@ function RestaurantSwitcher({
   others: PartnerRestaurant[];
   section: PortalSection;
 }) {
-  const [open, setOpen] = useState(false);
+  const { open, setOpen, root, button } = useDropdown();
   const listId = useId();
-  const root = useRef<HTMLDivElement>(null);
-  const button = useRef<HTMLButtonElement>(null);
-  const location = useLocation();
-
-  // another restaurant's page closes the list (state adjusted while rendering, not in an effect)
-  const [shownPath, setShownPath] = useState(location.pathname);
-  if (shownPath !== location.pathname) {
-    setShownPath(location.pathname);
-    setOpen(false);
-  }
-
-  useEffect(() => {
-    if (!open) return undefined;
-    const onPointer = (event: PointerEvent) => {
-      if (root.current && !root.current.contains(event.target as Node)) setOpen(false);
-    };
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') {
-        setOpen(false);
-        button.current?.focus();
-      }
-    };
-    document.addEventListener('pointerdown', onPointer);
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('pointerdown', onPointer);
-      document.removeEventListener('keydown', onKey);
-    };
-  }, [open]);
 
   return (
     <div className="partner-switcher" ref={root}>
