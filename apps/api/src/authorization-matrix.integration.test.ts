@@ -318,6 +318,39 @@ describe('authorization matrix', () => {
     expect(list.json().orders.map((o: { id: number }) => o.id)).not.toContain(accepted.id);
   });
 
+  it("every restaurant route in the OpenAPI document answers another restaurant's team 404", async () => {
+    // Exhaustive by construction: a route added under /partner/restaurants/{chefId} is checked here
+    // without editing this test. Each is called by a manager of another restaurant, with each
+    // method the document names and no body or a wrong one: the guard refuses it as if the
+    // restaurant did not exist (a body the schema refuses may answer 400/422 first: no data either).
+    const partners = createPartnerRepository(ctx.db);
+    const { rows } = await ctx.db.query<{ id: number }>('SELECT id::int AS id FROM chefs ORDER BY id LIMIT 2');
+    const [target, elsewhere] = rows.map((r) => r.id) as [number, number];
+    const stranger = await signedInUser(ctx.app, ctx.db);
+    await partners.addMember({ chefId: elsewhere, userId: stranger.id, role: 'owner' });
+    const doc = ctx.app.swagger() as { paths: Record<string, Record<string, unknown>> };
+    const calls = Object.entries(doc.paths)
+      .filter(([path]) => path.startsWith('/api/v2/partner/restaurants/{chefId}'))
+      .flatMap(([path, ops]) =>
+        Object.keys(ops)
+          .filter((m) => ['get', 'post', 'put', 'patch', 'delete'].includes(m))
+          .map((m) => ({
+            method: m.toUpperCase(),
+            url: path.replace('{chefId}', String(target)).replace(/\{[a-zA-Z]+\}/g, '1'),
+          })),
+      );
+    expect(calls.length).toBeGreaterThanOrEqual(15);
+    for (const call of calls) {
+      if (call.url.endsWith('/events')) continue; // the stream: checked in partner-events.integration.test.ts
+      const anonymous = await ctx.app.inject(call);
+      expect([400, 401, 422], `${call.method} ${call.url} anonymous`).toContain(anonymous.statusCode);
+      const res = await ctx.app.inject({ ...call, headers: auth(stranger.jwt) });
+      expect([400, 404, 422], `${call.method} ${call.url} another restaurant's owner: ${res.body}`).toContain(
+        res.statusCode,
+      );
+    }
+  });
+
   it('request bodies cannot set status, prices, owner or paid flags', async () => {
     const other = await signedInUser(ctx.app, ctx.db);
     const forged = {

@@ -17,3 +17,4 @@ export * from './group-orders.js';
 export * from './site-config.js';
 export * from './invoices.js';
 export * from './partner.js';
+export * from './partner-audit.js';

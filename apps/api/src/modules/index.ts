@@ -16,6 +16,7 @@ import { mediaRoutes } from './media/media.routes.js';
 import { orderHistoryRoutes } from './order-history/order-history.routes.js';
 import { lifecycleRoutes } from './order-lifecycle/lifecycle.routes.js';
 import { ordersRoutes } from './orders/orders.routes.js';
+import { catalogueChangesRoutes } from './catalogue-changes/catalogue-changes.routes.js';
 import { partnerEventsRoutes } from './partner/partner-events.routes.js';
 import { partnerRoutes } from './partner/partner.routes.js';
 import { stripeWebhookRoutes } from './payment-lifecycle/stripe-webhooks.routes.js';
@@ -62,4 +63,5 @@ export const modules: ModuleRegistrar[] = [
   stripeWebhookRoutes,
   partnerRoutes,
   partnerEventsRoutes,
+  catalogueChangesRoutes,
 ];
