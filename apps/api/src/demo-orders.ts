@@ -358,13 +358,15 @@ export async function ensureDemoRestaurantTeam(
           [c.chef_id, userId],
         );
     });
-    // the demo customer's orders waiting for the team: placed in the last hours, delivered next week
+    // the demo customer's orders waiting for the team, delivered next week: placed 12, 25 and 40 minutes
+    // ago, so one is new, one reminded and one escalated to operations (an order nobody answers is
+    // declined 2 hours after it arrived: decision 058)
     const now = deps.clock.now();
     const quietMailer: Mailer = { transport: 'outbox', send: async () => {} };
     let waiting = 0;
     for (let i = 0; i < team.waitingOrders; i++) {
       const c = chosen[i % chosen.length]!;
-      const placedAt = new Date(now.getTime() - (i + 1) * 40 * 60_000);
+      const placedAt = new Date(now.getTime() - [12, 25, 40][i % 3]! * 60_000);
       const plan: Plan = {
         label: 'waiting for the restaurant',
         placedAgo: now.getTime() - placedAt.getTime(),

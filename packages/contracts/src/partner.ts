@@ -110,7 +110,21 @@ export const declineReasons = {
   other: 'Another reason',
 } as const;
 export type DeclineReason = keyof typeof declineReasons;
+/** What a restaurant (or operations for it) can choose when it declines. */
 export const declineReasonSchema = z.enum(Object.keys(declineReasons) as [DeclineReason, ...DeclineReason[]]);
+
+/**
+ * Why a request was declined, as recorded: a restaurant's reason, or `no_answer` when nobody
+ * answered before the request expired (the answer ladder's last step, decision 058).
+ */
+export const recordedDeclineReasons = {
+  ...declineReasons,
+  no_answer: 'The restaurant did not confirm the order in time',
+} as const;
+export type RecordedDeclineReason = keyof typeof recordedDeclineReasons;
+export const recordedDeclineReasonSchema = z.enum(
+  Object.keys(recordedDeclineReasons) as [RecordedDeclineReason, ...RecordedDeclineReason[]],
+);
 
 export const partnerRequestSchema = z.object({
   id: z.number().int(),
@@ -121,7 +135,7 @@ export const partnerRequestSchema = z.object({
   answered_at: z.string().nullable(),
   /** who answered: a team member's name, 'Caterway operations', or null (not answered, or automatic) */
   answered_by: z.string().nullable(),
-  decline_reason: declineReasonSchema.nullable(),
+  decline_reason: recordedDeclineReasonSchema.nullable(),
   /** the restaurant's words to the customer with a decline ('' if none) */
   decline_note: z.string(),
   /** what changed, for an edit ('' otherwise) */

@@ -10,15 +10,19 @@ describe('answerLadder', () => {
   it('reminds at 15 minutes and escalates at 30 when the delivery is a day or more away', () => {
     for (const days of [1, 2, 30]) {
       const l = answerLadder(at, later(days * 24 * 60));
-      expect([minutesAfter(l.remindAt), minutesAfter(l.escalateAt)]).toEqual([15, 30]);
+      expect([minutesAfter(l.remindAt), minutesAfter(l.escalateAt), minutesAfter(l.expireAt)]).toEqual([15, 30, 120]);
     }
   });
 
   it('shrinks both steps with the time left under a day, down to 2 and 5 minutes', () => {
     const half = answerLadder(at, later(12 * 60));
-    expect([minutesAfter(half.remindAt), minutesAfter(half.escalateAt)]).toEqual([7.5, 15]);
+    expect([minutesAfter(half.remindAt), minutesAfter(half.escalateAt), minutesAfter(half.expireAt)]).toEqual([
+      7.5, 15, 60,
+    ]);
     const soon = answerLadder(at, later(90));
-    expect([minutesAfter(soon.remindAt), minutesAfter(soon.escalateAt)]).toEqual([2, 5]);
+    expect([minutesAfter(soon.remindAt), minutesAfter(soon.escalateAt), minutesAfter(soon.expireAt)]).toEqual([
+      2, 5, 10,
+    ]);
   });
 
   it('keeps the reminder before the escalation, both after the request and by the delivery (or the floor)', () => {
@@ -27,6 +31,7 @@ describe('answerLadder', () => {
         const l = answerLadder(at, later(minutesLeft));
         expect(l.remindAt.getTime()).toBeGreaterThan(at.getTime());
         expect(l.remindAt.getTime()).toBeLessThan(l.escalateAt.getTime());
+        expect(l.escalateAt.getTime()).toBeLessThan(l.expireAt.getTime());
         expect(minutesAfter(l.escalateAt)).toBeLessThanOrEqual(Math.max(minutesLeft, 30));
       }),
     );

@@ -85,8 +85,8 @@ export function lifecycleEmail(
 ): OutgoingEmail {
   const w = words(notice, order, by);
   const alternatives = extra.alternatives ?? [];
-  // the restaurant's reason, as it chose it (declineReasons), after the apology
-  if (extra.reason) w.lines.splice(1, 0, `The restaurant's reason: ${extra.reason}`);
+  // why, after the apology: the restaurant's reason as it chose it, or that nobody answered in time
+  if (extra.reason) w.lines.splice(1, 0, extra.reason);
   const offer = alternatives.length
     ? `${alternatives.length === 1 ? 'This restaurant' : 'These restaurants'} can deliver to you at the same time:`
     : '';

@@ -1,5 +1,5 @@
 import {
-  declineReasons,
+  recordedDeclineReasons,
   partnerMessages,
   type CancelledOrderResponse,
   type PartnerAnswerBody,
@@ -85,6 +85,14 @@ export async function scheduleProcessing(
   order: { id: number; order_processing_at: Date },
 ): Promise<void> {
   await enqueue(db, processingJob(order));
+}
+
+/** The answer ladder's last step: nobody answered the request in time (decision 058). */
+export interface ExpiredRequest {
+  answer: 'decline';
+  request_id: number;
+  reason: 'no_answer';
+  note?: string;
 }
 
 export interface LifecycleServiceDeps {
@@ -674,9 +682,9 @@ export function createLifecycleService(deps: LifecycleServiceDeps) {
      * it was answered or superseded meanwhile, or the answer does not fit it.
      */
     async restaurantAnswer(
-      who: { userId: number | null; chefId: number; via: 'portal' | 'email' | 'operations' | 'auto' },
+      who: { userId: number | null; chefId: number; via: 'portal' | 'email' | 'operations' | 'auto' | 'system' },
       id: number,
-      body: PartnerAnswerBody,
+      body: PartnerAnswerBody | ExpiredRequest,
     ): Promise<void> {
       const now = clock.now();
       const actor = who.via === 'operations' ? 'staff' : 'restaurant';
@@ -705,12 +713,15 @@ export function createLifecycleService(deps: LifecycleServiceDeps) {
         if (current.status !== 'New' || !toAccept) return undefined;
         const moveBy = { orderId: id, actor, actorUserId: who.userId, restaurantId: who.chefId, now } as const;
         if (declined) {
-          const note = `${declineReasons[declined.reason]}${declined.note ? `: ${declined.note}` : ''}`;
+          const note = `${recordedDeclineReasons[declined.reason]}${declined.note ? `: ${declined.note}` : ''}`;
           await applyOrderEvent(tx, { ...moveBy, event: 'decline', note });
           const released = await releasePayment(tx, (await repo.lock(tx, id))!, now);
           await cancelAddOns(tx, released, now);
           // what the customer reads: the reason's words, and the restaurant's note in its own
-          const reason = `${declineReasons[declined.reason]}.${declined.note ? ` “${declined.note}”` : ''}`;
+          const reason =
+            declined.reason === 'no_answer'
+              ? `${recordedDeclineReasons.no_answer}.`
+              : `The restaurant's reason: ${recordedDeclineReasons[declined.reason]}.${declined.note ? ` “${declined.note}”` : ''}`;
           return { event: 'decline' as const, order: released, reason };
         }
         // a multi-restaurant order is accepted when the last of its restaurants accepts

@@ -6,7 +6,7 @@ import { outboxEmailPart } from '../../db/outbox-emails.js';
 import { withTransaction, type Db, type Queryable } from '../../db/pool.js';
 import { standalone } from '../../db/sql-parts.js';
 import type { Clock } from '../../lib/clock.js';
-import { notFound, validationFailed } from '../../lib/errors.js';
+import { AppError, notFound, validationFailed } from '../../lib/errors.js';
 import { enqueue, type JobHandlers } from '../../lib/jobs.js';
 import type { Mailer, OutgoingEmail } from '../../ports/email.js';
 import { displayDateTime } from '../orders/orders.email.js';
@@ -15,6 +15,7 @@ import { escalationEmail, requestEmail, type RequestEmailStep } from './restaura
 import {
   createRestaurantRequestsRepository,
   ESCALATE_REQUEST,
+  EXPIRE_REQUEST,
   NOTIFY_RESTAURANTS,
   RECONFIRM_ORDER,
   REMIND_RESTAURANT,
@@ -133,6 +134,10 @@ export function createRestaurantNotices(deps: RestaurantNoticesDeps) {
       const payload = { request_id: r.id };
       await enqueue(tx, { kind: REMIND_RESTAURANT, dedupeKey: String(r.id), payload, runAt: ladder.remindAt });
       await enqueue(tx, { kind: ESCALATE_REQUEST, dedupeKey: String(r.id), payload, runAt: ladder.escalateAt });
+      // an order nobody accepts is declined for the restaurant, never left silent (a reconfirmation
+      // of an accepted order is escalated only)
+      if (r.kind !== 'reconfirmation')
+        await enqueue(tx, { kind: EXPIRE_REQUEST, dedupeKey: String(r.id), payload, runAt: ladder.expireAt });
     }
     return emailsOf(r, 'new');
   }
@@ -189,6 +194,27 @@ export function createRestaurantNotices(deps: RestaurantNoticesDeps) {
     await sendHeld(held, { requestId, step });
   }
 
+  /**
+   * EXPIRE_REQUEST: a new order or add-on still unanswered at the ladder's end is declined for
+   * the restaurant as `no_answer` (answered 'system'): the customer is told with alternatives and
+   * the hold is released, like any decline. An answer that won meanwhile leaves nothing to do.
+   */
+  async function expire(requestId: number): Promise<void> {
+    const r = await withTransaction(db, (tx) => requests.waiting(tx, requestId));
+    if (!r || (r.kind !== 'new_order' && r.kind !== 'add_on')) return;
+    try {
+      await deps.lifecycle.restaurantAnswer({ userId: null, chefId: r.chef_id, via: 'system' }, r.order_id, {
+        answer: 'decline',
+        request_id: r.id,
+        reason: 'no_answer',
+      });
+    } catch (err) {
+      // answered (409) or gone (404) between the read and the decline: the other answer stands
+      if (err instanceof AppError && (err.code === 'conflict' || err.code === 'not_found')) return;
+      throw err;
+    }
+  }
+
   /** What a link's page shows: the order in short, and whether it was answered. */
   async function describe(token: string): Promise<PartnerAnswerLinkResponse> {
     const { requestId, action } = await verify(token);
@@ -217,6 +243,7 @@ export function createRestaurantNotices(deps: RestaurantNoticesDeps) {
         [NOTIFY_RESTAURANTS]: (job) => notify(Number(job.payload.order_id)),
         [REMIND_RESTAURANT]: (job) => chase(Number(job.payload.request_id), 'reminder'),
         [ESCALATE_REQUEST]: (job) => chase(Number(job.payload.request_id), 'escalation'),
+        [EXPIRE_REQUEST]: (job) => expire(Number(job.payload.request_id)),
         [RECONFIRM_ORDER]: async (job) => {
           await withTransaction(db, (tx) => requests.openReconfirmation(tx, Number(job.payload.order_id), clock.now()));
         },

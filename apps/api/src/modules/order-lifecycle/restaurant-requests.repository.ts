@@ -1,4 +1,4 @@
-import type { DeclineReason, PartnerAnswer, PartnerRequestKind, PartnerStats } from '@caterway/contracts';
+import type { RecordedDeclineReason, PartnerAnswer, PartnerRequestKind, PartnerStats } from '@caterway/contracts';
 import type { OrderActor } from '@caterway/domain';
 import type { Queryable } from '../../db/pool.js';
 import type { SqlPart } from '../../db/sql-parts.js';
@@ -33,7 +33,7 @@ export interface RestaurantRequestRow {
   answered_by_user_id: number | null;
   answered_by_name: string | null;
   answered_via: AnsweredVia | null;
-  decline_reason: DeclineReason | null;
+  decline_reason: RecordedDeclineReason | null;
   decline_note: string;
 }
 
@@ -85,6 +85,7 @@ async function open(
 export const NOTIFY_RESTAURANTS = 'notify_restaurants';
 export const REMIND_RESTAURANT = 'remind_restaurant';
 export const ESCALATE_REQUEST = 'escalate_restaurant_request';
+export const EXPIRE_REQUEST = 'expire_restaurant_request';
 
 /**
  * The job that emails an order's restaurants what reached them (and starts each request's
@@ -293,7 +294,7 @@ export function createRestaurantRequestsRepository(db: Queryable) {
         orderId: number;
         answer: 'accepted' | 'declined' | 'acknowledged';
         kinds: readonly PartnerRequestKind[];
-        reason?: DeclineReason;
+        reason?: RecordedDeclineReason;
         note?: string;
         userId: number | null;
         via: AnsweredVia;

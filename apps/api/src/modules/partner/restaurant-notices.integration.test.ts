@@ -215,6 +215,50 @@ describe('restaurant notices: emails, one-click links, reminders and escalation'
     ).toHaveLength(0);
   });
 
+  it('declines an order nobody answered at the end of its ladder: the customer is told, the hold voided', async () => {
+    const { order } = await emailedOrder();
+    const request = (
+      await ctx.db.query<{ id: number }>('SELECT id::int AS id FROM restaurant_requests WHERE catering_order_id = $1', [
+        order.id,
+      ])
+    ).rows[0]!;
+    expect((await findJob(ctx.db, 'expire_restaurant_request', String(request.id)))!.run_at.getTime()).toBe(
+      NOW.getTime() + 120 * MINUTE,
+    );
+    clock.set(new Date(NOW.getTime() + 119 * MINUTE));
+    await runner.runDue();
+    expect((await orderRow(ctx.db, order.id)).status).toBe('New');
+
+    clock.set(new Date(NOW.getTime() + 121 * MINUTE));
+    await runner.runDue();
+    expect(await orderRow(ctx.db, order.id)).toMatchObject({ status: 'declined', payment_status: 'canceled' });
+    const { rows } = await ctx.db.query(
+      'SELECT answer, answered_via, decline_reason FROM restaurant_requests WHERE id = $1',
+      [request.id],
+    );
+    expect(rows).toEqual([{ answer: 'declined', answered_via: 'system', decline_reason: 'no_answer' }]);
+    const told = (await emailsTo(ctx.db, order.email, 'order_declined')).filter((m) =>
+      m.subject.includes(order.order_number),
+    );
+    expect(told).toHaveLength(1);
+    expect(told[0]!.text_body).toContain('The restaurant did not confirm the order in time.');
+    expect(told[0]!.text_body).not.toContain("The restaurant's reason");
+    // the restaurant's portal says what happened
+    const detail = await ctx.app.inject({
+      url: `/api/v2/partner/restaurants/${f.chef.id}/orders/${order.id}`,
+      headers: auth(manager.jwt),
+    });
+    expect(detail.json().order.request).toMatchObject({ answer: 'declined', decline_reason: 'no_answer' });
+  });
+
+  it('leaves an answered order alone when its expiry comes', async () => {
+    const { order, accept } = await emailedOrder();
+    expect((await answerBy(accept)).statusCode).toBe(200);
+    clock.set(new Date(NOW.getTime() + 121 * MINUTE));
+    await runner.runDue();
+    expect((await orderRow(ctx.db, order.id)).status).toBe('Accepted');
+  });
+
   it("emails the restaurant's own notification addresses when it has them", async () => {
     await ctx.db.query('INSERT INTO restaurant_settings (chef_id, notification_emails) VALUES ($1, $2)', [
       f.chef.id,

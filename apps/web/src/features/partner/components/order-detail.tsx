@@ -231,7 +231,9 @@ function HistoryEntry({ request, timeZone }: { request: PartnerRequest; timeZone
       </p>
       {request.declineReason ? (
         <p>
-          Reason: {declineReasons[request.declineReason]}
+          {request.declineReason === 'no_answer'
+            ? 'Declined automatically: nobody answered in time.'
+            : `Reason: ${declineReasons[request.declineReason]}`}
           {request.declineNote ? ` · “${request.declineNote}”` : ''}
         </p>
       ) : null}
