@@ -5,10 +5,12 @@ import { createTestApp, type TestContext } from '../../../test/helpers.js';
 import { renderPdfPage } from '../../../test/pdf-image.js';
 import { ensureDemoData } from '../../db/seed/demo.js';
 import { fixedClock } from '../../lib/clock.js';
-import { confirmedUser, signIn, signedInUser, uniqueEmail } from '../auth/auth.test-helpers.js';
+import { createJobRunner } from '../../lib/jobs.js';
+import { confirmedUser, emailsTo, signIn, signedInUser, uniqueEmail } from '../auth/auth.test-helpers.js';
 import { createGroupCutoff } from '../group-orders/group-cutoff.js';
 import { groupOrderDetails } from '../group-orders/group-orders.test-helpers.js';
 import { moveOrder } from '../order-history/order-history.test-helpers.js';
+import { restaurantNoticesFrom } from '../order-lifecycle/lifecycle.compose.js';
 import { auth, orderRow, placeOrder, staffUser } from '../order-lifecycle/lifecycle.test-helpers.js';
 import { cards, restaurantFixture, sandboxCard, type RestaurantFixture } from '../orders/orders.test-helpers.js';
 import { taxLinesOf } from '../orders/orders.types.js';
@@ -196,10 +198,33 @@ describe('group-order documents: invoice and label sheet', () => {
       ['Dev Patel', 'Vegetarian'],
       ['Eve Martin', ''],
     ]);
-    const orderId = (await closeAtCutoff(g))!;
     const partners = createPartnerRepository(ctx.db);
+    const manager = await signedInUser(ctx.app, ctx.db);
+    await partners.addMember({ chefId: f.chef.id, userId: manager.id, role: 'manager' });
+    const orderId = (await closeAtCutoff(g))!;
     const cook = await signedInUser(ctx.app, ctx.db);
     await partners.addMember({ chefId: f.chef.id, userId: cook.id, role: 'staff' });
+
+    // the final list reaches the restaurant as a group order's, with how many people chose
+    const { order_number } = await orderRow(ctx.db, orderId);
+    clock.set(CUTOFF);
+    try {
+      const runner = createJobRunner({
+        db: ctx.db,
+        clock,
+        handlers: restaurantNoticesFrom(ctx.deps, quiet).jobHandlers(),
+        log: quiet,
+      });
+      await runner.runDue();
+    } finally {
+      clock.set(NOW);
+    }
+    const told = (await emailsTo(ctx.db, manager.email, 'restaurant_new_order')).filter((m) =>
+      m.subject.includes(order_number),
+    );
+    expect(told).toHaveLength(1);
+    expect(told[0]!.subject).toMatch(/^Group order .+: final list of 2 meals, please accept or decline$/);
+    expect(told[0]!.text_body).toContain("Each person's meal label is ready to print in the portal.");
     const res = await get(`/api/v2/partner/restaurants/${f.chef.id}/orders/${orderId}/labels.pdf`, cook.jwt);
     expect(res.statusCode, res.body).toBe(200);
     const page = await renderPdfPage(new Uint8Array(res.rawPayload));

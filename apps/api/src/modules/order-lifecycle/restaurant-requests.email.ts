@@ -32,6 +32,14 @@ function headline(r: RequestToNotify, step: RequestEmailStep): { subject: string
           title: `New ${what} for ${when}`,
           lead: `${r.company_name || 'A customer'} ordered ${r.portions} serving${r.portions === 1 ? '' : 's'} (${formatCents(r.items_total_cents)} of food) for ${r.receiving_method === 'pickup' ? 'pickup' : 'delivery'} ${when}. Your auto-accept setting accepted it.`,
         };
+      if (r.group_people !== null && r.kind === 'new_order')
+        // a group order's final list, sent when its cut-off closed it
+        return {
+          subject: `${remind}Group order ${r.order_number} for ${when}: final list of ${r.group_people} meal${r.group_people === 1 ? '' : 's'}, please accept or decline`,
+          title:
+            step === 'reminder' ? 'This group order is waiting for your answer' : `Group order final list for ${when}`,
+          lead: `${r.company_name || 'A customer'}'s group order closed: ${r.group_people} ${r.group_people === 1 ? 'person' : 'people'} chose ${r.portions} meal${r.portions === 1 ? '' : 's'} (${formatCents(r.items_total_cents)} of food) for ${r.receiving_method === 'pickup' ? 'pickup' : 'delivery'} ${when}. Each person's meal label is ready to print in the portal.`,
+        };
       return {
         subject: `${remind}New ${what} ${r.order_number} for ${when}: please accept or decline`,
         title: step === 'reminder' ? `This ${what} is waiting for your answer` : `New ${what} for ${when}`,

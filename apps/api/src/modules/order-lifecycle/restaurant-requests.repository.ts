@@ -249,6 +249,8 @@ export interface RequestToNotify {
   recipients: string[];
   auto_accept: 'off' | 'under' | 'all';
   auto_accept_max_cents: number | null;
+  /** a group order's combined order (its final list): how many people chose a meal; null otherwise */
+  group_people: number | null;
 }
 
 const TO_NOTIFY_SELECT = (relation: string, extra = '') => `
@@ -257,6 +259,8 @@ const TO_NOTIFY_SELECT = (relation: string, extra = '') => `
          o.delivery_address, o.company_name, ch.business_name AS restaurant_name,
          COALESCE(rs.auto_accept, 'off') AS auto_accept, rs.auto_accept_max_cents,
          COALESCE(share.portions, 0)::int AS portions, COALESCE(share.total, 0)::int AS items_total_cents,
+         CASE WHEN o.group_order_uuid IS NULL THEN NULL
+              ELSE (SELECT count(*)::int FROM group_order_choices g WHERE g.group_order_uuid = o.group_order_uuid) END AS group_people,
          CASE WHEN cardinality(rs.notification_emails) > 0 THEN rs.notification_emails
               ELSE ARRAY(SELECT u.email FROM restaurant_members m JOIN users u ON u.id = m.user_id
                           WHERE m.chef_id = c.chef_id AND m.role IN ('owner', 'manager') ORDER BY m.role, u.id) END AS recipients
