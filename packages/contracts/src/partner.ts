@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { calendarDateSchema, emailSchema } from './common.js';
+import { restaurantStatuses } from './ops-restaurants.js';
 
 // The restaurant side (issue 19, docs/decisions/047): what a restaurant's team reads and sends
 // under /api/v2/partner/... Roles rank owner > manager > staff; operations staff reach every
@@ -17,6 +18,8 @@ export const partnerRestaurantSchema = z.object({
   city: z.string(),
   time_zone: z.string(),
   role: z.union([restaurantRoleSchema, z.literal('operations')]),
+  /** onboarding until operations publish it, live, or suspended by operations (decision 059) */
+  status: z.enum(restaurantStatuses).optional(),
 });
 export type PartnerRestaurant = z.infer<typeof partnerRestaurantSchema>;
 

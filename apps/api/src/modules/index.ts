@@ -17,6 +17,7 @@ import { orderHistoryRoutes } from './order-history/order-history.routes.js';
 import { lifecycleRoutes } from './order-lifecycle/lifecycle.routes.js';
 import { ordersRoutes } from './orders/orders.routes.js';
 import { catalogueChangesRoutes } from './catalogue-changes/catalogue-changes.routes.js';
+import { restaurantAdminRoutes } from './restaurant-admin/restaurant-admin.routes.js';
 import { partnerEventsRoutes } from './partner/partner-events.routes.js';
 import { partnerRoutes } from './partner/partner.routes.js';
 import { stripeWebhookRoutes } from './payment-lifecycle/stripe-webhooks.routes.js';
@@ -64,4 +65,5 @@ export const modules: ModuleRegistrar[] = [
   partnerRoutes,
   partnerEventsRoutes,
   catalogueChangesRoutes,
+  restaurantAdminRoutes,
 ];

@@ -1,4 +1,11 @@
 import type {
+  OpsNewRestaurantBody,
+  OpsRestaurantResponse,
+  OpsRestaurantsQuery,
+  OpsRestaurantsResponse,
+  OpsRestaurantStatusBody,
+} from '../ops-restaurants.js';
+import type {
   OpsEscalationsResponse,
   OpsOrderDetailResponse,
   OpsOrderEventBody,
@@ -19,6 +26,8 @@ export const opsKeys = {
   list: (query: OpsOrdersQuery) => [...opsKeys.lists(), query] as const,
   detail: (id: number) => [...opsKeys.all, 'detail', id] as const,
   escalations: () => [...opsKeys.all, 'escalations'] as const,
+  restaurantLists: () => [...opsKeys.all, 'restaurants'] as const,
+  restaurants: (query: OpsRestaurantsQuery) => [...opsKeys.restaurantLists(), query] as const,
 };
 
 export function opsClient(send: Transport) {
@@ -32,6 +41,17 @@ export function opsClient(send: Transport) {
     /** GET api/v2/ops/escalations: requests restaurants left unanswered */
     escalations: (o?: CallOptions) =>
       send<OpsEscalationsResponse>('GET', '/api/v2/ops/escalations', o).then((r) => r.escalations),
+    /** GET api/v2/ops/restaurants?q=&status=: onboarding and suspended ones first */
+    restaurants: (query: OpsRestaurantsQuery, o?: CallOptions) =>
+      send<OpsRestaurantsResponse>('GET', '/api/v2/ops/restaurants', { ...o, query }).then((r) => r.restaurants),
+    /** POST api/v2/ops/restaurants: onboarding, its owner invited; 422 for an address that cannot be placed */
+    addRestaurant: (body: OpsNewRestaurantBody, o?: CallOptions) =>
+      send<OpsRestaurantResponse>('POST', '/api/v2/ops/restaurants', { ...o, body }).then((r) => r.restaurant),
+    /** POST api/v2/ops/restaurants/{chefId}/status: live (needs a priced dish) or suspended (needs a reason) */
+    setRestaurantStatus: (chefId: number, body: OpsRestaurantStatusBody, o?: CallOptions) =>
+      send<OpsRestaurantResponse>('POST', `/api/v2/ops/restaurants/${chefId}/status`, { ...o, body }).then(
+        (r) => r.restaurant,
+      ),
     /** POST api/v2/ops/orders/{id}/events: 409 when someone else moved the order meanwhile */
     sendEvent: (id: number, body: OpsOrderEventBody, o?: CallOptions) =>
       send<OpsOrderDetailResponse>('POST', `${base}/${id}/events`, { ...o, body }).then(detail),

@@ -43,7 +43,7 @@ export interface OrderPresetItemRow {
 
 const CHEF_COLUMNS = `c.id, c.slug, c.business_name, c.first_name || ' ' || c.last_name AS email_name, c.country, c.latitude, c.longitude,
   c.time_zone, c.pre_order_notice_hours, c.pre_order_min_order_amount_cents, c.addon_maximum_items_qty, c.eft_enabled,
-  c.delivery_radius_km, c.delivery_fee_ranges, c.store_hours, c.address1, c.city, c.province`;
+  c.delivery_radius_km, c.delivery_fee_ranges, c.store_hours, c.address1, c.city, c.province, c.status`;
 
 const PRESET_COLUMNS = `id, slug, name, description, preset_type, owner_user_id, is_active, number_of_guests, minimum_order_amount_cents,
   serving_styles, category_names, cuisine_types, dietary_types, banner_image_url, search_result_image_url`;

@@ -1,3 +1,4 @@
+import { opsRestaurantMessages } from '@caterway/contracts';
 import {
   addOnLinesProblem,
   CartPricingError,
@@ -114,6 +115,9 @@ export async function prepareOrder(
   const chefs = found.chefs;
   const lead = chefs[0];
   if (!lead) throw notFound(messages.presetNotFound);
+  // a saved cart or a group order can outlive its restaurant's place on the marketplace
+  const closed = chefs.filter((c) => c.status !== 'live');
+  if (closed.length) throw validationFailed(closed.map((c) => opsRestaurantMessages.notTakingOrders(c.business_name)));
   const problems: string[] = [];
   const lines = checkOrderLines(ordered, found.menus, chefs, Boolean(addOn), problems);
   problems.push(...vendorMinimumProblems(lines, chefs, addOn !== undefined));

@@ -256,4 +256,6 @@ export interface OrderChefRow {
   city: string;
   /** province or state code: the place of supply of a pickup */
   province: string;
+  /** onboarding, live or suspended (decision 059): only a live restaurant takes orders */
+  status: 'onboarding' | 'live' | 'suspended';
 }

@@ -46,6 +46,7 @@ describe('restaurant teams', () => {
       city: expect.any(String),
       time_zone: expect.stringMatching(/^America\//),
       role: expect.any(String),
+      status: 'live',
     });
 
     const none = await get('/api/v2/partner/restaurants', customer.jwt);

@@ -3,7 +3,7 @@ import type { Queryable } from '../../db/pool.js';
 
 type PartnerTeamMember = PartnerTeamResponse['members'][number];
 
-const RESTAURANT_COLUMNS = `c.id::int AS id, c.slug, c.business_name AS name, c.city, c.time_zone`;
+const RESTAURANT_COLUMNS = `c.id::int AS id, c.slug, c.business_name AS name, c.city, c.time_zone, c.status`;
 
 /** Restaurant teams (restaurant_members): who may act for which restaurant, and as what. */
 export function createPartnerRepository(db: Queryable) {

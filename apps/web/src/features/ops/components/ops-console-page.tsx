@@ -15,6 +15,7 @@ import {
   type StaffOrderEvent,
 } from '../api/types';
 import { EscalationsPanel } from './escalations-panel';
+import { RestaurantsPanel } from './restaurants-panel';
 import './ops.css';
 
 const pad2 = (n: number) => String(n).padStart(2, '0');
@@ -42,6 +43,8 @@ export function OpsConsolePage() {
     <section className="container page ops-page" aria-labelledby="ops-title">
       <h1 id="ops-title">Operations Console</h1>
       <EscalationsPanel />
+      <RestaurantsPanel />
+      <h2 className="ops-escalations-title">Orders</h2>
       <form className="ops-range" onSubmit={onSubmit} aria-label="Delivery dates">
         <div className="ops-field">
           <label htmlFor={fromId}>Delivery from</label>

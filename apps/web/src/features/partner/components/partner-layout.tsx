@@ -70,6 +70,17 @@ export function PartnerLayout({
           ) : null}
         </div>
       </div>
+      {current?.status === 'onboarding' ? (
+        <p className="container partner-status-note" role="status">
+          Not on the storefront yet: set up the menu, hours and photos. Caterway operations publish the restaurant when
+          it is ready.
+        </p>
+      ) : current?.status === 'suspended' ? (
+        <p className="container partner-status-note partner-status-suspended" role="status">
+          Caterway operations suspended this restaurant: customers cannot order from it for now. Orders already placed
+          go ahead.
+        </p>
+      ) : null}
       {children}
     </div>
   );
