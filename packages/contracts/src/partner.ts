@@ -324,7 +324,7 @@ export const partnerSettingsSchema = z
 export type PartnerSettings = z.infer<typeof partnerSettingsSchema>;
 export const partnerSettingsResponseSchema = z.object({ settings: partnerSettingsSchema });
 
-/** A restaurant's answering record over the last 90 days (the storefront's reliability figures, later). */
+/** A restaurant's answering and delivery record over the last 90 days (the storefront's reliability figures, later). */
 export const partnerStatsSchema = z.object({
   days: z.number().int(),
   /** new orders and add-ons that reached it */
@@ -337,6 +337,10 @@ export const partnerStatsSchema = z.object({
   median_minutes_to_accept: z.number().nullable(),
   /** accepted by the auto-accept setting */
   auto_accepted: z.number().int(),
+  /** orders due in the period that were marked delivered */
+  delivered: z.number().int(),
+  /** of those, the share marked delivered within 15 minutes of the delivery time, or null when none */
+  on_time_rate: z.number().nullable(),
 });
 export type PartnerStats = z.infer<typeof partnerStatsSchema>;
 export const partnerStatsResponseSchema = z.object({ stats: partnerStatsSchema });

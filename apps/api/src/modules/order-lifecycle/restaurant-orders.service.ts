@@ -88,15 +88,19 @@ export function createRestaurantOrdersService(deps: { db: Db }) {
       return { orders: rows.map(toOrder), waiting_count: waiting };
     },
 
-    /** GET api/v2/partner/restaurants/{chefId}/stats: the last 90 days' answers */
+    /** GET api/v2/partner/restaurants/{chefId}/stats: the last 90 days' answers and deliveries */
     async stats(chefId: number, now: Date): Promise<PartnerStats> {
       const days = 90;
-      const s = await requests.stats(chefId, new Date(now.getTime() - days * 86_400_000));
+      const since = new Date(now.getTime() - days * 86_400_000);
+      const [s, d] = await Promise.all([requests.stats(chefId, since), requests.deliveries(chefId, since)]);
       const answered = s.accepted + s.declined;
+      const rate = (part: number, whole: number) => (whole ? Math.round((part / whole) * 1000) / 1000 : null);
       return {
         days,
         ...s,
-        acceptance_rate: answered ? Math.round((s.accepted / answered) * 1000) / 1000 : null,
+        acceptance_rate: rate(s.accepted, answered),
+        delivered: d.delivered,
+        on_time_rate: rate(d.on_time, d.delivered),
       };
     },
 

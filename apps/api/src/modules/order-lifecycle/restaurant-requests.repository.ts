@@ -430,6 +430,23 @@ export function createRestaurantRequestsRepository(db: Queryable) {
     },
 
     /**
+     * The restaurant's deliveries due since `since`: how many were marked delivered, and how many
+     * of those within 15 minutes of their delivery time (the on-time record).
+     */
+    async deliveries(chefId: number, since: Date): Promise<{ delivered: number; on_time: number }> {
+      const { rows } = await db.query<{ delivered: number; on_time: number }>(
+        `SELECT count(*)::int AS delivered,
+                count(*) FILTER (WHERE d.at <= o.delivery_at + interval '15 minutes')::int AS on_time
+           FROM catering_orders o
+           JOIN LATERAL (SELECT min(e.created_at) AS at FROM order_events e
+                          WHERE e.catering_order_id = o.id AND e.event = 'mark_delivered') d ON d.at IS NOT NULL
+          WHERE (o.chef_id = $1 OR $1 = ANY (o.chef_ids)) AND o.delivery_at >= $2`,
+        [chefId, since],
+      );
+      return rows[0]!;
+    },
+
+    /**
      * RECONFIRM_ORDER: asks the order's restaurants to reconfirm it, once, if it is still going
      * ahead and not yet delivered. False when there was nothing to ask.
      */

@@ -6,6 +6,7 @@ import { localDateOf } from '@caterway/domain';
 import { createTestApp, type TestContext } from '../../../test/helpers.js';
 import { fixedClock } from '../../lib/clock.js';
 import { emailsTo, signedInUser } from '../auth/auth.test-helpers.js';
+import { moveOrder } from '../order-history/order-history.test-helpers.js';
 import { auth, orderRow, placeOrder, staffUser } from '../order-lifecycle/lifecycle.test-helpers.js';
 import { orderPayload, restaurantFixture, type RestaurantFixture } from '../orders/orders.test-helpers.js';
 import { createPartnerRepository } from './partner.repository.js';
@@ -309,6 +310,34 @@ describe('partner orders: new orders reach their restaurants, which answer them'
       // the fixed clock answers at once
       median_minutes_to_accept: 0,
     });
+
+    // the on-time record: delivered within 15 minutes of the delivery time, or late
+    const onTime = await placeOrder(ctx, f, customer.jwt, NOW);
+    const late = await placeOrder(ctx, f, customer.jwt, NOW);
+    for (const [order, minutes] of [
+      [onTime, 10],
+      [late, 40],
+    ] as const) {
+      await moveOrder(ctx.db, order.id, ['accept', 'mark_delivery_ready', 'mark_delivered'], NOW);
+      await ctx.db.query(
+        `UPDATE order_events SET created_at = $2 WHERE catering_order_id = $1 AND event = 'mark_delivered'`,
+        [order.id, new Date(order.delivery_at.getTime() + minutes * 60_000)],
+      );
+    }
+    const after = (
+      await ctx.app.inject({ method: 'GET', url: `${base(f.chef.id)}/stats`, headers: auth(kitchen.jwt) })
+    ).json().stats;
+    expect(after.delivered).toBeGreaterThanOrEqual(2);
+    const { rows: counted } = await ctx.db.query<{ delivered: number; on_time: number }>(
+      `SELECT count(*)::int AS delivered,
+              count(*) FILTER (WHERE e.created_at <= o.delivery_at + interval '15 minutes')::int AS on_time
+         FROM catering_orders o JOIN order_events e ON e.catering_order_id = o.id AND e.event = 'mark_delivered'
+        WHERE o.chef_id = $1`,
+      [f.chef.id],
+    );
+    expect(after.delivered).toBe(counted[0]!.delivered);
+    expect(after.on_time_rate).toBe(Math.round((counted[0]!.on_time / counted[0]!.delivered) * 1000) / 1000);
+    expect(after.on_time_rate).toBeLessThan(1);
   });
 
   it('lets managers set notification addresses and auto-accept, with clear refusals', async () => {

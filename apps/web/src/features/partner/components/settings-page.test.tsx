@@ -42,6 +42,8 @@ setupContractServer(
         acceptance_rate: 0.9,
         median_minutes_to_accept: 6.5,
         auto_accepted: 10,
+        delivered: 20,
+        on_time_rate: 0.95,
       },
     }),
   ),
@@ -84,6 +86,7 @@ describe('the settings page', () => {
     const record = await screen.findByRole('region', { name: 'Your record, last 90 days' });
     await within(record).findByText('90%');
     within(record).getByText('6.5 min');
+    within(record).getByText('95% of 20');
   });
 
   it('sets order emails and auto-accept up to an amount, checking both first', async () => {

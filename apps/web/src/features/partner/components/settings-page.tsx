@@ -83,6 +83,10 @@ function Record({ chefId }: { chefId: number }) {
             <dt>Accepted automatically</dt>
             <dd>{stats.data.autoAccepted}</dd>
           </div>
+          <div>
+            <dt>Delivered on time</dt>
+            <dd>{stats.data.delivered === 0 ? '—' : `${percent(stats.data.onTimeRate)} of ${stats.data.delivered}`}</dd>
+          </div>
         </dl>
       )}
     </section>
