@@ -26,6 +26,8 @@ export function useAddRestaurant() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: OpsNewRestaurantBody) => ops.addRestaurant(body),
+    // the form shows the server's words above its fields
+    meta: { handlesErrors: true },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: opsKeys.restaurantLists() }),
   });
 }
@@ -35,6 +37,8 @@ export function useSetRestaurantStatus() {
   return useMutation({
     mutationFn: ({ chefId, body }: { chefId: number; body: OpsRestaurantStatusBody }) =>
       ops.setRestaurantStatus(chefId, body),
+    // the card and the suspend dialog say what went wrong
+    meta: { handlesErrors: true },
     onSettled: () => queryClient.invalidateQueries({ queryKey: opsKeys.restaurantLists() }),
   });
 }
