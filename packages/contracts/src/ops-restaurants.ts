@@ -54,11 +54,12 @@ export const opsNewRestaurantBodySchema = z.object({
   province: z
     .string()
     .trim()
+    .min(1)
     .regex(/^[A-Za-z]{2}$/, 'Enter the two-letter province or state code.')
     .transform((p) => p.toUpperCase()),
   zip: text(10),
   country: z.enum(['CA', 'US']),
-  time_zone: z.string().refine(isValidTimeZone, opsRestaurantMessages.timeZone),
+  time_zone: z.string().trim().min(1).refine(isValidTimeZone, opsRestaurantMessages.timeZone),
   cuisine_types: z.array(text(40)).max(5).default([]),
   /** hours of notice before a delivery (the restaurant's team can change it later) */
   pre_order_notice_hours: z.number().int().min(0).max(336).default(24),
