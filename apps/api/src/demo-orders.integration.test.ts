@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { editRuleMessages } from '@caterway/domain';
 import { createTestApp, type TestContext } from '../test/helpers.js';
 import { ensureDemoData } from './db/seed/demo.js';
-import { ensureDemoOrderHistory, ensureDemoRestaurantTeam } from './demo-orders.js';
+import { demoCapacity, ensureDemoOrderHistory, ensureDemoRestaurantTeam } from './demo-orders.js';
 import { fixedClock } from './lib/clock.js';
 import { demoAccounts, demoRestaurantTeam } from './lib/demo-accounts.js';
 import { signIn } from './modules/auth/auth.test-helpers.js';
@@ -128,5 +128,26 @@ describe.each([
       waiting += (list.json().orders as { actions: string[] }[]).filter((o) => o.actions.includes('accept')).length;
     }
     expect(waiting).toBeGreaterThanOrEqual(demoRestaurantTeam.waitingOrders);
+
+    // one restaurant near capacity: its 12:00 window a week on is full, its day has a place left
+    expect(team?.nearCapacity).toMatch(/^\d{4}-\d{2}-\d{2} 12:00$/);
+    const busy = mine.find((r) => r.name === team!.restaurants[1])!;
+    const capacity = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/v2/partner/restaurants/${busy.id}/capacity`,
+      headers,
+    });
+    expect(capacity.json().capacity).toMatchObject({
+      unit: demoCapacity.unit,
+      per_day: demoCapacity.perDay,
+      per_window: demoCapacity.perWindow,
+      window_minutes: demoCapacity.windowMinutes,
+    });
+    const { rows } = await ctx.db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM catering_orders
+        WHERE chef_id = $1 AND status = 'Accepted' AND (delivery_at AT TIME ZONE time_zone)::date = $2::date`,
+      [busy.id, team!.nearCapacity!.slice(0, 10)],
+    );
+    expect(rows[0]!.n).toBe(demoCapacity.perWindow);
   });
 });

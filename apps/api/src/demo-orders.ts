@@ -5,7 +5,14 @@
 // (applyOrderEvent: order_events record who and when). Runs once: a demo customer who already
 // has placed orders is left alone.
 import crypto from 'node:crypto';
-import { formatStoreTime, storeHoursCheck, zonedParts, type OrderEvent, type StoreHoursMap } from '@caterway/domain';
+import {
+  deliveryInstant,
+  formatStoreTime,
+  storeHoursCheck,
+  zonedParts,
+  type OrderEvent,
+  type StoreHoursMap,
+} from '@caterway/domain';
 import { withTransaction, type Db } from './db/pool.js';
 import { demoAddress, insertDemoUser } from './db/seed/demo.js';
 import { fixedClock, type Clock } from './lib/clock.js';
@@ -333,7 +340,7 @@ async function placeOne(
 export async function ensureDemoRestaurantTeam(
   db: Db,
   deps: { payments: PaymentProvider; geocoder: Pick<Geocoder, 'geocode' | 'placeAt'>; clock: Clock; log: Log },
-): Promise<{ restaurants: string[]; waiting: number } | null> {
+): Promise<{ restaurants: string[]; waiting: number; nearCapacity: string | null } | null> {
   const team = demoRestaurantTeam;
   const customer = demoAccounts.find((a) => a.role === 'customer')!;
   const lock = await db.connect();
@@ -387,13 +394,70 @@ export async function ensureDemoRestaurantTeam(
         deps.log.warn({ err: { message: (err as Error).message } }, 'demo order for the restaurant team not placed');
       }
     }
+    const nearCapacity = chosen[1] ? await fillOneWindow(db, customers[0].id, chosen[1], deps, quietMailer, now) : null;
     const { rows: names } = await db.query<{ name: string }>(
       'SELECT business_name AS name FROM chefs WHERE id = ANY($1::bigint[]) ORDER BY id',
       [chosen.map((c) => c.chef_id)],
     );
-    return { restaurants: names.map((n) => n.name), waiting };
+    return { restaurants: names.map((n) => n.name), waiting, nearCapacity };
   } finally {
     await lock.query('SELECT pg_advisory_unlock($1)', [DEMO_ORDERS_LOCK_KEY]).catch(() => undefined);
     lock.release();
   }
+}
+
+/** The demo's restaurant near capacity: at most 2 orders a delivery window and 3 a day. */
+export const demoCapacity = { unit: 'orders', perDay: 3, perWindow: 2, windowMinutes: 60 } as const;
+
+/**
+ * One restaurant near capacity, so a newcomer sees both sides of a limit: two accepted orders of
+ * the demo customer in its 12:00-13:00 window on the first open day a week on, then a limit of 2
+ * orders a window and 3 a day. That window is full (checkout offers the next time with room) and
+ * the day has one place left (decision 050). Answers the slot, or null when none fits.
+ */
+async function fillOneWindow(
+  db: Db,
+  userId: number,
+  c: Candidate,
+  deps: { payments: PaymentProvider; geocoder: Pick<Geocoder, 'geocode' | 'placeAt'>; log: Log },
+  mailer: Mailer,
+  now: Date,
+): Promise<string | null> {
+  const first = lunchSlot(c, new Date(now.getTime() + 8 * DAY));
+  if (!first) return null;
+  const slots = ['12:00', '12:30'].map((time) => ({ time, at: deliveryInstant(first.date, time, c.time_zone) }));
+  if (slots.some((s) => !s.at || !storeHoursCheck(c.store_hours, s.at, c.time_zone).ok)) return null;
+  for (const [i, s] of slots.entries()) {
+    const plan: Plan = {
+      label: 'near capacity',
+      placedAgo: (3 - i) * HOUR,
+      deliveryAfterPlaced: 0,
+      events: ['accept'],
+      captured: false,
+      cutlery: 30,
+    };
+    try {
+      const at = s.at!;
+      await placeOne(
+        db,
+        userId,
+        c,
+        { date: first.date, time: formatStoreTime(s.time), at },
+        new Date(now.getTime() - plan.placedAgo),
+        plan,
+        deps,
+        mailer,
+        now,
+      );
+    } catch (err) {
+      deps.log.warn({ err: { message: (err as Error).message } }, 'demo order near capacity not placed');
+      return null;
+    }
+  }
+  await db.query(
+    `INSERT INTO restaurant_capacity (chef_id, unit, per_day, per_window, window_minutes)
+     VALUES ($1, $2, $3, $4, $5) ON CONFLICT (chef_id) DO NOTHING`,
+    [c.chef_id, demoCapacity.unit, demoCapacity.perDay, demoCapacity.perWindow, demoCapacity.windowMinutes],
+  );
+  return `${first.date} 12:00`;
 }
