@@ -95,6 +95,7 @@ function wireOrder(over: Partial<CateringOrderDetail> = {}): CateringOrderDetail
     cost_centre: 'CC 310-Marketing',
     onsite_contact_name: 'Sam Lee',
     onsite_contact_phone: '514-555-0199',
+    restaurant_messages: [],
     ...over,
   });
 }
