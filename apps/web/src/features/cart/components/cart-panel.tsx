@@ -230,6 +230,7 @@ export function CartPanel({
         <Suspense fallback={null}>
           <ItemModal
             menuRef={editingRef}
+            soldOut={preset.soldOut.menuItemIds}
             line={editing}
             onClose={closeCartDialog}
             onSave={(line) => {
