@@ -155,13 +155,16 @@ describe('the restaurant cart', () => {
       preset_items: base.preset_items.map((i) =>
         i.menu_id === 11 ? { ...i, menu_items: options, menu_items_mapping: { '111': 6, '112': 6 } } : i,
       ),
-      sold_out: { menu_ids: [13], menu_item_ids: [112] },
+      sold_out: { menu_ids: [12, 13], menu_item_ids: [112] },
     };
     const user = userEvent.setup();
     await openRestaurant();
     const soldOut = screen.getByRole('button', { name: 'Sold out Dish 13' });
     expect(soldOut).toHaveProperty('disabled', true);
     expect(soldOut.textContent).toBe('Sold out');
+    // Dish 12 was in the cart already: its line says so (the checkout would refuse it)
+    const line12 = within(cart()).getByText('Dish 12').closest('li')!;
+    expect(line12.textContent).toContain('Sold out');
 
     await user.click(within(cart()).getByRole('button', { name: 'Edit Dish 11' }));
     const dialog = await screen.findByRole('dialog', { name: 'Dish 11' });

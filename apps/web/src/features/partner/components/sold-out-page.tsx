@@ -207,7 +207,7 @@ function ItemLine({
   const busy = busyKey === `${item.kind}-${item.id}`;
   const available = !state.soldOut;
   return (
-    <div className={`partner-soldout-line partner-soldout-${item.kind}`}>
+    <div className={`partner-soldout-line partner-soldout-line-${item.kind}`}>
       <div className="partner-soldout-name">
         <span className="partner-soldout-title">{item.name}</span>
         <span className="partner-muted">
