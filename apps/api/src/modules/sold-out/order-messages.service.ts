@@ -16,16 +16,20 @@ export function toOrderMessage(row: OrderMessageRow): OrderMessage {
 }
 
 // What restaurants told a customer about an order (decision 053), lent to the orders module for
-// the order detail (GET api/v2/catering_orders/{id}): the customer sees the restaurant's name,
+// the order detail (GET api/v2/catering_orders/{id}) and the group-orders module for the group
+// order's: the customer sees the restaurant's name,
 // never who in its team wrote it.
 export function orderMessagesReads(db: Queryable) {
   const repo = createSoldOutRepository(db);
+  const forCustomer = (rows: OrderMessageRow[]): CustomerOrderMessage[] =>
+    rows.map((row) => {
+      const { author_name: author, ...message } = toOrderMessage(row);
+      void author;
+      return message;
+    });
   return {
-    forCustomer: async (orderId: number): Promise<CustomerOrderMessage[]> =>
-      (await repo.messagesOfOrder(orderId)).map((row) => {
-        const { author_name: author, ...message } = toOrderMessage(row);
-        void author;
-        return message;
-      }),
+    forCustomer: async (orderId: number) => forCustomer(await repo.messagesOfOrder(orderId)),
+    /** a group order's, for its organiser's detail (GET api/v2/group_orders/{ref}/detail) */
+    forGroupOrder: async (uuid: string) => forCustomer(await repo.messagesOfGroupOrder(uuid)),
   };
 }

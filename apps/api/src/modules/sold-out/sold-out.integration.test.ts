@@ -368,6 +368,16 @@ describe('86 an item', () => {
     const mails = await emailsTo(ctx.db, creator.email, 'order_message_substitute');
     expect(mails).toHaveLength(1);
     expect(mails[0]!.text_body).toContain(`group order "${group.name}"`);
+    // the organiser's group order detail in My Orders shows it
+    const detail = await inject('GET', `/api/v2/group_orders/${open.group_order_id}/detail`, creator.jwt);
+    expect(detail.statusCode, detail.body).toBe(200);
+    expect(detail.json().group_order.restaurant_messages).toEqual([
+      expect.objectContaining({
+        kind: 'substitute',
+        body: 'Sold out today: members may pick the Veggie Bowl instead.',
+        subject: meal.name,
+      }),
+    ]);
     expect(
       (await inject('POST', `${base()}/group-orders/${open.group_order_id}/messages`, stranger.jwt, { body: 'x' }))
         .statusCode,

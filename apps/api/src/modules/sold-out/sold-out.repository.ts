@@ -104,6 +104,18 @@ const MESSAGE_COLUMNS = `om.id::int AS id, om.kind, om.body, om.subject, c.busin
   nullif(trim(u.first_name || ' ' || u.last_name), '') AS author_name, om.created_at`;
 
 export function createSoldOutRepository(db: Queryable) {
+  /** order_messages matching `where` (on alias om), oldest first, with the restaurant and the author. */
+  async function messages(where: string, params: unknown[]): Promise<OrderMessageRow[]> {
+    const { rows } = await db.query<OrderMessageRow>(
+      `SELECT ${MESSAGE_COLUMNS}
+         FROM order_messages om JOIN chefs c ON c.id = om.chef_id LEFT JOIN users u ON u.id = om.author_user_id
+        WHERE ${where}
+        ORDER BY om.id`,
+      params,
+    );
+    return rows;
+  }
+
   return {
     /** The restaurant's live dishes with their options, by category in menu_categories' order. */
     async menu(chefId: number): Promise<SoldOutDishRow[]> {
@@ -298,34 +310,29 @@ export function createSoldOutRepository(db: Queryable) {
     },
 
     /** The messages of an order as a restaurant sees them: its own, oldest first. */
-    async messagesOfRestaurant(chefId: number, orderId: number): Promise<OrderMessageRow[]> {
-      const { rows } = await db.query<OrderMessageRow>(
-        `SELECT ${MESSAGE_COLUMNS}
-           FROM order_messages om JOIN chefs c ON c.id = om.chef_id LEFT JOIN users u ON u.id = om.author_user_id
-          WHERE om.chef_id = $1
-            AND (om.catering_order_id = $2
-                 OR om.group_order_uuid = (SELECT group_order_uuid FROM catering_orders WHERE id = $2))
-          ORDER BY om.id`,
+    messagesOfRestaurant: (chefId: number, orderId: number) =>
+      messages(
+        `om.chef_id = $1 AND (om.catering_order_id = $2
+           OR om.group_order_uuid = (SELECT group_order_uuid FROM catering_orders WHERE id = $2))`,
         [chefId, orderId],
-      );
-      return rows;
-    },
+      ),
+
+    /** The messages of a group order as its organiser sees them (its combined order's too), oldest first. */
+    messagesOfGroupOrder: (uuid: string) =>
+      messages(
+        `om.group_order_uuid = $1 OR om.catering_order_id = (SELECT catering_order_id FROM group_orders WHERE uuid = $1)`,
+        [uuid],
+      ),
 
     /**
      * The messages of an order as its customer sees them: every restaurant's, those sent to its
      * group order before it was placed too, oldest first.
      */
-    async messagesOfOrder(orderId: number): Promise<OrderMessageRow[]> {
-      const { rows } = await db.query<OrderMessageRow>(
-        `SELECT ${MESSAGE_COLUMNS}
-           FROM order_messages om JOIN chefs c ON c.id = om.chef_id LEFT JOIN users u ON u.id = om.author_user_id
-          WHERE om.catering_order_id = $1
-             OR om.group_order_uuid = (SELECT group_order_uuid FROM catering_orders WHERE id = $1)
-          ORDER BY om.id`,
+    messagesOfOrder: (orderId: number) =>
+      messages(
+        `om.catering_order_id = $1 OR om.group_order_uuid = (SELECT group_order_uuid FROM catering_orders WHERE id = $1)`,
         [orderId],
-      );
-      return rows;
-    },
+      ),
   };
 }
 export type SoldOutRepository = ReturnType<typeof createSoldOutRepository>;

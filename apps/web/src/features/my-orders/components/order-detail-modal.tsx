@@ -12,6 +12,7 @@ import { useCateringOrder } from '../api/get-catering-order';
 import { myOrdersMessages, type AddonOrder, type CateringOrderDetail, type OrderHistoryEntry } from '../api/types';
 import { CreditNotes } from './credit-notes';
 import { OrderStatus } from './order-status';
+import { RestaurantMessages } from './restaurant-messages';
 import { Tabs } from './tabs';
 
 /** Where the modal's buttons lead; the route supplies them from the path registry. */
@@ -247,31 +248,6 @@ function OrderBody({
       </div>
       {order.invoiceAvailable ? <CreditNotes orderId={order.id} timeZone={order.timeZone} /> : null}
     </div>
-  );
-}
-
-/**
- * What the order's restaurants told the customer (decision 053): a substitute for a sold-out dish
- * or a note, newest first, at the top of the order where it cannot be missed.
- */
-function RestaurantMessages({ messages: list }: { messages: CateringOrderDetail['restaurantMessages'] }) {
-  if (list.length === 0) return null;
-  return (
-    <section className="order-messages" aria-label="Messages from the restaurant">
-      {[...list].reverse().map((m) => (
-        <div key={m.id} className="order-message" role="note">
-          <p className="order-message-title">
-            Message from {m.restaurantName}
-            {m.kind === 'substitute' ? ' · substitute proposed' : ''}
-            {m.subject ? ` · about ${m.subject}` : ''}
-          </p>
-          <p className="order-message-body">{m.body}</p>
-          <p className="order-message-date muted">
-            {new Date(m.createdAt).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' })}
-          </p>
-        </div>
-      ))}
-    </section>
   );
 }
 
