@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isGroupDeliverySeconds } from '@caterway/domain';
 import { calendarDateSchema, corporateFields, emailSchema } from './common.js';
+import { customerOrderMessageSchema } from './partner-sold-out.js';
 
 // Group orders on the wire (issue 6; browse-account-orders §1, §3 'Group order detail', §4, §7).
 // Creator/staff calls are under api/v2/group_orders (bearer token; anyone else gets 404);
@@ -234,6 +235,8 @@ export const groupOrderDetailSchema = z
     status_label: z.string(),
     invoice_available: z.boolean(),
     display_delivery_date_time: z.string(),
+    /** what the restaurant told the organiser about it, oldest first (a substitute; decision 053) */
+    restaurant_messages: z.array(customerOrderMessageSchema),
   })
   .meta({ id: 'GroupOrderDetail' });
 export type GroupOrderDetail = z.infer<typeof groupOrderDetailSchema>;

@@ -19,3 +19,4 @@ export * from './invoices.js';
 export * from './partner.js';
 export * from './partner-audit.js';
 export * from './ops-restaurants.js';
+export * from './partner-sold-out.js';

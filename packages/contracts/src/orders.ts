@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isDeliveryTime, MAX_TIP_CENTS, messages } from '@caterway/domain';
 import { calendarDateSchema, corporateFields, emailSchema, onsiteContactFields } from './common.js';
+import { customerOrderMessageSchema } from './partner-sold-out.js';
 
 // Cart, checkout and orders on the wire (ordering-payments §3 Checkout line, Order payload,
 // Catering order; §7 Calls). Prices the browser sends are ignored: the server reprices.
@@ -341,6 +342,8 @@ export const cateringOrderDetailSchema = z
     cost_centre: z.string(),
     onsite_contact_name: z.string(),
     onsite_contact_phone: z.string(),
+    /** what its restaurants told the customer about it, oldest first (a substitute for a sold-out dish; decision 053) */
+    restaurant_messages: z.array(customerOrderMessageSchema),
   })
   .meta({ id: 'CateringOrderDetail' });
 

@@ -218,6 +218,12 @@ export const presetDetailSchema = presetCardSchema
      * link (they see it read-only) and for catalogue presets.
      */
     owned_by_viewer: z.boolean(),
+    /**
+     * The dishes (menu ids) and options (menu item ids) of its restaurants sold out at the moment
+     * of the request (decision 053): the page shows them as Sold out and cannot add them; checkout
+     * refuses them.
+     */
+    sold_out: z.object({ menu_ids: z.array(z.number().int()), menu_item_ids: z.array(z.number().int()) }),
   })
   .meta({ id: 'PresetDetail' });
 export type PresetDetail = z.infer<typeof presetDetailSchema>;

@@ -4,6 +4,7 @@ import { accountRoutes } from './account/account.routes.js';
 import { altchaRoutes } from './altcha/altcha.routes.js';
 import { authRoutes } from './auth/auth.routes.js';
 import { catalogueRoutes } from './catalogue/catalogue.routes.js';
+import { catalogueChangesRoutes } from './catalogue-changes/catalogue-changes.routes.js';
 import { demoRequestsRoutes } from './demo-requests/demo-requests.routes.js';
 import { favoritesRoutes } from './favorites/favorites.routes.js';
 import { geoRoutes } from './geo/geo.routes.js';
@@ -16,18 +17,18 @@ import { mediaRoutes } from './media/media.routes.js';
 import { orderHistoryRoutes } from './order-history/order-history.routes.js';
 import { lifecycleRoutes } from './order-lifecycle/lifecycle.routes.js';
 import { ordersRoutes } from './orders/orders.routes.js';
-import { catalogueChangesRoutes } from './catalogue-changes/catalogue-changes.routes.js';
-import { restaurantAdminRoutes } from './restaurant-admin/restaurant-admin.routes.js';
 import { partnerEventsRoutes } from './partner/partner-events.routes.js';
 import { partnerRoutes } from './partner/partner.routes.js';
 import { stripeWebhookRoutes } from './payment-lifecycle/stripe-webhooks.routes.js';
 import { paymentMethodsRoutes } from './payment-methods/payment-methods.routes.js';
 import { presetsRoutes } from './presets/presets.routes.js';
 import { reportsRoutes } from './reports/reports.routes.js';
+import { restaurantAdminRoutes } from './restaurant-admin/restaurant-admin.routes.js';
 import { sandboxPaymentsRoutes } from './sandbox-payments/sandbox-payments.routes.js';
 import { savedPresetsRoutes } from './saved-presets/saved-presets.routes.js';
 import { searchRoutes } from './search/search.routes.js';
 import { siteConfigRoutes } from './site-config/site-config.routes.js';
+import { soldOutRoutes } from './sold-out/sold-out.routes.js';
 import { suggestionsRoutes } from './suggestions/suggestions.routes.js';
 import { testClockRoutes } from './test-clock/test-clock.routes.js';
 
@@ -66,4 +67,5 @@ export const modules: ModuleRegistrar[] = [
   partnerEventsRoutes,
   catalogueChangesRoutes,
   restaurantAdminRoutes,
+  soldOutRoutes,
 ];

@@ -174,6 +174,7 @@ export function presetDetail(over: Partial<Wire<typeof presetDetailSchema>> = {}
     preset_location: { time_zone: 'America/Toronto', city_time_zone_name: 'Eastern' },
     address1: '1 King St W',
     owned_by_viewer: false,
+    sold_out: { menu_ids: [], menu_item_ids: [] },
     ...over,
   };
 }
@@ -361,6 +362,7 @@ export function placedOrder(date: string, over: Partial<WireOrderDetail> = {}): 
     cost_centre: '',
     onsite_contact_name: '',
     onsite_contact_phone: '',
+    restaurant_messages: [],
     ...over,
   };
 }

@@ -2,6 +2,8 @@ import crypto from 'node:crypto';
 import type { z } from 'zod';
 import type { joinGroupOrderBodySchema, MemberChoiceResponse, PublicGroupOrderResponse } from '@caterway/contracts';
 import {
+  isSoldOut,
+  soldOutMessage,
   budgetRule,
   formatCents,
   groupMessages,
@@ -257,6 +259,9 @@ export function createGroupMembersService(deps: GroupMembersServiceDeps) {
         const now = clock.now();
         assertOpen(g, now);
         if (!meal) throw validationFailed([groupMessages.menuNotOffered]);
+        // a dish the restaurant 86'd cannot be chosen while it is sold out (decision 053)
+        if (isSoldOut(meal.unavailable_until, now))
+          throw validationFailed([soldOutMessage(meal.name, meal.unavailable_until!, now, g.time_zone)]);
         const budget = budgetRule(meal.price_cents, g.budget_cents);
         if (!budget.ok) throw validationFailed([budget.message]);
         await repo.upsertChoice(

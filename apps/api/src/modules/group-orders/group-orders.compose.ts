@@ -1,5 +1,6 @@
 import type { AppDeps } from '../../lib/deps.js';
 import { createOrderCatalogueReads } from '../orders/order-catalogue.service.js';
+import { orderMessagesReads } from '../sold-out/order-messages.service.js';
 import { createGroupCutoff } from './group-cutoff.js';
 import { createGroupOrdersRepository } from './group-orders.repository.js';
 import { createGroupOrdersService } from './group-orders.service.js';
@@ -14,6 +15,7 @@ export function groupOrdersFrom(deps: Pick<AppDeps, 'db' | 'clock' | 'mailer' | 
   const groupOrders = createGroupOrdersRepository(deps.db);
   return createGroupOrdersService({
     db: deps.db,
+    restaurantMessages: orderMessagesReads(deps.db).forGroupOrder,
     groupOrders,
     catalogue: createOrderCatalogueReads(deps.db),
     geocoder: deps.geocoder,

@@ -412,8 +412,11 @@ export function createGroupOrdersRepository(db: Queryable) {
         price_cents: number;
         dietary_types: string[];
         main_image_url: string;
+        /** an 86 (decision 053): null, 'infinity' or an ISO instant */
+        unavailable_until: string | null;
       }>(
-        `SELECT id, name, description, category_name, price_cents, dietary_types, main_image_url
+        `SELECT id, name, description, category_name, price_cents, dietary_types, main_image_url,
+                to_json(unavailable_until) #>> '{}' AS unavailable_until
            FROM menus WHERE chef_id = $1 AND ${INDIVIDUAL_MEAL_SQL} ORDER BY position, id`,
         [chefId],
       );

@@ -178,6 +178,8 @@ export function groupScheduleProblems(
 
 export interface GroupOrdersServiceDeps {
   db: Db;
+  /** what the restaurant told the organiser (modules/sold-out, decision 053) */
+  restaurantMessages: (uuid: string) => Promise<GroupOrderDetail['restaurant_messages']>;
   groupOrders: GroupOrdersRepository;
   catalogue: Pick<OrderCatalogueReads, 'findPreset' | 'findChefsOfPreset' | 'findChef'>;
   geocoder: Pick<Geocoder, 'geocode' | 'placeAt'>;
@@ -663,6 +665,7 @@ export function createGroupOrdersService(deps: GroupOrdersServiceDeps) {
           status_label: groupStatusLabel(status),
           invoice_available: invoiceAvailable(status),
           display_delivery_date_time: g.delivery_at ? displayDateTime(g.delivery_at, g.time_zone) : '',
+          restaurant_messages: await deps.restaurantMessages(g.uuid),
         },
       };
     },

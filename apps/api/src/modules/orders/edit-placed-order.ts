@@ -2,7 +2,13 @@ import { formatCents } from '@caterway/domain';
 import { withTransaction } from '../../db/pool.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import { scheduleProcessing } from '../order-lifecycle/lifecycle.service.js';
-import { keepCorporateFields, prepareOrder, type OrderPayload, type PreparedOrder } from './order-checks.js';
+import {
+  keepCorporateFields,
+  keptLinesOf,
+  prepareOrder,
+  type OrderPayload,
+  type PreparedOrder,
+} from './order-checks.js';
 import {
   answer,
   assertEditable,
@@ -29,9 +35,11 @@ export async function prepareEditedOrder(
   now: Date,
 ): Promise<PreparedOrder> {
   const checks = { catalogue: ctx.catalogue, geocoder: ctx.geocoder };
+  // a placed order keeps the dishes it holds when one is sold out since (decision 053); a draft does not
+  const kept = order.status === 'draft' ? undefined : keptLinesOf(order.request_payload.preset_items);
   if (order.parent_order_id === null) {
     const own = keepCorporateFields(order, { ...payload, preset_id: order.preset_id ?? payload.preset_id });
-    return prepareOrder(checks, own, userId, now);
+    return prepareOrder(checks, own, userId, now, { kept });
   }
   const parent = await ctx.orders.findById(order.parent_order_id);
   if (!parent) throw notFound('Order not found');
@@ -55,6 +63,7 @@ export async function prepareEditedOrder(
   };
   return prepareOrder(checks, merged, userId, now, {
     addOn: { latitude: p.latitude ?? null, longitude: p.longitude ?? null },
+    kept,
   });
 }
 

@@ -12,6 +12,7 @@ import {
   emptyOrderProblem,
   isOrderedLine,
   formatCents,
+  isSoldOut,
   itemQuantityProblem,
   lineSubtotalCents,
   messages,
@@ -21,6 +22,7 @@ import {
   processingInstant,
   servingDetailsProblem,
   sidesProblem,
+  soldOutMessage,
   tipOf,
   type PlaceOfSupply,
   type PricingMenu,
@@ -90,6 +92,29 @@ export interface AddOnOptions {
   latitude: number | null;
   longitude: number | null;
 }
+
+/**
+ * What a placed order already holds (an edit of it): an 86 never touches a placed order (decision
+ * 053), so its dishes and options stay orderable in its edits; only what the edit adds is refused.
+ */
+export interface KeptLines {
+  menuIds: ReadonlySet<number>;
+  menuItemIds: ReadonlySet<number>;
+}
+
+/** The dishes and options a stored order's lines hold (those ordered, quantity above 0). */
+export function keptLinesOf(
+  lines: readonly { menu_id: number; quantity: number; menu_items_mapping: Record<string, number> }[],
+): KeptLines {
+  const menuIds = new Set<number>();
+  const menuItemIds = new Set<number>();
+  for (const line of lines) {
+    const items = Object.entries(line.menu_items_mapping).filter(([, q]) => q > 0);
+    if (line.quantity > 0 || items.length > 0) menuIds.add(line.menu_id);
+    for (const [id] of items) menuItemIds.add(Number(id));
+  }
+  return { menuIds, menuItemIds };
+}
 export { ADD_ON_NOTICE_HOURS } from '@caterway/domain';
 
 type OrderChef = OrderForCheck['chefs'][number];
@@ -105,7 +130,7 @@ export async function prepareOrder(
   input: OrderPayload,
   userId: number,
   now: Date,
-  options: { addOn?: AddOnOptions } = {},
+  options: { addOn?: AddOnOptions; kept?: KeptLines } = {},
 ): Promise<PreparedOrder> {
   const addOn = options.addOn;
   const { payload, sentFeeCents, ordered } = orderedPayload(input);
@@ -120,6 +145,7 @@ export async function prepareOrder(
   if (closed.length) throw validationFailed(closed.map((c) => opsRestaurantMessages.notTakingOrders(c.business_name)));
   const problems: string[] = [];
   const lines = checkOrderLines(ordered, found.menus, chefs, Boolean(addOn), problems);
+  problems.push(...soldOutProblems(ordered, found.menus, chefs, now, options.kept));
   problems.push(...vendorMinimumProblems(lines, chefs, addOn !== undefined));
   const when = checkWhen(payload, chefs, Boolean(addOn), now, problems);
   // who: the form's required fields not enforced by the schema (§5 'Checkout and order edit')
@@ -204,6 +230,37 @@ function checkOrderLines(
     if (prepared) lines.push(prepared);
   }
   return lines;
+}
+
+/**
+ * The dishes and options sold out at `now` (decision 053), one message each, e.g. "Butter Chicken
+ * Tray is sold out today. Remove it to continue.": the one check every path that writes a cart
+ * (a checkout's create, update and finalize, an add-on, an edit) goes through. What a placed order
+ * already held (`kept`) stays.
+ */
+function soldOutProblems(
+  ordered: OrderedLine[],
+  foundMenus: OrderMenuRow[],
+  chefs: OrderChef[],
+  now: Date,
+  kept: KeptLines | undefined,
+): string[] {
+  const problems: string[] = [];
+  const menus = new Map<number, OrderMenuRow>(foundMenus.map((m) => [m.id, m]));
+  const zones = new Map(chefs.map((c) => [c.id, c.time_zone]));
+  for (const line of ordered) {
+    const menu = menus.get(line.menu_id);
+    const timeZone = menu && zones.get(menu.chef_id);
+    if (!menu || !timeZone || menu.is_deleted) continue;
+    if (isSoldOut(menu.unavailable_until, now) && !kept?.menuIds.has(menu.id))
+      problems.push(soldOutMessage(menu.name, menu.unavailable_until!, now, timeZone));
+    for (const item of menu.menu_items) {
+      if ((line.menu_items_mapping[String(item.id)] ?? 0) <= 0) continue;
+      if (isSoldOut(item.unavailable_until, now) && !kept?.menuItemIds.has(item.id))
+        problems.push(soldOutMessage(item.name, item.unavailable_until!, now, timeZone, menu.name));
+    }
+  }
+  return problems;
 }
 
 /** One line against its menu: its problems pushed, the line priced (undefined: it cannot be priced). */

@@ -8,6 +8,7 @@ import { createCapacityService, NO_CAPACITY_LIMIT } from '../capacity/capacity.s
 import type { Invoicing } from '../invoices/invoices.service.js';
 import { processingJob, reachRestaurantsParts } from '../order-lifecycle/lifecycle.service.js';
 import { paymentMethodsServiceFrom } from '../payment-methods/payment-methods.service.js';
+import { orderMessagesReads } from '../sold-out/order-messages.service.js';
 import { createIdempotencyRepository } from './idempotency.repository.js';
 import { createOrderCatalogueRepository } from './order-catalogue.repository.js';
 import { createOrderEditsService, editRuleOf } from './order-edits.service.js';
@@ -47,6 +48,7 @@ export function composeOrders(deps: {
     catalogue,
     prepareFor: edits.prepareFor,
     editRuleOf,
+    restaurantMessages: orderMessagesReads(deps.db).forCustomer,
     idempotency: createIdempotencyRepository(deps.db),
     payments: deps.payments,
     paymentMethods,

@@ -87,6 +87,8 @@ export interface OrdersServiceDeps {
   prepareFor: (order: OrderRow, payload: OrderPayload, userId: number, now: Date) => Promise<PreparedOrder>;
   /** the upcoming-order rule at an instant (order-edits.service editRuleOf) */
   editRuleOf: (order: OrderRow, now: Date) => { allowed: true } | { allowed: false; message: string };
+  /** what the order's restaurants told the customer, oldest first (modules/sold-out, decision 053) */
+  restaurantMessages: (orderId: number) => Promise<CateringOrderDetail['restaurant_messages']>;
 }
 
 export const orderMessages = {
@@ -455,12 +457,13 @@ export function createOrdersService(deps: OrdersServiceDeps) {
     /** GET api/v2/catering_orders/{id} */
     async get(userId: number, id: number): Promise<{ catering_order: CateringOrderDetail }> {
       const order = await ownOrder(id, userId);
-      const [items, cards, context, chefs, parent] = await Promise.all([
+      const [items, cards, context, chefs, parent, restaurantMessages] = await Promise.all([
         orders.findItems(order.id),
         savedCards(userId),
         orders.findDisplayContext(order.id),
         order.preset_id === null ? Promise.resolve([]) : catalogue.findChefsOfPreset(order.preset_id),
         order.parent_order_id === null ? Promise.resolve(undefined) : orders.findById(order.parent_order_id),
+        deps.restaurantMessages(order.id),
       ]);
       const now = clock.now();
       const rule = deps.editRuleOf(order, now);
@@ -468,6 +471,7 @@ export function createOrdersService(deps: OrdersServiceDeps) {
         catering_order: {
           ...toDetail(order, items, cards, context, now),
           edit_rule: { allowed: rule.allowed, message: rule.allowed ? null : rule.message },
+          restaurant_messages: restaurantMessages,
           addon_maximum_items_qty: chefs[0]?.addon_maximum_items_qty ?? 0,
           add_on: parent
             ? {
@@ -605,7 +609,7 @@ function totalsOf(order: OrderRow) {
   };
 }
 
-type BaseDetail = Omit<CateringOrderDetail, 'edit_rule' | 'addon_maximum_items_qty' | 'add_on'>;
+type BaseDetail = Omit<CateringOrderDetail, 'edit_rule' | 'addon_maximum_items_qty' | 'add_on' | 'restaurant_messages'>;
 
 function toDetail(
   order: OrderRow,

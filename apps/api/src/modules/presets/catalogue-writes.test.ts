@@ -27,6 +27,10 @@ const ALLOWED = new Set([
   // operations onboard, publish and suspend restaurants (decision 059): its service records each
   // change with createCatalogueChangesService().record(..., { catalogue: true }) in the same transaction
   'modules/restaurant-admin/restaurant-admin.repository.ts',
+  // an 86 (menus/menu_items.unavailable_until, decision 053): sold-out.service calls
+  // record(..., { catalogue: true }) in the same transaction, and the storefront reads what is
+  // sold out per request (presets.repository soldOutOfPreset), never from a cache
+  'modules/sold-out/sold-out.repository.ts',
 ]);
 const src = path.resolve(import.meta.dirname, '../..');
 

@@ -13,7 +13,15 @@ import type { CardRow } from './presets.repository.js';
 // date or favourites gets the same bytes as everyone such, kept ready to send (Buffer, ETag,
 // compressed forms).
 
-const VISITOR_FIELDS = ['favorite', 'distance', 'available_for_ordering', 'tax_rate', 'tax_name', 'tax_lines'] as const;
+const VISITOR_FIELDS = [
+  'favorite',
+  'distance',
+  'available_for_ordering',
+  'tax_rate',
+  'tax_name',
+  'tax_lines',
+  'sold_out',
+] as const;
 type VisitorField = (typeof VISITOR_FIELDS)[number];
 // NUL cannot occur in PostgreSQL text, so these markers cannot collide with catalogue data
 const marker = (field: VisitorField) => `\u0000${field}`;
@@ -30,12 +38,23 @@ export interface DetailTemplate {
   neutral: { values: VisitorValues; answer: PreparedJson };
 }
 
-type VisitorValues = ReturnType<typeof presetCardVisitorFields> & PresetTaxFields;
+/**
+ * What is sold out at the request's moment (decision 053): read per request, never kept with the
+ * template, since an 86 that runs out at the end of the day announces nothing.
+ */
+export interface SoldOut {
+  menu_ids: number[];
+  menu_item_ids: number[];
+}
+export const NOTHING_SOLD_OUT: SoldOut = Object.freeze({ menu_ids: [], menu_item_ids: [] });
+
+type VisitorValues = ReturnType<typeof presetCardVisitorFields> & PresetTaxFields & { sold_out: SoldOut };
 const NO_VISITOR: DeliveryContext = { point: null, date: null, time: null, now: new Date(0) };
 
-const visitorValues = (row: CardRow, home: TaxHome | null, ctx: DeliveryContext): VisitorValues => ({
+const visitorValues = (row: CardRow, home: TaxHome | null, ctx: DeliveryContext, soldOut: SoldOut): VisitorValues => ({
   ...presetCardVisitorFields(row, ctx),
   ...presetTaxFields(home, ctx),
+  sold_out: soldOut,
 });
 
 /** Validates the answer once (as the route's serializer would) and cuts it where the visitor's fields go. */
@@ -52,7 +71,7 @@ export function toDetailTemplate(
     throw new Error('preset detail template: visitor fields not found once each');
   // the card's fields without an address or date do not depend on the clock (NO_VISITOR's now);
   // the taxes are today's (a rate change at midnight makes later visitors' values differ)
-  const values = visitorValues(row, home, { ...NO_VISITOR, now });
+  const values = visitorValues(row, home, { ...NO_VISITOR, now }, NOTHING_SOLD_OUT);
   return { row, home, parts, neutral: { values, answer: prepareJson(fill(parts, values)) } };
 }
 
@@ -60,8 +79,12 @@ export function toDetailTemplate(
  * The serialised answer for this visitor: exactly JSON.stringify of the validated answer; the
  * kept bytes when the visitor's fields are the neutral visitor's.
  */
-export function renderDetail(template: DetailTemplate, ctx: DeliveryContext): string | PreparedJson {
-  const values = visitorValues(template.row, template.home, ctx);
+export function renderDetail(
+  template: DetailTemplate,
+  ctx: DeliveryContext,
+  soldOut: SoldOut = NOTHING_SOLD_OUT,
+): string | PreparedJson {
+  const values = visitorValues(template.row, template.home, ctx, soldOut);
   const { neutral } = template;
   if (VISITOR_FIELDS.every((f) => JSON.stringify(values[f]) === JSON.stringify(neutral.values[f])))
     return neutral.answer;

@@ -280,6 +280,27 @@ export function createPresetsRepository(db: Queryable) {
       return rows;
     },
 
+    /**
+     * The dishes and options of the preset's restaurants sold out at `now` (decision 053): asked at
+     * every detail read, outside the cached template. Only 86'd rows are in the partial indexes
+     * (migration 044), so this is a probe of nearly empty indexes.
+     */
+    async soldOutOfPreset(presetId: number, now: Date): Promise<{ menu_ids: number[]; menu_item_ids: number[] }> {
+      const { rows } = await db.query<{ menu_ids: number[]; menu_item_ids: number[] }>(
+        prepared(
+          `SELECT ARRAY(SELECT m.id::int FROM preset_chefs pc JOIN menus m ON m.chef_id = pc.chef_id
+                         WHERE pc.preset_id = $1 AND m.unavailable_until IS NOT NULL AND m.unavailable_until > $2
+                         ORDER BY m.id) AS menu_ids,
+                  ARRAY(SELECT mi.id::int FROM preset_chefs pc JOIN menus m ON m.chef_id = pc.chef_id
+                          JOIN menu_items mi ON mi.menu_id = m.id
+                         WHERE pc.preset_id = $1 AND mi.unavailable_until IS NOT NULL AND mi.unavailable_until > $2
+                         ORDER BY mi.id) AS menu_item_ids`,
+          [presetId, now],
+        ),
+      );
+      return rows[0]!;
+    },
+
     async findPresetItems(presetId: number, tx: Queryable = db): Promise<PresetItemRow[]> {
       const { rows } = await tx.query<PresetItemRow>(
         `SELECT pi.id, pi.chef_id, pi.menu_id, pi.quantity, pi.special_instruction, pi.menu_items_mapping, pi.serving_details,

@@ -9,7 +9,14 @@ import { chefPlace, pointPlace } from '../orders/place-of-supply.js';
 import { sharedCartUrl, shareTokenMatches } from '../saved-presets/share-link.js';
 import type { CardCache } from './card-cache.js';
 import { resolveDeliveryContext, type DeliveryContext, type DeliveryContextQuery } from './delivery-context.js';
-import { renderDetail, serialiseDetail, toDetailTemplate, type DetailTemplate } from './detail-template.js';
+import {
+  NOTHING_SOLD_OUT,
+  renderDetail,
+  serialiseDetail,
+  toDetailTemplate,
+  type DetailTemplate,
+  type SoldOut,
+} from './detail-template.js';
 import { presetTaxFields, type TaxHome } from './preset-taxes.js';
 import { noticeHours, toPresetCard, toRestaurantCard } from './presets.mappers.js';
 import type { CardRow, GeoPoint, MenuItemRow, MenuRow, PresetKeyRow, PresetsRepository } from './presets.repository.js';
@@ -145,11 +152,15 @@ export function createPresetsService({
       const owned = saved && viewerId !== undefined && found.owner_user_id === viewerId;
       if (saved && !owned && !shareTokenMatches(found.share_token, query.share_token))
         throw notFound(messages.presetNotFound);
-      const base = await contextFor(query, viewerId);
+      // what is sold out now (decision 053): asked at every read, beside the visitor's context
+      const [base, soldOut] = await Promise.all([
+        contextFor(query, viewerId),
+        repo.soldOutOfPreset(found.id, clock.now()),
+      ]);
       // the delivery point's province or state: the preset's taxes are the place of supply's
       const ctx = { ...base, place: base.point ? await pointPlace(geocoder, base.point) : null };
       if (!cache || !isCatalogue(found)) {
-        const assembled = await assemble(found.id, ctx);
+        const assembled = await assemble(found.id, ctx, soldOut);
         if (!assembled) throw notFound(messages.presetNotFound);
         const preset = saved
           ? {
@@ -163,11 +174,11 @@ export function createPresetsService({
       const template = await cache.templates.get(found.id, async () => {
         // the catalogue part, for a visitor with no address, date or favourites
         const now = clock.now();
-        const assembled = await assemble(found.id, { point: null, date: null, time: null, now });
+        const assembled = await assemble(found.id, { point: null, date: null, time: null, now }, NOTHING_SOLD_OUT);
         return assembled && toDetailTemplate(assembled.row, assembled.body, assembled.home, now);
       });
       if (!template) throw notFound(messages.presetNotFound);
-      return renderDetail(template, ctx);
+      return renderDetail(template, ctx, soldOut);
     },
   };
 
@@ -175,6 +186,7 @@ export function createPresetsService({
   async function assemble(
     id: number,
     ctx: DeliveryContext,
+    soldOut: SoldOut,
   ): Promise<{ row: CardRow; home: TaxHome | null; body: { preset: PresetDetail } } | undefined> {
     const [cardRows, chefRows, itemRows] = await Promise.all([
       repo.cardsByIds([id]),
@@ -290,6 +302,7 @@ export function createPresetsService({
         preset_location: { time_zone: timeZone, city_time_zone_name: timeZoneName(timeZone) },
         address1: first?.address1 ?? '',
         owned_by_viewer: false,
+        sold_out: soldOut,
       },
     };
     return { row, home, body };

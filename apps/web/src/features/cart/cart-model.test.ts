@@ -13,6 +13,7 @@ import {
 } from './cart-model';
 import { delivery, preset } from './cart.test-helpers';
 import { groupOrderHref } from './components/preset-actions';
+import type { Preset } from './types';
 
 const now = new Date('2026-11-23T12:00:00-05:00'); // a Monday
 
@@ -66,6 +67,11 @@ describe('cart model', () => {
     const line = newLine(extra[0]!);
     expect(line).toMatchObject({ menuId: 13, quantity: 10, chefId: 1, lineTotalCents: 5000 });
     expect(typeof line.id).toBe('string');
+  });
+
+  it('leaves a sold-out dish out of the additional items', () => {
+    const soldOut = { ...preset, soldOut: { menuIds: [13], menuItemIds: [] } } as Preset;
+    expect(additionalMenus(soldOut, defaultLines(soldOut))).toEqual([]);
   });
 
   it('totals with computeTotals: delivery fee and tax for delivery, no fee for pickup', () => {

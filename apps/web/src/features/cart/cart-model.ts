@@ -124,9 +124,9 @@ const essence = (lines: CartLine[]) =>
 /** Whether two carts are the same order (a cart equal to the default is not kept: §4 Cart). */
 export const sameCart = (a: CartLine[], b: CartLine[]) => essence(a) === essence(b);
 
-/** Dishes of the preset's chefs that are not in the cart ('additional items'). */
+/** Dishes of the preset's chefs that are not in the cart ('additional items'), sold-out ones left out. */
 export function additionalMenus(preset: Preset, lines: CartLine[]): MenuRef[] {
-  const inCart = new Set(lines.map((l) => l.menuId));
+  const inCart = new Set([...lines.map((l) => l.menuId), ...preset.soldOut.menuIds]);
   return preset.chefs.flatMap((chef) =>
     chef.menus.filter((m) => !m.isDeleted && !inCart.has(m.id)).map((menu) => ({ menu, chef })),
   );

@@ -22,6 +22,7 @@ const preset = {
   chefs: [{ id: 1, businessName: 'Kitchen', firstName: 'A', lastName: 'B', menus: [menu(21), menu(22), menu(23, 3)] }],
   presetItems: [{ id: 701, menuId: 21, chefId: 1, quantity: 4, specialInstruction: '', menuItemsMapping: {} }],
   taxRate: 13,
+  soldOut: { menuIds: [], menuItemIds: [] },
 } as unknown as Preset;
 
 afterEach(() => notificationStore.set([]));

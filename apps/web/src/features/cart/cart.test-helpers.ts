@@ -94,6 +94,7 @@ export const preset = {
   storeHours,
   presetLocation: { timeZone: 'America/Toronto', cityTimeZoneName: 'Eastern' },
   address1: '1 King St W',
+  soldOut: { menuIds: [], menuItemIds: [] },
 } as unknown as Preset;
 
 export const delivery: CartDelivery = {

@@ -26,6 +26,7 @@ const detail: GroupOrderDetail = {
   statusLabel: 'Accepting',
   invoiceAvailable: false,
   displayDeliveryDateTime: 'Thursday, December 3, 2026 at 11:30 AM',
+  restaurantMessages: [],
 };
 
 describe('group order detail view', () => {

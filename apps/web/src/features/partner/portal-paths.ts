@@ -17,6 +17,8 @@ export const portalRoutes = {
   order: ':chefId/orders/:orderId',
   team: ':chefId/team',
   settings: ':chefId/settings',
+  /** what the kitchen has run out of (decision 053) */
+  soldOut: ':chefId/sold-out',
 } as const;
 
 const base = paths.partner.path;
@@ -41,4 +43,6 @@ export const portalPaths = {
   team: (chefId: number) => `${base}/${chefId}/team`,
   /** the restaurant's record, and for managers and owners its order emails, auto-accept and capacity */
   settings: (chefId: number) => `${base}/${chefId}/settings`,
+  /** the dishes and options sold out, and the orders an 86 affects: everyone on the team */
+  soldOut: (chefId: number) => `${base}/${chefId}/sold-out`,
 };

@@ -173,8 +173,10 @@ export function CartPanel({
         {addOn ? <p className="cart-note">{messages.vendorAddOnNotice}</p> : <ChefProgress rows={progress} />}
 
         {lines.length === 0 ? <p className="muted">Your cart is empty. Add dishes from the menu.</p> : null}
-        <CartLines title="Menu" lines={defaults} />
-        {added.length > 0 ? <CartLines title="Additional items" lines={added} /> : null}
+        <CartLines soldOut={preset.soldOut.menuIds} title="Menu" lines={defaults} />
+        {added.length > 0 ? (
+          <CartLines soldOut={preset.soldOut.menuIds} title="Additional items" lines={added} />
+        ) : null}
 
         <div className="cart-tools">
           <Button variant="ghost" className="btn-sm" onClick={() => openCartDialog({ kind: 'additional' })}>
@@ -230,6 +232,7 @@ export function CartPanel({
         <Suspense fallback={null}>
           <ItemModal
             menuRef={editingRef}
+            soldOut={preset.soldOut.menuItemIds}
             line={editing}
             onClose={closeCartDialog}
             onSave={(line) => {
@@ -298,7 +301,8 @@ function addOnProblem(
   return { problem: null, kind: null };
 }
 
-function CartLines({ title, lines }: { title: string; lines: CartLine[] }) {
+/** The cart's lines; a dish the restaurant 86'd since it was put in the cart says Sold out (decision 053). */
+function CartLines({ title, lines, soldOut }: { title: string; lines: CartLine[]; soldOut: number[] }) {
   if (lines.length === 0) return null;
   return (
     <section className="cart-lines" aria-label={title}>
@@ -308,6 +312,7 @@ function CartLines({ title, lines }: { title: string; lines: CartLine[] }) {
           <li key={String(line.id)} className="cart-line">
             <div className="cart-line-text">
               <span className="cart-line-name">{line.menuName}</span>
+              {soldOut.includes(line.menuId) ? <span className="sold-out-label">Sold out</span> : null}
               <span className="muted">
                 {line.quantity} × {formatCents(line.unitPriceCents)}
               </span>

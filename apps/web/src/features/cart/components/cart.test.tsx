@@ -14,7 +14,7 @@ import { formatIsoDate, messages } from '@caterway/domain';
 import { Component as RestaurantRoute } from '../../../app/routes/restaurant';
 import { modalStore } from '../../../stores/modals';
 import { renderPage, signIn } from '../../../test/render';
-import { presetDetail } from '../../../test/wire';
+import { presetDetail, wireMenu } from '../../../test/wire';
 import { saveDelivery } from '../../delivery/delivery-store';
 import { resetCart } from '../cart-store';
 
@@ -24,10 +24,12 @@ import { resetCart } from '../cart-store';
 // default, the sign-in gate before checkout, and the keyboard in its dialogs.
 
 let deliverable = true;
+/** what a test changes in the restaurant's detail */
+let detailOver: Parameters<typeof presetDetail>[0] = {};
 const feeRequests: unknown[] = [];
 setupContractServer(
   http.get('/api/v2/presets/:slug', ({ params }) =>
-    contractJson(presetDetailResponseSchema, { preset: presetDetail({ slug: String(params.slug) }) }),
+    contractJson(presetDetailResponseSchema, { preset: presetDetail({ slug: String(params.slug), ...detailOver }) }),
   ),
   // the item dialog's dietary types
   http.get('/api/v2/system_vars', () =>
@@ -53,6 +55,7 @@ setupContractServer(
 beforeEach(() => {
   resetCart(7);
   deliverable = true;
+  detailOver = {};
   feeRequests.length = 0;
   const inFiveDays = formatIsoDate(new Date(Date.now() + 5 * 86_400_000));
   saveDelivery(
@@ -134,6 +137,42 @@ describe('the restaurant cart', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     within(cart()).getByText('8 × $15.00');
     expect(totals()[0]).toEqual(['Subtotal', '$136.00']);
+  });
+
+  it("shows a dish the restaurant 86'd as Sold out, disabled, and a sold-out option at 0 and locked in the dialog", async () => {
+    const base = presetDetail();
+    const options = [
+      { id: 111, name: 'Rice', price_cents: 0, main_image_url: '', dietary_types: '' },
+      { id: 112, name: 'Naan', price_cents: 200, main_image_url: '', dietary_types: '' },
+    ];
+    detailOver = {
+      chefs: [
+        {
+          ...base.chefs[0]!,
+          menus: [wireMenu(11, 1500, 5, { menu_items: options }), wireMenu(12, 800), wireMenu(13, 500)],
+        },
+      ],
+      preset_items: base.preset_items.map((i) =>
+        i.menu_id === 11 ? { ...i, menu_items: options, menu_items_mapping: { '111': 6, '112': 6 } } : i,
+      ),
+      sold_out: { menu_ids: [12, 13], menu_item_ids: [112] },
+    };
+    const user = userEvent.setup();
+    await openRestaurant();
+    const soldOut = screen.getByRole('button', { name: 'Sold out Dish 13' });
+    expect(soldOut).toHaveProperty('disabled', true);
+    expect(soldOut.textContent).toBe('Sold out');
+    // Dish 12 was in the cart already: its line says so (the checkout would refuse it)
+    const line12 = within(cart()).getByText('Dish 12').closest('li')!;
+    expect(line12.textContent).toContain('Sold out');
+
+    await user.click(within(cart()).getByRole('button', { name: 'Edit Dish 11' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Dish 11' });
+    const naan = within(dialog).getByLabelText(/Naan/);
+    expect(naan).toHaveProperty('disabled', true);
+    expect(naan).toHaveProperty('value', '0');
+    expect(within(dialog).getByText('Sold out')).toBeTruthy();
+    expect(within(dialog).getByLabelText(/Rice/)).toHaveProperty('disabled', false);
   });
 
   it('removes a line after the confirmation; the chef minimum then stops checkout with its message', async () => {

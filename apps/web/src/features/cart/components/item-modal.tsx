@@ -16,11 +16,14 @@ const toCount = (value: string): number | null => (/^\d+$/.test(value.trim()) ? 
 
 export function ItemModal({
   menuRef,
+  soldOut = [],
   line,
   onSave,
   onClose,
 }: {
   menuRef: MenuRef;
+  /** the options sold out now (decision 053): marked Sold out, at 0 and locked */
+  soldOut?: number[];
   line: CartLine;
   onSave: (line: CartLine) => void;
   onClose: () => void;
@@ -28,7 +31,13 @@ export function ItemModal({
   const { menu, chef } = menuRef;
   const [quantity, setQuantity] = useState(String(line.quantity));
   const [items, setItems] = useState<Record<string, string>>(() =>
-    Object.fromEntries(menu.menuItems.map((i) => [String(i.id), String(line.menuItemsMapping[String(i.id)] ?? 0)])),
+    Object.fromEntries(
+      menu.menuItems.map((i) => [
+        String(i.id),
+        // a sold-out option cannot be ordered: it opens at 0 (the checkout would refuse it)
+        soldOut.includes(i.id) ? '0' : String(line.menuItemsMapping[String(i.id)] ?? 0),
+      ]),
+    ),
   );
   const [instruction, setInstruction] = useState(line.specialInstruction);
   const [rows, setRows] = useState<ServingRow[]>(() =>
@@ -138,6 +147,7 @@ export function ItemModal({
                 <label htmlFor={`${id}-item-${item.id}`}>
                   {item.name}{' '}
                   <span className="muted">{item.priceCents > 0 ? `+${formatCents(item.priceCents)}` : 'Included'}</span>
+                  {soldOut.includes(item.id) ? <span className="sold-out-label"> Sold out</span> : null}
                 </label>
                 <input
                   id={`${id}-item-${item.id}`}
@@ -145,6 +155,7 @@ export function ItemModal({
                   inputMode="numeric"
                   min={0}
                   step={1}
+                  disabled={soldOut.includes(item.id)}
                   value={items[String(item.id)] ?? '0'}
                   onChange={(e) => setItems((current) => ({ ...current, [String(item.id)]: e.target.value }))}
                 />

@@ -23,14 +23,17 @@ export function MenuAction({ preset, menuId, menuName }: { preset: Preset; menuI
       </button>
     );
   }
+  // 86'd by the restaurant when the page was read (decision 053): Sold out, disabled
+  const out = preset.soldOut.menuIds.includes(menuId);
   return (
     <button
       type="button"
       className="btn btn-primary btn-sm"
+      disabled={out}
       onClick={() => addMenuToCart(source, preset, menuId)}
-      aria-label={`Add ${menuName}`}
+      aria-label={`${out ? 'Sold out' : 'Add'} ${menuName}`}
     >
-      Add
+      {out ? 'Sold out' : 'Add'}
     </button>
   );
 }

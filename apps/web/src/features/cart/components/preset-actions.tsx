@@ -4,12 +4,11 @@ import { messages } from '@caterway/domain';
 import { Button } from '@caterway/ui';
 import { isApiError } from '../../../lib/api-client';
 import { groupOrderPageUrl } from '../../../lib/group-orders-site';
-import { siteConfigQueryOptions } from '../../../lib/site-config';
 import { openModal } from '../../../stores/modals';
 import { notify, notifyError } from '../../../stores/notifications';
 import { useSessionUser } from '../../../stores/session';
 import { addFavorite } from '../api/add-favorite';
-import { createGroupOrder } from '../api/create-group-order';
+import { startGroupOrder } from '../api/create-group-order';
 import { removeFavorite } from '../api/remove-favorite';
 import { closeCartDialog, openCartDialog, useCartDialog } from '../cart-ui-store';
 import type { CartDelivery, Preset } from '../types';
@@ -116,17 +115,7 @@ function GroupOrderButton({
     if (!signedIn) return askToSignIn(messages.pleaseSignInToGroupOrder);
     setBusy(true);
     try {
-      const [{ groupOrdersUrl }, { uuid }] = await Promise.all([
-        queryClient.fetchQuery(siteConfigQueryOptions()),
-        createGroupOrder(preset.id, {
-          address: delivery.address || undefined,
-          lat: delivery.lat ?? undefined,
-          lng: delivery.lng ?? undefined,
-          delivery_date: delivery.deliveryDate,
-          delivery_time: delivery.deliveryTime,
-        }),
-      ]);
-      window.location.assign(groupOrderHref(uuid, delivery, groupOrdersUrl));
+      window.location.assign(await startGroupOrder(queryClient, preset.id, delivery));
     } catch {
       // ordering-payments §8: a group order creation failure is not surfaced to the user.
       setBusy(false);

@@ -8,6 +8,7 @@ import { useDownloadInvoice } from '../api/download-invoice';
 import { useGroupOrderDetail } from '../api/get-group-order-detail';
 import { myOrdersMessages, type GroupOrderDetail, type OrderHistoryEntry } from '../api/types';
 import { groupOrderActions, groupOrderFacts, groupOrderTotals } from '../group-order-view';
+import { RestaurantMessages } from './restaurant-messages';
 
 /**
  * The detail modal of a Group Order (browse-account-orders §2 'Order detail modal', §3 'Group
@@ -87,6 +88,7 @@ function GroupOrderBody({
         <span className="order-kind">{entry.orderType}</span>
         <span className={`order-status order-status-${detail.status}`}>{statusLabel(detail.status)}</span>
       </p>
+      <RestaurantMessages messages={detail.restaurantMessages} />
       <dl className="order-facts">
         {detail.orderNumber ? (
           <div>

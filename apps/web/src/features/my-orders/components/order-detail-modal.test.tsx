@@ -95,6 +95,7 @@ function wireOrder(over: Partial<CateringOrderDetail> = {}): CateringOrderDetail
     cost_centre: 'CC 310-Marketing',
     onsite_contact_name: 'Sam Lee',
     onsite_contact_phone: '514-555-0199',
+    restaurant_messages: [],
     ...over,
   });
 }
@@ -186,6 +187,42 @@ describe('the order detail modal of a Quebec order', () => {
     expect(facts).toContainEqual(['PO number', 'PO-4471']);
     expect(facts).toContainEqual(['Cost centre', 'CC 310-Marketing']);
     expect(facts).toContainEqual(['On-site contact', 'Sam Lee, 514-555-0199']);
+  });
+
+  it("shows a restaurant's proposed substitute as a notice, newest first, and no notice without one", async () => {
+    const dialog = await openModal(
+      wireOrder({
+        restaurant_messages: [
+          {
+            id: 1,
+            kind: 'note',
+            body: 'We will deliver ten minutes early.',
+            subject: '',
+            restaurant_name: 'Maison Verte',
+            created_at: '2026-12-01T14:00:00.000Z',
+          },
+          {
+            id: 2,
+            kind: 'substitute',
+            body: 'The tourtière is sold out today: may we send the salmon pie instead?',
+            subject: 'Tourtière Tray',
+            restaurant_name: 'Maison Verte',
+            created_at: '2026-12-02T14:00:00.000Z',
+          },
+        ],
+      }),
+    );
+    const notes = within(within(dialog).getByRole('region', { name: 'Messages from the restaurant' })).getAllByRole(
+      'note',
+    );
+    expect(notes.map((n) => n.querySelector('.order-message-title')!.textContent)).toEqual([
+      'Message from Maison Verte · substitute proposed · about Tourtière Tray',
+      'Message from Maison Verte',
+    ]);
+    expect(notes[0]!.textContent).toContain('The tourtière is sold out today: may we send the salmon pie instead?');
+    cleanup();
+    const plain = await openModal(wireOrder());
+    expect(within(plain).queryByRole('region', { name: 'Messages from the restaurant' })).toBeNull();
   });
 
   it('leaves them out, and the tip line too, when there are none', async () => {

@@ -12,6 +12,7 @@ import { useCateringOrder } from '../api/get-catering-order';
 import { myOrdersMessages, type AddonOrder, type CateringOrderDetail, type OrderHistoryEntry } from '../api/types';
 import { CreditNotes } from './credit-notes';
 import { OrderStatus } from './order-status';
+import { RestaurantMessages } from './restaurant-messages';
 import { Tabs } from './tabs';
 
 /** Where the modal's buttons lead; the route supplies them from the path registry. */
@@ -184,6 +185,7 @@ function OrderBody({
         <span className="order-kind">{entry.orderType}</span>
         <OrderStatus status={order.status} displayStatus={order.displayStatus} />
       </p>
+      <RestaurantMessages messages={order.restaurantMessages} />
       <dl className="order-facts">
         {facts.map(([k, v]) => (
           <div key={k}>

@@ -1,13 +1,15 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { declineReasons } from '@caterway/contracts';
 import { Button, Loading, StatusBadge } from '@caterway/ui';
 import { isApiError } from '../../../lib/api-client';
 import { useOrder } from '../api/orders';
 import { useLabels, useTicket } from '../api/settings';
+import { useOrderMessages } from '../api/sold-out';
 import { answerLabels, requestKindLabels, type PartnerOrderDetail, type PartnerRequest } from '../api/types';
+import { MessageDialog } from './message-dialog';
 import { OrderActions, type AnswerOutcome } from './order-actions';
 import { OrderFacts } from './order-card';
-import { errorMessages } from './portal-common';
+import { CloseButton, errorMessages } from './portal-common';
 
 const formats = new Map<string, Intl.DateTimeFormat>();
 /** An instant as the restaurant reads it, in its own time zone. */
@@ -73,11 +75,7 @@ export function OrderDetail({
           <h2 ref={heading} tabIndex={-1}>
             Order {o.orderNumber}
           </h2>
-          <button type="button" className="icon-button" onClick={onClose} aria-label="Close the order">
-            <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
-              <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-            </svg>
-          </button>
+          <CloseButton label="Close the order" onClick={onClose} />
         </div>
       ) : null}
       <p className="partner-badges">
@@ -97,7 +95,53 @@ export function OrderDetail({
       />
       <TicketButton chefId={chefId} orderId={o.id} orderNumber={o.orderNumber} groupOrder={o.groupOrder} />
       <DetailSections order={o} />
+      <OrderMessages chefId={chefId} order={o} />
     </div>
+  );
+}
+
+/**
+ * What the restaurant told the customer about the order (decision 053: a substitute for a sold-out
+ * dish, a note), and Message customer.
+ */
+function OrderMessages({ chefId, order }: { chefId: number; order: PartnerOrderDetail }) {
+  const list = useOrderMessages(chefId, order.id);
+  const [writing, setWriting] = useState(false);
+  return (
+    <section className="partner-detail-section" aria-labelledby={`partner-messages-${order.id}`}>
+      <h3 id={`partner-messages-${order.id}`}>Messages to the customer</h3>
+      {list.isPending ? (
+        <Loading label="Loading the messages…" />
+      ) : list.isError ? (
+        <p role="alert">{errorMessages(list.error).join(' ')}</p>
+      ) : list.data.length === 0 ? (
+        <p className="partner-muted">None yet.</p>
+      ) : (
+        <ul className="partner-messages">
+          {list.data.map((m) => (
+            <li key={m.id}>
+              <p className="partner-muted">
+                {inZone(m.createdAt, order.timeZone)} · {m.kind === 'substitute' ? 'Substitute proposed' : 'Note'}
+                {m.subject ? ` · ${m.subject}` : ''}
+                {m.authorName ? ` · by ${m.authorName}` : ''}
+              </p>
+              <p>{m.body}</p>
+            </li>
+          ))}
+        </ul>
+      )}
+      <Button variant="secondary" onClick={() => setWriting(true)}>
+        Message customer
+      </Button>
+      {writing ? (
+        <MessageDialog
+          chefId={chefId}
+          to={{ kind: 'order', orderId: order.id }}
+          recipient={`${order.contact.name}, order ${order.orderNumber}`}
+          onClose={() => setWriting(false)}
+        />
+      ) : null}
+    </section>
   );
 }
 

@@ -7,6 +7,7 @@ import {
   partnerAnswerBodySchema,
   partnerMessages,
   partnerOrderDetailResponseSchema,
+  partnerOrderMessagesResponseSchema,
   partnerOrdersResponseSchema,
   partnerRestaurantSchema,
   partnerRestaurantsResponseSchema,
@@ -73,6 +74,10 @@ setupContractServer(
   }),
   http.get('/api/v2/partner/restaurants/1/orders/41', () =>
     contractJson(partnerOrderDetailResponseSchema, { order: partnerOrderDetail() }),
+  ),
+  // what the restaurant told the customer (decision 053)
+  http.get('/api/v2/partner/restaurants/1/orders/:orderId/messages', () =>
+    contractJson(partnerOrderMessagesResponseSchema, { messages: [] }),
   ),
   http.post('/api/v2/partner/restaurants/1/orders/:orderId/answers', async ({ request, params }) => {
     const body = (await request.clone().json()) as PartnerAnswerBody;

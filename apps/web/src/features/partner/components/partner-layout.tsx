@@ -9,14 +9,16 @@ import { portalPaths } from '../portal-paths';
 import { errorMessages, usePortalTitle } from './portal-common';
 import './partner.css';
 
-export type PortalSection = 'orders' | 'team' | 'settings';
+export type PortalSection = 'orders' | 'team' | 'settings' | 'sold-out';
 
 const sectionHref = (section: PortalSection, chefId: number) =>
   section === 'team'
     ? portalPaths.team(chefId)
     : section === 'settings'
       ? portalPaths.settings(chefId)
-      : portalPaths.orders(chefId);
+      : section === 'sold-out'
+        ? portalPaths.soldOut(chefId)
+        : portalPaths.orders(chefId);
 
 /**
  * A restaurant's pages in the portal: its name (a switcher when the person has several), the
@@ -64,6 +66,7 @@ export function PartnerLayout({
           {current ? (
             <nav className="partner-sections" aria-label="Restaurant portal">
               <NavLink to={portalPaths.orders(chefId)}>Orders</NavLink>
+              <NavLink to={portalPaths.soldOut(chefId)}>Sold out</NavLink>
               {hasRole(current.role, 'manager') ? <NavLink to={portalPaths.team(chefId)}>Team</NavLink> : null}
               <NavLink to={portalPaths.settings(chefId)}>Settings</NavLink>
             </nav>
@@ -151,8 +154,8 @@ function RestaurantSwitcher({
               to={sectionHref(
                 section === 'team' && hasRole(r.role, 'manager')
                   ? 'team'
-                  : section === 'settings'
-                    ? 'settings'
+                  : section === 'settings' || section === 'sold-out'
+                    ? section
                     : 'orders',
                 r.id,
               )}

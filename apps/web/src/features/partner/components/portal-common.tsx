@@ -43,3 +43,14 @@ export function PortalSignIn() {
     </section>
   );
 }
+
+/** A panel's close button (an order beside the inbox, the orders an 86 affects): a 48 px cross. */
+export function CloseButton({ label, onClick }: { label: string; onClick: () => void }) {
+  return (
+    <button type="button" className="icon-button" onClick={onClick} aria-label={label}>
+      <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+        <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+      </svg>
+    </button>
+  );
+}

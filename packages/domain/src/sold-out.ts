@@ -1,0 +1,62 @@
+import { addCalendarDays, formatLocalDateTime, localDateOf, localDayStart } from './availability.js';
+
+// "86 an item" (issue 19 part 3; decision 053): a restaurant marks a dish or one of its options
+// unavailable until the end of its local day, for a number of hours, or until it turns it back on.
+// Stored as the instant it comes back (menus/menu_items.unavailable_until: null when available,
+// 'infinity' until turned back on); whether it is sold out is always that instant compared with
+// now, so an 86 that runs out needs nobody to undo it.
+
+export const SOLD_OUT_MAX_HOURS = 72;
+
+/** How long an 86 lasts, as the portal offers it. */
+export type SoldOutFor =
+  | { kind: 'end_of_day' }
+  | { kind: 'hours'; hours: number }
+  /** until the restaurant turns it back on */
+  | { kind: 'indefinitely' };
+
+/** The instant an 86 made at `now` ends; null: never by itself (stored as 'infinity'). */
+export function soldOutUntil(choice: SoldOutFor, now: Date, timeZone: string): Date | null {
+  if (choice.kind === 'indefinitely') return null;
+  if (choice.kind === 'hours') {
+    if (!Number.isInteger(choice.hours) || choice.hours < 1 || choice.hours > SOLD_OUT_MAX_HOURS)
+      throw new RangeError(`An 86 lasts 1 to ${SOLD_OUT_MAX_HOURS} hours.`);
+    return new Date(now.getTime() + choice.hours * 3_600_000);
+  }
+  // the next local midnight: the first minute of tomorrow in the restaurant's zone
+  const tomorrow = addCalendarDays(localDateOf(now, timeZone), 1)!;
+  return localDayStart(tomorrow, timeZone)!;
+}
+
+/**
+ * Whether an unavailable_until makes the dish or option sold out at `now`. Read as text: an ISO
+ * instant, 'infinity' (until turned back on), or null (available).
+ */
+export function isSoldOut(until: string | null | undefined, now: Date): boolean {
+  if (until === null || until === undefined) return false;
+  if (until === 'infinity') return true;
+  const t = Date.parse(until);
+  return Number.isNaN(t) || t > now.getTime();
+}
+
+/** When an 86 ends, for people: "until end of day", "until Nov 28, 2026, 3:00 PM", "until turned back on". */
+export function soldOutUntilText(until: string, now: Date, timeZone: string): string {
+  if (until === 'infinity') return 'until turned back on';
+  const at = new Date(until);
+  const endOfToday = soldOutUntil({ kind: 'end_of_day' }, now, timeZone);
+  if (endOfToday && at.getTime() === endOfToday.getTime()) return 'until end of day';
+  return `until ${formatLocalDateTime(at, timeZone)}`;
+}
+
+/**
+ * The checkout's refusal of a sold-out dish or option (decision 053), e.g. "Butter Chicken Tray is
+ * sold out today. Remove it to continue." An option names its dish: "Raita (Butter Chicken Tray)".
+ * "today" when it comes back before the restaurant's next local day starts.
+ */
+export function soldOutMessage(name: string, until: string, now: Date, timeZone: string, dishName?: string): string {
+  const what = dishName ? `${name} (${dishName})` : name;
+  const at = until === 'infinity' ? Number.POSITIVE_INFINITY : new Date(until).getTime();
+  const endOfToday = soldOutUntil({ kind: 'end_of_day' }, now, timeZone)!.getTime();
+  const when = at <= endOfToday ? ' today' : '';
+  return `${what} is sold out${when}. Remove it to continue.`;
+}
