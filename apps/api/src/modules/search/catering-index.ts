@@ -12,8 +12,8 @@ export type { CateringIndexData, CateringIndexRow } from './search.types.js';
 // near Toronto tests ~11,000 index tuples for ~600 matches: 5-13 ms of database time a request).
 // Words are matched by PostgreSQL (English stemming): the ids of a word query's matches are
 // read once per snapshot and kept as a bit set.
-// The API never writes catering presets (catalogue-writes.test.ts), so every instance converges
-// within the TTL, like the card cache of the same listings (docs/decisions/007, 016).
+// A catalogue change reloads the snapshot on every instance (the catalogue sync, decision 056),
+// the old one serving until the new one is in; the TTL stays as the last safety net.
 
 export interface CateringQuery {
   near: GeoPoint | null;
@@ -185,6 +185,8 @@ export function createCateringIndex(deps: CateringIndexDeps) {
     async warm(): Promise<void> {
       await index.current();
     },
+    /** Reloads now, the current snapshot serving meanwhile (a catalogue change: decision 056). */
+    refresh: (): Promise<void> => index.refresh(),
   };
 }
 export type CateringIndex = ReturnType<typeof createCateringIndex>;

@@ -75,7 +75,8 @@ export interface SnapshotIndexOptions<S, A> {
  * in the background in the last fifth of its TTL (lib/ttl-cache.ts), never served older; an empty
  * one (size 0) is not kept, so a catalogue being seeded (the demo data of a first start) lists
  * from the first search after it is written. Per snapshot, the answers of queries read from the
- * database for it (word matches): bounded, and a failed read is forgotten at once.
+ * database for it (word matches): bounded, and a failed read is forgotten at once. A catalogue
+ * change replaces the snapshot at once (refresh), the old one serving until the new is loaded.
  */
 export function createSnapshotIndex<S extends { size: number }, A>(options: SnapshotIndexOptions<S, A>) {
   const snapshots = createTtlCache<'snapshot', LoadedSnapshot<S, A>>({
@@ -106,7 +107,14 @@ export function createSnapshotIndex<S extends { size: number }, A>(options: Snap
     };
   }
 
+  const load = async () => loaded(await options.load());
   return {
-    current: () => snapshots.get('snapshot', async () => loaded(await options.load())),
+    current: () => snapshots.get('snapshot', load),
+    /**
+     * A catalogue change (decision 056): loads a new snapshot now, while the one held is still
+     * served, and resolves once it serves the new one (the answers read for the old are dropped
+     * with it).
+     */
+    refresh: () => snapshots.refresh('snapshot', load),
   };
 }

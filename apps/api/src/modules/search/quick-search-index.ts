@@ -110,6 +110,8 @@ export function createQuickSearchIndex(deps: QuickIndexDeps) {
     async warm(): Promise<void> {
       await index.current();
     },
+    /** Reloads now, the current snapshot serving meanwhile (a catalogue change: decision 056). */
+    refresh: (): Promise<void> => index.refresh(),
   };
 }
 export type QuickSearchIndex = ReturnType<typeof createQuickSearchIndex>;

@@ -15,6 +15,7 @@ import type { AppDeps } from '../../lib/deps.js';
 import { listingSerializerCompiler } from '../../lib/listing-serializer.js';
 import { registerHotPathRateLimit } from '../../lib/rate-limit.js';
 import { optionalUser } from '../auth/auth.guard.js';
+import { catalogueSyncOf } from '../catalogue-changes/catalogue-sync.js';
 import { favoritePresetIdsFrom } from '../favorites/favorites.service.js';
 import { presetCardsFrom } from '../presets/preset-cards.js';
 import { createCateringIndex } from './catering-index.js';
@@ -56,6 +57,13 @@ export async function searchRoutes(app: FastifyInstance, deps: AppDeps): Promise
     redisUrl: deps.config.redisUrl,
     redisKeyPrefix: deps.config.redisKeyPrefix,
   });
+  // a catalogue change reloads both indexes at once, each serving its old snapshot until the new
+  // one is in (~0.1 s at 35,000 presets: decision 056); the cards come from the card cache, which
+  // drops the changed restaurants' rows itself
+  const reloadIndexes = async () => {
+    await Promise.all([cateringIndex.refresh(), quickIndex.refresh()]);
+  };
+  catalogueSyncOf(app, deps).register({ name: 'search indexes', forget: reloadIndexes, forgetAll: reloadIndexes });
   app.addHook('onReady', (done) => {
     // the first preset search then finds the index loaded (~0.1 s at 35,000 presets); not awaited,
     // and a failure (database not up yet) only means the first search loads it
