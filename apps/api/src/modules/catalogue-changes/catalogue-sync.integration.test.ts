@@ -4,8 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBalancer } from '../../../../../scripts/lb.mjs';
 import { createTestDatabase } from '../../../test/helpers.js';
 import { freePort, startServerProcess } from '../../../test/server-process.js';
-import type { Db } from '../../db/pool.js';
+import { withTransaction, type Db } from '../../db/pool.js';
 import { ensureDemoData } from '../../db/seed/demo.js';
+import { createSearchRepository } from '../search/search.repository.js';
+import { createCatalogueChangesService } from './catalogue-changes.service.js';
 import { pricedDishes, setChefRules, setDishPrice, type PricedDish } from './catalogue-changes.test-helpers.js';
 
 // Issue 19 part 4 (decision 056): a catalogue change made on one API instance's database path is
@@ -187,4 +189,51 @@ describe('catalogue changes on two API instances', () => {
     );
     expect(took).toBeLessThan(CHECK_MS + 1_000);
   }, 60_000);
+
+  it('takes a preset its restaurant stops listing out of the search through B within a second', async () => {
+    const [a, b] = instances as [Instance, Instance];
+    const dish = dishes[CHANGES + 1]!;
+    for (const port of [a.port, b.port]) expect((await read(port, dish)).cardTotal).toBeGreaterThan(0);
+    const started = performance.now();
+    await withTransaction(db, async (tx) => {
+      await tx.query('UPDATE presets SET is_active = false WHERE id = $1', [dish.presetId]);
+      await createCatalogueChangesService(db).catalogueChanged([dish.chefId], tx);
+    });
+    const listed = async (port: number) => {
+      const res = await fetch(
+        `http://127.0.0.1:${port}/api/v2/search?search_type=preset&per_page=50&lat=${dish.latitude}&lng=${dish.longitude}&q=${encodeURIComponent(dish.presetName)}`,
+      );
+      const body = (await res.json()) as Json;
+      return (body.presets.all_presets as [string, { id: number }[]][]).some(([, cards]) =>
+        cards.some((c) => c.id === dish.presetId),
+      );
+    };
+    while (await listed(b.port)) {
+      expect(performance.now() - started).toBeLessThan(1_000);
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    console.log(
+      `a preset taken off the listings left instance B's search after ${Math.round(performance.now() - started)} ms`,
+    );
+    expect(await listed(a.port)).toBe(false);
+  }, 30_000);
+
+  it("tells a search index which presets' rows changed after it was loaded (a dish's price is no change of them)", async () => {
+    const search = createSearchRepository(db);
+    const dish = dishes[0]!;
+    const at = await search.visibleNow();
+    await setDishPrice(db, dish, dish.priceCents + 1);
+    expect(await search.presetsChangedSince([dish.presetId], at)).toEqual([
+      { id: dish.presetId, preset_type: 'catering', changed: false },
+    ]);
+    await db.query('UPDATE presets SET price_per_person_cents = price_per_person_cents + 1 WHERE id = $1', [
+      dish.presetId,
+    ]);
+    expect(await search.presetsChangedSince([dish.presetId, 0], at)).toEqual([
+      { id: dish.presetId, preset_type: 'catering', changed: true },
+    ]);
+    expect(await search.presetsChangedSince([dish.presetId], await search.visibleNow())).toEqual([
+      { id: dish.presetId, preset_type: 'catering', changed: false },
+    ]);
+  });
 });

@@ -32,10 +32,14 @@ export async function searchRoutes(app: FastifyInstance, deps: AppDeps): Promise
   const cateringIndex = createCateringIndex({
     load: () => searchRepository.cateringIndexRows(),
     wordMatches: (tsquery) => searchRepository.cateringWordMatches(tsquery),
+    visibleAt: () => searchRepository.visibleNow(),
+    changedSince: (ids, at) => searchRepository.presetsChangedSince(ids, at),
   });
   const quickIndex = createQuickSearchIndex({
     load: () => searchRepository.restaurantQuickRows(),
     matches: (q, tsquery) => searchRepository.quickMatches(q, tsquery),
+    visibleAt: () => searchRepository.visibleNow(),
+    changedSince: (ids, at) => searchRepository.presetsChangedSince(ids, at),
   });
   const service = createSearchService({
     searchRepository,
@@ -57,13 +61,22 @@ export async function searchRoutes(app: FastifyInstance, deps: AppDeps): Promise
     redisUrl: deps.config.redisUrl,
     redisKeyPrefix: deps.config.redisKeyPrefix,
   });
-  // a catalogue change reloads both indexes at once, each serving its old snapshot until the new
-  // one is in (~0.1 s at 35,000 presets: decision 056); the cards come from the card cache, which
-  // drops the changed restaurants' rows itself
-  const reloadIndexes = async () => {
-    await Promise.all([cateringIndex.refresh(), quickIndex.refresh()]);
-  };
-  catalogueSyncOf(app, deps).register({ name: 'search indexes', forget: reloadIndexes, forgetAll: reloadIndexes });
+  // a catalogue change reloads an index whose rows it changed (a preset's price per person, its
+  // cuisines, words, place, whether it is listed), the old snapshot serving until the new one is
+  // in (decision 056); a change that left the presets' rows alone (a dish's price: the cards,
+  // which the card cache drops, show it) keeps the snapshots and their word matches
+  catalogueSyncOf(app, deps).register({
+    name: 'search indexes',
+    forget: async (change) => {
+      await Promise.all([
+        cateringIndex.reloadIfChanged(change.presetIds),
+        quickIndex.reloadIfChanged(change.presetIds),
+      ]);
+    },
+    forgetAll: async () => {
+      await Promise.all([cateringIndex.refresh(), quickIndex.refresh()]);
+    },
+  });
   app.addHook('onReady', (done) => {
     // the first preset search then finds the index loaded (~0.1 s at 35,000 presets); not awaited,
     // and a failure (database not up yet) only means the first search loads it
