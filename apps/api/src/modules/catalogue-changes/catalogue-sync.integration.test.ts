@@ -69,14 +69,23 @@ describe('catalogue changes on two API instances', () => {
   }, 120_000);
 
   afterAll(async () => {
-    await balancer?.close();
-    for (const { child } of instances) {
-      if (child.exitCode !== null) continue;
-      child.kill('SIGTERM');
-      await new Promise((r) => child.once('exit', r));
+    // the servers first, whatever else fails: a test run must not leave them behind
+    try {
+      await Promise.all(
+        instances.map(async ({ child }) => {
+          if (child.exitCode !== null || child.signalCode !== null) return;
+          const exited = new Promise((r) => child.once('exit', r));
+          child.kill('SIGTERM');
+          const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+          await exited;
+          clearTimeout(timer);
+        }),
+      );
+    } finally {
+      await balancer?.close();
+      await drop?.();
     }
-    await drop?.();
-  });
+  }, 30_000);
 
   /** What the storefront shows of a dish and its restaurant through one instance (or the balancer). */
   async function read(port: number, dish: PricedDish) {
