@@ -15,6 +15,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { withDatabase, type Db } from '../apps/api/src/db/pool.js';
+import { catalogueSyncStatsOf } from '../apps/api/src/modules/catalogue-changes/catalogue-sync.js';
+import { startCatalogueChanges } from './lib/catalogue-changes.js';
 import { ensureCustomers } from './lib/customers.js';
 import { runLoad, statusCounts, type RequestSpec } from './lib/load.js';
 import { acceptedPresets, createDrafts, finalizeRequest, orderablePresets } from './lib/orders.js';
@@ -81,6 +83,8 @@ const GOALS = {
 /** the catalogue clients' pause after each answer (a person reading the page) */
 const THINK_MS = Number(process.env.BENCH_THINK_MS ?? 200);
 const POOL_SIZE = Number(process.env.BENCH_POOL_SIZE ?? 10);
+/** BENCH_CATALOGUE_CHANGES=<n>: n catalogue changes a second during the scenarios (bench/lib/catalogue-changes.ts; decision 056) */
+const CHANGES_PER_SECOND = Number(process.env.BENCH_CATALOGUE_CHANGES ?? 0);
 /** Autovacuum and autoanalyze runs so far, per table of the bench database (pg_stat_user_tables). */
 async function autovacuumRuns(db: Db): Promise<Map<string, number>> {
   const { rows } = await db.query<{ relname: string; n: string }>(
@@ -241,6 +245,7 @@ async function scenarios(
   const data = { ...catalogue, orders: counts[0]!.orders, past_delivered_orders: counts[0]!.past };
 
   const rows: ScenarioRow[] = [];
+  const changes = CHANGES_PER_SECOND > 0 ? await startCatalogueChanges(db, CHANGES_PER_SECOND) : undefined;
   const repeat = (n: number, make: (i: number) => RequestSpec) => Array.from({ length: n }, (_, i) => make(i));
   const hello = async (concurrency: number, thinkMs = 0) => {
     const label = `bare Fastify hello (${concurrency} clients${thinkMs ? `, ${thinkMs} ms think` : ''})`;
@@ -465,6 +470,13 @@ async function scenarios(
         pdf.event_loop_p99_ms <= GOALS.pdfLoopP99 && pdf.req_per_s >= P.pdfRate * 0.95,
       ),
     );
+  }
+  if (changes) await changes.stop();
+  // what the app's catalogue sync did with the changes heard (in this mode or from bench/catalogue-changes.ts)
+  const sync = catalogueSyncStatsOf(s.app);
+  if (changes || sync?.flushes) {
+    setup.catalogue_changes = { per_second: CHANGES_PER_SECOND, made: changes?.made, sync };
+    console.log(`catalogue changes made: ${changes?.made ?? 'elsewhere'}; the app's sync: ${JSON.stringify(sync)}`);
   }
 
   return {

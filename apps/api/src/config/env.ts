@@ -104,6 +104,8 @@ const envSchema = z.object({
   /** run the job queue (order processing) inside the API process; false when `npm run worker` runs it */
   JOBS_IN_PROCESS: boolish.default(true),
   JOBS_POLL_MS: z.coerce.number().int().min(100).max(3_600_000).default(5_000),
+  /** how often each API process compares catalogue_versions with the versions it saw (decision 056's safety net) */
+  CATALOGUE_CHECK_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
   /** how often a bank debit in flight is checked with the provider */
   PAYMENT_RECHECK_MS: z.coerce.number().int().min(1_000).default(3_600_000),
   /** worker threads rendering PDFs (invoices, label sheets; docs/decisions/012); default: cores - 1, at least 1, at most 4 */
@@ -176,6 +178,7 @@ export interface Config {
   payments: 'sandbox' | 'stripe';
   jobsInProcess: boolean;
   jobsPollMs: number;
+  catalogueCheckMs: number;
   paymentRecheckMs: number;
   /** PDF rendering worker threads and their bounded queue (lib/pdf/pdf-pool.ts) */
   pdfWorkers: number;
@@ -331,6 +334,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     stripeApiUrl: env.STRIPE_API_URL.replace(/\/$/, ''),
     jobsInProcess: env.JOBS_IN_PROCESS,
     jobsPollMs: env.JOBS_POLL_MS,
+    catalogueCheckMs: env.CATALOGUE_CHECK_MS,
     paymentRecheckMs: env.PAYMENT_RECHECK_MS,
     pdfWorkers: env.PDF_WORKERS ?? Math.min(4, Math.max(1, os.availableParallelism() - 1)),
     pdfQueueLimit: env.PDF_QUEUE_LIMIT,

@@ -1,3 +1,4 @@
+import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import type { Db } from '../db/pool.js';
 
@@ -114,4 +115,24 @@ export function createPgListener(db: Db, log: { error(obj: object, msg?: string)
       }
     },
   };
+}
+
+const perApp = new WeakMap<object, PgListener>();
+
+/**
+ * The app's one LISTEN connection, shared by its modules (partner events, the catalogue sync):
+ * created on first use, closed when the app closes (onClose, after the preClose hooks that end
+ * the streams using it).
+ */
+export function appPgListener(app: FastifyInstance, db: Db): PgListener {
+  let listener = perApp.get(app);
+  if (!listener) {
+    const created = createPgListener(db, app.log);
+    perApp.set(app, created);
+    app.addHook('onClose', async () => {
+      await created.close();
+    });
+    listener = created;
+  }
+  return listener;
 }

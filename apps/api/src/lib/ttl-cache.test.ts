@@ -89,4 +89,40 @@ describe('ttl cache', () => {
     expect(await cache.get('y', load('y'))).toBe('v-y');
     expect(loads).toEqual(['x', 'x', 'y']);
   });
+
+  it('forgets values at once, and keeps no load that was running across a forget (decision 056)', async () => {
+    const { cache, loads, load } = setup();
+    await cache.get('a', load('a', 'old'));
+    await cache.get('b', load('b', 'b1'));
+    cache.forget('a');
+    expect(await cache.get('a', load('a', 'new'))).toBe('new');
+    cache.forgetWhere((v) => v === 'b1');
+    expect(await cache.get('b', load('b', 'b2'))).toBe('b2');
+    // a load that read the old rows before a forget answers its caller but is not kept
+    let release!: () => void;
+    const slow = cache.get('c', () => new Promise<string>((r) => (release = () => r('read before'))));
+    cache.clear();
+    release();
+    expect(await slow).toBe('read before');
+    expect(await cache.get('c', load('c', 'read after'))).toBe('read after');
+    expect(loads).toEqual(['a', 'b', 'a', 'b', 'c']);
+  });
+
+  it('refreshes while serving the old value, and waits for a load started after it was asked', async () => {
+    const { cache, load } = setup();
+    await cache.get('s', load('s', 'v1'));
+    let release!: () => void;
+    const refreshed = cache.refresh('s', () => new Promise<string>((r) => (release = () => r('v2'))));
+    expect(await cache.get('s', load('s', 'never'))).toBe('v1'); // the old value serves meanwhile
+    release();
+    await refreshed;
+    expect(await cache.get('s', load('s', 'never'))).toBe('v2');
+    // a refresh asked while another load runs waits for one more load after it
+    let first!: () => void;
+    const running = cache.refresh('s', () => new Promise<string>((r) => (first = () => r('v3'))));
+    const after = cache.refresh('s', load('s', 'v4'));
+    first();
+    await Promise.all([running, after]);
+    expect(await cache.get('s', load('s', 'never'))).toBe('v4');
+  });
 });

@@ -91,6 +91,25 @@ export function createCatalogueChangesRepository(db: Queryable) {
       );
     },
 
+    /**
+     * What a change of these restaurants reaches: the presets they are in (preset_chefs, as now)
+     * and their versions (the catalogue sync remembers them, so the periodic check does not
+     * drop them again).
+     */
+    async reachOf(chefIds: readonly number[]): Promise<{ presetIds: number[]; versions: Map<number, number> }> {
+      const { rows } = await db.query<{ preset_ids: string[]; versions: [number, string][] | null }>(
+        `SELECT ARRAY(SELECT DISTINCT preset_id FROM preset_chefs WHERE chef_id = ANY($1::bigint[])) AS preset_ids,
+                (SELECT json_agg(json_build_array(chef_id, version::text)) FROM catalogue_versions
+                  WHERE chef_id = ANY($1::bigint[])) AS versions`,
+        [chefIds],
+      );
+      const row = rows[0]!;
+      return {
+        presetIds: row.preset_ids.map(Number),
+        versions: new Map((row.versions ?? []).map(([chef, version]) => [Number(chef), Number(version)])),
+      };
+    },
+
     /** Every restaurant's catalogue version (the periodic check compares them with its own). */
     async versions(): Promise<Map<number, number>> {
       const { rows } = await db.query<{ chef_id: number; version: string }>(

@@ -39,6 +39,7 @@ export function createCatalogueChangesService(db: Queryable) {
     catalogueChanged: (chefIds: readonly number[], tx?: Queryable) => repo.catalogueChanged(chefIds, tx),
     auditLog: (chefId: number, options: { before?: number; limit: number }) => repo.auditLog(chefId, options),
     versions: () => repo.versions(),
+    reachOf: (chefIds: readonly number[]) => repo.reachOf(chefIds),
   };
 }
 

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { messagesBodySchema, systemVarsQuerySchema, systemVarsResponseSchema } from '@caterway/contracts';
 import type { AppDeps } from '../../lib/deps.js';
 import { sendPreparedJson } from '../../lib/serialised-json.js';
+import { catalogueSyncOf } from '../catalogue-changes/catalogue-sync.js';
 import { createCatalogueRepository } from './catalogue.repository.js';
 import { createCatalogueService } from './catalogue.service.js';
 
@@ -11,6 +12,12 @@ const tags = ['catalogue'];
 export function catalogueRoutes(app: FastifyInstance, deps: AppDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const service = createCatalogueService({ catalogueRepository: createCatalogueRepository(deps.db) });
+  // system vars are nobody's restaurant: a change of one leaves them; a missed notification drops them
+  catalogueSyncOf(app, deps).register({
+    name: 'system vars',
+    forget: () => undefined,
+    forgetAll: () => service.forgetAll(),
+  });
 
   // Public: the home page's cuisine and dietary filters load before anyone signs in.
   r.get(

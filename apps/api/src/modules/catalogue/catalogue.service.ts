@@ -31,6 +31,10 @@ export function createCatalogueService({
   }
 
   return {
+    /** Drops the kept answers (decision 056: after a missed catalogue notification; no restaurant's change reaches them). */
+    forgetAll(): void {
+      answers.clear();
+    },
     /**
      * The spec's system vars (browse-account-orders §7: GET api/v2/system_vars): only the
      * requested types, each a list of { id, name, icon } in display order. Answered serialised

@@ -22,6 +22,7 @@ import {
 import type { AppDeps } from '../../lib/deps.js';
 import { listingSerializerCompiler } from '../../lib/listing-serializer.js';
 import { authUser, requireUser } from '../auth/auth.guard.js';
+import { catalogueSyncOf } from '../catalogue-changes/catalogue-sync.js';
 import { invoicesServiceFrom } from '../invoices/invoices.compose.js';
 import { parseIdempotencyKey } from './idempotency.js';
 import { composeOrders } from './orders.compose.js';
@@ -42,6 +43,12 @@ export function ordersRoutes(app: FastifyInstance, deps: AppDeps): void {
     invoicing: invoicesServiceFrom(deps),
   });
   const confirmedUser = requireUser(deps, { confirmed: true });
+  // the delivery fee's chefs follow their catalogue changes on this instance (decision 056)
+  catalogueSyncOf(app, deps).register({
+    name: 'delivery-fee chefs',
+    forget: (change) => service.forgetChefs(change.chefIds),
+    forgetAll: () => service.forgetAllChefs(),
+  });
 
   r.post(
     '/api/v2/delivery_fee_by_distance',

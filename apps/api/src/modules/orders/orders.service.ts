@@ -106,7 +106,8 @@ const intentStatus = (pi: PaymentIntent): PaymentStatus =>
 
 export function createOrdersService(deps: OrdersServiceDeps) {
   const { orders, catalogue, payments, clock } = deps;
-  // the delivery fee's chefs (docs/decisions/018): catalogue rows the API never writes
+  // the delivery fee's chefs (docs/decisions/018): dropped when the restaurant's catalogue
+  // changes (forgetChefs, called by the catalogue sync: decision 056), else at most 60 s old
   const feeChefs = createTtlCache<number, OrderChefRow | undefined>({
     ttlMs: 60_000,
     maxEntries: 5_000,
@@ -397,6 +398,14 @@ export function createOrdersService(deps: OrdersServiceDeps) {
   }
 
   return {
+    /** A catalogue change of these restaurants (decision 056): the next quote reads them again. */
+    forgetChefs(chefIds: readonly number[]): void {
+      for (const id of chefIds) feeChefs.forget(id);
+    },
+    forgetAllChefs(): void {
+      feeChefs.clear();
+    },
+
     /** POST api/v2/delivery_fee_by_distance (ordering-payments §7): public. */
     async deliveryFee(
       body: z.output<typeof deliveryFeeBodySchema>,

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorResponses, partnerRestaurantParamsSchema, type PartnerInboxEvent } from '@caterway/contracts';
 import type { AppDeps } from '../../lib/deps.js';
-import { createPgListener } from '../../lib/pg-listener.js';
+import { appPgListener } from '../../lib/pg-listener.js';
 import { restaurantOrdersFrom } from '../order-lifecycle/lifecycle.compose.js';
 import { PARTNER_EVENTS_CHANNEL } from '../order-lifecycle/restaurant-orders.service.js';
 import { partnerRestaurant, requireRestaurantRole } from './partner.guard.js';
@@ -22,11 +22,12 @@ const KEEPALIVE_MS = 25_000;
 export function partnerEventsRoutes(app: FastifyInstance, deps: AppDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const orders = restaurantOrdersFrom(deps);
-  const listener = createPgListener(deps.db, app.log);
+  // the app's one LISTEN connection (shared with the catalogue sync), closed after preClose
+  const listener = appPgListener(app, deps.db);
   const open = new Set<() => void>();
-  app.addHook('preClose', async () => {
+  app.addHook('preClose', (done) => {
     for (const end of [...open]) end();
-    await listener.close();
+    done();
   });
 
   r.get(

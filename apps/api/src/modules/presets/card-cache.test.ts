@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createCardCache, sharedCardCache } from './card-cache.js';
 import type { CardRow } from './presets.repository.js';
 
-const row = (id: number, name = `p${id}`) => ({ id, name }) as unknown as CardRow;
+const row = (id: number, name = `p${id}`) => ({ id, name, chefs: [{ id: id * 10 }] }) as unknown as CardRow;
 
 function setup(maxRows = 3) {
   let t = 0;
@@ -66,5 +66,28 @@ describe('card cache', () => {
     await homeLists.cardsByIds([1, 2]);
     expect(loads).toEqual([[1, 2]]);
     expect(sharedCardCache(dbB, load)).not.toBe(search);
+  });
+
+  it('drops the rows a catalogue change reaches: its presets, and any row naming its restaurants', async () => {
+    const { cache, loads, names } = setup(5);
+    await cache.cardsByIds([1, 2, 3]);
+    names.set(1, 'new 1');
+    names.set(2, 'new 2');
+    // preset 1 by id, preset 2 by its restaurant (20) in the cached row
+    cache.forget({ chefIds: [20], presetIds: new Set([1]) });
+    expect((await cache.cardsByIds([1, 2, 3])).map((r) => r.name)).toEqual(['new 1', 'new 2', 'p3']);
+    cache.clear();
+    await cache.cardsByIds([3]);
+    expect(loads).toEqual([[1, 2, 3], [1, 2], [3]]);
+  });
+
+  it('keeps no rows that were loading across a forget', async () => {
+    let release!: () => void;
+    const cache = createCardCache((ids) => new Promise((r) => (release = () => r(ids.map((id) => row(id))))));
+    const loading = cache.cardsByIds([7]);
+    cache.forget({ chefIds: [], presetIds: new Set([7]) });
+    release();
+    expect((await loading).map((r) => r.id)).toEqual([7]);
+    expect(cache.size).toBe(0);
   });
 });

@@ -2,13 +2,16 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
-// Why the per-process card, detail, delivery-fee chef, system-var and cuisine caches need no
-// sharing between instances (docs/decisions/016, 018): the API never writes what they hold.
-// Catalogue rows (presets of the catalogue, chefs, menus, tags, cart lines, cuisines, system vars) change only through seeds, migrations and
-// SQL outside the API, which every instance sees after the same TTL. The one catalogue-shaped
-// row the API writes is a user's saved cart (preset_type 'save_for_later'), which is read fresh,
-// never through a cache. If this test fails, a route now edits the catalogue: give the caches a
-// shared invalidation (Redis) before merging it.
+// The API writes the catalogue (issue 19: the portal's menu editor, 86, photos, calendar), and
+// every API instance keeps catalogue rows in memory (docs/architecture.md "In-memory caches").
+// A write reaches the other instances only when it is announced: `record(tx, actor, entry,
+// { catalogue: true })` of the catalogue-changes service, or its `catalogueChanged(chefIds, tx)`,
+// in the writing transaction bumps the restaurant's version and sends NOTIFY catalogue_changed,
+// which every instance's catalogue sync turns into dropped cache entries (decisions 051, 056).
+// So: every source file that writes a cached table must sit in a module that announces catalogue
+// changes (the file itself, or another file of its module folder: a repository writes, its
+// service records). A writer that forgets to announce fails here. The one exception is a user's
+// saved cart (preset_type 'save_for_later'), which no cache keeps.
 
 const CACHED_TABLES = [
   'presets',
@@ -18,20 +21,13 @@ const CACHED_TABLES = [
   'chefs',
   'menus',
   'menu_items',
+  'menu_categories',
   'tags',
   'cuisines',
   'system_vars',
 ];
-const ALLOWED = new Set([
-  'modules/saved-presets/saved-presets.repository.ts',
-  // operations onboard, publish and suspend restaurants (decision 059): its service records each
-  // change with createCatalogueChangesService().record(..., { catalogue: true }) in the same transaction
-  'modules/restaurant-admin/restaurant-admin.repository.ts',
-  // an 86 (menus/menu_items.unavailable_until, decision 053): sold-out.service calls
-  // record(..., { catalogue: true }) in the same transaction, and the storefront reads what is
-  // sold out per request (presets.repository soldOutOfPreset), never from a cache
-  'modules/sold-out/sold-out.repository.ts',
-]);
+/** writes of saved carts only (checked below): never cached, so nothing to announce */
+const SAVED_CARTS = 'modules/saved-presets/saved-presets.repository.ts';
 const src = path.resolve(import.meta.dirname, '../..');
 
 function sourceFiles(dir: string): string[] {
@@ -42,16 +38,30 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
+const relative = (f: string) => path.relative(src, f).split(path.sep).join('/');
+const write = new RegExp(`\\b(INSERT\\s+INTO|UPDATE|DELETE\\s+FROM)\\s+(${CACHED_TABLES.join('|')})\\b`, 'i');
+/** a catalogue announcement: record(..., { catalogue: true }) or catalogueChanged( */
+const announces = /catalogue:\s*true\b|\bcatalogueChanged\(/;
+
 describe('catalogue writes in the API', () => {
-  it('none but saved carts, so cached catalogue rows cannot go stale by an API request', () => {
-    const write = new RegExp(`\\b(INSERT\\s+INTO|UPDATE|DELETE\\s+FROM)\\s+(${CACHED_TABLES.join('|')})\\b`, 'i');
-    const writers = sourceFiles(src)
-      .filter((f) => write.test(fs.readFileSync(f, 'utf8')))
-      .map((f) => path.relative(src, f).split(path.sep).join('/'));
-    expect(writers).toContain('modules/saved-presets/saved-presets.repository.ts'); // the pattern finds writes
-    expect(writers.filter((f) => !ALLOWED.has(f))).toEqual([]);
-    // the allowed writer only touches saved carts
-    const saved = fs.readFileSync(path.join(src, 'modules/saved-presets/saved-presets.repository.ts'), 'utf8');
+  const files = sourceFiles(src);
+  const writers = files.filter((f) => write.test(fs.readFileSync(f, 'utf8')));
+
+  it('are all announced to every instance in their module (record with catalogue: true, or catalogueChanged)', () => {
+    expect(writers.map(relative)).toContain(SAVED_CARTS); // the pattern finds writes
+    const silent = writers
+      .filter((f) => relative(f) !== SAVED_CARTS)
+      .filter((f) => {
+        const folder = path.dirname(f);
+        const module = files.filter((g) => path.dirname(g) === folder);
+        return !module.some((g) => announces.test(fs.readFileSync(g, 'utf8')));
+      })
+      .map(relative);
+    expect(silent, 'these files write cached catalogue tables and nothing in their module announces it').toEqual([]);
+  });
+
+  it('leave saved carts as the one unannounced write, of saved carts only', () => {
+    const saved = fs.readFileSync(path.join(src, SAVED_CARTS), 'utf8');
     for (const m of saved.matchAll(/(UPDATE|DELETE\s+FROM)\s+presets\b[^`]*/gi)) expect(m[0]).toMatch(/save_for_later/);
   });
 });

@@ -13,6 +13,7 @@ import type { AppDeps } from '../../lib/deps.js';
 import { listingSerializerCompiler } from '../../lib/listing-serializer.js';
 import { sendPreparedJson, sendSerialisedJson } from '../../lib/serialised-json.js';
 import { optionalUser } from '../auth/auth.guard.js';
+import { catalogueSyncOf } from '../catalogue-changes/catalogue-sync.js';
 import { favoritePresetIdsFrom } from '../favorites/favorites.service.js';
 import { sharedCardCache } from './card-cache.js';
 import { createPresetsRepository } from './presets.repository.js';
@@ -23,13 +24,26 @@ const tags = ['presets'];
 export function presetsRoutes(app: FastifyInstance, deps: AppDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const presetsRepository = createPresetsRepository(deps.db);
+  const cardCache = sharedCardCache(deps.db, (ids) => presetsRepository.cardsByIds(ids));
   const service = createPresetsService({
     presetsRepository,
-    cardCache: sharedCardCache(deps.db, (ids) => presetsRepository.cardsByIds(ids)),
+    cardCache,
     geocoder: deps.geocoder,
     clock: deps.clock,
     publicUrl: deps.config.publicUrl,
     favoriteIdsOf: favoritePresetIdsFrom(deps.db),
+  });
+  // a restaurant's catalogue change drops its cards and details on this instance (decision 056)
+  const sync = catalogueSyncOf(app, deps);
+  sync.register({
+    name: 'preset cards',
+    forget: (change) => cardCache.forget(change),
+    forgetAll: () => cardCache.clear(),
+  });
+  sync.register({
+    name: 'preset details',
+    forget: (change) => service.forgetCatalogue(change),
+    forgetAll: () => service.forgetAllCatalogue(),
   });
 
   r.get(

@@ -55,7 +55,8 @@ export function createPresetsService({
   detailCache = DETAIL_CACHE_DEFAULTS,
 }: PresetsServiceDeps) {
   // Catalogue presets only: a user's saved cart (which the API writes) is never kept, nor a key
-  // that names nothing (a saved cart may take it), so neither can be answered stale.
+  // that names nothing (a saved cart may take it), so neither can be answered stale. A catalogue
+  // change drops the details it reaches (forgetCatalogue, called by the catalogue sync).
   const isCatalogue = (found: FoundPreset | undefined) => !!found && found.preset_type !== 'save_for_later';
   const cache = detailCache && {
     keys: createTtlCache<string, FoundPreset | undefined>({
@@ -71,6 +72,9 @@ export function createPresetsService({
       keep: (t) => !!t,
     }),
   };
+
+  /** the restaurants of each cached template (a change of one drops it, even if it left the preset since) */
+  const chefsOfTemplate = new Map<number, readonly number[]>();
 
   /** The delivery context plus, for a signed-in viewer, their favourites (cards show favorite: true). */
   async function contextFor(query: DeliveryContextQuery, viewerId: number | undefined) {
@@ -105,6 +109,30 @@ export function createPresetsService({
   }
 
   return {
+    /**
+     * A catalogue change (decision 056): the details of the presets the changed restaurants are
+     * in (or were in when cached) and the keys naming them are dropped; the next read assembles
+     * them from the database.
+     */
+    forgetCatalogue(change: { chefIds: readonly number[]; presetIds: ReadonlySet<number> }): void {
+      if (!cache) return;
+      const chefs = new Set(change.chefIds);
+      const presets = new Set(change.presetIds);
+      for (const [id, ofTemplate] of chefsOfTemplate) if (ofTemplate.some((c) => chefs.has(c))) presets.add(id);
+      for (const id of presets) {
+        cache.templates.forget(id);
+        chefsOfTemplate.delete(id);
+      }
+      cache.keys.forgetWhere((found) => !!found && presets.has(found.id));
+    },
+    /** Every cached detail dropped (after a missed notification). */
+    forgetAllCatalogue(): void {
+      if (!cache) return;
+      cache.templates.clear();
+      cache.keys.clear();
+      chefsOfTemplate.clear();
+    },
+
     /**
      * GET api/v2/presets: trending restaurants and the three home groups (browse-account-orders
      * §2 Home page, §7), the most ordered first, near the delivery address when one is known.
@@ -175,6 +203,15 @@ export function createPresetsService({
         // the catalogue part, for a visitor with no address, date or favourites
         const now = clock.now();
         const assembled = await assemble(found.id, { point: null, date: null, time: null, now }, NOTHING_SOLD_OUT);
+        if (assembled) {
+          chefsOfTemplate.set(
+            found.id,
+            assembled.body.preset.chefs.map((c) => c.id),
+          );
+          // bounded like the templates (the oldest first out: their templates are long gone)
+          if (chefsOfTemplate.size > detailCache.maxDetails * 2)
+            chefsOfTemplate.delete(chefsOfTemplate.keys().next().value!);
+        }
         return assembled && toDetailTemplate(assembled.row, assembled.body, assembled.home, now);
       });
       if (!template) throw notFound(messages.presetNotFound);

@@ -1,6 +1,6 @@
 import type { PresetSort } from '@caterway/contracts';
 import type { GeoPoint } from '../presets/presets.types.js';
-import { chordOf, createSnapshotIndex, earthPoint, locateRows } from './located-rows.js';
+import { chordOf, createSnapshotIndex, earthPoint, locateRows, type SnapshotIndexOptions } from './located-rows.js';
 import type { CateringIndexData } from './search.types.js';
 
 export type { CateringIndexData, CateringIndexRow } from './search.types.js';
@@ -12,8 +12,8 @@ export type { CateringIndexData, CateringIndexRow } from './search.types.js';
 // near Toronto tests ~11,000 index tuples for ~600 matches: 5-13 ms of database time a request).
 // Words are matched by PostgreSQL (English stemming): the ids of a word query's matches are
 // read once per snapshot and kept as a bit set.
-// The API never writes catering presets (catalogue-writes.test.ts), so every instance converges
-// within the TTL, like the card cache of the same listings (docs/decisions/007, 016).
+// A catalogue change reloads the snapshot on every instance (the catalogue sync, decision 056),
+// the old one serving until the new one is in; the TTL stays as the last safety net.
 
 export interface CateringQuery {
   near: GeoPoint | null;
@@ -38,6 +38,8 @@ export interface ListingResult {
 /** One loaded state of the catalogue's catering presets; positions follow the popular order. */
 export interface CateringSnapshot {
   size: number;
+  /** whether the snapshot lists this preset */
+  has(id: number): boolean;
   /** page(): the listing of a query without words, or with the bit set of its words' matches */
   page(query: CateringQuery, page: CateringPage, words?: Uint32Array): ListingResult;
   /** the bit set (by position) of the given preset ids; ids not in the snapshot are left out */
@@ -83,6 +85,7 @@ export function buildCateringSnapshot(data: CateringIndexData): CateringSnapshot
 
   return {
     size: n,
+    has: (id) => positionOf.has(id),
     bitsOf(list) {
       const bits = new Uint32Array(Math.ceil(n / 32) || 1);
       for (const id of list) {
@@ -159,6 +162,9 @@ export interface CateringIndexDeps {
   load: () => Promise<CateringIndexData>;
   /** the ids of the catering presets that hold the words */
   wordMatches: (tsquery: string) => Promise<number[]>;
+  /** the database's snapshot before a load, and which presets changed since one (decision 056) */
+  visibleAt?: () => Promise<string>;
+  changedSince?: SnapshotIndexOptions<CateringSnapshot, Uint32Array>['changedSince'];
   ttlMs?: number;
   now?: () => number;
 }
@@ -167,6 +173,9 @@ export interface CateringIndexDeps {
 export function createCateringIndex(deps: CateringIndexDeps) {
   const index = createSnapshotIndex<CateringSnapshot, Uint32Array>({
     load: async () => buildCateringSnapshot(await deps.load()),
+    visibleAt: deps.visibleAt,
+    changedSince: deps.changedSince,
+    presetType: 'catering',
     ttlMs: deps.ttlMs ?? CATERING_INDEX_TTL_MS,
     maxAnswers: WORD_SETS_PER_SNAPSHOT,
     now: deps.now,
@@ -185,6 +194,10 @@ export function createCateringIndex(deps: CateringIndexDeps) {
     async warm(): Promise<void> {
       await index.current();
     },
+    /** Reloads now, the current snapshot serving meanwhile (a catalogue change: decision 056). */
+    refresh: (): Promise<void> => index.refresh(),
+    /** Reloads (as refresh) only if one of these presets' rows changed since the snapshot was loaded. */
+    reloadIfChanged: (presetIds: ReadonlySet<number>): Promise<boolean> => index.reloadIfChanged(presetIds),
   };
 }
 export type CateringIndex = ReturnType<typeof createCateringIndex>;

@@ -97,6 +97,54 @@ describe('snapshot index', () => {
   });
 });
 
+describe('snapshot index and catalogue changes (decision 056)', () => {
+  it('reloads only when a listed preset changed after the snapshot was read, or is gone', async () => {
+    let loads = 0;
+    let rows: { id: number; preset_type: string; changed: boolean }[] = [];
+    const asked: string[] = [];
+    const index = createSnapshotIndex<{ size: number; n: number; has(id: number): boolean }, never>({
+      load: () => Promise.resolve({ size: 2, n: ++loads, has: (id: number) => id === 1 || id === 2 }),
+      visibleAt: () => Promise.resolve(`snapshot ${loads + 1}`),
+      changedSince: (ids, at) => {
+        asked.push(`${ids.join(',')} @ ${at}`);
+        return Promise.resolve(rows.filter((r) => ids.includes(r.id)));
+      },
+      presetType: 'catering',
+      ttlMs: 60_000,
+      maxAnswers: 1,
+    });
+    await index.current();
+    // the rows as the snapshot read them (a dish's price changed, not the presets)
+    rows = [
+      { id: 1, preset_type: 'catering', changed: false },
+      { id: 2, preset_type: 'catering', changed: false },
+      { id: 5, preset_type: 'restaurant', changed: true },
+    ];
+    expect(await index.reloadIfChanged(new Set([1, 5]))).toBe(false);
+    expect((await index.current()).snapshot.n).toBe(1);
+    // a new catering preset (not listed yet), then a listed one gone
+    rows.push({ id: 3, preset_type: 'catering', changed: true });
+    expect(await index.reloadIfChanged(new Set([3]))).toBe(true);
+    expect((await index.current()).snapshot.n).toBe(2);
+    rows = rows.filter((r) => r.id !== 2);
+    expect(await index.reloadIfChanged(new Set([2]))).toBe(true);
+    expect(asked).toEqual(['1,5 @ snapshot 1', '3 @ snapshot 1', '2 @ snapshot 2']);
+    expect(await index.reloadIfChanged(new Set())).toBe(false);
+  });
+
+  it('reloads on every change when it cannot tell which rows changed', async () => {
+    let loads = 0;
+    const index = createSnapshotIndex<{ size: number }, never>({
+      load: () => Promise.resolve({ size: ++loads }),
+      ttlMs: 60_000,
+      maxAnswers: 1,
+    });
+    await index.current();
+    expect(await index.reloadIfChanged(new Set([1]))).toBe(true);
+    expect((await index.current()).snapshot.size).toBe(2);
+  });
+});
+
 describe('located rows', () => {
   it('lays rows out by position, NaN without a location', () => {
     const { ids, xyz, positionOf } = locateRows([

@@ -55,11 +55,22 @@ export function locateRows(rows: readonly LocatedRow[]): LocatedRows {
 /** One loaded snapshot and the answers of queries read for it (answer: read once per key). */
 export interface LoadedSnapshot<S, A> {
   snapshot: S;
+  /** the database's snapshot before the load (options.visibleAt), null without one */
+  visibleAt: string | null;
   answer: (key: string, read: (snapshot: S) => Promise<A>) => Promise<A>;
 }
 
 export interface SnapshotIndexOptions<S, A> {
   load: () => Promise<S>;
+  /** the database's snapshot, read before each load: which row versions a snapshot holds */
+  visibleAt?: () => Promise<string>;
+  /** with visibleAt: which of these presets changed since such a snapshot (unknown ids left out) */
+  changedSince?: (
+    ids: readonly number[],
+    visibleAt: string,
+  ) => Promise<{ id: number; preset_type: string; changed: boolean }[]>;
+  /** the preset type the index lists (a change of another type's row is no change of it) */
+  presetType?: string;
   /** how old a snapshot may be (ms) */
   ttlMs: number;
   /** answers kept per snapshot, least recently used first out */
@@ -75,9 +86,12 @@ export interface SnapshotIndexOptions<S, A> {
  * in the background in the last fifth of its TTL (lib/ttl-cache.ts), never served older; an empty
  * one (size 0) is not kept, so a catalogue being seeded (the demo data of a first start) lists
  * from the first search after it is written. Per snapshot, the answers of queries read from the
- * database for it (word matches): bounded, and a failed read is forgotten at once.
+ * database for it (word matches): bounded, and a failed read is forgotten at once. A catalogue
+ * change replaces the snapshot at once (refresh), the old one serving until the new is loaded.
  */
-export function createSnapshotIndex<S extends { size: number }, A>(options: SnapshotIndexOptions<S, A>) {
+export function createSnapshotIndex<S extends { size: number; has?(id: number): boolean }, A>(
+  options: SnapshotIndexOptions<S, A>,
+) {
   const snapshots = createTtlCache<'snapshot', LoadedSnapshot<S, A>>({
     ttlMs: options.ttlMs,
     maxEntries: 1,
@@ -86,7 +100,7 @@ export function createSnapshotIndex<S extends { size: number }, A>(options: Snap
   });
   const sizeOf = options.sizeOf ?? (() => 1);
 
-  function loaded(snapshot: S): LoadedSnapshot<S, A> {
+  function loaded(snapshot: S, visibleAt: string | null): LoadedSnapshot<S, A> {
     // lru-cache shares a pending read between callers, forgets a failed one and sizes an answer
     // once it resolves. An answer larger than maxSize counts as maxSize: it pushes every other
     // answer out and is kept, as the one just read always is.
@@ -102,11 +116,44 @@ export function createSnapshotIndex<S extends { size: number }, A>(options: Snap
     });
     return {
       snapshot,
+      visibleAt,
       answer: async (key, read) => (await answers.fetch(key, { context: read }))!.value,
     };
   }
 
+  const load = async () => {
+    const visibleAt = options.visibleAt ? await options.visibleAt() : null;
+    return loaded(await options.load(), visibleAt);
+  };
   return {
-    current: () => snapshots.get('snapshot', async () => loaded(await options.load())),
+    current: () => snapshots.get('snapshot', load),
+    /**
+     * A catalogue change (decision 056): loads a new snapshot now, while the one held is still
+     * served, and resolves once it serves the new one (the answers read for the old are dropped
+     * with it).
+     */
+    refresh: () => snapshots.refresh('snapshot', load),
+    /**
+     * A catalogue change of these presets: reloads (as refresh) only when one of their rows
+     * changed after the served snapshot was loaded, or one it lists is gone; a change that left
+     * their rows as they were (a dish's price, a restaurant's hours) keeps the snapshot and the
+     * answers read for it. Answers whether it reloaded.
+     */
+    async reloadIfChanged(ids: ReadonlySet<number>): Promise<boolean> {
+      if (ids.size === 0) return false;
+      const { snapshot, visibleAt } = await snapshots.get('snapshot', load);
+      // a snapshot that cannot say what it lists is taken to list every preset
+      const lists = (id: number) => snapshot.has?.(id) ?? true;
+      let stale = visibleAt === null || !options.changedSince;
+      if (!stale) {
+        const rows = await options.changedSince!([...ids], visibleAt!);
+        const found = new Set(rows.map((r) => r.id));
+        stale =
+          rows.some((r) => r.changed && (r.preset_type === options.presetType || lists(r.id))) ||
+          [...ids].some((id) => !found.has(id) && lists(id));
+      }
+      if (stale) await snapshots.refresh('snapshot', load);
+      return stale;
+    },
   };
 }

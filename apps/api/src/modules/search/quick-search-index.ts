@@ -1,6 +1,6 @@
 import type { GeoPoint } from '../presets/presets.types.js';
 import { CATERING_INDEX_TTL_MS } from './catering-index.js';
-import { chordOf, createSnapshotIndex, earthPoint, locateRows } from './located-rows.js';
+import { chordOf, createSnapshotIndex, earthPoint, locateRows, type SnapshotIndexOptions } from './located-rows.js';
 import type { QuickIndexRow, QuickMatch } from './search.types.js';
 
 export type { QuickIndexRow, QuickMatch } from './search.types.js';
@@ -20,6 +20,8 @@ export const QUICK_MATCHES_KEPT = 1_000_000;
 
 export interface QuickSnapshot {
   size: number;
+  /** whether the snapshot lists this preset */
+  has(id: number): boolean;
   /** positions and scores of the matches in this snapshot (restaurants not in it left out) */
   prepare(matches: readonly QuickMatch[]): PreparedMatches;
   /** the ids of the limit best of the pool nearest to point (within radiusKm when not null) */
@@ -35,6 +37,7 @@ export function buildQuickSnapshot(rows: readonly QuickIndexRow[]): QuickSnapsho
   const { ids, xyz, positionOf } = locateRows(rows);
   return {
     size: rows.length,
+    has: (id) => positionOf.has(id),
     prepare(matches) {
       const positions = new Uint32Array(matches.length);
       const scores = new Int32Array(matches.length);
@@ -75,6 +78,9 @@ export interface QuickIndexDeps {
   load: () => Promise<QuickIndexRow[]>;
   /** the restaurants matching the query text or its expansion, with their relevance */
   matches: (q: string, tsquery: string) => Promise<QuickMatch[]>;
+  /** the database's snapshot before a load, and which presets changed since one (decision 056) */
+  visibleAt?: () => Promise<string>;
+  changedSince?: SnapshotIndexOptions<QuickSnapshot, PreparedMatches>['changedSince'];
   ttlMs?: number;
   now?: () => number;
 }
@@ -82,6 +88,9 @@ export interface QuickIndexDeps {
 export function createQuickSearchIndex(deps: QuickIndexDeps) {
   const index = createSnapshotIndex<QuickSnapshot, PreparedMatches>({
     load: async () => buildQuickSnapshot(await deps.load()),
+    visibleAt: deps.visibleAt,
+    changedSince: deps.changedSince,
+    presetType: 'restaurant',
     ttlMs: deps.ttlMs ?? CATERING_INDEX_TTL_MS,
     maxAnswers: QUICK_MATCH_SETS,
     maxSize: QUICK_MATCHES_KEPT,
@@ -110,6 +119,10 @@ export function createQuickSearchIndex(deps: QuickIndexDeps) {
     async warm(): Promise<void> {
       await index.current();
     },
+    /** Reloads now, the current snapshot serving meanwhile (a catalogue change: decision 056). */
+    refresh: (): Promise<void> => index.refresh(),
+    /** Reloads (as refresh) only if one of these presets' rows changed since the snapshot was loaded. */
+    reloadIfChanged: (presetIds: ReadonlySet<number>): Promise<boolean> => index.reloadIfChanged(presetIds),
   };
 }
 export type QuickSearchIndex = ReturnType<typeof createQuickSearchIndex>;

@@ -238,6 +238,38 @@ export function createSearchRepository(db: Queryable, options: { wordMatchSet?: 
       };
     },
 
+    /** The database's snapshot now (pg_current_snapshot): an index loaded after it holds every row version it sees. */
+    async visibleNow(tx: Queryable = db): Promise<string> {
+      const { rows } = await tx.query<{ at: string }>('SELECT pg_current_snapshot()::text AS at');
+      return rows[0]!.at;
+    },
+
+    /**
+     * Which of these presets changed since the snapshot `visibleAt` (visibleNow before an index
+     * load): a row version whose inserting transaction that snapshot did not see was written after
+     * (or during) the load. xmin is 32 bits: it is widened with the current epoch (a frozen row of
+     * an older epoch may come out as changed, which only costs a reload). Unknown ids are left out.
+     */
+    async presetsChangedSince(
+      ids: readonly number[],
+      visibleAt: string,
+      tx: Queryable = db,
+    ): Promise<{ id: number; preset_type: string; changed: boolean }[]> {
+      const { rows } = await tx.query<{ id: number; preset_type: string; changed: boolean }>(
+        `SELECT p.id::int AS id, p.preset_type,
+                NOT pg_visible_in_snapshot(
+                  greatest(0, CASE WHEN b.hi + p.xmin::text::bigint > b.next THEN b.hi + p.xmin::text::bigint - 4294967296
+                                   ELSE b.hi + p.xmin::text::bigint END)::text::xid8,
+                  $2::pg_snapshot) AS changed
+           FROM presets p
+          CROSS JOIN (SELECT x AS next, (x >> 32) << 32 AS hi
+                        FROM (SELECT pg_snapshot_xmax(pg_current_snapshot())::text::bigint AS x) s) b
+          WHERE p.id = ANY($1::bigint[])`,
+        [ids, visibleAt],
+      );
+      return rows;
+    },
+
     /**
      * The ids of the active catering presets holding the words (the catering index keeps them as
      * a bit set per snapshot): through presets_catering_search_idx however many match. For a

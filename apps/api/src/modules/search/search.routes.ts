@@ -15,6 +15,7 @@ import type { AppDeps } from '../../lib/deps.js';
 import { listingSerializerCompiler } from '../../lib/listing-serializer.js';
 import { registerHotPathRateLimit } from '../../lib/rate-limit.js';
 import { optionalUser } from '../auth/auth.guard.js';
+import { catalogueSyncOf } from '../catalogue-changes/catalogue-sync.js';
 import { favoritePresetIdsFrom } from '../favorites/favorites.service.js';
 import { presetCardsFrom } from '../presets/preset-cards.js';
 import { createCateringIndex } from './catering-index.js';
@@ -31,10 +32,14 @@ export async function searchRoutes(app: FastifyInstance, deps: AppDeps): Promise
   const cateringIndex = createCateringIndex({
     load: () => searchRepository.cateringIndexRows(),
     wordMatches: (tsquery) => searchRepository.cateringWordMatches(tsquery),
+    visibleAt: () => searchRepository.visibleNow(),
+    changedSince: (ids, at) => searchRepository.presetsChangedSince(ids, at),
   });
   const quickIndex = createQuickSearchIndex({
     load: () => searchRepository.restaurantQuickRows(),
     matches: (q, tsquery) => searchRepository.quickMatches(q, tsquery),
+    visibleAt: () => searchRepository.visibleNow(),
+    changedSince: (ids, at) => searchRepository.presetsChangedSince(ids, at),
   });
   const service = createSearchService({
     searchRepository,
@@ -55,6 +60,22 @@ export async function searchRoutes(app: FastifyInstance, deps: AppDeps): Promise
     timeWindowMs: 60_000,
     redisUrl: deps.config.redisUrl,
     redisKeyPrefix: deps.config.redisKeyPrefix,
+  });
+  // a catalogue change reloads an index whose rows it changed (a preset's price per person, its
+  // cuisines, words, place, whether it is listed), the old snapshot serving until the new one is
+  // in (decision 056); a change that left the presets' rows alone (a dish's price: the cards,
+  // which the card cache drops, show it) keeps the snapshots and their word matches
+  catalogueSyncOf(app, deps).register({
+    name: 'search indexes',
+    forget: async (change) => {
+      await Promise.all([
+        cateringIndex.reloadIfChanged(change.presetIds),
+        quickIndex.reloadIfChanged(change.presetIds),
+      ]);
+    },
+    forgetAll: async () => {
+      await Promise.all([cateringIndex.refresh(), quickIndex.refresh()]);
+    },
   });
   app.addHook('onReady', (done) => {
     // the first preset search then finds the index loaded (~0.1 s at 35,000 presets); not awaited,
