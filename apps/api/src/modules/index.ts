@@ -13,6 +13,7 @@ import { healthRoutes } from './health/health.routes.js';
 import { invoicesRoutes } from './invoices/invoices.routes.js';
 import { mailboxRoutes } from './mailbox/mailbox.routes.js';
 import { mediaRoutes } from './media/media.routes.js';
+import { menuEditorRoutes } from './menu-editor/menu-editor.routes.js';
 import { orderHistoryRoutes } from './order-history/order-history.routes.js';
 import { lifecycleRoutes } from './order-lifecycle/lifecycle.routes.js';
 import { ordersRoutes } from './orders/orders.routes.js';
@@ -64,4 +65,5 @@ export const modules: ModuleRegistrar[] = [
   partnerRoutes,
   partnerEventsRoutes,
   catalogueChangesRoutes,
+  menuEditorRoutes,
 ];

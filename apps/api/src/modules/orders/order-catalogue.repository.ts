@@ -53,7 +53,7 @@ const MENU_COLUMNS = `m.id, m.chef_id, m.name, m.category_name, m.menu_type, m.t
   COALESCE((SELECT json_agg(json_build_object('id', mi.id, 'menu_id', mi.menu_id, 'name', mi.name,
                      'price_cents', mi.price_cents, 'dietary_types', mi.dietary_types, 'position', mi.position)
                      ORDER BY mi.position, mi.id)
-              FROM menu_items mi WHERE mi.menu_id = m.id), '[]') AS menu_items`;
+              FROM menu_items mi WHERE mi.menu_id = m.id AND NOT mi.is_deleted), '[]') AS menu_items`;
 
 /**
  * findForOrder's statement for `menus` menu ids (prepared, one text per count). The ids are

@@ -22,7 +22,12 @@ const CACHED_TABLES = [
   'cuisines',
   'system_vars',
 ];
-const ALLOWED = new Set(['modules/saved-presets/saved-presets.repository.ts']);
+const ALLOWED = new Set([
+  'modules/saved-presets/saved-presets.repository.ts',
+  // the menu editor (decision 052): every write runs in a transaction that calls
+  // record(..., { catalogue: true }), which bumps the restaurant's version and NOTIFYs the instances
+  'modules/menu-editor/menu-editor.repository.ts',
+]);
 const src = path.resolve(import.meta.dirname, '../..');
 
 function sourceFiles(dir: string): string[] {

@@ -273,7 +273,7 @@ export function createPresetsRepository(db: Queryable) {
       if (!menuIds.length) return [];
       const { rows } = await tx.query<MenuItemRow>(
         `SELECT id, menu_id, name, price_cents, dietary_types, main_image_url
-           FROM menu_items WHERE menu_id = ANY($1::bigint[])
+           FROM menu_items WHERE menu_id = ANY($1::bigint[]) AND NOT is_deleted
           ORDER BY menu_id, position, id`,
         [menuIds],
       );
