@@ -23,7 +23,24 @@ export type CartLine = {
   unitPriceCents: number;
   /** display only: the line subtotal in cents (quantity x price + menu items) */
   lineTotalCents: number;
+  /**
+   * the dish's unit price when the line went into the cart, kept with the stored cart: after a
+   * price change the checkout says so (decision 052); absent for a line not stored yet
+   */
+  addedUnitPriceCents?: number;
 };
+
+/** A dish whose price changed since it went into the cart. */
+export type CartPriceChange = { menuName: string; fromCents: number; toCents: number };
+
+/** The cart's dishes whose current price differs from the one they were added at (one per dish). */
+export function cartPriceChanges(lines: readonly CartLine[]): CartPriceChange[] {
+  const changes = new Map<number, CartPriceChange>();
+  for (const l of lines)
+    if (l.addedUnitPriceCents !== undefined && l.addedUnitPriceCents !== l.unitPriceCents && !changes.has(l.menuId))
+      changes.set(l.menuId, { menuName: l.menuName, fromCents: l.addedUnitPriceCents, toCents: l.unitPriceCents });
+  return [...changes.values()];
+}
 
 export type CartServingDetail = {
   id: number | string;

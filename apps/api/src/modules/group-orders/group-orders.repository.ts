@@ -412,8 +412,9 @@ export function createGroupOrdersRepository(db: Queryable) {
         price_cents: number;
         dietary_types: string[];
         main_image_url: string;
+        lead_time_hours: number | null;
       }>(
-        `SELECT id, name, description, category_name, price_cents, dietary_types, main_image_url
+        `SELECT id, name, description, category_name, price_cents, dietary_types, main_image_url, lead_time_hours
            FROM menus WHERE chef_id = $1 AND ${INDIVIDUAL_MEAL_SQL} ORDER BY position, id`,
         [chefId],
       );

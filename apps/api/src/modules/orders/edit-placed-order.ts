@@ -2,7 +2,13 @@ import { formatCents } from '@caterway/domain';
 import { withTransaction } from '../../db/pool.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import { scheduleProcessing } from '../order-lifecycle/lifecycle.service.js';
-import { keepCorporateFields, prepareOrder, type OrderPayload, type PreparedOrder } from './order-checks.js';
+import {
+  keepCorporateFields,
+  keptPricesOf,
+  prepareOrder,
+  type OrderPayload,
+  type PreparedOrder,
+} from './order-checks.js';
 import {
   answer,
   assertEditable,
@@ -20,6 +26,7 @@ import { STALE_PAYMENT_CLAIM_SECONDS, type OrderRow } from './orders.repository.
  * The rules of this order: an add-on rides on its parent's delivery (address, time, no fee, the
  * parent's on-site contact) and has its own PO number and cost centre, the parent's when not
  * given. Corporate fields an order's rewrite does not send are kept (keepCorporateFields).
+ * `placed`: the order was paid for (an edit), so it keeps its prices.
  */
 export async function prepareEditedOrder(
   ctx: OrderEditContext,
@@ -27,11 +34,15 @@ export async function prepareEditedOrder(
   payload: OrderPayload,
   userId: number,
   now: Date,
+  placed = false,
 ): Promise<PreparedOrder> {
   const checks = { catalogue: ctx.catalogue, geocoder: ctx.geocoder };
+  // a placed order keeps the prices it was placed at, only dishes and options it adds take
+  // today's (decision 052); an add-on still being put together reads today's prices
+  const keptPrices = placed ? keptPricesOf(await ctx.orders.findItems(order.id)) : undefined;
   if (order.parent_order_id === null) {
     const own = keepCorporateFields(order, { ...payload, preset_id: order.preset_id ?? payload.preset_id });
-    return prepareOrder(checks, own, userId, now);
+    return prepareOrder(checks, own, userId, now, { keptPrices });
   }
   const parent = await ctx.orders.findById(order.parent_order_id);
   if (!parent) throw notFound('Order not found');
@@ -55,6 +66,7 @@ export async function prepareEditedOrder(
   };
   return prepareOrder(checks, merged, userId, now, {
     addOn: { latitude: p.latitude ?? null, longitude: p.longitude ?? null },
+    keptPrices,
   });
 }
 
@@ -73,7 +85,7 @@ export async function editPlacedOrder(
   const existing = await ownOrder(ctx, id, userId);
   const now = ctx.clock.now();
   assertEditable(existing, now);
-  const prepared = await prepareEditedOrder(ctx, existing, payload, userId, now);
+  const prepared = await prepareEditedOrder(ctx, existing, payload, userId, now, true);
   if (existing.captured_cents > 0 && prepared.totals.totalCents > existing.total_cents)
     throw conflict(editMessages.alreadyCollected);
   let scheduled = false;

@@ -30,6 +30,8 @@ export interface OrderMenuRow {
   dietary_types: string[];
   is_deleted: boolean;
   position: number;
+  /** the dish's own lead time; null: its restaurant's notice (decision 052) */
+  lead_time_hours: number | null;
   menu_items: OrderMenuItemRow[];
 }
 
@@ -49,7 +51,7 @@ const PRESET_COLUMNS = `id, slug, name, description, preset_type, owner_user_id,
   serving_styles, category_names, cuisine_types, dietary_types, banner_image_url, search_result_image_url`;
 
 const MENU_COLUMNS = `m.id, m.chef_id, m.name, m.category_name, m.menu_type, m.tax_category, m.price_cents, m.min_order_amount, m.dietary_types,
-  m.is_deleted, m.position,
+  m.is_deleted, m.position, m.lead_time_hours,
   COALESCE((SELECT json_agg(json_build_object('id', mi.id, 'menu_id', mi.menu_id, 'name', mi.name,
                      'price_cents', mi.price_cents, 'dietary_types', mi.dietary_types, 'position', mi.position)
                      ORDER BY mi.position, mi.id)

@@ -75,6 +75,12 @@ export function defaultLines(preset: Preset): CartLine[] {
   });
 }
 
+const cents = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v) && v >= 0;
+function addedPrice(r: Partial<CartLine>): { addedUnitPriceCents?: number } {
+  const added = cents(r.addedUnitPriceCents) ? r.addedUnitPriceCents : r.unitPriceCents;
+  return cents(added) ? { addedUnitPriceCents: added } : {};
+}
+
 /** Lines read back from the device, re-priced from the preset; lines whose dish is gone are dropped. */
 export function hydrateLines(preset: Preset, stored: unknown[]): CartLine[] {
   const index = menuIndex(preset);
@@ -98,6 +104,8 @@ export function hydrateLines(preset: Preset, stored: unknown[]): CartLine[] {
           menuItemsMapping: mapping,
           specialInstruction: typeof r.specialInstruction === 'string' ? r.specialInstruction : '',
           servingDetails: Array.isArray(r.servingDetails) ? r.servingDetails : [],
+          // the price it was added at: kept, else the one it was stored with (decision 052)
+          ...addedPrice(r),
         },
         ref,
       ),
@@ -203,11 +211,21 @@ export function lineProblem(line: Pick<CartLine, 'quantity' | 'menuItemsMapping'
   );
 }
 
+/** The cart's dishes with their own lead times. */
+function cartDishes(preset: Preset, lines: readonly Pick<CartLine, 'menuId'>[]) {
+  const index = menuIndex(preset);
+  return lines.flatMap((l) => {
+    const menu = index.get(l.menuId)?.menu;
+    return menu ? [{ name: menu.name, leadTimeHours: menu.leadTimeHours }] : [];
+  });
+}
+
 /** The delivery bar's date and time against store hours, lead time and the horizon, in the preset's time zone. */
 export function scheduleProblem(
   preset: Preset,
   delivery: Pick<CartDelivery, 'deliveryDate' | 'deliveryTime'>,
   now: Date,
+  lines: readonly Pick<CartLine, 'menuId'>[] = [],
 ): string | null {
   const timeZone = preset.presetLocation.timeZone || DEFAULT_TIME_ZONE;
   const when = deliveryInstant(delivery.deliveryDate, delivery.deliveryTime, timeZone);
@@ -217,6 +235,8 @@ export function scheduleProblem(
     timeZone,
     stores: [{ storeHours: preset.storeHours, timeZone }],
     noticeHours: preset.preOrderNoticeHour,
+    // a dish of the cart with a longer lead time of its own (decision 052)
+    dishes: cartDishes(preset, lines),
     now,
   });
   return first ?? null;
@@ -258,7 +278,7 @@ export function checkoutProblem(args: {
     const presetMin = presetMinimumProblem(totals.totalCents, preset.minimumOrderAmountCents);
     if (presetMin) return { problem: presetMin, kind: 'preset' };
   }
-  const schedule = scheduleProblem(preset, delivery, now);
+  const schedule = scheduleProblem(preset, delivery, now, lines);
   if (schedule) return { problem: schedule, kind: 'schedule' };
   return { problem: null, kind: null };
 }

@@ -1,6 +1,7 @@
 import { useId, useRef } from 'react';
-import { messages } from '@caterway/domain';
+import { formatCents, messages } from '@caterway/domain';
 import { Button } from '@caterway/ui';
+import { cartPriceChanges } from '../../../types/checkout-state';
 import { useCurrentUser } from '../api/get-current-user';
 import { useSessionCheck } from '../api/get-session';
 import type { AccountProfile } from '../api/types';
@@ -111,6 +112,7 @@ function CheckoutForm({
 
         <aside className="order-details" aria-labelledby={`${formId}-details`}>
           <h2 id={`${formId}-details`}>Order Details</h2>
+          <PriceChanges lines={checkoutData} />
           <OrderSummary
             presetName={preset.name}
             lines={checkoutData}
@@ -156,5 +158,17 @@ function CheckoutForm({
           })
         : null}
     </section>
+  );
+}
+
+/** A notice, not a block: dishes whose price changed since they went into the cart (decision 052). */
+function PriceChanges({ lines }: { lines: CheckoutPageProps['state']['checkoutData'] }) {
+  const changes = cartPriceChanges(lines);
+  if (!changes.length) return null;
+  return (
+    <p className="price-changes" role="status">
+      Prices changed since you added these items:{' '}
+      {changes.map((c) => `${c.menuName} ${formatCents(c.fromCents)} → ${formatCents(c.toCents)}`).join('; ')}
+    </p>
   );
 }
