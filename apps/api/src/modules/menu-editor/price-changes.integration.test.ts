@@ -131,7 +131,8 @@ describe('price changes and lead times of dishes', () => {
     const payload = orderPayload(f, NOW);
     const first = payload.preset_items[0]!;
     first.quantity += 1;
-    for (const k of Object.keys(first.menu_items_mapping)) first.menu_items_mapping[k]! += 1;
+    const mapping = first.menu_items_mapping ?? {};
+    for (const k of Object.keys(mapping)) mapping[k]! += 1;
     const edited = await ctx.app.inject({
       method: 'PUT',
       url: `/api/v2/catering_orders/${orderId}`,

@@ -1,6 +1,7 @@
 import { Navigate, Route, Routes, useParams } from 'react-router';
 import { AnswerLinkPage } from '../../features/partner/components/answer-link-page';
 import { InvitePage } from '../../features/partner/components/invite-page';
+import { MenuPage } from '../../features/partner/components/menu-page';
 import { OrdersInbox } from '../../features/partner/components/orders-inbox';
 import { PartnerHomePage } from '../../features/partner/components/partner-home-page';
 import { PartnerLayout, type PortalSection } from '../../features/partner/components/partner-layout';
@@ -33,6 +34,8 @@ function RestaurantPage({ section }: { section: PortalSection }) {
         <TeamPage chefId={chefId} />
       ) : section === 'settings' ? (
         <SettingsPage chefId={chefId} />
+      ) : section === 'menu' ? (
+        <MenuPage chefId={chefId} />
       ) : (
         <OrdersInbox chefId={chefId} />
       )}
@@ -63,6 +66,7 @@ export function Component() {
       <Route path={portalRoutes.order} element={<OrderLink />} />
       <Route path={portalRoutes.team} element={<RestaurantPage section="team" />} />
       <Route path={portalRoutes.settings} element={<RestaurantPage section="settings" />} />
+      <Route path={portalRoutes.menu} element={<RestaurantPage section="menu" />} />
       <Route path="*" element={<NotFoundPage />} />
     </Routes>
   );

@@ -17,6 +17,8 @@ export const portalRoutes = {
   order: ':chefId/orders/:orderId',
   team: ':chefId/team',
   settings: ':chefId/settings',
+  /** the menu editor: dishes, options, categories and presets (decision 052) */
+  menu: ':chefId/menu',
 } as const;
 
 const base = paths.partner.path;
@@ -41,4 +43,6 @@ export const portalPaths = {
   team: (chefId: number) => `${base}/${chefId}/team`,
   /** the restaurant's record, and for managers and owners its order emails, auto-accept and capacity */
   settings: (chefId: number) => `${base}/${chefId}/settings`,
+  /** the restaurant's menu: everyone on the team reads it, managers and owners change it */
+  menu: (chefId: number) => `${base}/${chefId}/menu`,
 };
