@@ -409,7 +409,7 @@ function DishDialog({
   };
 
   return (
-    <Modal title={dish ? `Edit ${dish.name}` : 'Add a dish'} onClose={onClose} size="wide">
+    <Modal title={dish ? `Edit ${dish.name}` : 'Add a dish'} onClose={onClose} size="wider">
       <form id={formId} className="form partner-menu-form" onSubmit={onSubmit} noValidate>
         <ErrorList messages={problems} />
         {stale ? (
@@ -463,8 +463,7 @@ function DishDialog({
             label="Lead time (hours)"
             inputMode="numeric"
             value={form.leadTime}
-            optional
-            hint={`Empty: the restaurant’s ${menu.noticeHours} hours`}
+            hint={`Empty: the restaurant’s ${menu.noticeHours} h`}
             onChange={(e) => set('leadTime', e.target.value)}
           />
           <div className="field">
@@ -482,8 +481,8 @@ function DishDialog({
               value={form.menuType}
               onChange={(e) => set('menuType', e.target.value as DishForm['menuType'])}
             >
-              <option value="single">Individual portions</option>
-              <option value="other">Trays and platters</option>
+              <option value="single">Per person</option>
+              <option value="other">Trays, platters</option>
             </select>
           </div>
           <div className="field">
