@@ -265,7 +265,7 @@ describe('orderLeadTime and a dish’s own lead time (decision 052)', () => {
       dishes: [{ name: 'Wedding Cake', leadTimeHours: 72 }],
       now,
     });
-    expect(problems).toEqual([messages.dishLeadTimeNotMet('Wedding Cake', 72)]);
+    expect(problems).toEqual([messages.leadTimeNotMet(72, 'Wedding Cake')]);
   });
 });
 

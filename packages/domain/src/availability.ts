@@ -350,11 +350,7 @@ export function leadTimeCheck(
   dish: string | null = null,
 ): LeadTimeResult {
   if (delivery.getTime() - now.getTime() >= noticeHours * 3_600_000) return { ok: true };
-  return {
-    ok: false,
-    reason: 'notice',
-    message: dish ? messages.dishLeadTimeNotMet(dish, noticeHours) : messages.leadTimeNotMet(noticeHours),
-  };
+  return { ok: false, reason: 'notice', message: messages.leadTimeNotMet(noticeHours, dish ?? undefined) };
 }
 
 /** A dish of a cart with its own lead time (menus.lead_time_hours; null: its restaurant's notice). */
@@ -372,9 +368,8 @@ export function orderLeadTime(
   noticeHours: number,
   dishes: readonly DishLeadTime[] = [],
 ): { hours: number; dish: string | null } {
-  let lead = { hours: noticeHours, dish: null as string | null };
-  for (const d of dishes)
-    if (d.leadTimeHours !== null && d.leadTimeHours > lead.hours) lead = { hours: d.leadTimeHours, dish: d.name };
+  let lead: { hours: number; dish: string | null } = { hours: noticeHours, dish: null };
+  for (const d of dishes) if ((d.leadTimeHours ?? 0) > lead.hours) lead = { hours: d.leadTimeHours!, dish: d.name };
   return lead;
 }
 

@@ -30,18 +30,6 @@ export type CartLine = {
   addedUnitPriceCents?: number;
 };
 
-/** A dish whose price changed since it went into the cart. */
-export type CartPriceChange = { menuName: string; fromCents: number; toCents: number };
-
-/** The cart's dishes whose current price differs from the one they were added at (one per dish). */
-export function cartPriceChanges(lines: readonly CartLine[]): CartPriceChange[] {
-  const changes = new Map<number, CartPriceChange>();
-  for (const l of lines)
-    if (l.addedUnitPriceCents !== undefined && l.addedUnitPriceCents !== l.unitPriceCents && !changes.has(l.menuId))
-      changes.set(l.menuId, { menuName: l.menuName, fromCents: l.addedUnitPriceCents, toCents: l.unitPriceCents });
-  return [...changes.values()];
-}
-
 export type CartServingDetail = {
   id: number | string;
   items: { userName: string; quantity: number; dietaryType: string }[];

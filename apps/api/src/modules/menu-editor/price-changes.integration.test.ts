@@ -203,7 +203,7 @@ describe('price changes and lead times of dishes', () => {
     });
     expect(refused.statusCode).toBe(422);
     expect(refused.json().messages).toContain(
-      `${dish.name} needs 336 hours notice, please select a delivery date and time at least 336 hours from now or remove it from your order`,
+      `${dish.name} requires 336 hours notice, please select a delivery date and time that meets the minimum lead time`,
     );
     // back to the restaurant's notice: the same order goes through
     await editDish(await dishOf(dish.id), { lead_time_hours: null });

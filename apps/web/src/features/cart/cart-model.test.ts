@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { messages } from '@caterway/domain';
-import { cartPriceChanges } from '../../types/checkout-state';
 import {
   additionalMenus,
   cartTotals,
@@ -61,24 +60,23 @@ describe('cart model', () => {
     });
   });
 
-  it('keeps the price a stored line was added at, and lists the dishes whose price changed since', () => {
+  it('keeps the price a stored line was added at (the checkout compares it with today’s)', () => {
     const [line] = hydrateLines(preset, [
       { id: 501, menuId: 11, quantity: 6, menuItemsMapping: {}, unitPriceCents: 1200, lineTotalCents: 7200 },
     ]);
     expect(line).toMatchObject({ unitPriceCents: 1500, addedUnitPriceCents: 1200 });
-    expect(cartPriceChanges([line!])).toEqual([{ menuName: 'Dish 11', fromCents: 1200, toCents: 1500 }]);
     // stored again (the cart edited), then read back: still the price it was added at
     const [again] = hydrateLines(preset, [{ ...line!, unitPriceCents: 1500 }]);
     expect(again!.addedUnitPriceCents).toBe(1200);
-    // a new line has no stored price yet, and an unchanged one no notice
-    expect(cartPriceChanges(defaultLines(preset))).toEqual([]);
+    // the default cart is never stored: nothing was added at another price
+    expect(defaultLines(preset).every((l) => l.addedUnitPriceCents === undefined)).toBe(true);
   });
 
   it('lets a dish with a longer lead time of its own set the notice, naming it', () => {
     const slow = structuredClone(preset);
     slow.chefs[0]!.menus.find((m) => m.id === 11)!.leadTimeHours = 240;
     const when = { deliveryDate: '2026-12-02', deliveryTime: '08:00 PM' };
-    expect(scheduleProblem(slow, when, now, [{ menuId: 11 }])).toBe(messages.dishLeadTimeNotMet('Dish 11', 240));
+    expect(scheduleProblem(slow, when, now, [{ menuId: 11 }])).toBe(messages.leadTimeNotMet(240, 'Dish 11'));
     expect(scheduleProblem(slow, when, now, [{ menuId: 12 }])).toBeNull();
     expect(scheduleProblem(slow, { ...when, deliveryDate: '2026-12-04' }, now, [{ menuId: 11 }])).toBeNull();
   });

@@ -75,12 +75,6 @@ export function defaultLines(preset: Preset): CartLine[] {
   });
 }
 
-const cents = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v) && v >= 0;
-function addedPrice(r: Partial<CartLine>): { addedUnitPriceCents?: number } {
-  const added = cents(r.addedUnitPriceCents) ? r.addedUnitPriceCents : r.unitPriceCents;
-  return cents(added) ? { addedUnitPriceCents: added } : {};
-}
-
 /** Lines read back from the device, re-priced from the preset; lines whose dish is gone are dropped. */
 export function hydrateLines(preset: Preset, stored: unknown[]): CartLine[] {
   const index = menuIndex(preset);
@@ -105,7 +99,7 @@ export function hydrateLines(preset: Preset, stored: unknown[]): CartLine[] {
           specialInstruction: typeof r.specialInstruction === 'string' ? r.specialInstruction : '',
           servingDetails: Array.isArray(r.servingDetails) ? r.servingDetails : [],
           // the price it was added at: kept, else the one it was stored with (decision 052)
-          ...addedPrice(r),
+          addedUnitPriceCents: r.addedUnitPriceCents ?? r.unitPriceCents,
         },
         ref,
       ),
@@ -211,15 +205,6 @@ export function lineProblem(line: Pick<CartLine, 'quantity' | 'menuItemsMapping'
   );
 }
 
-/** The cart's dishes with their own lead times. */
-function cartDishes(preset: Preset, lines: readonly Pick<CartLine, 'menuId'>[]) {
-  const index = menuIndex(preset);
-  return lines.flatMap((l) => {
-    const menu = index.get(l.menuId)?.menu;
-    return menu ? [{ name: menu.name, leadTimeHours: menu.leadTimeHours }] : [];
-  });
-}
-
 /** The delivery bar's date and time against store hours, lead time and the horizon, in the preset's time zone. */
 export function scheduleProblem(
   preset: Preset,
@@ -228,6 +213,7 @@ export function scheduleProblem(
   lines: readonly Pick<CartLine, 'menuId'>[] = [],
 ): string | null {
   const timeZone = preset.presetLocation.timeZone || DEFAULT_TIME_ZONE;
+  const index = menuIndex(preset);
   const when = deliveryInstant(delivery.deliveryDate, delivery.deliveryTime, timeZone);
   if (!when) return null; // the delivery bar refuses invalid dates and times itself
   const [first] = deliveryScheduleProblems({
@@ -236,7 +222,7 @@ export function scheduleProblem(
     stores: [{ storeHours: preset.storeHours, timeZone }],
     noticeHours: preset.preOrderNoticeHour,
     // a dish of the cart with a longer lead time of its own (decision 052)
-    dishes: cartDishes(preset, lines),
+    dishes: lines.flatMap((l) => index.get(l.menuId)?.menu ?? []),
     now,
   });
   return first ?? null;
