@@ -646,6 +646,7 @@ function OptionRow({
     >
       <ErrorList messages={problems} />
       <TextField
+        className="partner-menu-option-name"
         label={option ? 'Option' : 'New option'}
         value={name}
         maxLength={80}
