@@ -53,12 +53,15 @@ export function uniqueEmail(prefix: string): string {
 
 export const demoCustomer = { email: 'demo@caterway.ca', password: 'Lunch4Forty', firstName: 'Dana' };
 
-/** Signs the demo customer in through the navigation's Sign In button. */
-export async function signInFromNav(page: Page): Promise<void> {
+/** Signs the demo customer (or another account) in through the navigation's Sign In button. */
+export async function signInFromNav(
+  page: Page,
+  account: { email: string; password: string } = demoCustomer,
+): Promise<void> {
   await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Sign In' }).click();
   const dialog = page.getByRole('dialog', { name: 'Sign In' });
-  await dialog.getByLabel('Email').fill(demoCustomer.email);
-  await dialog.getByLabel('Password').fill(demoCustomer.password);
+  await dialog.getByLabel('Email').fill(account.email);
+  await dialog.getByLabel('Password').fill(account.password);
   await dialog.getByRole('button', { name: 'Sign In' }).click();
   await expect(dialog).toHaveCount(0);
 }

@@ -20,3 +20,4 @@ export * from './partner.js';
 export * from './partner-audit.js';
 export * from './ops-restaurants.js';
 export * from './partner-sold-out.js';
+export * from './partner-menu.js';

@@ -117,6 +117,8 @@ export const menuSchema = z
     main_image_url: z.string(),
     dietary_types: z.string(),
     is_deleted: z.boolean(),
+    /** the dish's own lead time in hours; null: its restaurant's notice (decision 052) */
+    lead_time_hours: z.number().int().nullable(),
     menu_items: z.array(menuItemSchema),
   })
   .meta({ id: 'Menu' });

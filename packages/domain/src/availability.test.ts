@@ -9,7 +9,9 @@ import {
   isDeliveryTime,
   isCurrentlyOpen,
   isValidTimeZone,
+  deliveryScheduleProblems,
   leadTimeCheck,
+  orderLeadTime,
   parseCalendarDate,
   parseTimeOfDay,
   storeHoursCheck,
@@ -237,6 +239,33 @@ describe('storeHoursCheck', () => {
   it('restricts nothing when store hours are not available', () => {
     expect(storeHoursCheck({}, new Date('2026-11-29T16:00:00Z'), tz)).toEqual({ ok: true });
     expect(storeHoursCheck(null, new Date('2026-11-29T16:00:00Z'), tz)).toEqual({ ok: true });
+  });
+});
+
+describe('orderLeadTime and a dish’s own lead time (decision 052)', () => {
+  const now = new Date('2026-11-23T15:00:00Z');
+  it('takes the longest of the notice and the dishes’ own, with the dish that asks it', () => {
+    expect(orderLeadTime(24)).toEqual({ hours: 24, dish: null });
+    expect(
+      orderLeadTime(24, [
+        { name: 'Soup', leadTimeHours: null },
+        { name: 'Wedding Cake', leadTimeHours: 72 },
+        { name: 'Tart', leadTimeHours: 48 },
+      ]),
+    ).toEqual({ hours: 72, dish: 'Wedding Cake' });
+    // a dish asking less than the restaurant's notice changes nothing
+    expect(orderLeadTime(24, [{ name: 'Salad', leadTimeHours: 2 }])).toEqual({ hours: 24, dish: null });
+  });
+  it('refuses a delivery sooner than it, naming the dish', () => {
+    const problems = deliveryScheduleProblems({
+      delivery: new Date('2026-11-25T15:00:00Z'),
+      timeZone: 'America/Toronto',
+      stores: [],
+      noticeHours: 24,
+      dishes: [{ name: 'Wedding Cake', leadTimeHours: 72 }],
+      now,
+    });
+    expect(problems).toEqual([messages.leadTimeNotMet(72, 'Wedding Cake')]);
   });
 });
 

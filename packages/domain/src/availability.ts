@@ -339,10 +339,38 @@ export function storeHoursCheck(
 
 export type LeadTimeResult = { ok: true } | { ok: false; reason: 'notice'; message: string };
 
-/** Lead time (ordering-payments §5, §8): the delivery must be at least noticeHours after now. */
-export function leadTimeCheck(noticeHours: number, delivery: Date, now: Date): LeadTimeResult {
+/**
+ * Lead time (ordering-payments §5, §8): the delivery must be at least noticeHours after now.
+ * `dish`: the dish whose own lead time this is (decision 052), named in the message.
+ */
+export function leadTimeCheck(
+  noticeHours: number,
+  delivery: Date,
+  now: Date,
+  dish: string | null = null,
+): LeadTimeResult {
   if (delivery.getTime() - now.getTime() >= noticeHours * 3_600_000) return { ok: true };
-  return { ok: false, reason: 'notice', message: messages.leadTimeNotMet(noticeHours) };
+  return { ok: false, reason: 'notice', message: messages.leadTimeNotMet(noticeHours, dish ?? undefined) };
+}
+
+/** A dish of a cart with its own lead time (menus.lead_time_hours; null: its restaurant's notice). */
+export interface DishLeadTime {
+  name: string;
+  leadTimeHours: number | null;
+}
+
+/**
+ * The notice an order needs (decision 052): its restaurants' notice, or the longest lead time of
+ * its dishes when that is longer, with the dish that asks it. The one rule the storefront,
+ * checkout, edits, add-ons and group orders share (through deliveryScheduleProblems).
+ */
+export function orderLeadTime(
+  noticeHours: number,
+  dishes: readonly DishLeadTime[] = [],
+): { hours: number; dish: string | null } {
+  let lead: { hours: number; dish: string | null } = { hours: noticeHours, dish: null };
+  for (const d of dishes) if ((d.leadTimeHours ?? 0) > lead.hours) lead = { hours: d.leadTimeHours!, dish: d.name };
+  return lead;
 }
 
 /**
@@ -377,6 +405,8 @@ export interface ScheduleInput {
   /** every restaurant of the order: its store hours in its own zone */
   stores: { storeHours: StoreHoursMap | null | undefined; timeZone: string }[];
   noticeHours: number;
+  /** the cart's dishes: one with a longer lead time of its own than noticeHours sets the notice */
+  dishes?: readonly DishLeadTime[];
   now: Date;
 }
 
@@ -391,7 +421,8 @@ export function deliveryScheduleProblems(input: ScheduleInput): string[] {
     const hours = storeHoursCheck(store.storeHours, input.delivery, store.timeZone);
     if (!hours.ok) problems.push(hours.message);
   }
-  const lead = leadTimeCheck(input.noticeHours, input.delivery, input.now);
+  const needed = orderLeadTime(input.noticeHours, input.dishes);
+  const lead = leadTimeCheck(needed.hours, input.delivery, input.now, needed.dish);
   if (!lead.ok) problems.push(lead.message);
   const horizon = orderHorizonCheck(input.delivery, input.now, input.timeZone);
   if (!horizon.ok) problems.push(horizon.message);

@@ -61,8 +61,9 @@ export const messages = {
   storeClosedOnDay: 'Store is closed on this day!',
   outsideStoreHours: (open: string, close: string) =>
     `This restaurant accepts orders between ( ${open} - ${close} ) on selected day!`,
-  leadTimeNotMet: (hours: number) =>
-    `This preset requires ${hours} hours notice, please select a delivery date and time that meets the minimum lead time`,
+  /** `dish`: a dish whose own lead time (decision 052) is longer than its restaurant's notice */
+  leadTimeNotMet: (hours: number, dish = 'This preset') =>
+    `${dish} requires ${hours} hours notice, please select a delivery date and time that meets the minimum lead time`,
   // Our own wording (catalogue reads):
   invalidTime: 'Please select valid time.',
   // Our own wording (issue 15: the spec sets no horizon; orders are planned weeks, not years, ahead):

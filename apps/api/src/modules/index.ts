@@ -14,6 +14,7 @@ import { healthRoutes } from './health/health.routes.js';
 import { invoicesRoutes } from './invoices/invoices.routes.js';
 import { mailboxRoutes } from './mailbox/mailbox.routes.js';
 import { mediaRoutes } from './media/media.routes.js';
+import { menuEditorRoutes } from './menu-editor/menu-editor.routes.js';
 import { orderHistoryRoutes } from './order-history/order-history.routes.js';
 import { lifecycleRoutes } from './order-lifecycle/lifecycle.routes.js';
 import { ordersRoutes } from './orders/orders.routes.js';
@@ -68,4 +69,5 @@ export const modules: ModuleRegistrar[] = [
   catalogueChangesRoutes,
   restaurantAdminRoutes,
   soldOutRoutes,
+  menuEditorRoutes,
 ];

@@ -73,6 +73,7 @@ export const wireMenu = (
   tax_category: 'prepared_food',
   price_cents: priceCents,
   min_order_amount: minOrderAmount,
+  lead_time_hours: null,
   main_image_url: '',
   dietary_types: '',
   is_deleted: false,

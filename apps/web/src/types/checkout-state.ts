@@ -23,6 +23,11 @@ export type CartLine = {
   unitPriceCents: number;
   /** display only: the line subtotal in cents (quantity x price + menu items) */
   lineTotalCents: number;
+  /**
+   * the dish's unit price when the line went into the cart, kept with the stored cart: after a
+   * price change the checkout says so (decision 052); absent for a line not stored yet
+   */
+  addedUnitPriceCents?: number;
 };
 
 export type CartServingDetail = {

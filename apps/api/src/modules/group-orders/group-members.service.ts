@@ -5,6 +5,7 @@ import {
   isSoldOut,
   soldOutMessage,
   budgetRule,
+  deliveryScheduleProblems,
   formatCents,
   groupMessages,
   groupStatusLabel,
@@ -264,6 +265,18 @@ export function createGroupMembersService(deps: GroupMembersServiceDeps) {
           throw validationFailed([soldOutMessage(meal.name, meal.unavailable_until!, now, g.time_zone)]);
         const budget = budgetRule(meal.price_cents, g.budget_cents);
         if (!budget.ok) throw validationFailed([budget.message]);
+        // a meal with a lead time of its own longer than what is left before delivery (decision 052)
+        if (g.delivery_at) {
+          const late = deliveryScheduleProblems({
+            delivery: g.delivery_at,
+            timeZone: g.time_zone,
+            stores: [],
+            noticeHours: 0,
+            dishes: [{ name: meal.name, leadTimeHours: meal.lead_time_hours }],
+            now,
+          });
+          if (late.length) throw validationFailed(late);
+        }
         await repo.upsertChoice(
           { memberId: m.id, uuid: g.uuid, menuId: meal.id, priceCents: meal.price_cents, now },
           tx,

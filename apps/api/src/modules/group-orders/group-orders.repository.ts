@@ -414,8 +414,9 @@ export function createGroupOrdersRepository(db: Queryable) {
         main_image_url: string;
         /** an 86 (decision 053): null, 'infinity' or an ISO instant */
         unavailable_until: string | null;
+        lead_time_hours: number | null;
       }>(
-        `SELECT id, name, description, category_name, price_cents, dietary_types, main_image_url,
+        `SELECT id, name, description, category_name, price_cents, dietary_types, main_image_url, lead_time_hours,
                 to_json(unavailable_until) #>> '{}' AS unavailable_until
            FROM menus WHERE chef_id = $1 AND ${INDIVIDUAL_MEAL_SQL} ORDER BY position, id`,
         [chefId],

@@ -5,6 +5,7 @@ import { scheduleProcessing } from '../order-lifecycle/lifecycle.service.js';
 import {
   keepCorporateFields,
   keptLinesOf,
+  keptPricesOf,
   prepareOrder,
   type OrderPayload,
   type PreparedOrder,
@@ -26,6 +27,7 @@ import { STALE_PAYMENT_CLAIM_SECONDS, type OrderRow } from './orders.repository.
  * The rules of this order: an add-on rides on its parent's delivery (address, time, no fee, the
  * parent's on-site contact) and has its own PO number and cost centre, the parent's when not
  * given. Corporate fields an order's rewrite does not send are kept (keepCorporateFields).
+ * `placed`: the order was paid for (an edit), so it keeps its prices.
  */
 export async function prepareEditedOrder(
   ctx: OrderEditContext,
@@ -33,13 +35,17 @@ export async function prepareEditedOrder(
   payload: OrderPayload,
   userId: number,
   now: Date,
+  placed = false,
 ): Promise<PreparedOrder> {
   const checks = { catalogue: ctx.catalogue, geocoder: ctx.geocoder };
-  // a placed order keeps the dishes it holds when one is sold out since (decision 053); a draft does not
+  // a placed order keeps the dishes it holds when one is sold out since (decision 053), and the
+  // prices it was placed at: only dishes and options it adds take today's (decision 052); an
+  // add-on still being put together reads today's prices
   const kept = order.status === 'draft' ? undefined : keptLinesOf(order.request_payload.preset_items);
+  const keptPrices = placed ? keptPricesOf(await ctx.orders.findItems(order.id)) : undefined;
   if (order.parent_order_id === null) {
     const own = keepCorporateFields(order, { ...payload, preset_id: order.preset_id ?? payload.preset_id });
-    return prepareOrder(checks, own, userId, now, { kept });
+    return prepareOrder(checks, own, userId, now, { kept, keptPrices });
   }
   const parent = await ctx.orders.findById(order.parent_order_id);
   if (!parent) throw notFound('Order not found');
@@ -64,6 +70,7 @@ export async function prepareEditedOrder(
   return prepareOrder(checks, merged, userId, now, {
     addOn: { latitude: p.latitude ?? null, longitude: p.longitude ?? null },
     kept,
+    keptPrices,
   });
 }
 
@@ -82,7 +89,7 @@ export async function editPlacedOrder(
   const existing = await ownOrder(ctx, id, userId);
   const now = ctx.clock.now();
   assertEditable(existing, now);
-  const prepared = await prepareEditedOrder(ctx, existing, payload, userId, now);
+  const prepared = await prepareEditedOrder(ctx, existing, payload, userId, now, true);
   if (existing.captured_cents > 0 && prepared.totals.totalCents > existing.total_cents)
     throw conflict(editMessages.alreadyCollected);
   let scheduled = false;

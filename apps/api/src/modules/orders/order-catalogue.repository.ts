@@ -34,6 +34,8 @@ export interface OrderMenuRow {
   position: number;
   /** an 86 (decision 053): null, 'infinity' or an ISO instant; compared with the clock at checkout */
   unavailable_until: string | null;
+  /** the dish's own lead time; null: its restaurant's notice (decision 052) */
+  lead_time_hours: number | null;
   menu_items: OrderMenuItemRow[];
 }
 
@@ -53,12 +55,12 @@ const PRESET_COLUMNS = `id, slug, name, description, preset_type, owner_user_id,
   serving_styles, category_names, cuisine_types, dietary_types, banner_image_url, search_result_image_url`;
 
 const MENU_COLUMNS = `m.id, m.chef_id, m.name, m.category_name, m.menu_type, m.tax_category, m.price_cents, m.min_order_amount, m.dietary_types,
-  m.is_deleted, m.position, to_json(m.unavailable_until) #>> '{}' AS unavailable_until,
+  m.is_deleted, m.position, m.lead_time_hours, to_json(m.unavailable_until) #>> '{}' AS unavailable_until,
   COALESCE((SELECT json_agg(json_build_object('id', mi.id, 'menu_id', mi.menu_id, 'name', mi.name,
                      'price_cents', mi.price_cents, 'dietary_types', mi.dietary_types, 'position', mi.position,
                      'unavailable_until', mi.unavailable_until)
                      ORDER BY mi.position, mi.id)
-              FROM menu_items mi WHERE mi.menu_id = m.id), '[]') AS menu_items`;
+              FROM menu_items mi WHERE mi.menu_id = m.id AND NOT mi.is_deleted), '[]') AS menu_items`;
 
 /**
  * findForOrder's statement for `menus` menu ids (prepared, one text per count). The ids are

@@ -16,6 +16,7 @@ import {
   itemQuantityProblem,
   lineSubtotalCents,
   messages,
+  orderLeadTime,
   orderNoticeHours,
   orderTotalProblems,
   priceCart,
@@ -24,6 +25,7 @@ import {
   sidesProblem,
   soldOutMessage,
   tipOf,
+  type DishLeadTime,
   type PlaceOfSupply,
   type PricingMenu,
   type TaxLineRule,
@@ -115,6 +117,59 @@ export function keptLinesOf(
   }
   return { menuIds, menuItemIds };
 }
+
+/**
+ * The prices a placed order was charged, by dish (decision 052: price changes never alter placed
+ * orders). An edit prices the dishes and options the order already had at these prices, and only
+ * what it adds at the catalogue's; a dish or option deleted since stays orderable on that order.
+ */
+export type KeptPrices = ReadonlyMap<
+  number,
+  { priceCents: number; items: { id: number; name: string; priceCents: number }[] }
+>;
+
+/** The kept prices of an order's stored lines (the first line of a dish wins). */
+export function keptPricesOf(
+  items: readonly {
+    menu_id: number | null;
+    unit_price_cents: number;
+    menu_items: { id: number; name: string; price_cents: number }[];
+  }[],
+): KeptPrices {
+  const kept = new Map<number, { priceCents: number; items: { id: number; name: string; priceCents: number }[] }>();
+  for (const line of items) {
+    if (line.menu_id === null) continue;
+    const entry = kept.get(line.menu_id) ?? { priceCents: line.unit_price_cents, items: [] };
+    for (const i of line.menu_items)
+      if (!entry.items.some((k) => k.id === i.id))
+        entry.items.push({ id: i.id, name: i.name, priceCents: i.price_cents });
+    kept.set(line.menu_id, entry);
+  }
+  return kept;
+}
+
+/** A dish as the order prices it: at the kept prices when the order already had it. */
+function atKeptPrices(menu: OrderMenuRow, kept: KeptPrices | undefined): OrderMenuRow {
+  const k = kept?.get(menu.id);
+  if (!k) return menu;
+  const items = menu.menu_items.map((i) => {
+    const was = k.items.find((x) => x.id === i.id);
+    return was ? { ...i, price_cents: was.priceCents } : i;
+  });
+  for (const was of k.items)
+    if (!items.some((i) => i.id === was.id))
+      items.push({
+        id: was.id,
+        menu_id: menu.id,
+        name: was.name,
+        price_cents: was.priceCents,
+        dietary_types: [],
+        position: 0,
+        // an option deleted since is not on sale: only the order that holds it keeps it
+        unavailable_until: null,
+      });
+  return { ...menu, price_cents: k.priceCents, is_deleted: false, menu_items: items };
+}
 export { ADD_ON_NOTICE_HOURS } from '@caterway/domain';
 
 type OrderChef = OrderForCheck['chefs'][number];
@@ -130,7 +185,7 @@ export async function prepareOrder(
   input: OrderPayload,
   userId: number,
   now: Date,
-  options: { addOn?: AddOnOptions; kept?: KeptLines } = {},
+  options: { addOn?: AddOnOptions; kept?: KeptLines; keptPrices?: KeptPrices } = {},
 ): Promise<PreparedOrder> {
   const addOn = options.addOn;
   const { payload, sentFeeCents, ordered } = orderedPayload(input);
@@ -144,10 +199,15 @@ export async function prepareOrder(
   const closed = chefs.filter((c) => c.status !== 'live');
   if (closed.length) throw validationFailed(closed.map((c) => opsRestaurantMessages.notTakingOrders(c.business_name)));
   const problems: string[] = [];
-  const lines = checkOrderLines(ordered, found.menus, chefs, Boolean(addOn), problems);
+  const menus = found.menus.map((m) => atKeptPrices(m, options.keptPrices));
+  const lines = checkOrderLines(ordered, menus, chefs, Boolean(addOn), problems);
   problems.push(...soldOutProblems(ordered, found.menus, chefs, now, options.kept));
   problems.push(...vendorMinimumProblems(lines, chefs, addOn !== undefined));
-  const when = checkWhen(payload, chefs, Boolean(addOn), now, problems);
+  const dishes = lines.map((l) => ({
+    name: l.menuName,
+    leadTimeHours: menus.find((m) => m.id === l.menuId)?.lead_time_hours ?? null,
+  }));
+  const when = checkWhen(payload, chefs, dishes, Boolean(addOn), now, problems);
   // who: the form's required fields not enforced by the schema (§5 'Checkout and order edit')
   if (!addOn && !payload.company_name.trim()) problems.push(requiredField('Company name'));
   const where = await checkWhere(deps, payload, chefs, addOn, sentFeeCents, problems);
@@ -347,8 +407,18 @@ function vendorMinimumProblems(lines: PreparedLine[], chefs: OrderChef[], isAddO
   );
 }
 
-/** When: store hours of every chef, the notice and the horizon, in the lead chef's zone (§5). */
-function checkWhen(payload: OrderPayload, chefs: OrderChef[], isAddOn: boolean, now: Date, problems: string[]) {
+/**
+ * When: store hours of every chef, the notice (or a dish's longer lead time, decision 052) and the
+ * horizon, in the lead chef's zone (§5). The order is processed that notice before delivery.
+ */
+function checkWhen(
+  payload: OrderPayload,
+  chefs: OrderChef[],
+  dishes: DishLeadTime[],
+  isAddOn: boolean,
+  now: Date,
+  problems: string[],
+) {
   const isDelivery = payload.receiving_method === 'delivery';
   const date = isDelivery ? payload.delivery_date : payload.pickup_date;
   const time = isDelivery ? payload.delivery_time : payload.pickup_time;
@@ -368,11 +438,12 @@ function checkWhen(payload: OrderPayload, chefs: OrderChef[], isAddOn: boolean, 
         timeZone,
         stores: chefs.map((c) => ({ storeHours: c.store_hours, timeZone: c.time_zone })),
         noticeHours,
+        dishes,
         now,
       }),
     );
   }
-  return { date, deliveryAt, timeZone, noticeHours };
+  return { date, deliveryAt, timeZone, noticeHours: orderLeadTime(noticeHours, dishes).hours };
 }
 
 /** Where: delivery address, radius and fee by distance from the lead chef (§7, §9). */

@@ -81,7 +81,8 @@ export interface ChefRow extends CardChefRow {
   cuisine_types: string[];
 }
 
-export type { MenuRow } from '../../db/catalogue-rows.js';
+/** A dish as the detail shows it: with its own lead time (decision 052; null: the restaurant's notice). */
+export type DetailMenuRow = MenuRow & { lead_time_hours: number | null };
 /** A menu item as the detail page reads it (its order is the query's). */
 export type MenuItemRow = Omit<CatalogueMenuItemRow, 'position'>;
 
@@ -257,11 +258,11 @@ export function createPresetsRepository(db: Queryable) {
     },
 
     /** The chefs' menus that are not deleted, in menu order. */
-    async findMenusOfChefs(chefIds: readonly number[], tx: Queryable = db): Promise<MenuRow[]> {
+    async findMenusOfChefs(chefIds: readonly number[], tx: Queryable = db): Promise<DetailMenuRow[]> {
       if (!chefIds.length) return [];
-      const { rows } = await tx.query<MenuRow>(
+      const { rows } = await tx.query<DetailMenuRow>(
         `SELECT id, chef_id, name, description, category_name, menu_type, tax_category, price_cents, min_order_amount, dietary_types,
-                main_image_url, is_deleted, position
+                main_image_url, is_deleted, position, lead_time_hours
            FROM menus WHERE chef_id = ANY($1::bigint[]) AND NOT is_deleted
           ORDER BY chef_id, position, id`,
         [chefIds],
@@ -273,7 +274,7 @@ export function createPresetsRepository(db: Queryable) {
       if (!menuIds.length) return [];
       const { rows } = await tx.query<MenuItemRow>(
         `SELECT id, menu_id, name, price_cents, dietary_types, main_image_url
-           FROM menu_items WHERE menu_id = ANY($1::bigint[])
+           FROM menu_items WHERE menu_id = ANY($1::bigint[]) AND NOT is_deleted
           ORDER BY menu_id, position, id`,
         [menuIds],
       );

@@ -19,7 +19,14 @@ import {
 } from './detail-template.js';
 import { presetTaxFields, type TaxHome } from './preset-taxes.js';
 import { noticeHours, toPresetCard, toRestaurantCard } from './presets.mappers.js';
-import type { CardRow, GeoPoint, MenuItemRow, MenuRow, PresetKeyRow, PresetsRepository } from './presets.repository.js';
+import type {
+  CardRow,
+  DetailMenuRow,
+  GeoPoint,
+  MenuItemRow,
+  PresetKeyRow,
+  PresetsRepository,
+} from './presets.repository.js';
 
 /** The home page's preset carousels, exactly these and in this order (browse-account-orders §2). */
 export const HOME_GROUPS = ['Healthy Lunch', 'Corporate Breakfast', 'Sandwich/Wrap & Salad Lunches'] as const;
@@ -248,7 +255,7 @@ export function createPresetsService({
         main_image_url: i.main_image_url,
         dietary_types: list(i.dietary_types),
       }));
-    const toMenu = (m: MenuRow): Menu => ({
+    const toMenu = (m: DetailMenuRow): Menu => ({
       id: m.id,
       chef_id: m.chef_id,
       name: m.name,
@@ -261,6 +268,7 @@ export function createPresetsService({
       main_image_url: m.main_image_url,
       dietary_types: list(m.dietary_types),
       is_deleted: m.is_deleted,
+      lead_time_hours: m.lead_time_hours,
       menu_items: menuItems(m.id),
     });
 

@@ -1,6 +1,7 @@
 import { Navigate, Route, Routes, useParams } from 'react-router';
 import { AnswerLinkPage } from '../../features/partner/components/answer-link-page';
 import { InvitePage } from '../../features/partner/components/invite-page';
+import { MenuPage } from '../../features/partner/components/menu-page';
 import { OrdersInbox } from '../../features/partner/components/orders-inbox';
 import { PartnerHomePage } from '../../features/partner/components/partner-home-page';
 import { PartnerLayout, type PortalSection } from '../../features/partner/components/partner-layout';
@@ -36,6 +37,8 @@ function RestaurantPage({ section }: { section: PortalSection }) {
         <SettingsPage chefId={chefId} />
       ) : section === 'sold-out' ? (
         <SoldOutPage chefId={chefId} />
+      ) : section === 'menu' ? (
+        <MenuPage chefId={chefId} />
       ) : (
         <OrdersInbox chefId={chefId} />
       )}
@@ -67,6 +70,7 @@ export function Component() {
       <Route path={portalRoutes.team} element={<RestaurantPage section="team" />} />
       <Route path={portalRoutes.settings} element={<RestaurantPage section="settings" />} />
       <Route path={portalRoutes.soldOut} element={<RestaurantPage section="sold-out" />} />
+      <Route path={portalRoutes.menu} element={<RestaurantPage section="menu" />} />
       <Route path="*" element={<NotFoundPage />} />
     </Routes>
   );

@@ -61,6 +61,27 @@ describe('cart model', () => {
     });
   });
 
+  it('keeps the price a stored line was added at (the checkout compares it with today’s)', () => {
+    const [line] = hydrateLines(preset, [
+      { id: 501, menuId: 11, quantity: 6, menuItemsMapping: {}, unitPriceCents: 1200, lineTotalCents: 7200 },
+    ]);
+    expect(line).toMatchObject({ unitPriceCents: 1500, addedUnitPriceCents: 1200 });
+    // stored again (the cart edited), then read back: still the price it was added at
+    const [again] = hydrateLines(preset, [{ ...line!, unitPriceCents: 1500 }]);
+    expect(again!.addedUnitPriceCents).toBe(1200);
+    // the default cart is never stored: nothing was added at another price
+    expect(defaultLines(preset).every((l) => l.addedUnitPriceCents === undefined)).toBe(true);
+  });
+
+  it('lets a dish with a longer lead time of its own set the notice, naming it', () => {
+    const slow = structuredClone(preset);
+    slow.chefs[0]!.menus.find((m) => m.id === 11)!.leadTimeHours = 240;
+    const when = { deliveryDate: '2026-12-02', deliveryTime: '08:00 PM' };
+    expect(scheduleProblem(slow, when, now, [{ menuId: 11 }])).toBe(messages.leadTimeNotMet(240, 'Dish 11'));
+    expect(scheduleProblem(slow, when, now, [{ menuId: 12 }])).toBeNull();
+    expect(scheduleProblem(slow, { ...when, deliveryDate: '2026-12-04' }, now, [{ menuId: 11 }])).toBeNull();
+  });
+
   it('offers the chefs’ other dishes as additional items, added at their minimum', () => {
     const extra = additionalMenus(preset, defaultLines(preset));
     expect(extra.map((r) => r.menu.id)).toEqual([13]);

@@ -98,6 +98,8 @@ export function hydrateLines(preset: Preset, stored: unknown[]): CartLine[] {
           menuItemsMapping: mapping,
           specialInstruction: typeof r.specialInstruction === 'string' ? r.specialInstruction : '',
           servingDetails: Array.isArray(r.servingDetails) ? r.servingDetails : [],
+          // the price it was added at: kept, else the one it was stored with (decision 052)
+          addedUnitPriceCents: r.addedUnitPriceCents ?? r.unitPriceCents,
         },
         ref,
       ),
@@ -208,8 +210,10 @@ export function scheduleProblem(
   preset: Preset,
   delivery: Pick<CartDelivery, 'deliveryDate' | 'deliveryTime'>,
   now: Date,
+  lines: readonly Pick<CartLine, 'menuId'>[] = [],
 ): string | null {
   const timeZone = preset.presetLocation.timeZone || DEFAULT_TIME_ZONE;
+  const index = menuIndex(preset);
   const when = deliveryInstant(delivery.deliveryDate, delivery.deliveryTime, timeZone);
   if (!when) return null; // the delivery bar refuses invalid dates and times itself
   const [first] = deliveryScheduleProblems({
@@ -217,6 +221,8 @@ export function scheduleProblem(
     timeZone,
     stores: [{ storeHours: preset.storeHours, timeZone }],
     noticeHours: preset.preOrderNoticeHour,
+    // a dish of the cart with a longer lead time of its own (decision 052)
+    dishes: lines.flatMap((l) => index.get(l.menuId)?.menu ?? []),
     now,
   });
   return first ?? null;
@@ -258,7 +264,7 @@ export function checkoutProblem(args: {
     const presetMin = presetMinimumProblem(totals.totalCents, preset.minimumOrderAmountCents);
     if (presetMin) return { problem: presetMin, kind: 'preset' };
   }
-  const schedule = scheduleProblem(preset, delivery, now);
+  const schedule = scheduleProblem(preset, delivery, now, lines);
   if (schedule) return { problem: schedule, kind: 'schedule' };
   return { problem: null, kind: null };
 }

@@ -19,6 +19,8 @@ export const portalRoutes = {
   settings: ':chefId/settings',
   /** what the kitchen has run out of (decision 053) */
   soldOut: ':chefId/sold-out',
+  /** the menu editor: dishes, options, categories and presets (decision 052) */
+  menu: ':chefId/menu',
 } as const;
 
 const base = paths.partner.path;
@@ -45,4 +47,6 @@ export const portalPaths = {
   settings: (chefId: number) => `${base}/${chefId}/settings`,
   /** the dishes and options sold out, and the orders an 86 affects: everyone on the team */
   soldOut: (chefId: number) => `${base}/${chefId}/sold-out`,
+  /** the restaurant's menu: everyone on the team reads it, managers and owners change it */
+  menu: (chefId: number) => `${base}/${chefId}/menu`,
 };

@@ -100,7 +100,7 @@ export function CartPanel({
   const totals = cartTotals(preset, lines, delivery.receivingMethod, deliveryFeeCents, cutleryCount, tip);
   const progress = chefProgress(preset, lines);
   // an add-on rides on its parent's delivery time (the server checks its 1 hour notice)
-  const schedule = addOn ? null : scheduleProblem(preset, delivery, new Date());
+  const schedule = addOn ? null : scheduleProblem(preset, delivery, new Date(), lines);
   const index = menuIndex(preset);
   const defaults = lines.filter((l) => typeof l.id === 'number');
   const added = lines.filter((l) => typeof l.id !== 'number');

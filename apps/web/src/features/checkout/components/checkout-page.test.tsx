@@ -161,14 +161,14 @@ beforeEach(() => {
 });
 afterEach(cleanup);
 
-function renderCheckout() {
+function renderCheckout(checkout: CheckoutState = state) {
   const inFiveDays = formatIsoDate(new Date(Date.now() + 5 * 86_400_000));
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <QueryClientProvider client={client}>
       <MemoryRouter>
         <CheckoutPage
-          state={state}
+          state={checkout}
           delivery={{
             address: '1000 Rue De La Gauchetière O, Montréal, QC',
             lat: 45.5,
@@ -305,5 +305,24 @@ describe('the checkout PO number and cost centre', () => {
     await waitFor(() => expect(po.getAttribute('aria-invalid')).toBe('true'));
     expect(description(po)).toBe('PO number cannot contain control characters.');
     expect(screen.queryByText('Payment step')).toBeNull();
+  });
+});
+
+describe('prices changed since the cart was built (decision 052)', () => {
+  it('says which dishes changed price, as a notice that does not block the checkout', async () => {
+    renderCheckout({
+      ...state,
+      checkoutData: [{ ...line(501, 11, 6, 1500, { '111': 6 }), addedUnitPriceCents: 1350 }, line(502, 12, 2, 800)],
+    });
+    await screen.findByText('Prices changed since you added these items: Dish 11 $13.50 → $15.00');
+    await serverPriced();
+    // the form goes on as usual: the server's totals are today's prices
+    expect(totalsRows().length).toBeGreaterThan(0);
+  });
+
+  it('says nothing when the prices are the ones the cart was built with', async () => {
+    renderCheckout({ ...state, checkoutData: [{ ...line(502, 12, 2, 800), addedUnitPriceCents: 800 }] });
+    await screen.findByRole('radiogroup', { name: 'Tip' });
+    expect(screen.queryByText(/Prices changed/)).toBeNull();
   });
 });

@@ -1,6 +1,7 @@
 import { useId, useRef } from 'react';
-import { messages } from '@caterway/domain';
+import { formatCents, messages } from '@caterway/domain';
 import { Button } from '@caterway/ui';
+import type { CartLine } from '../../../types/checkout-state';
 import { useCurrentUser } from '../api/get-current-user';
 import { useSessionCheck } from '../api/get-session';
 import type { AccountProfile } from '../api/types';
@@ -111,6 +112,7 @@ function CheckoutForm({
 
         <aside className="order-details" aria-labelledby={`${formId}-details`}>
           <h2 id={`${formId}-details`}>Order Details</h2>
+          <PriceChanges lines={checkoutData} />
           <OrderSummary
             presetName={preset.name}
             lines={checkoutData}
@@ -156,5 +158,33 @@ function CheckoutForm({
           })
         : null}
     </section>
+  );
+}
+
+/** A dish whose price changed since it went into the cart. */
+type CartPriceChange = { menuName: string; fromCents: number; toCents: number };
+
+/** The cart's dishes whose current price differs from the one they were added at (one per dish). */
+export function cartPriceChanges(lines: readonly CartLine[]): CartPriceChange[] {
+  const changes = new Map<number, CartPriceChange>();
+  for (const l of lines)
+    if (
+      Number.isSafeInteger(l.addedUnitPriceCents) &&
+      l.addedUnitPriceCents !== l.unitPriceCents &&
+      !changes.has(l.menuId)
+    )
+      changes.set(l.menuId, { menuName: l.menuName, fromCents: l.addedUnitPriceCents!, toCents: l.unitPriceCents });
+  return [...changes.values()];
+}
+
+/** A notice, not a block: dishes whose price changed since they went into the cart (decision 052). */
+function PriceChanges({ lines }: { lines: CheckoutPageProps['state']['checkoutData'] }) {
+  const changes = cartPriceChanges(lines);
+  if (!changes.length) return null;
+  return (
+    <p className="price-changes" role="status">
+      Prices changed since you added these items:{' '}
+      {changes.map((c) => `${c.menuName} ${formatCents(c.fromCents)} → ${formatCents(c.toCents)}`).join('; ')}
+    </p>
   );
 }

@@ -84,7 +84,9 @@ describe('the portal’s home', () => {
     await screen.findByRole('button', { name: /Masala House.*Switch restaurant/ });
     // staff there: no Team
     await waitFor(() =>
-      expect(screen.getByRole('navigation', { name: 'Restaurant portal' }).textContent).toBe('OrdersSold outSettings'),
+      expect(screen.getByRole('navigation', { name: 'Restaurant portal' }).textContent).toBe(
+        'OrdersMenuSold outSettings',
+      ),
     );
   });
 

@@ -9,7 +9,7 @@ import { portalPaths } from '../portal-paths';
 import { errorMessages, usePortalTitle } from './portal-common';
 import './partner.css';
 
-export type PortalSection = 'orders' | 'team' | 'settings' | 'sold-out';
+export type PortalSection = 'orders' | 'menu' | 'sold-out' | 'team' | 'settings';
 
 const sectionHref = (section: PortalSection, chefId: number) =>
   section === 'team'
@@ -18,7 +18,9 @@ const sectionHref = (section: PortalSection, chefId: number) =>
       ? portalPaths.settings(chefId)
       : section === 'sold-out'
         ? portalPaths.soldOut(chefId)
-        : portalPaths.orders(chefId);
+        : section === 'menu'
+          ? portalPaths.menu(chefId)
+          : portalPaths.orders(chefId);
 
 /**
  * A restaurant's pages in the portal: its name (a switcher when the person has several), the
@@ -66,6 +68,7 @@ export function PartnerLayout({
           {current ? (
             <nav className="partner-sections" aria-label="Restaurant portal">
               <NavLink to={portalPaths.orders(chefId)}>Orders</NavLink>
+              <NavLink to={portalPaths.menu(chefId)}>Menu</NavLink>
               <NavLink to={portalPaths.soldOut(chefId)}>Sold out</NavLink>
               {hasRole(current.role, 'manager') ? <NavLink to={portalPaths.team(chefId)}>Team</NavLink> : null}
               <NavLink to={portalPaths.settings(chefId)}>Settings</NavLink>
@@ -154,7 +157,7 @@ function RestaurantSwitcher({
               to={sectionHref(
                 section === 'team' && hasRole(r.role, 'manager')
                   ? 'team'
-                  : section === 'settings' || section === 'sold-out'
+                  : section === 'settings' || section === 'sold-out' || section === 'menu'
                     ? section
                     : 'orders',
                 r.id,

@@ -180,7 +180,9 @@ describe('the team page', () => {
     renderPage(<PartnerRoutes />, { at: '/partner/1/team', path: '/partner/*' });
     await screen.findByText('The team is managed by the restaurant’s owner and managers.');
     screen.getByRole('link', { name: 'Go to the orders' });
-    expect(screen.getByRole('navigation', { name: 'Restaurant portal' }).textContent).toBe('OrdersSold outSettings');
+    expect(screen.getByRole('navigation', { name: 'Restaurant portal' }).textContent).toBe(
+      'OrdersMenuSold outSettings',
+    );
     expect(teamCalls).toBe(0);
   });
 });
