@@ -21,6 +21,7 @@ import { partnerEventsRoutes } from './partner/partner-events.routes.js';
 import { partnerRoutes } from './partner/partner.routes.js';
 import { stripeWebhookRoutes } from './payment-lifecycle/stripe-webhooks.routes.js';
 import { paymentMethodsRoutes } from './payment-methods/payment-methods.routes.js';
+import { photosRoutes } from './photos/photos.routes.js';
 import { presetsRoutes } from './presets/presets.routes.js';
 import { reportsRoutes } from './reports/reports.routes.js';
 import { sandboxPaymentsRoutes } from './sandbox-payments/sandbox-payments.routes.js';
@@ -64,4 +65,5 @@ export const modules: ModuleRegistrar[] = [
   partnerRoutes,
   partnerEventsRoutes,
   catalogueChangesRoutes,
+  photosRoutes,
 ];
