@@ -69,7 +69,9 @@ export function createS3Storage(options: S3StorageOptions): Storage {
     async get(key): Promise<StoredObject | null> {
       const res = await send('GET', key);
       if (res.status === 404) {
-        await res.body?.cancel();
+        // a missing key is no object; a missing bucket is a configuration fault
+        const text = await res.text().catch(() => '');
+        if (/<Code>NoSuchBucket<\/Code>/.test(text)) throw new StorageUnavailableError(`S3 GET ${key}: NoSuchBucket`);
         return null;
       }
       if (!res.ok || !res.body) return failed('GET', key, res);
