@@ -32,3 +32,35 @@ export function photoSrcset(url: string): { webp: string; avif: string } | null 
       .join(', ');
   return { webp: set('webp'), avif: set('avif') };
 }
+
+export interface CropRect {
+  left: number;
+  top: number;
+  width: number;
+  height: number;
+}
+
+/**
+ * The crop of a shape: the largest rectangle of `ratio` (width / height) inside the image,
+ * centred on the focal point (0..1 from the left and the top) as far as the edges allow. The API
+ * cuts the stored crops with it; the portal's previews show the same rectangle.
+ */
+export function cropAround(width: number, height: number, ratio: number, focalX: number, focalY: number): CropRect {
+  let w = width;
+  let h = Math.round(width / ratio);
+  if (h > height) {
+    h = height;
+    w = Math.round(height * ratio);
+  }
+  const clamp = (v: number, max: number) => Math.max(0, Math.min(max, v));
+  const left = clamp(Math.round(focalX * width - w / 2), width - w);
+  const top = clamp(Math.round(focalY * height - h / 2), height - h);
+  return { left, top, width: w, height: h };
+}
+
+/** The CSS object-position (percent) that shows exactly cropAround's rectangle with object-fit: cover. */
+export function cropObjectPosition(width: number, height: number, ratio: number, focalX: number, focalY: number) {
+  const crop = cropAround(width, height, ratio, focalX, focalY);
+  const pct = (offset: number, room: number) => (room > 0 ? Math.round((offset / room) * 1000) / 10 : 50);
+  return { x: pct(crop.left, width - crop.width), y: pct(crop.top, height - crop.height) };
+}

@@ -2,9 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { photoSrcset } from '@caterway/domain';
+import { cropAround, cropObjectPosition, photoSrcset } from '@caterway/domain';
 import { AppError } from '../../lib/errors.js';
-import { cropAround, decodePhoto, detectPhotoType, photoMessages, renderShape } from './photo-processing.js';
+import { decodePhoto, detectPhotoType, photoMessages, renderShape } from './photo-processing.js';
 
 // Real images made here with sharp: what a phone sends (a big JPEG lying on its side with GPS in
 // its EXIF), what a screenshot is (a small PNG), and what is no photo at all.
@@ -89,6 +89,10 @@ describe('photo processing', () => {
     expect(cropAround(3000, 2000, 4, 0.5, 1)).toEqual({ left: 0, top: 1250, width: 3000, height: 750 });
     expect(cropAround(3000, 2000, 1, 0.9, 0.5)).toEqual({ left: 1000, top: 0, width: 2000, height: 2000 });
     expect(cropAround(3000, 2000, 1, 0.1, 0.5)).toEqual({ left: 0, top: 0, width: 2000, height: 2000 });
+    // the portal's preview shows the same rectangle: object-position in percent of the room left
+    expect(cropObjectPosition(3000, 2000, 4, 0.5, 0.5)).toEqual({ x: 50, y: 50 });
+    expect(cropObjectPosition(3000, 2000, 4, 0.5, 0.2)).toEqual({ x: 50, y: 2 });
+    expect(cropObjectPosition(3000, 2000, 1, 0.9, 0.5)).toEqual({ x: 100, y: 50 });
   });
 
   it('makes only the widths the crop is wide enough for (a small photo is never enlarged)', async () => {

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import decodeHeic from 'heic-decode';
 import sharp, { type Sharp } from 'sharp';
-import { photoRatios, photoRules, type PhotoShape } from '@caterway/domain';
+import { cropAround, photoRatios, photoRules, type PhotoShape } from '@caterway/domain';
 import { AppError } from '../../lib/errors.js';
 
 // What an upload becomes (decision 054): its real type read from its first bytes (never the file
@@ -111,27 +111,6 @@ export async function decodePhoto(upload: Buffer): Promise<DecodedPhoto> {
 
 export function hashOf(bytes: Buffer): string {
   return createHash('sha256').update(bytes).digest('hex').slice(0, 24);
-}
-
-export interface CropRect {
-  left: number;
-  top: number;
-  width: number;
-  height: number;
-}
-
-/** The largest rectangle of `ratio` (width / height) inside the image, centred on the focal point as far as it can be. */
-export function cropAround(width: number, height: number, ratio: number, focalX: number, focalY: number): CropRect {
-  let w = width;
-  let h = Math.round(width / ratio);
-  if (h > height) {
-    h = height;
-    w = Math.round(height * ratio);
-  }
-  const clamp = (v: number, max: number) => Math.max(0, Math.min(max, v));
-  const left = clamp(Math.round(focalX * width - w / 2), width - w);
-  const top = clamp(Math.round(focalY * height - h / 2), height - h);
-  return { left, top, width: w, height: h };
 }
 
 export interface EncodedVariant {

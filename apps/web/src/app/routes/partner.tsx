@@ -4,6 +4,7 @@ import { InvitePage } from '../../features/partner/components/invite-page';
 import { OrdersInbox } from '../../features/partner/components/orders-inbox';
 import { PartnerHomePage } from '../../features/partner/components/partner-home-page';
 import { PartnerLayout, type PortalSection } from '../../features/partner/components/partner-layout';
+import { PhotosPage } from '../../features/partner/components/photos-page';
 import { PortalSignIn } from '../../features/partner/components/portal-common';
 import { SettingsPage } from '../../features/partner/components/settings-page';
 import { TeamPage } from '../../features/partner/components/team-page';
@@ -33,6 +34,8 @@ function RestaurantPage({ section }: { section: PortalSection }) {
         <TeamPage chefId={chefId} />
       ) : section === 'settings' ? (
         <SettingsPage chefId={chefId} />
+      ) : section === 'photos' ? (
+        <PhotosPage chefId={chefId} />
       ) : (
         <OrdersInbox chefId={chefId} />
       )}
@@ -63,6 +66,7 @@ export function Component() {
       <Route path={portalRoutes.order} element={<OrderLink />} />
       <Route path={portalRoutes.team} element={<RestaurantPage section="team" />} />
       <Route path={portalRoutes.settings} element={<RestaurantPage section="settings" />} />
+      <Route path={portalRoutes.photos} element={<RestaurantPage section="photos" />} />
       <Route path="*" element={<NotFoundPage />} />
     </Routes>
   );

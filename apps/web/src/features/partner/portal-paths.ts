@@ -17,6 +17,7 @@ export const portalRoutes = {
   order: ':chefId/orders/:orderId',
   team: ':chefId/team',
   settings: ':chefId/settings',
+  photos: ':chefId/photos',
 } as const;
 
 const base = paths.partner.path;
@@ -41,4 +42,6 @@ export const portalPaths = {
   team: (chefId: number) => `${base}/${chefId}/team`,
   /** the restaurant's record, and for managers and owners its order emails, auto-accept and capacity */
   settings: (chefId: number) => `${base}/${chefId}/settings`,
+  /** the logo, banner and dish photos: everyone sees them, managers and owners change them */
+  photos: (chefId: number) => `${base}/${chefId}/photos`,
 };
