@@ -64,7 +64,7 @@ test('the restaurant uploads a dish photo and the storefront shows it', async ({
   await dish.getByRole('button', { name: 'Save focal point' }).click();
   await expect(dish.getByRole('button', { name: 'Save focal point' })).toHaveCount(0, { timeout: 30_000 });
   const shown = await dish.locator('img').first().getAttribute('src');
-  expect(shown).toMatch(/^\/media\/photos\/c\d+\/[0-9a-f]{24}-f500x800-card-400_800_1200\.webp$/);
+  expect(shown).toMatch(/^\/media\/photos\/c\d+\/[0-9a-f]{24}-f\d{3}x8\d\d-card-400_800_1200\.webp$/);
 
   // the restaurant's page: the dish's row shows the photo with its srcset, and it loads
   // (each instance may keep the page's data for up to a minute until part 4 drops it on change)
