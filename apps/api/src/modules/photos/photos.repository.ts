@@ -140,7 +140,9 @@ export function createPhotosRepository(db: Queryable) {
            FROM menus m
            LEFT JOIN menu_categories mc ON mc.chef_id = m.chef_id AND mc.name = m.category_name
           WHERE m.chef_id = $1 AND NOT m.is_deleted
-          ORDER BY mc.position NULLS LAST, m.category_name, m.position, m.id`,
+          -- the restaurant's category order, else (no order kept yet) the order of each category's first dish
+          ORDER BY mc.position NULLS LAST, min(m.position) OVER (PARTITION BY m.category_name), m.category_name,
+                   m.position, m.id`,
         [chefId],
       );
       return rows;

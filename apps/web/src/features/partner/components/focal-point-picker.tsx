@@ -20,6 +20,7 @@ export function FocalPointPicker({
   value,
   onChange,
   label,
+  logo = false,
 }: {
   /** the whole photo, upright */
   src: string;
@@ -29,6 +30,8 @@ export function FocalPointPicker({
   onChange: (point: FocalPoint) => void;
   /** what the photo is, e.g. "Butter Chicken Tray" */
   label: string;
+  /** also preview the logo's square (the logo's photo) */
+  logo?: boolean;
 }) {
   const place = (e: MouseEvent<HTMLDivElement>) => {
     const box = e.currentTarget.getBoundingClientRect();
@@ -62,7 +65,8 @@ export function FocalPointPicker({
         aria-valuemax={100}
         onClick={place}
         onKeyDown={move}
-        style={{ aspectRatio: `${width} / ${height}` }}
+        // the box has the photo's own shape (at most 420 px high), so a point in it is a point of the photo
+        style={{ aspectRatio: `${width} / ${height}`, width: `min(100%, ${Math.round((420 * width) / height)}px)` }}
       >
         <img src={src} alt="" draggable={false} />
         <span
@@ -75,6 +79,9 @@ export function FocalPointPicker({
         Click or tap the part that matters most, or use the arrow keys. Now: {description}.
       </p>
       <div className="photo-previews" aria-label="How the storefront will crop it">
+        {logo ? (
+          <Preview src={src} width={width} height={height} value={value} shape="logo" title="Logo (1:1)" />
+        ) : null}
         <Preview src={src} width={width} height={height} value={value} shape="card" title="Card (3:2)" />
         <Preview src={src} width={width} height={height} value={value} shape="banner" title="Banner (4:1)" />
       </div>
@@ -94,7 +101,7 @@ function Preview({
   width: number;
   height: number;
   value: FocalPoint;
-  shape: 'card' | 'banner';
+  shape: 'card' | 'banner' | 'logo';
   title: string;
 }) {
   const ratio = photoRatios[shape];

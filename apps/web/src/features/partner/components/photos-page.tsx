@@ -35,6 +35,10 @@ export function precheckFile(file: File): string | null {
 
 type Shape = 'logo' | 'banner' | 'card';
 
+/** How a message names a slot's photo: "Your logo", "Your banner photo", "The photo of Samosas". */
+const photoOf = (target: string, title: string) =>
+  target === 'logo' ? 'Your logo' : target === 'banner' ? 'Your banner photo' : `The photo of ${title}`;
+
 export function PhotosPage({ chefId }: { chefId: number }) {
   usePortalTitle('Photos');
   const restaurant = useRestaurant(chefId);
@@ -152,7 +156,7 @@ function SlotCard({
     upload.mutate(
       { target, file, onProgress: setProgress },
       {
-        onSuccess: () => notifySuccess(`The photo of ${title} is on the storefront.`),
+        onSuccess: () => notifySuccess(`${photoOf(target, title)} is on the storefront.`),
         onError: (err) => setErrors(errorMessages(err)),
         onSettled: () => setProgress(null),
       },
@@ -247,7 +251,7 @@ function SlotCard({
                 remove.mutate(photo.id, {
                   onSuccess: () => {
                     setConfirming(false);
-                    notifySuccess(`The photo of ${title} was removed.`);
+                    notifySuccess(`${photoOf(target, title)} was removed: the generated art is back.`);
                   },
                   onError: (err) => setErrors(errorMessages(err)),
                 })
@@ -262,7 +266,15 @@ function SlotCard({
         ) : null}
       </div>
       {photo && adjusting && edits ? (
-        <FocalEditor key={photo.id} chefId={chefId} photo={photo} title={title} onDone={() => setAdjusting(false)} />
+        <FocalEditor
+          key={photo.id}
+          chefId={chefId}
+          photo={photo}
+          title={title}
+          logo={shape === 'logo'}
+          what={photoOf(target, title)}
+          onDone={() => setAdjusting(false)}
+        />
       ) : null}
     </article>
   );
@@ -286,11 +298,16 @@ function FocalEditor({
   chefId,
   photo,
   title,
+  logo,
+  what,
   onDone,
 }: {
   chefId: number;
   photo: Photo;
   title: string;
+  logo: boolean;
+  /** "Your banner photo", "The photo of Butter Chicken Tray" */
+  what: string;
   onDone: () => void;
 }) {
   const save = useSetFocalPoint(chefId);
@@ -306,6 +323,7 @@ function FocalEditor({
         value={point}
         onChange={setPoint}
         label={title}
+        logo={logo}
       />
       {errors.length > 0 ? (
         <div role="alert" className="photo-errors">
@@ -323,7 +341,7 @@ function FocalEditor({
               { photoId: photo.id, ...point },
               {
                 onSuccess: () => {
-                  notifySuccess(`The crops of ${title} follow the new focal point.`);
+                  notifySuccess(`${what} is cropped around the new focal point.`);
                   onDone();
                 },
                 onError: (err) =>
