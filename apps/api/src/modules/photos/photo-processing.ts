@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import decodeHeic from 'heic-decode';
+import { createRequire } from 'node:module';
+import { Worker } from 'node:worker_threads';
 import sharp, { type Sharp } from 'sharp';
 import { cropAround, photoRatios, photoRules, type PhotoShape } from '@caterway/domain';
 import { AppError } from '../../lib/errors.js';
@@ -32,6 +33,45 @@ export const SHAPES: Record<PhotoShape, { ratio: number; widths: readonly number
 const ORIGINAL_MAX = 3200;
 const WEBP = { quality: 80, effort: 4 } as const;
 const AVIF = { quality: 55, effort: 2 } as const;
+
+// libheif's wasm decode runs synchronously on the thread that calls it (a 12 MP photo held the
+// event loop for about a second): each HEIC is decoded in a worker thread of its own instead.
+const HEIC_DECODE = createRequire(import.meta.url).resolve('heic-decode');
+const HEIC_WORKER = `
+const { parentPort, workerData } = require('node:worker_threads');
+require(workerData.module)({ buffer: workerData.buffer }).then(
+  (image) => parentPort.postMessage({ width: image.width, height: image.height, data: image.data }, [image.data.buffer]),
+  (err) => parentPort.postMessage({ error: String((err && err.message) || err) }),
+);`;
+const HEIC_TIMEOUT_MS = 30_000;
+
+function decodeHeic(buffer: Buffer): Promise<{ width: number; height: number; data: Uint8ClampedArray }> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(HEIC_WORKER, {
+      eval: true,
+      workerData: { module: HEIC_DECODE, buffer },
+      resourceLimits: { maxOldGenerationSizeMb: 512 },
+    });
+    const timer = setTimeout(() => void worker.terminate(), HEIC_TIMEOUT_MS);
+    const done = () => {
+      clearTimeout(timer);
+      void worker.terminate();
+    };
+    worker.once('message', (m: { error?: string; width: number; height: number; data: Uint8ClampedArray }) => {
+      done();
+      if (m.error) reject(new Error(m.error));
+      else resolve(m);
+    });
+    worker.once('error', (err: Error) => {
+      done();
+      reject(err);
+    });
+    worker.once('exit', () => {
+      clearTimeout(timer);
+      reject(new Error('the HEIC decoder stopped'));
+    });
+  });
+}
 
 const validation = (message: string) => new AppError('validation', message, { messages: [message] });
 
@@ -76,7 +116,7 @@ export async function decodePhoto(upload: Buffer): Promise<DecodedPhoto> {
     if (type === 'heic') {
       // libvips' prebuilt binaries decode AVIF but not HEVC: libheif's wasm build does, and
       // applies the container's rotation and mirroring (HEIC carries no EXIF orientation to read)
-      const decoded = await decodeHeic({ buffer: upload });
+      const decoded = await decodeHeic(upload);
       ({ width, height } = decoded);
       image = sharp(Buffer.from(decoded.data.buffer, decoded.data.byteOffset, decoded.data.byteLength), {
         raw: { width, height, channels: 4 },

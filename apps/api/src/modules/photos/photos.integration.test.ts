@@ -293,6 +293,16 @@ describe('restaurant photos', () => {
     expect(await photosNow()).toBe(countBefore);
   }, 60_000);
 
+  it('takes a HEIC photo from a phone (decoded by libheif in a worker thread)', async () => {
+    const heic = fs.readFileSync(path.join(import.meta.dirname, 'fixtures/tiles-1024x683.heic'));
+    const res = await upload(owner, 'logo', heic);
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ width: 1024, height: 683, shape: 'logo' });
+    const img = await ctx.app.inject({ method: 'GET', url: res.json().url });
+    expect(img.headers['content-type']).toBe('image/webp');
+    expect((await sharp(img.rawPayload).metadata()).width).toBe(256);
+  }, 60_000);
+
   it('serves nothing for unknown or malformed keys', async () => {
     for (const file of [
       'c1/0123456789abcdef01234567-f500x500-card-400.webp',
