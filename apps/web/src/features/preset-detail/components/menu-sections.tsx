@@ -106,7 +106,7 @@ export function PresetMenu({
               return (
                 <li key={item.id} className="menu-card">
                   {item.mainImageUrl ? (
-                    <img src={item.mainImageUrl} alt="" width={96} height={96} loading="lazy" />
+                    <Photo src={item.mainImageUrl} sizes="96px" width={96} height={96} loading="lazy" />
                   ) : null}
                   <div className="menu-card-body">
                     <div className="menu-card-title">
