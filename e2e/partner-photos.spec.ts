@@ -1,4 +1,6 @@
 /// <reference lib="dom" />
+import fs from 'node:fs';
+import path from 'node:path';
 import sharp from 'sharp';
 import { test, expect } from './fixtures';
 
@@ -94,4 +96,38 @@ test('the restaurant uploads a dish photo and the storefront shows it', async ({
   await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth)).toBeGreaterThan(0);
   const loaded = await img.evaluate((el: HTMLImageElement) => el.currentSrc);
   expect(loaded).toMatch(/\/media\/photos\/.+-card-\d+\.(avif|webp)$/);
+});
+
+test('a HEIC logo from a phone is taken by the built server, and removing it brings the art back', async ({
+  request,
+}) => {
+  const signedIn = await request.post('/user_token', { data: { auth: team } });
+  const { jwt } = (await signedIn.json()) as { jwt: string };
+  const headers = { authorization: `Bearer ${jwt}` };
+  const list = await request.get('/api/v2/partner/restaurants', { headers });
+  const restaurants = ((await list.json()) as { restaurants: Array<{ id: number; name: string }> }).restaurants;
+  const sakura = restaurants.find((r) => r.name === 'Sakura Sushi')!;
+  const photos = `/api/v2/partner/restaurants/${sakura.id}/photos`;
+  const art = ((await (await request.get(photos, { headers })).json()) as { logo: { image_url: string } }).logo
+    .image_url;
+  expect(art).toMatch(/^\/media\/art\//);
+
+  const heic = fs.readFileSync(
+    path.join(import.meta.dirname, '../apps/api/src/modules/photos/fixtures/tiles-1024x683.heic'),
+  );
+  const uploaded = await request.post(photos, {
+    headers,
+    multipart: { target: 'logo', file: { name: 'IMG_0042.HEIC', mimeType: 'image/heic', buffer: heic } },
+  });
+  expect(uploaded.status(), await uploaded.text()).toBe(201);
+  const photo = (await uploaded.json()) as { id: number; url: string };
+  // served by either instance (the bucket is shared), as WebP
+  for (let i = 0; i < 2; i++) {
+    const img = await request.get(photo.url);
+    expect(img.status()).toBe(200);
+    expect(img.headers()['content-type']).toBe('image/webp');
+  }
+  expect((await request.delete(`${photos}/${photo.id}`, { headers })).status()).toBe(204);
+  const after = ((await (await request.get(photos, { headers })).json()) as { logo: { image_url: string } }).logo;
+  expect(after.image_url).toBe(art);
 });
