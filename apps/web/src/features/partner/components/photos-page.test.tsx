@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -147,6 +147,18 @@ describe('the photos page', () => {
     await userEvent.upload(input, new File(['menu'], 'menu.txt', { type: 'text/plain' }), { applyAccept: false });
     within(salad).getByText(photoPageMessages.notAPhoto);
     expect(uploads).toBe(1);
+  });
+
+  it('takes a photo dropped on a slot', async () => {
+    open();
+    const salad = await slot('Garden Salad');
+    const file = new File([new Uint8Array(2000)], 'salad.png', { type: 'image/png' });
+    fireEvent.dragOver(salad, { dataTransfer: { files: [file] } });
+    expect(salad.className).toContain('photo-slot-dragging');
+    fireEvent.drop(salad, { dataTransfer: { files: [file] } });
+    await within(salad).findByText(/at least 800 × 533 pixels/);
+    expect(uploads).toBe(1);
+    expect(salad.className).not.toContain('photo-slot-dragging');
   });
 
   it('removes a photo after asking', async () => {
