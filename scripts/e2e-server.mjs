@@ -9,8 +9,9 @@
 // two API processes (JOBS_IN_PROCESS=false) behind the round-robin balancer of scripts/lb.mjs on
 // E2E_PORT, a separate job worker (`npm run worker`'s entry), one PostgreSQL, and Redis at
 // TEST_REDIS_URL (default redis://127.0.0.1:6379) under a prefix of this run for the shared rate
-// limits. Consecutive requests of a journey land on different processes, so anything kept in one
-// process's memory that should be shared shows up as a failing journey. Without a reachable
+// limits, and an S3-compatible bucket (s3rver) for the restaurants' photos. Consecutive requests
+// of a journey land on different processes, so anything kept in one process's memory (or folder)
+// that should be shared shows up as a failing journey. Without a reachable
 // Redis it runs anyway (the limits that matter are then shared through PostgreSQL) and says so.
 // E2E_TOPOLOGY=single: one API process with its in-process job runner, as `npm start` runs.
 import { spawn } from 'node:child_process';
@@ -136,9 +137,28 @@ async function main() {
     if (!redis.REDIS_URL)
       console.error(`e2e-server: no Redis at ${redisUrl}; rate limits shared through PostgreSQL only`);
 
+    // photos (decision 054): the instances share one bucket, as production with several instances
+    // must; s3rver serves the S3 API on loopback, its objects under .tmp/e2e-data/s3
+    const { default: S3rver } = await import('s3rver');
+    const s3 = await new S3rver({
+      address: '127.0.0.1',
+      port: 0,
+      silent: true,
+      directory: path.join(dataDir, 's3'),
+      configureBuckets: [{ name: 'caterway-e2e' }],
+    }).run();
+    const photos = {
+      S3_BUCKET: 'caterway-e2e',
+      S3_ENDPOINT: `http://127.0.0.1:${s3.port}`,
+      S3_ACCESS_KEY_ID: 'S3RVER',
+      S3_SECRET_ACCESS_KEY: 'S3RVER',
+      S3_FORCE_PATH_STYLE: 'true',
+    };
+
     const cluster = {
       ...common,
       ...redis,
+      ...photos,
       DATABASE_URL: databaseUrl,
       // every process signs and checks the same session tokens
       JWT_SECRET: 'e2e-cluster-secret-e2e-cluster-secret-0123',

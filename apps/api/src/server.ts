@@ -2,6 +2,7 @@ import pino from 'pino';
 import { createMailer } from './adapters/email/index.js';
 import { createGeocoder } from './adapters/geocoding/index.js';
 import { createPaymentProvider } from './adapters/payments/index.js';
+import { createStorage } from './adapters/storage/index.js';
 import { buildApp } from './app.js';
 import { loadConfigOrExit } from './config/env.js';
 import { DataDirInUseError } from './db/embedded.js';
@@ -72,6 +73,7 @@ async function main() {
       mailer,
       geocoder,
       payments,
+      storage: createStorage(config),
       jwtSecret: resolveJwtSecret(config),
     };
     const app = await buildApp(deps);

@@ -21,3 +21,4 @@ export * from './partner-audit.js';
 export * from './ops-restaurants.js';
 export * from './partner-sold-out.js';
 export * from './partner-menu.js';
+export * from './partner-photos.js';

@@ -20,3 +20,4 @@ export * from './order-states.js';
 export * from './answer-ladder.js';
 export * from './capacity.js';
 export * from './sold-out.js';
+export * from './photos.js';

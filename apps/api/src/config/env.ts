@@ -128,6 +128,26 @@ const envSchema = z.object({
     'TQ',
     'must be 10 digits, TQ and 4 digits, e.g. 1234567890 TQ0001',
   ).optional(),
+  /** photos go to this S3-compatible bucket when set; to DATA_DIR/uploads otherwise (docs/decisions/054) */
+  S3_BUCKET: z
+    .string()
+    .regex(
+      /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+      'must be a bucket name (3-63 lowercase letters, digits, dots, hyphens)',
+    )
+    .optional(),
+  /** the S3 API's origin; default https://s3.<S3_REGION>.amazonaws.com (MinIO, R2, ...: their URL) */
+  S3_ENDPOINT: z.url().optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  /** address the bucket in the path (endpoint/bucket/key), as MinIO and local servers need */
+  S3_FORCE_PATH_STYLE: boolish.default(false),
+  /** a prefix of every key the app writes in the bucket, e.g. caterway/ */
+  S3_PREFIX: z
+    .string()
+    .regex(/^([a-z0-9][a-z0-9._-]*\/)*$/, 'lowercase folder names each ending with /, e.g. caterway/')
+    .default(''),
   /** browser tests only: POST api/v2/test/clock moves the server clock; refused when NODE_ENV=production */
   E2E_CONTROLLABLE_CLOCK: boolish.default(false),
 });
@@ -186,6 +206,18 @@ export interface Config {
   controllableClock: boolean;
   /** the merchant of record printed on every invoice and credit note */
   company: CompanyDetails;
+  /** the bucket photos go to (S3_BUCKET and its settings), or undefined: DATA_DIR/uploads */
+  s3?: S3Settings;
+}
+
+export interface S3Settings {
+  bucket: string;
+  endpoint?: string;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  forcePathStyle: boolean;
+  prefix: string;
 }
 
 /** Caterway as the supplier on its tax documents (docs/decisions/034). */
@@ -282,6 +314,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   ) {
     problems.push(['STRIPE_PUBLISHABLE_KEY', 'required when STRIPE_SECRET_KEY is set']);
   }
+  if (parsed.success && parsed.data.S3_BUCKET) {
+    for (const name of ['S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {
+      if (!parsed.data[name]) problems.push([name, 'required when S3_BUCKET is set']);
+    }
+  }
   if (!parsed.success || problems.length) {
     throw new ConfigError(
       `Invalid configuration:\n${problems.map(([name, message]) => `  ${name}: ${message}`).join('\n')}`,
@@ -340,6 +377,17 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     pdfQueueLimit: env.PDF_QUEUE_LIMIT,
     controllableClock: env.E2E_CONTROLLABLE_CLOCK,
     company: companyOf(env),
+    s3: env.S3_BUCKET
+      ? {
+          bucket: env.S3_BUCKET,
+          endpoint: env.S3_ENDPOINT,
+          region: env.S3_REGION,
+          accessKeyId: env.S3_ACCESS_KEY_ID!,
+          secretAccessKey: env.S3_SECRET_ACCESS_KEY!,
+          forcePathStyle: env.S3_FORCE_PATH_STYLE,
+          prefix: env.S3_PREFIX,
+        }
+      : undefined,
   };
 }
 

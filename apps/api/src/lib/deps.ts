@@ -3,6 +3,7 @@ import type { Db } from '../db/pool.js';
 import type { Mailer } from '../ports/email.js';
 import type { Geocoder } from '../ports/geocoder.js';
 import type { PaymentProvider } from '../ports/payments.js';
+import type { Storage } from '../ports/storage.js';
 import type { Clock } from './clock.js';
 
 /** What the app is built from; tests pass their own (fixed clock, local SMTP, ...). */
@@ -14,6 +15,11 @@ export interface AppDeps {
   geocoder: Geocoder;
   /** sandbox provider by default, Stripe when STRIPE_SECRET_KEY is set (adapters/payments) */
   payments: PaymentProvider;
+  /**
+   * where photos are kept (adapters/storage): DATA_DIR/uploads or the S3 bucket; when left out
+   * (tests that build their own deps) the photos module makes the configured one itself
+   */
+  storage?: Storage;
   /** secret that signs session JWTs */
   jwtSecret: Uint8Array;
 }

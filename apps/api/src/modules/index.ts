@@ -22,6 +22,7 @@ import { partnerEventsRoutes } from './partner/partner-events.routes.js';
 import { partnerRoutes } from './partner/partner.routes.js';
 import { stripeWebhookRoutes } from './payment-lifecycle/stripe-webhooks.routes.js';
 import { paymentMethodsRoutes } from './payment-methods/payment-methods.routes.js';
+import { photosRoutes } from './photos/photos.routes.js';
 import { presetsRoutes } from './presets/presets.routes.js';
 import { reportsRoutes } from './reports/reports.routes.js';
 import { restaurantAdminRoutes } from './restaurant-admin/restaurant-admin.routes.js';
@@ -70,4 +71,5 @@ export const modules: ModuleRegistrar[] = [
   restaurantAdminRoutes,
   soldOutRoutes,
   menuEditorRoutes,
+  photosRoutes,
 ];

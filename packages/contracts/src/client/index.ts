@@ -13,6 +13,7 @@ export * from './orders.js';
 export * from './partner.js';
 export * from './partner-sold-out.js';
 export * from './partner-menu.js';
+export * from './partner-photos.js';
 export * from './payments.js';
 export * from './reports.js';
 export * from './search.js';

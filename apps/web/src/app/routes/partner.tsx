@@ -5,6 +5,7 @@ import { MenuPage } from '../../features/partner/components/menu-page';
 import { OrdersInbox } from '../../features/partner/components/orders-inbox';
 import { PartnerHomePage } from '../../features/partner/components/partner-home-page';
 import { PartnerLayout, type PortalSection } from '../../features/partner/components/partner-layout';
+import { PhotosPage } from '../../features/partner/components/photos-page';
 import { PortalSignIn } from '../../features/partner/components/portal-common';
 import { SettingsPage } from '../../features/partner/components/settings-page';
 import { SoldOutPage } from '../../features/partner/components/sold-out-page';
@@ -39,6 +40,8 @@ function RestaurantPage({ section }: { section: PortalSection }) {
         <SoldOutPage chefId={chefId} />
       ) : section === 'menu' ? (
         <MenuPage chefId={chefId} />
+      ) : section === 'photos' ? (
+        <PhotosPage chefId={chefId} />
       ) : (
         <OrdersInbox chefId={chefId} />
       )}
@@ -71,6 +74,7 @@ export function Component() {
       <Route path={portalRoutes.settings} element={<RestaurantPage section="settings" />} />
       <Route path={portalRoutes.soldOut} element={<RestaurantPage section="sold-out" />} />
       <Route path={portalRoutes.menu} element={<RestaurantPage section="menu" />} />
+      <Route path={portalRoutes.photos} element={<RestaurantPage section="photos" />} />
       <Route path="*" element={<NotFoundPage />} />
     </Routes>
   );

@@ -1,7 +1,8 @@
 import { Link } from 'react-router';
 import { formatCents } from '@caterway/domain';
 import type { PresetSummary } from '../../types/catalogue';
-import { presetHref } from './restaurant-card';
+import { Photo } from './photo';
+import { CARD_SIZES, presetHref } from './restaurant-card';
 import { StarRating } from './star-rating';
 import { TagBadges } from './tag-badges';
 import './catalogue.css';
@@ -30,7 +31,9 @@ export function PresetCardView({ preset, onQuickView, headingLevel: Heading = 'h
   return (
     <article className="catalogue-card preset-card" data-testid="preset-card">
       <div className="catalogue-card-media">
-        {image ? <img src={image} alt="" width={400} height={225} loading="lazy" decoding="async" /> : null}
+        {image ? (
+          <Photo src={image} sizes={CARD_SIZES} width={400} height={225} loading="lazy" decoding="async" />
+        ) : null}
       </div>
       <div className="catalogue-card-body">
         <Heading className="catalogue-card-title">

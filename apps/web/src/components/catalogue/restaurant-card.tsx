@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { paths } from '../../config/paths';
 import type { Restaurant } from '../../types/catalogue';
+import { Photo } from './photo';
 import { StarRating } from './star-rating';
 import { TagBadges } from './tag-badges';
 import './catalogue.css';
@@ -8,6 +9,9 @@ import './catalogue.css';
 /** Restaurant pages live at /chefs/{slug}, presets at /preset-detail/{slug} (browse-account-orders §2). */
 export const restaurantHref = (slug: string) => paths.restaurant.getHref(slug);
 export const presetHref = (slug: string) => paths.presetDetail.getHref(slug);
+
+/** A card's image: the full width of a phone, else a column of the grid at most about 400 px wide. */
+export const CARD_SIZES = '(max-width: 640px) 100vw, 400px';
 
 /** Why a restaurant cannot take an order at the chosen date and time (contracts: unavailable_reason). */
 export function unavailableLabel(restaurant: Pick<Restaurant, 'unavailableReason' | 'preOrderNoticeHour'>): string {
@@ -56,9 +60,9 @@ export function RestaurantCardView({
     <article className="catalogue-card restaurant-card" data-testid="restaurant-card">
       <div className="catalogue-card-media">
         {image ? (
-          <img
+          <Photo
             src={image}
-            alt=""
+            sizes={CARD_SIZES}
             width={400}
             height={225}
             loading={priority ? 'eager' : 'lazy'}

@@ -21,6 +21,7 @@ export const portalRoutes = {
   soldOut: ':chefId/sold-out',
   /** the menu editor: dishes, options, categories and presets (decision 052) */
   menu: ':chefId/menu',
+  photos: ':chefId/photos',
 } as const;
 
 const base = paths.partner.path;
@@ -49,4 +50,6 @@ export const portalPaths = {
   soldOut: (chefId: number) => `${base}/${chefId}/sold-out`,
   /** the restaurant's menu: everyone on the team reads it, managers and owners change it */
   menu: (chefId: number) => `${base}/${chefId}/menu`,
+  /** the logo, banner and dish photos: everyone sees them, managers and owners change them */
+  photos: (chefId: number) => `${base}/${chefId}/photos`,
 };

@@ -9,7 +9,7 @@ import { portalPaths } from '../portal-paths';
 import { errorMessages, usePortalTitle } from './portal-common';
 import './partner.css';
 
-export type PortalSection = 'orders' | 'menu' | 'sold-out' | 'team' | 'settings';
+export type PortalSection = 'orders' | 'menu' | 'sold-out' | 'photos' | 'team' | 'settings';
 
 const sectionHref = (section: PortalSection, chefId: number) =>
   section === 'team'
@@ -20,7 +20,9 @@ const sectionHref = (section: PortalSection, chefId: number) =>
         ? portalPaths.soldOut(chefId)
         : section === 'menu'
           ? portalPaths.menu(chefId)
-          : portalPaths.orders(chefId);
+          : section === 'photos'
+            ? portalPaths.photos(chefId)
+            : portalPaths.orders(chefId);
 
 /**
  * A restaurant's pages in the portal: its name (a switcher when the person has several), the
@@ -70,6 +72,7 @@ export function PartnerLayout({
               <NavLink to={portalPaths.orders(chefId)}>Orders</NavLink>
               <NavLink to={portalPaths.menu(chefId)}>Menu</NavLink>
               <NavLink to={portalPaths.soldOut(chefId)}>Sold out</NavLink>
+              <NavLink to={portalPaths.photos(chefId)}>Photos</NavLink>
               {hasRole(current.role, 'manager') ? <NavLink to={portalPaths.team(chefId)}>Team</NavLink> : null}
               <NavLink to={portalPaths.settings(chefId)}>Settings</NavLink>
             </nav>
@@ -157,7 +160,7 @@ function RestaurantSwitcher({
               to={sectionHref(
                 section === 'team' && hasRole(r.role, 'manager')
                   ? 'team'
-                  : section === 'settings' || section === 'sold-out' || section === 'menu'
+                  : section === 'settings' || section === 'sold-out' || section === 'menu' || section === 'photos'
                     ? section
                     : 'orders',
                 r.id,

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { formatCents } from '@caterway/domain';
+import { Photo } from '../../../components/catalogue/photo';
 import type { ChefMenu, PresetChef, PresetDetail, PresetItem } from '../api/types';
 import { DietaryLabels } from './dietary-labels';
 import { groupByCategory } from './group-by-category';
@@ -19,7 +20,9 @@ export function ChefMenus({ chef, dishAction }: { chef: PresetChef; dishAction?:
   return (
     <section className="chef-menu" aria-labelledby={headingId}>
       <header className="chef-header">
-        {chef.profileImageUrl ? <img src={chef.profileImageUrl} alt="" width={56} height={56} loading="lazy" /> : null}
+        {chef.profileImageUrl ? (
+          <Photo src={chef.profileImageUrl} sizes="56px" width={56} height={56} loading="lazy" />
+        ) : null}
         <div>
           <h2 id={headingId}>{chefDisplayName(chef)}</h2>
           {chef.cuisineTypes.length > 0 ? <p className="muted">{chef.cuisineTypes.join(' · ')}</p> : null}
@@ -44,7 +47,7 @@ function MenuCard({ menu, action }: { menu: ChefMenu; action?: ReactNode }) {
   const options = menu.menuItems;
   return (
     <li className="menu-card">
-      {menu.mainImageUrl ? <img src={menu.mainImageUrl} alt="" width={96} height={96} loading="lazy" /> : null}
+      {menu.mainImageUrl ? <Photo src={menu.mainImageUrl} sizes="96px" width={96} height={96} loading="lazy" /> : null}
       <div className="menu-card-body">
         <div className="menu-card-title">
           <h4>{menu.name}</h4>
@@ -103,7 +106,7 @@ export function PresetMenu({
               return (
                 <li key={item.id} className="menu-card">
                   {item.mainImageUrl ? (
-                    <img src={item.mainImageUrl} alt="" width={96} height={96} loading="lazy" />
+                    <Photo src={item.mainImageUrl} sizes="96px" width={96} height={96} loading="lazy" />
                   ) : null}
                   <div className="menu-card-body">
                     <div className="menu-card-title">

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useDeferredValue, useEffect, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { formatCents, messages } from '@caterway/domain';
+import { Photo } from '../../../components/catalogue/photo';
 import { StarRating } from '../../../components/catalogue/star-rating';
 import { TagBadges } from '../../../components/catalogue/tag-badges';
 import { paths } from '../../../config/paths';
@@ -97,7 +98,7 @@ function PresetView({
     <article className="preset-page">
       <div className="preset-banner">
         {/* the page's largest paint: fetched first */}
-        {preset.bannerImageUrl ? <img src={preset.bannerImageUrl} alt="" fetchPriority="high" /> : null}
+        {preset.bannerImageUrl ? <Photo src={preset.bannerImageUrl} sizes="100vw" fetchPriority="high" /> : null}
       </div>
       <div className="container preset-layout">
         <div className="preset-main">

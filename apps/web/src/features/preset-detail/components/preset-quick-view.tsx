@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { formatCents } from '@caterway/domain';
 import { Modal } from '@caterway/ui';
+import { Photo } from '../../../components/catalogue/photo';
 import { StarRating } from '../../../components/catalogue/star-rating';
 import { TagBadges } from '../../../components/catalogue/tag-badges';
 import { paths } from '../../../config/paths';
@@ -92,7 +93,7 @@ function QuickViewBody({ preset, onClose }: { preset: PresetDetail; onClose: () 
             {preset.chefs.map((chef) => (
               <li key={chef.id} className="caterer">
                 {chef.profileImageUrl ? (
-                  <img src={chef.profileImageUrl} alt="" width={40} height={40} loading="lazy" />
+                  <Photo src={chef.profileImageUrl} sizes="40px" width={40} height={40} loading="lazy" />
                 ) : null}
                 <span>{chefDisplayName(chef)}</span>
               </li>
@@ -108,7 +109,7 @@ function QuickViewBody({ preset, onClose }: { preset: PresetDetail; onClose: () 
             {items.map((item) => (
               <li key={item.id} className="meal-card">
                 {item.mainImageUrl ? (
-                  <img src={item.mainImageUrl} alt="" width={72} height={72} loading="lazy" />
+                  <Photo src={item.mainImageUrl} sizes="72px" width={72} height={72} loading="lazy" />
                 ) : null}
                 <div>
                   <p className="meal-card-name">{item.name}</p>
