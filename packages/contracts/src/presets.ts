@@ -12,6 +12,8 @@ export const dayHoursSchema = z.object({
   /** 24-hour HH:MM in the restaurant's time zone */
   open: z.string(),
   close: z.string(),
+  /** the day's delivery windows (decision 055); absent: the one window open-close */
+  windows: z.array(z.object({ open: z.string(), close: z.string() })).optional(),
 });
 /**
  * Per lowercase weekday; an empty object means "Store hours not available". partialRecord:
@@ -45,8 +47,8 @@ export const restaurantCardSchema = z
     search_result_image_url: z.string(),
     chef_images: z.record(z.string(), chefImageSchema),
     available_for_ordering: z.boolean(),
-    /** why not, when available_for_ordering is false: closed, outside_hours, notice, distance */
-    unavailable_reason: z.enum(['closed', 'outside_hours', 'notice', 'distance']).nullable(),
+    /** why not, when available_for_ordering is false (paused: not taking new orders now; full: no capacity left) */
+    unavailable_reason: z.enum(['closed', 'outside_hours', 'notice', 'distance', 'paused', 'full']).nullable(),
     preset_tags: z.array(presetTagSchema),
     store_hours: storeHoursSchema,
     cuisine_types: z.array(z.string()),

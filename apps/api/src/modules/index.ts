@@ -3,6 +3,7 @@ import type { AppDeps } from '../lib/deps.js';
 import { accountRoutes } from './account/account.routes.js';
 import { altchaRoutes } from './altcha/altcha.routes.js';
 import { authRoutes } from './auth/auth.routes.js';
+import { calendarRoutes } from './calendar/calendar.routes.js';
 import { catalogueRoutes } from './catalogue/catalogue.routes.js';
 import { demoRequestsRoutes } from './demo-requests/demo-requests.routes.js';
 import { favoritesRoutes } from './favorites/favorites.routes.js';
@@ -64,4 +65,5 @@ export const modules: ModuleRegistrar[] = [
   partnerRoutes,
   partnerEventsRoutes,
   catalogueChangesRoutes,
+  calendarRoutes,
 ];

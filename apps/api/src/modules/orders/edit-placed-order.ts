@@ -31,7 +31,7 @@ export async function prepareEditedOrder(
   const checks = { catalogue: ctx.catalogue, geocoder: ctx.geocoder };
   if (order.parent_order_id === null) {
     const own = keepCorporateFields(order, { ...payload, preset_id: order.preset_id ?? payload.preset_id });
-    return prepareOrder(checks, own, userId, now);
+    return prepareOrder(checks, own, userId, now, { edit: true });
   }
   const parent = await ctx.orders.findById(order.parent_order_id);
   if (!parent) throw notFound('Order not found');
@@ -55,6 +55,7 @@ export async function prepareEditedOrder(
   };
   return prepareOrder(checks, merged, userId, now, {
     addOn: { latitude: p.latitude ?? null, longitude: p.longitude ?? null },
+    edit: true,
   });
 }
 
@@ -88,7 +89,10 @@ export async function editPlacedOrder(
     // first from the order as charged if it has none (before its items are rewritten)
     const credited = locked.captured_cents > 0 && prepared.totals.totalCents < locked.total_cents;
     if (credited) await ctx.invoicing.issue(tx, locked, now);
+    const before = await ctx.capacity.shares(tx, id);
     const row = await ctx.orders.rewritePlaced(id, { order: prepared, isEft: locked.is_eft, now }, tx);
+    // a share moved to another slot or grown must fit the restaurant's capacity (rolls the edit back if not)
+    await ctx.capacity.reserveChange(tx, id, before, now);
     if (credited) await ctx.invoicing.credit(tx, { before: locked, after: row, reason: 'edit', now });
     await logEvent(ctx, tx, locked, {
       event: 'edit',

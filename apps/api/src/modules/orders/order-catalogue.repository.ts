@@ -1,5 +1,6 @@
 import type { DeliveryFeeRange } from '@caterway/domain';
 import { prepared, type Queryable } from '../../db/pool.js';
+import { chefCalendarJson } from '../../db/chef-calendar.js';
 import type { OrderChefRow, OrderPresetRow } from './orders.types.js';
 
 // moved below the repository (.dependency-cruiser.cjs); still importable from here within the module
@@ -43,7 +44,8 @@ export interface OrderPresetItemRow {
 
 const CHEF_COLUMNS = `c.id, c.slug, c.business_name, c.first_name || ' ' || c.last_name AS email_name, c.country, c.latitude, c.longitude,
   c.time_zone, c.pre_order_notice_hours, c.pre_order_min_order_amount_cents, c.addon_maximum_items_qty, c.eft_enabled,
-  c.delivery_radius_km, c.delivery_fee_ranges, c.store_hours, c.address1, c.city, c.province`;
+  c.delivery_radius_km, c.delivery_fee_ranges, c.store_hours, c.address1, c.city, c.province,
+  ${chefCalendarJson('c')} AS calendar`;
 
 const PRESET_COLUMNS = `id, slug, name, description, preset_type, owner_user_id, is_active, number_of_guests, minimum_order_amount_cents,
   serving_styles, category_names, cuisine_types, dietary_types, banner_image_url, search_result_image_url`;

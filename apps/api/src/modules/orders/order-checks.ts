@@ -104,7 +104,7 @@ export async function prepareOrder(
   input: OrderPayload,
   userId: number,
   now: Date,
-  options: { addOn?: AddOnOptions } = {},
+  options: { addOn?: AddOnOptions; /** an edit of a placed order: the pause (on new orders) does not apply */ edit?: boolean } = {},
 ): Promise<PreparedOrder> {
   const addOn = options.addOn;
   const { payload, sentFeeCents, ordered } = orderedPayload(input);
@@ -117,7 +117,7 @@ export async function prepareOrder(
   const problems: string[] = [];
   const lines = checkOrderLines(ordered, found.menus, chefs, Boolean(addOn), problems);
   problems.push(...vendorMinimumProblems(lines, chefs, addOn !== undefined));
-  const when = checkWhen(payload, chefs, Boolean(addOn), now, problems);
+  const when = checkWhen(payload, chefs, Boolean(addOn), now, problems, options.edit === true);
   // who: the form's required fields not enforced by the schema (§5 'Checkout and order edit')
   if (!addOn && !payload.company_name.trim()) problems.push(requiredField('Company name'));
   const where = await checkWhere(deps, payload, chefs, addOn, sentFeeCents, problems);
@@ -286,8 +286,19 @@ function vendorMinimumProblems(lines: PreparedLine[], chefs: OrderChef[], isAddO
   );
 }
 
-/** When: store hours of every chef, the notice and the horizon, in the lead chef's zone (§5). */
-function checkWhen(payload: OrderPayload, chefs: OrderChef[], isAddOn: boolean, now: Date, problems: string[]) {
+/**
+ * When: store hours and calendar of every chef, the notice and the horizon, in the lead chef's
+ * zone (§5). A pause refuses new orders only: an edit of a placed order is checked against the
+ * windows and closures but not the pause (decision 055).
+ */
+function checkWhen(
+  payload: OrderPayload,
+  chefs: OrderChef[],
+  isAddOn: boolean,
+  now: Date,
+  problems: string[],
+  isEdit: boolean,
+) {
   const isDelivery = payload.receiving_method === 'delivery';
   const date = isDelivery ? payload.delivery_date : payload.pickup_date;
   const time = isDelivery ? payload.delivery_time : payload.pickup_time;
@@ -305,7 +316,11 @@ function checkWhen(payload: OrderPayload, chefs: OrderChef[], isAddOn: boolean, 
       ...deliveryScheduleProblems({
         delivery: deliveryAt,
         timeZone,
-        stores: chefs.map((c) => ({ storeHours: c.store_hours, timeZone: c.time_zone })),
+        stores: chefs.map((c) => ({
+          storeHours: c.store_hours,
+          timeZone: c.time_zone,
+          calendar: isEdit ? { closures: c.calendar?.closures } : c.calendar,
+        })),
         noticeHours,
         now,
       }),

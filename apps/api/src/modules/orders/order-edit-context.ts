@@ -1,3 +1,4 @@
+import type { CapacityService } from '../capacity/capacity.service.js';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { checkoutOrderResponseSchema } from '@caterway/contracts';
@@ -55,6 +56,8 @@ export interface OrderEditContext extends OrderEditsDeps {
   orderEvents: OrderEvents;
   /** the operations flag on the payment (payment-lifecycle module) */
   paymentFlags: PaymentFlags;
+  /** a moved or larger edit is counted against the restaurants' capacity (capacity module, decision 055) */
+  capacity: Pick<CapacityService, 'shares' | 'reserveChange'>;
 }
 
 /** The upcoming-order rule for a stored order at an instant (shared with the order detail). */

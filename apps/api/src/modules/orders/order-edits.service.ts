@@ -1,3 +1,5 @@
+import { createCapacityService } from '../capacity/capacity.service.js';
+import { STALE_PAYMENT_CLAIM_SECONDS } from './orders.types.js';
 import type { z } from 'zod';
 import type { addOnCartSchema, updateOrderPaymentMethodBodySchema } from '@caterway/contracts';
 import { orderEventsFrom } from '../order-lifecycle/order-events.service.js';
@@ -49,6 +51,7 @@ export function createOrderEditsService(deps: OrderEditsDeps) {
     ...deps,
     orderEvents: orderEventsFrom(deps.db),
     paymentFlags: paymentFlagsFrom(deps.db),
+    capacity: createCapacityService({ db: deps.db, staleSeconds: STALE_PAYMENT_CLAIM_SECONDS }),
   };
   return {
     editRuleOf,
