@@ -54,7 +54,11 @@ export type PartnerClosureBody = z.input<typeof partnerClosureBodySchema>;
 
 export const partnerClosureParamsSchema = z.object({
   chefId: z.coerce.number().int().positive(),
-  closureId: z.coerce.number().int().positive().max(2 ** 53 - 1),
+  closureId: z.coerce
+    .number()
+    .int()
+    .positive()
+    .max(2 ** 53 - 1),
 });
 
 export const partnerPauseSchema = z.object({
@@ -79,7 +83,11 @@ export type PartnerPauseBody = z.infer<typeof partnerPauseBodySchema>;
 
 export const partnerOrderingRulesSchema = z.object({
   /** lead time: hours of notice before a delivery */
-  notice_hours: z.number().int().min(0, 'The lead time cannot be negative.').max(336, 'The lead time can be at most 336 hours (14 days).'),
+  notice_hours: z
+    .number()
+    .int()
+    .min(0, 'The lead time cannot be negative.')
+    .max(336, 'The lead time can be at most 336 hours (14 days).'),
   /** the restaurant's minimum order (food subtotal), in cents */
   min_order_cents: z.number().int().min(0, 'The minimum order cannot be negative.').max(10_000_000),
 });

@@ -378,7 +378,8 @@ export function windowsOn(
 /** The 'accepts orders between' message for a day's windows (one window: the spec's text exactly). */
 export function outsideWindowsMessage(windows: readonly TimeWindow[]): string {
   const [first] = windows;
-  if (windows.length === 1 && first) return messages.outsideStoreHours(formatStoreTime(first.open), formatStoreTime(first.close));
+  if (windows.length === 1 && first)
+    return messages.outsideStoreHours(formatStoreTime(first.open), formatStoreTime(first.close));
   const spans = windows.map((w) => `${formatStoreTime(w.open)} - ${formatStoreTime(w.close)}`);
   return messages.outsideStoreWindows(spans);
 }

@@ -244,7 +244,12 @@ export function* openDeliveryTimes(input: OpenTimesInput): Generator<Date> {
     const date = addCalendarDays(firstDate, d)!;
     const parts = parseCalendarDate(date)!;
     const noon = zonedWallTimeToInstant({ ...parts, hour: 12, minute: 0 }, input.timeZone);
-    const windows = windowsOn(input.storeHours, date, zonedParts(noon, input.timeZone).weekday, input.calendar?.closures);
+    const windows = windowsOn(
+      input.storeHours,
+      date,
+      zonedParts(noon, input.timeZone).weekday,
+      input.calendar?.closures,
+    );
     const spans: [number, number][] =
       windows === null
         ? [[step, 1440 - step]]

@@ -50,10 +50,7 @@ export function createCalendarRepository(db: Queryable) {
     },
 
     async saveHours(tx: Queryable, chefId: number, hours: StoreHoursMap): Promise<void> {
-      await tx.query(`UPDATE chefs SET store_hours = $2::jsonb WHERE id = $1`, [
-        chefId,
-        JSON.stringify(hours),
-      ]);
+      await tx.query(`UPDATE chefs SET store_hours = $2::jsonb WHERE id = $1`, [chefId, JSON.stringify(hours)]);
     },
 
     async addClosure(
@@ -80,11 +77,7 @@ export function createCalendarRepository(db: Queryable) {
     },
 
     async savePause(tx: Queryable, chefId: number, until: Date | null, reason: string | null): Promise<void> {
-      await tx.query(`UPDATE chefs SET paused_until = $2, pause_reason = $3 WHERE id = $1`, [
-        chefId,
-        until,
-        reason,
-      ]);
+      await tx.query(`UPDATE chefs SET paused_until = $2, pause_reason = $3 WHERE id = $1`, [chefId, until, reason]);
     },
 
     async saveOrdering(tx: Queryable, chefId: number, noticeHours: number, minOrderCents: number): Promise<void> {

@@ -7,6 +7,7 @@ import type {
   PartnerHolidaysResponse,
   PartnerOrderingRules,
   PartnerPauseBody,
+  PartnerRestaurant,
   PartnerWeeklyHours,
 } from '@caterway/contracts';
 import {
@@ -25,7 +26,6 @@ import { withTransaction, type Db } from '../../db/pool.js';
 import type { Clock } from '../../lib/clock.js';
 import { notFound, validationFailed } from '../../lib/errors.js';
 import { actorOf, createCatalogueChangesService } from '../catalogue-changes/catalogue-changes.service.js';
-import type { PartnerRestaurant } from '@caterway/contracts';
 import { createCalendarRepository, type CalendarChefRow, type ClosureRow } from './calendar.repository.js';
 
 // The restaurant's calendar (issue 19 part 2; decision 055). Reads for the portal, and the writes
@@ -92,7 +92,10 @@ export function createCalendarService(deps: { db: Db; clock: Clock }) {
   }
 
   /** Runs a write under the chef row's lock (writes of one restaurant's calendar take turns). */
-  function write(actor: CalendarActor, fn: (tx: Parameters<Parameters<typeof withTransaction>[1]>[0], chef: CalendarChefRow) => Promise<void>) {
+  function write(
+    actor: CalendarActor,
+    fn: (tx: Parameters<Parameters<typeof withTransaction>[1]>[0], chef: CalendarChefRow) => Promise<void>,
+  ) {
     return withTransaction(deps.db, async (tx) => {
       const chef = await repo.chef(actor.restaurant.id, tx, true);
       if (!chef) throw notFound();
@@ -248,7 +251,10 @@ export function createCalendarService(deps: { db: Db; clock: Clock }) {
             entityId: chef.id,
             action: 'update',
             summary: `Lead time ${chef.pre_order_notice_hours} h → ${rules.notice_hours} h; minimum order ${chef.pre_order_min_order_amount_cents} → ${rules.min_order_cents} cents`,
-            before: { notice_hours: chef.pre_order_notice_hours, min_order_cents: chef.pre_order_min_order_amount_cents },
+            before: {
+              notice_hours: chef.pre_order_notice_hours,
+              min_order_cents: chef.pre_order_min_order_amount_cents,
+            },
             after: rules,
           },
           { catalogue: true },

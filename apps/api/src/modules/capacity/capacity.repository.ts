@@ -25,10 +25,7 @@ export interface OrderShare {
 export function createCapacityRepository(db: Queryable) {
   return {
     /** The rules of these restaurants that have a limit, with their hours (a missing row: no limit). */
-    async rulesWithHours(
-      chefIds: number[],
-      tx: Queryable = db,
-    ): Promise<RuleWithHours[]> {
+    async rulesWithHours(chefIds: number[], tx: Queryable = db): Promise<RuleWithHours[]> {
       const { rows } = await tx.query<RuleWithHours>(
         `SELECT r.chef_id::int AS chef_id, c.business_name AS restaurant, c.time_zone, c.store_hours,
                 ${chefCalendarJson('c')} AS calendar, r.unit,

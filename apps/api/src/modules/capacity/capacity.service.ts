@@ -83,7 +83,10 @@ export function createCapacityService(deps: { db: Db; staleSeconds: number }) {
           { year, month, day: dayOfMonth, hour: Math.floor(w / 60), minute: w % 60 },
           rule.time_zone,
         );
-        if (at.getTime() <= input.now.getTime() || !storeHoursCheck(rule.store_hours, at, rule.time_zone, rule.calendar?.closures).ok)
+        if (
+          at.getTime() <= input.now.getTime() ||
+          !storeHoursCheck(rule.store_hours, at, rule.time_zone, rule.calendar?.closures).ok
+        )
           continue;
         if (fitsCapacity(rule, { day, window: held.get(w) ?? 0 }, input.adding)) return at;
       }

@@ -104,7 +104,10 @@ export async function prepareOrder(
   input: OrderPayload,
   userId: number,
   now: Date,
-  options: { addOn?: AddOnOptions; /** an edit of a placed order: the pause (on new orders) does not apply */ edit?: boolean } = {},
+  options: {
+    addOn?: AddOnOptions;
+    /** an edit of a placed order: the pause (on new orders) does not apply */ edit?: boolean;
+  } = {},
 ): Promise<PreparedOrder> {
   const addOn = options.addOn;
   const { payload, sentFeeCents, ordered } = orderedPayload(input);

@@ -62,7 +62,12 @@ function storeHours(hours: StoreHoursMap | undefined): StoreHoursMap {
     NonNullable<StoreHoursMap[keyof StoreHoursMap]>,
   ][]) {
     out[day] = h.windows
-      ? { enabled: h.enabled, open: h.open, close: h.close, windows: h.windows.map((w) => ({ open: w.open, close: w.close })) }
+      ? {
+          enabled: h.enabled,
+          open: h.open,
+          close: h.close,
+          windows: h.windows.map((w) => ({ open: w.open, close: w.close })),
+        }
       : { enabled: h.enabled, open: h.open, close: h.close };
   }
   return out;

@@ -1,6 +1,6 @@
 import type { RestaurantCalendar, StoreHoursMap } from '@caterway/domain';
-import { chefCalendarJson } from '../../db/chef-calendar.js';
 import type { MenuItemRow as CatalogueMenuItemRow, MenuRow } from '../../db/catalogue-rows.js';
+import { chefCalendarJson } from '../../db/chef-calendar.js';
 import { prepared, type Queryable } from '../../db/pool.js';
 import { nearSql } from './presets.sql-parts.js';
 import { LISTING_RADIUS_KM, type GeoPoint } from './presets.types.js';
