@@ -245,6 +245,26 @@ export const presetDetailQuerySchema = deliveryContextQuerySchema.extend({
 });
 export type PresetDetailQuery = z.input<typeof presetDetailQuerySchema>;
 
+/** GET api/v2/presets/{id or slug}/availability: can the preset be ordered for this delivery (decision 055) */
+export const presetAvailabilityQuerySchema = z.object({
+  delivery_date: calendarDateSchema('Please select valid date.'),
+  /** hh:mm AM/PM or HH:mm */
+  delivery_time: z.string().trim().min(1, 'Please select valid time.').max(10),
+});
+export type PresetAvailabilityQuery = z.input<typeof presetAvailabilityQuerySchema>;
+export const presetAvailabilityResponseSchema = z
+  .object({
+    available: z.boolean(),
+    /** closed, outside_hours, notice, paused (not taking new orders), full (no capacity left) */
+    reason: z.enum(['closed', 'outside_hours', 'notice', 'paused', 'full']).nullable(),
+    /** what the checkout would say, with the next available time when there is one */
+    message: z.string().nullable(),
+    /** the next delivery time the restaurant takes an order for (within 14 days), when unavailable */
+    next_available: z.object({ delivery_date: z.string(), delivery_time: z.string(), text: z.string() }).nullable(),
+  })
+  .meta({ id: 'PresetAvailability' });
+export type PresetAvailability = z.infer<typeof presetAvailabilityResponseSchema>;
+
 /** GET api/v2/presets: the home page lists. */
 export const presetsHomeResponseSchema = z
   .object({

@@ -337,30 +337,17 @@ export function windowsOfDay(day: DayHours): TimeWindow[] {
 }
 
 /** Whether minute-of-day t falls in [open, close]; a close at or before open runs past midnight. */
-function withinWindow(window: TimeWindow, t: number): boolean | null {
+function withinWindow(window: TimeWindow, t: number): boolean {
   const open = parseTimeOfDay(window.open);
   const close = parseTimeOfDay(window.close);
-  if (open === null || close === null) return null;
-  if (close > open) return t >= open && t <= close;
-  return t >= open || t <= close;
-}
-
-function withinWindows(windows: readonly TimeWindow[], t: number): boolean {
-  return windows.some((w) => withinWindow(w, t) === true);
-}
-
-/** The closure or one-off change covering a local date ('yyyy-MM-dd'), if any. */
-export function closureOn(
-  closures: readonly CalendarClosure[] | null | undefined,
-  date: string,
-): CalendarClosure | undefined {
-  return closures?.find((c) => c.starts_on <= date && date <= c.ends_on);
+  if (open === null || close === null) return false;
+  return close > open ? t >= open && t <= close : t >= open || t <= close;
 }
 
 /**
- * The windows a restaurant delivers in on a local date: a one-off change's, else the weekday's.
- * Null when it delivers at any time (no hours at all, 'Store hours not available'); empty when
- * closed that day.
+ * The windows a restaurant delivers in on a local date ('yyyy-MM-dd', falling on weekday): the
+ * windows of a closure or one-off change covering the date (none when closed), else the
+ * weekday's. Null when it delivers at any time (no hours at all, 'Store hours not available').
  */
 export function windowsOn(
   storeHours: StoreHoursMap | null | undefined,
@@ -368,20 +355,47 @@ export function windowsOn(
   weekday: StoreWeekday,
   closures?: readonly CalendarClosure[] | null,
 ): TimeWindow[] | null {
-  const closure = closureOn(closures, date);
+  const closure = closures?.find((c) => c.starts_on <= date && date <= c.ends_on);
   if (closure) return closure.windows ?? [];
   if (!hasHours(storeHours)) return null;
   const day = storeHours[weekday];
-  return day && day.enabled ? windowsOfDay(day) : [];
+  return day?.enabled ? windowsOfDay(day) : [];
 }
 
-/** The 'accepts orders between' message for a day's windows (one window: the spec's text exactly). */
+/**
+ * The 'accepts orders between' message for a day's windows: the spec's text exactly for one
+ * window, and '( 07:00 AM - 10:30 AM, 11:00 AM - 02:00 PM )' in the same form for several.
+ */
 export function outsideWindowsMessage(windows: readonly TimeWindow[]): string {
-  const [first] = windows;
-  if (windows.length === 1 && first)
-    return messages.outsideStoreHours(formatStoreTime(first.open), formatStoreTime(first.close));
-  const spans = windows.map((w) => `${formatStoreTime(w.open)} - ${formatStoreTime(w.close)}`);
-  return messages.outsideStoreWindows(spans);
+  const spans = windows.map((w) => `${formatStoreTime(w.open)} - ${formatStoreTime(w.close)}`).join(', ');
+  const cut = spans.lastIndexOf(' - ');
+  return messages.outsideStoreHours(spans.slice(0, cut), spans.slice(cut + 3));
+}
+
+/**
+ * The browser's opening-hours check (ordering-payments §5): the weekday's span open-close
+ * (both ends included; a close at or before open runs past midnight). The span holds every
+ * window of the day, so this never refuses what calendarHoursCheck accepts; the server applies
+ * the windows, closures and the pause, and the storefront shows its answer (decision 055: the
+ * public pages' JavaScript has no room for the calendar).
+ */
+export function storeHoursCheck(
+  storeHours: StoreHoursMap | null | undefined,
+  delivery: Date,
+  timeZone: string = DEFAULT_TIME_ZONE,
+): StoreHoursResult {
+  if (!hasHours(storeHours)) return { ok: true };
+  const p = zonedParts(delivery, timeZone);
+  const day = storeHours[p.weekday];
+  if (!day || !day.enabled) return { ok: false, reason: 'closed', message: messages.storeClosedOnDay };
+  if (!withinWindow(day, p.hour * 60 + p.minute)) {
+    return {
+      ok: false,
+      reason: 'outside_hours',
+      message: messages.outsideStoreHours(formatStoreTime(day.open), formatStoreTime(day.close)),
+    };
+  }
+  return { ok: true };
 }
 
 /**
@@ -392,7 +406,7 @@ export function outsideWindowsMessage(windows: readonly TimeWindow[]): string {
  * the weekday's windows for its dates. A restaurant without store hours ('Store hours not
  * available') restricts nothing but its closures.
  */
-export function storeHoursCheck(
+export function calendarHoursCheck(
   storeHours: StoreHoursMap | null | undefined,
   delivery: Date,
   timeZone: string = DEFAULT_TIME_ZONE,
@@ -403,11 +417,17 @@ export function storeHoursCheck(
   const windows = windowsOn(storeHours, localDateOf(delivery, timeZone), p.weekday, closures);
   if (windows === null) return { ok: true };
   if (!windows.length) return { ok: false, reason: 'closed', message: messages.storeClosedOnDay };
-  if (!withinWindows(windows, p.hour * 60 + p.minute)) {
+  if (!windows.some((w) => withinWindow(w, p.hour * 60 + p.minute))) {
     return { ok: false, reason: 'outside_hours', message: outsideWindowsMessage(windows) };
   }
   return { ok: true };
 }
+
+/** Our own wording (decision 055): the pause on new orders. */
+export const pauseMessages = {
+  pausedUntil: (until: string, reason: string | null) =>
+    `This restaurant is not taking new orders until ${until}${reason ? ` (${reason})` : ''}. Please try again then or choose another restaurant.`,
+} as const;
 
 export type PauseResult = { ok: true } | { ok: false; reason: 'paused'; message: string };
 
@@ -433,7 +453,7 @@ export function pauseCheck(
   return {
     ok: false,
     reason: 'paused',
-    message: messages.pausedUntil(formatLocalDateTime(end, timeZone), calendar?.pause_reason ?? null),
+    message: pauseMessages.pausedUntil(formatLocalDateTime(end, timeZone), calendar?.pause_reason ?? null),
   };
 }
 
@@ -488,21 +508,40 @@ export interface ScheduleInput {
 
 /**
  * Every rule on when an order may be delivered, as messages (empty when fine): each
- * restaurant's store hours, the lead time, and the horizon. Catering checkout, edits, add-ons
- * and group orders all ask this one function, with the same messages.
+ * restaurant's store hours (the span of its day: the browser's check, storeHoursCheck), the
+ * lead time, and the horizon. The cart asks this before checkout; the server asks
+ * calendarScheduleProblems, the same rules with the calendar.
  */
 export function deliveryScheduleProblems(input: ScheduleInput): string[] {
   const problems: string[] = [];
   for (const store of input.stores) {
-    const pause = pauseCheck(store.calendar, input.now, store.timeZone);
-    if (!pause.ok) problems.push(pause.message);
-    const hours = storeHoursCheck(store.storeHours, input.delivery, store.timeZone, store.calendar?.closures);
+    const hours = storeHoursCheck(store.storeHours, input.delivery, store.timeZone);
     if (!hours.ok) problems.push(hours.message);
   }
   const lead = leadTimeCheck(input.noticeHours, input.delivery, input.now);
   if (!lead.ok) problems.push(lead.message);
   const horizon = orderHorizonCheck(input.delivery, input.now, input.timeZone);
   if (!horizon.ok) problems.push(horizon.message);
+  return [...new Set(problems)];
+}
+
+/**
+ * The server's rule on when an order may be delivered (decision 055): each restaurant's
+ * windows and closures (calendarHoursCheck), the lead time and the horizon, and for a new order
+ * first the pause of any of its restaurants (no new order is taken while one is paused, whatever
+ * the delivery time). Catering checkout, add-ons and group orders ask it with newOrder true; an
+ * edit of a placed order with newOrder false (windows and closures, no pause).
+ */
+export function calendarScheduleProblems(input: ScheduleInput, newOrder: boolean): string[] {
+  const problems: string[] = [];
+  for (const store of input.stores) {
+    const pause = pauseCheck(store.calendar, input.now, store.timeZone);
+    if (newOrder && !pause.ok) problems.unshift(pause.message);
+    const hours = calendarHoursCheck(store.storeHours, input.delivery, store.timeZone, store.calendar?.closures);
+    if (!hours.ok) problems.push(hours.message);
+  }
+  // the lead time and the horizon: deliveryScheduleProblems without its span check
+  problems.push(...deliveryScheduleProblems({ ...input, stores: [] }));
   return [...new Set(problems)];
 }
 
@@ -516,7 +555,8 @@ export function isCurrentlyOpen(
   const p = zonedParts(now, timeZone);
   const day = storeHours[p.weekday];
   if (!day || !day.enabled) return false;
-  return withinWindows(windowsOfDay(day), p.hour * 60 + p.minute);
+  // the day's span, as the cart's check (the modal lists the days, not their windows)
+  return withinWindow(day, p.hour * 60 + p.minute);
 }
 
 const EARTH_RADIUS_KM = 6371.0088;
@@ -562,7 +602,7 @@ export function availableForOrdering(input: AvailabilityInput): {
   if (input.distanceKm !== null && input.distanceKm > input.radiusKm) return { available: false, reason: 'distance' };
   if (!pauseCheck(input.calendar, input.now, input.timeZone).ok) return { available: false, reason: 'paused' };
   if (input.deliveryInstant) {
-    const hours = storeHoursCheck(input.storeHours, input.deliveryInstant, input.timeZone, input.calendar?.closures);
+    const hours = calendarHoursCheck(input.storeHours, input.deliveryInstant, input.timeZone, input.calendar?.closures);
     if (!hours.ok) return { available: false, reason: hours.reason };
     if (!leadTimeCheck(input.noticeHours, input.deliveryInstant, input.now).ok)
       return { available: false, reason: 'notice' };

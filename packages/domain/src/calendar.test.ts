@@ -2,10 +2,12 @@ import { describe, expect, it } from 'vitest';
 import {
   availableForOrdering,
   deliveryInstant,
+  calendarScheduleProblems,
   deliveryScheduleProblems,
   isCurrentlyOpen,
+  pauseMessages,
   pauseCheck,
-  storeHoursCheck,
+  calendarHoursCheck,
   type CalendarClosure,
   type StoreHoursMap,
 } from './availability.js';
@@ -55,10 +57,10 @@ describe('weekly windows', () => {
 
   it('takes a delivery inside a window (both ends included) and refuses the gap between them', () => {
     // 2026-12-07 is a Monday
-    expect(storeHoursCheck(hours, at('2026-12-07', '07:00'), TORONTO).ok).toBe(true);
-    expect(storeHoursCheck(hours, at('2026-12-07', '10:30'), TORONTO).ok).toBe(true);
-    expect(storeHoursCheck(hours, at('2026-12-07', '14:00'), TORONTO).ok).toBe(true);
-    const gap = storeHoursCheck(hours, at('2026-12-07', '10:45'), TORONTO);
+    expect(calendarHoursCheck(hours, at('2026-12-07', '07:00'), TORONTO).ok).toBe(true);
+    expect(calendarHoursCheck(hours, at('2026-12-07', '10:30'), TORONTO).ok).toBe(true);
+    expect(calendarHoursCheck(hours, at('2026-12-07', '14:00'), TORONTO).ok).toBe(true);
+    const gap = calendarHoursCheck(hours, at('2026-12-07', '10:45'), TORONTO);
     expect(gap).toEqual({
       ok: false,
       reason: 'outside_hours',
@@ -68,12 +70,25 @@ describe('weekly windows', () => {
 
   it("keeps the spec's message exactly for one window", () => {
     const one = toStoreHours(everyDay([{ open: '09:00', close: '17:00' }]));
-    const r = storeHoursCheck(one, at('2026-12-07', '18:00'), TORONTO);
+    const r = calendarHoursCheck(one, at('2026-12-07', '18:00'), TORONTO);
     expect(r.ok ? '' : r.message).toBe(messages.outsideStoreHours('09:00 AM', '05:00 PM'));
   });
 
-  it('is open in the store-hours modal only inside a window', () => {
-    expect(isCurrentlyOpen(hours, at('2026-12-07', '10:45'), TORONTO)).toBe(false);
+  it("lets the browser's check (the day's span) accept what the server's accepts", () => {
+    // the gap between windows passes the span check; the server's calendar rule refuses it
+    const input = {
+      delivery: at('2026-12-07', '10:45'),
+      timeZone: TORONTO,
+      stores: [{ storeHours: hours, timeZone: TORONTO }],
+      noticeHours: 0,
+      now: new Date('2026-12-01T00:00:00Z'),
+    };
+    expect(deliveryScheduleProblems(input)).toEqual([]);
+    expect(calendarScheduleProblems(input, true)).toHaveLength(1);
+  });
+
+  it("is open in the store-hours modal within the day's span", () => {
+    expect(isCurrentlyOpen(hours, at('2026-12-07', '06:45'), TORONTO)).toBe(false);
     expect(isCurrentlyOpen(hours, at('2026-12-07', '11:15'), TORONTO)).toBe(true);
   });
 
@@ -124,13 +139,13 @@ describe('closures and one-off changes', () => {
   ];
 
   it('closes every date of the range, in the restaurant zone', () => {
-    expect(storeHoursCheck(hours, at('2026-12-24', '11:00'), TORONTO, closures)).toMatchObject({
+    expect(calendarHoursCheck(hours, at('2026-12-24', '11:00'), TORONTO, closures)).toMatchObject({
       ok: false,
       reason: 'closed',
       message: messages.storeClosedOnDay,
     });
-    expect(storeHoursCheck(hours, at('2026-12-26', '13:45'), TORONTO, closures).ok).toBe(false);
-    expect(storeHoursCheck(hours, at('2026-12-27', '11:00'), TORONTO, closures).ok).toBe(true);
+    expect(calendarHoursCheck(hours, at('2026-12-26', '13:45'), TORONTO, closures).ok).toBe(false);
+    expect(calendarHoursCheck(hours, at('2026-12-27', '11:00'), TORONTO, closures).ok).toBe(true);
   });
 
   it('judges a delivery by its local date, not the UTC date', () => {
@@ -138,25 +153,25 @@ describe('closures and one-off changes', () => {
     const allDay = toStoreHours(everyDay([{ open: '00:15', close: '24:00' }]));
     const lateEve = at('2026-12-23', '22:30');
     expect(lateEve.toISOString().slice(0, 10)).toBe('2026-12-24');
-    expect(storeHoursCheck(allDay, lateEve, TORONTO, closures).ok).toBe(true);
+    expect(calendarHoursCheck(allDay, lateEve, TORONTO, closures).ok).toBe(true);
     // 00:30 on the day after the closure ends is open again
-    expect(storeHoursCheck(allDay, at('2026-12-27', '00:30'), TORONTO, closures).ok).toBe(true);
+    expect(calendarHoursCheck(allDay, at('2026-12-27', '00:30'), TORONTO, closures).ok).toBe(true);
     // the same instant in Vancouver is still 2026-12-23 19:30 there; in Toronto the 24th has begun at 00:30
-    expect(storeHoursCheck(allDay, at('2026-12-24', '00:30'), TORONTO, closures).ok).toBe(false);
-    expect(storeHoursCheck(allDay, at('2026-12-24', '00:30'), 'America/Vancouver', closures).ok).toBe(true);
+    expect(calendarHoursCheck(allDay, at('2026-12-24', '00:30'), TORONTO, closures).ok).toBe(false);
+    expect(calendarHoursCheck(allDay, at('2026-12-24', '00:30'), 'America/Vancouver', closures).ok).toBe(true);
   });
 
   it("replaces the weekday's windows on a one-off change's dates", () => {
-    expect(storeHoursCheck(hours, at('2026-12-31', '09:00'), TORONTO, closures).ok).toBe(true);
-    expect(storeHoursCheck(hours, at('2026-12-31', '13:00'), TORONTO, closures)).toMatchObject({
+    expect(calendarHoursCheck(hours, at('2026-12-31', '09:00'), TORONTO, closures).ok).toBe(true);
+    expect(calendarHoursCheck(hours, at('2026-12-31', '13:00'), TORONTO, closures)).toMatchObject({
       ok: false,
       message: messages.outsideStoreHours('08:00 AM', '12:00 PM'),
     });
   });
 
   it('closes a restaurant without weekly hours on its closures', () => {
-    expect(storeHoursCheck({}, at('2026-12-25', '12:00'), TORONTO, closures).ok).toBe(false);
-    expect(storeHoursCheck({}, at('2026-12-28', '12:00'), TORONTO, closures).ok).toBe(true);
+    expect(calendarHoursCheck({}, at('2026-12-25', '12:00'), TORONTO, closures).ok).toBe(false);
+    expect(calendarHoursCheck({}, at('2026-12-28', '12:00'), TORONTO, closures).ok).toBe(true);
   });
 
   it('validates a closure: dates, order, past, reason, overlap, cap', () => {
@@ -186,9 +201,9 @@ describe('closures and one-off changes', () => {
 describe('DST days', () => {
   it('windows keep their wall-clock times across the spring and autumn changes', () => {
     // 2027-03-14 (Sunday) Toronto springs forward at 02:00; 2026-11-01 (Sunday) falls back
-    expect(storeHoursCheck(hours, at('2027-03-14', '07:00'), TORONTO).ok).toBe(true);
-    expect(storeHoursCheck(hours, at('2026-11-01', '13:45'), TORONTO).ok).toBe(true);
-    expect(storeHoursCheck(hours, at('2026-11-01', '14:15'), TORONTO).ok).toBe(false);
+    expect(calendarHoursCheck(hours, at('2027-03-14', '07:00'), TORONTO).ok).toBe(true);
+    expect(calendarHoursCheck(hours, at('2026-11-01', '13:45'), TORONTO).ok).toBe(true);
+    expect(calendarHoursCheck(hours, at('2026-11-01', '14:15'), TORONTO).ok).toBe(false);
   });
 
   it('lists no delivery time in the hour skipped in spring', () => {
@@ -218,16 +233,32 @@ describe('the pause', () => {
     expect(r).toEqual({
       ok: false,
       reason: 'paused',
-      message: messages.pausedUntil('Dec 7, 2026, 6:00 PM', 'Kitchen repair'),
+      message: pauseMessages.pausedUntil('Dec 7, 2026, 6:00 PM', 'Kitchen repair'),
     });
-    const problems = deliveryScheduleProblems({
-      delivery: at('2026-12-14', '12:00'),
-      timeZone: TORONTO,
-      stores: [{ storeHours: hours, timeZone: TORONTO, calendar }],
-      noticeHours: 24,
-      now: during,
-    });
-    expect(problems).toEqual([messages.pausedUntil('Dec 7, 2026, 6:00 PM', 'Kitchen repair')]);
+    const problems = calendarScheduleProblems(
+      {
+        delivery: at('2026-12-14', '12:00'),
+        timeZone: TORONTO,
+        stores: [{ storeHours: hours, timeZone: TORONTO, calendar }],
+        noticeHours: 24,
+        now: during,
+      },
+      true,
+    );
+    expect(problems).toEqual([pauseMessages.pausedUntil('Dec 7, 2026, 6:00 PM', 'Kitchen repair')]);
+    // an edit of a placed order is not a new order: the pause does not refuse it
+    expect(
+      calendarScheduleProblems(
+        {
+          delivery: at('2026-12-14', '12:00'),
+          timeZone: TORONTO,
+          stores: [{ storeHours: hours, timeZone: TORONTO, calendar }],
+          noticeHours: 24,
+          now: during,
+        },
+        false,
+      ),
+    ).toEqual([]);
   });
 
   it('takes orders placed after it, for any delivery the other rules allow', () => {

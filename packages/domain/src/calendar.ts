@@ -61,6 +61,7 @@ export const calendarMessages = {
     `These dates overlap another closure (${from === to ? from : `${from} to ${to}`}: ${reason}). Remove it first.`,
   pauseInPast: 'The pause must end in the future.',
   pauseTooLong: `A pause can last at most ${MAX_PAUSE_DAYS} days. For longer, add a closure.`,
+  nextAvailable: (when: string) => `Next available: ${when}.`,
 } as const;
 
 const pad2 = (n: number) => String(n).padStart(2, '0');

@@ -61,12 +61,6 @@ export const messages = {
   storeClosedOnDay: 'Store is closed on this day!',
   outsideStoreHours: (open: string, close: string) =>
     `This restaurant accepts orders between ( ${open} - ${close} ) on selected day!`,
-  // Our own wording (decision 055): several windows a day, in the spec's 'accepts orders between' form;
-  // the pause on new orders.
-  outsideStoreWindows: (spans: readonly string[]) =>
-    `This restaurant accepts orders between ( ${spans.join(', ')} ) on selected day!`,
-  pausedUntil: (until: string, reason: string | null) =>
-    `This restaurant is not taking new orders until ${until}${reason ? ` (${reason})` : ''}. Please try again then or choose another restaurant.`,
   leadTimeNotMet: (hours: number) =>
     `This preset requires ${hours} hours notice, please select a delivery date and time that meets the minimum lead time`,
   // Our own wording (catalogue reads):

@@ -4,7 +4,7 @@ import {
   capacityMessages,
   fitsCapacity,
   localDayStart,
-  storeHoursCheck,
+  calendarHoursCheck,
   windowStartOf,
   zonedParts,
   zonedWallTimeToInstant,
@@ -85,7 +85,7 @@ export function createCapacityService(deps: { db: Db; staleSeconds: number }) {
         );
         if (
           at.getTime() <= input.now.getTime() ||
-          !storeHoursCheck(rule.store_hours, at, rule.time_zone, rule.calendar?.closures).ok
+          !calendarHoursCheck(rule.store_hours, at, rule.time_zone, rule.calendar?.closures).ok
         )
           continue;
         if (fitsCapacity(rule, { day, window: held.get(w) ?? 0 }, input.adding)) return at;

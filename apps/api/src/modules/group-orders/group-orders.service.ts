@@ -17,7 +17,7 @@ import {
   computeTotals,
   DEFAULT_GROUP_CUTOFF_SECONDS,
   DEFAULT_GROUP_DELIVERY_SECONDS,
-  deliveryScheduleProblems,
+  calendarScheduleProblems,
   displayStatus,
   formatCents,
   groupCutoffInstant,
@@ -169,13 +169,16 @@ export function groupScheduleProblems(
   deliveryAt: Date,
   now: Date,
 ): string[] {
-  return deliveryScheduleProblems({
-    delivery: deliveryAt,
-    timeZone: chef.time_zone,
-    stores: [{ storeHours: chef.store_hours, timeZone: chef.time_zone, calendar: chef.calendar }],
-    noticeHours: chef.pre_order_notice_hours,
-    now,
-  });
+  return calendarScheduleProblems(
+    {
+      delivery: deliveryAt,
+      timeZone: chef.time_zone,
+      stores: [{ storeHours: chef.store_hours, timeZone: chef.time_zone, calendar: chef.calendar }],
+      noticeHours: chef.pre_order_notice_hours,
+      now,
+    },
+    true,
+  );
 }
 
 export interface GroupOrdersServiceDeps {

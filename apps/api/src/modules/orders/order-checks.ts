@@ -6,7 +6,7 @@ import {
   combinedTaxRate,
   computeTotals,
   deliveryInstant,
-  deliveryScheduleProblems,
+  calendarScheduleProblems,
   deliveryWhenProblems,
   emptyOrderProblem,
   isOrderedLine,
@@ -316,17 +316,20 @@ function checkWhen(
   );
   if (deliveryAt) {
     problems.push(
-      ...deliveryScheduleProblems({
-        delivery: deliveryAt,
-        timeZone,
-        stores: chefs.map((c) => ({
-          storeHours: c.store_hours,
-          timeZone: c.time_zone,
-          calendar: isEdit ? { closures: c.calendar?.closures } : c.calendar,
-        })),
-        noticeHours,
-        now,
-      }),
+      ...calendarScheduleProblems(
+        {
+          delivery: deliveryAt,
+          timeZone,
+          stores: chefs.map((c) => ({
+            storeHours: c.store_hours,
+            timeZone: c.time_zone,
+            calendar: c.calendar,
+          })),
+          noticeHours,
+          now,
+        },
+        !isEdit,
+      ),
     );
   }
   return { date, deliveryAt, timeZone, noticeHours };
