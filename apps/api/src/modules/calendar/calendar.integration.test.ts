@@ -253,7 +253,8 @@ describe('the restaurant calendar', () => {
       reason: 'Kitchen repair',
     });
     expect(await lastAudit()).toMatchObject({ entity: 'pause', action: 'update' });
-    const refused = await create(orderPayload(f, NOW, { ...deliverySlot(f, NOW, { afterHours: 24 * 10 }) }));
+    const far = deliverySlot(f, NOW, { afterHours: 24 * 10 });
+    const refused = await create(orderPayload(f, NOW, { delivery_date: far.date, delivery_time: far.time }));
     expect(refused.statusCode).toBe(422);
     expect(refused.json().messages).toContain(pauseMessages.pausedUntil('Mar 3, 2026, 12:00 AM', 'Kitchen repair'));
     const slot = deliverySlot(f, NOW);
