@@ -1,5 +1,6 @@
 import { Navigate, Route, Routes, useParams } from 'react-router';
 import { AnswerLinkPage } from '../../features/partner/components/answer-link-page';
+import { CalendarPage } from '../../features/partner/components/calendar-page';
 import { InvitePage } from '../../features/partner/components/invite-page';
 import { OrdersInbox } from '../../features/partner/components/orders-inbox';
 import { PartnerHomePage } from '../../features/partner/components/partner-home-page';
@@ -33,6 +34,8 @@ function RestaurantPage({ section }: { section: PortalSection }) {
         <TeamPage chefId={chefId} />
       ) : section === 'settings' ? (
         <SettingsPage chefId={chefId} />
+      ) : section === 'calendar' ? (
+        <CalendarPage chefId={chefId} />
       ) : (
         <OrdersInbox chefId={chefId} />
       )}
@@ -63,6 +66,7 @@ export function Component() {
       <Route path={portalRoutes.order} element={<OrderLink />} />
       <Route path={portalRoutes.team} element={<RestaurantPage section="team" />} />
       <Route path={portalRoutes.settings} element={<RestaurantPage section="settings" />} />
+      <Route path={portalRoutes.calendar} element={<RestaurantPage section="calendar" />} />
       <Route path="*" element={<NotFoundPage />} />
     </Routes>
   );

@@ -17,6 +17,7 @@ export const portalRoutes = {
   order: ':chefId/orders/:orderId',
   team: ':chefId/team',
   settings: ':chefId/settings',
+  calendar: ':chefId/calendar',
 } as const;
 
 const base = paths.partner.path;
@@ -41,4 +42,6 @@ export const portalPaths = {
   team: (chefId: number) => `${base}/${chefId}/team`,
   /** the restaurant's record, and for managers and owners its order emails, auto-accept and capacity */
   settings: (chefId: number) => `${base}/${chefId}/settings`,
+  /** when the restaurant takes orders: weekly windows, closures, the pause, lead time (decision 055) */
+  calendar: (chefId: number) => `${base}/${chefId}/calendar`,
 };

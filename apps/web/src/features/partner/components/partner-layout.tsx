@@ -9,14 +9,16 @@ import { portalPaths } from '../portal-paths';
 import { errorMessages, usePortalTitle } from './portal-common';
 import './partner.css';
 
-export type PortalSection = 'orders' | 'team' | 'settings';
+export type PortalSection = 'orders' | 'team' | 'settings' | 'calendar';
 
 const sectionHref = (section: PortalSection, chefId: number) =>
   section === 'team'
     ? portalPaths.team(chefId)
     : section === 'settings'
       ? portalPaths.settings(chefId)
-      : portalPaths.orders(chefId);
+      : section === 'calendar'
+        ? portalPaths.calendar(chefId)
+        : portalPaths.orders(chefId);
 
 /**
  * A restaurant's pages in the portal: its name (a switcher when the person has several), the
@@ -64,6 +66,7 @@ export function PartnerLayout({
           {current ? (
             <nav className="partner-sections" aria-label="Restaurant portal">
               <NavLink to={portalPaths.orders(chefId)}>Orders</NavLink>
+              <NavLink to={portalPaths.calendar(chefId)}>Calendar</NavLink>
               {hasRole(current.role, 'manager') ? <NavLink to={portalPaths.team(chefId)}>Team</NavLink> : null}
               <NavLink to={portalPaths.settings(chefId)}>Settings</NavLink>
             </nav>
@@ -140,8 +143,8 @@ function RestaurantSwitcher({
               to={sectionHref(
                 section === 'team' && hasRole(r.role, 'manager')
                   ? 'team'
-                  : section === 'settings'
-                    ? 'settings'
+                  : section === 'settings' || section === 'calendar'
+                    ? section
                     : 'orders',
                 r.id,
               )}
