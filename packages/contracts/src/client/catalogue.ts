@@ -2,8 +2,6 @@ import type { SystemVarsResponse, SystemVarType } from '../catalogue.js';
 import type { DeliveryFeeBody, DeliveryFeeResponse } from '../orders.js';
 import type {
   DeliveryContextQuery,
-  PresetAvailability,
-  PresetAvailabilityQuery,
   PresetDetail,
   PresetDetailQuery,
   PresetDetailResponse,
@@ -32,17 +30,6 @@ export const catalogueKeys = {
   systemVars: (types: readonly SystemVarType[]) => [...catalogueKeys.all, 'system-vars', types.join(',')] as const,
   deliveryFee: (body: DeliveryFeeBody) => [...catalogueKeys.all, 'delivery-fee', body] as const,
 };
-
-/**
- * GET api/v2/presets/{id or slug}/availability: the server's calendar and capacity answer for a
- * delivery (decision 055). Its own function, so only the pages that ask it carry it.
- */
-export const presetAvailability = (
-  send: Transport,
-  idOrSlug: string | number,
-  query: PresetAvailabilityQuery,
-  o?: CallOptions,
-) => send<PresetAvailability>('GET', `/api/v2/presets/${enc(String(idOrSlug))}/availability`, { ...o, query });
 
 export function catalogueClient(send: Transport) {
   return {

@@ -12,6 +12,7 @@ export * from './ops.js';
 export * from './orders.js';
 export * from './partner.js';
 export * from './partner-calendar.js';
+export * from './preset-availability.js';
 export * from './payments.js';
 export * from './reports.js';
 export * from './search.js';

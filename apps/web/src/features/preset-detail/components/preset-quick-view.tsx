@@ -131,3 +131,4 @@ function QuickViewBody({ preset, onClose }: { preset: PresetDetail; onClose: () 
     </div>
   );
 }
+export default PresetQuickView;
