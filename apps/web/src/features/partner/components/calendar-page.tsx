@@ -229,10 +229,7 @@ function WeeklyHoursForm({ chefId, calendar, manages }: PanelProps) {
     const found = weeklyHoursProblems(week);
     setProblems(found);
     if (found.length) return;
-    write.mutate(
-      { kind: 'hours', body: week },
-      { onSuccess: () => notifySuccess('Hours saved.') },
-    );
+    write.mutate({ kind: 'hours', body: week }, { onSuccess: () => notifySuccess('Hours saved.') });
   };
 
   return (
@@ -275,10 +272,12 @@ function WeeklyHoursForm({ chefId, calendar, manages }: PanelProps) {
                       />
                       <Button
                         variant="ghost"
-                        className="btn-sm"
+                        className="btn-sm partner-calendar-remove"
+                        title="Remove this window"
                         onClick={() => setDay(day, { windows: d.windows.filter((_, j) => j !== i) })}
                       >
-                        Remove<span className="visually-hidden"> {`${label} window ${i + 1}`}</span>
+                        <span aria-hidden="true">✕</span>
+                        <span className="visually-hidden">Remove {`${label} window ${i + 1}`}</span>
                       </Button>
                     </li>
                   ))}
