@@ -28,9 +28,16 @@ export default function SlotNotice({
     meta: { handlesErrors: true },
   }).data;
   if (!a || a.available) return null;
+  const next = a.next_available;
   return (
-    <p className="container slot-notice" role="status" data-testid="slot-notice">
-      <strong>{a.reason === 'full' ? 'Fully booked' : 'Unavailable'} at this time.</strong> {a.message}
-    </p>
+    <div className="slot-notice" role="status" data-testid="slot-notice">
+      <p>
+        <strong>{a.reason === 'full' ? `Fully booked at ${delivery.deliveryTime}` : 'Unavailable at this time'}</strong>
+        {next
+          ? ` · next available ${next.delivery_date === delivery.deliveryDate ? next.delivery_time : next.text}`
+          : ''}
+      </p>
+      <p className="slot-notice-more">{a.message}</p>
+    </div>
   );
 }
