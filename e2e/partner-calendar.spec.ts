@@ -93,7 +93,7 @@ test.describe('the restaurant calendar', () => {
     );
     await page.goto(`/chefs/${restaurant.slug}`);
     const notice = page.getByTestId('slot-notice');
-    await expect(notice).toContainText('Unavailable at this time.');
+    await expect(notice).toContainText('Unavailable at this time');
     await expect(notice).toContainText('Store is closed on this day!');
     await expect(notice).toContainText('next available');
 
