@@ -13,8 +13,8 @@ import {
   partnerWeeklyHoursSchema,
   type PartnerCalendar,
 } from '@caterway/contracts';
-import { calendarMessages } from '@caterway/domain';
 import { contractBody, contractJson, setupContractServer } from '@caterway/contracts/testing';
+import { calendarMessages } from '@caterway/domain';
 import { Component as PartnerRoutes } from '../../../app/routes/partner';
 import { partnerRestaurant } from '../../../test/partner-wire';
 import { renderPage, signIn } from '../../../test/render';
