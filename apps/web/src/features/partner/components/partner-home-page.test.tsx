@@ -84,7 +84,7 @@ describe('the portal’s home', () => {
     await screen.findByRole('button', { name: /Masala House.*Switch restaurant/ });
     // staff there: no Team
     await waitFor(() =>
-      expect(screen.getByRole('navigation', { name: 'Restaurant portal' }).textContent).toBe('OrdersSettings'),
+      expect(screen.getByRole('navigation', { name: 'Restaurant portal' }).textContent).toBe('OrdersCalendarSettings'),
     );
   });
 

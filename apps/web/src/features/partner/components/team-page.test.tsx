@@ -180,7 +180,7 @@ describe('the team page', () => {
     renderPage(<PartnerRoutes />, { at: '/partner/1/team', path: '/partner/*' });
     await screen.findByText('The team is managed by the restaurant’s owner and managers.');
     screen.getByRole('link', { name: 'Go to the orders' });
-    expect(screen.getByRole('navigation', { name: 'Restaurant portal' }).textContent).toBe('OrdersSettings');
+    expect(screen.getByRole('navigation', { name: 'Restaurant portal' }).textContent).toBe('OrdersCalendarSettings');
     expect(teamCalls).toBe(0);
   });
 });
