@@ -6,6 +6,7 @@
 // has placed orders is left alone.
 import crypto from 'node:crypto';
 import {
+  calendarHoursCheck,
   deliveryInstant,
   formatStoreTime,
   storeHoursCheck,
@@ -75,7 +76,7 @@ function lunchSlot(c: Candidate, after: Date): { date: string; time: string; at:
   let fallback: Date | null = null;
   for (let t = start; t < start + 21 * DAY; t += 30 * 60_000) {
     const at = new Date(t);
-    if (!storeHoursCheck(c.store_hours, at, c.time_zone).ok) continue;
+    if (!calendarHoursCheck(c.store_hours, at, c.time_zone).ok) continue;
     const p = zonedParts(at, c.time_zone);
     const minute = p.hour * 60 + p.minute;
     if (minute >= 11 * 60 && minute <= 13 * 60 + 30) return { ...slotStrings(at, c.time_zone), at };

@@ -22,3 +22,4 @@ export * from './ops-restaurants.js';
 export * from './partner-sold-out.js';
 export * from './partner-menu.js';
 export * from './partner-photos.js';
+export * from './partner-calendar.js';

@@ -12,6 +12,8 @@ export const dayHoursSchema = z.object({
   /** 24-hour HH:MM in the restaurant's time zone */
   open: z.string(),
   close: z.string(),
+  /** the day's delivery windows (decision 055); absent: the one window open-close */
+  windows: z.array(z.object({ open: z.string(), close: z.string() })).optional(),
 });
 /**
  * Per lowercase weekday; an empty object means "Store hours not available". partialRecord:
@@ -45,8 +47,8 @@ export const restaurantCardSchema = z
     search_result_image_url: z.string(),
     chef_images: z.record(z.string(), chefImageSchema),
     available_for_ordering: z.boolean(),
-    /** why not, when available_for_ordering is false: closed, outside_hours, notice, distance */
-    unavailable_reason: z.enum(['closed', 'outside_hours', 'notice', 'distance']).nullable(),
+    /** why not, when available_for_ordering is false (paused: not taking new orders now; full: no capacity left) */
+    unavailable_reason: z.enum(['closed', 'outside_hours', 'notice', 'distance', 'paused', 'full']).nullable(),
     preset_tags: z.array(presetTagSchema),
     store_hours: storeHoursSchema,
     cuisine_types: z.array(z.string()),
@@ -250,6 +252,26 @@ export const presetDetailQuerySchema = deliveryContextQuerySchema.extend({
   share_token: z.string().trim().max(200).optional(),
 });
 export type PresetDetailQuery = z.input<typeof presetDetailQuerySchema>;
+
+/** GET api/v2/presets/{id or slug}/availability: can the preset be ordered for this delivery (decision 055) */
+export const presetAvailabilityQuerySchema = z.object({
+  delivery_date: calendarDateSchema('Please select valid date.'),
+  /** hh:mm AM/PM or HH:mm */
+  delivery_time: z.string().trim().min(1, 'Please select valid time.').max(10),
+});
+export type PresetAvailabilityQuery = z.input<typeof presetAvailabilityQuerySchema>;
+export const presetAvailabilityResponseSchema = z
+  .object({
+    available: z.boolean(),
+    /** closed, outside_hours, notice, paused (not taking new orders), full (no capacity left) */
+    reason: z.enum(['closed', 'outside_hours', 'notice', 'paused', 'full']).nullable(),
+    /** what the checkout would say, with the next available time when there is one */
+    message: z.string().nullable(),
+    /** the next delivery time the restaurant takes an order for (within 14 days), when unavailable */
+    next_available: z.object({ delivery_date: z.string(), delivery_time: z.string(), text: z.string() }).nullable(),
+  })
+  .meta({ id: 'PresetAvailability' });
+export type PresetAvailability = z.infer<typeof presetAvailabilityResponseSchema>;
 
 /** GET api/v2/presets: the home page lists. */
 export const presetsHomeResponseSchema = z

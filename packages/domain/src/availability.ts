@@ -11,11 +11,40 @@
 import { messages } from './messages.js';
 
 export type StoreWeekday = 'monday' | 'tuesday' | 'wednesday' | 'thursday' | 'friday' | 'saturday' | 'sunday';
-export interface DayHours {
-  enabled: boolean;
-  /** 'HH:mm', 24-hour, in the restaurant's time zone */
+/** One delivery window of a day: 'HH:mm' to 'HH:mm' ('24:00' ends the day), open before close. */
+export interface TimeWindow {
   open: string;
   close: string;
+}
+export interface DayHours {
+  enabled: boolean;
+  /** 'HH:mm', 24-hour, in the restaurant's time zone: the day's span (first window's open, last window's close) */
+  open: string;
+  close: string;
+  /**
+   * The day's delivery windows in order (decision 055). Absent in hours written before the
+   * calendar: the day is then the one window open-close (which may run past midnight).
+   */
+  windows?: TimeWindow[];
+}
+
+/**
+ * A closure or one-off change of a restaurant's hours (decision 055): the local dates
+ * starts_on..ends_on (both included) are closed when windows is null, or open only in windows.
+ */
+export interface CalendarClosure {
+  starts_on: string;
+  ends_on: string;
+  windows: TimeWindow[] | null;
+  reason: string;
+}
+
+/** What the calendar adds to the weekly hours: closures and the pause on new orders. */
+export interface RestaurantCalendar {
+  closures?: readonly CalendarClosure[] | null;
+  /** new orders are refused while now is before this instant (whatever their delivery time) */
+  paused_until?: string | Date | null;
+  pause_reason?: string | null;
 }
 /** Per lowercase weekday; an empty object means "Store hours not available". */
 export type StoreHoursMap = Partial<Record<StoreWeekday, DayHours>>;
@@ -302,20 +331,53 @@ function hasHours(storeHours: StoreHoursMap | null | undefined): storeHours is S
   return !!storeHours && Object.keys(storeHours).length > 0;
 }
 
+/** A day's windows: its own list, or the one window open-close of hours written before the calendar. */
+export function windowsOfDay(day: DayHours): TimeWindow[] {
+  return day.windows && day.windows.length ? day.windows : [{ open: day.open, close: day.close }];
+}
+
 /** Whether minute-of-day t falls in [open, close]; a close at or before open runs past midnight. */
-function withinHours(day: DayHours, t: number): boolean | null {
-  const open = parseTimeOfDay(day.open);
-  const close = parseTimeOfDay(day.close);
-  if (open === null || close === null) return null;
-  if (close > open) return t >= open && t <= close;
-  return t >= open || t <= close;
+function withinWindow(window: TimeWindow, t: number): boolean {
+  const open = parseTimeOfDay(window.open);
+  const close = parseTimeOfDay(window.close);
+  if (open === null || close === null) return false;
+  return close > open ? t >= open && t <= close : t >= open || t <= close;
 }
 
 /**
- * The spec's opening-hours rule (ordering-payments §5): a disabled or missing day is 'Store is
- * closed on this day!'; a time outside open-close (both ends included: an order for the
- * closing minute is accepted) is the 'accepts orders between' message. A restaurant without
- * store hours ('Store hours not available') restricts nothing.
+ * The windows a restaurant delivers in on a local date ('yyyy-MM-dd', falling on weekday): the
+ * windows of a closure or one-off change covering the date (none when closed), else the
+ * weekday's. Null when it delivers at any time (no hours at all, 'Store hours not available').
+ */
+export function windowsOn(
+  storeHours: StoreHoursMap | null | undefined,
+  date: string,
+  weekday: StoreWeekday,
+  closures?: readonly CalendarClosure[] | null,
+): TimeWindow[] | null {
+  const closure = closures?.find((c) => c.starts_on <= date && date <= c.ends_on);
+  if (closure) return closure.windows ?? [];
+  if (!hasHours(storeHours)) return null;
+  const day = storeHours[weekday];
+  return day?.enabled ? windowsOfDay(day) : [];
+}
+
+/**
+ * The 'accepts orders between' message for a day's windows: the spec's text exactly for one
+ * window, and '( 07:00 AM - 10:30 AM, 11:00 AM - 02:00 PM )' in the same form for several.
+ */
+export function outsideWindowsMessage(windows: readonly TimeWindow[]): string {
+  const spans = windows.map((w) => `${formatStoreTime(w.open)} - ${formatStoreTime(w.close)}`).join(', ');
+  const cut = spans.lastIndexOf(' - ');
+  return messages.outsideStoreHours(spans.slice(0, cut), spans.slice(cut + 3));
+}
+
+/**
+ * The browser's opening-hours check (ordering-payments §5): the weekday's span open-close
+ * (both ends included; a close at or before open runs past midnight). The span holds every
+ * window of the day, so this never refuses what calendarHoursCheck accepts; the server applies
+ * the windows, closures and the pause, and the storefront shows its answer (decision 055: the
+ * public pages' JavaScript has no room for the calendar).
  */
 export function storeHoursCheck(
   storeHours: StoreHoursMap | null | undefined,
@@ -326,8 +388,7 @@ export function storeHoursCheck(
   const p = zonedParts(delivery, timeZone);
   const day = storeHours[p.weekday];
   if (!day || !day.enabled) return { ok: false, reason: 'closed', message: messages.storeClosedOnDay };
-  const inside = withinHours(day, p.hour * 60 + p.minute);
-  if (inside === false || inside === null) {
+  if (!withinWindow(day, p.hour * 60 + p.minute)) {
     return {
       ok: false,
       reason: 'outside_hours',
@@ -335,6 +396,71 @@ export function storeHoursCheck(
     };
   }
   return { ok: true };
+}
+
+/**
+ * The spec's opening-hours rule (ordering-payments §5) with the calendar (decision 055): a
+ * closure of the delivery's local date, or a disabled or missing day, is 'Store is closed on this
+ * day!'; a time outside that day's windows (both ends of a window included: an order for the
+ * closing minute is accepted) is the 'accepts orders between' message. A one-off change replaces
+ * the weekday's windows for its dates. A restaurant without store hours ('Store hours not
+ * available') restricts nothing but its closures.
+ */
+export function calendarHoursCheck(
+  storeHours: StoreHoursMap | null | undefined,
+  delivery: Date,
+  timeZone: string = DEFAULT_TIME_ZONE,
+  closures?: readonly CalendarClosure[] | null,
+): StoreHoursResult {
+  if (!hasHours(storeHours) && !closures?.length) return { ok: true };
+  const p = zonedParts(delivery, timeZone);
+  const windows = windowsOn(storeHours, localDateOf(delivery, timeZone), p.weekday, closures);
+  if (windows === null) return { ok: true };
+  if (!windows.length) return { ok: false, reason: 'closed', message: messages.storeClosedOnDay };
+  if (!windows.some((w) => withinWindow(w, p.hour * 60 + p.minute))) {
+    return { ok: false, reason: 'outside_hours', message: outsideWindowsMessage(windows) };
+  }
+  return { ok: true };
+}
+
+/** Our own wording (decision 055): the pause on new orders. */
+export const pauseMessages = {
+  pausedUntil: (until: string, reason: string | null) =>
+    `This restaurant is not taking new orders until ${until}${reason ? ` (${reason})` : ''}. Please try again then or choose another restaurant.`,
+} as const;
+
+export type PauseResult = { ok: true } | { ok: false; reason: 'paused'; message: string };
+
+/** The instant a pause ends, or null when there is none. */
+function pauseEnd(calendar: RestaurantCalendar | null | undefined): Date | null {
+  const until = calendar?.paused_until;
+  if (!until) return null;
+  const at = until instanceof Date ? until : new Date(until);
+  return Number.isNaN(at.getTime()) ? null : at;
+}
+
+/**
+ * The pause (decision 055): while now is before paused_until the restaurant takes no new order,
+ * whatever its delivery time; an order placed after the pause is judged by the other rules only.
+ */
+export function pauseCheck(
+  calendar: RestaurantCalendar | null | undefined,
+  now: Date,
+  timeZone: string = DEFAULT_TIME_ZONE,
+): PauseResult {
+  const end = pauseEnd(calendar);
+  if (!end || end.getTime() <= now.getTime()) return { ok: true };
+  return {
+    ok: false,
+    reason: 'paused',
+    message: pauseMessages.pausedUntil(formatLocalDateTime(end, timeZone), calendar?.pause_reason ?? null),
+  };
+}
+
+/** The pause's end when it is still on at now, else null. */
+export function pausedUntilAt(calendar: RestaurantCalendar | null | undefined, now: Date): Date | null {
+  const end = pauseEnd(calendar);
+  return end && end.getTime() > now.getTime() ? end : null;
 }
 
 export type LeadTimeResult = { ok: true } | { ok: false; reason: 'notice'; message: string };
@@ -402,8 +528,8 @@ export interface ScheduleInput {
   delivery: Date;
   /** the order's zone (its lead restaurant's): the horizon is counted in its calendar */
   timeZone: string;
-  /** every restaurant of the order: its store hours in its own zone */
-  stores: { storeHours: StoreHoursMap | null | undefined; timeZone: string }[];
+  /** every restaurant of the order: its store hours and calendar in its own zone */
+  stores: { storeHours: StoreHoursMap | null | undefined; timeZone: string; calendar?: RestaurantCalendar | null }[];
   noticeHours: number;
   /** the cart's dishes: one with a longer lead time of its own than noticeHours sets the notice */
   dishes?: readonly DishLeadTime[];
@@ -412,8 +538,9 @@ export interface ScheduleInput {
 
 /**
  * Every rule on when an order may be delivered, as messages (empty when fine): each
- * restaurant's store hours, the lead time, and the horizon. Catering checkout, edits, add-ons
- * and group orders all ask this one function, with the same messages.
+ * restaurant's store hours (the span of its day: the browser's check, storeHoursCheck), the
+ * lead time, and the horizon. The cart asks this before checkout; the server asks
+ * calendarScheduleProblems, the same rules with the calendar.
  */
 export function deliveryScheduleProblems(input: ScheduleInput): string[] {
   const problems: string[] = [];
@@ -429,6 +556,26 @@ export function deliveryScheduleProblems(input: ScheduleInput): string[] {
   return [...new Set(problems)];
 }
 
+/**
+ * The server's rule on when an order may be delivered (decision 055): each restaurant's
+ * windows and closures (calendarHoursCheck), the lead time and the horizon, and for a new order
+ * first the pause of any of its restaurants (no new order is taken while one is paused, whatever
+ * the delivery time). Catering checkout, add-ons and group orders ask it with newOrder true; an
+ * edit of a placed order with newOrder false (windows and closures, no pause).
+ */
+export function calendarScheduleProblems(input: ScheduleInput, newOrder: boolean): string[] {
+  const problems: string[] = [];
+  for (const store of input.stores) {
+    const pause = pauseCheck(store.calendar, input.now, store.timeZone);
+    if (newOrder && !pause.ok) problems.unshift(pause.message);
+    const hours = calendarHoursCheck(store.storeHours, input.delivery, store.timeZone, store.calendar?.closures);
+    if (!hours.ok) problems.push(hours.message);
+  }
+  // the lead time and the horizon: deliveryScheduleProblems without its span check
+  problems.push(...deliveryScheduleProblems({ ...input, stores: [] }));
+  return [...new Set(problems)];
+}
+
 /** The store-hours modal's Currently Open / Currently Closed flag, in the restaurant's zone. False without hours. */
 export function isCurrentlyOpen(
   storeHours: StoreHoursMap | null | undefined,
@@ -439,7 +586,8 @@ export function isCurrentlyOpen(
   const p = zonedParts(now, timeZone);
   const day = storeHours[p.weekday];
   if (!day || !day.enabled) return false;
-  return withinHours(day, p.hour * 60 + p.minute) === true;
+  // the day's span, as the cart's check (the modal lists the days, not their windows)
+  return withinWindow(day, p.hour * 60 + p.minute);
 }
 
 const EARTH_RADIUS_KM = 6371.0088;
@@ -455,10 +603,12 @@ export function haversineKm(lat1: number, lng1: number, lat2: number, lng2: numb
 
 export const KM_PER_MILE = 1.609344;
 
-export type UnavailableReason = 'closed' | 'outside_hours' | 'notice' | 'distance';
+export type UnavailableReason = 'closed' | 'outside_hours' | 'notice' | 'distance' | 'paused' | 'full';
 
 export interface AvailabilityInput {
   storeHours: StoreHoursMap | null | undefined;
+  /** closures and the pause (decision 055) */
+  calendar?: RestaurantCalendar | null;
   timeZone: string;
   noticeHours: number;
   radiusKm: number;
@@ -472,16 +622,18 @@ export interface AvailabilityInput {
 /**
  * Availability of a restaurant for the chosen delivery (the card's availableForOrdering).
  * The first failing rule is the reason, in this order: distance (the address is out of the
- * delivery radius: no date fixes it), closed on that day, outside that day's hours, then
- * short of notice (a later date fixes it, as the spec's empty-result advice says).
+ * delivery radius: no date fixes it), paused (no order is taken now, whatever the date), closed
+ * on that day (weekly hours or a closure), outside that day's windows, then short of notice (a
+ * later date fixes it, as the spec's empty-result advice says).
  */
 export function availableForOrdering(input: AvailabilityInput): {
   available: boolean;
   reason: UnavailableReason | null;
 } {
   if (input.distanceKm !== null && input.distanceKm > input.radiusKm) return { available: false, reason: 'distance' };
+  if (!pauseCheck(input.calendar, input.now, input.timeZone).ok) return { available: false, reason: 'paused' };
   if (input.deliveryInstant) {
-    const hours = storeHoursCheck(input.storeHours, input.deliveryInstant, input.timeZone);
+    const hours = calendarHoursCheck(input.storeHours, input.deliveryInstant, input.timeZone, input.calendar?.closures);
     if (!hours.ok) return { available: false, reason: hours.reason };
     if (!leadTimeCheck(input.noticeHours, input.deliveryInstant, input.now).ok)
       return { available: false, reason: 'notice' };

@@ -21,3 +21,4 @@ export * from './answer-ladder.js';
 export * from './capacity.js';
 export * from './sold-out.js';
 export * from './photos.js';
+export * from './calendar.js';

@@ -3,6 +3,7 @@ import type { AppDeps } from '../lib/deps.js';
 import { accountRoutes } from './account/account.routes.js';
 import { altchaRoutes } from './altcha/altcha.routes.js';
 import { authRoutes } from './auth/auth.routes.js';
+import { calendarRoutes } from './calendar/calendar.routes.js';
 import { catalogueRoutes } from './catalogue/catalogue.routes.js';
 import { catalogueChangesRoutes } from './catalogue-changes/catalogue-changes.routes.js';
 import { demoRequestsRoutes } from './demo-requests/demo-requests.routes.js';
@@ -72,4 +73,5 @@ export const modules: ModuleRegistrar[] = [
   soldOutRoutes,
   menuEditorRoutes,
   photosRoutes,
+  calendarRoutes,
 ];

@@ -14,6 +14,8 @@ export * from './partner.js';
 export * from './partner-sold-out.js';
 export * from './partner-menu.js';
 export * from './partner-photos.js';
+export * from './partner-calendar.js';
+export * from './preset-availability.js';
 export * from './payments.js';
 export * from './reports.js';
 export * from './search.js';

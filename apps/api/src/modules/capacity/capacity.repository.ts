@@ -1,4 +1,5 @@
-import type { CapacityRule, StoreHoursMap } from '@caterway/domain';
+import type { CapacityRule, RestaurantCalendar, StoreHoursMap } from '@caterway/domain';
+import { chefCalendarJson } from '../../db/chef-calendar.js';
 import type { Queryable } from '../../db/pool.js';
 
 // restaurant_capacity and restaurant_slots (migration 040, decision 049), and what a restaurant's
@@ -12,6 +13,9 @@ export interface ChefCapacity extends CapacityRule {
   time_zone: string;
 }
 
+/** A rule with what decides when the restaurant delivers at all (hours, closures, pause). */
+export type RuleWithHours = ChefCapacity & { store_hours: StoreHoursMap; calendar: RestaurantCalendar };
+
 export interface OrderShare {
   chef_id: number;
   servings: number;
@@ -21,12 +25,10 @@ export interface OrderShare {
 export function createCapacityRepository(db: Queryable) {
   return {
     /** The rules of these restaurants that have a limit, with their hours (a missing row: no limit). */
-    async rulesWithHours(
-      chefIds: number[],
-      tx: Queryable = db,
-    ): Promise<(ChefCapacity & { store_hours: StoreHoursMap })[]> {
-      const { rows } = await tx.query<ChefCapacity & { store_hours: StoreHoursMap }>(
-        `SELECT r.chef_id::int AS chef_id, c.business_name AS restaurant, c.time_zone, c.store_hours, r.unit,
+    async rulesWithHours(chefIds: number[], tx: Queryable = db): Promise<RuleWithHours[]> {
+      const { rows } = await tx.query<RuleWithHours>(
+        `SELECT r.chef_id::int AS chef_id, c.business_name AS restaurant, c.time_zone, c.store_hours,
+                ${chefCalendarJson('c')} AS calendar, r.unit,
                 r.per_day AS "perDay", r.per_window AS "perWindow", r.window_minutes AS "windowMinutes"
            FROM restaurant_capacity r JOIN chefs c ON c.id = r.chef_id
           WHERE r.chef_id = ANY($1::bigint[]) AND (r.per_day IS NOT NULL OR r.per_window IS NOT NULL)

@@ -4,17 +4,20 @@ import {
   capacityMessages,
   fitsCapacity,
   localDayStart,
-  storeHoursCheck,
+  calendarHoursCheck,
   windowStartOf,
   zonedParts,
   zonedWallTimeToInstant,
+  NEXT_AVAILABLE_DAYS,
+  openDeliveryTimes,
   type CapacityRule,
+  type RestaurantCalendar,
   type StoreHoursMap,
 } from '@caterway/domain';
 import type { Db, Queryable } from '../../db/pool.js';
 import { conflict } from '../../lib/errors.js';
 import { displayDateTime } from '../orders/orders.email.js';
-import { createCapacityRepository, type ChefCapacity } from './capacity.repository.js';
+import { createCapacityRepository, type OrderShare, type RuleWithHours } from './capacity.repository.js';
 
 // A restaurant's capacity at checkout (issue 19 part 2; decision 049). The checkout calls
 // reserve() in the transaction that claims the order's payment: each of the order's restaurants
@@ -46,7 +49,7 @@ export function createCapacityService(deps: { db: Db; staleSeconds: number }) {
   /** The first window start after the requested one, within the restaurant's hours, with room for `adding`. */
   async function nextTimeWithRoom(
     tx: Queryable,
-    rule: ChefCapacity & { store_hours: StoreHoursMap },
+    rule: RuleWithHours,
     input: {
       date: string;
       windowStart: number;
@@ -80,9 +83,58 @@ export function createCapacityService(deps: { db: Db; staleSeconds: number }) {
           { year, month, day: dayOfMonth, hour: Math.floor(w / 60), minute: w % 60 },
           rule.time_zone,
         );
-        if (at.getTime() <= input.now.getTime() || !storeHoursCheck(rule.store_hours, at, rule.time_zone).ok) continue;
+        if (
+          at.getTime() <= input.now.getTime() ||
+          !calendarHoursCheck(rule.store_hours, at, rule.time_zone, rule.calendar?.closures).ok
+        )
+          continue;
         if (fitsCapacity(rule, { day, window: held.get(w) ?? 0 }, input.adding)) return at;
       }
+    }
+    return null;
+  }
+
+  /**
+   * Locks and counts each limited restaurant's slot of the order (those `check` selects) and
+   * answers the refusal of the first that does not fit, or null.
+   */
+  async function refusal(
+    tx: Queryable,
+    orderId: number,
+    now: Date,
+    check: (rule: RuleWithHours, share: OrderShare) => boolean = () => true,
+  ): Promise<string | null> {
+    const shares = await repo.shares(orderId, tx);
+    if (!shares.length) return null;
+    const rules = await repo.rulesWithHours(
+      shares.map((s) => s.chef_id),
+      tx,
+    );
+    const delivery = shares[0]!.delivery_at;
+    for (const rule of rules) {
+      const share = shares.find((s) => s.chef_id === rule.chef_id)!;
+      if (!check(rule, share)) continue;
+      const p = zonedParts(delivery, rule.time_zone);
+      const date = localDate(p);
+      const windowStart = windowStartOf(p.hour * 60 + p.minute, rule.windowMinutes);
+      await repo.lockSlot(tx, rule.chef_id, date, windowStart);
+      const { start, end } = dayBounds(date, rule.time_zone);
+      const held = await repo.held(tx, {
+        chefId: rule.chef_id,
+        dayStart: start,
+        dayEnd: end,
+        timeZone: rule.time_zone,
+        rule,
+        exceptOrderId: orderId,
+        now,
+        staleSeconds: deps.staleSeconds,
+      });
+      const adding = capacityLoad(rule, share.servings);
+      const day = [...held.values()].reduce((n, v) => n + v, 0);
+      if (fitsCapacity(rule, { day, window: held.get(windowStart) ?? 0 }, adding)) continue;
+      const next = await nextTimeWithRoom(tx, rule, { date, windowStart, adding, orderId, now, first: held });
+      const message = capacityMessages.full(rule.restaurant, displayDateTime(delivery, rule.time_zone));
+      return next ? `${message} ${capacityMessages.nextTime(displayDateTime(next, rule.time_zone))}` : message;
     }
     return null;
   }
@@ -100,39 +152,90 @@ export function createCapacityService(deps: { db: Db; staleSeconds: number }) {
      * checkout shows when it does not.
      */
     async reserve(tx: Queryable, orderId: number, now: Date): Promise<void> {
-      const shares = await repo.shares(orderId, tx);
-      if (!shares.length) return;
-      const rules = await repo.rulesWithHours(
-        shares.map((s) => s.chef_id),
-        tx,
-      );
-      const delivery = shares[0]!.delivery_at;
-      for (const rule of rules) {
-        const share = shares.find((s) => s.chef_id === rule.chef_id)!;
-        const p = zonedParts(delivery, rule.time_zone);
+      const refused = await refusal(tx, orderId, now);
+      if (refused) throw conflict(refused);
+    },
+
+    /**
+     * The refusal message when the order does not fit (null when it does), with the slots locked
+     * for the rest of the caller's transaction: the group cut-off's combined order.
+     */
+    refusal: (tx: Queryable, orderId: number, now: Date) => refusal(tx, orderId, now),
+
+    /** The restaurants' shares of an order as it stands (read before an edit rewrites it). */
+    shares: (tx: Queryable, orderId: number) => repo.shares(orderId, tx),
+
+    /**
+     * An edit of a placed order (decision 055): a restaurant whose share moved to another day or
+     * window, or grew (servings), is counted as at checkout; an unchanged or smaller share keeps
+     * its place even if the restaurant has since lowered its limit. Throws 409 when it does not fit.
+     */
+    async reserveChange(tx: Queryable, orderId: number, before: OrderShare[], now: Date): Promise<void> {
+      const refused = await refusal(tx, orderId, now, (rule, share) => {
+        const was = before.find((b) => b.chef_id === share.chef_id);
+        if (!was) return true;
+        const slotOf = (at: Date) => {
+          const p = zonedParts(at, rule.time_zone);
+          return `${localDate(p)} ${windowStartOf(p.hour * 60 + p.minute, rule.windowMinutes)}`;
+        };
+        if (slotOf(was.delivery_at) !== slotOf(share.delivery_at)) return true;
+        return capacityLoad(rule, share.servings) > capacityLoad(rule, was.servings);
+      });
+      if (refused) throw conflict(refused);
+    },
+
+    /**
+     * Whether the restaurant has room at `at` for one more order (or serving), and otherwise
+     * the next time its calendar and capacity take an order (the storefront's "Fully booked at
+     * 12:00 · next available 13:00"), searched over NEXT_AVAILABLE_DAYS days.
+     */
+    async slotAt(input: {
+      chefId: number;
+      at: Date;
+      now: Date;
+      noticeHours: number;
+      storeHours: StoreHoursMap | null | undefined;
+      calendar: RestaurantCalendar | null | undefined;
+      timeZone: string;
+    }): Promise<{ full: boolean; nextAvailable: Date | null }> {
+      const [rule] = await repo.rulesWithHours([input.chefId]);
+      const heldByDate = new Map<string, Map<number, number>>();
+      const fits = async (at: Date): Promise<boolean> => {
+        if (!rule) return true;
+        const p = zonedParts(at, rule.time_zone);
         const date = localDate(p);
-        const windowStart = windowStartOf(p.hour * 60 + p.minute, rule.windowMinutes);
-        await repo.lockSlot(tx, rule.chef_id, date, windowStart);
-        const { start, end } = dayBounds(date, rule.time_zone);
-        const held = await repo.held(tx, {
-          chefId: rule.chef_id,
-          dayStart: start,
-          dayEnd: end,
-          timeZone: rule.time_zone,
-          rule,
-          exceptOrderId: orderId,
-          now,
-          staleSeconds: deps.staleSeconds,
-        });
-        const adding = capacityLoad(rule, share.servings);
+        let held = heldByDate.get(date);
+        if (!held) {
+          const { start, end } = dayBounds(date, rule.time_zone);
+          held = await repo.held(deps.db, {
+            chefId: rule.chef_id,
+            dayStart: start,
+            dayEnd: end,
+            timeZone: rule.time_zone,
+            rule,
+            exceptOrderId: 0,
+            now: input.now,
+            staleSeconds: deps.staleSeconds,
+          });
+          heldByDate.set(date, held);
+        }
         const day = [...held.values()].reduce((n, v) => n + v, 0);
-        if (fitsCapacity(rule, { day, window: held.get(windowStart) ?? 0 }, adding)) continue;
-        const next = await nextTimeWithRoom(tx, rule, { date, windowStart, adding, orderId, now, first: held });
-        const message = capacityMessages.full(rule.restaurant, displayDateTime(delivery, rule.time_zone));
-        throw conflict(
-          next ? `${message} ${capacityMessages.nextTime(displayDateTime(next, rule.time_zone))}` : message,
-        );
+        const w = windowStartOf(p.hour * 60 + p.minute, rule.windowMinutes);
+        return fitsCapacity(rule, { day, window: held.get(w) ?? 0 }, 1);
+      };
+      const full = !(await fits(input.at));
+      for (const at of openDeliveryTimes({
+        storeHours: input.storeHours,
+        calendar: input.calendar,
+        timeZone: input.timeZone,
+        noticeHours: input.noticeHours,
+        now: input.now,
+        from: new Date(input.at.getTime() + (full ? 60_000 : 0)),
+        days: NEXT_AVAILABLE_DAYS,
+      })) {
+        if (await fits(at)) return { full, nextAvailable: at };
       }
+      return { full, nextAvailable: null };
     },
 
     /** GET api/v2/partner/restaurants/{chefId}/capacity */

@@ -6,6 +6,7 @@ import type { JobHandlers, JobRow } from '../../lib/jobs.js';
 import type { Mailer } from '../../ports/email.js';
 import type { Geocoder } from '../../ports/geocoder.js';
 import { PaymentDeclinedError, PaymentRequestError, type PaymentProvider } from '../../ports/payments.js';
+import { createCapacityService } from '../capacity/capacity.service.js';
 import { reachRestaurantsParts, scheduleProcessing } from '../order-lifecycle/lifecycle.service.js';
 import { createOrderCatalogueReads } from '../orders/order-catalogue.service.js';
 import type { PreparedLine, PreparedOrder } from '../orders/order-checks.js';
@@ -59,6 +60,9 @@ type Authorisation =
   | { ok: true; intentId: string; methodId: string; status: 'authorized' | 'processing' | 'captured' }
   | { ok: false; message: string; methodId: string | null };
 
+/** how long a claimed payment holds its place (the orders module's claim) */
+const PAYMENT_CLAIM_SECONDS = 120;
+
 export const cutoffMessages = {
   noMethod:
     'No saved payment method: add one on the Payment Methods page, then pay for the group order from its dashboard.',
@@ -71,6 +75,7 @@ export function createGroupCutoff(deps: GroupCutoffDeps) {
   const catalogue = createOrderCatalogueReads(db);
   const orders = orderRecordsFrom(db);
   const paymentMethods = paymentMethodsServiceFrom({ db, payments: deps.payments, clock });
+  const capacity = createCapacityService({ db, staleSeconds: PAYMENT_CLAIM_SECONDS });
 
   /** The combined order as the orders module stores it: one line per member's meal. */
   async function prepare(
@@ -345,7 +350,12 @@ export function createGroupCutoff(deps: GroupCutoffDeps) {
       );
       await orders.linkGroupOrder(draft.id, uuid, tx);
       if (deps.afterOrderWritten) await deps.afterOrderWritten(tx);
-      const auth = await authorise(draft, uuid, g.creator_id, 0);
+      // the combined order must fit the restaurant's capacity (decision 055): counted under the
+      // slot's lock like a checkout; when full it stays unplaced with the refusal as its message
+      const full = await capacity.refusal(tx, draft.id, now);
+      const auth: Authorisation = full
+        ? { ok: false, message: full, methodId: null }
+        : await authorise(draft, uuid, g.creator_id, 0);
       const order = await settle(tx, draft, auth, now);
       if (deps.afterAuthorised) await deps.afterAuthorised(tx);
       const closed = groupTransition(g.status, 'close_with_order', 'system');
@@ -378,7 +388,11 @@ export function createGroupCutoff(deps: GroupCutoffDeps) {
       const g = await repo.findByRef(uuid);
       if (!g || g.creator_id !== creatorId) throw notFound('Group order not found');
       if (!g.catering_order_id || g.catering_status !== 'draft') throw conflict('This group order has nothing to pay.');
-      const claimed = await orders.claimPayment(g.catering_order_id, clock.now(), 120);
+      const claimed = await withTransaction(db, async (tx) => {
+        // paying later is a checkout into the slot too: refused (409) while it is full
+        await capacity.reserve(tx, g.catering_order_id!, clock.now());
+        return orders.claimPayment(g.catering_order_id!, clock.now(), PAYMENT_CLAIM_SECONDS, tx);
+      });
       if (!claimed) throw conflict('The payment of this order is already in progress.');
       let auth: Authorisation;
       try {

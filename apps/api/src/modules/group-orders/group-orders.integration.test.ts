@@ -7,7 +7,7 @@ import { fixedClock } from '../../lib/clock.js';
 import { createJobRunner, findJob } from '../../lib/jobs.js';
 import { emailsTo, goodPassword, signedInUser, uniqueEmail } from '../auth/auth.test-helpers.js';
 import { PROCESS_ORDER } from '../order-lifecycle/lifecycle.service.js';
-import { auth, orderRow, staffUser } from '../order-lifecycle/lifecycle.test-helpers.js';
+import { auth, insertPlacedOrder, orderRow, staffUser } from '../order-lifecycle/lifecycle.test-helpers.js';
 import { cards, restaurantFixture, sandboxCard, type RestaurantFixture } from '../orders/orders.test-helpers.js';
 import { createGroupCutoff, cutoffMessages } from './group-cutoff.js';
 import { GROUP_ORDER_CUTOFF } from './group-orders.service.js';
@@ -802,6 +802,58 @@ describe('group orders API', () => {
       ).toHaveLength(0);
     } finally {
       clock.set(NOW);
+    }
+  });
+
+  it('at the cut-off a full slot leaves the combined order unplaced with the capacity refusal, and Pay is refused while it stays full', async () => {
+    const buyer = await signedInUser(ctx.app, ctx.db);
+    await saveCard(buyer);
+    const g = await startGroup(buyer);
+    await choose(g, (await join(g, 'Ana')).token, cheap.id);
+    const { rows } = await ctx.db.query<{ delivery_at: Date }>('SELECT delivery_at FROM group_orders WHERE uuid = $1', [
+      g.uuid,
+    ]);
+    // another order holds a place that day
+    const held = await insertPlacedOrder(ctx.db, {
+      userId: other.id,
+      chefIds: [f.chef.id],
+      presetId: f.presetId,
+      deliveryAt: rows[0]!.delivery_at.toISOString(),
+      totalCents: 5000,
+    });
+    // the day is full: the limit is what that day already holds (earlier tests' orders and this one)
+    const { rows: day } = await ctx.db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM catering_orders
+        WHERE $1 = ANY (array_append(chef_ids, chef_id)) AND status NOT IN ('draft', 'declined', 'Canceled')
+          AND (delivery_at AT TIME ZONE 'America/Toronto')::date = (($2::timestamptz) AT TIME ZONE 'America/Toronto')::date`,
+      [f.chef.id, rows[0]!.delivery_at],
+    );
+    await ctx.db.query(
+      `INSERT INTO restaurant_capacity (chef_id, unit, per_day, per_window, window_minutes) VALUES ($1, 'orders', $2, NULL, 60)
+       ON CONFLICT (chef_id) DO UPDATE SET unit = 'orders', per_day = $2, per_window = NULL`,
+      [f.chef.id, day[0]!.n],
+    );
+    clock.set(CUTOFF);
+    try {
+      const outcome = await cutoff.run(g.uuid);
+      expect(outcome).toMatchObject({ kind: 'ordered', paid: false });
+      expect(outcome.kind === 'ordered' && outcome.paymentError).toContain('is fully booked for');
+      const group = (await inject('GET', `/api/v2/group_orders/${g.uuid}`, buyer.jwt)).json().group_order;
+      expect(group).toMatchObject({ status: 'waiting_for_delivery', payment_required: true });
+      expect(await orderRow(ctx.db, group.catering_order_id)).toMatchObject({
+        status: 'draft',
+        payment_status: 'failed',
+      });
+      const pay = await inject('POST', `/api/v2/group_orders/${g.uuid}/payment`, buyer.jwt, {});
+      expect(pay.statusCode).toBe(409);
+      expect(pay.json().error).toContain('is fully booked for');
+      // the other order is cancelled: the day has room again and Pay places the combined order
+      await ctx.db.query(`UPDATE catering_orders SET status = 'Canceled' WHERE id = $1`, [held]);
+      const paid = await inject('POST', `/api/v2/group_orders/${g.uuid}/payment`, buyer.jwt, {});
+      expect(paid.statusCode, paid.body).toBeLessThan(300);
+    } finally {
+      clock.set(NOW);
+      await ctx.db.query('DELETE FROM restaurant_capacity WHERE chef_id = $1', [f.chef.id]);
     }
   });
 

@@ -17,7 +17,7 @@ import {
   computeTotals,
   DEFAULT_GROUP_CUTOFF_SECONDS,
   DEFAULT_GROUP_DELIVERY_SECONDS,
-  deliveryScheduleProblems,
+  calendarScheduleProblems,
   displayStatus,
   formatCents,
   groupCutoffInstant,
@@ -163,17 +163,22 @@ export function groupTotals(
  * (issue 15): store hours, the notice (lead time, from now) and the horizon.
  */
 export function groupScheduleProblems(
-  chef: Pick<OrderChefRow, 'store_hours' | 'time_zone' | 'pre_order_notice_hours'>,
+  chef: Pick<OrderChefRow, 'store_hours' | 'time_zone' | 'pre_order_notice_hours'> & {
+    calendar?: OrderChefRow['calendar'];
+  },
   deliveryAt: Date,
   now: Date,
 ): string[] {
-  return deliveryScheduleProblems({
-    delivery: deliveryAt,
-    timeZone: chef.time_zone,
-    stores: [{ storeHours: chef.store_hours, timeZone: chef.time_zone }],
-    noticeHours: chef.pre_order_notice_hours,
-    now,
-  });
+  return calendarScheduleProblems(
+    {
+      delivery: deliveryAt,
+      timeZone: chef.time_zone,
+      stores: [{ storeHours: chef.store_hours, timeZone: chef.time_zone, calendar: chef.calendar }],
+      noticeHours: chef.pre_order_notice_hours,
+      now,
+    },
+    true,
+  );
 }
 
 export interface GroupOrdersServiceDeps {

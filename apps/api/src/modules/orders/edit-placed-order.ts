@@ -45,7 +45,7 @@ export async function prepareEditedOrder(
   const keptPrices = placed ? keptPricesOf(await ctx.orders.findItems(order.id)) : undefined;
   if (order.parent_order_id === null) {
     const own = keepCorporateFields(order, { ...payload, preset_id: order.preset_id ?? payload.preset_id });
-    return prepareOrder(checks, own, userId, now, { kept, keptPrices });
+    return prepareOrder(checks, own, userId, now, { kept, keptPrices, edit: true });
   }
   const parent = await ctx.orders.findById(order.parent_order_id);
   if (!parent) throw notFound('Order not found');
@@ -71,6 +71,7 @@ export async function prepareEditedOrder(
     addOn: { latitude: p.latitude ?? null, longitude: p.longitude ?? null },
     kept,
     keptPrices,
+    edit: true,
   });
 }
 
@@ -104,7 +105,10 @@ export async function editPlacedOrder(
     // first from the order as charged if it has none (before its items are rewritten)
     const credited = locked.captured_cents > 0 && prepared.totals.totalCents < locked.total_cents;
     if (credited) await ctx.invoicing.issue(tx, locked, now);
+    const before = await ctx.capacity.shares(tx, id);
     const row = await ctx.orders.rewritePlaced(id, { order: prepared, isEft: locked.is_eft, now }, tx);
+    // a share moved to another slot or grown must fit the restaurant's capacity (rolls the edit back if not)
+    await ctx.capacity.reserveChange(tx, id, before, now);
     if (credited) await ctx.invoicing.credit(tx, { before: locked, after: row, reason: 'edit', now });
     await logEvent(ctx, tx, locked, {
       event: 'edit',

@@ -1,4 +1,5 @@
 import type { DeliveryFeeRange } from '@caterway/domain';
+import { chefCalendarJson } from '../../db/chef-calendar.js';
 import { prepared, type Queryable } from '../../db/pool.js';
 import type { OrderChefRow, OrderPresetRow } from './orders.types.js';
 
@@ -49,7 +50,8 @@ export interface OrderPresetItemRow {
 
 const CHEF_COLUMNS = `c.id, c.slug, c.business_name, c.first_name || ' ' || c.last_name AS email_name, c.country, c.latitude, c.longitude,
   c.time_zone, c.pre_order_notice_hours, c.pre_order_min_order_amount_cents, c.addon_maximum_items_qty, c.eft_enabled,
-  c.delivery_radius_km, c.delivery_fee_ranges, c.store_hours, c.address1, c.city, c.province, c.status`;
+  c.delivery_radius_km, c.delivery_fee_ranges, c.store_hours, c.address1, c.city, c.province, c.status,
+  ${chefCalendarJson('c')} AS calendar`;
 
 const PRESET_COLUMNS = `id, slug, name, description, preset_type, owner_user_id, is_active, number_of_guests, minimum_order_amount_cents,
   serving_styles, category_names, cuisine_types, dietary_types, banner_image_url, search_result_image_url`;

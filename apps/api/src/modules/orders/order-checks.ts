@@ -7,7 +7,7 @@ import {
   combinedTaxRate,
   computeTotals,
   deliveryInstant,
-  deliveryScheduleProblems,
+  calendarScheduleProblems,
   deliveryWhenProblems,
   emptyOrderProblem,
   isOrderedLine,
@@ -185,7 +185,13 @@ export async function prepareOrder(
   input: OrderPayload,
   userId: number,
   now: Date,
-  options: { addOn?: AddOnOptions; kept?: KeptLines; keptPrices?: KeptPrices } = {},
+  options: {
+    addOn?: AddOnOptions;
+    kept?: KeptLines;
+    keptPrices?: KeptPrices;
+    /** an edit of a placed order: the pause (on new orders) does not apply */
+    edit?: boolean;
+  } = {},
 ): Promise<PreparedOrder> {
   const addOn = options.addOn;
   const { payload, sentFeeCents, ordered } = orderedPayload(input);
@@ -207,7 +213,7 @@ export async function prepareOrder(
     name: l.menuName,
     leadTimeHours: menus.find((m) => m.id === l.menuId)?.lead_time_hours ?? null,
   }));
-  const when = checkWhen(payload, chefs, dishes, Boolean(addOn), now, problems);
+  const when = checkWhen(payload, chefs, dishes, Boolean(addOn), now, problems, options.edit === true);
   // who: the form's required fields not enforced by the schema (§5 'Checkout and order edit')
   if (!addOn && !payload.company_name.trim()) problems.push(requiredField('Company name'));
   const where = await checkWhere(deps, payload, chefs, addOn, sentFeeCents, problems);
@@ -408,8 +414,11 @@ function vendorMinimumProblems(lines: PreparedLine[], chefs: OrderChef[], isAddO
 }
 
 /**
- * When: store hours of every chef, the notice (or a dish's longer lead time, decision 052) and the
- * horizon, in the lead chef's zone (§5). The order is processed that notice before delivery.
+/**
+ * When: store hours and calendar of every chef, the notice (or a dish's longer lead time,
+ * decision 052) and the horizon, in the lead chef's zone (§5). The order is processed that notice
+ * before delivery. A pause refuses new orders only: an edit of a placed order is checked against
+ * the windows and closures but not the pause (decision 055).
  */
 function checkWhen(
   payload: OrderPayload,
@@ -418,6 +427,7 @@ function checkWhen(
   isAddOn: boolean,
   now: Date,
   problems: string[],
+  isEdit: boolean,
 ) {
   const isDelivery = payload.receiving_method === 'delivery';
   const date = isDelivery ? payload.delivery_date : payload.pickup_date;
@@ -433,14 +443,21 @@ function checkWhen(
   );
   if (deliveryAt) {
     problems.push(
-      ...deliveryScheduleProblems({
-        delivery: deliveryAt,
-        timeZone,
-        stores: chefs.map((c) => ({ storeHours: c.store_hours, timeZone: c.time_zone })),
-        noticeHours,
-        dishes,
-        now,
-      }),
+      ...calendarScheduleProblems(
+        {
+          delivery: deliveryAt,
+          timeZone,
+          stores: chefs.map((c) => ({
+            storeHours: c.store_hours,
+            timeZone: c.time_zone,
+            calendar: c.calendar,
+          })),
+          noticeHours,
+          dishes,
+          now,
+        },
+        !isEdit,
+      ),
     );
   }
   return { date, deliveryAt, timeZone, noticeHours: orderLeadTime(noticeHours, dishes).hours };

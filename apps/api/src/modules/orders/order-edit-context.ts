@@ -7,6 +7,7 @@ import type { Clock } from '../../lib/clock.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import type { Geocoder } from '../../ports/geocoder.js';
 import type { PaymentProvider } from '../../ports/payments.js';
+import type { CapacityService } from '../capacity/capacity.service.js';
 import type { Invoicing } from '../invoices/invoices.service.js';
 import type { OrderEvents } from '../order-lifecycle/order-events.service.js';
 import type { PaymentFlags } from '../payment-lifecycle/payment-flags.service.js';
@@ -55,6 +56,8 @@ export interface OrderEditContext extends OrderEditsDeps {
   orderEvents: OrderEvents;
   /** the operations flag on the payment (payment-lifecycle module) */
   paymentFlags: PaymentFlags;
+  /** a moved or larger edit is counted against the restaurants' capacity (capacity module, decision 055) */
+  capacity: Pick<CapacityService, 'shares' | 'reserveChange'>;
 }
 
 /** The upcoming-order rule for a stored order at an instant (shared with the order detail). */

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { addOnCartSchema, updateOrderPaymentMethodBodySchema } from '@caterway/contracts';
+import { createCapacityService } from '../capacity/capacity.service.js';
 import { orderEventsFrom } from '../order-lifecycle/order-events.service.js';
 import { paymentFlagsFrom } from '../payment-lifecycle/payment-flags.service.js';
 import { createAddOnOrder, updateAddOnOrder } from './add-on-orders.js';
@@ -8,6 +9,7 @@ import { editPlacedOrder, prepareEditedOrder } from './edit-placed-order.js';
 import type { OrderPayload } from './order-checks.js';
 import { editRuleOf, type OrderEditContext, type OrderEditsDeps } from './order-edit-context.js';
 import type { OrderRow } from './orders.repository.js';
+import { STALE_PAYMENT_CLAIM_SECONDS } from './orders.types.js';
 
 export { editMessages, editRuleOf, type OrderEditsDeps } from './order-edit-context.js';
 
@@ -49,6 +51,7 @@ export function createOrderEditsService(deps: OrderEditsDeps) {
     ...deps,
     orderEvents: orderEventsFrom(deps.db),
     paymentFlags: paymentFlagsFrom(deps.db),
+    capacity: createCapacityService({ db: deps.db, staleSeconds: STALE_PAYMENT_CLAIM_SECONDS }),
   };
   return {
     editRuleOf,

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { orderPayloadSchema } from '@caterway/contracts';
-import type { PlaceOfSupply, StoreHoursMap, TaxCategory, TaxLine, Totals } from '@caterway/domain';
+import type { PlaceOfSupply, RestaurantCalendar, StoreHoursMap, TaxCategory, TaxLine, Totals } from '@caterway/domain';
 
 // The orders module's shapes that its repository, its services and other modules use, and pure
 // readings of a stored order (layer 5 of .dependency-cruiser.cjs): kept here, so that the
@@ -252,6 +252,8 @@ export interface OrderChefRow {
   delivery_radius_km: number;
   delivery_fee_ranges: { min_km: number; max_km: number; fee_cents: number }[];
   store_hours: StoreHoursMap;
+  /** closures and the pause (decision 055) */
+  calendar: RestaurantCalendar;
   address1: string;
   city: string;
   /** province or state code: the place of supply of a pickup */

@@ -37,6 +37,7 @@ export function availabilityOf(
     const km = ctx.point ? haversineKm(ctx.point.latitude, ctx.point.longitude, chef.latitude, chef.longitude) : null;
     const result = availableForOrdering({
       storeHours: chef.store_hours,
+      calendar: chef.calendar,
       timeZone: chef.time_zone,
       noticeHours: notice,
       radiusKm: Number(chef.delivery_radius_km),
@@ -60,7 +61,14 @@ function storeHours(hours: StoreHoursMap | undefined): StoreHoursMap {
     keyof StoreHoursMap,
     NonNullable<StoreHoursMap[keyof StoreHoursMap]>,
   ][]) {
-    out[day] = { enabled: h.enabled, open: h.open, close: h.close };
+    out[day] = h.windows
+      ? {
+          enabled: h.enabled,
+          open: h.open,
+          close: h.close,
+          windows: h.windows.map((w) => ({ open: w.open, close: w.close })),
+        }
+      : { enabled: h.enabled, open: h.open, close: h.close };
   }
   return out;
 }

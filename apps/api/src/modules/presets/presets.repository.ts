@@ -1,5 +1,6 @@
-import type { StoreHoursMap } from '@caterway/domain';
+import type { RestaurantCalendar, StoreHoursMap } from '@caterway/domain';
 import type { MenuItemRow as CatalogueMenuItemRow, MenuRow } from '../../db/catalogue-rows.js';
+import { chefCalendarJson } from '../../db/chef-calendar.js';
 import { prepared, type Queryable } from '../../db/pool.js';
 import { nearSql } from './presets.sql-parts.js';
 import { LISTING_RADIUS_KM, type GeoPoint } from './presets.types.js';
@@ -31,6 +32,8 @@ export interface CardChefRow {
   pre_order_notice_hours: number;
   delivery_radius_km: number;
   store_hours: StoreHoursMap;
+  /** closures still to come and the pause (decision 055) */
+  calendar: RestaurantCalendar;
 }
 
 /** What a detail request looks a preset up by (id, slug or chef slug) and who may read it. */
@@ -116,7 +119,7 @@ const CARD_SQL = `
                      'country', c.country, 'latitude', c.latitude, 'longitude', c.longitude, 'time_zone', c.time_zone,
                      'profile_image_url', c.profile_image_url, 'main_image_url', c.main_image_url,
                      'pre_order_notice_hours', c.pre_order_notice_hours, 'delivery_radius_km', c.delivery_radius_km,
-                     'store_hours', c.store_hours) ORDER BY pc.position, c.id)
+                     'store_hours', c.store_hours, 'calendar', ${chefCalendarJson('c')}) ORDER BY pc.position, c.id)
                      FROM preset_chefs pc JOIN chefs c ON c.id = pc.chef_id WHERE pc.preset_id = p.id), '[]') AS chefs
     FROM presets p`;
 

@@ -7,15 +7,20 @@ import {
   errorBodySchema,
   messagesBodySchema,
   presetDetailResponseSchema,
+  presetAvailabilityQuerySchema,
+  presetAvailabilityResponseSchema,
   presetsHomeResponseSchema,
 } from '@caterway/contracts';
 import type { AppDeps } from '../../lib/deps.js';
 import { listingSerializerCompiler } from '../../lib/listing-serializer.js';
 import { sendPreparedJson, sendSerialisedJson } from '../../lib/serialised-json.js';
 import { optionalUser } from '../auth/auth.guard.js';
+import { createCapacityService } from '../capacity/capacity.service.js';
 import { catalogueSyncOf } from '../catalogue-changes/catalogue-sync.js';
 import { favoritePresetIdsFrom } from '../favorites/favorites.service.js';
+import { STALE_PAYMENT_CLAIM_SECONDS } from '../orders/orders.types.js';
 import { sharedCardCache } from './card-cache.js';
+import { createPresetAvailability } from './preset-availability.js';
 import { createPresetsRepository } from './presets.repository.js';
 import { createPresetsService } from './presets.service.js';
 
@@ -83,5 +88,25 @@ export function presetsRoutes(app: FastifyInstance, deps: AppDeps): void {
       const answer = await service.detailJson(request.params.id, request.query, request.user?.id);
       return typeof answer === 'string' ? sendSerialisedJson(reply, answer) : sendPreparedJson(request, reply, answer);
     },
+  );
+
+  const availability = createPresetAvailability({
+    repo: presetsRepository,
+    capacity: createCapacityService({ db: deps.db, staleSeconds: STALE_PAYMENT_CLAIM_SECONDS }),
+    now: () => deps.clock.now(),
+  });
+  r.get(
+    '/api/v2/presets/:id/availability',
+    {
+      schema: {
+        tags,
+        summary:
+          'Whether the preset can be ordered for a delivery date and time (hours, closures, pause, lead time, capacity), else the next time it can',
+        params: z.object({ id: z.string().min(1).max(200) }),
+        querystring: presetAvailabilityQuerySchema,
+        response: { 200: presetAvailabilityResponseSchema, 404: errorBodySchema, 422: messagesBodySchema },
+      },
+    },
+    async (request) => availability(request.params.id, request.query),
   );
 }

@@ -18,9 +18,7 @@ const WelcomeModal = lazy(() => import('../../features/landing/components/welcom
 // The home page's demo-request form is /book-demo's (browse-account-orders §1, §5): its chunk
 // loads only when the visitor scrolls near it (LoadWhenNear in the landing sections).
 const DemoForm = lazy(() => import('../../features/marketing/components/demo-form-lazy'));
-const PresetQuickView = lazy(() =>
-  import('../../features/preset-detail/components/preset-quick-view').then((m) => ({ default: m.PresetQuickView })),
-);
+const PresetQuickView = lazy(() => import('../../features/preset-detail/components/preset-quick-view'));
 
 export function HomePage() {
   const navigate = useNavigate();

@@ -1,5 +1,6 @@
 import { Navigate, Route, Routes, useParams } from 'react-router';
 import { AnswerLinkPage } from '../../features/partner/components/answer-link-page';
+import { CalendarPage } from '../../features/partner/components/calendar-page';
 import { InvitePage } from '../../features/partner/components/invite-page';
 import { MenuPage } from '../../features/partner/components/menu-page';
 import { OrdersInbox } from '../../features/partner/components/orders-inbox';
@@ -42,6 +43,8 @@ function RestaurantPage({ section }: { section: PortalSection }) {
         <MenuPage chefId={chefId} />
       ) : section === 'photos' ? (
         <PhotosPage chefId={chefId} />
+      ) : section === 'calendar' ? (
+        <CalendarPage chefId={chefId} />
       ) : (
         <OrdersInbox chefId={chefId} />
       )}
@@ -75,6 +78,7 @@ export function Component() {
       <Route path={portalRoutes.soldOut} element={<RestaurantPage section="sold-out" />} />
       <Route path={portalRoutes.menu} element={<RestaurantPage section="menu" />} />
       <Route path={portalRoutes.photos} element={<RestaurantPage section="photos" />} />
+      <Route path={portalRoutes.calendar} element={<RestaurantPage section="calendar" />} />
       <Route path="*" element={<NotFoundPage />} />
     </Routes>
   );

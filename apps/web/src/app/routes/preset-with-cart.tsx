@@ -10,11 +10,9 @@ import { useDelivery } from '../../features/delivery/delivery-store';
 import { PresetPage, type PresetPageSlots } from '../../features/preset-detail/components/preset-page';
 import type { CheckoutState } from '../../types/checkout-state';
 
-// the bot floats over the page (position: fixed, nothing shifts when it appears): it loads after
-// the page, which keeps the restaurant and preset pages within their JavaScript budget
-const SuggestionBot = lazy(() =>
-  import('../../features/suggestion-bot/components/suggestion-bot').then((m) => ({ default: m.SuggestionBot })),
-);
+// the suggestion bot and the chosen time's availability (decision 055) load after the page, which
+// keeps the restaurant and preset pages within their JavaScript budget
+const PresetExtras = lazy(() => import('./preset-extras'));
 
 // The restaurant page and preset detail composed from three features (ARCHITECTURE.md: routes
 // compose features; features do not import each other): preset-detail draws the page, the cart
@@ -63,7 +61,7 @@ export function PresetWithCart({
     extras: (preset) =>
       shared(preset) || (
         <Suspense fallback={null}>
-          <SuggestionBot presetId={preset.id} presetName={preset.name} />
+          <PresetExtras presetId={preset.id} presetName={preset.name} delivery={delivery} />
         </Suspense>
       ),
   };

@@ -24,6 +24,8 @@ export function unavailableLabel(restaurant: Pick<Restaurant, 'unavailableReason
       return `Needs ${restaurant.preOrderNoticeHour} h notice`;
     case 'distance':
       return 'Outside delivery area';
+    case 'paused':
+      return 'Not taking orders now';
     default:
       return 'Unavailable';
   }

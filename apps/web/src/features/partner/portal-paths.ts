@@ -22,6 +22,7 @@ export const portalRoutes = {
   /** the menu editor: dishes, options, categories and presets (decision 052) */
   menu: ':chefId/menu',
   photos: ':chefId/photos',
+  calendar: ':chefId/calendar',
 } as const;
 
 const base = paths.partner.path;
@@ -52,4 +53,6 @@ export const portalPaths = {
   menu: (chefId: number) => `${base}/${chefId}/menu`,
   /** the logo, banner and dish photos: everyone sees them, managers and owners change them */
   photos: (chefId: number) => `${base}/${chefId}/photos`,
+  /** when the restaurant takes orders: weekly windows, closures, the pause, lead time (decision 055) */
+  calendar: (chefId: number) => `${base}/${chefId}/calendar`,
 };

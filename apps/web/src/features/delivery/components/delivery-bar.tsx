@@ -5,7 +5,7 @@ import { refreshDelivery, useDelivery } from '../delivery-store';
 
 // The edit form (with the address autocomplete) loads on Update Details: every page shows the
 // bar, few pages see it edited, so it stays outside the initial JavaScript.
-const DeliveryForm = lazy(() => import('./delivery-form').then((m) => ({ default: m.DeliveryForm })));
+const DeliveryForm = lazy(() => import('./delivery-form'));
 
 export interface DeliveryBarProps {
   /** Whether this page allows pickup (ordering-payments §2: the toggle shows 'where allowed'). */

@@ -147,3 +147,4 @@ export function DeliveryForm({ formId, initial, initialMethod, allowPickup, onDo
     </form>
   );
 }
+export default DeliveryForm;

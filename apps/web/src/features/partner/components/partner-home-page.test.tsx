@@ -85,7 +85,7 @@ describe('the portal’s home', () => {
     // staff there: no Team
     await waitFor(() =>
       expect(screen.getByRole('navigation', { name: 'Restaurant portal' }).textContent).toBe(
-        'OrdersMenuSold outPhotosSettings',
+        'OrdersMenuSold outPhotosCalendarSettings',
       ),
     );
   });

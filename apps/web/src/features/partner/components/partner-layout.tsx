@@ -9,20 +9,20 @@ import { portalPaths } from '../portal-paths';
 import { errorMessages, usePortalTitle } from './portal-common';
 import './partner.css';
 
-export type PortalSection = 'orders' | 'menu' | 'sold-out' | 'photos' | 'team' | 'settings';
+export type PortalSection = 'orders' | 'menu' | 'sold-out' | 'photos' | 'calendar' | 'team' | 'settings';
 
-const sectionHref = (section: PortalSection, chefId: number) =>
-  section === 'team'
-    ? portalPaths.team(chefId)
-    : section === 'settings'
-      ? portalPaths.settings(chefId)
-      : section === 'sold-out'
-        ? portalPaths.soldOut(chefId)
-        : section === 'menu'
-          ? portalPaths.menu(chefId)
-          : section === 'photos'
-            ? portalPaths.photos(chefId)
-            : portalPaths.orders(chefId);
+/** Where each section of a restaurant is (Team is for managers and above). */
+const SECTION_PATHS: Record<PortalSection, (chefId: number) => string> = {
+  orders: (chefId) => portalPaths.orders(chefId),
+  menu: portalPaths.menu,
+  'sold-out': portalPaths.soldOut,
+  photos: portalPaths.photos,
+  calendar: portalPaths.calendar,
+  team: portalPaths.team,
+  settings: portalPaths.settings,
+};
+
+const sectionHref = (section: PortalSection, chefId: number) => SECTION_PATHS[section](chefId);
 
 /**
  * A restaurant's pages in the portal: its name (a switcher when the person has several), the
@@ -73,6 +73,7 @@ export function PartnerLayout({
               <NavLink to={portalPaths.menu(chefId)}>Menu</NavLink>
               <NavLink to={portalPaths.soldOut(chefId)}>Sold out</NavLink>
               <NavLink to={portalPaths.photos(chefId)}>Photos</NavLink>
+              <NavLink to={portalPaths.calendar(chefId)}>Calendar</NavLink>
               {hasRole(current.role, 'manager') ? <NavLink to={portalPaths.team(chefId)}>Team</NavLink> : null}
               <NavLink to={portalPaths.settings(chefId)}>Settings</NavLink>
             </nav>
@@ -158,11 +159,7 @@ function RestaurantSwitcher({
           <li key={r.id}>
             <Link
               to={sectionHref(
-                section === 'team' && hasRole(r.role, 'manager')
-                  ? 'team'
-                  : section === 'settings' || section === 'sold-out' || section === 'menu' || section === 'photos'
-                    ? section
-                    : 'orders',
+                section === 'team' && hasRole(r.role, 'manager') ? 'team' : section !== 'team' ? section : 'orders',
                 r.id,
               )}
             >

@@ -181,7 +181,7 @@ describe('the team page', () => {
     await screen.findByText('The team is managed by the restaurant’s owner and managers.');
     screen.getByRole('link', { name: 'Go to the orders' });
     expect(screen.getByRole('navigation', { name: 'Restaurant portal' }).textContent).toBe(
-      'OrdersMenuSold outPhotosSettings',
+      'OrdersMenuSold outPhotosCalendarSettings',
     );
     expect(teamCalls).toBe(0);
   });

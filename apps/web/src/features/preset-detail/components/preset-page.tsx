@@ -16,7 +16,7 @@ import '../../../components/catalogue/catalogue.css';
 import './preset-detail.css';
 
 // Opened from a button: each its own chunk, outside the page's initial JavaScript.
-const PresetQuickView = lazy(() => import('./preset-quick-view').then((m) => ({ default: m.PresetQuickView })));
+const PresetQuickView = lazy(() => import('./preset-quick-view'));
 const StoreHoursModal = lazy(() => import('./store-hours-modal'));
 
 // Restaurant page (/chefs/{slug}) and preset detail (/preset-detail/{id or slug}):

@@ -132,3 +132,4 @@ function QuickViewBody({ preset, onClose }: { preset: PresetDetail; onClose: () 
     </div>
   );
 }
+export default PresetQuickView;

@@ -11,9 +11,7 @@ export interface NavSearchProps {
 
 // The results panel (and its search call) loads with the first search: every page shows the
 // input, few visitors search.
-const SearchResultsPanel = lazy(() =>
-  import('./search-results-panel').then((m) => ({ default: m.SearchResultsPanel })),
-);
+const SearchResultsPanel = lazy(() => import('./search-results-panel'));
 
 /**
  * The navigation's restaurant search (ordering-payments §2, §5, §9): from 3 characters and

@@ -87,3 +87,4 @@ function ResultLink({ result, onFollow }: { result: Result; onFollow: () => void
     </Link>
   );
 }
+export default SearchResultsPanel;

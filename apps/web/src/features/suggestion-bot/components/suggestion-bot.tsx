@@ -52,3 +52,4 @@ export function SuggestionBot({ presetId, presetName }: { presetId: number; pres
     </div>
   );
 }
+export default SuggestionBot;

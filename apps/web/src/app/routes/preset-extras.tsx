@@ -1,0 +1,24 @@
+import SlotNotice from '../../features/delivery/components/slot-notice';
+import SuggestionBot from '../../features/suggestion-bot/components/suggestion-bot';
+
+// What the restaurant and preset pages add once they have shown (one chunk, loaded after the
+// page: the key pages' JavaScript budget has no room for either): the server's calendar and
+// capacity answer for the chosen delivery time (decision 055), and the suggestion bot, which
+// floats over the page (position: fixed, nothing shifts when it appears). Not a route itself.
+
+export default function PresetExtras({
+  presetId,
+  presetName,
+  delivery,
+}: {
+  presetId: number;
+  presetName: string;
+  delivery: { deliveryDate: string; deliveryTime: string };
+}) {
+  return (
+    <>
+      <SlotNotice presetId={presetId} delivery={delivery} />
+      <SuggestionBot presetId={presetId} presetName={presetName} />
+    </>
+  );
+}
