@@ -18,3 +18,4 @@ export * from './site-config.js';
 export * from './invoices.js';
 export * from './partner.js';
 export * from './partner-audit.js';
+export * from './partner-statements.js';

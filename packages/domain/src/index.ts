@@ -19,3 +19,4 @@ export * from './order-changes.js';
 export * from './order-states.js';
 export * from './answer-ladder.js';
 export * from './capacity.js';
+export * from './statements.js';

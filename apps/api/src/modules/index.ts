@@ -4,6 +4,7 @@ import { accountRoutes } from './account/account.routes.js';
 import { altchaRoutes } from './altcha/altcha.routes.js';
 import { authRoutes } from './auth/auth.routes.js';
 import { catalogueRoutes } from './catalogue/catalogue.routes.js';
+import { catalogueChangesRoutes } from './catalogue-changes/catalogue-changes.routes.js';
 import { demoRequestsRoutes } from './demo-requests/demo-requests.routes.js';
 import { favoritesRoutes } from './favorites/favorites.routes.js';
 import { geoRoutes } from './geo/geo.routes.js';
@@ -16,7 +17,6 @@ import { mediaRoutes } from './media/media.routes.js';
 import { orderHistoryRoutes } from './order-history/order-history.routes.js';
 import { lifecycleRoutes } from './order-lifecycle/lifecycle.routes.js';
 import { ordersRoutes } from './orders/orders.routes.js';
-import { catalogueChangesRoutes } from './catalogue-changes/catalogue-changes.routes.js';
 import { partnerEventsRoutes } from './partner/partner-events.routes.js';
 import { partnerRoutes } from './partner/partner.routes.js';
 import { stripeWebhookRoutes } from './payment-lifecycle/stripe-webhooks.routes.js';
@@ -27,6 +27,7 @@ import { sandboxPaymentsRoutes } from './sandbox-payments/sandbox-payments.route
 import { savedPresetsRoutes } from './saved-presets/saved-presets.routes.js';
 import { searchRoutes } from './search/search.routes.js';
 import { siteConfigRoutes } from './site-config/site-config.routes.js';
+import { statementsRoutes } from './statements/statements.routes.js';
 import { suggestionsRoutes } from './suggestions/suggestions.routes.js';
 import { testClockRoutes } from './test-clock/test-clock.routes.js';
 
@@ -64,4 +65,5 @@ export const modules: ModuleRegistrar[] = [
   partnerRoutes,
   partnerEventsRoutes,
   catalogueChangesRoutes,
+  statementsRoutes,
 ];

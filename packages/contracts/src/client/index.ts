@@ -11,6 +11,7 @@ export * from './mailbox.js';
 export * from './ops.js';
 export * from './orders.js';
 export * from './partner.js';
+export * from './partner-statements.js';
 export * from './payments.js';
 export * from './reports.js';
 export * from './search.js';
