@@ -128,5 +128,21 @@ describe.each([
       waiting += (list.json().orders as { actions: string[] }[]).filter((o) => o.actions.includes('accept')).length;
     }
     expect(waiting).toBeGreaterThanOrEqual(demoRestaurantTeam.waitingOrders);
+
+    // its first restaurant has delivered orders, so its statements are not empty (decision 057)
+    expect(team?.delivered).toBe(demoRestaurantTeam.deliveredDaysAgo.length);
+    const first = mine.find((r) => r.name === team!.restaurants[0])!;
+    let orders = 0;
+    for (const start of ['', '&start=' + new Date(NOW.getTime() - 16 * 86_400_000).toISOString().slice(0, 10)]) {
+      const res = await ctx.app.inject({
+        method: 'GET',
+        url: `/api/v2/partner/restaurants/${first.id}/statements?period=month${start}`,
+        headers,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      orders += res.json<{ totals: { orders: number } }>().totals.orders;
+    }
+    // the demo customer's own history may have gone to it too
+    expect(orders).toBeGreaterThanOrEqual(demoRestaurantTeam.deliveredDaysAgo.length);
   });
 });

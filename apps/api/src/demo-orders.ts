@@ -333,7 +333,7 @@ async function placeOne(
 export async function ensureDemoRestaurantTeam(
   db: Db,
   deps: { payments: PaymentProvider; geocoder: Pick<Geocoder, 'geocode' | 'placeAt'>; clock: Clock; log: Log },
-): Promise<{ restaurants: string[]; waiting: number } | null> {
+): Promise<{ restaurants: string[]; waiting: number; delivered: number } | null> {
   const team = demoRestaurantTeam;
   const customer = demoAccounts.find((a) => a.role === 'customer')!;
   const lock = await db.connect();
@@ -385,11 +385,38 @@ export async function ensureDemoRestaurantTeam(
         deps.log.warn({ err: { message: (err as Error).message } }, 'demo order for the restaurant team not placed');
       }
     }
+    // delivered orders for the first restaurant, so that its statements (decision 057) show a
+    // period with orders on the first visit: placed a few days before, delivered at lunch
+    let delivered = 0;
+    for (const daysAgo of team.deliveredDaysAgo) {
+      const c = chosen[0]!;
+      const placedAt = new Date(now.getTime() - (daysAgo + 3) * DAY);
+      const plan: Plan = {
+        label: 'delivered by the team',
+        placedAgo: now.getTime() - placedAt.getTime(),
+        deliveryAfterPlaced: 2 * DAY,
+        events: ['accept', 'mark_delivery_ready', 'mark_delivered'],
+        captured: true,
+        cutlery: [20, 35, 12, 50][delivered % 4]!,
+      };
+      const slot = lunchSlot(
+        c,
+        new Date(placedAt.getTime() + Math.max(plan.deliveryAfterPlaced, (c.pre_order_notice_hours + 1) * HOUR)),
+      );
+      // only a delivery already past: a delivered order is never in the future
+      if (!slot || slot.at.getTime() > now.getTime() - HOUR) continue;
+      try {
+        await placeOne(db, customers[0].id, c, slot, placedAt, plan, deps, quietMailer, now);
+        delivered++;
+      } catch (err) {
+        deps.log.warn({ err: { message: (err as Error).message } }, 'delivered demo order for the team not placed');
+      }
+    }
     const { rows: names } = await db.query<{ name: string }>(
       'SELECT business_name AS name FROM chefs WHERE id = ANY($1::bigint[]) ORDER BY id',
       [chosen.map((c) => c.chef_id)],
     );
-    return { restaurants: names.map((n) => n.name), waiting };
+    return { restaurants: names.map((n) => n.name), waiting, delivered };
   } finally {
     await lock.query('SELECT pg_advisory_unlock($1)', [DEMO_ORDERS_LOCK_KEY]).catch(() => undefined);
     lock.release();

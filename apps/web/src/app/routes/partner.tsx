@@ -6,6 +6,7 @@ import { PartnerHomePage } from '../../features/partner/components/partner-home-
 import { PartnerLayout, type PortalSection } from '../../features/partner/components/partner-layout';
 import { PortalSignIn } from '../../features/partner/components/portal-common';
 import { SettingsPage } from '../../features/partner/components/settings-page';
+import { StatementsPage } from '../../features/partner/components/statements-page';
 import { TeamPage } from '../../features/partner/components/team-page';
 import { portalPaths, portalRoutes } from '../../features/partner/portal-paths';
 import { useSessionUser } from '../../stores/session';
@@ -33,6 +34,8 @@ function RestaurantPage({ section }: { section: PortalSection }) {
         <TeamPage chefId={chefId} />
       ) : section === 'settings' ? (
         <SettingsPage chefId={chefId} />
+      ) : section === 'statements' ? (
+        <StatementsPage chefId={chefId} />
       ) : (
         <OrdersInbox chefId={chefId} />
       )}
@@ -63,6 +66,7 @@ export function Component() {
       <Route path={portalRoutes.order} element={<OrderLink />} />
       <Route path={portalRoutes.team} element={<RestaurantPage section="team" />} />
       <Route path={portalRoutes.settings} element={<RestaurantPage section="settings" />} />
+      <Route path={portalRoutes.statements} element={<RestaurantPage section="statements" />} />
       <Route path="*" element={<NotFoundPage />} />
     </Routes>
   );

@@ -17,6 +17,7 @@ export const portalRoutes = {
   order: ':chefId/orders/:orderId',
   team: ':chefId/team',
   settings: ':chefId/settings',
+  statements: ':chefId/statements',
 } as const;
 
 const base = paths.partner.path;
@@ -41,4 +42,15 @@ export const portalPaths = {
   team: (chefId: number) => `${base}/${chefId}/team`,
   /** the restaurant's record, and for managers and owners its order emails, auto-accept and capacity */
   settings: (chefId: number) => `${base}/${chefId}/settings`,
+  /**
+   * The restaurant's statements (owners, managers, operations): `period` week or month (the
+   * default), `start` any day of it (today's period when left out).
+   */
+  statements: (chefId: number, period: 'week' | 'month' = 'month', start?: string) => {
+    const query = new URLSearchParams();
+    if (period !== 'month') query.set('period', period);
+    if (start) query.set('start', start);
+    const search = query.toString();
+    return `${base}/${chefId}/statements${search ? `?${search}` : ''}`;
+  },
 };

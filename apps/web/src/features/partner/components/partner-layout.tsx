@@ -9,14 +9,16 @@ import { portalPaths } from '../portal-paths';
 import { errorMessages, usePortalTitle } from './portal-common';
 import './partner.css';
 
-export type PortalSection = 'orders' | 'team' | 'settings';
+export type PortalSection = 'orders' | 'team' | 'settings' | 'statements';
 
 const sectionHref = (section: PortalSection, chefId: number) =>
   section === 'team'
     ? portalPaths.team(chefId)
     : section === 'settings'
       ? portalPaths.settings(chefId)
-      : portalPaths.orders(chefId);
+      : section === 'statements'
+        ? portalPaths.statements(chefId)
+        : portalPaths.orders(chefId);
 
 /**
  * A restaurant's pages in the portal: its name (a switcher when the person has several), the
@@ -65,6 +67,9 @@ export function PartnerLayout({
             <nav className="partner-sections" aria-label="Restaurant portal">
               <NavLink to={portalPaths.orders(chefId)}>Orders</NavLink>
               {hasRole(current.role, 'manager') ? <NavLink to={portalPaths.team(chefId)}>Team</NavLink> : null}
+              {hasRole(current.role, 'manager') ? (
+                <NavLink to={portalPaths.statements(chefId)}>Statements</NavLink>
+              ) : null}
               <NavLink to={portalPaths.settings(chefId)}>Settings</NavLink>
             </nav>
           ) : null}
