@@ -385,11 +385,11 @@ export async function ensureDemoRestaurantTeam(
         deps.log.warn({ err: { message: (err as Error).message } }, 'demo order for the restaurant team not placed');
       }
     }
-    // delivered orders for the first restaurant, so that its statements (decision 057) show a
-    // period with orders on the first visit: placed a few days before, delivered at lunch
+    // delivered orders for each restaurant, so that their statements (decision 057) show a period
+    // with orders on the first visit: placed a few days before, delivered at lunch
     let delivered = 0;
-    for (const daysAgo of team.deliveredDaysAgo) {
-      const c = chosen[0]!;
+    for (const [i, daysAgo] of team.deliveredDaysAgo.entries()) {
+      const c = chosen[i % chosen.length]!;
       const placedAt = new Date(now.getTime() - (daysAgo + 3) * DAY);
       const plan: Plan = {
         label: 'delivered by the team',
