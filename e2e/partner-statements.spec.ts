@@ -10,7 +10,8 @@ const kitchen = { email: 'kitchen@caterway.ca', password: 'Prep4Lunch' };
 
 test('the owner opens Statements, sees the delivered orders and downloads the CSV @phone', async ({ page }) => {
   await page.goto('/partner');
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Sign In' }).click();
+  // the portal's own Sign In (on a phone the header's is inside its menu)
+  await page.getByRole('main').getByRole('button', { name: 'Sign In' }).click();
   const dialog = page.getByRole('dialog', { name: 'Sign In' });
   await dialog.getByLabel('Email').fill(kitchen.email);
   await dialog.getByLabel('Password').fill(kitchen.password);
