@@ -78,19 +78,20 @@ export async function renderStatement(data: StatementPdfData): Promise<PDFKit.PD
   figures.forEach(([label, value], i) => {
     const x = left + i * boxW;
     const last = i === figures.length - 1;
-    doc.rect(x + 2, y, boxW - 4, 44).fill(last ? '#fff4ed' : SHADE);
+    doc.rect(x + 2, y, boxW - 4, 50).fill(last ? '#fff4ed' : SHADE);
+    // the label may wrap on two lines: the figure goes under it, at the same height in every box
     doc
       .font('body')
-      .fontSize(8)
+      .fontSize(7.5)
       .fillColor(MUTED)
-      .text(label.toUpperCase(), x + 8, y + 7, { width: boxW - 16, characterSpacing: 0.3 });
+      .text(label.toUpperCase(), x + 8, y + 6, { width: boxW - 16, characterSpacing: 0.2 });
     doc
       .font('bold')
       .fontSize(12)
       .fillColor(last ? ACCENT : INK)
-      .text(value, x + 8, y + 22, { width: boxW - 16 });
+      .text(value, x + 8, y + 30, { width: boxW - 16 });
   });
-  y += 58;
+  y += 64;
 
   // the lines
   const cols: { label: string; w: number; align: 'left' | 'right' }[] = [
