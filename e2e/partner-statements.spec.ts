@@ -8,7 +8,7 @@ import { test, expect, expectAccessible } from './fixtures';
 
 const kitchen = { email: 'kitchen@caterway.ca', password: 'Prep4Lunch' };
 
-test('the owner opens Statements, sees the delivered orders and downloads the CSV @phone', async ({ page }) => {
+test('the owner opens Statements, sees the delivered orders and downloads the CSV and PDF @phone', async ({ page }) => {
   await page.goto('/partner');
   // the portal's own Sign In (on a phone the header's is inside its menu)
   await page.getByRole('main').getByRole('button', { name: 'Sign In' }).click();
@@ -52,4 +52,16 @@ test('the owner opens Statements, sees the delivered orders and downloads the CS
   expect(rows.at(-1)).toContain(`,${netText},CAD`);
   const firstNumber = (await lines.first().locator('th').textContent())!.replace(/\s*\*$/, '').trim();
   expect(rows[1]!.startsWith(`${firstNumber},`)).toBe(true);
+
+  // the PDF of the same period, rendered by the compiled server's PDF worker
+  const pdfDownload = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download PDF' }).click();
+  const pdf = await pdfDownload;
+  expect(pdf.suggestedFilename()).toBe(file.suggestedFilename().replace(/\.csv$/, '.pdf'));
+  expect(
+    fs
+      .readFileSync(await pdf.path())
+      .subarray(0, 5)
+      .toString(),
+  ).toBe('%PDF-');
 });
