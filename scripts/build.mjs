@@ -61,6 +61,8 @@ async function buildApi() {
       // the PDF thread imports these by URL (modules/pdf-documents.ts): same paths as in src/modules
       'invoices/invoice.pdf': path.join(api, 'modules/invoices/invoice.pdf.ts'),
       'group-order-documents/labels.pdf': path.join(api, 'modules/group-order-documents/labels.pdf.ts'),
+      'order-lifecycle/kitchen.pdf': path.join(api, 'modules/order-lifecycle/kitchen.pdf.ts'),
+      'statements/statement.pdf': path.join(api, 'modules/statements/statement.pdf.ts'),
     },
     outdir: dist,
     bundle: true,

@@ -149,5 +149,24 @@ describe.each([
       [busy.id, team!.nearCapacity!.slice(0, 10)],
     );
     expect(rows[0]!.n).toBe(demoCapacity.perWindow);
+    // its restaurants have delivered orders, so that their statements are not empty (decision 057)
+    expect(team?.delivered).toBe(demoRestaurantTeam.deliveredDaysAgo.length);
+    let orders = 0;
+    for (const r of mine) {
+      let own = 0;
+      for (const start of ['', `&start=${new Date(NOW.getTime() - 16 * 86_400_000).toISOString().slice(0, 10)}`]) {
+        const res = await ctx.app.inject({
+          method: 'GET',
+          url: `/api/v2/partner/restaurants/${r.id}/statements?period=month${start}`,
+          headers,
+        });
+        expect(res.statusCode, res.body).toBe(200);
+        own += res.json<{ totals: { orders: number } }>().totals.orders;
+      }
+      expect(own, r.name).toBeGreaterThan(0);
+      orders += own;
+    }
+    // the demo customer's own history may have gone to it too
+    expect(orders).toBeGreaterThanOrEqual(demoRestaurantTeam.deliveredDaysAgo.length);
   });
 });

@@ -341,7 +341,7 @@ async function placeOne(
 export async function ensureDemoRestaurantTeam(
   db: Db,
   deps: { payments: PaymentProvider; geocoder: Pick<Geocoder, 'geocode' | 'placeAt'>; clock: Clock; log: Log },
-): Promise<{ restaurants: string[]; waiting: number; nearCapacity: string | null } | null> {
+): Promise<{ restaurants: string[]; waiting: number; delivered: number; nearCapacity: string | null } | null> {
   const team = demoRestaurantTeam;
   const customer = demoAccounts.find((a) => a.role === 'customer')!;
   const lock = await db.connect();
@@ -395,12 +395,39 @@ export async function ensureDemoRestaurantTeam(
         deps.log.warn({ err: { message: (err as Error).message } }, 'demo order for the restaurant team not placed');
       }
     }
+    // delivered orders for each restaurant, so that their statements (decision 057) show a period
+    // with orders on the first visit: placed a few days before, delivered at lunch
+    let delivered = 0;
+    for (const [i, daysAgo] of team.deliveredDaysAgo.entries()) {
+      const c = chosen[i % chosen.length]!;
+      const placedAt = new Date(now.getTime() - (daysAgo + 3) * DAY);
+      const plan: Plan = {
+        label: 'delivered by the team',
+        placedAgo: now.getTime() - placedAt.getTime(),
+        deliveryAfterPlaced: 2 * DAY,
+        events: ['accept', 'mark_delivery_ready', 'mark_delivered'],
+        captured: true,
+        cutlery: [20, 35, 12, 50][delivered % 4]!,
+      };
+      const slot = lunchSlot(
+        c,
+        new Date(placedAt.getTime() + Math.max(plan.deliveryAfterPlaced, (c.pre_order_notice_hours + 1) * HOUR)),
+      );
+      // only a delivery already past: a delivered order is never in the future
+      if (!slot || slot.at.getTime() > now.getTime() - HOUR) continue;
+      try {
+        await placeOne(db, customers[0].id, c, slot, placedAt, plan, deps, quietMailer, now);
+        delivered++;
+      } catch (err) {
+        deps.log.warn({ err: { message: (err as Error).message } }, 'delivered demo order for the team not placed');
+      }
+    }
     const nearCapacity = chosen[1] ? await fillOneWindow(db, customers[0].id, chosen[1], deps, quietMailer, now) : null;
     const { rows: names } = await db.query<{ name: string }>(
       'SELECT business_name AS name FROM chefs WHERE id = ANY($1::bigint[]) ORDER BY id',
       [chosen.map((c) => c.chef_id)],
     );
-    return { restaurants: names.map((n) => n.name), waiting, nearCapacity };
+    return { restaurants: names.map((n) => n.name), waiting, delivered, nearCapacity };
   } finally {
     await lock.query('SELECT pg_advisory_unlock($1)', [DEMO_ORDERS_LOCK_KEY]).catch(() => undefined);
     lock.release();

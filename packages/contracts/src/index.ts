@@ -23,3 +23,4 @@ export * from './partner-sold-out.js';
 export * from './partner-menu.js';
 export * from './partner-photos.js';
 export * from './partner-calendar.js';
+export * from './partner-statements.js';

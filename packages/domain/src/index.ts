@@ -22,3 +22,4 @@ export * from './capacity.js';
 export * from './sold-out.js';
 export * from './photos.js';
 export * from './calendar.js';
+export * from './statements.js';

@@ -32,4 +32,6 @@ export const demoRestaurantTeam = {
   restaurants: 2,
   /** orders of the demo customer waiting for the team's answer when the team is first made */
   waitingOrders: 3,
+  /** days ago the demo customer's orders were delivered by the team's restaurants, in turn (their statements) */
+  deliveredDaysAgo: [12, 8, 4, 2],
 };

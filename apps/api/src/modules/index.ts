@@ -32,6 +32,7 @@ import { savedPresetsRoutes } from './saved-presets/saved-presets.routes.js';
 import { searchRoutes } from './search/search.routes.js';
 import { siteConfigRoutes } from './site-config/site-config.routes.js';
 import { soldOutRoutes } from './sold-out/sold-out.routes.js';
+import { statementsRoutes } from './statements/statements.routes.js';
 import { suggestionsRoutes } from './suggestions/suggestions.routes.js';
 import { testClockRoutes } from './test-clock/test-clock.routes.js';
 
@@ -74,4 +75,5 @@ export const modules: ModuleRegistrar[] = [
   menuEditorRoutes,
   photosRoutes,
   calendarRoutes,
+  statementsRoutes,
 ];

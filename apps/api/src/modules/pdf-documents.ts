@@ -2,6 +2,7 @@ import { createPdfPool, type PdfPool, type PdfRenderer } from '../lib/pdf/pdf-po
 import type { LabelSheetData } from './group-order-documents/labels.pdf.js';
 import type { InvoiceData } from './invoices/invoice.pdf.js';
 import type { KitchenTicketData, PrepListData } from './order-lifecycle/kitchen.pdf.js';
+import type { StatementPdfData } from './statements/statement.pdf.js';
 
 // The PDF documents the API renders in its worker pool (lib/pdf/pdf-pool.ts), and their renderers:
 // the pool is infrastructure and knows no module, so the modules name their documents here.
@@ -11,6 +12,7 @@ export interface PdfDocuments {
   labels: LabelSheetData;
   kitchenTicket: KitchenTicketData;
   prepList: PrepListData;
+  statement: StatementPdfData;
 }
 export type PdfKind = keyof PdfDocuments;
 export type DocumentsPdfPool = PdfPool<PdfDocuments>;
@@ -28,6 +30,7 @@ export const pdfRenderers: { [K in PdfKind]: PdfRenderer } = {
   labels: renderer('./group-order-documents/labels.pdf', 'renderLabelSheet'),
   kitchenTicket: renderer('./order-lifecycle/kitchen.pdf', 'renderKitchenTicket'),
   prepList: renderer('./order-lifecycle/kitchen.pdf', 'renderPrepList'),
+  statement: renderer('./statements/statement.pdf', 'renderStatement'),
 };
 
 let shared: DocumentsPdfPool | undefined;

@@ -16,6 +16,7 @@ export * from './partner-menu.js';
 export * from './partner-photos.js';
 export * from './partner-calendar.js';
 export * from './preset-availability.js';
+export * from './partner-statements.js';
 export * from './payments.js';
 export * from './reports.js';
 export * from './search.js';

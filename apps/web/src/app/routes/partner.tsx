@@ -10,6 +10,7 @@ import { PhotosPage } from '../../features/partner/components/photos-page';
 import { PortalSignIn } from '../../features/partner/components/portal-common';
 import { SettingsPage } from '../../features/partner/components/settings-page';
 import { SoldOutPage } from '../../features/partner/components/sold-out-page';
+import { StatementsPage } from '../../features/partner/components/statements-page';
 import { TeamPage } from '../../features/partner/components/team-page';
 import { portalPaths, portalRoutes } from '../../features/partner/portal-paths';
 import { useSessionUser } from '../../stores/session';
@@ -45,6 +46,8 @@ function RestaurantPage({ section }: { section: PortalSection }) {
         <PhotosPage chefId={chefId} />
       ) : section === 'calendar' ? (
         <CalendarPage chefId={chefId} />
+      ) : section === 'statements' ? (
+        <StatementsPage chefId={chefId} />
       ) : (
         <OrdersInbox chefId={chefId} />
       )}
@@ -79,6 +82,7 @@ export function Component() {
       <Route path={portalRoutes.menu} element={<RestaurantPage section="menu" />} />
       <Route path={portalRoutes.photos} element={<RestaurantPage section="photos" />} />
       <Route path={portalRoutes.calendar} element={<RestaurantPage section="calendar" />} />
+      <Route path={portalRoutes.statements} element={<RestaurantPage section="statements" />} />
       <Route path="*" element={<NotFoundPage />} />
     </Routes>
   );

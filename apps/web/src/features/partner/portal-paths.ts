@@ -23,6 +23,7 @@ export const portalRoutes = {
   menu: ':chefId/menu',
   photos: ':chefId/photos',
   calendar: ':chefId/calendar',
+  statements: ':chefId/statements',
 } as const;
 
 const base = paths.partner.path;
@@ -55,4 +56,15 @@ export const portalPaths = {
   photos: (chefId: number) => `${base}/${chefId}/photos`,
   /** when the restaurant takes orders: weekly windows, closures, the pause, lead time (decision 055) */
   calendar: (chefId: number) => `${base}/${chefId}/calendar`,
+  /**
+   * The restaurant's statements (owners, managers, operations): `period` week or month (the
+   * default), `start` any day of it (today's period when left out).
+   */
+  statements: (chefId: number, period: 'week' | 'month' = 'month', start?: string) => {
+    const query = new URLSearchParams();
+    if (period !== 'month') query.set('period', period);
+    if (start) query.set('start', start);
+    const search = query.toString();
+    return `${base}/${chefId}/statements${search ? `?${search}` : ''}`;
+  },
 };

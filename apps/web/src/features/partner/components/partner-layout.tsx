@@ -9,9 +9,9 @@ import { portalPaths } from '../portal-paths';
 import { errorMessages, usePortalTitle } from './portal-common';
 import './partner.css';
 
-export type PortalSection = 'orders' | 'menu' | 'sold-out' | 'photos' | 'calendar' | 'team' | 'settings';
+export type PortalSection = 'orders' | 'menu' | 'sold-out' | 'photos' | 'calendar' | 'team' | 'statements' | 'settings';
 
-/** Where each section of a restaurant is (Team is for managers and above). */
+/** Where each section of a restaurant is (Team and Statements are for managers and above). */
 const SECTION_PATHS: Record<PortalSection, (chefId: number) => string> = {
   orders: (chefId) => portalPaths.orders(chefId),
   menu: portalPaths.menu,
@@ -19,6 +19,7 @@ const SECTION_PATHS: Record<PortalSection, (chefId: number) => string> = {
   photos: portalPaths.photos,
   calendar: portalPaths.calendar,
   team: portalPaths.team,
+  statements: portalPaths.statements,
   settings: portalPaths.settings,
 };
 
@@ -75,6 +76,9 @@ export function PartnerLayout({
               <NavLink to={portalPaths.photos(chefId)}>Photos</NavLink>
               <NavLink to={portalPaths.calendar(chefId)}>Calendar</NavLink>
               {hasRole(current.role, 'manager') ? <NavLink to={portalPaths.team(chefId)}>Team</NavLink> : null}
+              {hasRole(current.role, 'manager') ? (
+                <NavLink to={portalPaths.statements(chefId)}>Statements</NavLink>
+              ) : null}
               <NavLink to={portalPaths.settings(chefId)}>Settings</NavLink>
             </nav>
           ) : null}
@@ -159,7 +163,8 @@ function RestaurantSwitcher({
           <li key={r.id}>
             <Link
               to={sectionHref(
-                section === 'team' && hasRole(r.role, 'manager') ? 'team' : section !== 'team' ? section : 'orders',
+                // the same section there, unless it is for managers and the person is not one there
+                (section === 'team' || section === 'statements') && !hasRole(r.role, 'manager') ? 'orders' : section,
                 r.id,
               )}
             >
