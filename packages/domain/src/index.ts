@@ -1,4 +1,5 @@
 export * from './messages.js';
+export * from './payment-messages.js';
 export * from './dates.js';
 export * from './time-slots.js';
 export * from './delivery-defaults.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { messages } from '@caterway/domain';
+import { messages, paymentMessages } from '@caterway/domain';
 import {
   formatCardNumber,
   formatExpiry,
@@ -35,9 +35,9 @@ describe('card input', () => {
   it('validates the card form', () => {
     expect(validateCardForm({ number: '4242 4242 4242 4242', expiry: '11/26', cvc: '123', name: '' }, now)).toEqual({});
     expect(validateCardForm({ number: '4242 4242 4242 4241', expiry: '10/26', cvc: '12', name: '' }, now)).toEqual({
-      number: messages.cardNumberIncorrect,
-      expiry: messages.cardExpiryPast,
-      cvc: messages.cardCvcInvalid,
+      number: paymentMessages.cardNumberIncorrect,
+      expiry: paymentMessages.cardExpiryPast,
+      cvc: paymentMessages.cardCvcInvalid,
     });
     expect(validateCardForm({ number: '', expiry: '', cvc: '', name: '' }, now)).toEqual({
       number: messages.required,
@@ -66,10 +66,10 @@ describe('card input', () => {
         billingEmail: 'x',
       }),
     ).toEqual({
-      institutionNumber: messages.institutionNumberInvalid,
-      transitNumber: messages.transitNumberInvalid,
-      accountNumber: messages.accountNumberInvalid,
-      mandateAccepted: messages.padMandateRequired,
+      institutionNumber: paymentMessages.institutionNumberInvalid,
+      transitNumber: paymentMessages.transitNumberInvalid,
+      accountNumber: paymentMessages.accountNumberInvalid,
+      mandateAccepted: paymentMessages.padMandateRequired,
       billingEmail: messages.invalidEmail,
     });
   });

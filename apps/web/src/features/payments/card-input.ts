@@ -1,4 +1,4 @@
-import { isValidEmail, messages } from '@caterway/domain';
+import { isValidEmail, messages, paymentMessages } from '@caterway/domain';
 
 // The sandbox card form's input rules: number with a Luhn check shown in groups of four,
 // expiry MM/YY, CVC of 3 or 4 digits. The provider checks again (the sandbox refuses a
@@ -57,14 +57,14 @@ export type CardFormErrors = Partial<Record<keyof CardFormValues, string>>;
 export function validateCardForm(values: CardFormValues, now: Date): CardFormErrors {
   const errors: CardFormErrors = {};
   if (digitsOnly(values.number) === '') errors.number = messages.required;
-  else if (!isLuhnValid(values.number)) errors.number = messages.cardNumberIncorrect;
+  else if (!isLuhnValid(values.number)) errors.number = paymentMessages.cardNumberIncorrect;
   const expiry = parseExpiry(values.expiry);
   if (values.expiry.trim() === '') errors.expiry = messages.required;
-  else if (!expiry) errors.expiry = messages.cardExpiryInvalid;
+  else if (!expiry) errors.expiry = paymentMessages.cardExpiryInvalid;
   else if (expiry.year < now.getFullYear() || (expiry.year === now.getFullYear() && expiry.month < now.getMonth() + 1))
-    errors.expiry = messages.cardExpiryPast;
+    errors.expiry = paymentMessages.cardExpiryPast;
   if (values.cvc.trim() === '') errors.cvc = messages.required;
-  else if (!/^\d{3,4}$/.test(values.cvc.trim())) errors.cvc = messages.cardCvcInvalid;
+  else if (!/^\d{3,4}$/.test(values.cvc.trim())) errors.cvc = paymentMessages.cardCvcInvalid;
   return errors;
 }
 
@@ -85,9 +85,9 @@ export function validateBankForm(values: BankFormValues): BankFormErrors {
   if (values.billingName.trim() === '') errors.billingName = messages.required;
   if (values.billingEmail.trim() === '') errors.billingEmail = messages.required;
   else if (!isValidEmail(values.billingEmail)) errors.billingEmail = messages.invalidEmail;
-  if (!/^\d{3}$/.test(values.institutionNumber)) errors.institutionNumber = messages.institutionNumberInvalid;
-  if (!/^\d{5}$/.test(values.transitNumber)) errors.transitNumber = messages.transitNumberInvalid;
-  if (!/^\d{7,12}$/.test(values.accountNumber)) errors.accountNumber = messages.accountNumberInvalid;
-  if (!values.mandateAccepted) errors.mandateAccepted = messages.padMandateRequired;
+  if (!/^\d{3}$/.test(values.institutionNumber)) errors.institutionNumber = paymentMessages.institutionNumberInvalid;
+  if (!/^\d{5}$/.test(values.transitNumber)) errors.transitNumber = paymentMessages.transitNumberInvalid;
+  if (!/^\d{7,12}$/.test(values.accountNumber)) errors.accountNumber = paymentMessages.accountNumberInvalid;
+  if (!values.mandateAccepted) errors.mandateAccepted = paymentMessages.padMandateRequired;
   return errors;
 }

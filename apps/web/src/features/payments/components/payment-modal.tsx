@@ -1,5 +1,5 @@
 import { lazy, Suspense, useId, useRef, useState, type FormEvent } from 'react';
-import { formatCardExpiry, isCardExpired, messages } from '@caterway/domain';
+import { formatCardExpiry, isCardExpired, messages, paymentMessages } from '@caterway/domain';
 import { Button, Modal } from '@caterway/ui';
 import { isApiError } from '../../../lib/api-client';
 import { notify, TOAST_DURATION } from '../../../stores/notifications';
@@ -100,7 +100,7 @@ export function PaymentModal({
       // ordering-payments §8: 'Card Addition Error!' with the provider message, 4 s for cards, 8 s for bank accounts.
       notify({
         tone: 'error',
-        title: messages.cardAdditionErrorTitle,
+        title: paymentMessages.cardAdditionErrorTitle,
         message,
         duration: model === 'eft' ? TOAST_DURATION.long : TOAST_DURATION.default,
       });

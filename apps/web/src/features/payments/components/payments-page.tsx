@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { paymentKeys } from '@caterway/contracts/client';
-import { formatCardExpiry, isCardExpired, messages } from '@caterway/domain';
+import { formatCardExpiry, isCardExpired, messages, paymentMessages } from '@caterway/domain';
 import { Button, Modal } from '@caterway/ui';
 import { isApiError } from '../../../lib/api-client';
 import { notify, notifySuccess, TOAST_DURATION } from '../../../stores/notifications';
@@ -50,14 +50,14 @@ export function PaymentsPage({ homeHref, billing }: PaymentsPageProps) {
         email: choice.billingEmail,
       });
       setModalModel(null);
-      notifySuccess(messages.paymentMethodAdded);
+      notifySuccess(paymentMessages.paymentMethodAdded);
     } catch (error) {
       const message = isApiError(error)
         ? (error.serverError ?? error.messages.join(', ')) || messages.genericFailure
         : messages.genericFailure;
       notify({
         tone: 'error',
-        title: messages.cardAdditionErrorTitle,
+        title: paymentMessages.cardAdditionErrorTitle,
         message,
         duration: choice.model === 'eft' ? TOAST_DURATION.long : TOAST_DURATION.default,
       });
@@ -79,8 +79,8 @@ export function PaymentsPage({ homeHref, billing }: PaymentsPageProps) {
         </p>
       ) : methods.isPending ? null : list.length === 0 ? (
         <div className="empty-state">
-          <p>{messages.noPaymentMethods}</p>
-          <p>{messages.noPaymentMethodsHint}</p>
+          <p>{paymentMessages.noPaymentMethods}</p>
+          <p>{paymentMessages.noPaymentMethodsHint}</p>
           <div className="empty-state-actions">
             {addButton}
             <Link className="btn btn-secondary" to={homeHref}>
@@ -92,21 +92,21 @@ export function PaymentsPage({ homeHref, billing }: PaymentsPageProps) {
         <>
           <MethodList
             title="Credit Cards:"
-            empty={messages.noCreditCards}
+            empty={paymentMessages.noCreditCards}
             methods={cards}
             busy={loading}
             onMakeDefault={(m) =>
-              setDefault.mutate(m.id, { onSuccess: () => notifySuccess(messages.paymentMethodSetDefault) })
+              setDefault.mutate(m.id, { onSuccess: () => notifySuccess(paymentMessages.paymentMethodSetDefault) })
             }
             onDelete={setConfirmDelete}
           />
           <MethodList
             title="Bank Accounts:"
-            empty={messages.noBankAccounts}
+            empty={paymentMessages.noBankAccounts}
             methods={banks}
             busy={loading}
             onMakeDefault={(m) =>
-              setDefault.mutate(m.id, { onSuccess: () => notifySuccess(messages.paymentMethodSetDefault) })
+              setDefault.mutate(m.id, { onSuccess: () => notifySuccess(paymentMessages.paymentMethodSetDefault) })
             }
             onDelete={setConfirmDelete}
           />
@@ -144,7 +144,7 @@ export function PaymentsPage({ homeHref, billing }: PaymentsPageProps) {
                 remove.mutate(confirmDelete.id, {
                   onSuccess: () => {
                     setConfirmDelete(null);
-                    notifySuccess(messages.paymentMethodDeleted);
+                    notifySuccess(paymentMessages.paymentMethodDeleted);
                   },
                 })
               }

@@ -1,6 +1,6 @@
 import type { StripeCardElement } from '@stripe/stripe-js';
 import { useEffect, useRef, useState, type RefObject } from 'react';
-import { messages } from '@caterway/domain';
+import { paymentMessages } from '@caterway/domain';
 import { ProviderError, type CardCollector } from './collectors';
 import { loadStripeClient } from './stripe-client';
 
@@ -26,7 +26,7 @@ export default function StripeCardFields({ publishableKey, collectorRef }: Strip
           async createPaymentMethod() {
             if (!card) return null;
             const { paymentMethod, error } = await stripe.createPaymentMethod({ type: 'card', card });
-            if (error) throw new ProviderError(error.message ?? messages.cardNumberIncorrect);
+            if (error) throw new ProviderError(error.message ?? paymentMessages.cardNumberIncorrect);
             return paymentMethod.id;
           },
         };
@@ -43,7 +43,7 @@ export default function StripeCardFields({ publishableKey, collectorRef }: Strip
   if (state === 'failed') {
     return (
       <p className="form-alert" role="alert">
-        {messages.stripeNotConfigured}
+        {paymentMessages.stripeNotConfigured}
       </p>
     );
   }

@@ -4,7 +4,7 @@ import { ProviderError } from './collectors';
 // Stripe Elements in the browser (provider 'stripe' from GET api/v2/payments/config). Loaded
 // only when that provider is configured: @stripe/stripe-js is a dynamic import (its own chunk),
 // and it fetches https://js.stripe.com/v3 itself. Offline (this repository's default) that
-// script cannot load, and the modal shows messages.stripeNotConfigured instead: the sandbox
+// script cannot load, and the modal shows paymentMessages.stripeNotConfigured instead: the sandbox
 // provider is the one the journeys exercise. docs: apps/web/README.md 'Payments'.
 
 const cache = new Map<string, Promise<Stripe>>();
