@@ -323,4 +323,48 @@ describe('menu editor', () => {
     expect(shared.json().error).toContain('only Caterway operations can change it');
     expect((await call('PUT', `${base()}/presets/${preset.id}`, ops.jwt, body)).statusCode).toBe(200);
   });
+  it('renames a dish into the search documents, and holds a preset a suspended restaurant switches on', async () => {
+    const dish = await firstDish();
+    const renamed = await call('PUT', `${base()}/dishes/${dish.id}`, owner.jwt, {
+      ...dishBody(dish),
+      name: 'Smoked Jackfruit Biryani',
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    const { rows: found } = await ctx.db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM presets p JOIN preset_chefs pc ON pc.preset_id = p.id
+        WHERE pc.chef_id = $1 AND p.preset_type = 'restaurant' AND p.search_document @@ to_tsquery('english', 'jackfruit')`,
+      [chef],
+    );
+    expect(found[0]!.n).toBe(1);
+
+    // suspended (decision 059): a preset the team switches on waits off the storefront, held
+    const ours = (await call('GET', `${base()}/presets`, owner.jwt)).json().presets as PartnerPreset[];
+    const preset = ours.find((p) => !p.shared)!;
+    const suspend = await call('POST', `/api/v2/ops/restaurants/${chef}/status`, ops.jwt, {
+      status: 'suspended',
+      reason: 'Fridge repair',
+    });
+    expect(suspend.statusCode, suspend.body).toBe(200);
+    const body = {
+      name: preset.name,
+      description: preset.description,
+      number_of_guests: preset.number_of_guests,
+      is_active: true,
+      lines: preset.lines.map((l) => ({
+        menu_id: l.menu_id,
+        quantity: l.quantity,
+        menu_items_mapping: l.menu_items_mapping,
+      })),
+    };
+    const on = await call('PUT', `${base()}/presets/${preset.id}`, owner.jwt, body);
+    expect(on.statusCode, on.body).toBe(200);
+    expect(on.json().preset.is_active).toBe(true);
+    const row = async () =>
+      (await ctx.db.query('SELECT is_active, held_by_restaurant FROM presets WHERE id = $1', [preset.id])).rows[0];
+    expect(await row()).toEqual({ is_active: false, held_by_restaurant: true });
+    expect((await call('POST', `/api/v2/ops/restaurants/${chef}/status`, ops.jwt, { status: 'live' })).statusCode).toBe(
+      200,
+    );
+    expect(await row()).toEqual({ is_active: true, held_by_restaurant: false });
+  });
 });

@@ -122,7 +122,8 @@ const DISH_COLUMNS = `m.id::int AS id, m.chef_id::int AS chef_id, m.name, m.desc
 /** A new version for a dish: now to the millisecond, and always after the one it replaces. */
 const NEXT_VERSION = `greatest(date_trunc('milliseconds', clock_timestamp()), date_trunc('milliseconds', updated_at) + interval '1 millisecond')`;
 
-const PRESET_COLUMNS = `p.id::int AS id, p.slug, p.name, p.description, p.number_of_guests, p.is_active, p.price_per_person_cents,
+// a preset held off the storefront while its restaurant is not live (decision 059) is active to its team
+const PRESET_COLUMNS = `p.id::int AS id, p.slug, p.name, p.description, p.number_of_guests, (p.is_active OR p.held_by_restaurant) AS is_active, p.price_per_person_cents,
   p.minimum_order_amount_cents, p.dietary_types, p.category_names,
   ARRAY(SELECT pc.chef_id::int FROM preset_chefs pc WHERE pc.preset_id = p.id ORDER BY pc.position, pc.chef_id) AS chef_ids,
   COALESCE((SELECT json_agg(json_build_object('chef_id', pi.chef_id, 'menu_id', pi.menu_id, 'menu_name', m.name,
@@ -317,7 +318,7 @@ export function createMenuEditorRepository(db: Queryable) {
       const { rows } = await tx.query<PresetRow>(
         `SELECT ${PRESET_COLUMNS} FROM presets p
           WHERE p.preset_type = 'catering' AND EXISTS (SELECT 1 FROM preset_chefs pc WHERE pc.preset_id = p.id AND pc.chef_id = $1)
-          ORDER BY p.is_active DESC, p.name, p.id`,
+          ORDER BY (p.is_active OR p.held_by_restaurant) DESC, p.name, p.id`,
         [chefId],
       );
       return rows;
@@ -366,10 +367,15 @@ export function createMenuEditorRepository(db: Queryable) {
 
     async writePreset(presetId: number, d: PresetDerived, tx: Queryable): Promise<void> {
       await tx.query(
-        `UPDATE presets SET name = $2, description = $3, number_of_guests = $4, is_active = $5, price_per_person_cents = $6,
+        // an active preset of a restaurant that is not live is held: it goes on the storefront
+        // when operations publish the restaurant (decision 059)
+        `UPDATE presets p SET name = $2, description = $3, number_of_guests = $4, price_per_person_cents = $6,
                 minimum_order_amount_cents = $7, dietary_types = $8, cuisine_types = $9, serving_styles = $10,
-                search_result_image_url = $11
-          WHERE id = $1`,
+                search_result_image_url = $11,
+                is_active = $5 AND live.all_live, held_by_restaurant = $5 AND NOT live.all_live
+           FROM (SELECT coalesce(bool_and(c.status = 'live'), true) AS all_live
+                   FROM preset_chefs pc JOIN chefs c ON c.id = pc.chef_id WHERE pc.preset_id = $1) live
+          WHERE p.id = $1`,
         [
           presetId,
           d.name,
@@ -440,6 +446,16 @@ export function createMenuEditorRepository(db: Queryable) {
         [ids],
       );
       return rows;
+    },
+
+    /** The search documents of the restaurant's page and presets (dish names and tags are searched). */
+    async refreshSearch(chefId: number, tx: Queryable): Promise<void> {
+      await tx.query(
+        `SELECT refresh_preset_search(array(
+           SELECT pc.preset_id FROM preset_chefs pc JOIN presets p ON p.id = pc.preset_id
+            WHERE pc.chef_id = $1 AND p.preset_type IN ('restaurant', 'catering')))`,
+        [chefId],
+      );
     },
 
     /** The restaurant's page (its 'restaurant' preset) lists the dietary tags of all its dishes. */

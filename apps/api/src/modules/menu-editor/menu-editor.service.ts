@@ -246,6 +246,7 @@ export function createMenuEditorService(deps: { db: Db }) {
       for (const c of preset.chef_ids) if (c !== chefId) others.add(c);
     }
     if (others.size) await changes.catalogueChanged([...others], tx);
+    await repo.refreshSearch(chefId, tx);
   }
 
   /** The change's audit row, and the restaurant's catalogue version bumped (decision 051), in its transaction. */
@@ -553,6 +554,7 @@ export function createMenuEditorService(deps: { db: Db }) {
         const { id } = await repo.insertPreset(restaurant.id, input.name, tx);
         await repo.writePreset(id, derived, tx);
         await repo.writePresetLines(id, lines, tx);
+        await repo.refreshSearch(restaurant.id, tx);
         const after = (await repo.preset(restaurant.id, id, tx))!;
         await audit(tx, actor, {
           chefId: restaurant.id,
@@ -584,6 +586,7 @@ export function createMenuEditorService(deps: { db: Db }) {
         const { lines, derived } = await checkPreset(tx, input, chefs);
         await repo.writePreset(presetId, derived, tx);
         await repo.writePresetLines(presetId, lines, tx);
+        await repo.refreshSearch(restaurant.id, tx);
         const after = (await repo.preset(restaurant.id, presetId, tx))!;
         if (before.chef_ids.length > 1) await changes.catalogueChanged(before.chef_ids, tx);
         await audit(tx, actor, {
