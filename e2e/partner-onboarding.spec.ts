@@ -5,7 +5,8 @@ import { e2eDb } from './order-setup';
 
 // Issue 19 "Who and where" (decision 059): operations add a restaurant from the console; it starts
 // off the storefront, its owner gets an invitation by email, sets a password and lands in the
-// portal, which says the restaurant is not on the storefront yet.
+// portal, which says the restaurant is not on the storefront yet. Operations then suspend a live
+// restaurant with a reason and it leaves the storefront; publishing it again brings it back.
 
 const ops = { email: 'ops@caterway.ca', password: 'Kitchen4Ops' };
 
@@ -88,5 +89,34 @@ test.describe('operations run the restaurants', () => {
     allowConsoleErrors(/status of 422/);
     await row.getByRole('button', { name: `Publish ${name}` }).click();
     await expect(page.getByText('Add at least one dish with a price before the restaurant goes live.')).toBeVisible();
+  });
+
+  test('a suspended restaurant leaves the storefront; publishing it again brings it back', async ({
+    page,
+    request,
+  }) => {
+    const { rows } = await db.query<{ id: number; name: string; slug: string }>(
+      `SELECT c.id::int AS id, c.business_name AS name, c.slug FROM chefs c
+        WHERE c.status = 'live' AND c.city = 'Vancouver'
+          AND NOT EXISTS (SELECT 1 FROM restaurant_members m WHERE m.chef_id = c.id)
+        ORDER BY c.id DESC LIMIT 1`,
+    );
+    const chef = rows[0]!;
+    expect((await request.get(`/api/v2/presets/${chef.slug}`)).status()).toBe(200);
+    await signIn(page, ops);
+    await page.goto('/ops');
+    await page.getByLabel('Name or city').fill(chef.name);
+    const row = page.getByRole('article').filter({ has: page.getByRole('heading', { name: chef.name, exact: true }) });
+    await row.getByRole('button', { name: `Suspend ${chef.name}` }).click();
+    const dialog = page.getByRole('dialog', { name: `Suspend ${chef.name}?` });
+    await dialog.getByLabel('Reason (its team sees it)').fill('Health inspection pending');
+    await dialog.getByRole('button', { name: 'Suspend' }).click();
+    await expect(row).toContainText('Suspended: Health inspection pending');
+    // every instance drops the restaurant at once (decision 051): its page is gone
+    await expect.poll(async () => (await request.get(`/api/v2/presets/${chef.slug}`)).status()).toBe(404);
+
+    await row.getByRole('button', { name: `Publish ${chef.name}` }).click();
+    await expect(row).toContainText('Live');
+    await expect.poll(async () => (await request.get(`/api/v2/presets/${chef.slug}`)).status()).toBe(200);
   });
 });
