@@ -46,6 +46,10 @@ const ownEmptyAnswer = new Set([
   'PUT /api/v2/group_orders/{ref} delivery_date',
   'POST /api/v2/sandbox/payment_methods cvc',
   'POST /api/v2/sandbox/setup_intents/confirm billing_email',
+  // a closure's dates and a commission's first day, like every date, say what a date must be
+  'POST /api/v2/partner/restaurants/{chefId}/calendar/closures starts_on',
+  'POST /api/v2/partner/restaurants/{chefId}/calendar/closures ends_on',
+  'PUT /api/v2/partner/restaurants/{chefId}/commission effective_from',
 ]);
 
 function requiredFields(doc: OpenApi, schema: JsonSchema, path: string[] = []): RequiredField[] {

@@ -47,7 +47,8 @@ export const partnerClosureBodySchema = z.object({
   starts_on: dateText.refine((v) => v.length > 0, messages.invalidDate),
   ends_on: dateText.refine((v) => v.length > 0, messages.invalidDate),
   windows: z.array(partnerTimeWindowSchema).max(MAX_WINDOWS_PER_DAY).nullable().default(null),
-  reason: z.string().max(200),
+  /** why ('' for none): shown to the team, never to customers */
+  reason: z.string().trim().max(200).default(''),
   holiday: z.string().trim().max(120).nullable().default(null),
 });
 export type PartnerClosureBody = z.input<typeof partnerClosureBodySchema>;

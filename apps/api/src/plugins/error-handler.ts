@@ -13,6 +13,11 @@ declare module 'fastify' {
 
 const genericMessages = new Set<string>([text.required]);
 
+/** The product documents' messages (packages/domain messages.ts): answered as they are written. */
+const SPEC_MESSAGES = new Set<string>(
+  (Object.values(text) as unknown[]).filter((m): m is string => typeof m === 'string'),
+);
+
 function label(path: readonly string[]): string {
   const last = [...path].reverse().find((p) => !/^\d+$/.test(p));
   if (!last) return 'Request';
@@ -56,10 +61,18 @@ export function validationMessages(issues: ValidationIssue[], input?: unknown): 
   for (const v of issues) {
     const path = (v.instancePath ?? '').split('/').filter(Boolean);
     let message = v.message;
+    const value = valueAt(input, path);
     if (ZOD_DEFAULT.test(message)) {
-      if (isAbsent(valueAt(input, path))) message = text.required;
+      if (isAbsent(value)) message = text.required;
       else if (v.keyword === 'invalid_type' || v.keyword === 'invalid_union' || v.keyword === 'invalid_value')
         message = 'has an invalid value';
+    } else if (!SPEC_MESSAGES.has(message)) {
+      // a schema's own wording for a rule ("Enter a name of 1 to 80 characters.") still answers a
+      // field that is missing, empty or of the wrong type like every other; the documents' own
+      // sentences (SPEC_MESSAGES) and refinements (`custom`) keep their words
+      if (v.keyword === 'invalid_type') message = isAbsent(value) ? text.required : 'has an invalid value';
+      else if ((v.keyword === 'too_small' || v.keyword === 'invalid_format') && isAbsent(value))
+        message = text.required;
     }
     const line =
       genericMessages.has(message) || ZOD_DEFAULT.test(message) || message === 'has an invalid value'

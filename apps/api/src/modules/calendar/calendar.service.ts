@@ -139,7 +139,7 @@ export function createCalendarService(deps: { db: Db; clock: Clock }) {
         starts_on: body.starts_on.trim(),
         ends_on: body.ends_on.trim(),
         windows: body.windows ?? null,
-        reason: body.reason.trim(),
+        reason: (body.reason ?? '').trim(),
         holiday: body.holiday?.trim() || null,
       };
       await write(actor, async (tx, chef) => {
