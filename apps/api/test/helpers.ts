@@ -41,7 +41,9 @@ export async function createTestDatabase(): Promise<{ db: Db; url: string; drop:
     await admin.end();
   }
   const url = withDatabase(serverUrl, name);
-  const db = createPool(url, { max: 5 });
+  // five for the queries and one held by the app's LISTEN connection (partner inbox and catalogue
+  // sync, decision 056), as docs/operations.md counts a pool
+  const db = createPool(url, { max: 6 });
   return { db, url, drop: () => dropDatabase(serverUrl, name, db) };
 }
 
