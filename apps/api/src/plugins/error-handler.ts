@@ -56,7 +56,7 @@ const isAbsent = (value: unknown) =>
  * "<Field>: has an invalid value" when it has the wrong type (issue 16 item 6). `input` is the part
  * of the request that failed (body, query or params), read to tell a missing field from a wrong one.
  */
-export function validationMessages(issues: ValidationIssue[], input?: unknown): string[] {
+export function validationMessages(issues: ValidationIssue[], input?: unknown, isBody = true): string[] {
   const out: string[] = [];
   for (const v of issues) {
     const path = (v.instancePath ?? '').split('/').filter(Boolean);
@@ -66,10 +66,11 @@ export function validationMessages(issues: ValidationIssue[], input?: unknown): 
       if (isAbsent(value)) message = text.required;
       else if (v.keyword === 'invalid_type' || v.keyword === 'invalid_union' || v.keyword === 'invalid_value')
         message = 'has an invalid value';
-    } else if (!SPEC_MESSAGES.has(message)) {
-      // a schema's own wording for a rule ("Enter a name of 1 to 80 characters.") still answers a
-      // field that is missing, empty or of the wrong type like every other; the documents' own
-      // sentences (SPEC_MESSAGES) and refinements (`custom`) keep their words
+    } else if (isBody && !SPEC_MESSAGES.has(message)) {
+      // a JSON body's field with a schema's own wording for a rule ("Enter a name of 1 to 80
+      // characters.") still answers missing, empty or of the wrong type like every other; the
+      // documents' own sentences (SPEC_MESSAGES), refinements (`custom`) and query parameters
+      // ("Page must be a whole number.") keep their words
       if (v.keyword === 'invalid_type') message = isAbsent(value) ? text.required : 'has an invalid value';
       else if ((v.keyword === 'too_small' || v.keyword === 'invalid_format') && isAbsent(value))
         message = text.required;
@@ -112,7 +113,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
         params: request.params,
         headers: request.headers,
       }[err.validationContext ?? 'body'];
-      const list = validationMessages(err.validation as unknown as ValidationIssue[], input);
+      const list = validationMessages(
+        err.validation as unknown as ValidationIssue[],
+        input,
+        (err.validationContext ?? 'body') === 'body',
+      );
       return answer(422, { error: list.join(', '), messages: list });
     }
     if (isResponseSerializationError(err)) {
