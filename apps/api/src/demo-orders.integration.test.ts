@@ -129,24 +129,26 @@ describe.each([
     }
     expect(waiting).toBeGreaterThanOrEqual(demoRestaurantTeam.waitingOrders);
 
-    // one restaurant near capacity: its 12:00 window a week on is full, its day has a place left
-    expect(team?.nearCapacity).toMatch(/^\d{4}-\d{2}-\d{2} 12:00$/);
-    const busy = mine.find((r) => r.name === team!.restaurants[1])!;
-    const capacity = await ctx.app.inject({
-      method: 'GET',
-      url: `/api/v2/partner/restaurants/${busy.id}/capacity`,
-      headers,
-    });
-    expect(capacity.json().capacity).toMatchObject({
-      unit: demoCapacity.unit,
-      per_day: demoCapacity.perDay,
-      per_window: demoCapacity.perWindow,
-      window_minutes: demoCapacity.windowMinutes,
-    });
+    // one restaurant near capacity (not the team's): its 12:00 window a week on is full
+    const busy = team!.nearCapacity!;
+    expect(busy.slot).toMatch(/^\d{4}-\d{2}-\d{2} 12:00$/);
+    expect(team!.restaurants).not.toContain(busy.restaurant);
+    const { rows: rule } = await ctx.db.query(
+      'SELECT unit, per_day, per_window, window_minutes FROM restaurant_capacity WHERE chef_id = $1',
+      [busy.chefId],
+    );
+    expect(rule).toEqual([
+      {
+        unit: demoCapacity.unit,
+        per_day: demoCapacity.perDay,
+        per_window: demoCapacity.perWindow,
+        window_minutes: demoCapacity.windowMinutes,
+      },
+    ]);
     const { rows } = await ctx.db.query<{ n: number }>(
       `SELECT count(*)::int AS n FROM catering_orders
         WHERE chef_id = $1 AND status = 'Accepted' AND (delivery_at AT TIME ZONE time_zone)::date = $2::date`,
-      [busy.id, team!.nearCapacity!.slice(0, 10)],
+      [busy.chefId, busy.slot.slice(0, 10)],
     );
     expect(rows[0]!.n).toBe(demoCapacity.perWindow);
     // its restaurants have delivered orders, so that their statements are not empty (decision 057)
