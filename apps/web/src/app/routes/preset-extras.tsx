@@ -10,14 +10,17 @@ export default function PresetExtras({
   presetId,
   presetName,
   delivery,
+  savedCart,
 }: {
   presetId: number;
   presetName: string;
   delivery: { deliveryDate: string; deliveryTime: string };
+  /** a customer's saved cart: the server answers availability for the catalogue's presets only */
+  savedCart: boolean;
 }) {
   return (
     <>
-      <SlotNotice presetId={presetId} delivery={delivery} />
+      {savedCart ? null : <SlotNotice presetId={presetId} delivery={delivery} />}
       <SuggestionBot presetId={presetId} presetName={presetName} />
     </>
   );

@@ -61,7 +61,12 @@ export function PresetWithCart({
     extras: (preset) =>
       shared(preset) || (
         <Suspense fallback={null}>
-          <PresetExtras presetId={preset.id} presetName={preset.name} delivery={delivery} />
+          <PresetExtras
+            presetId={preset.id}
+            presetName={preset.name}
+            delivery={delivery}
+            savedCart={preset.presetType === 'save_for_later'}
+          />
         </Suspense>
       ),
   };
