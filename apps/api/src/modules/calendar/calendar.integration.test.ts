@@ -273,8 +273,8 @@ describe('the restaurant calendar', () => {
   });
 
   /** A paid order delivered at `time` on the fixture's usual date. */
-  async function placeAt(time: string): Promise<number> {
-    const payload = orderPayload(f, NOW, { delivery_time: time });
+  async function placeAt(time: string, date?: string): Promise<number> {
+    const payload = orderPayload(f, NOW, { delivery_time: time, ...(date ? { delivery_date: date } : {}) });
     const created = await create(payload);
     expect(created.statusCode, created.body).toBe(201);
     const o = created.json().catering_order as { id: number; purchase_id: string };
@@ -341,5 +341,46 @@ describe('the restaurant calendar', () => {
       headers: auth(manager.jwt),
       payload: { unit: 'orders', per_day: null, per_window: null, window_minutes: 60 },
     });
+  }, 60_000);
+  it('lets exactly one of two concurrent edits take the last place in a window', async () => {
+    // a day of its own, whose windows the tests above left empty
+    const taken = deliverySlot(f, NOW).date;
+    const slot = deliverySlot(f, NOW, { afterHours: f.chef.pre_order_notice_hours + 72 });
+    expect(slot.date).not.toBe(taken);
+    const first = parseTimeOfDay(slot.time)!;
+    const on = (time: string) => orderPayload(f, NOW, { delivery_date: slot.date, delivery_time: time });
+    const at = (minutes: number) =>
+      formatStoreTime(
+        `${String(Math.floor((first + minutes) / 60)).padStart(2, '0')}:${String((first + minutes) % 60).padStart(2, '0')}`,
+      );
+    const a = await placeAt(at(60), slot.date);
+    const b = await placeAt(at(120), slot.date);
+    const limit = (perWindow: number | null) =>
+      ctx.app.inject({
+        method: 'PUT',
+        url: `/api/v2/partner/restaurants/${f.chef.id}/capacity`,
+        headers: auth(manager.jwt),
+        payload: { unit: 'orders', per_day: null, per_window: perWindow, window_minutes: 60 },
+      });
+    expect((await limit(1)).statusCode).toBe(200);
+    // both move into the first window at once; its slot lock lets one in
+    const moved = await Promise.all(
+      [a, b].map((id) =>
+        ctx.app.inject({
+          method: 'PUT',
+          url: `/api/v2/catering_orders/${id}`,
+          headers: auth(customer.jwt),
+          payload: { catering_order: on(slot.time), is_eft: false },
+        }),
+      ),
+    );
+    expect(moved.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    const { rows } = await ctx.db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM catering_orders WHERE id = ANY($1::bigint[]) AND delivery_at = (
+         SELECT delivery_at FROM catering_orders WHERE id = ANY($1::bigint[]) ORDER BY delivery_at LIMIT 1)`,
+      [[a, b]],
+    );
+    expect(rows[0]!.n).toBe(1);
+    await limit(null);
   }, 60_000);
 });
