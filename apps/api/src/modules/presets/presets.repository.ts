@@ -290,20 +290,15 @@ export function createPresetsRepository(db: Queryable) {
      * (migration 044), so this is a probe of nearly empty indexes.
      */
     async soldOutOfPreset(presetId: number, now: Date): Promise<{ menu_ids: number[]; menu_item_ids: number[] }> {
-      const { rows } = await db.query<{ menu_ids: number[]; menu_item_ids: number[] }>(
-        prepared(
-          `SELECT ARRAY(SELECT m.id::int FROM preset_chefs pc JOIN menus m ON m.chef_id = pc.chef_id
-                         WHERE pc.preset_id = $1 AND m.unavailable_until IS NOT NULL AND m.unavailable_until > $2
-                         ORDER BY m.id) AS menu_ids,
-                  ARRAY(SELECT mi.id::int FROM preset_chefs pc JOIN menus m ON m.chef_id = pc.chef_id
-                          JOIN menu_items mi ON mi.menu_id = m.id
-                         WHERE pc.preset_id = $1 AND mi.unavailable_until IS NOT NULL AND mi.unavailable_until > $2
-                         ORDER BY mi.id) AS menu_item_ids`,
-          [presetId, now],
-        ),
-      );
-      return rows[0]!;
+      return soldOutAt(await soldOutEntriesOf(db, presetId, now), now.getTime());
     },
+
+    /**
+     * The dishes and options of the preset's restaurants 86'd at `now` or later, with the instant
+     * each comes back (epoch ms; Infinity: until turned back on). Kept with a catalogue preset's
+     * cached detail (a change of the restaurant drops both) and read against the clock.
+     */
+    soldOutEntries: (presetId: number, now: Date): Promise<SoldOutEntries> => soldOutEntriesOf(db, presetId, now),
 
     async findPresetItems(presetId: number, tx: Queryable = db): Promise<PresetItemRow[]> {
       const { rows } = await tx.query<PresetItemRow>(
@@ -319,3 +314,38 @@ export function createPresetsRepository(db: Queryable) {
   };
 }
 export type PresetsRepository = ReturnType<typeof createPresetsRepository>;
+
+/** What a preset's restaurants have 86'd: [id, back at (epoch ms, Infinity: until turned on)]. */
+export interface SoldOutEntries {
+  menus: readonly (readonly [number, number])[];
+  items: readonly (readonly [number, number])[];
+}
+
+/** The dishes and options still sold out at `nowMs`. */
+export function soldOutAt(entries: SoldOutEntries, nowMs: number): { menu_ids: number[]; menu_item_ids: number[] } {
+  return {
+    menu_ids: entries.menus.filter(([, at]) => at > nowMs).map(([id]) => id),
+    menu_item_ids: entries.items.filter(([, at]) => at > nowMs).map(([id]) => id),
+  };
+}
+
+async function soldOutEntriesOf(db: Queryable, presetId: number, now: Date): Promise<SoldOutEntries> {
+  const { rows } = await db.query<{ menus: [number, number | string][]; items: [number, number | string][] }>(
+    prepared(
+      `SELECT coalesce((SELECT json_agg(json_build_array(m.id, extract(epoch FROM m.unavailable_until) * 1000) ORDER BY m.id)
+                            FROM preset_chefs pc JOIN menus m ON m.chef_id = pc.chef_id
+                           WHERE pc.preset_id = $1 AND m.unavailable_until IS NOT NULL AND m.unavailable_until > $2), '[]') AS menus,
+                coalesce((SELECT json_agg(json_build_array(mi.id, extract(epoch FROM mi.unavailable_until) * 1000) ORDER BY mi.id)
+                            FROM preset_chefs pc JOIN menus m ON m.chef_id = pc.chef_id
+                            JOIN menu_items mi ON mi.menu_id = m.id
+                           WHERE pc.preset_id = $1 AND mi.unavailable_until IS NOT NULL AND mi.unavailable_until > $2), '[]') AS items`,
+      [presetId, now],
+    ),
+  );
+  // 'infinity' comes back as a JSON string (json has no Infinity): until turned back on
+  const until = (v: number | string) => (typeof v === 'number' ? v : Infinity);
+  return {
+    menus: rows[0]!.menus.map(([id, at]) => [id, until(at)] as const),
+    items: rows[0]!.items.map(([id, at]) => [id, until(at)] as const),
+  };
+}

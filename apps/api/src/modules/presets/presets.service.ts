@@ -26,7 +26,9 @@ import type {
   MenuItemRow,
   PresetKeyRow,
   PresetsRepository,
+  SoldOutEntries,
 } from './presets.repository.js';
+import { soldOutAt } from './presets.repository.js';
 
 /** The home page's preset carousels, exactly these and in this order (browse-account-orders §2). */
 export const HOME_GROUPS = ['Healthy Lunch', 'Corporate Breakfast', 'Sandwich/Wrap & Salad Lunches'] as const;
@@ -78,6 +80,14 @@ export function createPresetsService({
       maxEntries: detailCache.maxDetails,
       keep: (t) => !!t,
     }),
+    // what the preset's restaurants have 86'd, with when each comes back (decision 053): dropped
+    // with the template by a change of the restaurant, and read against the clock, so an 86 that
+    // runs out at midnight ends without a notification
+    soldOut: createTtlCache<number, SoldOutEntries>({
+      ttlMs: detailCache.ttlMs,
+      now: detailCache.now,
+      maxEntries: detailCache.maxDetails,
+    }),
   };
 
   /** the restaurants of each cached template (a change of one drops it, even if it left the preset since) */
@@ -128,6 +138,7 @@ export function createPresetsService({
       for (const [id, ofTemplate] of chefsOfTemplate) if (ofTemplate.some((c) => chefs.has(c))) presets.add(id);
       for (const id of presets) {
         cache.templates.forget(id);
+        cache.soldOut.forget(id);
         chefsOfTemplate.delete(id);
       }
       cache.keys.forgetWhere((found) => !!found && presets.has(found.id));
@@ -136,6 +147,7 @@ export function createPresetsService({
     forgetAllCatalogue(): void {
       if (!cache) return;
       cache.templates.clear();
+      cache.soldOut.clear();
       cache.keys.clear();
       chefsOfTemplate.clear();
     },
@@ -187,10 +199,16 @@ export function createPresetsService({
       const owned = saved && viewerId !== undefined && found.owner_user_id === viewerId;
       if (saved && !owned && !shareTokenMatches(found.share_token, query.share_token))
         throw notFound(messages.presetNotFound);
-      // what is sold out now (decision 053): asked at every read, beside the visitor's context
+      // what is sold out now (decision 053), beside the visitor's context: a catalogue preset's
+      // 86s are kept with its detail and compared with the clock at each read
+      const now = clock.now();
       const [base, soldOut] = await Promise.all([
         contextFor(query, viewerId),
-        repo.soldOutOfPreset(found.id, clock.now()),
+        cache && isCatalogue(found)
+          ? cache.soldOut
+              .get(found.id, () => repo.soldOutEntries(found.id, now))
+              .then((entries) => soldOutAt(entries, clock.now().getTime()))
+          : repo.soldOutOfPreset(found.id, now),
       ]);
       // the delivery point's province or state: the preset's taxes are the place of supply's
       const ctx = { ...base, place: base.point ? await pointPlace(geocoder, base.point) : null };
