@@ -85,15 +85,19 @@ export function PartnerLayout({
         </div>
       </div>
       {current?.status === 'onboarding' ? (
-        <p className="container partner-status-note" role="status">
-          Not on the storefront yet: set up the menu, hours and photos. Caterway operations publish the restaurant when
-          it is ready.
-        </p>
+        <div className="container">
+          <p className="partner-status-note" role="status">
+            Not on the storefront yet: set up the menu, hours and photos. Caterway operations publish the restaurant
+            when it is ready.
+          </p>
+        </div>
       ) : current?.status === 'suspended' ? (
-        <p className="container partner-status-note partner-status-suspended" role="status">
-          Caterway operations suspended this restaurant: customers cannot order from it for now. Orders already placed
-          go ahead.
-        </p>
+        <div className="container">
+          <p className="partner-status-note partner-status-suspended" role="status">
+            Caterway operations suspended this restaurant: customers cannot order from it for now. Orders already placed
+            go ahead.
+          </p>
+        </div>
       ) : null}
       {children}
     </div>
