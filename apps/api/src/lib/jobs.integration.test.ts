@@ -129,6 +129,13 @@ describe('job queue on graphile-worker', () => {
     expect(firstDelay).toBeLessThan(Math.exp(1) * SECOND + 2 * SECOND);
     expect(await runner.runDue()).toBe(0); // not before the backoff
     clock.set(job.run_at);
+    // due the moment the clock is synced: the reported run_at is never before the stored one
+    await syncQueueClock(db, clock);
+    const { rows: due } = await db.query<{ due: boolean }>(
+      `SELECT run_at <= clock_timestamp() AS due FROM graphile_worker._private_jobs WHERE key = $1`,
+      [`${k}:f`],
+    );
+    expect(due).toEqual([{ due: true }]);
     expect(await runner.runDue()).toBe(1);
     job = (await findJob(db, k, 'f'))!;
     const secondDelay = job.run_at.getTime() - clock.now().getTime();

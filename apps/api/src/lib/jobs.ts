@@ -105,8 +105,10 @@ export async function enqueue(db: Queryable, input: EnqueueInput): Promise<void>
 
 // the public view graphile_worker.jobs leaves out the payload, hence the tables behind it
 const JOBS = 'graphile_worker._private_jobs j JOIN graphile_worker._private_tasks t ON t.id = j.task_id';
+// run_at is rounded up to the millisecond: a test clock set to a job's run_at (a Date, whole
+// milliseconds) is then at or past the stored microsecond time, so the queue finds it due
 const JOB_COLUMNS = `j.id, t.identifier AS kind, j.key, j.payload,
-  j.run_at + make_interval(secs => coalesce((SELECT offset_ms FROM job_clock), 0) / 1000.0) AS run_at,
+  to_timestamp(ceil(extract(epoch FROM j.run_at) * 1000 + coalesce((SELECT offset_ms FROM job_clock), 0)) / 1000.0) AS run_at,
   j.attempts, j.max_attempts, j.last_error, j.locked_at`;
 
 type StoredJob = Omit<JobRow, 'dedupe_key'> & { key: string | null };
@@ -146,7 +148,8 @@ export async function syncQueueClock(db: Db, clock: Clock): Promise<number> {
   return withTransaction(db, async (tx) => {
     await tx.query('INSERT INTO job_clock (id, offset_ms) VALUES (true, 0) ON CONFLICT (id) DO NOTHING');
     const { rows } = await tx.query<{ offset_ms: number; db_ms: number }>(
-      `SELECT offset_ms, round(extract(epoch FROM clock_timestamp()) * 1000)::bigint AS db_ms FROM job_clock FOR UPDATE`,
+      // floor: the offset may put jobs a fraction of a millisecond early, never late
+      `SELECT offset_ms, floor(extract(epoch FROM clock_timestamp()) * 1000)::bigint AS db_ms FROM job_clock FOR UPDATE`,
     );
     const { offset_ms: previous, db_ms: dbMs } = rows[0]!;
     const offset = clock.now().getTime() - dbMs;
