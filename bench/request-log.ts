@@ -9,7 +9,8 @@
 // taken apart) touch both alike: two servers without a log measure within ±4% of each other in
 // one pair, -0.4% in the median. Bounded: REQUEST_LOG_ROUNDS pairs of processes (default 3),
 // each measured REQUEST_LOG_SAMPLES times (default 3) for REQUEST_LOG_SECONDS (default 3) after 2 s
-// of warm-up; loopback only. REQUEST_LOG_DEST writes the log elsewhere (/dev/null leaves out
+// of warm-up; loopback only. REQUEST_LOG_MODE=summary measures production's access log
+// (ACCESS_LOG=summary, decision 063) instead of a line a request. REQUEST_LOG_DEST writes the log elsewhere (/dev/null leaves out
 // the file system's share). Needs wrk and taskset (apt-get install wrk util-linux) and 2 cores.
 //   npm run bench:request-log
 import { execFile, execFileSync, spawn, type ChildProcess } from 'node:child_process';
@@ -132,7 +133,8 @@ const median = (xs: number[]) => {
   return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
 };
 console.log(
-  `median of ${losses.length} samples (${SECONDS} s, ${CONNECTIONS} connections each, both servers on one core): ` +
+  `access log ${process.env.REQUEST_LOG_MODE === 'summary' ? 'summary (production)' : 'all (a line a request)'}: ` +
+    `median of ${losses.length} samples (${SECONDS} s, ${CONNECTIONS} connections each, both servers on one core): ` +
     `no logger ${Math.round(median(none))} req/s, app log ${Math.round(median(log))} req/s, ` +
     `${Math.round(logBytes / logRequests)} B of log a request; throughput lost to the log: ${(100 * median(losses)).toFixed(1)}% ` +
     `(least ${(100 * Math.min(...losses)).toFixed(1)}%, most ${(100 * Math.max(...losses)).toFixed(1)}%)`,

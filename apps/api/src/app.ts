@@ -26,7 +26,7 @@ export interface BuildAppOptions {
 
 /** Builds the whole HTTP app from its dependencies. server.ts listens; tests use app.inject(). */
 export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Promise<FastifyInstance> {
-  const logging = appLogging(deps.config.logLevel, options.logger);
+  const logging = appLogging(deps.config.logLevel, options.logger, deps.config.accessLog);
   const app = Fastify({
     ...logging.options,
     bodyLimit: 1024 * 1024,

@@ -97,6 +97,16 @@ describe('loadConfig', () => {
     expect(loadConfig({ DEV_MAILBOX: 'false' })).toMatchObject({ mailboxEnabled: false, seedDemo: true });
   });
 
+  it('writes an access line a request, except in production, which counts quick reads (decision 063)', () => {
+    expect(loadConfig({}).accessLog).toEqual({ mode: 'all', slowMs: 1_000, summaryMs: 60_000 });
+    expect(loadConfig(productionEnv).accessLog).toEqual({ mode: 'summary', slowMs: 1_000, summaryMs: 60_000 });
+    expect(
+      loadConfig({ ...productionEnv, ACCESS_LOG: 'all', ACCESS_LOG_SLOW_MS: '250', ACCESS_LOG_SUMMARY_SECONDS: '10' })
+        .accessLog,
+    ).toEqual({ mode: 'all', slowMs: 250, summaryMs: 10_000 });
+    expect(() => loadConfig({ ACCESS_LOG: 'some' })).toThrow(/ACCESS_LOG/);
+  });
+
   it('serves the group-order site under a path of its own, /group-orders-site by default', () => {
     expect(loadConfig({})).toMatchObject({
       groupOrdersUrl: 'http://localhost:3000/group-orders-site',

@@ -82,6 +82,11 @@ const envSchema = z.object({
   /** 'false' (nobody), or a comma-separated list of proxy addresses / CIDRs whose X-Forwarded-For is believed */
   TRUST_PROXY: z.string().default('false'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** 'all': an access line a request; 'summary' (production's default): quick successful reads counted a minute (docs/decisions/063) */
+  ACCESS_LOG: z.enum(['all', 'summary']).optional(),
+  /** a read slower than this gets its own line in ACCESS_LOG=summary */
+  ACCESS_LOG_SLOW_MS: z.coerce.number().int().min(1).max(600_000).default(1_000),
+  ACCESS_LOG_SUMMARY_SECONDS: z.coerce.number().int().min(1).max(3_600).default(60),
   WEB_DIST_DIR: z.string().optional(),
   /** where the group-order site is served (share links, admin links; docs/decisions/011); default ${PUBLIC_URL}/group-orders-site */
   GROUP_ORDERS_URL: z.url().optional(),
@@ -181,6 +186,8 @@ export interface Config {
   /** proxies whose X-Forwarded-For is believed (addresses or CIDRs); empty: none, the peer is the client */
   trustProxy: string[];
   logLevel: Env['LOG_LEVEL'];
+  /** what the access log writes (plugins/request-log.ts) */
+  accessLog: { mode: 'all' | 'summary'; slowMs: number; summaryMs: number };
   webDistDir: string;
   /** the group-order site's base URL, without a trailing slash (share links and dashboard links start here) */
   groupOrdersUrl: string;
@@ -357,6 +364,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     rateLimitSearchPerMinute: env.RATE_LIMIT_SEARCH_PER_MINUTE,
     trustProxy: parseTrustProxy(env.TRUST_PROXY, isProduction),
     logLevel: env.LOG_LEVEL,
+    accessLog: {
+      mode: env.ACCESS_LOG ?? (isProduction ? 'summary' : 'all'),
+      slowMs: env.ACCESS_LOG_SLOW_MS,
+      summaryMs: env.ACCESS_LOG_SUMMARY_SECONDS * 1000,
+    },
     webDistDir: path.resolve(env.WEB_DIST_DIR ?? path.join(appsDir, 'web/dist')),
     groupOrdersUrl,
     groupOrdersBasePath,

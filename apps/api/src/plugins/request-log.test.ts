@@ -5,19 +5,23 @@ import path from 'node:path';
 import { Writable } from 'node:stream';
 import Fastify from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
-import { appLogging, requestIds } from './request-log.js';
+import { appLogging, readFamily, requestIds } from './request-log.js';
+
+/** A stream that parses each JSON line written to it. */
+function jsonLines(onLine: (line: Record<string, unknown>) => void): Writable {
+  return new Writable({
+    write(chunk, _encoding, done) {
+      for (const line of String(chunk).split('\n').filter(Boolean)) onLine(JSON.parse(line) as Record<string, unknown>);
+      done();
+    },
+  });
+}
 
 // The per-request logger is made only when a request logs (LazyRequestLogger): what a handler
 // logs still carries the request's id and respects the level; the one line a request stays.
 describe('the per-request logger', () => {
   let lines: Array<Record<string, unknown>> = [];
-  const stream = new Writable({
-    write(chunk, _encoding, done) {
-      for (const line of String(chunk).split('\n').filter(Boolean))
-        lines.push(JSON.parse(line) as Record<string, unknown>);
-      done();
-    },
-  });
+  const stream = jsonLines((line) => lines.push(line));
   afterEach(() => {
     lines = [];
   });
@@ -153,6 +157,76 @@ describe('the per-request logger', () => {
       await server.close();
       fs.rmSync(file, { force: true });
     }
+  });
+});
+
+// ACCESS_LOG=summary (production's default, docs/decisions/063): every request that can matter to
+// support keeps its line; quick successful reads are counted per path family instead.
+describe('the access log in summary mode', () => {
+  let lines: Array<Record<string, unknown>> = [];
+  const stream = jsonLines((line) => lines.push(line));
+  afterEach(() => {
+    lines = [];
+  });
+
+  async function app(slowMs: number) {
+    const logging = appLogging('info', { stream }, { mode: 'summary', slowMs, summaryMs: 60_000 });
+    const server = Fastify({ ...logging.options, ...requestIds });
+    logging.attach(server);
+    server.get('/api/v2/presets/:id', () => ({ ok: true }));
+    server.get('/api/v2/presets/:id/missing', (_request, reply) => reply.code(404).send({ message: 'Not found' }));
+    server.get('/restaurants/:slug', (_request, reply) => reply.redirect('/restaurants'));
+    server.post('/api/v2/orders', () => ({ ok: true }));
+    server.get('/slow', async () => {
+      await new Promise((resolve) => setTimeout(resolve, 60));
+      return { ok: true };
+    });
+    await server.listen({ host: '127.0.0.1', port: 0 });
+    lines = [];
+    const { port } = server.server.address() as AddressInfo;
+    const request = (path: string, init: RequestInit = {}) =>
+      fetch(`http://127.0.0.1:${port}${path}`, { redirect: 'manual', ...init });
+    return { server, request };
+  }
+
+  it('writes a line for writes, errors and slow reads, and one line a path family for the quick reads', async () => {
+    const { server, request } = await app(30);
+    for (const id of [1, 2, 3, 4]) await request(`/api/v2/presets/${id}?token=secret-${id}`);
+    await request('/restaurants/masala-house');
+    await request('/api/v2/presets/9/missing', { headers: { 'x-request-id': 'req-missing-01' } });
+    await request('/api/v2/orders', { method: 'POST', headers: { 'x-request-id': 'req-order-0001' } });
+    await request('/slow', { headers: { 'x-request-id': 'req-slow-00001' } });
+    expect(lines).toHaveLength(3); // the counted reads wait for the period or the close
+    await server.close();
+
+    const access = lines.filter((l) => l.msg === 'request completed');
+    expect(access.map((l) => [l.reqId, (l.res as { statusCode: number }).statusCode])).toEqual([
+      ['req-missing-01', 404],
+      ['req-order-0001', 200],
+      ['req-slow-00001', 200],
+    ]);
+    const reads = lines.filter((l) => l.msg === 'quick reads').map((l) => l.reads as Record<string, number | string>);
+    expect(reads).toEqual([
+      expect.objectContaining({ path: '/api/v2/presets', count: 4, redirects: 0 }),
+      expect.objectContaining({ path: '/restaurants', count: 1, redirects: 1 }),
+    ]);
+    for (const r of reads) {
+      expect(r.p50Ms).toBeGreaterThan(0);
+      expect(r.p50Ms).toBeLessThanOrEqual(r.p95Ms as number);
+      expect(r.p95Ms).toBeLessThanOrEqual(r.maxMs as number);
+    }
+    expect(JSON.stringify(lines)).not.toContain('secret-');
+  });
+
+  it('names the family of a read by the API resource or the first segment, nothing further', () => {
+    expect(readFamily('/api/v2/presets/12/availability?date=2026-12-01')).toBe('/api/v2/presets');
+    expect(readFamily('/api/v2/presets?near=1')).toBe('/api/v2/presets');
+    expect(readFamily('/api/v2/group/share-token-abc')).toBe('/api/v2/group');
+    expect(readFamily('/g/share-token-abc')).toBe('/g');
+    expect(readFamily('/assets/index-abc123.js')).toBe('/assets');
+    expect(readFamily('/')).toBe('/');
+    expect(readFamily('/?utm=1')).toBe('/');
+    expect(readFamily('/restaurants')).toBe('/restaurants');
   });
 });
 

@@ -121,20 +121,42 @@ interface AccessSink {
 const PROCESS_FIELDS = `,"pid":${process.pid},"hostname":${JSON.stringify(os.hostname())}`;
 
 // Reading a clock costs a trivial request ~0.4 µs on a virtual machine (bench/README.md, "The
-// request log"), so a request reads it once, as it ends. Its start is when its turn of the event
-// loop began (read by the turn's first request; every request of a turn was waiting by then, so
-// its wait behind the others counts), and the time of day comes from the same reading, by an
-// offset to the wall clock taken again with every batch.
+// request log"), so the clock is read twice a turn of the event loop, not for each request: as
+// the turn's first request is taken up (every request of a turn was waiting by then, so its wait
+// behind the others counts), and as the turn ends, for every response that ended in it while its
+// request was taken up (its time then counts the rest of that turn). The time of day comes from the same readings, by an offset
+// to the wall clock taken again with every batch.
 let turnStartedAt = -1;
+let turnEndScheduled = false;
+/** responses that ended in this turn, and what records each one, told the turn's end */
+const endedResponses: http.ServerResponse[] = [];
+const endedRecorders: Array<(res: http.ServerResponse, endedAt: number) => void> = [];
+function scheduleTurnEnd(): void {
+  if (turnEndScheduled) return;
+  turnEndScheduled = true;
+  setImmediate(endTurn);
+}
 function endTurn(): void {
+  turnEndScheduled = false;
   turnStartedAt = -1;
+  const count = endedResponses.length;
+  if (!count) return;
+  const endedAt = performance.now();
+  for (let i = 0; i < count; i++) endedRecorders[i]!(endedResponses[i]!, endedAt);
+  endedResponses.length = 0;
+  endedRecorders.length = 0;
 }
 function turnStart(): number {
   if (turnStartedAt < 0) {
     turnStartedAt = performance.now();
-    setImmediate(endTurn);
+    scheduleTurnEnd();
   }
   return turnStartedAt;
+}
+function endedInThisTurn(res: http.ServerResponse, recorder: (res: http.ServerResponse, endedAt: number) => void) {
+  endedResponses.push(res);
+  endedRecorders.push(recorder);
+  scheduleTurnEnd();
 }
 let wallOffset = Date.now() - performance.now();
 function resyncWallClock(): void {
@@ -153,6 +175,133 @@ function formatAccess(record: AccessRecord): string {
   );
 }
 
+/** What the access log writes (ACCESS_LOG, docs/decisions/063): a line a request, or quick reads summarised. */
+export interface AccessLogOptions {
+  /**
+   * `all`: one line a request. `summary` (production's default): a line for every write, every
+   * answer of 400 or more, every request slower than `slowMs` and every one the client left;
+   * successful quick reads (GET and HEAD under `slowMs`) are counted per path family and written
+   * as one line each per `summaryMs`.
+   */
+  mode: 'all' | 'summary';
+  slowMs: number;
+  summaryMs: number;
+}
+
+const ALL_LINES: AccessLogOptions = { mode: 'all', slowMs: 1_000, summaryMs: 60_000 };
+
+/**
+ * The family a read is counted under: the API's resource (`/api/v2/presets`), else the path's
+ * first segment (`/assets`, `/restaurants`, `/`). Never more: ids and share tokens sit further in.
+ */
+export function readFamily(url: string): string {
+  const q = url.indexOf('?');
+  const end = q === -1 ? url.length : q;
+  const segments = url.startsWith('/api/') ? 3 : 1;
+  let at = 0;
+  for (let s = 0; s < segments; s++) {
+    const next = url.indexOf('/', at + 1);
+    if (next === -1 || next > end) {
+      at = end;
+      break;
+    }
+    at = next;
+  }
+  return at > 1 ? url.slice(0, Math.min(at, 64)) : '/';
+}
+
+/** buckets of response time: four a doubling of tenths of a millisecond (each bound ~19% above the last) */
+const BUCKETS_AN_OCTAVE = 4;
+const BUCKETS = 100;
+/** families counted at most; reads of any other path are counted as "other" */
+const MAX_FAMILIES = 100;
+
+function bucketOf(ms: number): number {
+  const tenths = ms * 10;
+  return tenths < 1 ? 0 : Math.min(BUCKETS - 1, 1 + Math.floor(Math.log2(tenths) * BUCKETS_AN_OCTAVE));
+}
+
+/** The upper bound of a bucket in milliseconds, to a tenth. */
+function bucketBoundMs(bucket: number): number {
+  return bucket === 0 ? 0.1 : Math.ceil(2 ** (bucket / BUCKETS_AN_OCTAVE)) / 10;
+}
+
+class ReadFamily {
+  count = 0;
+  redirects = 0;
+  maxMs = 0;
+  readonly buckets = new Uint32Array(BUCKETS);
+}
+
+/** Quick successful reads, counted per family and written as one line each a period (or at close and exit). */
+class ReadSummary {
+  #families = new Map<string, ReadFamily>();
+  #since = Date.now();
+  #timer: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly root: pino.Logger,
+    private readonly periodMs: number,
+  ) {}
+
+  add(url: string, status: number, ms: number): void {
+    let key = readFamily(url);
+    let family = this.#families.get(key);
+    if (!family) {
+      if (this.#families.size >= MAX_FAMILIES) key = 'other';
+      family = this.#families.get(key) ?? new ReadFamily();
+      this.#families.set(key, family);
+      if (!this.#timer) {
+        liveSummaries.add(this);
+        // an idle process keeps no timer
+        this.#timer = setTimeout(() => this.flush(), this.periodMs).unref();
+      }
+    }
+    family.count += 1;
+    if (status >= 300) family.redirects += 1;
+    if (ms > family.maxMs) family.maxMs = ms;
+    family.buckets[bucketOf(ms)]! += 1;
+  }
+
+  flush(): void {
+    clearTimeout(this.#timer);
+    this.#timer = undefined;
+    liveSummaries.delete(this);
+    const families = this.#families;
+    const since = this.#since;
+    this.#families = new Map();
+    this.#since = Date.now();
+    const seconds = Math.max(1, Math.round((this.#since - since) / 1000));
+    for (const [path, family] of families) {
+      const percentile = (p: number) => {
+        let seen = 0;
+        for (let b = 0; b < BUCKETS; b++) {
+          seen += family.buckets[b]!;
+          if (seen >= family.count * p) return Math.min(bucketBoundMs(b), Math.round(family.maxMs * 10) / 10);
+        }
+        return Math.round(family.maxMs * 10) / 10;
+      };
+      this.root.info(
+        {
+          reads: {
+            path,
+            count: family.count,
+            redirects: family.redirects,
+            seconds,
+            p50Ms: percentile(0.5),
+            p95Ms: percentile(0.95),
+            maxMs: Math.round(family.maxMs * 10) / 10,
+          },
+        },
+        'quick reads',
+      );
+    }
+  }
+}
+
+/** Summaries holding counts: written at exit before the lines are. */
+const liveSummaries = new Set<ReadSummary>();
+
 /**
  * The HTTP server's request listener, around Fastify's, which records each request's access line:
  * at once when the response ended before Fastify's handler returned (a synchronous route), else
@@ -163,18 +312,33 @@ function formatAccess(record: AccessRecord): string {
  * (bench/README.md, "The request log"). `app.inject()` bypasses the HTTP server and writes no
  * access line.
  */
-function accessLoggedServer(root: pino.Logger, sink: AccessSink): FastifyServerFactory<http.Server> {
-  const record = (res: http.ServerResponse) => {
-    if (root.levelVal > 30) return;
+function accessLoggedServer(
+  root: pino.Logger,
+  sink: AccessSink,
+  access: AccessLogOptions,
+  summary: ReadSummary | undefined,
+): FastifyServerFactory<http.Server> {
+  const record = (res: http.ServerResponse, endedAt: number) => {
     const req = res.req as RawRequest;
-    const id = req[kRequestId] ?? '';
     const { method = '', url = '' } = req;
-    sink.access(
-      new AccessRecord(id, method, url, res.statusCode, req[kStartedAt] ?? 0, performance.now(), res.writableEnded),
-    );
+    const startedAt = req[kStartedAt] ?? 0;
+    const status = res.statusCode;
+    if (
+      summary &&
+      status < 400 &&
+      (method === 'GET' || method === 'HEAD') &&
+      endedAt - startedAt < access.slowMs &&
+      res.writableEnded
+    ) {
+      summary.add(url, status, endedAt - startedAt);
+      return;
+    }
+    sink.access(new AccessRecord(req[kRequestId] ?? '', method, url, status, startedAt, endedAt, res.writableEnded));
   };
+  // a response that ends later (a route that waits on something) is recorded as it closes, with
+  // a clock reading of its own: such a route costs far more than the reading
   function recordOnClose(this: http.ServerResponse) {
-    record(this);
+    if (root.levelVal <= 30) record(this, performance.now());
   }
   return (handler, options) => {
     // the server made here speaks plain HTTP/1.1: refuse options asking for more than it gives
@@ -183,8 +347,8 @@ function accessLoggedServer(root: pino.Logger, sink: AccessSink): FastifyServerF
     const server = http.createServer((options.http ?? {}) as http.ServerOptions, (req: RawRequest, res) => {
       req[kStartedAt] = turnStart();
       handler(req, res);
-      if (res.writableEnded) record(res);
-      else res.once('close', recordOnClose);
+      if (!res.writableEnded) res.once('close', recordOnClose);
+      else if (root.levelVal <= 30) endedInThisTurn(res, record);
     });
     // what Fastify sets on the server it makes itself (fastify/lib/server.js)
     server.keepAliveTimeout = options.keepAliveTimeout as number;
@@ -353,6 +517,8 @@ class LineBuffer implements LineSink, AccessSink {
 // registered before any destination (pino registers its exit flush with the first one), so the
 // lines held here reach the destination before it is flushed for the last time
 process.on('exit', () => {
+  endTurn();
+  for (const summary of liveSummaries) summary.flush();
   for (const buffer of pendingBuffers) buffer.flushSync();
 });
 
@@ -375,6 +541,7 @@ export interface AppLogging {
 export function appLogging(
   level: string,
   options?: false | ({ dest?: string | number; stream?: LineSink } & Record<string, unknown>),
+  access: AccessLogOptions = ALL_LINES,
 ): AppLogging {
   if (options === false) return { options: { logger: false }, attach: () => {} };
   const { dest = 1, stream, ...rest } = options ?? {};
@@ -384,7 +551,7 @@ export function appLogging(
         pino.destination({ dest, sync: false, minLength: 0, contentMode: 'buffer' }) as unknown as BlockDestination,
       );
   const sink: LineSink = buffer ?? stream!;
-  const access: AccessSink = buffer ?? { access: (record) => sink.write(formatAccess(record)) };
+  const accessSink: AccessSink = buffer ?? { access: (record) => sink.write(formatAccess(record)) };
   const root = pino(
     {
       level,
@@ -398,15 +565,18 @@ export function appLogging(
     },
     sink,
   );
+  const summary = access.mode === 'summary' ? new ReadSummary(root, access.summaryMs) : undefined;
   return {
     options: {
       logger: false,
       logController: new AccessLineController(),
       childLoggerFactory: (_noLogger, bindings, childOptions) => new LazyRequestLogger(root, bindings, childOptions),
-      serverFactory: accessLoggedServer(root, access),
+      serverFactory: accessLoggedServer(root, accessSink, access, summary),
     },
     attach: (app) => {
       app.log = root;
+      // a server closing writes the reads it counted
+      if (summary) app.addHook('onClose', (_app, done) => (summary.flush(), done()));
     },
   };
 }
