@@ -206,7 +206,7 @@ test('check out with a new card and save it; the completed page and the confirma
   await dialog.getByRole('button', { name: 'Pay Now' }).click();
   const placed = ((await (await finalized).json()) as { catering_order: { total_cents: number } }).catering_order;
 
-  await expect(page).toHaveURL(/\/checkout-completed$/);
+  await expect(page).toHaveURL(/\/checkout-completed\?order=\d+$/);
   await expect(page.getByText('Thank you! Your order has been submitted')).toBeVisible();
   // The receipt: the tip the server priced, the PO number, and the total finalize charged.
   const receipt = page.getByRole('region', { name: /^Order CW-/ });
@@ -230,6 +230,13 @@ test('check out with a new card and save it; the completed page and the confirma
   });
   await expect(page.getByText('You will receive a response shortly!')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Go to Home' })).toBeVisible();
+  // what happens next, and the delivery as a calendar file (issue 20 part 3)
+  await expect(
+    receipt.getByText(/confirms your order within \d+ (minutes|hours?)\.|has confirmed your order\./),
+  ).toBeVisible();
+  const download = page.waitForEvent('download');
+  await receipt.getByRole('button', { name: 'Add to calendar' }).click();
+  expect((await download).suggestedFilename()).toMatch(/^caterway-CW-[\w-]+\.ics$/);
   const carts = await page.evaluate(
     () => JSON.parse(localStorage.getItem('caterway.cart') ?? '{}') as Record<string, unknown>,
   );

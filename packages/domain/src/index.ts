@@ -24,3 +24,4 @@ export * from './sold-out.js';
 export * from './photos.js';
 export * from './calendar.js';
 export * from './statements.js';
+export * from './calendar-file.js';

@@ -156,7 +156,7 @@ export function useCheckoutPayment({
       poNumber: values.poNumber.trim(),
       costCentre: values.costCentre.trim(),
     };
-    void navigate(completedHref, { replace: true, state: { receipt } });
+    void navigate(`${completedHref}?order=${order.id}`, { replace: true, state: { receipt } });
   };
 
   return {

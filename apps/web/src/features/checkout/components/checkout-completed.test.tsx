@@ -1,14 +1,17 @@
 // @vitest-environment happy-dom
-import { cleanup, render, screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
-import { afterEach, describe, expect, it } from 'vitest';
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http } from 'msw';
+import { describe, expect, it, vi } from 'vitest';
+import { cateringOrderDetailResponseSchema } from '@caterway/contracts';
+import { contractJson, errorAnswer, setupContractServer } from '@caterway/contracts/testing';
 import { quebecTotals } from '../../../test/quebec-order';
+import { renderPage, signIn } from '../../../test/render';
+import { placedOrder } from '../../../test/wire';
 import { CheckoutCompleted, isOrderReceipt, type OrderReceipt } from './checkout-completed';
 
 // The thank-you page (ordering-payments §2) keeps its texts and, coming from the checkout, shows
 // the order as placed: the server's breakdown with each tax and the tip, the PO number given.
-
-afterEach(cleanup);
 
 const totals = quebecTotals({ percent: 15 });
 const receipt: OrderReceipt = {
@@ -21,12 +24,11 @@ const receipt: OrderReceipt = {
   costCentre: '',
 };
 
-const show = (r?: OrderReceipt) =>
-  render(
-    <MemoryRouter>
-      <CheckoutCompleted homeHref="/" receipt={r} />
-    </MemoryRouter>,
-  );
+const links = { home: '/', myOrders: '/my-orders', editOrder: (slug: string, id: number) => `/chefs/${slug}/${id}` };
+const show = (r?: OrderReceipt, orderId?: number) =>
+  renderPage(<CheckoutCompleted links={links} receipt={r} orderId={orderId} now={() => placedAt} />, {
+    at: '/checkout-completed',
+  });
 const rows = (selector: string) =>
   [...document.querySelectorAll(`${selector} > div`)].map((row) => [
     row.querySelector('dt')!.textContent,
@@ -63,5 +65,99 @@ describe('the completed page', () => {
     expect(isOrderReceipt(receipt)).toBe(true);
     expect(isOrderReceipt({ orderNumber: 'CW-1', totalCents: 5 })).toBe(false);
     expect(isOrderReceipt(null)).toBe(false);
+  });
+});
+
+// Issue 20 part 3: the page reads the placed order back (?order=) and shows everything an office
+// manager wants to keep: what was ordered, the charge, the delivery, how it was paid, what
+// happens next, and the order's links, with the delivery as a calendar file.
+const placedAt = new Date('2026-12-01T10:00:00Z');
+let detail = placedOrder('2026-12-03', { restaurant_name: 'Maple Kitchen', preset_slug: 'maple-kitchen' });
+let failRead = false;
+setupContractServer(
+  http.get('/api/v2/catering_orders/41', () =>
+    failRead
+      ? errorAnswer(500, 'Something went wrong')
+      : contractJson(cateringOrderDetailResponseSchema, { catering_order: detail }),
+  ),
+);
+
+describe('the completed page with the placed order', () => {
+  it('shows what was ordered, the charge, the delivery, the payment and what happens next', async () => {
+    signIn();
+    failRead = false;
+    detail = placedOrder('2026-12-03', {
+      restaurant_name: 'Maple Kitchen',
+      preset_slug: 'maple-kitchen',
+      display_delivery_address: '1 Yonge St, Suite 1800, Toronto, ON',
+      saved_cards: [{ name: 'Visa ending in 4242', payment_method_id: 'pm_1' }],
+      selected_stripe_payment_method: 'pm_1',
+    });
+    show(receipt, 41);
+    screen.getByText('Loading your order…');
+    await screen.findByRole('heading', { name: 'Order CW-1041' });
+    screen.getByRole('heading', { name: 'Thank you! Your order has been submitted' });
+    expect(rows('dl.order-receipt-facts')).toEqual([
+      ['Delivery', '2026-12-03 at 11:30 AM'],
+      ['Address', '1 Yonge St, Suite 1800, Toronto, ON'],
+      ['Payment', 'Visa ending in 4242'],
+      ['PO number', 'PO-4471'],
+    ]);
+    expect([...document.querySelectorAll('.order-placed-items li')].map((li) => li.textContent)).toEqual([
+      '6 × Dish 11$90.00',
+      '2 × Dish 12$16.00',
+    ]);
+    expect(rows('dl.checkout-totals').at(-1)).toEqual(['Total', '$141.16']);
+    screen.getByText(
+      "What happens next: Maple Kitchen confirms your order within 2 hours. We email you as soon as it does; if it can't, nothing is charged.",
+    );
+    screen.getByText(/^You can edit or cancel this order until /);
+    expect(screen.getByRole('link', { name: 'Edit order' }).getAttribute('href')).toBe('/chefs/maple-kitchen/41');
+    expect(screen.getByRole('link', { name: 'View in My Orders' }).getAttribute('href')).toBe('/my-orders');
+    screen.getByText('Its invoice will be in My Orders once the order is delivered.');
+  });
+
+  it('says the restaurant confirmed an order it accepted at once, and offers no edit once locked', async () => {
+    signIn();
+    failRead = false;
+    detail = placedOrder('2026-12-03', {
+      status: 'Accepted',
+      restaurant_name: 'Maple Kitchen',
+      editable: false,
+      purchased_with: 'acss_debit',
+      is_eft: true,
+    });
+    show(undefined, 41);
+    await screen.findByText('Maple Kitchen has confirmed your order.');
+    expect(rows('dl.order-receipt-facts')).toContainEqual(['Payment', 'Bank debit (pre-authorized debit)']);
+    expect(screen.queryByRole('link', { name: 'Edit order' })).toBeNull();
+    expect(screen.queryByText(/^You can edit or cancel/)).toBeNull();
+  });
+
+  it('saves the delivery as an iCalendar file from the keyboard', async () => {
+    signIn();
+    failRead = false;
+    detail = placedOrder('2026-12-03', { restaurant_name: 'Maple Kitchen' });
+    const saved: Blob[] = [];
+    const createObjectURL = vi.fn((blob: Blob) => (saved.push(blob), 'blob:ics'));
+    Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() });
+    show(undefined, 41);
+    const button = await screen.findByRole('button', { name: 'Add to calendar' });
+    button.focus();
+    await userEvent.keyboard('{Enter}');
+    expect(saved).toHaveLength(1);
+    const text = await saved[0]!.text();
+    expect(text).toContain('DTSTART:20261203T153000Z');
+    expect(text).toContain('SUMMARY:Catering delivery: Maple Kitchen (CW-1041)');
+    expect(text).toContain('UID:order-41@caterway.ca');
+  });
+
+  it("keeps the checkout's receipt and points to My Orders when the order cannot be read", async () => {
+    signIn();
+    failRead = true;
+    show(receipt, 41);
+    await screen.findByText(/The order's details could not be loaded/);
+    screen.getByRole('heading', { name: 'Order CW-2026-000031' });
+    expect(screen.getByRole('link', { name: 'See it in My Orders' }).getAttribute('href')).toBe('/my-orders');
   });
 });

@@ -1,5 +1,10 @@
+import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { formatCents, messages } from '@caterway/domain';
+import { calendarFile, confirmationWindow, formatCents, messages } from '@caterway/domain';
+import { Button } from '@caterway/ui';
+import { saveFile } from '../../../lib/save-file';
+import type { CateringOrderDetail } from '../../my-orders/api/types';
+import { placedOrderQueryOptions } from '../api/get-placed-order';
 import { OrderTotalsList, type SummaryTotals } from './order-summary';
 import './checkout.css';
 
@@ -28,18 +33,172 @@ export function isOrderReceipt(value: unknown): value is OrderReceipt {
   );
 }
 
-/** /checkout-completed (ordering-payments §2): the thank-you page, with the order's receipt when it comes from the checkout. */
-export function CheckoutCompleted({ homeHref, receipt }: { homeHref: string; receipt?: OrderReceipt }) {
+/** Where the completed page's links lead; the route supplies them from the path registry. */
+export interface CompletedLinks {
+  home: string;
+  myOrders: string;
+  editOrder: (presetSlug: string, orderId: number) => string;
+}
+
+/**
+ * /checkout-completed (ordering-payments §2): the thank-you page. Coming from the checkout
+ * (?order= the placed order's id), it reads the order back and shows what was ordered, the
+ * charge, the delivery, the payment method, what happens next, and the order's links
+ * (issue 20 part 3); until then, or if that read fails, the receipt the checkout handed over.
+ */
+export function CheckoutCompleted({
+  links,
+  receipt,
+  orderId,
+  now = () => new Date(),
+}: {
+  links: CompletedLinks;
+  receipt?: OrderReceipt;
+  orderId?: number;
+  now?: () => Date;
+}) {
+  const order = useQuery({ ...placedOrderQueryOptions(orderId ?? 0), enabled: orderId !== undefined });
   return (
     <section className="container page checkout-completed">
       <h1>{messages.orderSubmittedTitle}</h1>
       <p>{messages.orderSubmittedSubtitle}</p>
-      {receipt ? <Receipt receipt={receipt} /> : null}
+      {order.data ? (
+        <PlacedOrder order={order.data} links={links} now={now} />
+      ) : (
+        <>
+          {orderId !== undefined && order.isPending ? (
+            <p className="order-placed-loading" role="status">
+              Loading your order…
+            </p>
+          ) : null}
+          {order.isError ? (
+            <p className="order-placed-error" role="alert">
+              The order&apos;s details could not be loaded. <Link to={links.myOrders}>See it in My Orders</Link>
+            </p>
+          ) : null}
+          {receipt ? <Receipt receipt={receipt} /> : null}
+        </>
+      )}
       <p>
-        <Link className="btn btn-primary" to={homeHref}>
+        <Link className="btn btn-primary" to={links.home}>
           Go to Home
         </Link>
       </p>
+    </section>
+  );
+}
+
+function paymentLabel(order: CateringOrderDetail): string {
+  if (order.purchasedWith === 'acss_debit') return 'Bank debit (pre-authorized debit)';
+  const card = order.savedCards.find((c) => c.paymentMethodId === order.selectedStripePaymentMethod);
+  return card?.name ?? 'Card';
+}
+
+/** A time in the order's zone, as "Tue, Dec 1, 11:30 AM". */
+function zoned(iso: string, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    weekday: 'short',
+    month: 'short',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+  }).format(new Date(iso));
+}
+
+/** The order's delivery as an .ics file, saved by the browser. */
+function downloadCalendarFile(order: CateringOrderDetail, myOrdersUrl: string, now: Date): void {
+  const items = order.presetItems.map((item) => `${item.quantity} × ${item.name}`).join('\n');
+  const text = calendarFile({
+    uid: `order-${order.id}@caterway.ca`,
+    start: new Date(order.orderDateTime),
+    durationMinutes: 30,
+    summary: `Catering ${order.orderType === 'pickup' ? 'pickup' : 'delivery'}: ${order.restaurantName} (${order.orderNumber})`,
+    location: order.displayDeliveryAddress,
+    description: `${items}\nTotal ${formatCents(order.totals.totalCents)}\nOrder ${order.orderNumber}: ${myOrdersUrl}`,
+    stamp: now,
+    url: myOrdersUrl,
+  });
+  saveFile(new Blob([text], { type: 'text/calendar;charset=utf-8' }), `caterway-${order.orderNumber}.ics`);
+}
+
+/** Labelled facts of the order; those not given ('') are left out. */
+function Facts({ facts }: { facts: [string, string][] }) {
+  return (
+    <dl className="order-receipt-facts">
+      {facts
+        .filter(([, value]) => value !== '')
+        .map(([label, value]) => (
+          <div key={label}>
+            <dt>{label}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+    </dl>
+  );
+}
+
+/** The placed order as the server has it. */
+function PlacedOrder({ order, links, now }: { order: CateringOrderDetail; links: CompletedLinks; now: () => Date }) {
+  const accepted = order.status === 'Accepted';
+  const placedAt = now();
+  const facts: [string, string][] = [
+    [order.orderType === 'pickup' ? 'Pickup' : 'Delivery', order.displayDeliveryDateTime],
+    ['Address', order.displayDeliveryAddress],
+    ['Payment', paymentLabel(order)],
+    ['PO number', order.poNumber],
+    ['Cost centre', order.costCentre],
+  ];
+  const myOrdersUrl = new URL(links.myOrders, window.location.origin).toString();
+  return (
+    <section className="order-receipt" aria-labelledby="order-receipt-title">
+      <h2 id="order-receipt-title">Order {order.orderNumber}</h2>
+      <p className="order-placed-restaurant">{order.restaurantName}</p>
+      <p className="order-placed-next">
+        {accepted
+          ? `${order.restaurantName} has confirmed your order.`
+          : `What happens next: ${order.restaurantName} confirms your order within ${confirmationWindow(placedAt, new Date(order.orderDateTime))}. We email you as soon as it does; if it can't, nothing is charged.`}
+      </p>
+      <Facts facts={facts} />
+      <h3 className="order-placed-items-title">What you ordered</h3>
+      <ul className="order-placed-items">
+        {order.presetItems.map((item) => (
+          <li key={String(item.id)}>
+            <span>
+              {item.quantity} × {item.name}
+            </span>
+            <span>{formatCents(item.lineSubtotalCents)}</span>
+          </li>
+        ))}
+      </ul>
+      <OrderTotalsList
+        totals={order.totals}
+        cutleryCount={order.extraInfo.numCutlery}
+        deliveryFee={order.orderType === 'delivery' && order.parentOrderId === null}
+      />
+      {order.editable ? (
+        <p className="order-placed-lock">
+          You can edit or cancel this order until {zoned(order.orderProcessingAt, order.timeZone)}.
+        </p>
+      ) : null}
+      <p className="order-placed-lock">
+        {order.invoiceAvailable
+          ? 'Its invoice is ready to download in My Orders.'
+          : 'Its invoice will be in My Orders once the order is delivered.'}
+      </p>
+      <div className="order-placed-actions">
+        <Button variant="secondary" onClick={() => downloadCalendarFile(order, myOrdersUrl, now())}>
+          Add to calendar
+        </Button>
+        <Link className="btn btn-secondary" to={links.myOrders}>
+          View in My Orders
+        </Link>
+        {order.editable && order.presetSlug ? (
+          <Link className="btn btn-secondary" to={links.editOrder(order.presetSlug, order.id)}>
+            Edit order
+          </Link>
+        ) : null}
+      </div>
     </section>
   );
 }
@@ -62,16 +221,7 @@ function Receipt({ receipt }: { receipt: OrderReceipt }) {
         // a breakdown that does not add up to the charge is not shown: the charge is what counts
         <p className="checkout-total">Total {formatCents(receipt.totalCents)}</p>
       )}
-      <dl className="order-receipt-facts">
-        {facts
-          .filter(([, value]) => value !== '')
-          .map(([label, value]) => (
-            <div key={label}>
-              <dt>{label}</dt>
-              <dd>{value}</dd>
-            </div>
-          ))}
-      </dl>
+      <Facts facts={facts} />
     </section>
   );
 }
