@@ -49,6 +49,8 @@ export const restaurantCardSchema = z
     available_for_ordering: z.boolean(),
     /** why not, when available_for_ordering is false (paused: not taking new orders now; full: no capacity left) */
     unavailable_reason: z.enum(['closed', 'outside_hours', 'notice', 'distance', 'paused', 'full']).nullable(),
+    /** when full (capacity) at the chosen time: the next time with room, as the delivery bar spells it */
+    next_available: z.object({ delivery_date: z.string(), delivery_time: z.string(), text: z.string() }).nullable(),
     preset_tags: z.array(presetTagSchema),
     store_hours: storeHoursSchema,
     cuisine_types: z.array(z.string()),

@@ -45,6 +45,7 @@ export function restaurantCard(
     chef_images: {},
     available_for_ordering: true,
     unavailable_reason: null,
+    next_available: null,
     preset_tags: [],
     store_hours: everyDay,
     cuisine_types: ['Canadian'],

@@ -137,4 +137,50 @@ describe('restaurant capacity at checkout', () => {
     await setCapacity({ unit: 'orders', per_day: null, per_window: null, window_minutes: 60 });
     expect((await finalize(await draft())).statusCode).toBe(200);
   }, 60_000);
+
+  it("says on the listings' cards that a full restaurant is full, with the next time it has room", async () => {
+    const payload = orderPayload(f, NOW);
+    const delivery_date = payload.delivery_date!;
+    const delivery_time = payload.delivery_time!;
+    const card = async () => {
+      const query = new URLSearchParams({
+        search_type: 'restaurant',
+        lat: String(f.chef.latitude),
+        lng: String(f.chef.longitude),
+        delivery_date,
+        delivery_time,
+        per_page: '50',
+      });
+      const res = await ctx.app.inject({ method: 'GET', url: `/api/v2/search.json?${query.toString()}` });
+      expect(res.statusCode, res.body).toBe(200);
+      const cards = res.json().presets.all_presets as Array<Record<string, unknown>>;
+      return cards.find((c) => c.id === f.presetId);
+    };
+    await setCapacity({ unit: 'orders', per_day: null, per_window: null, window_minutes: 60 });
+    expect(await card()).toMatchObject({
+      available_for_ordering: true,
+      unavailable_reason: null,
+      next_available: null,
+    });
+
+    // the orders placed above fill the day: a limit of what it holds leaves no room
+    const { rows } = await ctx.db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM catering_orders WHERE chef_id = $1 AND status NOT IN ('draft', 'declined', 'Canceled')`,
+      [f.chef.id],
+    );
+    await setCapacity({ unit: 'orders', per_day: rows[0]!.n, per_window: null, window_minutes: 60 });
+    const full = await card();
+    expect(full).toMatchObject({ available_for_ordering: false, unavailable_reason: 'full' });
+    const next = full!.next_available as { delivery_date: string; delivery_time: string; text: string };
+    expect(next.delivery_date > delivery_date).toBe(true); // the day is full: another day
+    expect(next.text).toMatch(/ at \d{1,2}:\d{2} [AP]M$/);
+    // the preset's own availability says the same
+    const own = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/v2/presets/${f.presetId}/availability?${new URLSearchParams({ delivery_date, delivery_time }).toString()}`,
+    });
+    expect(own.json()).toMatchObject({ available: false, reason: 'full', next_available: next });
+    await setCapacity({ unit: 'orders', per_day: null, per_window: null, window_minutes: 60 });
+    expect(await card()).toMatchObject({ available_for_ordering: true, unavailable_reason: null });
+  }, 60_000);
 });

@@ -39,6 +39,17 @@ export const NO_CAPACITY_LIMIT = `NOT EXISTS (SELECT 1 FROM restaurant_capacity 
   WHERE rc.chef_id = ANY (array_append(catering_orders.chef_ids, catering_orders.chef_id))
     AND (rc.per_day IS NOT NULL OR rc.per_window IS NOT NULL))`;
 
+/** A restaurant, a delivery time and what decides its next open times. */
+export interface SlotQuery {
+  chefId: number;
+  at: Date;
+  now: Date;
+  noticeHours: number;
+  storeHours: StoreHoursMap | null | undefined;
+  calendar: RestaurantCalendar | null | undefined;
+  timeZone: string;
+}
+
 export function createCapacityService(deps: { db: Db; staleSeconds: number }) {
   const repo = createCapacityRepository(deps.db);
 
@@ -189,15 +200,7 @@ export function createCapacityService(deps: { db: Db; staleSeconds: number }) {
      * the next time its calendar and capacity take an order (the storefront's "Fully booked at
      * 12:00 · next available 13:00"), searched over NEXT_AVAILABLE_DAYS days.
      */
-    async slotAt(input: {
-      chefId: number;
-      at: Date;
-      now: Date;
-      noticeHours: number;
-      storeHours: StoreHoursMap | null | undefined;
-      calendar: RestaurantCalendar | null | undefined;
-      timeZone: string;
-    }): Promise<{ full: boolean; nextAvailable: Date | null }> {
+    async slotAt(input: SlotQuery): Promise<{ full: boolean; nextAvailable: Date | null }> {
       const [rule] = await repo.rulesWithHours([input.chefId]);
       const heldByDate = new Map<string, Map<number, number>>();
       const fits = async (at: Date): Promise<boolean> => {
@@ -236,6 +239,22 @@ export function createCapacityService(deps: { db: Db; staleSeconds: number }) {
         if (await fits(at)) return { full, nextAvailable: at };
       }
       return { full, nextAvailable: null };
+    },
+
+    /**
+     * Of the given restaurants, those full at their time, with the next time each has room (the
+     * listings' cards): one query finds which have a limit; only those are counted.
+     */
+    async fullAmong(slots: SlotQuery[]): Promise<Map<number, Date | null>> {
+      const full = new Map<number, Date | null>();
+      if (!slots.length) return full;
+      const limited = new Set((await repo.rulesWithHours(slots.map((s) => s.chefId))).map((r) => r.chef_id));
+      for (const slot of slots) {
+        if (!limited.has(slot.chefId)) continue;
+        const answer = await this.slotAt(slot);
+        if (answer.full) full.set(slot.chefId, answer.nextAvailable);
+      }
+      return full;
     },
 
     /** GET api/v2/partner/restaurants/{chefId}/capacity */

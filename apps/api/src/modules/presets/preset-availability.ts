@@ -24,7 +24,7 @@ import type { PresetsRepository } from './presets.repository.js';
 const pad2 = (n: number) => String(n).padStart(2, '0');
 
 /** The next time as the delivery bar spells it: 'yyyy-MM-dd' and 'hh:mm AM' in the restaurant's zone. */
-function wallTime(at: Date, timeZone: string): { delivery_date: string; delivery_time: string } {
+export function wallTime(at: Date, timeZone: string): { delivery_date: string; delivery_time: string } {
   const p = zonedParts(at, timeZone);
   const h12 = p.hour % 12 === 0 ? 12 : p.hour % 12;
   return {

@@ -201,6 +201,7 @@ describe('preset endpoints on the demo catalogue', () => {
         clock: ctx.deps.clock,
         publicUrl: ctx.deps.config.publicUrl,
         favoriteIdsOf: () => Promise.resolve([1, 2]),
+        capacity: { fullAmong: () => Promise.resolve(new Map<number, Date | null>()) },
       };
       const cached = createPresetsService(deps);
       const fresh = createPresetsService({ ...deps, detailCache: false });

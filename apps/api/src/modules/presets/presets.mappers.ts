@@ -100,6 +100,7 @@ export function toRestaurantCard(row: CardRow, ctx: DeliveryContext): Restaurant
     chef_images: chefImages(row),
     available_for_ordering: availability.available,
     unavailable_reason: availability.reason,
+    next_available: null,
     preset_tags: row.tags,
     store_hours: storeHours(chef?.store_hours),
     cuisine_types: row.cuisine_types,

@@ -30,6 +30,7 @@ export function presetsRoutes(app: FastifyInstance, deps: AppDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const presetsRepository = createPresetsRepository(deps.db);
   const cardCache = sharedCardCache(deps.db, (ids) => presetsRepository.cardsByIds(ids));
+  const capacity = createCapacityService({ db: deps.db, staleSeconds: STALE_PAYMENT_CLAIM_SECONDS });
   const service = createPresetsService({
     presetsRepository,
     cardCache,
@@ -37,6 +38,7 @@ export function presetsRoutes(app: FastifyInstance, deps: AppDeps): void {
     clock: deps.clock,
     publicUrl: deps.config.publicUrl,
     favoriteIdsOf: favoritePresetIdsFrom(deps.db),
+    capacity,
   });
   // a restaurant's catalogue change drops its cards and details on this instance (decision 056)
   const sync = catalogueSyncOf(app, deps);
@@ -92,7 +94,7 @@ export function presetsRoutes(app: FastifyInstance, deps: AppDeps): void {
 
   const availability = createPresetAvailability({
     repo: presetsRepository,
-    capacity: createCapacityService({ db: deps.db, staleSeconds: STALE_PAYMENT_CLAIM_SECONDS }),
+    capacity,
     now: () => deps.clock.now(),
   });
   r.get(

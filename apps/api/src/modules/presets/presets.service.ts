@@ -5,9 +5,11 @@ import { notFound } from '../../lib/errors.js';
 import type { PreparedJson } from '../../lib/serialised-json.js';
 import { createTtlCache } from '../../lib/ttl-cache.js';
 import type { Geocoder } from '../../ports/geocoder.js';
+import type { CapacityService } from '../capacity/capacity.service.js';
 import { chefPlace, pointPlace } from '../orders/place-of-supply.js';
 import { sharedCartUrl, shareTokenMatches } from '../saved-presets/share-link.js';
 import type { CardCache } from './card-cache.js';
+import { withCapacity } from './card-capacity.js';
 import { resolveDeliveryContext, type DeliveryContext, type DeliveryContextQuery } from './delivery-context.js';
 import {
   NOTHING_SOLD_OUT,
@@ -38,6 +40,8 @@ export interface PresetsServiceDeps {
   presetsRepository: PresetsRepository;
   /** listing cards, briefly cached (card-cache.ts); the detail page reads presetsRepository */
   cardCache: Pick<CardCache, 'cardsByIds'>;
+  /** restaurants full at the chosen time (modules/capacity): the home list's cards say so */
+  capacity: Pick<CapacityService, 'fullAmong'>;
   geocoder: Pick<Geocoder, 'geocode' | 'placeAt'>;
   clock: Clock;
   /** the viewer's favourite preset ids (modules/favorites) */
@@ -61,6 +65,7 @@ export function createPresetsService({
   clock,
   publicUrl,
   favoriteIdsOf,
+  capacity,
   detailCache = DETAIL_CACHE_DEFAULTS,
 }: PresetsServiceDeps) {
   // Catalogue presets only: a user's saved cart (which the API writes) is never kept, nor a key
@@ -166,9 +171,15 @@ export function createPresetsService({
       const rows = await cardCache.cardsByIds([...restaurantIds!, ...groupIds.flat()]);
       const byId = new Map(rows.map((r) => [r.id, r]));
       const cards = (ids: number[]) => ids.map((id) => byId.get(id)).filter((r) => r !== undefined);
+      const trendingRows = cards(restaurantIds!);
       return {
         presets: {
-          trending_restaurants: cards(restaurantIds!).map((r) => toRestaurantCard(r, ctx)),
+          trending_restaurants: await withCapacity(
+            trendingRows.map((r) => toRestaurantCard(r, ctx)),
+            trendingRows,
+            ctx,
+            capacity,
+          ),
           all_presets: HOME_GROUPS.map(
             (group, i) =>
               [group, cards(groupIds[i]!).map((r) => toPresetCard(r, ctx))] as [

@@ -206,6 +206,7 @@ describe('preset search: sort walk and capped count', () => {
         },
         clock: fixedClock(NOW),
         favoriteIdsOf: () => Promise.resolve([]),
+        capacity: { fullAmong: () => Promise.resolve(new Map()) },
         presetCountCap,
       });
     const query = (q: Partial<SearchQueryInput>): SearchQueryInput => ({

@@ -15,8 +15,10 @@ import type { AppDeps } from '../../lib/deps.js';
 import { listingSerializerCompiler } from '../../lib/listing-serializer.js';
 import { registerHotPathRateLimit } from '../../lib/rate-limit.js';
 import { optionalUser } from '../auth/auth.guard.js';
+import { createCapacityService } from '../capacity/capacity.service.js';
 import { catalogueSyncOf } from '../catalogue-changes/catalogue-sync.js';
 import { favoritePresetIdsFrom } from '../favorites/favorites.service.js';
+import { STALE_PAYMENT_CLAIM_SECONDS } from '../orders/orders.types.js';
 import { presetCardsFrom } from '../presets/preset-cards.js';
 import { createCateringIndex } from './catering-index.js';
 import { createQuickSearchIndex } from './quick-search-index.js';
@@ -50,6 +52,7 @@ export async function searchRoutes(app: FastifyInstance, deps: AppDeps): Promise
     geocoder: deps.geocoder,
     clock: deps.clock,
     favoriteIdsOf: favoritePresetIdsFrom(deps.db),
+    capacity: createCapacityService({ db: deps.db, staleSeconds: STALE_PAYMENT_CLAIM_SECONDS }),
   });
 
   // Per client address, RATE_LIMIT_SEARCH_PER_MINUTE (docs/decisions/016, 037): in memory, or in

@@ -10,7 +10,9 @@ import { cities } from '../../db/seed/vocabulary.js';
 import type { Clock } from '../../lib/clock.js';
 import { unauthorized } from '../../lib/errors.js';
 import type { Geocoder } from '../../ports/geocoder.js';
+import type { CapacityService } from '../capacity/capacity.service.js';
 import type { CardCache } from '../presets/card-cache.js';
+import { withCapacity } from '../presets/card-capacity.js';
 import { geocodePoint, resolveDeliveryContext, type DeliveryContextQuery } from '../presets/delivery-context.js';
 import type { PresetCards } from '../presets/preset-cards.js';
 import { toPresetCard, toRestaurantCard } from '../presets/presets.mappers.js';
@@ -51,6 +53,8 @@ export interface SearchServiceDeps {
   clock: Clock;
   /** the viewer's favourite preset ids (modules/favorites) */
   favoriteIdsOf: (userId: number) => Promise<number[]>;
+  /** restaurants full at the chosen time (modules/capacity): their cards say so */
+  capacity: Pick<CapacityService, 'fullAmong'>;
   /** the preset search counts this many matches at most (PRESET_COUNT_CAP; smaller in tests) */
   presetCountCap?: number;
 }
@@ -96,6 +100,7 @@ export function createSearchService({
   geocoder,
   clock,
   favoriteIdsOf,
+  capacity,
   presetCountCap = PRESET_COUNT_CAP,
 }: SearchServiceDeps) {
   /** The delivery context plus, for a signed-in viewer, their favourites (cards show favorite: true). */
@@ -156,9 +161,15 @@ export function createSearchService({
         { sort: 'popular', limit: query.per_page, offset: (query.page - 1) * query.per_page },
       );
       const [rows, metaData] = await Promise.all([cardCache.cardsByIds(ids), meta(query.page, query.per_page, total)]);
+      const cards = await withCapacity(
+        rows.map((r) => toRestaurantCard(r, ctx)),
+        rows,
+        ctx,
+        capacity,
+      );
       return {
         presets: {
-          all_presets: rows.map((r) => toRestaurantCard(r, ctx)),
+          all_presets: cards,
           favorite_restaurants: [],
           saved_for_later_restaurants: [],
         },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { unavailableLabel } from './restaurant-card';
+import { nextAvailableLine, unavailableLabel } from './restaurant-card';
 
 // The card's availability badge names why a restaurant cannot take the chosen delivery,
 // including the calendar's pause (decision 055).
@@ -12,6 +12,12 @@ describe('the restaurant card badge', () => {
     expect(label('notice')).toBe('Needs 24 h notice');
     expect(label('distance')).toBe('Outside delivery area');
     expect(label('paused')).toBe('Not taking orders now');
-    expect(label('full')).toBe('Unavailable');
+    expect(label('full')).toBe('Fully booked');
+  });
+
+  it("gives a full restaurant's next time with room, and nothing otherwise", () => {
+    const next = { deliveryDate: '2026-03-03', deliveryTime: '11:30 AM', text: 'Tuesday, March 3, 2026 at 11:30 AM' };
+    expect(nextAvailableLine({ nextAvailable: next })).toBe('Next available Tuesday, March 3, 2026 at 11:30 AM');
+    expect(nextAvailableLine({ nextAvailable: null })).toBeNull();
   });
 });

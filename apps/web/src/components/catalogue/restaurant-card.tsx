@@ -26,9 +26,16 @@ export function unavailableLabel(restaurant: Pick<Restaurant, 'unavailableReason
       return 'Outside delivery area';
     case 'paused':
       return 'Not taking orders now';
+    case 'full':
+      return 'Fully booked';
     default:
       return 'Unavailable';
   }
+}
+
+/** A full restaurant's next time with room at the chosen date (contracts: next_available), else null. */
+export function nextAvailableLine(restaurant: Pick<Restaurant, 'nextAvailable'>): string | null {
+  return restaurant.nextAvailable ? `Next available ${restaurant.nextAvailable.text}` : null;
 }
 
 export function formatDistance(distance: number | null, unit: string): string | null {
@@ -96,6 +103,7 @@ export function RestaurantCardView({
           ) : null}
         </div>
         {restaurant.shortAddress ? <p className="catalogue-card-address">{restaurant.shortAddress}</p> : null}
+        {restaurant.nextAvailable ? <p className="catalogue-card-next">{nextAvailableLine(restaurant)}</p> : null}
         <TagBadges tags={restaurant.presetTags} />
         {onShowMap ? (
           <button type="button" className="btn btn-ghost btn-sm card-action" onClick={() => onShowMap(restaurant)}>
