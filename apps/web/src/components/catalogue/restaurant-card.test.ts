@@ -16,8 +16,8 @@ describe('the restaurant card badge', () => {
   });
 
   it("gives a full restaurant's next time with room, and nothing otherwise", () => {
-    const next = { deliveryDate: '2026-03-03', deliveryTime: '11:30 AM', text: 'Tuesday, March 3, 2026 at 11:30 AM' };
-    expect(nextAvailableLine({ nextAvailable: next })).toBe('Next available Tuesday, March 3, 2026 at 11:30 AM');
+    const next = { deliveryDate: '2026-03-03', deliveryTime: '01:00 PM', text: 'Tuesday, March 3, 2026 at 01:00 PM' };
+    expect(nextAvailableLine({ nextAvailable: next })).toBe('Next available Tue, Mar 3, 1:00 PM');
     expect(nextAvailableLine({ nextAvailable: null })).toBeNull();
   });
 });

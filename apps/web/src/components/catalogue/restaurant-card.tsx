@@ -33,9 +33,20 @@ export function unavailableLabel(restaurant: Pick<Restaurant, 'unavailableReason
   }
 }
 
-/** A full restaurant's next time with room at the chosen date (contracts: next_available), else null. */
+const shortDay = new Intl.DateTimeFormat('en-US', {
+  weekday: 'short',
+  month: 'short',
+  day: 'numeric',
+  timeZone: 'UTC',
+});
+
+/** A full restaurant's next time with room (contracts: next_available), short for a card: "Next available Tue, Dec 8, 1:00 PM". */
 export function nextAvailableLine(restaurant: Pick<Restaurant, 'nextAvailable'>): string | null {
-  return restaurant.nextAvailable ? `Next available ${restaurant.nextAvailable.text}` : null;
+  const next = restaurant.nextAvailable;
+  if (!next) return null;
+  const day = new Date(`${next.deliveryDate}T12:00:00Z`);
+  if (Number.isNaN(day.getTime())) return `Next available ${next.text}`;
+  return `Next available ${shortDay.format(day)}, ${next.deliveryTime.replace(/^0/, '')}`;
 }
 
 export function formatDistance(distance: number | null, unit: string): string | null {
