@@ -586,8 +586,9 @@ export function isCurrentlyOpen(
   const p = zonedParts(now, timeZone);
   const day = storeHours[p.weekday];
   if (!day || !day.enabled) return false;
-  // the day's span, as the cart's check (the modal lists the days, not their windows)
-  return withinWindow(day, p.hour * 60 + p.minute);
+  // open in one of the day's windows: the modal lists them, so between two it reads closed
+  const t = p.hour * 60 + p.minute;
+  return windowsOfDay(day).some((w) => withinWindow(w, t));
 }
 
 const EARTH_RADIUS_KM = 6371.0088;

@@ -87,8 +87,10 @@ describe('weekly windows', () => {
     expect(calendarScheduleProblems(input, true)).toHaveLength(1);
   });
 
-  it("is open in the store-hours modal within the day's span", () => {
+  it("is open in the store-hours modal within one of the day's windows, closed between them", () => {
     expect(isCurrentlyOpen(hours, at('2026-12-07', '06:45'), TORONTO)).toBe(false);
+    expect(isCurrentlyOpen(hours, at('2026-12-07', '08:00'), TORONTO)).toBe(true);
+    expect(isCurrentlyOpen(hours, at('2026-12-07', '10:45'), TORONTO)).toBe(false);
     expect(isCurrentlyOpen(hours, at('2026-12-07', '11:15'), TORONTO)).toBe(true);
   });
 

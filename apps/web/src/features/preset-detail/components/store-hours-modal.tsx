@@ -3,7 +3,7 @@ import { Modal } from '@caterway/ui';
 import type { StoreHours } from '../api/types';
 
 // Store-hours modal (browse-account-orders §2 'Modals and widgets'): Monday to Sunday with
-// open and close times or Closed, and Currently Open / Currently Closed computed in the
+// open and close times (each of the day's windows, decision 055) or Closed, and Currently Open / Currently Closed computed in the
 // restaurant's time zone (preset_location.time_zone); no hours: 'Store hours not available'.
 
 // Monday first, as the spec lists them (not imported from contracts: that would bring zod into the chunk).
@@ -47,7 +47,9 @@ export function StoreHoursModal({
                     <th scope="row">{dayLabel(day)}</th>
                     <td>
                       {hours && hours.enabled
-                        ? `${formatStoreTime(hours.open)} - ${formatStoreTime(hours.close)}`
+                        ? (hours.windows?.length ? hours.windows : [hours])
+                            .map((w) => `${formatStoreTime(w.open)} - ${formatStoreTime(w.close)}`)
+                            .join(', ')
                         : 'Closed'}
                     </td>
                   </tr>
