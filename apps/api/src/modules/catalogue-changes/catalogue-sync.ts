@@ -206,6 +206,14 @@ export function createCatalogueSync(options: CatalogueSyncOptions) {
     check,
     /** Resolves when every change heard so far is handled. */
     settled: (): Promise<void> => queue,
+    /**
+     * This process changed these restaurants: what it holds of them is dropped now, without
+     * waiting for the notification (which tells the other instances, and this one again).
+     */
+    changedHere(chefIds: readonly number[]): Promise<void> {
+      for (const id of chefIds) pending.add(id);
+      return schedule();
+    },
     stats: (): Readonly<CatalogueSyncStats> => ({ ...stats }),
     async close(): Promise<void> {
       closed = true;
@@ -219,6 +227,9 @@ export function createCatalogueSync(options: CatalogueSyncOptions) {
 export type CatalogueSync = ReturnType<typeof createCatalogueSync>;
 
 const perApp = new WeakMap<object, CatalogueSync>();
+
+/** the routes that write a restaurant's catalogue, named by its id: the portal's and operations' */
+const CATALOGUE_WRITERS = /^\/api\/v2\/(partner|ops)\/restaurants\/\d+\//;
 
 /** The app's catalogue sync's figures, if it has one (the benchmarks print them). */
 export const catalogueSyncStatsOf = (app: FastifyInstance) => perApp.get(app)?.stats();
@@ -242,6 +253,16 @@ export function catalogueSyncOf(app: FastifyInstance, deps: Pick<AppDeps, 'db' |
     });
     app.addHook('preClose', async () => {
       await created.close();
+    });
+    // read your own writes: a restaurant's page answers a change to it only once this instance
+    // has dropped what it held of that restaurant (a reload right after shows the change)
+    app.addHook('onSend', async (request, _reply, payload) => {
+      if (request.method === 'GET' || request.method === 'HEAD') return payload;
+      const chefId = Number((request.params as { chefId?: string } | undefined)?.chefId);
+      if (Number.isSafeInteger(chefId) && chefId > 0 && CATALOGUE_WRITERS.test(request.url)) {
+        await created.changedHere([chefId]).catch((err: unknown) => app.log.warn({ err }, 'catalogue not refreshed'));
+      }
+      return payload;
     });
     sync = created;
   }
