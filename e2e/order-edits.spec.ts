@@ -229,7 +229,7 @@ test('place an add-on order to a placed order', async ({ page, request }) => {
   await pay.getByLabel('Expiry (MM/YY)').fill('12/34');
   await pay.getByLabel('CVC').fill('123');
   await pay.getByRole('button', { name: 'Pay Now' }).click();
-  await expect(page).toHaveURL(/\/checkout-completed$/);
+  await expect(page).toHaveURL(/\/checkout-completed\?order=\d+$/);
   const { rows } = await db.query(
     'SELECT status, parent_order_id, delivery_fee_cents, total_cents FROM catering_orders WHERE id = $1',
     [addOn.id],
