@@ -172,6 +172,8 @@ export const presetItemSchema = z
     menu_items_mapping: z.record(z.string(), z.number().int()),
     menu_items: z.array(menuItemSchema),
     price_cents: z.number().int(),
+    /** a saved cart's line: the dish's price when the cart was saved (decision 060); null otherwise */
+    saved_unit_price_cents: z.number().int().nullable(),
     main_image_url: z.string(),
     dietary_types: z.string(),
     menu_type: z.enum(['single', 'other']),

@@ -100,6 +100,7 @@ export function presetDetail(over: Partial<Wire<typeof presetDetailSchema>> = {}
     menu_items_mapping: {},
     menu_items: [],
     price_cents: menu.price_cents,
+    saved_unit_price_cents: null,
     main_image_url: '',
     dietary_types: '',
     menu_type: menu.menu_type,

@@ -97,6 +97,8 @@ export interface PresetItemRow {
   special_instruction: string;
   menu_items_mapping: Record<string, number>;
   serving_details: string;
+  /** a saved cart's line: the dish's price when saved (decision 060) */
+  saved_unit_price_cents: number | null;
   name: string;
   category_name: string;
   price_cents: number;
@@ -302,7 +304,7 @@ export function createPresetsRepository(db: Queryable) {
 
     async findPresetItems(presetId: number, tx: Queryable = db): Promise<PresetItemRow[]> {
       const { rows } = await tx.query<PresetItemRow>(
-        `SELECT pi.id, pi.chef_id, pi.menu_id, pi.quantity, pi.special_instruction, pi.menu_items_mapping, pi.serving_details,
+        `SELECT pi.id, pi.chef_id, pi.menu_id, pi.quantity, pi.special_instruction, pi.menu_items_mapping, pi.serving_details, pi.saved_unit_price_cents,
                 m.name, m.category_name, m.price_cents, m.main_image_url, m.dietary_types, m.menu_type, m.min_order_amount
            FROM preset_items pi JOIN menus m ON m.id = pi.menu_id
           WHERE pi.preset_id = $1

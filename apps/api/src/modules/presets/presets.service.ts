@@ -356,6 +356,7 @@ export function createPresetsService({
           // the unit price of the line: the dish's menu price. The default cart maps only
           // included components (price 0), so a line costs quantity x price_cents.
           price_cents: i.price_cents,
+          saved_unit_price_cents: i.saved_unit_price_cents,
           main_image_url: i.main_image_url,
           dietary_types: list(i.dietary_types),
           menu_type: i.menu_type,

@@ -117,6 +117,47 @@ describe('account actions on a preset', () => {
       return { ...saved, token: new URL(saved.shared_url).searchParams.get('share_token')! };
     };
 
+    it("keeps each dish's price as saved, beside today's (decision 060), whatever price the browser sends", async () => {
+      const lines = cart().map((l) => ({ ...l, price_cents: 1 }));
+      const saved = (
+        await call('POST', '/api/v2/presets', {
+          preset: {
+            preset_type: 'save_for_later',
+            base_preset_id: f.presetId,
+            name: 'Priced lunch',
+            preset_items: lines,
+          },
+        })
+      ).json().preset as { id: number; slug: string };
+      const read = async () =>
+        (await call('GET', `/api/v2/presets/${saved.slug}`)).json().preset.preset_items as Array<{
+          menu_id: number;
+          price_cents: number;
+          saved_unit_price_cents: number | null;
+        }>;
+      const before = await read();
+      expect(before.length).toBeGreaterThan(0);
+      for (const item of before) expect(item.saved_unit_price_cents).toBe(item.price_cents);
+
+      // the restaurant raises the first dish's price: the saved cart reads both
+      const first = before[0]!;
+      await ctx.db.query('UPDATE menus SET price_cents = price_cents + 125 WHERE id = $1', [first.menu_id]);
+      try {
+        const after = (await read()).find((i) => i.menu_id === first.menu_id)!;
+        expect(after).toMatchObject({
+          price_cents: first.price_cents + 125,
+          saved_unit_price_cents: first.price_cents,
+        });
+      } finally {
+        await ctx.db.query('UPDATE menus SET price_cents = price_cents - 125 WHERE id = $1', [first.menu_id]);
+      }
+      // a catalogue preset's lines have no saved price
+      const catalogue = (await call('GET', `/api/v2/presets/${f.presetId}`)).json().preset.preset_items as Array<{
+        saved_unit_price_cents: number | null;
+      }>;
+      expect(catalogue.every((i) => i.saved_unit_price_cents === null)).toBe(true);
+    });
+
     it('opens its share link for anyone, read-only (owned_by_viewer false), signed in or not', async () => {
       const saved = await save('Shared Friday');
       const { pathname, search } = new URL(saved.shared_url);

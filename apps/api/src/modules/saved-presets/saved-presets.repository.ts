@@ -54,9 +54,11 @@ export function createSavedPresetsRepository(db: Queryable) {
         [preset.id, input.basePresetId],
       );
       await tx.query(
-        `INSERT INTO preset_items (preset_id, chef_id, menu_id, quantity, special_instruction, menu_items_mapping, position)
-         SELECT $1, r.chef_id, r.menu_id, r.quantity, r.special_instruction, r.menu_items_mapping, r.position
-           FROM json_to_recordset($2::json) AS r(chef_id bigint, menu_id bigint, quantity int, special_instruction text, menu_items_mapping jsonb, position int)`,
+        // each line keeps its dish's price as the catalogue has it now (decision 060)
+        `INSERT INTO preset_items (preset_id, chef_id, menu_id, quantity, special_instruction, menu_items_mapping, position, saved_unit_price_cents)
+         SELECT $1, r.chef_id, r.menu_id, r.quantity, r.special_instruction, r.menu_items_mapping, r.position, m.price_cents
+           FROM json_to_recordset($2::json) AS r(chef_id bigint, menu_id bigint, quantity int, special_instruction text, menu_items_mapping jsonb, position int)
+           JOIN menus m ON m.id = r.menu_id`,
         [
           preset.id,
           JSON.stringify(

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { messages } from '@caterway/domain';
+import { cartPriceChanges } from '../checkout/components/checkout-page';
 import {
   additionalMenus,
   cartTotals,
@@ -24,6 +25,21 @@ describe('cart model', () => {
       [501, 'Dish 11', 6, 9000],
       [502, 'Dish 12', 2, 1600],
     ]);
+  });
+
+  it("keeps a saved cart's prices as saved, so the checkout can say which changed (decision 060)", () => {
+    const saved: Preset = {
+      ...preset,
+      presetType: 'save_for_later',
+      presetItems: preset.presetItems.map((item, i) => ({ ...item, savedUnitPriceCents: i === 0 ? 1250 : null })),
+    };
+    const lines = defaultLines(saved);
+    expect(lines.map((l) => [l.menuName, l.unitPriceCents, l.addedUnitPriceCents])).toEqual([
+      ['Dish 11', 1500, 1250],
+      ['Dish 12', 800, undefined],
+    ]);
+    expect(cartPriceChanges(lines)).toEqual([{ menuName: 'Dish 11', fromCents: 1250, toCents: 1500 }]);
+    expect(defaultLines(preset).every((l) => l.addedUnitPriceCents === undefined)).toBe(true);
   });
 
   it('recognises the default cart and ignores zero menu items and trailing spaces', () => {

@@ -68,6 +68,8 @@ export function defaultLines(preset: Preset): CartLine[] {
           menuItemsMapping: { ...item.menuItemsMapping },
           specialInstruction: item.specialInstruction,
           servingDetails: [],
+          // a saved cart's line keeps the price it was saved at: the checkout says if it changed (decision 060)
+          addedUnitPriceCents: item.savedUnitPriceCents ?? undefined,
         },
         ref,
       ),
