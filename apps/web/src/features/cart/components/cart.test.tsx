@@ -8,6 +8,7 @@ import {
   deliveryFeeResponseSchema,
   presetDetailResponseSchema,
   systemVarsResponseSchema,
+  presetAvailabilityResponseSchema,
 } from '@caterway/contracts';
 import { contractBody, contractJson, setupContractServer } from '@caterway/contracts/testing';
 import { formatIsoDate, messages } from '@caterway/domain';
@@ -28,6 +29,15 @@ let deliverable = true;
 let detailOver: Parameters<typeof presetDetail>[0] = {};
 const feeRequests: unknown[] = [];
 setupContractServer(
+  // the slot notice asks whether the chosen time works: it does (no notice)
+  http.get('/api/v2/presets/:id/availability', () =>
+    contractJson(presetAvailabilityResponseSchema, {
+      available: true,
+      reason: null,
+      message: null,
+      next_available: null,
+    }),
+  ),
   http.get('/api/v2/presets/:slug', ({ params }) =>
     contractJson(presetDetailResponseSchema, { preset: presetDetail({ slug: String(params.slug), ...detailOver }) }),
   ),
