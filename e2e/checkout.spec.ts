@@ -203,7 +203,7 @@ test('check out with a new card and save it; the completed page and the confirma
   const finalized = page.waitForResponse(
     (r) => r.request().method() === 'POST' && /\/finalize$/.test(new URL(r.url()).pathname),
   );
-  await dialog.getByRole('button', { name: 'Pay Now' }).click();
+  await dialog.getByRole('button', { name: /^Pay \$[\d,]+\.\d{2}$/ }).click();
   const placed = ((await (await finalized).json()) as { catering_order: { total_cents: number } }).catering_order;
 
   await expect(page).toHaveURL(/\/checkout-completed\?order=\d+$/);
@@ -265,7 +265,7 @@ test('pay again with the saved default card', async ({ page, request }) => {
   const dialog = page.getByRole('dialog', { name: 'Pay by Credit Card' });
   await expect(dialog.getByLabel(/4242 .*Default/)).toBeChecked();
   await expect(dialog.getByLabel('Card number')).toHaveCount(0);
-  await dialog.getByRole('button', { name: 'Pay Now' }).click();
+  await dialog.getByRole('button', { name: /^Pay \$[\d,]+\.\d{2}$/ }).click();
   await expect(page.getByText('Thank you! Your order has been submitted')).toBeVisible();
 });
 
@@ -283,7 +283,7 @@ test('a declining card shows the provider message in the order details', async (
   const dialog = page.getByRole('dialog', { name: 'Pay by Credit Card' });
   await dialog.getByLabel('Add a new card').check();
   await fillCard(dialog, '4000000000000002');
-  await dialog.getByRole('button', { name: 'Pay Now' }).click();
+  await dialog.getByRole('button', { name: /^Pay \$[\d,]+\.\d{2}$/ }).click();
   await expect(dialog).toHaveCount(0);
   await expect(orderDetails(page).getByRole('alert')).toHaveText('Your card was declined.');
   await expect(page).toHaveURL(/\/checkout$/);
@@ -305,11 +305,11 @@ test('EFT is offered for an EFT-enabled chef and completes with the sandbox bank
   await dialog.getByLabel('Institution number').fill('004');
   await dialog.getByLabel('Transit number').fill('12345');
   await dialog.getByLabel('Account number').fill('123456789');
-  await dialog.getByRole('button', { name: 'Pay Now' }).click();
+  await dialog.getByRole('button', { name: /^Pay \$[\d,]+\.\d{2}$/ }).click();
   await expect(dialog.getByText('Please accept the pre-authorized debit agreement to continue.')).toBeVisible();
   await dialog.getByLabel('I accept the pre-authorized debit agreement').check();
   await dialog.getByLabel('Save this bank account').check();
-  await dialog.getByRole('button', { name: 'Pay Now' }).click();
+  await dialog.getByRole('button', { name: /^Pay \$[\d,]+\.\d{2}$/ }).click();
   await expect(page.getByText('Thank you! Your order has been submitted')).toBeVisible();
 });
 

@@ -228,7 +228,7 @@ test('place an add-on order to a placed order', async ({ page, request }) => {
   await pay.getByLabel('Card number').fill('4242 4242 4242 4242');
   await pay.getByLabel('Expiry (MM/YY)').fill('12/34');
   await pay.getByLabel('CVC').fill('123');
-  await pay.getByRole('button', { name: 'Pay Now' }).click();
+  await pay.getByRole('button', { name: /^Pay \$[\d,]+\.\d{2}$/ }).click();
   await expect(page).toHaveURL(/\/checkout-completed\?order=\d+$/);
   const { rows } = await db.query(
     'SELECT status, parent_order_id, delivery_fee_cents, total_cents FROM catering_orders WHERE id = $1',

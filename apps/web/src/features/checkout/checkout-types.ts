@@ -22,6 +22,8 @@ export interface CheckoutPaymentModalProps {
   onModelChange: (model: PaymentModel) => void;
   onClose: () => void;
   onComplete: (choice: CheckoutPaymentChoice) => Promise<void>;
+  /** what the order charges as the server priced it: the button then says "Pay $1,231.98" */
+  amountCents?: number;
 }
 
 /** The 3-D Secure step (features/payments, composed in by the route): done or cancelled. */

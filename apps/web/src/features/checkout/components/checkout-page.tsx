@@ -144,6 +144,7 @@ function CheckoutForm({
             onModelChange: payment.onModelChange,
             onClose: () => payment.setModalOpen(false),
             onComplete: payment.onComplete,
+            ...(confirmed && totals ? { amountCents: totals.totalCents } : {}),
           })
         : null}
       {authentication

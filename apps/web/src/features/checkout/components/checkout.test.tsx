@@ -236,7 +236,7 @@ describe('the checkout page', () => {
     expect(sent.at(-1)).toMatchObject({ tip_percent: 10, tip_cents: null });
     const visa = await within(modal).findByRole('radio', { name: /4242/ });
     expect((visa as HTMLInputElement).checked).toBe(true);
-    await user.click(within(modal).getByRole('button', { name: 'Pay Now' }));
+    await user.click(within(modal).getByRole('button', { name: /^Pay \$[\d,]+\.\d{2}$/ }));
     expect((await screen.findByRole('status', { name: 'Current page' })).textContent).toBe('/checkout-completed');
     expect(finalized).toEqual([
       { body: { purchase_id: 'pur_41', payment_method_id: 'pm_visa', save_card: false }, key: expect.any(String) },
@@ -257,7 +257,7 @@ describe('the checkout page', () => {
     await user.keyboard('{Enter}');
     modal = await screen.findByRole('dialog', { name: 'Pay by Credit Card' });
     await within(modal).findByRole('radio', { name: /4242/ });
-    await user.click(within(modal).getByRole('button', { name: 'Pay Now' }));
+    await user.click(within(modal).getByRole('button', { name: /^Pay \$[\d,]+\.\d{2}$/ }));
     expect((await within(details()).findByRole('alert')).textContent).toBe('Your card was declined.');
     expect(screen.queryByRole('dialog')).toBeNull();
   });

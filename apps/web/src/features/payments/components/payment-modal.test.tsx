@@ -73,7 +73,9 @@ setupContractServer(
   }),
 );
 
-function renderModal(props: { eftAllowed?: boolean; model?: PaymentModel; purpose?: 'checkout' | 'save' } = {}) {
+function renderModal(
+  props: { eftAllowed?: boolean; model?: PaymentModel; purpose?: 'checkout' | 'save'; amountCents?: number } = {},
+) {
   signIn();
   created.length = 0;
   const onComplete = vi.fn<(choice: PaymentChoice) => Promise<void>>(() => Promise.resolve());
@@ -86,6 +88,7 @@ function renderModal(props: { eftAllowed?: boolean; model?: PaymentModel; purpos
         model={model}
         eftAllowed={props.eftAllowed ?? false}
         onModelChange={setModel}
+        {...(props.amountCents === undefined ? {} : { amountCents: props.amountCents })}
         onClose={onClose}
         billing={{ name: 'Dana Park', email: 'dana@example.com' }}
         onComplete={onComplete}
@@ -98,6 +101,18 @@ function renderModal(props: { eftAllowed?: boolean; model?: PaymentModel; purpos
 const dialog = () => screen.getByRole('dialog', { name: 'Pay by Credit Card' });
 
 describe('the card payment modal', () => {
+  it('says what paying charges when the checkout knows it', async () => {
+    savedCards = [card(1, { is_default: true })];
+    const user = userEvent.setup();
+    const { onComplete } = renderModal({ amountCents: 123_198 });
+    await within(await screen.findByRole('group', { name: 'Pay with' })).findByRole('radio', { name: /4001/ });
+    expect(screen.queryByRole('button', { name: 'Pay Now' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Pay $1,231.98' }));
+    await waitFor(() =>
+      expect(onComplete).toHaveBeenCalledWith({ model: 'card', paymentMethodId: 'pm_1', save: false }),
+    );
+  });
+
   it('preselects the default saved card, shows expired cards disabled, and pays with the chosen card', async () => {
     savedCards = [card(1), card(2, { is_default: true }), card(3, { exp_year: 2020, exp_month: 1 })];
     const user = userEvent.setup();

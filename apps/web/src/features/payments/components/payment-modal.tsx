@@ -1,5 +1,5 @@
 import { lazy, Suspense, useId, useRef, useState, type FormEvent } from 'react';
-import { formatCardExpiry, isCardExpired, messages, paymentMessages } from '@caterway/domain';
+import { formatCardExpiry, formatCents, isCardExpired, messages, paymentMessages } from '@caterway/domain';
 import { Button, Modal } from '@caterway/ui';
 import { isApiError } from '../../../lib/api-client';
 import { notify, TOAST_DURATION } from '../../../stores/notifications';
@@ -42,6 +42,8 @@ export interface PaymentModalProps {
   billing: { name: string; email: string };
   /** Pays or saves; the caller reports its own failures. */
   onComplete: (choice: PaymentChoice) => Promise<void>;
+  /** what paying charges, when the caller knows it: the button says "Pay $1,231.98" instead of "Pay Now" */
+  amountCents?: number;
 }
 
 const NEW_CARD = 'new';
@@ -58,6 +60,7 @@ export function PaymentModal({
   onModelChange,
   onClose,
   billing,
+  amountCents,
   onComplete,
 }: PaymentModalProps) {
   const config = usePaymentConfig();
@@ -299,7 +302,13 @@ export function PaymentModal({
           busy={busy}
           disabled={selected === null && model === 'card' && purpose === 'checkout'}
         >
-          {purpose === 'save' ? (model === 'eft' ? 'Save Bank Account' : 'Save Card') : 'Pay Now'}
+          {purpose === 'save'
+            ? model === 'eft'
+              ? 'Save Bank Account'
+              : 'Save Card'
+            : amountCents === undefined
+              ? 'Pay Now'
+              : `Pay ${formatCents(amountCents)}`}
         </Button>
       </form>
     </Modal>
