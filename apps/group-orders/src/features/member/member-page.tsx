@@ -349,7 +349,7 @@ function Chooser({
                         disabled={busy || menu.sold_out !== null}
                         aria-describedby={menu.sold_out ? soldOutId : undefined}
                       >
-                        {menu.sold_out ? 'Unavailable' : state.choice ? 'Change to this' : 'Choose this'}
+                        {state.choice ? 'Change to this' : 'Choose this'}
                         <span className="visually-hidden"> meal: {menu.name}</span>
                       </button>
                     )}
