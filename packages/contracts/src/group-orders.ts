@@ -261,8 +261,6 @@ export const groupMenuSchema = z
     image_url: z.string().nullable(),
     /** the price is within the per-person budget */
     within_budget: z.boolean(),
-    /** the restaurant 86'd it (decision 053): "Sold out until end of day", ...; null while it can be chosen */
-    sold_out: z.string().nullable(),
   })
   .meta({ id: 'GroupMenu' });
 export type GroupMenu = z.infer<typeof groupMenuSchema>;

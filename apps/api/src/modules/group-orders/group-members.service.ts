@@ -4,7 +4,6 @@ import type { joinGroupOrderBodySchema, MemberChoiceResponse, PublicGroupOrderRe
 import {
   isSoldOut,
   soldOutMessage,
-  soldOutUntilText,
   budgetRule,
   deliveryScheduleProblems,
   formatCents,
@@ -157,10 +156,6 @@ export function createGroupMembersService(deps: GroupMembersServiceDeps) {
           dietary_types: m.dietary_types,
           image_url: m.main_image_url || null,
           within_budget: budgetRule(m.price_cents, g.budget_cents).ok,
-          // the rule the choice is refused by (choose, below), said on the meal before it is tried
-          sold_out: isSoldOut(m.unavailable_until, now)
-            ? `Sold out ${soldOutUntilText(m.unavailable_until!, now, g.time_zone)}`
-            : null,
         })),
       };
     },

@@ -39,7 +39,6 @@ const menus: GroupMenu[] = [
     dietary_types: ['Gluten free'],
     image_url: null,
     within_budget: true,
-    sold_out: null,
   },
   {
     id: 2,
@@ -50,7 +49,6 @@ const menus: GroupMenu[] = [
     dietary_types: ['Vegan'],
     image_url: null,
     within_budget: true,
-    sold_out: null,
   },
   {
     id: 3,
@@ -61,7 +59,6 @@ const menus: GroupMenu[] = [
     dietary_types: [],
     image_url: null,
     within_budget: false,
-    sold_out: null,
   },
 ];
 
@@ -313,34 +310,5 @@ describe('the group-order member page', () => {
     await user.click(screen.getByRole('button', { name: 'Choose this meal: Chicken bowl' }));
     await screen.findByRole('heading', { name: 'Ordering is closed' });
     await waitFor(() => expect(screen.queryByRole('button', { name: /Choose this/ })).toBeNull());
-  });
-
-  it('greys out a meal the restaurant ran out of, says until when, and says so of a choice it ran out of', async () => {
-    const user = userEvent.setup();
-    renderMember();
-    await join(user);
-    await user.click(screen.getByRole('button', { name: 'Choose this meal: Chicken bowl' }));
-    await screen.findByText('You chose Chicken bowl.');
-    // the restaurant 86s the tofu wrap and the chosen bowl; the page is read again
-    menus[0]!.sold_out = 'Sold out until end of day';
-    menus[1]!.sold_out = 'Sold out until turned back on';
-    try {
-      cleanup();
-      renderMember();
-      const wrap = (await screen.findByRole('heading', { name: 'Tofu wrap' })).closest('li')!;
-      expect(wrap.className).toContain('menu-sold-out');
-      const button = within(wrap).getByRole('button', { name: /Tofu wrap/ });
-      expect((button as HTMLButtonElement).disabled).toBe(true);
-      expect(button.getAttribute('aria-describedby')).toBe('menu-2-sold-out');
-      within(wrap).getByText('Sold out until turned back on');
-      const bowl = screen.getByRole('heading', { name: 'Chicken bowl' }).closest('li')!;
-      within(bowl).getByText('Your choice · the restaurant has run out of it: please choose another meal');
-      // the meals still on offer can be chosen
-      const salmon = screen.getByRole('heading', { name: 'Salmon plate' }).closest('li')!;
-      expect(within(salmon).getByRole<HTMLButtonElement>('button').disabled).toBe(false);
-    } finally {
-      menus[0]!.sold_out = null;
-      menus[1]!.sold_out = null;
-    }
   });
 });

@@ -306,12 +306,8 @@ function Chooser({
               const chosen = state.choice?.menu_id === menu.id;
               const over = overBudgetByCents(menu.price_cents, state.budget_cents);
               const nameId = `menu-${menu.id}`;
-              const soldOutId = `menu-${menu.id}-sold-out`;
               return (
-                <li
-                  key={menu.id}
-                  className={`menu-card${chosen ? ' menu-chosen' : ''}${menu.sold_out ? ' menu-sold-out' : ''}`}
-                >
+                <li key={menu.id} className={`menu-card${chosen ? ' menu-chosen' : ''}`}>
                   {menu.image_url ? <img src={menu.image_url} alt="" loading="lazy" width={320} height={180} /> : null}
                   <div className="menu-body">
                     <h3 id={nameId}>{menu.name}</h3>
@@ -330,25 +326,11 @@ function Chooser({
                       {formatCents(menu.price_cents)}
                       {over > 0 ? <span className="over"> · {formatCents(over)} over budget</span> : null}
                     </p>
-                    {menu.sold_out ? (
-                      <p className="sold-out-label" id={soldOutId}>
-                        {menu.sold_out}
-                      </p>
-                    ) : null}
                     {refused?.menuId === menu.id ? <ErrorList messages={refused.messages} /> : null}
                     {chosen ? (
-                      <p className="chosen-label">
-                        Your choice
-                        {menu.sold_out ? ' · the restaurant has run out of it: please choose another meal' : ''}
-                      </p>
+                      <p className="chosen-label">Your choice</p>
                     ) : (
-                      <button
-                        type="button"
-                        className="btn"
-                        onClick={() => pick(menu)}
-                        disabled={busy || menu.sold_out !== null}
-                        aria-describedby={menu.sold_out ? soldOutId : undefined}
-                      >
+                      <button type="button" className="btn" onClick={() => pick(menu)} disabled={busy}>
                         {state.choice ? 'Change to this' : 'Choose this'}
                         <span className="visually-hidden"> meal: {menu.name}</span>
                       </button>
