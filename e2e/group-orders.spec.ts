@@ -239,7 +239,7 @@ async function openGroupOrder(request: APIRequestContext, title: string) {
       open_ordering: true,
     },
   });
-  expect(opened.ok()).toBeTruthy();
+  expect(opened.ok(), await opened.text()).toBeTruthy();
   const groupOrder = ((await opened.json()) as { group_order: GroupOrder }).group_order;
   return { groupOrder, name, preset, budgetCents, auth, sharePath: new URL(groupOrder.share_url).pathname };
 }

@@ -360,9 +360,9 @@ describe('the group-order member page', () => {
     expect(prompt.textContent).toBe(
       'Sold out today. The restaurant has run out of Paneer tikka box: please choose another meal.',
     );
-    expect(within(prompt).getByRole('link', { name: 'choose another meal' }).getAttribute('href')).toBe(
-      '#menu-heading',
-    );
+    // its button brings the keyboard to the meals
+    await user.click(within(prompt).getByRole('button', { name: 'choose another meal' }));
+    expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Choose one individually packaged meal' }));
     const card = screen.getByRole('heading', { name: 'Paneer tikka box' }).closest('li')!;
     within(card).getByText('Your choice');
     within(card).getByText('Sold out today');

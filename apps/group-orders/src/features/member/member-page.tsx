@@ -205,6 +205,13 @@ function JoinForm({ shareToken, onJoined }: { shareToken: string; onJoined: (tok
   );
 }
 
+/** Brings the meal list into view and puts the keyboard there (its heading takes the focus). */
+function toMeals() {
+  const heading = document.getElementById('menu-heading');
+  heading?.scrollIntoView({ block: 'start' });
+  heading?.focus();
+}
+
 function MyOrder({
   state,
   closed,
@@ -233,7 +240,11 @@ function MyOrder({
       {state.choice && soldOutLabel ? (
         <p className="alert alert-warning" data-testid="chosen-sold-out">
           <strong>{soldOutLabel}.</strong> The restaurant has run out of {state.choice.menu_name}: please{' '}
-          <a href="#menu-heading">choose another meal</a>.
+          {/* a button, not a #fragment link: the page's <base href> would send that to the site's root */}
+          <button type="button" className="link-button" onClick={toMeals}>
+            choose another meal
+          </button>
+          .
         </p>
       ) : null}
     </div>
@@ -318,7 +329,9 @@ function Chooser({
         </p>
       </section>
       <section aria-labelledby="menu-heading">
-        <h2 id="menu-heading">Choose one individually packaged meal</h2>
+        <h2 id="menu-heading" tabIndex={-1}>
+          Choose one individually packaged meal
+        </h2>
         {menus.length === 0 ? (
           <p className="panel state-panel">This restaurant has no meals to choose from right now.</p>
         ) : (
