@@ -207,6 +207,43 @@ async function storeSession(page: Page, request: APIRequestContext): Promise<str
   return user.admin_token;
 }
 
+/**
+ * The demo customer's group order opened through the API: a delivery 6 to 10 days ahead on a day
+ * the restaurant is open, so its cut-off (2 days before, 5 PM) is days away.
+ */
+async function openGroupOrder(request: APIRequestContext, title: string) {
+  const auth = { authorization: `Bearer ${await apiToken(request)}` };
+  const [today] = wallClock(new Date(), 'America/Toronto');
+  const { preset, budgetCents, deliveryDate } = await restaurantForGroups(request, addDays(today, 4));
+  const chef = preset.chefs[0]!;
+  const created = await request.post('/api/v2/group_orders', {
+    headers: auth,
+    data: { preset_id: preset.id, delivery_params: { address: `${chef.address1}, ${chef.city}` } },
+  });
+  expect(created.status()).toBe(201);
+  const { uuid } = (await created.json()) as { uuid: string };
+  const name = `${title} ${Date.now().toString(36)}`;
+  const opened = await request.put(`/api/v2/group_orders/${uuid}`, {
+    headers: auth,
+    data: {
+      name,
+      head_count: 8,
+      budget_cents: budgetCents,
+      gap_days: 2,
+      cutoff_time: 17 * 3600,
+      delivery_date: deliveryDate,
+      delivery_time: 11 * 3600 + 30 * 60,
+      delivery_address: `${chef.address1}, ${chef.city}`,
+      delivery_contact_person: 'Dana Demo',
+      delivery_phone_number: '416-555-0142',
+      open_ordering: true,
+    },
+  });
+  expect(opened.ok(), await opened.text()).toBeTruthy();
+  const groupOrder = ((await opened.json()) as { group_order: GroupOrder }).group_order;
+  return { groupOrder, name, preset, budgetCents, auth, sharePath: new URL(groupOrder.share_url).pathname };
+}
+
 const chooseButton = (page: Page, menuName: string) =>
   page.getByRole('button', { name: new RegExp(`meal: ${menuName.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) });
 
@@ -447,39 +484,8 @@ test('the dashboard reminds members who have not chosen and cancels with a confi
   allowConsoleErrors,
 }) => {
   test.setTimeout(90_000);
-  const token = await apiToken(request);
   const viewport = page.viewportSize();
-  const auth = { authorization: `Bearer ${token}` };
-  const [today] = wallClock(new Date(), 'America/Toronto');
-  // a delivery 6 to 10 days ahead on a day the restaurant is open; its cut-off (2 days before, 5 PM) is days away
-  const { preset, budgetCents, deliveryDate } = await restaurantForGroups(request, addDays(today, 4));
-  const chef = preset.chefs[0]!;
-  const created = await request.post('/api/v2/group_orders', {
-    headers: auth,
-    data: { preset_id: preset.id, delivery_params: { address: `${chef.address1}, ${chef.city}` } },
-  });
-  expect(created.status()).toBe(201);
-  const { uuid } = (await created.json()) as { uuid: string };
-  const name = `Offsite breakfast ${Date.now().toString(36)}`;
-  const opened = await request.put(`/api/v2/group_orders/${uuid}`, {
-    headers: auth,
-    data: {
-      name,
-      head_count: 8,
-      budget_cents: budgetCents,
-      gap_days: 2,
-      cutoff_time: 17 * 3600,
-      delivery_date: deliveryDate,
-      delivery_time: 11 * 3600 + 30 * 60,
-      delivery_address: `${chef.address1}, ${chef.city}`,
-      delivery_contact_person: 'Dana Demo',
-      delivery_phone_number: '416-555-0142',
-      open_ordering: true,
-    },
-  });
-  expect(opened.ok()).toBeTruthy();
-  const groupOrder = ((await opened.json()) as { group_order: GroupOrder }).group_order;
-  const sharePath = new URL(groupOrder.share_url).pathname;
+  const { groupOrder, name, sharePath } = await openGroupOrder(request, 'Offsite breakfast');
 
   // a member joins but does not choose yet
   const dev = await memberBrowser(browser, baseURL!, [], viewport);
@@ -562,4 +568,77 @@ test('the dashboard reminds members who have not chosen and cancels with a confi
   await expect(other.page.getByRole('heading', { name: 'Dashboard not available' })).toBeVisible();
   await expect(other.page.getByText(name)).toHaveCount(0);
   await other.context.close();
+});
+
+test("a meal the restaurant 86s greys out on the members' page and is flagged on the dashboard @phone", async ({
+  page,
+  request,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(90_000);
+  const viewport = page.viewportSize();
+  const { groupOrder, name, preset, budgetCents, auth, sharePath } = await openGroupOrder(request, 'Sold-out lunch');
+  const chefId = preset.chefs[0]!.id;
+  const meals = preset.chefs[0]!.menus.filter(
+    (m) => !m.is_deleted && m.menu_type === 'single' && m.category_name !== 'Drinks' && m.price_cents <= budgetCents,
+  );
+  expect(meals.length).toBeGreaterThanOrEqual(3);
+  const [chosen, other, kept] = meals as [(typeof meals)[0], (typeof meals)[0], (typeof meals)[0]];
+  // operations may 86 any restaurant's dish (decision 053)
+  const ops = await request.post('/user_token', {
+    data: { auth: { email: 'ops@caterway.ca', password: 'Kitchen4Ops' } },
+  });
+  const opsAuth = { authorization: `Bearer ${((await ops.json()) as { jwt: string }).jwt}` };
+  const soldOut = async (menuId: number, available: boolean) => {
+    const res = await request.post(`/api/v2/partner/restaurants/${chefId}/sold-out`, {
+      headers: opsAuth,
+      data: available ? { menu_id: menuId, available } : { menu_id: menuId, available, duration: 'end_of_day' },
+    });
+    expect(res.status(), await res.text()).toBe(200);
+  };
+
+  const ana = await memberBrowser(browser, baseURL!, [], viewport);
+  try {
+    await join(ana.page, sharePath, 'Ana', '');
+    await chooseButton(ana.page, chosen.name).click();
+    await expect(ana.page.getByText(`You chose ${chosen.name}.`)).toBeVisible();
+
+    await soldOut(chosen.id, false);
+    await soldOut(other.id, false);
+    await ana.page.reload();
+    // her meal: still hers, greyed, and she is asked to choose another
+    const prompt = ana.page.getByTestId('chosen-sold-out');
+    await expect(prompt).toHaveText(
+      `Sold out today. The restaurant has run out of ${chosen.name}: please choose another meal.`,
+    );
+    const otherCard = ana.page
+      .getByRole('listitem')
+      .filter({ has: ana.page.getByRole('heading', { name: other.name, exact: true }) });
+    await expect(otherCard.getByText('Sold out today')).toBeVisible();
+    await expect(chooseButton(ana.page, other.name)).toBeDisabled();
+    await expectAccessible(ana.page);
+
+    // the organiser's dashboard flags her pick
+    await storeSession(page, request);
+    await page.goto(`/grouporder-dashboard/${groupOrder.creator_id}`);
+    const card = page.getByRole('article', { name });
+    await expect(card.getByRole('row', { name: /Ana/ })).toContainText(`${chosen.name} Sold out today`);
+    await expect(
+      card.getByText("1 member's meal is sold out: ask them to choose another before ordering closes."),
+    ).toBeVisible();
+    await expectAccessible(page);
+
+    // she changes to a meal still on: the prompt goes, and the dashboard follows
+    await chooseButton(ana.page, kept.name).click();
+    await expect(ana.page.getByText(`You chose ${kept.name}.`)).toBeVisible();
+    await expect(prompt).toHaveCount(0);
+    await expect(card.getByRole('row', { name: /Ana/ })).not.toContainText('Sold out', { timeout: 10_000 });
+    expect(ana.errors).toEqual([]);
+  } finally {
+    await ana.context.close();
+    await soldOut(chosen.id, true);
+    await soldOut(other.id, true);
+    await request.delete(`/api/v2/group_orders/${groupOrder.uuid}`, { headers: auth });
+  }
 });

@@ -147,6 +147,13 @@ export const memberChoiceSchema = z
     menu_name: z.string(),
     price_cents: z.number().int(),
     chosen_at: z.string(),
+    /**
+     * the restaurant 86'd the meal since it was chosen (decision 053), while ordering is open:
+     * the member is asked to choose another. After the cut-off the choice was placed: false.
+     */
+    sold_out: z.boolean(),
+    /** why, e.g. 'Sold out today' or 'Sold out until 3:00 PM'; null when not sold_out */
+    sold_out_label: z.string().nullable(),
   })
   .meta({ id: 'GroupMemberChoice' });
 export type MemberChoice = z.infer<typeof memberChoiceSchema>;
@@ -261,6 +268,10 @@ export const groupMenuSchema = z
     image_url: z.string().nullable(),
     /** the price is within the per-person budget */
     within_budget: z.boolean(),
+    /** the restaurant 86'd it (decision 053) at the server's clock: shown greyed out, choosing it is refused */
+    sold_out: z.boolean(),
+    /** why, e.g. 'Sold out today', 'Sold out until 3:00 PM' or 'Sold out'; null when not sold_out */
+    sold_out_label: z.string().nullable(),
   })
   .meta({ id: 'GroupMenu' });
 export type GroupMenu = z.infer<typeof groupMenuSchema>;

@@ -186,8 +186,17 @@ const MONTHS_SHORT = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'S
  */
 export function formatLocalDateTime(instant: Date, timeZone: string): string {
   const p = zonedParts(instant, timeZone);
+  return `${MONTHS_SHORT[p.month - 1]} ${p.day}, ${p.year}, ${clockTime(p)}`;
+}
+
+/** The time of day of an instant as the wall clock of a zone shows it, e.g. '3:00 PM' (formatLocalDateTime's time). */
+export function formatLocalTime(instant: Date, timeZone: string): string {
+  return clockTime(zonedParts(instant, timeZone));
+}
+
+function clockTime(p: Readonly<ZonedParts>): string {
   const h12 = p.hour % 12 === 0 ? 12 : p.hour % 12;
-  return `${MONTHS_SHORT[p.month - 1]} ${p.day}, ${p.year}, ${h12}:${pad2(p.minute)} ${p.hour < 12 ? 'AM' : 'PM'}`;
+  return `${h12}:${pad2(p.minute)} ${p.hour < 12 ? 'AM' : 'PM'}`;
 }
 
 /** A calendar date moved by whole days ('2026-12-31' + 1 = '2027-01-01'); null when it does not parse. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isSoldOut, soldOutMessage, soldOutUntil, soldOutUntilText } from './sold-out.js';
+import { isSoldOut, soldOutLabel, soldOutMessage, soldOutUntil, soldOutUntilText } from './sold-out.js';
 
 // Decision 053: an 86 ends at the restaurant's local midnight, after N hours, or never; whether
 // something is sold out is its end compared with now.
@@ -48,5 +48,20 @@ describe('isSoldOut and its words', () => {
     expect(soldOutMessage('Raita', 'infinity', now, 'America/Toronto', 'Butter Chicken Tray')).toBe(
       'Raita (Butter Chicken Tray) is sold out. Remove it to continue.',
     );
+  });
+
+  it('labels a greyed-out dish with when it comes back, by the same rule and clock', () => {
+    const tz = 'America/Toronto';
+    expect(soldOutLabel(null, now, tz)).toBeNull();
+    // an 86 that ran out is available again
+    expect(soldOutLabel('2026-11-23T15:00:00.000Z', now, tz)).toBeNull();
+    expect(soldOutLabel('2026-11-24T05:00:00.000Z', now, tz)).toBe('Sold out today');
+    expect(soldOutLabel('2026-11-23T20:00:00.000Z', now, tz)).toBe('Sold out until 3:00 PM');
+    expect(soldOutLabel('2026-11-24T09:30:00.000Z', now, tz)).toBe('Sold out until Nov 24, 2026, 4:30 AM');
+    expect(soldOutLabel('infinity', now, tz)).toBe('Sold out');
+    // the restaurant's day, not UTC's: 11 PM in Toronto is already tomorrow in UTC
+    const late = new Date('2026-11-24T04:00:00Z');
+    expect(soldOutLabel('2026-11-24T05:00:00.000Z', late, tz)).toBe('Sold out today');
+    expect(soldOutLabel('2026-11-24T04:30:00.000Z', late, tz)).toBe('Sold out until 11:30 PM');
   });
 });

@@ -1,4 +1,4 @@
-import { addCalendarDays, formatLocalDateTime, localDateOf, localDayStart } from './availability.js';
+import { addCalendarDays, formatLocalDateTime, formatLocalTime, localDateOf, localDayStart } from './availability.js';
 
 // "86 an item" (issue 19 part 3; decision 053): a restaurant marks a dish or one of its options
 // unavailable until the end of its local day, for a number of hours, or until it turns it back on.
@@ -55,8 +55,29 @@ export function soldOutUntilText(until: string, now: Date, timeZone: string): st
  */
 export function soldOutMessage(name: string, until: string, now: Date, timeZone: string, dishName?: string): string {
   const what = dishName ? `${name} (${dishName})` : name;
-  const at = until === 'infinity' ? Number.POSITIVE_INFINITY : new Date(until).getTime();
-  const endOfToday = soldOutUntil({ kind: 'end_of_day' }, now, timeZone)!.getTime();
-  const when = at <= endOfToday ? ' today' : '';
+  const when = backToday(until, now, timeZone) ? ' today' : '';
   return `${what} is sold out${when}. Remove it to continue.`;
+}
+
+/** It comes back before the restaurant's next local day starts: sold out "today". */
+function backToday(until: string, now: Date, timeZone: string): boolean {
+  const at = until === 'infinity' ? Number.POSITIVE_INFINITY : new Date(until).getTime();
+  return at <= soldOutUntil({ kind: 'end_of_day' }, now, timeZone)!.getTime();
+}
+
+/**
+ * Why a dish or option cannot be chosen now, for a list that shows it greyed out (the group-order
+ * members' page; decision 053); null while it is available. "Sold out today" for an 86 until the
+ * end of the restaurant's day, "Sold out until 3:00 PM" when it comes back earlier today, "Sold
+ * out until Nov 29, 2026, 4:00 AM" on a later day, "Sold out" until the restaurant turns it back on.
+ * The same isSoldOut and "today" as soldOutMessage, the refusal of choosing it.
+ */
+export function soldOutLabel(until: string | null | undefined, now: Date, timeZone: string): string | null {
+  if (!isSoldOut(until, now)) return null;
+  const at = new Date(until!);
+  if (until === 'infinity' || Number.isNaN(at.getTime())) return 'Sold out';
+  const endOfToday = soldOutUntil({ kind: 'end_of_day' }, now, timeZone)!;
+  if (at.getTime() === endOfToday.getTime()) return 'Sold out today';
+  if (backToday(until!, now, timeZone)) return `Sold out until ${formatLocalTime(at, timeZone)}`;
+  return `Sold out until ${formatLocalDateTime(at, timeZone)}`;
 }

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { joinGroupOrderBodySchema, MemberChoiceResponse, PublicGroupOrderResponse } from '@caterway/contracts';
 import {
   isSoldOut,
+  soldOutLabel,
   soldOutMessage,
   budgetRule,
   deliveryScheduleProblems,
@@ -20,7 +21,7 @@ import type { Mailer } from '../../ports/email.js';
 import { displayDateTime } from '../orders/orders.email.js';
 import { groupEmail } from './group-orders.email.js';
 import type { GroupOrderRow, GroupOrdersRepository, GroupOrderView, MemberRow } from './group-orders.repository.js';
-import { shareUrl, type GroupLinks } from './group-orders.service.js';
+import { memberChoiceOf, shareUrl, type GroupLinks } from './group-orders.service.js';
 
 /** The domain's rules read camelCase; rows are snake_case. */
 const isOpen = (g: { status: GroupOrderStatus; cutoff_at: Date | null }, now: Date) =>
@@ -43,6 +44,12 @@ export const memberMessages = {
  */
 export const JOIN_EMAIL_LIMITS = { perGroupPerHour: 5, perAddressPerDay: 1 } as const;
 const MEMBER_LINK_TEMPLATE = 'group_order_member_link';
+
+/** A meal's 86 at `now` (decision 053), by the rule that refuses choosing it. */
+function soldOutState(until: string | null, now: Date, timeZone: string) {
+  const label = soldOutLabel(until, now, timeZone);
+  return { sold_out: label !== null, sold_out_label: label };
+}
 
 export const hashMemberToken = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
 
@@ -90,15 +97,7 @@ export function createGroupMembersService(deps: GroupMembersServiceDeps) {
   }
 
   function choiceState(group: GroupOrderView | GroupOrderRow, m: MemberRow, now: Date): MemberChoiceResponse {
-    const choice =
-      m.menu_id !== null && m.price_cents !== null && m.chosen_at !== null
-        ? {
-            menu_id: m.menu_id,
-            menu_name: m.menu_name ?? '',
-            price_cents: m.price_cents,
-            chosen_at: m.chosen_at.toISOString(),
-          }
-        : null;
+    const choice = memberChoiceOf(m, group, now);
     return {
       member: { name: m.name, email: m.email, dietary_needs: m.dietary_needs },
       choice,
@@ -156,6 +155,7 @@ export function createGroupMembersService(deps: GroupMembersServiceDeps) {
           dietary_types: m.dietary_types,
           image_url: m.main_image_url || null,
           within_budget: budgetRule(m.price_cents, g.budget_cents).ok,
+          ...soldOutState(m.unavailable_until, now, g.time_zone),
         })),
       };
     },

@@ -26,6 +26,8 @@ export interface MemberRow {
   menu_name: string | null;
   price_cents: number | null;
   chosen_at: Date | null;
+  /** the chosen meal's 86 (decision 053): null, 'infinity' or an ISO instant */
+  menu_unavailable_until: string | null;
 }
 
 const VIEW = `
@@ -45,7 +47,8 @@ const VIEW = `
 
 const MEMBER = `
   SELECT m.id, m.group_order_uuid, m.name, m.email, m.dietary_needs, m.joined_at,
-         ch.menu_id, mn.name AS menu_name, ch.price_cents, ch.chosen_at
+         ch.menu_id, mn.name AS menu_name, ch.price_cents, ch.chosen_at,
+         to_json(mn.unavailable_until) #>> '{}' AS menu_unavailable_until
     FROM group_order_members m
     LEFT JOIN group_order_choices ch ON ch.member_id = m.id
     LEFT JOIN menus mn ON mn.id = ch.menu_id`;

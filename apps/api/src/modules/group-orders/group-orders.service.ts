@@ -9,6 +9,7 @@ import type {
   GroupOrderDashboardResponse,
   GroupOrderDetail,
   groupOrderDetailsBodySchema,
+  MemberChoice,
   OrderHistoryEntry,
 } from '@caterway/contracts';
 import {
@@ -36,6 +37,7 @@ import {
   parseCalendarDate,
   parseTimeOfDay,
   shownGroupStatus,
+  soldOutLabel,
   type GroupOrderActor,
   type GroupOrderStatus,
   type TaxComponent,
@@ -90,6 +92,29 @@ export async function scheduleCutoff(db: Queryable, group: { uuid: string; cutof
     runAt: group.cutoff_at,
     onConflict: 'reschedule',
   });
+}
+
+/**
+ * A member's choice as the organiser's dashboard and the member's page show it. A meal the
+ * restaurant 86'd since it was chosen is flagged while ordering is open, by the rule and clock
+ * that refuse choosing it (decision 053): the member may still choose another. After the cut-off
+ * the choice was placed as it was, and is not flagged.
+ */
+export function memberChoiceOf(
+  m: MemberRow,
+  g: { status: GroupOrderStatus; cutoff_at: Date | null; time_zone: string },
+  now: Date,
+): MemberChoice | null {
+  if (m.menu_id === null || m.price_cents === null || m.chosen_at === null) return null;
+  const label = isOpen(g, now) ? soldOutLabel(m.menu_unavailable_until, now, g.time_zone) : null;
+  return {
+    menu_id: m.menu_id,
+    menu_name: m.menu_name ?? '',
+    price_cents: m.price_cents,
+    chosen_at: m.chosen_at.toISOString(),
+    sold_out: label !== null,
+    sold_out_label: label,
+  };
 }
 
 export function newShareToken(): string {
@@ -275,22 +300,14 @@ export function createGroupOrdersService(deps: GroupOrdersServiceDeps) {
     };
   }
 
-  function memberView(m: MemberRow): GroupMember {
+  function memberView(m: MemberRow, g: GroupOrderView, now: Date): GroupMember {
     return {
       id: m.id,
       name: m.name,
       email: m.email,
       dietary_needs: m.dietary_needs,
       joined_at: m.joined_at.toISOString(),
-      choice:
-        m.menu_id !== null && m.price_cents !== null && m.chosen_at !== null
-          ? {
-              menu_id: m.menu_id,
-              menu_name: m.menu_name ?? '',
-              price_cents: m.price_cents,
-              chosen_at: m.chosen_at.toISOString(),
-            }
-          : null,
+      choice: memberChoiceOf(m, g, now),
     };
   }
 
@@ -634,7 +651,7 @@ export function createGroupOrdersService(deps: GroupOrdersServiceDeps) {
       const out: DashboardGroupOrder[] = [];
       for (const g of groups) {
         const own = members.filter((m) => m.group_order_uuid === g.uuid);
-        out.push({ ...view(g, now), members: own.map(memberView), totals: await totalsOf(g, own) });
+        out.push({ ...view(g, now), members: own.map((m) => memberView(m, g, now)), totals: await totalsOf(g, own) });
       }
       return { group_orders: out, server_now: now.toISOString() };
     },

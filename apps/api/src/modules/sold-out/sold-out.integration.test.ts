@@ -303,15 +303,8 @@ describe('86 an item', () => {
     ).rows[0]!;
   }
 
-  it("refuses a group order member's choice of a sold-out dish, lists open group orders, and messages their organiser", async () => {
-    const creator = await signedInUser(ctx.app, ctx.db, { first_name: 'Gia', last_name: 'Organiser' });
-    const { rows } = await ctx.db.query<{ id: number; name: string; price_cents: number }>(
-      `SELECT id::int AS id, name, price_cents FROM menus
-        WHERE chef_id = $1 AND NOT is_deleted AND menu_type = 'single' AND category_name <> 'Drinks' AND price_cents > 0
-        ORDER BY price_cents, id LIMIT 1`,
-      [f.chef.id],
-    );
-    const meal = rows[0]!;
+  /** A group order of the fixture's preset, delivered on Friday, open for members to join and choose. */
+  async function openGroupOrder(creator: User, budgetCents: number): Promise<GroupOrder> {
     const created = await inject('POST', '/api/v2/group_orders', creator.jwt, {
       preset_id: f.presetId,
       delivery_params: {},
@@ -321,19 +314,34 @@ describe('86 an item', () => {
       'PUT',
       `/api/v2/group_orders/${created.json().uuid}`,
       creator.jwt,
-      groupOrderDetails(f, { budget_cents: meal.price_cents * 2, delivery_date: '2026-11-27' }),
+      groupOrderDetails(f, { budget_cents: budgetCents, delivery_date: '2026-11-27' }),
     );
     expect(put.statusCode, put.body).toBe(200);
-    const group = put.json().group_order as GroupOrder;
-    const join = async (name: string) => {
-      const res = await inject('POST', `/api/v2/group/${group.share_token}/members`, null, {
-        name,
-        email: uniqueEmail(name.toLowerCase()),
-        dietary_needs: '',
-      });
-      expect(res.statusCode, res.body).toBe(201);
-      return res.json().member_token as string;
-    };
+    return put.json().group_order as GroupOrder;
+  }
+
+  /** Joins as a member; answers the member token. */
+  async function joinGroupOrder(group: GroupOrder, name: string): Promise<string> {
+    const res = await inject('POST', `/api/v2/group/${group.share_token}/members`, null, {
+      name,
+      email: uniqueEmail(name.toLowerCase()),
+      dietary_needs: '',
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json().member_token as string;
+  }
+
+  it("refuses a group order member's choice of a sold-out dish, lists open group orders, and messages their organiser", async () => {
+    const creator = await signedInUser(ctx.app, ctx.db, { first_name: 'Gia', last_name: 'Organiser' });
+    const { rows } = await ctx.db.query<{ id: number; name: string; price_cents: number }>(
+      `SELECT id::int AS id, name, price_cents FROM menus
+        WHERE chef_id = $1 AND NOT is_deleted AND menu_type = 'single' AND category_name <> 'Drinks' AND price_cents > 0
+        ORDER BY price_cents, id LIMIT 1`,
+      [f.chef.id],
+    );
+    const meal = rows[0]!;
+    const group = await openGroupOrder(creator, meal.price_cents * 2);
+    const join = (name: string) => joinGroupOrder(group, name);
     const choose = (token: string) =>
       ctx.app.inject({
         method: 'PUT',
@@ -382,5 +390,102 @@ describe('86 an item', () => {
       (await inject('POST', `${base()}/group-orders/${open.group_order_id}/messages`, stranger.jwt, { body: 'x' }))
         .statusCode,
     ).toBe(404);
+  });
+
+  it("answers the members' page and the dashboard with each meal's 86 at the server clock; an option's 86 greys out no meal", async () => {
+    const creator = await signedInUser(ctx.app, ctx.db, { first_name: 'Gia', last_name: 'Organiser' });
+    const { rows: meals } = await ctx.db.query<{ id: number; name: string; price_cents: number }>(
+      `SELECT id::int AS id, name, price_cents FROM menus
+        WHERE chef_id = $1 AND NOT is_deleted AND menu_type = 'single' AND category_name <> 'Drinks' AND price_cents > 0
+          AND EXISTS (SELECT 1 FROM menu_items mi WHERE mi.menu_id = menus.id)
+        ORDER BY price_cents, id LIMIT 3`,
+      [f.chef.id],
+    );
+    expect(meals, 'three individual meals with options').toHaveLength(3);
+    const [today, hours, third] = meals as [(typeof meals)[0], (typeof meals)[0], (typeof meals)[0]];
+    const option = (
+      await ctx.db.query<{ id: number; menu_id: number }>(
+        'SELECT id::int AS id, menu_id::int AS menu_id FROM menu_items WHERE menu_id = $1 ORDER BY id LIMIT 1',
+        [third.id],
+      )
+    ).rows[0]!;
+    const group = await openGroupOrder(creator, third.price_cents * 2);
+    const token = await joinGroupOrder(group, 'Ari');
+    const memberCall = (method: 'GET' | 'PUT', payload?: object) =>
+      ctx.app.inject({
+        method,
+        url: `/api/v2/group/${group.share_token}/choice`,
+        headers: { 'x-member-token': token },
+        ...(payload ? { payload } : {}),
+      });
+    const chosen = await memberCall('PUT', { menu_id: today.id });
+    expect(chosen.statusCode, chosen.body).toBe(200);
+    expect(chosen.json().choice).toMatchObject({ menu_id: today.id, sold_out: false, sold_out_label: null });
+
+    // the meal Ari chose, until the end of the day; another for 4 hours (back at 2:00 PM Toronto); an option
+    for (const body of [
+      { menu_id: today.id, available: false, duration: 'end_of_day' },
+      { menu_id: hours.id, available: false, duration: 'hours', hours: 4 },
+      { menu_item_id: option.id, available: false, duration: 'indefinitely' },
+    ]) {
+      const res = await eightySix(staff.jwt, body);
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    const page = async () => {
+      const res = await inject('GET', `/api/v2/group/${group.share_token}`, null);
+      expect(res.statusCode, res.body).toBe(200);
+      const byId = new Map<number, { sold_out: boolean; sold_out_label: string | null }>(
+        res.json().menus.map((m: { id: number; sold_out: boolean; sold_out_label: string | null }) => [m.id, m]),
+      );
+      return (id: number) => {
+        const m = byId.get(id);
+        return m && { sold_out: m.sold_out, sold_out_label: m.sold_out_label };
+      };
+    };
+    const dashboardPick = async () => {
+      const res = await inject('GET', `/api/v2/group_orders/dashboard/${creator.id}`, creator.jwt);
+      expect(res.statusCode, res.body).toBe(200);
+      const entry = res.json().group_orders.find((g: { uuid: string }) => g.uuid === group.uuid);
+      return entry.members[0].choice as { menu_id: number; sold_out: boolean; sold_out_label: string | null };
+    };
+
+    let meal = await page();
+    expect(meal(today.id)).toEqual({ sold_out: true, sold_out_label: 'Sold out today' });
+    expect(meal(hours.id)).toEqual({ sold_out: true, sold_out_label: 'Sold out until 2:00 PM' });
+    // members choose no options: an option's 86 leaves its meal orderable
+    expect(meal(option.menu_id)).toEqual({ sold_out: false, sold_out_label: null });
+    // the member's own answer and the organiser's dashboard flag the pick
+    expect((await memberCall('GET')).json().choice).toMatchObject({
+      menu_id: today.id,
+      sold_out: true,
+      sold_out_label: 'Sold out today',
+    });
+    expect(await dashboardPick()).toMatchObject({
+      menu_id: today.id,
+      sold_out: true,
+      sold_out_label: 'Sold out today',
+    });
+    // the list and the refusal agree
+    const refused = await memberCall('PUT', { menu_id: hours.id });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().messages).toEqual([`${hours.name} is sold out today. Remove it to continue.`]);
+
+    // at 2:00 PM the 4 hours are over, by the clock alone; at midnight the rest of the day too
+    clock.set(new Date('2026-11-23T19:00:00Z'));
+    meal = await page();
+    expect(meal(hours.id)).toEqual({ sold_out: false, sold_out_label: null });
+    expect(meal(today.id)).toEqual({ sold_out: true, sold_out_label: 'Sold out today' });
+    clock.set(new Date(TORONTO_MIDNIGHT));
+    expect((await page())(today.id)).toEqual({ sold_out: false, sold_out_label: null });
+    expect((await memberCall('GET')).json().choice).toMatchObject({ sold_out: false, sold_out_label: null });
+    expect(await dashboardPick()).toMatchObject({ sold_out: false, sold_out_label: null });
+
+    // after the cut-off the choice was placed as it was: the page still greys the meal, the pick is not flagged
+    await eightySix(staff.jwt, { menu_id: today.id, available: false, duration: 'indefinitely' });
+    clock.set(new Date('2026-11-26T22:00:01Z'));
+    expect((await page())(today.id)).toEqual({ sold_out: true, sold_out_label: 'Sold out' });
+    const after = (await memberCall('GET')).json();
+    expect(after.ordering_open).toBe(false);
+    expect(after.choice).toMatchObject({ menu_id: today.id, sold_out: false, sold_out_label: null });
   });
 });

@@ -91,6 +91,8 @@ function GroupOrderCard({ groupOrder: go, offset }: { groupOrder: DashboardGroup
   const [errors, setErrors] = useState<string[]>([]);
   const headingId = `go-${go.uuid}`;
   const waiting = go.members.filter((m) => m.choice === null).length;
+  // picks the restaurant 86'd since they were made (decision 053; flagged only while ordering is open)
+  const soldOutPicks = go.members.filter((m) => m.choice?.sold_out).length;
 
   const sendReminder = () => {
     setErrors([]);
@@ -177,28 +179,44 @@ function GroupOrderCard({ groupOrder: go, offset }: { groupOrder: DashboardGroup
         {go.members.length === 0 ? (
           <p className="muted">Nobody has joined yet.</p>
         ) : (
-          <table className="members">
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Dietary needs</th>
-                <th scope="col">Meal</th>
-                <th scope="col" className="num">
-                  Price
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {go.members.map((m) => (
-                <tr key={m.id}>
-                  <th scope="row">{m.name}</th>
-                  <td>{m.dietary_needs || '—'}</td>
-                  <td>{m.choice ? m.choice.menu_name : <span className="muted">Not chosen yet</span>}</td>
-                  <td className="num">{m.choice ? formatCents(m.choice.price_cents) : '—'}</td>
+          <>
+            {soldOutPicks > 0 ? (
+              <p className="alert alert-warning">
+                {soldOutPicks === 1 ? "1 member's meal is" : `${soldOutPicks} members' meals are`} sold out: ask them to
+                choose another before ordering closes.
+              </p>
+            ) : null}
+            <table className="members">
+              <thead>
+                <tr>
+                  <th scope="col">Name</th>
+                  <th scope="col">Dietary needs</th>
+                  <th scope="col">Meal</th>
+                  <th scope="col" className="num">
+                    Price
+                  </th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {go.members.map((m) => (
+                  <tr key={m.id}>
+                    <th scope="row">{m.name}</th>
+                    <td>{m.dietary_needs || '—'}</td>
+                    <td>
+                      {m.choice ? m.choice.menu_name : <span className="muted">Not chosen yet</span>}
+                      {m.choice?.sold_out ? (
+                        <>
+                          {' '}
+                          <span className="sold-out-label">{m.choice.sold_out_label ?? 'Sold out'}</span>
+                        </>
+                      ) : null}
+                    </td>
+                    <td className="num">{m.choice ? formatCents(m.choice.price_cents) : '—'}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </>
         )}
       </section>
 

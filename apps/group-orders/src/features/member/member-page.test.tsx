@@ -39,6 +39,8 @@ const menus: GroupMenu[] = [
     dietary_types: ['Gluten free'],
     image_url: null,
     within_budget: true,
+    sold_out: false,
+    sold_out_label: null,
   },
   {
     id: 2,
@@ -49,6 +51,8 @@ const menus: GroupMenu[] = [
     dietary_types: ['Vegan'],
     image_url: null,
     within_budget: true,
+    sold_out: false,
+    sold_out_label: null,
   },
   {
     id: 3,
@@ -59,8 +63,24 @@ const menus: GroupMenu[] = [
     dietary_types: [],
     image_url: null,
     within_budget: false,
+    sold_out: false,
+    sold_out_label: null,
+  },
+  {
+    id: 4,
+    name: 'Paneer tikka box',
+    description: 'Rice, raita',
+    category_name: 'Boxes',
+    price_cents: 1300,
+    dietary_types: ['Vegetarian'],
+    image_url: null,
+    within_budget: true,
+    // the restaurant 86'd it until the end of its day (the server's words, soldOutLabel)
+    sold_out: true,
+    sold_out_label: 'Sold out today',
   },
 ];
+const SOLD_OUT_MESSAGE = 'Paneer tikka box is sold out today. Remove it to continue.';
 
 interface Member {
   name: string;
@@ -99,7 +119,15 @@ const stateOf = (m: Member) => {
   return contractJson(memberChoiceResponseSchema, {
     member: { name: m.name, email: m.email, dietary_needs: m.dietary_needs },
     choice: menu
-      ? { menu_id: menu.id, menu_name: menu.name, price_cents: menu.price_cents, chosen_at: '2099-12-01T15:00:00Z' }
+      ? {
+          menu_id: menu.id,
+          menu_name: menu.name,
+          price_cents: menu.price_cents,
+          chosen_at: '2099-12-01T15:00:00Z',
+          // flagged while ordering is open only, as the server does
+          sold_out: open && menu.sold_out,
+          sold_out_label: open ? menu.sold_out_label : null,
+        }
       : null,
     budget_cents: BUDGET,
     budget_left_cents: BUDGET - (menu?.price_cents ?? 0),
@@ -131,6 +159,7 @@ setupContractServer(
     const { menu_id } = await contractBody(request, memberChoiceBodySchema);
     const menu = menus.find((m) => m.id === menu_id);
     if (!menu) return validationFailure([groupMessages.menuNotOffered]);
+    if (menu.sold_out) return validationFailure([SOLD_OUT_MESSAGE]);
     const budget = budgetRule(menu.price_cents, BUDGET);
     if (!budget.ok) return validationFailure([budget.message]);
     me.choice = menu.id;
@@ -286,15 +315,62 @@ describe('the group-order member page', () => {
     await screen.findByText('You chose Tofu wrap.');
   });
 
-  it('shows a closed group order with what the member ordered', async () => {
-    members.set('member-1', { name: 'Sam Lee', email: 'sam@example.com', dietary_needs: '', choice: 1 });
+  it('shows a closed group order with what the member ordered, a meal sold out since not flagged', async () => {
+    // the cut-off placed the choice as it was: nothing left to choose again
+    members.set('member-1', { name: 'Sam Lee', email: 'sam@example.com', dietary_needs: '', choice: 4 });
     open = false;
     renderMember('/g/share-token-0001?member_token=member-1');
     await screen.findByRole('heading', { name: 'Ordering is closed' });
     screen.getByText('Ordering for this group order is closed.');
     screen.getByRole('heading', { name: 'What you ordered' });
-    screen.getByText('Chicken bowl');
+    screen.getByText('Paneer tikka box');
     expect(screen.queryByRole('button', { name: /Choose this/ })).toBeNull();
+    expect(screen.queryByTestId('chosen-sold-out')).toBeNull();
+  });
+
+  it('greys out a sold-out meal: its reason in words, its button disabled and out of the Tab order', async () => {
+    const user = userEvent.setup();
+    renderMember();
+    await join(user);
+    const card = screen.getByRole('heading', { name: 'Paneer tikka box' }).closest('li')!;
+    expect(card.className).toContain('menu-sold-out');
+    const reason = within(card).getByText('Sold out today');
+    const button = within(card).getByRole('button', { name: 'Choose this meal: Paneer tikka box' });
+    expect(button).toHaveProperty('disabled', true);
+    // a screen reader hears why with the button
+    expect(button.getAttribute('aria-describedby')).toBe(reason.id);
+    await user.click(button);
+    expect(members.get('member-1')!.choice).toBeNull();
+    // Tab goes from the last orderable meal past the sold-out one
+    screen.getByRole('button', { name: 'Choose this meal: Salmon plate' }).focus();
+    await user.tab();
+    expect(document.activeElement).not.toBe(button);
+    // the other meals are not marked
+    const other = screen.getByRole('heading', { name: 'Tofu wrap' }).closest('li')!;
+    expect(other.className).not.toContain('menu-sold-out');
+    expect(within(other).queryByText(/Sold out/)).toBeNull();
+  });
+
+  it('asks a member whose chosen meal became sold out to choose another, and lets them', async () => {
+    members.set('member-1', { name: 'Sam Lee', email: 'sam@example.com', dietary_needs: '', choice: 4 });
+    const user = userEvent.setup();
+    renderMember('/g/share-token-0001?member_token=member-1');
+    await screen.findByRole('heading', { name: 'Hi Sam Lee' });
+    const prompt = screen.getByTestId('chosen-sold-out');
+    expect(prompt.textContent).toBe(
+      'Sold out today. The restaurant has run out of Paneer tikka box: please choose another meal.',
+    );
+    // its button brings the keyboard to the meals
+    await user.click(within(prompt).getByRole('button', { name: 'choose another meal' }));
+    expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Choose one individually packaged meal' }));
+    const card = screen.getByRole('heading', { name: 'Paneer tikka box' }).closest('li')!;
+    within(card).getByText('Your choice');
+    within(card).getByText('Sold out today');
+
+    await user.click(screen.getByRole('button', { name: 'Change to this meal: Tofu wrap' }));
+    await screen.findByText('You chose Tofu wrap.');
+    expect(screen.queryByTestId('chosen-sold-out')).toBeNull();
+    expect(members.get('member-1')!.choice).toBe(2);
   });
 
   it('says when the link leads to no group order', async () => {

@@ -205,7 +205,23 @@ function JoinForm({ shareToken, onJoined }: { shareToken: string; onJoined: (tok
   );
 }
 
-function MyOrder({ state, closed }: { state: MemberChoiceResponse; closed?: boolean }) {
+/** Brings the meal list into view and puts the keyboard there (its heading takes the focus). */
+function toMeals() {
+  const heading = document.getElementById('menu-heading');
+  heading?.scrollIntoView({ block: 'start' });
+  heading?.focus();
+}
+
+function MyOrder({
+  state,
+  closed,
+  soldOutLabel = null,
+}: {
+  state: MemberChoiceResponse;
+  closed?: boolean;
+  /** the chosen meal was 86'd since (the server's words, e.g. 'Sold out today'): ask for another */
+  soldOutLabel?: string | null;
+}) {
   return (
     <div className="my-order" aria-live="polite">
       <h3>{closed ? 'What you ordered' : 'Your meal'}</h3>
@@ -221,6 +237,16 @@ function MyOrder({ state, closed }: { state: MemberChoiceResponse; closed?: bool
       ) : (
         <p className="muted">{closed ? 'You did not choose a meal.' : 'You have not chosen a meal yet.'}</p>
       )}
+      {state.choice && soldOutLabel ? (
+        <p className="alert alert-warning" data-testid="chosen-sold-out">
+          <strong>{soldOutLabel}.</strong> The restaurant has run out of {state.choice.menu_name}: please{' '}
+          {/* a button, not a #fragment link: the page's <base href> would send that to the site's root */}
+          <button type="button" className="link-button" onClick={toMeals}>
+            choose another meal
+          </button>
+          .
+        </p>
+      ) : null}
     </div>
   );
 }
@@ -243,6 +269,10 @@ function Chooser({
   const [notice, setNotice] = useState('');
   const busy = choose.isPending || withdraw.isPending;
   const left = budgetLeftCents(state.budget_cents, state.choice?.price_cents);
+  // the server's sold-out state of the chosen meal: the meal list's (read every 30 s) when it is
+  // there, else the choice's own
+  const chosenMenu = menus.find((m) => m.id === state.choice?.menu_id);
+  const chosenSoldOut = chosenMenu ? chosenMenu.sold_out_label : (state.choice?.sold_out_label ?? null);
 
   const messagesOf = (e: unknown) =>
     isApiError(e) && e.status < 500 && e.messages.length > 0 ? e.messages : [errorMessage(e)];
@@ -253,6 +283,8 @@ function Chooser({
       void client.invalidateQueries({ queryKey: keys.publicGroup(shareToken) });
       void client.invalidateQueries({ queryKey: keys.choice(shareToken) });
     }
+    // a meal the restaurant 86'd since the list was read: read it again, so it greys out
+    if (isApiError(e) && e.status === 422) void client.invalidateQueries({ queryKey: keys.publicGroup(shareToken) });
   };
   const pick = (menu: GroupMenu) => {
     setErrors([]);
@@ -281,7 +313,7 @@ function Chooser({
     <>
       <section className="panel my-choice" aria-labelledby="me-heading">
         <h2 id="me-heading">Hi {state.member.name}</h2>
-        <MyOrder state={state} />
+        <MyOrder state={state} soldOutLabel={chosenSoldOut} />
         <p className="budget-left">
           Budget left: <strong data-testid="budget-left">{formatCents(left)}</strong> of{' '}
           {formatCents(state.budget_cents)}
@@ -297,7 +329,9 @@ function Chooser({
         </p>
       </section>
       <section aria-labelledby="menu-heading">
-        <h2 id="menu-heading">Choose one individually packaged meal</h2>
+        <h2 id="menu-heading" tabIndex={-1}>
+          Choose one individually packaged meal
+        </h2>
         {menus.length === 0 ? (
           <p className="panel state-panel">This restaurant has no meals to choose from right now.</p>
         ) : (
@@ -306,11 +340,22 @@ function Chooser({
               const chosen = state.choice?.menu_id === menu.id;
               const over = overBudgetByCents(menu.price_cents, state.budget_cents);
               const nameId = `menu-${menu.id}`;
+              // 86'd by the restaurant (decision 053): greyed out, its button disabled, the reason in words
+              const soldOut = menu.sold_out ? (menu.sold_out_label ?? 'Sold out') : null;
+              const soldOutId = `menu-${menu.id}-sold-out`;
               return (
-                <li key={menu.id} className={`menu-card${chosen ? ' menu-chosen' : ''}`}>
+                <li
+                  key={menu.id}
+                  className={`menu-card${chosen ? ' menu-chosen' : ''}${soldOut ? ' menu-sold-out' : ''}`}
+                >
                   {menu.image_url ? <img src={menu.image_url} alt="" loading="lazy" width={320} height={180} /> : null}
                   <div className="menu-body">
                     <h3 id={nameId}>{menu.name}</h3>
+                    {soldOut ? (
+                      <p className="sold-out-label" id={soldOutId}>
+                        {soldOut}
+                      </p>
+                    ) : null}
                     {menu.category_name ? <p className="muted">{menu.category_name}</p> : null}
                     {menu.description ? <p className="menu-description">{menu.description}</p> : null}
                     {menu.dietary_types.length > 0 ? (
@@ -330,7 +375,13 @@ function Chooser({
                     {chosen ? (
                       <p className="chosen-label">Your choice</p>
                     ) : (
-                      <button type="button" className="btn" onClick={() => pick(menu)} disabled={busy}>
+                      <button
+                        type="button"
+                        className="btn"
+                        onClick={() => pick(menu)}
+                        disabled={busy || soldOut !== null}
+                        aria-describedby={soldOut ? soldOutId : undefined}
+                      >
                         {state.choice ? 'Change to this' : 'Choose this'}
                         <span className="visually-hidden"> meal: {menu.name}</span>
                       </button>
