@@ -3,6 +3,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import type { PresetDetail } from '@caterway/contracts';
 import { formatCents } from '@caterway/domain';
 import { test, expect, expectAccessible, demoCustomer } from './fixtures';
+import { chooseDelivery } from './order-setup';
 
 // Issue 4, checkout and payments in the browser (ordering-payments §2, §4, §6, §8): the demo
 // customer checks out a catering preset with a new card and saves it, with a 15% tip and a PO
@@ -101,14 +102,7 @@ async function signIn(page: Page) {
 /** From the preset page's cart to /checkout (the cart hands its state over in navigation). */
 async function openCheckout(page: Page, preset: WirePreset) {
   await page.goto(`/preset-detail/${preset.slug}`);
-  await page.evaluate((date) => {
-    localStorage.setItem('delivery_date', date);
-    localStorage.setItem('delivery_time', '11:30 AM');
-    localStorage.setItem('address', '100 King St W, Toronto, ON');
-    localStorage.setItem('lat', '43.6487');
-    localStorage.setItem('lng', '-79.3817');
-    localStorage.setItem('caterway.receiving_method', 'delivery');
-  }, goodDay(preset));
+  await chooseDelivery(page, goodDay(preset));
   await page.reload();
   await page
     .getByRole('complementary', { name: 'Your order' })

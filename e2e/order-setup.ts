@@ -52,7 +52,7 @@ export async function apiToken(request: APIRequestContext): Promise<string> {
  * The first day from 3 days ahead with an 11:30 delivery: within 6 days, so the card is authorised
  * at checkout (further ahead it is only kept and authorised 5 days before delivery, decision 027).
  */
-function dayAt1130(preset: PresetDetail): string | null {
+export function dayAt1130(preset: Pick<PresetDetail, 'store_hours'>): string | null {
   for (let i = 3; i < 19; i++) {
     const d = new Date();
     d.setDate(d.getDate() + i);
@@ -60,6 +60,18 @@ function dayAt1130(preset: PresetDetail): string | null {
     if (h && h.enabled && h.open <= '11:30' && h.close >= '11:30') return iso(d);
   }
   return null;
+}
+
+/** The storefront's delivery choice, as its header keeps it: 100 King St W, Toronto, at 11:30 AM on `date`. */
+export async function chooseDelivery(page: Page, date: string): Promise<void> {
+  await page.evaluate((day) => {
+    localStorage.setItem('delivery_date', day);
+    localStorage.setItem('delivery_time', '11:30 AM');
+    localStorage.setItem('address', '100 King St W, Toronto, ON');
+    localStorage.setItem('lat', '43.6487');
+    localStorage.setItem('lng', '-79.3817');
+    localStorage.setItem('caterway.receiving_method', 'delivery');
+  }, date);
 }
 
 export interface PlacedOrder {

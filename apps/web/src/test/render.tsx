@@ -38,10 +38,18 @@ export const customer: SessionUser = {
 
 export const signIn = (user: SessionUser = customer) => signInUser(user);
 
-/** Shows where the router is, so a test can assert a navigation by text. */
+/**
+ * Shows where the router is, so a test can assert a navigation by text; the navigation state
+ * (e.g. the cart handed to /checkout) as JSON in data-state.
+ */
 function LocationProbe() {
   const location = useLocation();
-  return <output aria-label="Current page">{location.pathname}</output>;
+  const state = location.state === null || location.state === undefined ? undefined : JSON.stringify(location.state);
+  return (
+    <output aria-label="Current page" data-state={state}>
+      {location.pathname}
+    </output>
+  );
 }
 
 export interface RenderPageOptions {

@@ -190,6 +190,74 @@ describe('price changes and lead times of dishes', () => {
     expect(newItems.rows[0]!.unit_price_cents).toBe(dish.price_cents + 700);
   });
 
+  it('keeps a saved cart’s prices as saved; after the editor’s change it reads both, and checks out at today’s', async () => {
+    // the customer saves the fixture's cart, options included, sending a price of their own
+    const lines = orderPayload(f, NOW).preset_items;
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v2/presets',
+      headers: auth(customer),
+      payload: {
+        preset: {
+          preset_type: 'save_for_later',
+          base_preset_id: f.presetId,
+          name: 'Saved before the price change',
+          preset_items: lines.map((l) => ({ ...l, price_cents: 1, saved_unit_price_cents: 1 })),
+        },
+      },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const saved = res.json().preset as { id: number; slug: string };
+    type ReadLine = { menu_id: number; price_cents: number; saved_unit_price_cents: number | null };
+    const read = async () => {
+      const detail = await ctx.app.inject({
+        method: 'GET',
+        url: `/api/v2/presets/${saved.slug}`,
+        headers: auth(customer),
+      });
+      expect(detail.statusCode, detail.body).toBe(200);
+      return detail.json().preset.preset_items as ReadLine[];
+    };
+
+    // the dish's price as the catalogue had it, without what its options add (as a device cart keeps it)
+    const dish = await dishOf(lines[0]!.menu_id);
+    const before = await read();
+    expect(before).toHaveLength(lines.length);
+    for (const item of before) expect(item.saved_unit_price_cents).toBe(item.price_cents);
+    expect(before.find((i) => i.menu_id === dish.id)).toMatchObject({
+      price_cents: dish.price_cents,
+      saved_unit_price_cents: dish.price_cents,
+    });
+
+    // the owner raises the dish in the menu editor: the saved cart answers the old price beside the new
+    await editDish(dish, { price_cents: dish.price_cents + 325 });
+    const after = await read();
+    expect(after.find((i) => i.menu_id === dish.id)).toMatchObject({
+      price_cents: dish.price_cents + 325,
+      saved_unit_price_cents: dish.price_cents,
+    });
+    for (const item of after.filter((i) => i.menu_id !== dish.id))
+      expect(item.saved_unit_price_cents).toBe(item.price_cents);
+
+    // the notice is information: the saved cart's checkout charges today's price
+    const order = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v2/catering_orders',
+      headers: auth(customer),
+      payload: { catering_order: orderPayload(f, NOW, { preset_id: saved.id }), is_eft: false },
+    });
+    expect(order.statusCode, order.body).toBe(201);
+    const charged = await ctx.db.query<{ unit_price_cents: number }>(
+      'SELECT unit_price_cents FROM catering_order_items WHERE catering_order_id = $1 AND menu_id = $2',
+      [order.json().catering_order.id, dish.id],
+    );
+    expect(charged.rows[0]!.unit_price_cents).toBe(dish.price_cents + 325);
+
+    // a line saved before migration 051 has no price of its own: it reads null (no notice)
+    await ctx.db.query('UPDATE preset_items SET saved_unit_price_cents = NULL WHERE preset_id = $1', [saved.id]);
+    expect((await read()).every((i) => i.saved_unit_price_cents === null)).toBe(true);
+  });
+
   it('refuses a delivery sooner than a dish’s own lead time, naming the dish', async () => {
     const payload = orderPayload(f, NOW);
     const dish = await dishOf(payload.preset_items[0]!.menu_id);

@@ -12,12 +12,15 @@ import {
 } from '@caterway/contracts';
 import { contractBody, contractJson, setupContractServer } from '@caterway/contracts/testing';
 import { formatIsoDate, messages } from '@caterway/domain';
+import { Component as PresetRoute } from '../../../app/routes/preset-detail';
 import { Component as RestaurantRoute } from '../../../app/routes/restaurant';
 import { modalStore } from '../../../stores/modals';
 import { renderPage, signIn } from '../../../test/render';
 import { presetDetail, wireMenu } from '../../../test/wire';
+import type { CheckoutState } from '../../../types/checkout-state';
+import { cartPriceChanges } from '../../checkout/components/checkout-page';
 import { saveDelivery } from '../../delivery/delivery-store';
-import { resetCart } from '../cart-store';
+import { cartStore, resetCart } from '../cart-store';
 
 // The cart on a restaurant page (ordering-payments §2, §4 Cart, §5, §9), rendered through the
 // /chefs/{slug} route with the preset and the delivery fee from MSW: the default cart and its
@@ -64,6 +67,7 @@ setupContractServer(
 
 beforeEach(() => {
   resetCart(7);
+  resetCart(70);
   deliverable = true;
   detailOver = {};
   feeRequests.length = 0;
@@ -246,5 +250,75 @@ describe('the restaurant cart', () => {
       'This restaurant does not deliver to this address. Please choose a closer address or pickup.',
     );
     expect(screen.queryByRole('status', { name: 'Current page' })).toBeNull();
+  });
+});
+
+describe('a saved cart keeps the prices it was saved at (decision 060)', () => {
+  /** Dana's saved cart of Maple Kitchen: Dish 11 was $13.50 when saved and is $15.00 now; Dish 12 unchanged. */
+  const savedCart = (ownedByViewer: boolean): Parameters<typeof presetDetail>[0] => {
+    const base = presetDetail();
+    return {
+      id: 70,
+      slug: 'friday-lunch',
+      name: 'Friday lunch',
+      preset_type: 'save_for_later',
+      base_preset_id: 7,
+      owned_by_viewer: ownedByViewer,
+      preset_items: base.preset_items.map((item) => ({
+        ...item,
+        saved_unit_price_cents: item.menu_id === 11 ? 1350 : item.price_cents,
+      })),
+    };
+  };
+  const openSaved = async (name: string) => {
+    renderPage(<PresetRoute />, { at: '/preset-detail/friday-lunch', path: '/preset-detail/:idOrSlug' });
+    return screen.findByRole('complementary', { name });
+  };
+  /** The cart the checkout was handed, read from the router's state. */
+  const checkoutState = async () => {
+    const probe = await screen.findByRole('status', { name: 'Current page' });
+    expect(probe.textContent).toBe('/checkout');
+    return JSON.parse(probe.getAttribute('data-state')!) as CheckoutState;
+  };
+
+  it("hands the checkout the saved prices beside today's, edited or not, so it says which changed", async () => {
+    detailOver = savedCart(true);
+    signIn();
+    const user = userEvent.setup();
+    await openSaved('Your order');
+    await waitFor(() => expect(totals()).toContainEqual(['Delivery Fee', '$12.50']));
+    // the cart reads today's price
+    within(cart()).getByText('6 × $15.00');
+
+    // edited on this device, the cart still knows what Dish 11 cost when it was saved
+    await user.click(within(cart()).getByRole('button', { name: 'Edit Dish 12' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Dish 12' });
+    const quantity = within(dialog).getByLabelText('Quantity');
+    await user.clear(quantity);
+    await user.type(quantity, '3');
+    await user.click(within(dialog).getByRole('button', { name: 'Save item' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    within(cart()).getByText('3 × $8.00');
+
+    await user.click(within(cart()).getAllByRole('button', { name: 'Checkout' }).at(-1)!);
+    const state = await checkoutState();
+    expect(state.checkoutData.map((l) => [l.menuName, l.quantity, l.unitPriceCents, l.addedUnitPriceCents])).toEqual([
+      ['Dish 11', 6, 1500, 1350],
+      ['Dish 12', 3, 800, 800],
+    ]);
+    expect(cartPriceChanges(state.checkoutData)).toEqual([{ menuName: 'Dish 11', fromCents: 1350, toCents: 1500 }]);
+  });
+
+  it("starts a visitor's own cart from a shared one at today's prices: nothing changed for them", async () => {
+    detailOver = savedCart(false);
+    const user = userEvent.setup();
+    const shared = await openSaved('Shared cart');
+    await user.click(within(shared).getByRole('button', { name: 'Start my own cart' }));
+    const own = cartStore.get()['7']!.checkoutData as CheckoutState['checkoutData'];
+    expect(own.map((l) => [l.menuName, l.unitPriceCents, l.addedUnitPriceCents])).toEqual([
+      ['Dish 11', 1500, 1500],
+      ['Dish 12', 800, 800],
+    ]);
+    expect(cartPriceChanges(own)).toEqual([]);
   });
 });

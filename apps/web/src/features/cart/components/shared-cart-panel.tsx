@@ -20,8 +20,13 @@ export function SharedCartPanel({ preset }: { preset: Preset }) {
   const base = preset.basePresetId;
   const start = () => {
     if (base === null) return;
-    // client ids: the saved cart's item ids mean nothing on the base preset
-    const checkoutData = lines.map((l): CartLine => ({ ...l, id: `shared-${l.id}` }));
+    // client ids: the saved cart's item ids mean nothing on the base preset; the visitor's cart
+    // starts at the prices shown here, not at those the cart was saved at (decision 060)
+    const checkoutData = lines.map((l): CartLine => ({
+      ...l,
+      id: `shared-${l.id}`,
+      addedUnitPriceCents: l.unitPriceCents,
+    }));
     writeCarts({ ...cartStore.get(), [String(base)]: { checkoutData, savedAt: new Date().toISOString() } });
     void navigate(paths.presetDetail.getHref(base));
   };
