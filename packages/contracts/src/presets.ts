@@ -277,6 +277,32 @@ export const presetAvailabilityResponseSchema = z
   .meta({ id: 'PresetAvailability' });
 export type PresetAvailability = z.infer<typeof presetAvailabilityResponseSchema>;
 
+/**
+ * GET api/v2/presets/{id or slug}/calendar: what the store-hours modal adds to the weekly hours
+ * (issue 19 part 2; decision 068): the closures and one-off hours of the coming 60 days and the
+ * pause on new orders, of the preset's first restaurant. The team's reasons stay private.
+ */
+export const presetCalendarResponseSchema = z
+  .object({
+    time_zone: z.string(),
+    /** today in the restaurant's zone, 'yyyy-MM-dd' */
+    today: z.string(),
+    closures: z.array(
+      z.object({
+        starts_on: z.string(),
+        ends_on: z.string(),
+        /** null: closed all day; else open only in these windows (HH:mm) */
+        windows: z.array(z.object({ open: z.string(), close: z.string() })).nullable(),
+        /** the statutory holiday it was added from, e.g. 'Christmas Day' */
+        holiday: z.string().nullable(),
+      }),
+    ),
+    /** ISO instant until which no new order is taken; null when taking orders */
+    paused_until: z.string().nullable(),
+  })
+  .meta({ id: 'PresetCalendar' });
+export type PresetCalendar = z.infer<typeof presetCalendarResponseSchema>;
+
 /** GET api/v2/presets: the home page lists. */
 export const presetsHomeResponseSchema = z
   .object({

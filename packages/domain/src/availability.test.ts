@@ -7,7 +7,6 @@ import {
   haversineKm,
   isDeliveryMinute,
   isDeliveryTime,
-  isCurrentlyOpen,
   isValidTimeZone,
   deliveryScheduleProblems,
   leadTimeCheck,
@@ -21,6 +20,7 @@ import {
   type StoreHoursMap,
 } from './availability.js';
 import { messages } from './messages.js';
+import { isCurrentlyOpen } from './store-open.js';
 
 const weekdayHours: StoreHoursMap = {
   monday: { enabled: true, open: '07:00', close: '20:00' },
@@ -301,6 +301,19 @@ describe('isCurrentlyOpen', () => {
   });
   it('is false without store hours', () => {
     expect(isCurrentlyOpen({}, new Date('2026-11-25T17:00:00Z'), 'America/Toronto')).toBe(false);
+  });
+  it("follows a closure or one-off change covering the restaurant's today", () => {
+    const noon = new Date('2026-11-25T17:00:00Z'); // Wednesday 12:00 in Toronto
+    const closed = [{ starts_on: '2026-11-25', ends_on: '2026-11-26', windows: null, reason: 'Holiday' }];
+    expect(isCurrentlyOpen(weekdayHours, noon, 'America/Toronto', closed)).toBe(false);
+    const morning = [
+      { starts_on: '2026-11-25', ends_on: '2026-11-25', windows: [{ open: '08:00', close: '11:00' }], reason: '' },
+    ];
+    expect(isCurrentlyOpen(weekdayHours, noon, 'America/Toronto', morning)).toBe(false);
+    expect(isCurrentlyOpen(weekdayHours, new Date('2026-11-25T15:00:00Z'), 'America/Toronto', morning)).toBe(true);
+    // a closure of another day changes nothing
+    const later = [{ starts_on: '2026-11-27', ends_on: '2026-11-27', windows: null, reason: '' }];
+    expect(isCurrentlyOpen(weekdayHours, noon, 'America/Toronto', later)).toBe(true);
   });
 });
 

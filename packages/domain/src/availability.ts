@@ -37,7 +37,12 @@ export interface CalendarClosure {
   ends_on: string;
   windows: TimeWindow[] | null;
   reason: string;
+  /** the statutory holiday it was added from ('2026-12-25 Christmas Day'), if any */
+  holiday?: string | null;
 }
+
+/** The days a closure covers and their windows: what decides the hours of a date. */
+export type ClosureDays = Pick<CalendarClosure, 'starts_on' | 'ends_on' | 'windows'>;
 
 /** What the calendar adds to the weekly hours: closures and the pause on new orders. */
 export interface RestaurantCalendar {
@@ -336,7 +341,7 @@ export type StoreHoursResult =
   | { ok: false; reason: 'closed'; message: string }
   | { ok: false; reason: 'outside_hours'; message: string };
 
-function hasHours(storeHours: StoreHoursMap | null | undefined): storeHours is StoreHoursMap {
+export function hasHours(storeHours: StoreHoursMap | null | undefined): storeHours is StoreHoursMap {
   return !!storeHours && Object.keys(storeHours).length > 0;
 }
 
@@ -346,7 +351,7 @@ export function windowsOfDay(day: DayHours): TimeWindow[] {
 }
 
 /** Whether minute-of-day t falls in [open, close]; a close at or before open runs past midnight. */
-function withinWindow(window: TimeWindow, t: number): boolean {
+export function withinWindow(window: TimeWindow, t: number): boolean {
   const open = parseTimeOfDay(window.open);
   const close = parseTimeOfDay(window.close);
   if (open === null || close === null) return false;
@@ -362,7 +367,7 @@ export function windowsOn(
   storeHours: StoreHoursMap | null | undefined,
   date: string,
   weekday: StoreWeekday,
-  closures?: readonly CalendarClosure[] | null,
+  closures?: readonly ClosureDays[] | null,
 ): TimeWindow[] | null {
   const closure = closures?.find((c) => c.starts_on <= date && date <= c.ends_on);
   if (closure) return closure.windows ?? [];
@@ -583,21 +588,6 @@ export function calendarScheduleProblems(input: ScheduleInput, newOrder: boolean
   // the lead time and the horizon: deliveryScheduleProblems without its span check
   problems.push(...deliveryScheduleProblems({ ...input, stores: [] }));
   return [...new Set(problems)];
-}
-
-/** The store-hours modal's Currently Open / Currently Closed flag, in the restaurant's zone. False without hours. */
-export function isCurrentlyOpen(
-  storeHours: StoreHoursMap | null | undefined,
-  now: Date,
-  timeZone: string = DEFAULT_TIME_ZONE,
-): boolean {
-  if (!hasHours(storeHours)) return false;
-  const p = zonedParts(now, timeZone);
-  const day = storeHours[p.weekday];
-  if (!day || !day.enabled) return false;
-  // open in one of the day's windows: the modal lists them, so between two it reads closed
-  const t = p.hour * 60 + p.minute;
-  return windowsOfDay(day).some((w) => withinWindow(w, t));
 }
 
 const EARTH_RADIUS_KM = 6371.0088;

@@ -4,7 +4,6 @@ import {
   deliveryInstant,
   calendarScheduleProblems,
   deliveryScheduleProblems,
-  isCurrentlyOpen,
   pauseMessages,
   pauseCheck,
   calendarHoursCheck,
@@ -25,6 +24,7 @@ import {
   type WeeklyHours,
 } from './calendar.js';
 import { messages } from './messages.js';
+import { isCurrentlyOpen } from './store-open.js';
 
 const TORONTO = 'America/Toronto';
 const twoWindows = [

@@ -25,3 +25,4 @@ export * from './photos.js';
 export * from './calendar.js';
 export * from './statements.js';
 export * from './calendar-file.js';
+export * from './store-open.js';

@@ -8,7 +8,7 @@
 export function chefCalendarJson(alias: string): string {
   return `jsonb_build_object(
     'closures', coalesce((SELECT jsonb_agg(jsonb_build_object('starts_on', rc.starts_on, 'ends_on', rc.ends_on,
-                                   'windows', rc.windows, 'reason', rc.reason) ORDER BY rc.starts_on)
+                                   'windows', rc.windows, 'reason', rc.reason, 'holiday', rc.holiday) ORDER BY rc.starts_on)
                             FROM (SELECT * FROM restaurant_closures WHERE chef_id = ${alias}.id
                                    ORDER BY ends_on DESC LIMIT 150) rc), '[]'::jsonb),
     'paused_until', ${alias}.paused_until, 'pause_reason', ${alias}.pause_reason)`;

@@ -272,6 +272,52 @@ describe('the restaurant calendar', () => {
     expect((await create(orderPayload(f, NOW))).statusCode).toBe(201);
   });
 
+  it("shows customers the coming closures, one-off hours and the pause, without the team's reasons", async () => {
+    const pub = () => ctx.app.inject({ method: 'GET', url: `/api/v2/presets/${f.presetId}/calendar` });
+    expect((await pub()).json()).toEqual({
+      time_zone: 'America/Toronto',
+      today: '2026-03-02',
+      closures: [],
+      paused_until: null,
+    });
+    const ids: number[] = [];
+    for (const body of [
+      { starts_on: '2026-04-03', ends_on: '2026-04-03', reason: 'Staff party', holiday: '2026-04-03 Good Friday' },
+      {
+        starts_on: '2026-03-20',
+        ends_on: '2026-03-21',
+        reason: 'Short staffed',
+        windows: [{ open: '11:00', close: '14:00' }],
+      },
+      // beyond the 60 days the modal lists
+      { starts_on: '2026-06-01', ends_on: '2026-06-01', reason: 'Far away' },
+    ]) {
+      const added = await call('POST', '/closures', manager.jwt, body);
+      expect(added.statusCode, added.body).toBe(200);
+      ids.push(...added.json().calendar.closures.map((c: { id: number }) => c.id));
+    }
+    await call('PUT', '/pause', manager.jwt, { rest_of_today: true, reason: 'Kitchen repair' });
+    const shown = await pub();
+    expect(shown.statusCode, shown.body).toBe(200);
+    expect(shown.json()).toEqual({
+      time_zone: 'America/Toronto',
+      today: '2026-03-02',
+      closures: [
+        { starts_on: '2026-03-20', ends_on: '2026-03-21', windows: [{ open: '11:00', close: '14:00' }], holiday: null },
+        { starts_on: '2026-04-03', ends_on: '2026-04-03', windows: null, holiday: 'Good Friday' },
+      ],
+      paused_until: '2026-03-03T05:00:00.000Z',
+    });
+    expect(shown.body).not.toMatch(/Staff party|Short staffed|Kitchen repair/);
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/v2/presets/no-such-preset/calendar' })).statusCode).toBe(
+      404,
+    );
+
+    await call('DELETE', '/pause', manager.jwt);
+    for (const id of new Set(ids)) await call('DELETE', `/closures/${id}`, manager.jwt);
+    expect((await pub()).json()).toMatchObject({ closures: [], paused_until: null });
+  });
+
   /** A paid order delivered at `time` on the fixture's usual date. */
   async function placeAt(time: string, date?: string): Promise<number> {
     const payload = orderPayload(f, NOW, { delivery_time: time, ...(date ? { delivery_date: date } : {}) });

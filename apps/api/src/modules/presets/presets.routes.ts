@@ -9,6 +9,7 @@ import {
   presetDetailResponseSchema,
   presetAvailabilityQuerySchema,
   presetAvailabilityResponseSchema,
+  presetCalendarResponseSchema,
   presetsHomeResponseSchema,
 } from '@caterway/contracts';
 import type { AppDeps } from '../../lib/deps.js';
@@ -21,6 +22,7 @@ import { favoritePresetIdsFrom } from '../favorites/favorites.service.js';
 import { STALE_PAYMENT_CLAIM_SECONDS } from '../orders/orders.types.js';
 import { sharedCardCache } from './card-cache.js';
 import { createPresetAvailability } from './preset-availability.js';
+import { createPresetCalendar } from './preset-calendar.js';
 import { createPresetsRepository } from './presets.repository.js';
 import { createPresetsService } from './presets.service.js';
 
@@ -110,5 +112,20 @@ export function presetsRoutes(app: FastifyInstance, deps: AppDeps): void {
       },
     },
     async (request) => availability(request.params.id, request.query),
+  );
+
+  const calendar = createPresetCalendar({ repo: presetsRepository, now: () => deps.clock.now() });
+  r.get(
+    '/api/v2/presets/:id/calendar',
+    {
+      schema: {
+        tags,
+        summary:
+          "The preset's restaurant's closures and one-off hours of the coming 60 days and its pause on new orders (the store-hours modal)",
+        params: z.object({ id: z.string().min(1).max(200) }),
+        response: { 200: presetCalendarResponseSchema, 404: errorBodySchema },
+      },
+    },
+    async (request) => calendar(request.params.id),
   );
 }

@@ -87,7 +87,6 @@ function PresetView({
   slots: PresetPageSlots;
 }) {
   const [modal, setModal] = useState<'hours' | 'quick' | null>(null);
-  const timeZone = preset.presetLocation.timeZone;
   const notice = slots.notice ?? noticeText(preset.preOrderNoticeHour);
   // A restaurant shows its chefs' full menus; a catering preset its caterers (the route only
   // says which URL was used: /preset-detail accepts both kinds).
@@ -157,14 +156,7 @@ function PresetView({
       {slots.extras?.(preset)}
 
       <Suspense fallback={null}>
-        {modal === 'hours' ? (
-          <StoreHoursModal
-            storeHours={preset.storeHours}
-            timeZone={timeZone}
-            timeZoneName={preset.presetLocation.cityTimeZoneName}
-            onClose={() => setModal(null)}
-          />
-        ) : null}
+        {modal === 'hours' ? <StoreHoursModal preset={preset} onClose={() => setModal(null)} /> : null}
         {modal === 'quick' ? <PresetQuickView presetIdOrSlug={preset.slug} onClose={() => setModal(null)} /> : null}
       </Suspense>
     </article>
