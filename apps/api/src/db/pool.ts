@@ -58,14 +58,39 @@ export function prepared(text: string, values: unknown[]): pg.QueryConfig {
 }
 
 /** Runs fn inside a transaction on one client; rolls back on any error. */
+/** What runs once a transaction of withTransaction commits, by its client. */
+const commitHooks = new WeakMap<object, (() => void)[]>();
+
+/**
+ * Runs `fn` once the work done on `tx` is committed: after the COMMIT of the withTransaction
+ * that `tx` is the client of, never after a rollback; at once when `tx` is not in one (its
+ * statements have already committed). `fn` must not throw; it is not awaited.
+ */
+export function afterCommit(tx: Queryable, fn: () => void): void {
+  const hooks = commitHooks.get(tx);
+  if (hooks) hooks.push(fn);
+  else fn();
+}
+
 export async function withTransaction<T>(db: Db, fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
   const client = await db.connect();
+  const hooks: (() => void)[] = [];
   try {
     await client.query('BEGIN');
+    commitHooks.set(client, hooks);
     const result = await fn(client);
     await client.query('COMMIT');
+    commitHooks.delete(client);
+    for (const hook of hooks) {
+      try {
+        hook();
+      } catch {
+        // committed: a hook's failure is its own to report, never the transaction's
+      }
+    }
     return result;
   } catch (err) {
+    commitHooks.delete(client);
     await client.query('ROLLBACK').catch(() => undefined);
     throw err;
   } finally {

@@ -1,4 +1,5 @@
-import type { Queryable } from '../../db/pool.js';
+import { afterCommit, type Queryable } from '../../db/pool.js';
+import { announcerOf } from '../../lib/announcers.js';
 
 // Migration 041 (decision 051): the audit log of the restaurant side and the catalogue's version
 // per restaurant. Both are written in the transaction of the change they record, so a change
@@ -89,6 +90,9 @@ export function createCatalogueChangesRepository(db: Queryable) {
          SELECT pg_notify('${CATALOGUE_CHANNEL}', chef_id::text) FROM bumped`,
         [ids],
       );
+      // with REDIS_URL the instances hear it on Redis: published once the change is committed
+      const announce = announcerOf(db);
+      if (announce) afterCommit(tx, () => ids.forEach((id) => announce(CATALOGUE_CHANNEL, String(id))));
     },
 
     /**

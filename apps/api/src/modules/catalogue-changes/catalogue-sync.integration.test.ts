@@ -6,8 +6,10 @@ import { createTestDatabase } from '../../../test/helpers.js';
 import { freePort, startServerProcess } from '../../../test/server-process.js';
 import { withTransaction, type Db } from '../../db/pool.js';
 import { ensureDemoData } from '../../db/seed/demo.js';
+import { announceThrough } from '../../lib/announcers.js';
+import { createRedisBus, type RedisBus } from '../../lib/redis-pubsub.js';
 import { createSearchRepository } from '../search/search.repository.js';
-import { createCatalogueChangesService } from './catalogue-changes.service.js';
+import { CATALOGUE_CHANNEL, createCatalogueChangesService } from './catalogue-changes.service.js';
 import { pricedDishes, setChefRules, setDishPrice, type PricedDish } from './catalogue-changes.test-helpers.js';
 
 // Issue 19 part 4 (decision 056): a catalogue change made on one API instance's database path is
@@ -15,8 +17,11 @@ import { pricedDishes, setChefRules, setDishPrice, type PricedDish } from './cat
 // behind scripts/lb.mjs, caches warmed on both, then a price (and notice hours and a delivery
 // fee) changed and read through instance B every 10 ms until it shows. And the safety net: a
 // change whose NOTIFY never came is found by the periodic version check within its period.
+// Twice: on PostgreSQL LISTEN/NOTIFY, and on Redis pub/sub with REDIS_URL set (decision 069),
+// where this test's own writes publish as an instance's do, once they commit.
 
 const CHECK_MS = 1_500;
+const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const CHANGES = 10;
 
 // the answers' fields this test reads (the contracts' schemas check them in the server)
@@ -28,8 +33,13 @@ interface Instance {
   child: ChildProcess;
 }
 
-describe('catalogue changes on two API instances', () => {
+describe.each(['postgres', 'redis'] as const)('catalogue changes on two API instances (%s)', (transport) => {
   let db: Db;
+  // redis: the key prefix of this run, this test's bus (its writes publish through it) and what it heard
+  const prefix = `caterway-sync-test-${process.pid}-${Date.now()}:`;
+  let bus: RedisBus | undefined;
+  let unannounce: (() => void) | undefined;
+  const published: string[] = [];
   let drop: () => Promise<void>;
   const instances: Instance[] = [];
   let balancer: { close(): Promise<void> } | undefined;
@@ -42,6 +52,14 @@ describe('catalogue changes on two API instances', () => {
     drop = database.drop;
     await ensureDemoData(db, { info() {}, warn() {} });
     dishes = await pricedDishes(db, CHANGES + 2);
+    const redis = transport === 'redis' ? { REDIS_URL: redisUrl, REDIS_KEY_PREFIX: prefix } : {};
+    if (transport === 'redis') {
+      bus = createRedisBus(redisUrl, { prefix: `${prefix}bus:` });
+      unannounce = announceThrough(db, bus.publish);
+      await bus.subscribe(CATALOGUE_CHANNEL, (payload) => {
+        if (payload !== null) published.push(payload);
+      });
+    }
     for (let i = 0; i < 2; i++) {
       const port = await freePort();
       const server = startServerProcess({
@@ -56,6 +74,7 @@ describe('catalogue changes on two API instances', () => {
         LOG_LEVEL: 'warn',
         CATALOGUE_CHECK_MS: String(CHECK_MS),
         TRUST_PROXY: '127.0.0.1',
+        ...redis,
       });
       instances.push({ port, child: server.child });
       await server.ready;
@@ -82,6 +101,8 @@ describe('catalogue changes on two API instances', () => {
         }),
       );
     } finally {
+      unannounce?.();
+      await bus?.close();
       await balancer?.close();
       await drop?.();
     }
@@ -178,8 +199,11 @@ describe('catalogue changes on two API instances', () => {
       median: Math.round(times[Math.floor(times.length / 2)]!),
       max: Math.round(times[times.length - 1]!),
     };
-    console.log(`catalogue change visible through instance B after (ms): ${JSON.stringify(figures)}`);
+    console.log(`${transport}: catalogue change visible through instance B after (ms): ${JSON.stringify(figures)}`);
     expect(figures.max).toBeLessThan(1_000);
+    // on Redis, every change was published there (two a dish: its price, then its restaurant's rules)
+    if (transport === 'redis')
+      expect(published).toEqual(dishes.slice(0, CHANGES).flatMap((d) => [String(d.chefId), String(d.chefId)]));
   }, 120_000);
 
   it('finds a change whose notification was lost within the check period', async () => {
@@ -189,12 +213,12 @@ describe('catalogue changes on two API instances', () => {
     const price = dish.priceCents + 211;
     const started = performance.now();
     await setDishPrice(db, dish, price, { notify: false });
-    // no NOTIFY: B keeps the cached price until its periodic check
+    // no NOTIFY (and no publish): B keeps the cached price until its periodic check
     const stale = await read(b.port, dish);
     expect(stale.detailPrice).toBe(dish.priceCents);
     const took = await until(b.port, dish, (r) => r.detailPrice === price && r.pagePrice === price, started);
     console.log(
-      `change without NOTIFY visible through instance B after ${Math.round(took)} ms (check every ${CHECK_MS} ms)`,
+      `${transport}: change without NOTIFY visible through instance B after ${Math.round(took)} ms (check every ${CHECK_MS} ms)`,
     );
     expect(took).toBeLessThan(CHECK_MS + 1_000);
   }, 60_000);
@@ -222,7 +246,7 @@ describe('catalogue changes on two API instances', () => {
       await new Promise((r) => setTimeout(r, 10));
     }
     console.log(
-      `a preset taken off the listings left instance B's search after ${Math.round(performance.now() - started)} ms`,
+      `${transport}: a preset taken off the listings left instance B's search after ${Math.round(performance.now() - started)} ms`,
     );
     expect(await listed(a.port)).toBe(false);
   }, 30_000);

@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/pool.js';
+import { announceThrough } from '../../lib/announcers.js';
 import type { AppDeps } from '../../lib/deps.js';
 import { appPgListener, type PgListener } from '../../lib/pg-listener.js';
+import { createRedisBus } from '../../lib/redis-pubsub.js';
 import { CATALOGUE_CHANNEL, createCatalogueChangesService } from './catalogue-changes.service.js';
 
 // The receiving side of catalogue changes (issue 19 part 4, decision 056). Every write of a
@@ -11,7 +13,11 @@ import { CATALOGUE_CHANNEL, createCatalogueChangesService } from './catalogue-ch
 // changed and which presets they are in; each cache drops (or rebuilds) what they reach. After a
 // reconnect (notifications may have been missed) every cache drops everything. A periodic check
 // compares catalogue_versions with the versions this process saw and treats any difference as
-// a change: the safety net for a notification that never arrived.
+// a change: the safety net for a notification that never arrived. With REDIS_URL set the
+// changes travel on Redis pub/sub instead (decision 069): the writers publish each restaurant's
+// id once their transaction commits, and every process subscribes there; the NOTIFY is still
+// sent, and the periodic check covers a publish lost to a process that died between its commit
+// and the publish.
 
 export interface CatalogueChange {
   /** the restaurants whose catalogue changed */
@@ -241,9 +247,21 @@ export const catalogueSyncStatsOf = (app: FastifyInstance) => perApp.get(app)?.s
 export function catalogueSyncOf(app: FastifyInstance, deps: Pick<AppDeps, 'db' | 'config'>): CatalogueSync {
   let sync = perApp.get(app);
   if (!sync) {
+    let listener: PgListener;
+    if (deps.config.redisUrl) {
+      const bus = createRedisBus(deps.config.redisUrl, { prefix: `${deps.config.redisKeyPrefix}bus:`, log: app.log });
+      const unannounce = announceThrough(deps.db, bus.publish);
+      app.addHook('onClose', async () => {
+        unannounce();
+        await bus.close();
+      });
+      listener = bus;
+    } else {
+      listener = appPgListener(app, deps.db);
+    }
     const created = createCatalogueSync({
       db: deps.db,
-      listener: appPgListener(app, deps.db),
+      listener,
       log: app.log,
       checkEveryMs: deps.config.catalogueCheckMs,
     });
