@@ -23,7 +23,12 @@ export const mailboxListResponseSchema = z.object({ emails: z.array(mailboxEmail
 export type MailboxListResponse = z.infer<typeof mailboxListResponseSchema>;
 
 export const mailboxEmailSchema = mailboxEmailSummarySchema
-  .extend({ text_body: z.string(), html_body: z.string() })
+  .extend({
+    text_body: z.string(),
+    html_body: z.string(),
+    /** text files sent with the message (the order confirmation's .ics) */
+    attachments: z.array(z.object({ filename: z.string(), content_type: z.string(), content: z.string() })),
+  })
   .meta({ id: 'MailboxEmail' });
 export type MailboxEmail = z.infer<typeof mailboxEmailSchema>;
 

@@ -5,6 +5,7 @@
 // the page that offers the file.
 
 import { answerLadder } from './answer-ladder.js';
+import { formatCents } from './money.js';
 
 export interface CalendarEventInput {
   /** stable across downloads of the same order, so a calendar updates the event instead of adding one */
@@ -79,6 +80,40 @@ export function calendarFile(event: CalendarEventInput): string {
     'END:VCALENDAR',
   ];
   return lines.map(fold).join('\r\n') + '\r\n';
+}
+
+/** What an order's calendar event is made from: the completed page's and the confirmation email's. */
+export interface OrderEventFacts {
+  orderId: number;
+  orderNumber: string;
+  restaurantName: string;
+  pickup: boolean;
+  deliveryAt: Date;
+  /** the delivery address, or where to pick up */
+  location: string;
+  items: readonly { quantity: number; name: string }[];
+  totalCents: number;
+  /** My Orders */
+  link: string;
+  stamp: Date;
+}
+
+/**
+ * An order's delivery as a calendar event: the same UID wherever it is made (the page's "Add to
+ * calendar", the confirmation email's attachment), so a calendar updates one event.
+ */
+export function orderCalendarFile(order: OrderEventFacts): string {
+  const items = order.items.map((item) => `${item.quantity} × ${item.name}`).join('\n');
+  return calendarFile({
+    uid: `order-${order.orderId}@caterway.ca`,
+    start: order.deliveryAt,
+    durationMinutes: 30,
+    summary: `Catering ${order.pickup ? 'pickup' : 'delivery'}: ${order.restaurantName} (${order.orderNumber})`,
+    location: order.location,
+    description: `${items}\nTotal ${formatCents(order.totalCents)}\nOrder ${order.orderNumber}: ${order.link}`,
+    stamp: order.stamp,
+    url: order.link,
+  });
 }
 
 /**

@@ -1,5 +1,13 @@
 // Email port. Adapters: outbox (default; rows in outbox_emails read by the dev mailbox)
 // and SMTP through nodemailer when SMTP_URL is set. Both record every message in the outbox.
+/** A text file sent with a message (the order confirmation's calendar event). */
+export interface EmailAttachment {
+  filename: string;
+  /** e.g. 'text/calendar; charset=utf-8; method=PUBLISH' */
+  contentType: string;
+  content: string;
+}
+
 export interface OutgoingEmail {
   to: string;
   subject: string;
@@ -7,6 +15,7 @@ export interface OutgoingEmail {
   html: string;
   /** template name, e.g. 'confirm_email', for tests and the mailbox */
   template: string;
+  attachments?: EmailAttachment[];
 }
 
 export interface Mailer {

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import type { Config } from '../../config/env.js';
-import { outboxEmailPart } from '../../db/outbox-emails.js';
+import { attachmentsOf, outboxEmailPart, storedAttachments } from '../../db/outbox-emails.js';
 import type { Db } from '../../db/pool.js';
 import { standalone } from '../../db/sql-parts.js';
 import { enqueue } from '../../lib/jobs.js';
@@ -44,6 +44,11 @@ export function createSmtpMailer(
         subject: email.subject,
         text: email.text,
         html: email.html,
+        attachments: (email.attachments ?? []).map((a) => ({
+          filename: a.filename,
+          contentType: a.contentType,
+          content: a.content,
+        })),
       });
       await db.query('UPDATE outbox_emails SET sent_at = now(), error = NULL WHERE id = $1', [id]);
       log.info({ outboxId: id, template: email.template, messageId: info.messageId }, 'email sent');
@@ -57,9 +62,9 @@ export function createSmtpMailer(
 
   async function record(email: OutgoingEmail): Promise<number> {
     const { rows } = await db.query<{ id: number }>(
-      `INSERT INTO outbox_emails (to_address, subject, text_body, html_body, template, transport)
-       VALUES ($1, $2, $3, $4, $5, 'smtp') RETURNING id`,
-      [email.to, email.subject, email.text, email.html, email.template],
+      `INSERT INTO outbox_emails (to_address, subject, text_body, html_body, template, transport, attachments)
+       VALUES ($1, $2, $3, $4, $5, 'smtp', $6::jsonb) RETURNING id`,
+      [email.to, email.subject, email.text, email.html, email.template, storedAttachments(email)],
     );
     return rows[0]!.id;
   }
@@ -98,9 +103,11 @@ export function createSmtpMailer(
         html_body: string;
         template: string;
         sent_at: Date | null;
-      }>('SELECT to_address, subject, text_body, html_body, template, sent_at FROM outbox_emails WHERE id = $1', [
-        outboxId,
-      ]);
+        attachments: unknown;
+      }>(
+        'SELECT to_address, subject, text_body, html_body, template, sent_at, attachments FROM outbox_emails WHERE id = $1',
+        [outboxId],
+      );
       const row = rows[0];
       if (!row || row.sent_at) return; // sent already: once is enough
       await deliver(outboxId, {
@@ -109,6 +116,7 @@ export function createSmtpMailer(
         text: row.text_body,
         html: row.html_body,
         template: row.template,
+        attachments: attachmentsOf(row.attachments),
       });
     },
     close() {

@@ -134,6 +134,35 @@ describe('email through a real SMTP server', () => {
     expect(row!.sent_at).toBeInstanceOf(Date);
   });
 
+  it('sends an attachment as its own MIME part, and again from the outbox on a retry', async () => {
+    const to = `ics-${Date.now()}@example.com`;
+    const content = 'BEGIN:VCALENDAR\r\nVERSION:2.0\r\nSUMMARY:Catering delivery\r\nEND:VCALENDAR\r\n';
+    await mailer.sendLater!({
+      to,
+      subject: 'Your Caterway order CW-1 was submitted',
+      text: 'Order text',
+      html: '<p>Order</p>',
+      template: 'order_confirmation',
+      attachments: [
+        { filename: 'caterway-CW-1.ics', contentType: 'text/calendar; charset=utf-8; method=PUBLISH', content },
+      ],
+    });
+    expect(await deliverQueued(mailer)).toBeGreaterThanOrEqual(1);
+    const message = received.find((m) => m.to.includes(to));
+    expect(message).toBeDefined();
+    expect(message!.raw).toMatch(/Content-Type: text\/calendar; charset=utf-8; method=PUBLISH/i);
+    expect(message!.raw).toMatch(/filename=caterway-CW-1\.ics/);
+    const part = /filename=caterway-CW-1\.ics[\s\S]*?\r?\n\r?\n([\s\S]*?)\r?\n--/.exec(message!.raw)?.[1] ?? '';
+    const decoded = /^[A-Za-z0-9+/=\s]+$/.test(part)
+      ? Buffer.from(part.replace(/\s+/g, ''), 'base64').toString('utf8')
+      : part;
+    expect(decoded.replace(/=\r?\n/g, '')).toContain('SUMMARY:Catering delivery');
+    const [row] = await emailsTo(ctx.db, to, 'order_confirmation');
+    expect(row!.attachments).toEqual([
+      { filename: 'caterway-CW-1.ics', content_type: 'text/calendar; charset=utf-8; method=PUBLISH', content },
+    ]);
+  });
+
   it('records the failure when the SMTP server is unreachable, and sign-up still succeeds', async () => {
     const config = testConfig({ SMTP_URL: 'smtp://127.0.0.1:1' });
     const broken = createMailer(config, ctx.db, { info() {}, warn() {}, error() {} } as never);

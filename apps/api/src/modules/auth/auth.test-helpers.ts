@@ -107,6 +107,7 @@ export interface OutboxRow {
   transport: string;
   sent_at: Date | null;
   error: string | null;
+  attachments: { filename: string; content_type: string; content: string }[];
 }
 
 export async function emailsTo(db: Db, to: string, template?: string): Promise<OutboxRow[]> {

@@ -13,7 +13,18 @@ describe('development mailbox', () => {
       ['sam@example.com', 'Second', 'reset_password'],
       ['Dana@Example.com', 'Third', 'reset_password'],
     ] as const) {
-      await ctx.deps.mailer.send({ to, subject, template, text: `${subject} text`, html: `<p>${subject}</p>` });
+      await ctx.deps.mailer.send({
+        to,
+        subject,
+        template,
+        text: `${subject} text`,
+        html: `<p>${subject}</p>`,
+        // the second carries a file, as the order confirmation carries its calendar event
+        attachments:
+          subject === 'Second'
+            ? [{ filename: 'event.ics', contentType: 'text/calendar; charset=utf-8', content: 'BEGIN:VCALENDAR\r\n' }]
+            : undefined,
+      });
     }
   });
   afterAll(async () => {
@@ -43,7 +54,7 @@ describe('development mailbox', () => {
     expect(bad.statusCode).toBe(422);
   });
 
-  it('answers one email with its text and HTML', async () => {
+  it('answers one email with its text, HTML and attachments', async () => {
     const { emails } = (await ctx.app.inject({ method: 'GET', url: '/api/v2/dev/mailbox?to=sam@example.com' })).json();
     const res = await ctx.app.inject({ method: 'GET', url: `/api/v2/dev/mailbox/${emails[0].id}` });
     expect(res.statusCode).toBe(200);
@@ -56,6 +67,9 @@ describe('development mailbox', () => {
         text_body: 'Second text',
         html_body: '<p>Second</p>',
         created_at: emails[0].created_at,
+        attachments: [
+          { filename: 'event.ics', content_type: 'text/calendar; charset=utf-8', content: 'BEGIN:VCALENDAR\r\n' },
+        ],
       },
     });
   });

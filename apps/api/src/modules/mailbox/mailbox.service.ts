@@ -6,7 +6,7 @@ import type { MailboxRepository, OutboxEmailRow } from './mailbox.repository.js'
 // read the emails the product sent without an SMTP server. Off in production unless
 // DEV_MAILBOX says otherwise (refused in production); when off it answers 404 like any unknown path.
 export function createMailboxService({ mailbox, enabled }: { mailbox: MailboxRepository; enabled: boolean }) {
-  const summary = (row: Omit<OutboxEmailRow, 'text_body' | 'html_body'>): MailboxEmailSummary => ({
+  const summary = (row: Omit<OutboxEmailRow, 'text_body' | 'html_body' | 'attachments'>): MailboxEmailSummary => ({
     id: row.id,
     to_address: row.to_address,
     subject: row.subject,
@@ -25,7 +25,9 @@ export function createMailboxService({ mailbox, enabled }: { mailbox: MailboxRep
       if (!enabled) throw notFound();
       const row = await mailbox.findById(id);
       if (!row) throw notFound();
-      return { email: { ...summary(row), text_body: row.text_body, html_body: row.html_body } };
+      return {
+        email: { ...summary(row), text_body: row.text_body, html_body: row.html_body, attachments: row.attachments },
+      };
     },
   };
 }

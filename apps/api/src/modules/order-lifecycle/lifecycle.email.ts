@@ -4,10 +4,10 @@ import type { OutgoingEmail } from '../../ports/email.js';
 import { displayDateTime } from '../orders/orders.email.js';
 import type { OrderRow } from '../orders/orders.types.js';
 
-// The customer is told when the order is accepted, declined, cancelled and delivered (issue 5
-// item 1). Same plain layout as the order confirmation (orders.email.ts).
+// The customer is told when the order is accepted, declined, updated (issue 20), cancelled and
+// delivered (issue 5 item 1). Same plain layout as the order confirmation (orders.email.ts).
 
-export type LifecycleNotice = 'accepted' | 'declined' | 'cancelled' | 'delivered' | 'payment_method_needed';
+export type LifecycleNotice = 'accepted' | 'declined' | 'updated' | 'cancelled' | 'delivered' | 'payment_method_needed';
 
 /** A restaurant that can deliver a declined order instead (its page). */
 export interface Alternative {
@@ -42,6 +42,15 @@ function words(notice: LifecycleNotice, order: OrderRow, by: 'customer' | 'staff
         subject: `Your Caterway order ${order.order_number} was declined`,
         title: 'Your order was declined',
         lines: [`We are sorry: ${order.preset_name} cannot take your order for ${when}.`, money],
+      };
+    case 'updated':
+      return {
+        subject: `Your Caterway order ${order.order_number} was updated`,
+        title: 'Your order was updated',
+        lines: [
+          `Your order is now for ${when}, ${formatCents(order.total_cents)} in total.`,
+          `${order.preset_name} has been told of the change.`,
+        ],
       };
     case 'cancelled':
       return {

@@ -1,6 +1,7 @@
 import { formatCents } from '@caterway/domain';
 import { withTransaction } from '../../db/pool.js';
 import { conflict, notFound } from '../../lib/errors.js';
+import { lifecycleEmail } from '../order-lifecycle/lifecycle.email.js';
 import { scheduleProcessing } from '../order-lifecycle/lifecycle.service.js';
 import {
   keepCorporateFields,
@@ -122,5 +123,11 @@ export async function editPlacedOrder(
     return row;
   });
   const settled = scheduled ? await keepScheduled(ctx, rewritten) : await settleEdit(ctx, rewritten);
+  try {
+    await ctx.mailer.send(lifecycleEmail('updated', settled, `${ctx.publicUrl}/my-orders`, 'customer'));
+  } catch (err) {
+    // the edit is made: a mail outage must not turn it into an error the customer retries
+    ctx.log.error({ err: { message: (err as Error).message }, orderId: id }, 'could not email the edited order');
+  }
   return answer(ctx, settled, userId);
 }

@@ -5,6 +5,7 @@ import { addOnParentProblem, editRule, messages, paymentMethodChangeRule, type O
 import type { Db, Queryable } from '../../db/pool.js';
 import type { Clock } from '../../lib/clock.js';
 import { conflict, notFound } from '../../lib/errors.js';
+import type { Mailer } from '../../ports/email.js';
 import type { Geocoder } from '../../ports/geocoder.js';
 import type { PaymentProvider } from '../../ports/payments.js';
 import type { CapacityService } from '../capacity/capacity.service.js';
@@ -48,6 +49,9 @@ export interface OrderEditsDeps {
   log: Pick<FastifyBaseLogger, 'error' | 'warn'>;
   /** a decrease after capture is a credit note against the order's invoice (docs/decisions/034) */
   invoicing: Invoicing;
+  /** the customer is emailed the edited order (issue 20 part 3) */
+  mailer: Mailer;
+  publicUrl: string;
 }
 
 /** The dependencies of every use case, with the other modules' writes they make. */

@@ -178,6 +178,17 @@ describe('order edits and add-on orders', () => {
         later.delivery_time,
         f.chef.time_zone,
       ]);
+      // the customer is emailed the edited order, in the same words as its other emails (issue 20)
+      const { rows: mails } = await ctx.db.query<{ subject: string; text_body: string; to_address: string }>(
+        `SELECT subject, text_body, to_address FROM outbox_emails WHERE template = 'order_updated' AND subject LIKE $1`,
+        [`%${after.order_number}%`],
+      );
+      expect(mails).toHaveLength(1);
+      expect(mails[0]!.subject).toBe(`Your Caterway order ${after.order_number} was updated`);
+      expect(mails[0]!.to_address).toBe(after.email);
+      expect(mails[0]!.text_body).toContain(
+        `Your order is now for ${displayDateTime(after.delivery_at, f.chef.time_zone)}`,
+      );
     });
 
     it('two edits at once: each answers 200 or 409, never 500, and one hold stays live', async () => {

@@ -42,6 +42,8 @@ export function composeOrders(deps: {
     clock: deps.clock,
     log: deps.log,
     invoicing: deps.invoicing,
+    mailer: deps.mailer,
+    publicUrl: deps.publicUrl,
   });
   const service = createOrdersService({
     orders,

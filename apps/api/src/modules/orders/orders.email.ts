@@ -1,4 +1,4 @@
-import { formatCents, formatStoreTime, totalsLines, zonedParts } from '@caterway/domain';
+import { formatCents, formatStoreTime, orderCalendarFile, totalsLines, zonedParts } from '@caterway/domain';
 import { escapeHtml } from '../../adapters/email/templates.js';
 import type { OutgoingEmail } from '../../ports/email.js';
 import { totalsOf, type OrderItemRow, type OrderRow } from './orders.repository.js';
@@ -35,7 +35,12 @@ export function displayDateTime(instant: Date, timeZone: string): string {
 /** What the email shows of a line: a stored item, or a line just priced (finalize). */
 export type ConfirmationLine = Pick<OrderItemRow, 'quantity' | 'menu_name' | 'menu_items' | 'line_subtotal_cents'>;
 
-export function orderConfirmationEmail(order: OrderRow, items: ConfirmationLine[], link: string): OutgoingEmail {
+export function orderConfirmationEmail(
+  order: OrderRow,
+  items: ConfirmationLine[],
+  link: string,
+  now: Date = new Date(),
+): OutgoingEmail {
   const when = displayDateTime(order.delivery_at, order.time_zone);
   const delivery = order.receiving_method === 'delivery';
   const place = delivery
@@ -56,7 +61,9 @@ export function orderConfirmationEmail(order: OrderRow, items: ConfirmationLine[
     ),
     ['Total', formatCents(order.total_cents)],
   ];
-  const subject = `Your Caterway order ${order.order_number} is confirmed`;
+  // one word for the order's state in every email about it: submitted, then accepted or
+  // declined, updated, cancelled, delivered (lifecycle.email.ts)
+  const subject = `Your Caterway order ${order.order_number} was submitted`;
   const details: [string, string][] = [
     ['Order', order.order_number],
     ['Menu', order.preset_name],
@@ -82,6 +89,7 @@ export function orderConfirmationEmail(order: OrderRow, items: ConfirmationLine[
     ...totals.map(([k, v]) => `${k}: ${v}`),
     '',
     `View your order: ${link}`,
+    'The attached calendar file adds the delivery to your calendar.',
     '',
     '-- Caterway',
     '',
@@ -104,6 +112,32 @@ ${itemLines.map((l) => row(l.detail ? `${l.label} (${l.detail})` : l.label, l.am
 ${totals.map(([k, v], i) => row(k, v, i === totals.length - 1)).join('\n')}
 </table>
 <p style="margin:24px 0"><a href="${escapeHtml(link)}" style="background:#c2410c;color:#fff;text-decoration:none;padding:12px 24px;border-radius:6px;font-weight:bold">View your order</a></p>
+<p style="color:#52606d;font-size:13px">The attached calendar file adds the delivery to your calendar.</p>
 </div></body></html>`;
-  return { to: order.email, subject, text, html, template: 'order_confirmation' };
+  const calendar = orderCalendarFile({
+    orderId: order.id,
+    orderNumber: order.order_number,
+    restaurantName: order.preset_name,
+    pickup: !delivery,
+    deliveryAt: order.delivery_at,
+    location: place,
+    items: items.map((i) => ({ quantity: i.quantity, name: i.menu_name })),
+    totalCents: order.total_cents,
+    link,
+    stamp: now,
+  });
+  return {
+    to: order.email,
+    subject,
+    text,
+    html,
+    template: 'order_confirmation',
+    attachments: [
+      {
+        filename: `caterway-${order.order_number}.ics`,
+        contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
+        content: calendar,
+      },
+    ],
+  };
 }

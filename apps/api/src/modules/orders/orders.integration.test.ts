@@ -393,6 +393,19 @@ describe('catering orders', () => {
       expect(mails[0]!.subject).toContain(first.json().catering_order.order_number);
       expect(mails[0]!.text_body).toContain(formatCents(order.totals.total_cents));
       expect(mails[0]!.text_body).toContain('100 King St W, Toronto, ON');
+      // one word for its state (issue 20): submitted, as the body says; and its calendar event
+      const number = first.json().catering_order.order_number as string;
+      expect(mails[0]!.subject).toBe(`Your Caterway order ${number} was submitted`);
+      expect(mails[0]!.text_body).toContain('Your order has been submitted');
+      expect(mails[0]!.attachments).toHaveLength(1);
+      const ics = mails[0]!.attachments[0]!;
+      expect(ics).toMatchObject({
+        filename: `caterway-${number}.ics`,
+        content_type: expect.stringMatching(/^text\/calendar/),
+      });
+      expect(ics.content).toContain(`UID:order-${order.id}@caterway.ca`);
+      expect(ics.content).toContain(`SUMMARY:Catering delivery: `);
+      expect(ics.content).toMatch(/DTSTART:\d{8}T\d{6}Z/);
 
       const put = await send('PUT', `/api/v2/catering_orders/${order.id}`, { catering_order: orderPayload(f, NOW) });
       expect(put.statusCode).toBe(409);

@@ -170,7 +170,7 @@ export function createOrdersService(deps: OrdersServiceDeps) {
         menu_items: l.menuItems,
         line_subtotal_cents: l.lineSubtotalCents,
       }));
-      return orderConfirmationEmail(order, items, `${deps.publicUrl}/my-orders`);
+      return orderConfirmationEmail(order, items, `${deps.publicUrl}/my-orders`, clock.now());
     } catch (err) {
       confirmationFailed(err, order.id);
       return undefined;

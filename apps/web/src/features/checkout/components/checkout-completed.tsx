@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { calendarFile, confirmationWindow, formatCents, messages } from '@caterway/domain';
+import { confirmationWindow, formatCents, messages, orderCalendarFile } from '@caterway/domain';
 import { Button } from '@caterway/ui';
 import { saveFile } from '../../../lib/save-file';
 import type { CateringOrderDetail } from '../../my-orders/api/types';
@@ -108,16 +108,17 @@ function zoned(iso: string, timeZone: string): string {
 
 /** The order's delivery as an .ics file, saved by the browser. */
 function downloadCalendarFile(order: CateringOrderDetail, myOrdersUrl: string, now: Date): void {
-  const items = order.presetItems.map((item) => `${item.quantity} × ${item.name}`).join('\n');
-  const text = calendarFile({
-    uid: `order-${order.id}@caterway.ca`,
-    start: new Date(order.orderDateTime),
-    durationMinutes: 30,
-    summary: `Catering ${order.orderType === 'pickup' ? 'pickup' : 'delivery'}: ${order.restaurantName} (${order.orderNumber})`,
+  const text = orderCalendarFile({
+    orderId: order.id,
+    orderNumber: order.orderNumber,
+    restaurantName: order.restaurantName,
+    pickup: order.orderType === 'pickup',
+    deliveryAt: new Date(order.orderDateTime),
     location: order.displayDeliveryAddress,
-    description: `${items}\nTotal ${formatCents(order.totals.totalCents)}\nOrder ${order.orderNumber}: ${myOrdersUrl}`,
+    items: order.presetItems,
+    totalCents: order.totals.totalCents,
+    link: myOrdersUrl,
     stamp: now,
-    url: myOrdersUrl,
   });
   saveFile(new Blob([text], { type: 'text/calendar;charset=utf-8' }), `caterway-${order.orderNumber}.ics`);
 }

@@ -4,6 +4,7 @@ import { Link, useSearchParams } from 'react-router';
 import { Button } from '@caterway/ui';
 import { paths } from '../../../config/paths';
 import { isApiError } from '../../../lib/api-client';
+import { saveFile } from '../../../lib/save-file';
 import { mailboxEmailQueryOptions, mailboxListQueryOptions, type MailboxEmailSummary } from '../api/mailbox';
 import { EmailFrame } from './email-frame';
 
@@ -132,6 +133,21 @@ export function MailboxEmailView({ id }: { id: number }) {
           </dl>
           {email.data.email.htmlBody ? (
             <EmailFrame html={email.data.email.htmlBody} title={`Email: ${email.data.email.subject}`} />
+          ) : null}
+          {email.data.email.attachments.length ? (
+            <ul className="mailbox-attachments" aria-label="Attachments">
+              {email.data.email.attachments.map((a) => (
+                <li key={a.filename}>
+                  <button
+                    type="button"
+                    className="btn btn-secondary btn-sm"
+                    onClick={() => saveFile(new Blob([a.content], { type: a.contentType }), a.filename)}
+                  >
+                    {a.filename}
+                  </button>
+                </li>
+              ))}
+            </ul>
           ) : null}
           <details className="mailbox-text" open={!email.data.email.htmlBody}>
             <summary>Plain-text version</summary>
