@@ -36,3 +36,6 @@ export function Footer() {
     </footer>
   );
 }
+
+/** For React.lazy (root-layout.tsx). */
+export default Footer;

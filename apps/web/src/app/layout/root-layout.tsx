@@ -9,7 +9,6 @@ import { useSiteConfig } from '../../lib/site-config';
 import { useOpenModal } from '../../stores/modals';
 import { useSessionUser } from '../../stores/session';
 import { RouteErrorBoundary } from '../route-error';
-import { Footer } from './footer';
 import { NavBar } from './nav-bar';
 import { ScrollToTop } from './scroll-to-top';
 import { Sidebar } from './sidebar';
@@ -17,6 +16,9 @@ import { TestModeBanner } from './test-mode-banner';
 
 // The account modals load on first use, keeping them out of the initial bundle.
 const AuthModals = lazy(() => import('../../features/auth/components/auth-modals'));
+// The footer is below the fold of every page: its own chunk, fetched while the page renders
+// (the key pages' JavaScript budget, decision 014).
+const Footer = lazy(() => import('./footer'));
 
 export function RootLayout() {
   const user = useSessionUser();
@@ -47,7 +49,11 @@ export function RootLayout() {
             </RouteErrorBoundary>
           </main>
         </div>
-        {showSidebar ? null : <Footer />}
+        {showSidebar ? null : (
+          <Suspense fallback={null}>
+            <Footer />
+          </Suspense>
+        )}
         <TestModeBanner testMode={testMode} />
       </div>
       <Toaster />

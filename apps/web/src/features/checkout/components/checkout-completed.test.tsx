@@ -111,7 +111,8 @@ describe('the completed page with the placed order', () => {
     screen.getByText(
       "What happens next: Maple Kitchen confirms your order within 2 hours. We email you as soon as it does; if it can't, nothing is charged.",
     );
-    screen.getByText(/^You can edit or cancel this order until /);
+    // processing at 12:00Z on Dec 3 is 7:00 AM in Toronto; placed on the Tuesday before
+    screen.getByText('Changes lock Thu 7:00 AM · cancelling is free until then');
     expect(screen.getByRole('link', { name: 'Edit order' }).getAttribute('href')).toBe('/chefs/maple-kitchen/41');
     expect(screen.getByRole('link', { name: 'View in My Orders' }).getAttribute('href')).toBe('/my-orders');
     screen.getByText('Its invoice will be in My Orders once the order is delivered.');
@@ -131,7 +132,7 @@ describe('the completed page with the placed order', () => {
     await screen.findByText('Maple Kitchen has confirmed your order.');
     expect(rows('dl.order-receipt-facts')).toContainEqual(['Payment', 'Bank debit (pre-authorized debit)']);
     expect(screen.queryByRole('link', { name: 'Edit order' })).toBeNull();
-    expect(screen.queryByText(/^You can edit or cancel/)).toBeNull();
+    expect(screen.queryByText(/^Changes lock/)).toBeNull();
   });
 
   it('saves the delivery as an iCalendar file from the keyboard', async () => {

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { confirmationWindow, formatCents, messages, orderCalendarFile } from '@caterway/domain';
+import { changesLockText, confirmationWindow, formatCents, messages, orderCalendarFile } from '@caterway/domain';
 import { Button } from '@caterway/ui';
 import { saveFile } from '../../../lib/save-file';
 import type { CateringOrderDetail } from '../../my-orders/api/types';
@@ -94,18 +94,6 @@ function paymentLabel(order: CateringOrderDetail): string {
   return card?.name ?? 'Card';
 }
 
-/** A time in the order's zone, as "Tue, Dec 1, 11:30 AM". */
-function zoned(iso: string, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    weekday: 'short',
-    month: 'short',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-  }).format(new Date(iso));
-}
-
 /** The order's delivery as an .ics file, saved by the browser. */
 function downloadCalendarFile(order: CateringOrderDetail, myOrdersUrl: string, now: Date): void {
   const text = orderCalendarFile({
@@ -151,6 +139,7 @@ function PlacedOrder({ order, links, now }: { order: CateringOrderDetail; links:
     ['Cost centre', order.costCentre],
   ];
   const myOrdersUrl = new URL(links.myOrders, window.location.origin).toString();
+  const lock = order.editable ? changesLockText(new Date(order.orderProcessingAt), order.timeZone, placedAt) : null;
   return (
     <section className="order-receipt" aria-labelledby="order-receipt-title">
       <h2 id="order-receipt-title">Order {order.orderNumber}</h2>
@@ -177,11 +166,7 @@ function PlacedOrder({ order, links, now }: { order: CateringOrderDetail; links:
         cutleryCount={order.extraInfo.numCutlery}
         deliveryFee={order.orderType === 'delivery' && order.parentOrderId === null}
       />
-      {order.editable ? (
-        <p className="order-placed-lock">
-          You can edit or cancel this order until {zoned(order.orderProcessingAt, order.timeZone)}.
-        </p>
-      ) : null}
+      {lock ? <p className="order-placed-lock">{lock}</p> : null}
       <p className="order-placed-lock">
         {order.invoiceAvailable
           ? 'Its invoice is ready to download in My Orders.'

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { formatCents, messages } from '@caterway/domain';
+import { changesLockText, formatCents, messages } from '@caterway/domain';
 import { notifyError } from '../../../stores/notifications';
 import { useOrderHistory } from '../api/get-order-history';
 import { myOrdersMessages, type OrderHistoryEntry } from '../api/types';
@@ -74,6 +74,7 @@ export function MyOrdersPage({ links }: { links: OrderLinks }) {
 }
 
 function OrderCard({ entry, onOpen }: { entry: OrderHistoryEntry; onOpen: () => void }) {
+  const lock = entry.editable ? changesLockText(new Date(entry.orderProcessingAt), entry.timeZone, new Date()) : null;
   return (
     <button type="button" className="order-card" onClick={onOpen} aria-haspopup="dialog">
       <span className="order-card-top">
@@ -83,6 +84,7 @@ function OrderCard({ entry, onOpen }: { entry: OrderHistoryEntry; onOpen: () => 
       <span className="order-card-name">{entry.name}</span>
       <span className="order-card-preset">{entry.presetName}</span>
       <span className="order-card-when">{entry.displayDeliveryDateTime}</span>
+      {lock ? <span className="order-card-lock">{lock}</span> : null}
       <span className="order-card-bottom">
         {/* a group order has its number once the cut-off made its combined order */}
         <span className="order-card-number">{entry.orderNumber ? `Order #${entry.orderNumber}` : ''}</span>

@@ -107,7 +107,16 @@ const entry = {
   createdAt: '2026-11-20T15:00:00.000Z',
   addonOrdersCount: 0,
 } as OrderHistoryEntry;
-const links = { editOrder: () => '/edit', addonOrder: () => '/addon', addonTooLate: () => '/late' };
+let againWith: unknown[] = [];
+const links = {
+  editOrder: () => '/edit',
+  addonOrder: () => '/addon',
+  addonTooLate: () => '/late',
+  orderAgain: (input: unknown) => {
+    againWith.push(input);
+    return '/preset-detail/montreal-lunch';
+  },
+};
 
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -136,13 +145,17 @@ afterEach(() => {
 
 async function openModal(
   order: CateringOrderDetail,
-  { more = {}, modalEntry = entry }: { more?: Record<string, unknown>; modalEntry?: OrderHistoryEntry } = {},
+  {
+    more = {},
+    modalEntry = entry,
+    upcoming = true,
+  }: { more?: Record<string, unknown>; modalEntry?: OrderHistoryEntry; upcoming?: boolean } = {},
 ) {
   routes = { '/api/v2/catering_orders/31': { catering_order: order }, ...more };
   render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
       <MemoryRouter>
-        <OrderDetailModal entry={modalEntry} upcoming links={links} onClose={() => undefined} />
+        <OrderDetailModal entry={modalEntry} upcoming={upcoming} links={links} onClose={() => undefined} />
       </MemoryRouter>
     </QueryClientProvider>,
   );
@@ -406,5 +419,63 @@ describe('the credit notes of an order', () => {
     const section = await within(dialog).findByRole('region', { name: 'Credit notes' });
     expect(within(section).getByText('CN-2026-000003')).toBeTruthy();
     expect(within(dialog).queryByRole('alert')).toBeNull();
+  });
+});
+
+describe('changing and ordering again', () => {
+  it('says when changes lock on an editable upcoming order, in the restaurant zone', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-30T14:00:00Z')); // Monday 9:00 AM in Toronto
+    try {
+      const dialog = await openModal(wireOrder());
+      // processing (the lock) is Wednesday 11:30 AM in Toronto
+      expect(within(dialog).getByRole('note').textContent).toBe(
+        'Changes lock Wed 11:30 AM · cancelling is free until then',
+      );
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("puts a past order's lines back in the cart for a new date with Order again", async () => {
+    againWith = [];
+    const items = [
+      {
+        id: 5,
+        menu_id: 12,
+        chef_id: 1,
+        name: 'Poutine tray',
+        quantity: 3,
+        price_cents: 4500,
+        menu_items_mapping: { '40': 2 },
+        special_instruction: 'Gravy aside',
+        serving_details: [],
+        line_subtotal_cents: 13_500,
+      },
+    ];
+    const dialog = await openModal(
+      wireOrder({ status: 'Delivered', status_label: 'Delivered', editable: false, preset_items: items }),
+      { upcoming: false },
+    );
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Order again' }));
+    expect(againWith).toEqual([
+      {
+        presetId: 7,
+        presetSlug: 'montreal-lunch',
+        lines: [
+          expect.objectContaining({
+            menuId: 12,
+            quantity: 3,
+            menuItemsMapping: { '40': 2 },
+            specialInstruction: 'Gravy aside',
+          }),
+        ],
+      },
+    ]);
+  });
+
+  it('offers no Order again on an upcoming order', async () => {
+    const dialog = await openModal(wireOrder());
+    expect(within(dialog).queryByRole('button', { name: 'Order again' })).toBeNull();
   });
 });

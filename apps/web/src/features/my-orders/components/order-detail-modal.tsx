@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { formatCents, messages } from '@caterway/domain';
+import { changesLockText, formatCents, messages } from '@caterway/domain';
 import { Button, Modal, ModalActions } from '@caterway/ui';
 import { TaxAndTipRows } from '../../../components/tax-and-tip-rows';
 import { notifyError, notifySuccess } from '../../../stores/notifications';
@@ -21,6 +21,11 @@ export interface OrderLinks {
   addonOrder: (input: { aoId: number; presetId: number; parentId: number }) => string;
   /** /complete-addon-order?orderId=: the order was already delivered, an add-on is too late */
   addonTooLate: (parentId: number) => string;
+  /**
+   * "Order again" (issue 20 part 3): keeps the order's lines as the preset's cart and answers
+   * the page to open, where the customer picks a new date and time
+   */
+  orderAgain: (order: { presetId: number; presetSlug: string; lines: unknown[] }) => string;
 }
 
 /**
@@ -139,6 +144,7 @@ function OrderBody({
   const download = useDownloadInvoice();
   const createAddon = useCreateAddonOrder();
   const delivery = order.orderType === 'delivery';
+  const lock = changesLockText(new Date(order.orderProcessingAt), order.timeZone, new Date());
   const facts: [string, string][] = [
     ['Restaurant', order.restaurantName],
     ['Menu', order.presetName],
@@ -219,6 +225,11 @@ function OrderBody({
         </div>
       </dl>
 
+      {upcoming && order.editable && lock ? (
+        <p className="order-lock" role="note">
+          {lock}
+        </p>
+      ) : null}
       {upcoming && !order.editable && order.editMessage ? (
         <p className="order-rule-message" role="note">
           {order.editMessage}
@@ -238,6 +249,25 @@ function OrderBody({
         {order.invoiceAvailable ? (
           <Button variant="secondary" onClick={onDownload} busy={download.isPending}>
             Download PDF
+          </Button>
+        ) : null}
+        {!upcoming && order.presetId !== null && order.presetSlug && order.parentOrderId === null ? (
+          <Button
+            variant="secondary"
+            onClick={() => {
+              const href = links.orderAgain({
+                presetId: order.presetId!,
+                presetSlug: order.presetSlug!,
+                lines: order.presetItems,
+              });
+              onClose();
+              notifySuccess(
+                `The items of order ${order.orderNumber} are in your cart. Choose a new date and time, then check out.`,
+              );
+              void navigate(href);
+            }}
+          >
+            Order again
           </Button>
         ) : null}
         {order.isAddonOrdersEnabled ? (

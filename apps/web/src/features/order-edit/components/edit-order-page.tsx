@@ -1,5 +1,5 @@
 import { lazy, Suspense, useId, useRef, useState } from 'react';
-import { formatCents } from '@caterway/domain';
+import { changesLockText, formatCents } from '@caterway/domain';
 import { CartSourceProvider } from '../../cart/cart-source';
 import { CartPanel } from '../../cart/components/cart-panel';
 import { MenuAction } from '../../cart/components/menu-action';
@@ -86,11 +86,13 @@ export function EditOrderPage({ order, preset }: { order: CateringOrderDetail; p
     />
   );
 
+  const lock = changesLockText(new Date(order.orderProcessingAt), order.timeZone, new Date());
   return (
     <CartSourceProvider value={form.source}>
       <div className="container edit-order-banner" role="status">
         Editing order <strong>{order.orderNumber}</strong> · {order.displayDeliveryDateTime} ·{' '}
         {formatCents(order.totals.totalCents)}
+        {lock ? <span className="edit-order-lock">{lock}</span> : null}
       </div>
       <PresetPage
         idOrSlug={String(preset.id)}
