@@ -303,6 +303,26 @@ export const presetCalendarResponseSchema = z
   .meta({ id: 'PresetCalendar' });
 export type PresetCalendar = z.infer<typeof presetCalendarResponseSchema>;
 
+/**
+ * GET api/v2/presets/{id or slug}/reliability: the preset's first restaurant's record over the
+ * last 90 days as its page shows it (issue 20 part 3), or null when too few orders make it up.
+ */
+export const presetReliabilityResponseSchema = z
+  .object({
+    reliability: z
+      .object({
+        /** 'Usually confirms in 12 min · 98% on time, last 90 days' */
+        text: z.string(),
+        days: z.number().int(),
+        median_minutes_to_accept: z.number().nullable(),
+        on_time_rate: z.number().nullable(),
+        delivered: z.number().int(),
+      })
+      .nullable(),
+  })
+  .meta({ id: 'PresetReliability' });
+export type PresetReliabilityResponse = z.infer<typeof presetReliabilityResponseSchema>;
+
 /** GET api/v2/presets: the home page lists. */
 export const presetsHomeResponseSchema = z
   .object({

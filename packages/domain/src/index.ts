@@ -27,3 +27,4 @@ export * from './statements.js';
 export * from './calendar-file.js';
 export * from './store-open.js';
 export * from './changes-lock.js';
+export * from './reliability.js';

@@ -2,7 +2,7 @@
 // real checkouts through the API on their own database with sandbox payments and a fixed clock.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { partnerMessages, partnerSettingsMessages } from '@caterway/contracts';
-import { localDateOf } from '@caterway/domain';
+import { localDateOf, reliabilityText } from '@caterway/domain';
 import { createTestApp, type TestContext } from '../../../test/helpers.js';
 import { fixedClock } from '../../lib/clock.js';
 import { emailsTo, signedInUser } from '../auth/auth.test-helpers.js';
@@ -338,6 +338,50 @@ describe('partner orders: new orders reach their restaurants, which answer them'
     expect(after.delivered).toBe(counted[0]!.delivered);
     expect(after.on_time_rate).toBe(Math.round((counted[0]!.on_time / counted[0]!.delivered) * 1000) / 1000);
     expect(after.on_time_rate).toBeLessThan(1);
+  });
+
+  it("shows customers the restaurant's record on its page, from the figures its team sees", async () => {
+    // five more deliveries on time, so the on-time share rests on enough orders to be shown
+    for (let i = 0; i < 5; i++) {
+      const order = await placeOrder(ctx, f, customer.jwt, NOW);
+      await moveOrder(ctx.db, order.id, ['accept', 'mark_delivery_ready', 'mark_delivered'], NOW);
+      await ctx.db.query(
+        `UPDATE order_events SET created_at = $2 WHERE catering_order_id = $1 AND event = 'mark_delivered'`,
+        [order.id, new Date(order.delivery_at.getTime() + 5 * 60_000)],
+      );
+    }
+    const stats = (
+      await ctx.app.inject({ method: 'GET', url: `${base(f.chef.id)}/stats`, headers: auth(kitchen.jwt) })
+    ).json().stats;
+    const res = await ctx.app.inject({ method: 'GET', url: `/api/v2/presets/${f.presetId}/reliability` });
+    expect(res.statusCode, res.body).toBe(200);
+    const text = reliabilityText({
+      days: 90,
+      acceptedByPeople: stats.accepted - stats.auto_accepted,
+      autoAccepted: stats.auto_accepted,
+      medianMinutesToAccept: stats.median_minutes_to_accept,
+      delivered: stats.delivered,
+      onTimeRate: stats.on_time_rate,
+    });
+    expect(text).toMatch(/% on time, last 90 days$/);
+    expect(res.json()).toEqual({
+      reliability: {
+        text,
+        days: 90,
+        median_minutes_to_accept: stats.median_minutes_to_accept,
+        on_time_rate: stats.on_time_rate,
+        delivered: stats.delivered,
+      },
+    });
+    // a restaurant without a record says nothing rather than 0%
+    const { rows } = await ctx.db.query<{ id: number }>(
+      `SELECT p.id::int AS id FROM presets p JOIN preset_chefs pc ON pc.preset_id = p.id
+        WHERE p.preset_type = 'restaurant' AND p.is_active
+          AND NOT EXISTS (SELECT 1 FROM restaurant_requests r WHERE r.chef_id = pc.chef_id) LIMIT 1`,
+    );
+    const quiet = await ctx.app.inject({ method: 'GET', url: `/api/v2/presets/${rows[0]!.id}/reliability` });
+    expect(quiet.json()).toEqual({ reliability: null });
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/v2/presets/no-such/reliability' })).statusCode).toBe(404);
   });
 
   it('lets managers set notification addresses and auto-accept, with clear refusals', async () => {

@@ -10,6 +10,7 @@ import {
   presetAvailabilityQuerySchema,
   presetAvailabilityResponseSchema,
   presetCalendarResponseSchema,
+  presetReliabilityResponseSchema,
   presetsHomeResponseSchema,
 } from '@caterway/contracts';
 import type { AppDeps } from '../../lib/deps.js';
@@ -19,10 +20,12 @@ import { optionalUser } from '../auth/auth.guard.js';
 import { createCapacityService } from '../capacity/capacity.service.js';
 import { catalogueSyncOf } from '../catalogue-changes/catalogue-sync.js';
 import { favoritePresetIdsFrom } from '../favorites/favorites.service.js';
+import { createRestaurantOrdersService } from '../order-lifecycle/restaurant-orders.service.js';
 import { STALE_PAYMENT_CLAIM_SECONDS } from '../orders/orders.types.js';
 import { sharedCardCache } from './card-cache.js';
 import { createPresetAvailability } from './preset-availability.js';
 import { createPresetCalendar } from './preset-calendar.js';
+import { createPresetReliability } from './preset-reliability.js';
 import { createPresetsRepository } from './presets.repository.js';
 import { createPresetsService } from './presets.service.js';
 
@@ -127,5 +130,24 @@ export function presetsRoutes(app: FastifyInstance, deps: AppDeps): void {
       },
     },
     async (request) => calendar(request.params.id),
+  );
+
+  const reliability = createPresetReliability({
+    repo: presetsRepository,
+    stats: createRestaurantOrdersService({ db: deps.db }),
+    now: () => deps.clock.now(),
+  });
+  r.get(
+    '/api/v2/presets/:id/reliability',
+    {
+      schema: {
+        tags,
+        summary:
+          "The preset's restaurant's record over the last 90 days (minutes to confirm, share delivered on time), or null when too few orders make it",
+        params: z.object({ id: z.string().min(1).max(200) }),
+        response: { 200: presetReliabilityResponseSchema, 404: errorBodySchema },
+      },
+    },
+    async (request) => reliability(request.params.id),
   );
 }

@@ -1,10 +1,12 @@
 import SlotNotice from '../../features/delivery/components/slot-notice';
+import ReliabilityLine from '../../features/preset-detail/components/reliability-line';
 import SuggestionBot from '../../features/suggestion-bot/components/suggestion-bot';
 
 // What the restaurant and preset pages add once they have shown (one chunk, loaded after the
 // page: the key pages' JavaScript budget has no room for either): the server's calendar and
 // capacity answer for the chosen delivery time (decision 055), and the suggestion bot, which
-// floats over the page (position: fixed, nothing shifts when it appears). Not a route itself.
+// floats over the page (position: fixed, nothing shifts when it appears), and the restaurant's
+// reliability beside its rating (issue 20 part 3). Not a route itself.
 
 export default function PresetExtras({
   presetId,
@@ -21,6 +23,7 @@ export default function PresetExtras({
   return (
     <>
       {savedCart ? null : <SlotNotice presetId={presetId} delivery={delivery} />}
+      {savedCart ? null : <ReliabilityLine presetId={presetId} />}
       <SuggestionBot presetId={presetId} presetName={presetName} />
     </>
   );
