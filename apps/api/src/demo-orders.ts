@@ -243,7 +243,7 @@ async function placeOne(
   deps: { payments: PaymentProvider; geocoder: Pick<Geocoder, 'geocode' | 'placeAt'>; log: Log },
   mailer: Mailer,
   now: Date,
-): Promise<void> {
+): Promise<number> {
   const clock = fixedClock(placedAt);
   const { service } = composeOrders({
     db,
@@ -330,6 +330,7 @@ async function placeOne(
   }
   // the rows carry the times they would have had
   await db.query('UPDATE catering_orders SET created_at = $2, paid_at = $2 WHERE id = $1', [orderId, placedAt]);
+  return orderId;
 }
 
 /**
@@ -403,6 +404,7 @@ export async function ensureDemoRestaurantTeam(
     // delivered orders for each restaurant, so that their statements (decision 057) show a period
     // with orders on the first visit: placed a few days before, delivered at lunch
     let delivered = 0;
+    const deliveredIds: number[] = [];
     for (const [i, daysAgo] of team.deliveredDaysAgo.entries()) {
       const c = chosen[i % chosen.length]!;
       const placedAt = new Date(now.getTime() - (daysAgo + 3) * DAY);
@@ -421,12 +423,20 @@ export async function ensureDemoRestaurantTeam(
       // only a delivery already past: a delivered order is never in the future
       if (!slot || slot.at.getTime() > now.getTime() - HOUR) continue;
       try {
-        await placeOne(db, customers[0].id, c, slot, placedAt, plan, deps, quietMailer, now);
+        deliveredIds.push(await placeOne(db, customers[0].id, c, slot, placedAt, plan, deps, quietMailer, now));
         delivered++;
       } catch (err) {
         deps.log.warn({ err: { message: (err as Error).message } }, 'delivered demo order for the team not placed');
       }
     }
+    // the team answered those in the portal, 6 to 18 minutes after they arrived: the restaurant
+    // page's reliability line (issue 20) then has a record to show on the first visit
+    await db.query(
+      `UPDATE restaurant_requests r
+          SET answered_via = 'portal', answered_at = r.created_at + make_interval(mins => (6 + (r.id % 5) * 3)::int)
+        WHERE r.catering_order_id = ANY($1::bigint[]) AND r.answer = 'accepted'`,
+      [deliveredIds],
+    );
     // a restaurant near capacity: the last Toronto candidate, apart from the team's, so that the
     // browser tests' checkouts (the first Toronto restaurants, many at 11:30 the same day) stay free
     const busy = pool.length > team.restaurants + 1 ? pool[pool.length - 1] : undefined;

@@ -33,5 +33,5 @@ export const demoRestaurantTeam = {
   /** orders of the demo customer waiting for the team's answer when the team is first made */
   waitingOrders: 3,
   /** days ago the demo customer's orders were delivered by the team's restaurants, in turn (their statements) */
-  deliveredDaysAgo: [12, 8, 4, 2],
+  deliveredDaysAgo: [40, 33, 27, 22, 18, 15, 12, 10, 8, 6, 4, 2],
 };
