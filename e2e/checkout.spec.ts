@@ -263,7 +263,7 @@ test('pay again with the saved default card', async ({ page, request }) => {
   await expect(page.getByText('Thank you! Your order has been submitted')).toBeVisible();
 });
 
-test('a declining card shows the provider message in the order details', async ({
+test('a declining card shows the provider message in the order details and keeps the card form', async ({
   page,
   request,
   allowConsoleErrors,
@@ -278,9 +278,18 @@ test('a declining card shows the provider message in the order details', async (
   await dialog.getByLabel('Add a new card').check();
   await fillCard(dialog, '4000000000000002');
   await dialog.getByRole('button', { name: /^Pay \$[\d,]+\.\d{2}$/ }).click();
-  await expect(dialog).toHaveCount(0);
   await expect(orderDetails(page).getByRole('alert')).toHaveText('Your card was declined.');
   await expect(page).toHaveURL(/\/checkout$/);
+  // the card form stays open with the reason: what was typed is kept but the refused number (issue 20)
+  await expect(dialog.getByRole('alert')).toHaveText('Your card was declined.');
+  await expect(dialog.getByLabel('Card number')).toHaveValue('');
+  await expect(dialog.getByLabel('Card number')).toBeFocused();
+  await expect(dialog.getByLabel('Expiry (MM/YY)')).toHaveValue('12/34');
+  await expect(dialog.getByLabel('CVC')).toHaveValue('123');
+  // another card then pays the same order
+  await dialog.getByLabel('Card number').fill('4242424242424242');
+  await dialog.getByRole('button', { name: /^Pay \$[\d,]+\.\d{2}$/ }).click();
+  await expect(page.getByText('Thank you! Your order has been submitted')).toBeVisible();
 });
 
 test('EFT is offered for an EFT-enabled chef and completes with the sandbox bank form', async ({ page, request }) => {

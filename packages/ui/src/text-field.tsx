@@ -1,4 +1,4 @@
-import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
+import { useId, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
 
 export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
   label: ReactNode;
@@ -6,6 +6,8 @@ export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
   hint?: ReactNode;
   /** Shows "(optional)" after the label. */
   optional?: boolean;
+  /** the input (React 19 passes a ref as a prop) */
+  ref?: Ref<HTMLInputElement>;
 }
 
 /** A labelled input whose hint and error are tied to it with aria-describedby. */

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type FormEvent, type RefObject } from 'rea
 import { useNavigate } from 'react-router';
 import { emptyOrderProblem, messages } from '@caterway/domain';
 import { isApiError } from '../../lib/api-client';
+import { ProviderError } from '../../lib/provider-error';
 import { notify, TOAST_DURATION } from '../../stores/notifications';
 import type { CheckoutState } from '../../types/checkout-state';
 import { finalizeCateringOrder } from './api/finalize-catering-order';
@@ -131,15 +132,18 @@ export function useCheckoutPayment({
         return;
       }
     } catch (error) {
+      const providerMessage = isApiError(error) && error.status === 402 ? error.serverError : undefined;
+      if (providerMessage && choice.model === 'card') {
+        // Card error: the provider's message in the order details (ordering-payments §8), and
+        // the card form stays open with it, what was typed kept but the card number (issue 20)
+        flow.setPaymentError(providerMessage);
+        throw new ProviderError(providerMessage);
+      }
       setModalOpen(false);
       if (isApiError(error) && error.status === 401) return;
-      const providerMessage = isApiError(error) && error.status === 402 ? error.serverError : undefined;
       if (providerMessage && choice.model === 'eft') {
         // ordering-payments §8: EFT error at checkout: provider message toast 8 s, modal closes.
         notify({ tone: 'error', title: 'Error', message: providerMessage, duration: TOAST_DURATION.long });
-      } else if (providerMessage) {
-        // Card error: the provider's message in the order details (ordering-payments §8).
-        flow.setPaymentError(providerMessage);
       } else {
         flow.showFailure(error);
       }

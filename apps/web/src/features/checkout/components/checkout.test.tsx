@@ -243,7 +243,7 @@ describe('the checkout page', () => {
     ]);
   });
 
-  it('closes the payment modal with Escape, giving the focus back, and shows a card decline in the order details', async () => {
+  it('closes the payment modal with Escape, giving the focus back, and shows a card decline in the order details and the open modal', async () => {
     declineCard = true;
     const user = userEvent.setup();
     await openCheckout();
@@ -259,6 +259,9 @@ describe('the checkout page', () => {
     await within(modal).findByRole('radio', { name: /4242/ });
     await user.click(within(modal).getByRole('button', { name: /^Pay \$[\d,]+\.\d{2}$/ }));
     expect((await within(details()).findByRole('alert')).textContent).toBe('Your card was declined.');
-    expect(screen.queryByRole('dialog')).toBeNull();
+    // the card form stays open with the reason, to pay with another card at once (issue 20)
+    expect((await within(modal).findByRole('alert')).textContent).toBe('Your card was declined.');
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 });

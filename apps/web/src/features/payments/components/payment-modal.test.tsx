@@ -16,6 +16,7 @@ import {
 } from '@caterway/contracts';
 import { contractBody, contractJson, errorAnswer, setupContractServer } from '@caterway/contracts/testing';
 import { messages } from '@caterway/domain';
+import { ProviderError } from '../../../lib/provider-error';
 import { describedText, renderPage, signIn } from '../../../test/render';
 import { PaymentModal, type PaymentChoice, type PaymentModel } from './payment-modal';
 
@@ -178,6 +179,31 @@ describe('the card payment modal', () => {
     await user.click(screen.getByRole('button', { name: 'Pay Now' }));
     expect((await within(dialog()).findByRole('alert')).textContent).toBe('Your card was declined.');
     expect(onComplete).not.toHaveBeenCalled();
+  });
+
+  it('keeps the form open after the bank declines the payment, with the reason, emptying only the card number', async () => {
+    savedCards = [];
+    const user = userEvent.setup();
+    const { onComplete, onClose } = renderModal({ amountCents: 123_198 });
+    // the card is tokenised, then the payment itself is declined (the checkout throws the reason back)
+    onComplete.mockImplementationOnce(() => Promise.reject(new ProviderError('Your card has insufficient funds.')));
+    const number = await screen.findByLabelText('Card number');
+    await user.type(number, '4000000000009995');
+    await user.type(screen.getByLabelText('Expiry (MM/YY)'), '1230');
+    await user.type(screen.getByLabelText('CVC'), '123');
+    await user.type(screen.getByLabelText(/Name on card/), 'Dana Park');
+    await user.click(screen.getByRole('button', { name: 'Pay $1,231.98' }));
+    expect((await within(dialog()).findByRole('alert')).textContent).toBe('Your card has insufficient funds.');
+    expect(onClose).not.toHaveBeenCalled();
+    expect(screen.getByLabelText<HTMLInputElement>('Card number').value).toBe('');
+    expect(document.activeElement).toBe(screen.getByLabelText('Card number'));
+    expect(screen.getByLabelText<HTMLInputElement>('Expiry (MM/YY)').value).toBe('12/30');
+    expect(screen.getByLabelText<HTMLInputElement>('CVC').value).toBe('123');
+    expect(screen.getByLabelText<HTMLInputElement>(/Name on card/).value).toBe('Dana Park');
+    // another card then pays
+    await user.type(screen.getByLabelText('Card number'), '4242424242424242');
+    await user.click(screen.getByRole('button', { name: 'Pay $1,231.98' }));
+    await waitFor(() => expect(onComplete).toHaveBeenCalledTimes(2));
   });
 
   it('closes on Escape and with the Close button, and keeps Tab inside the dialog', async () => {

@@ -40,7 +40,10 @@ export interface PaymentModalProps {
   onModelChange: (model: PaymentModel) => void;
   onClose: () => void;
   billing: { name: string; email: string };
-  /** Pays or saves; the caller reports its own failures. */
+  /**
+   * Pays or saves; the caller reports its own failures. A ProviderError it throws (a declined
+   * card at checkout) keeps the modal open with the reason, the card number emptied.
+   */
   onComplete: (choice: PaymentChoice) => Promise<void>;
   /** what paying charges, when the caller knows it: the button says "Pay $1,231.98" instead of "Pay Now" */
   amountCents?: number;
@@ -180,8 +183,11 @@ export function PaymentModal({
       }
       if (choice) await onComplete(choice);
     } catch (error) {
-      if (error instanceof ProviderError) reportProviderError(error.message);
-      else if (purpose === 'save' || model === 'eft')
+      if (error instanceof ProviderError) {
+        reportProviderError(error.message);
+        // what was typed stays, but for the number of the card that was refused
+        if (addingCard) cardCollector.current?.clearNumber?.();
+      } else if (purpose === 'save' || model === 'eft')
         reportProviderError(isApiError(error) && error.serverError ? error.serverError : messages.orderRequestFailed);
       else setFormError(messages.orderRequestFailed);
     } finally {

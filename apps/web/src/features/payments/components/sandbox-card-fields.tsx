@@ -29,6 +29,7 @@ export function SandboxCardFields({ collectorRef }: SandboxCardFieldsProps) {
   const [errors, setErrors] = useState<CardFormErrors>({});
   // the values as last rendered, for the collector the payment modal calls on submit
   const latest = useRef(values);
+  const numberInput = useRef<HTMLInputElement>(null);
   useLayoutEffect(() => {
     latest.current = values;
   });
@@ -55,6 +56,10 @@ export function SandboxCardFields({ collectorRef }: SandboxCardFieldsProps) {
           throw error;
         }
       },
+      clearNumber() {
+        setValues((v) => ({ ...v, number: '' }));
+        numberInput.current?.focus();
+      },
     };
     return () => {
       collectorRef.current = null;
@@ -74,6 +79,7 @@ export function SandboxCardFields({ collectorRef }: SandboxCardFieldsProps) {
         autoComplete="cc-number"
         placeholder="1234 1234 1234 1234"
         required
+        ref={numberInput}
         value={values.number}
         error={errors.number}
         onChange={(e) => set('number', formatCardNumber(e.target.value))}

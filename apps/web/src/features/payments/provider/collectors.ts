@@ -2,18 +2,14 @@
 // (tested, offline) and Stripe Elements (production) are interchangeable behind them
 // (ARCHITECTURE.md 'Boundaries': payments).
 
-/** Thrown when the provider refuses (a decline, an invalid number): the message is the provider's. */
-export class ProviderError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'ProviderError';
-  }
-}
+export { ProviderError } from '../../../lib/provider-error';
 
 /** Registered by the card fields: turns what was typed into a provider payment method id. */
 export interface CardCollector {
   /** null when the fields are invalid (their errors are shown); throws ProviderError on a decline. */
   createPaymentMethod(): Promise<string | null>;
+  /** After a decline: empties the card number (the rest of what was typed stays) and focuses it. */
+  clearNumber?(): void;
 }
 
 export interface BankSetupInput {

@@ -29,6 +29,11 @@ export default function StripeCardFields({ publishableKey, collectorRef }: Strip
             if (error) throw new ProviderError(error.message ?? paymentMessages.cardNumberIncorrect);
             return paymentMethod.id;
           },
+          // Stripe's one card element holds number, expiry and CVC together: it empties whole
+          clearNumber() {
+            card?.clear();
+            card?.focus();
+          },
         };
         setState('ready');
       })
