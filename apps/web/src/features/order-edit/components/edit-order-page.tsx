@@ -1,5 +1,6 @@
 import { lazy, Suspense, useId, useRef, useState } from 'react';
 import { formatCents } from '@caterway/domain';
+import { OrderHelp } from '../../../components/support-line';
 import { CartSourceProvider } from '../../cart/cart-source';
 import { CartPanel } from '../../cart/components/cart-panel';
 import { MenuAction } from '../../cart/components/menu-action';
@@ -91,6 +92,9 @@ export function EditOrderPage({ order, preset }: { order: CateringOrderDetail; p
       <div className="container edit-order-banner" role="status">
         Editing order <strong>{order.orderNumber}</strong> · {order.displayDeliveryDateTime} ·{' '}
         {formatCents(order.totals.totalCents)}
+      </div>
+      <div className="container">
+        <OrderHelp orderNumber={order.orderNumber} />
       </div>
       <PresetPage
         idOrSlug={String(preset.id)}
