@@ -149,6 +149,8 @@ async function startServer() {
     COMPANY_ADDRESS: '100 King St W, Suite 5600, Toronto, ON M5X 1A9, Canada',
     TAX_GST_HST_NUMBER: '123456789 RT0001',
     TAX_QST_NUMBER: '1234567890 TQ0001',
+    // and the support line the storefront shows (a number of the fictional 555-01xx range)
+    SUPPORT_PHONE: '+1 416-555-0100',
   };
   delete env.DATABASE_URL;
   delete env.REDIS_URL;

@@ -129,6 +129,8 @@ export function benchConfig(databaseUrl: string, poolSize: number): Config {
     COMPANY_ADDRESS: '100 King St W, Suite 5600, Toronto, ON M5X 1A9, Canada',
     TAX_GST_HST_NUMBER: '123456789 RT0001',
     TAX_QST_NUMBER: '1234567890 TQ0001',
+    // and the support line the storefront shows (a number of the fictional 555-01xx range)
+    SUPPORT_PHONE: '+1 416-555-0100',
     DATA_DIR: path.join(repoRoot, '.tmp/bench-app'),
     JOBS_IN_PROCESS: 'false',
     SIGNIN_BACKOFF_AFTER: '100000',

@@ -13,6 +13,7 @@ export const productionEnv = {
   COMPANY_ADDRESS: '200 Bay St, Suite 1200, Toronto, ON M5J 2J2, Canada',
   TAX_GST_HST_NUMBER: '876543210 RT0001',
   TAX_QST_NUMBER: '1098765432 TQ0001',
+  SUPPORT_PHONE: '+1 416-555-0199',
   DATA_DIR: '/tmp/caterway-test-data',
 } as const;
 
@@ -27,6 +28,7 @@ export const refusalWithNothingSet = [
   /^ {2}COMPANY_ADDRESS: required when NODE_ENV=production/,
   /^ {2}TAX_GST_HST_NUMBER: required when NODE_ENV=production/,
   /^ {2}TAX_QST_NUMBER: required when NODE_ENV=production/,
+  /^ {2}SUPPORT_PHONE: required when NODE_ENV=production/,
   /^ {2}STRIPE_SECRET_KEY: required when NODE_ENV=production, unless PAYMENTS=sandbox/,
   /^ {2}STRIPE_PUBLISHABLE_KEY: required when NODE_ENV=production, unless PAYMENTS=sandbox/,
   /^ {2}STRIPE_WEBHOOK_SECRET: required when NODE_ENV=production, unless PAYMENTS=sandbox/,

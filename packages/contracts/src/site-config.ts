@@ -10,6 +10,10 @@ export const siteConfigResponseSchema = z
      * production): no card is charged, and both sites show a "Test mode" banner on every page
      */
     test_mode: z.boolean(),
+    /** the support line (SUPPORT_EMAIL): the storefront's header menu, footer and every order say it */
+    support_email: z.string(),
+    /** the support line's phone number as customers read it (SUPPORT_PHONE, decision 066) */
+    support_phone: z.string(),
   })
   .meta({ id: 'SiteConfig' });
 export type SiteConfigResponse = z.infer<typeof siteConfigResponseSchema>;

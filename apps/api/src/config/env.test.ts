@@ -13,6 +13,20 @@ describe('loadConfig', () => {
     expect(c.dataDir).toMatch(/\/data$/);
   });
 
+  it('takes the support line from SUPPORT_EMAIL and SUPPORT_PHONE, with a fictional number outside production', () => {
+    expect(loadConfig({})).toMatchObject({ supportEmail: 'support@caterway.ca', supportPhone: '+1 416-555-0100' });
+    expect(
+      loadConfig({ ...productionEnv, SUPPORT_EMAIL: 'help@caterway.example', SUPPORT_PHONE: ' 1 (800) 555-0142 ' }),
+    ).toMatchObject({ supportEmail: 'help@caterway.example', supportPhone: '1 (800) 555-0142' });
+    for (const bad of ['call us', '12', '+1 416 555 0100 ext', '555-0100;']) {
+      expect(() => loadConfig({ SUPPORT_PHONE: bad }), bad).toThrow(/SUPPORT_PHONE: a phone number/);
+    }
+    const { SUPPORT_PHONE: _phone, ...withoutPhone } = productionEnv;
+    expect(() => loadConfig(withoutPhone)).toThrow(
+      /^Invalid configuration:\n {2}SUPPORT_PHONE: required when NODE_ENV=production/,
+    );
+  });
+
   it('runs the job queue in the API process unless JOBS_IN_PROCESS=false', () => {
     expect(loadConfig({})).toMatchObject({
       jobsInProcess: true,

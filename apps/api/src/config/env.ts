@@ -35,6 +35,9 @@ const SAMPLE_COMPANY = {
   qstNumber: '1234567890 TQ0001',
 } as const;
 
+/** Outside production, without SUPPORT_PHONE: a number of the range kept for fiction (555-0100 to 555-0199). */
+const SAMPLE_SUPPORT_PHONE = '+1 416-555-0100';
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -59,7 +62,17 @@ const envSchema = z.object({
     .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
     .optional(),
   MAIL_FROM: z.string().min(3).default('Caterway <no-reply@caterway.local>'),
+  /** the support line's address: help messages, the storefront's header menu, footer and orders (site_config) */
   SUPPORT_EMAIL: z.email().default('support@caterway.ca'),
+  /**
+   * the support line's phone number as customers read it (site_config); required in production,
+   * a number of the fictional 555-01xx range elsewhere (docs/decisions/066)
+   */
+  SUPPORT_PHONE: z
+    .string()
+    .trim()
+    .regex(/^\+?[0-9][0-9 ().-]{6,22}[0-9]$/, 'a phone number: digits, spaces, ( ) . - and a leading +')
+    .optional(),
   /** inbox that receives demo requests (browse-account-orders §7 messages/json_create.json) */
   SALES_EMAIL: z.email().default('sales@caterway.ca'),
   /** the development mailbox (/dev/mailbox and its API); default on, refused in production */
@@ -175,6 +188,8 @@ export interface Config {
   smtpUrl?: string;
   mailFrom: string;
   supportEmail: string;
+  /** SUPPORT_PHONE, or outside production the sample number */
+  supportPhone: string;
   salesEmail: string;
   mailboxEnabled: boolean;
   geocoderUrl?: string;
@@ -251,6 +266,7 @@ const PRODUCTION_REQUIRED: Array<[name: string, what: string]> = [
   ['COMPANY_ADDRESS', "Caterway's business address on one line, printed on every invoice and credit note"],
   ['TAX_GST_HST_NUMBER', 'the GST/HST registration number invoices must show, e.g. 123456789 RT0001'],
   ['TAX_QST_NUMBER', 'the QST registration number invoices with QST must show, e.g. 1234567890 TQ0001'],
+  ['SUPPORT_PHONE', "the support line's phone number, shown in the storefront's header menu, footer and orders"],
 ];
 const STRIPE_SETTINGS = ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET'];
 
@@ -354,6 +370,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
     supportEmail: env.SUPPORT_EMAIL,
+    supportPhone: env.SUPPORT_PHONE ?? SAMPLE_SUPPORT_PHONE,
     salesEmail: env.SALES_EMAIL,
     mailboxEnabled: env.DEV_MAILBOX ?? !isProduction,
     geocoderUrl: env.GEOCODER_URL,

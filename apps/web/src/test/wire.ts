@@ -6,6 +6,7 @@ import type {
   presetDetailSchema,
   profileSchema,
   restaurantCardSchema,
+  siteConfigResponseSchema,
 } from '@caterway/contracts';
 import { computeTotals } from '@caterway/domain';
 
@@ -13,6 +14,19 @@ import { computeTotals } from '@caterway/domain';
 // compiler and the handlers' schema check (contractJson) both hold them to packages/contracts.
 
 type Wire<S extends z.ZodType> = z.input<S>;
+
+/** GET api/v2/site_config: real payments, and a support line (decision 066). */
+export function siteConfig(
+  over: Partial<Wire<typeof siteConfigResponseSchema>> = {},
+): Wire<typeof siteConfigResponseSchema> {
+  return {
+    group_orders_url: 'https://groups.caterway.example',
+    test_mode: false,
+    support_email: 'help@caterway.example',
+    support_phone: '+1 (416) 555-0142',
+    ...over,
+  };
+}
 
 const open = { enabled: true, open: '06:00', close: '22:00' };
 export const everyDay = {

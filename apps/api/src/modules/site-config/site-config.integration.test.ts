@@ -14,7 +14,12 @@ describe('GET api/v2/site_config', () => {
     contexts.push(ctx);
     const res = await ctx.app.inject({ method: 'GET', url: '/api/v2/site_config' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ group_orders_url: 'https://groups.example.com', test_mode: true });
+    expect(res.json()).toEqual({
+      group_orders_url: 'https://groups.example.com',
+      test_mode: true,
+      support_email: 'support@caterway.ca',
+      support_phone: '+1 416-555-0100',
+    });
     expect(res.headers['cache-control']).toBe('public, max-age=300');
   });
 
@@ -22,7 +27,19 @@ describe('GET api/v2/site_config', () => {
     const ctx = await createTestApp({ env: { PUBLIC_URL: 'https://caterway.example.com' } });
     contexts.push(ctx);
     const res = await ctx.app.inject({ method: 'GET', url: '/api/v2/site_config' });
-    expect(res.json()).toEqual({ group_orders_url: 'https://caterway.example.com/group-orders-site', test_mode: true });
+    expect(res.json()).toMatchObject({
+      group_orders_url: 'https://caterway.example.com/group-orders-site',
+      test_mode: true,
+    });
+  });
+
+  it('answers the support line that SUPPORT_EMAIL and SUPPORT_PHONE set (decision 066)', async () => {
+    const ctx = await createTestApp({
+      env: { SUPPORT_EMAIL: 'help@caterway.example', SUPPORT_PHONE: '1 (800) 555-0142' },
+    });
+    contexts.push(ctx);
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/v2/site_config' });
+    expect(res.json()).toMatchObject({ support_email: 'help@caterway.example', support_phone: '1 (800) 555-0142' });
   });
 
   it('says test mode while the sandbox provider takes the payments, and not with Stripe', async () => {

@@ -7,17 +7,24 @@ import type { AppDeps } from '../../lib/deps.js';
 // Runtime config for the browser, so one storefront build works wherever the group-order site
 // is deployed (GROUP_ORDERS_URL is read once, in config/env.ts, which also builds share links),
 // and whether payments are in test mode: the provider the app runs with is the sandbox
-// (PAYMENTS=sandbox; docs/decisions/028), so every page says that no card is charged.
+// (PAYMENTS=sandbox; docs/decisions/028), so every page says that no card is charged; and the
+// support line's email and phone, which production sets (docs/decisions/066).
 export function siteConfigRoutes(app: FastifyInstance, deps: AppDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const body = { group_orders_url: deps.config.groupOrdersUrl, test_mode: isSandboxProvider(deps.payments) };
+  const body = {
+    group_orders_url: deps.config.groupOrdersUrl,
+    test_mode: isSandboxProvider(deps.payments),
+    // the support line: one place (SUPPORT_EMAIL, SUPPORT_PHONE) for every page that names it (decision 066)
+    support_email: deps.config.supportEmail,
+    support_phone: deps.config.supportPhone,
+  };
   r.get(
     '/api/v2/site_config',
     {
       schema: {
         tags: ['site'],
         summary:
-          "Runtime settings the sites need: the group-order site's base URL, and whether payments are in test mode (sandbox)",
+          "Runtime settings the sites need: the group-order site's base URL, whether payments are in test mode (sandbox), and the support line",
         response: { 200: siteConfigResponseSchema },
       },
     },

@@ -1,14 +1,17 @@
 import { Link } from 'react-router';
-import { SUPPORT_EMAIL } from '../../config/app';
+import { SupportLine } from '../../components/support-line';
 import { paths } from '../../config/paths';
 
-export function Footer() {
+// Below the fold on every page: the root layout loads it lazily, outside the key pages' first
+// JavaScript (their budget, decision 066). The support line is the site config's (decision 066).
+export default function Footer() {
   return (
     <footer className="site-footer">
       <div className="container footer-inner">
         <div>
           <p className="footer-brand">Caterway</p>
           <p className="muted">Office catering from local restaurants, across Canada and the US.</p>
+          <SupportLine />
         </div>
         <nav aria-label="Footer">
           <ul className="footer-links">
@@ -24,9 +27,6 @@ export function Footer() {
             <li>
               <Link to={paths.browseRestaurants.path}>Browse Restaurants</Link>
             </li>
-            <li>
-              <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a>
-            </li>
           </ul>
         </nav>
       </div>
@@ -36,6 +36,3 @@ export function Footer() {
     </footer>
   );
 }
-
-/** For React.lazy (root-layout.tsx). */
-export default Footer;

@@ -1,10 +1,15 @@
-import { useId } from 'react';
+import { lazy, Suspense, useId } from 'react';
 import { Link } from 'react-router';
 import { useSignOut } from '../../features/auth/api/sign-out';
 import { useSiteConfig } from '../../lib/site-config';
 import { useDropdown } from '../../lib/use-dropdown';
 import type { SessionUser } from '../../stores/session';
 import { greetingMenuEntries } from './greeting-menu-entries';
+
+/** The support line (decision 066) of the header's menus, loaded when a menu first opens. */
+export const SupportLine = lazy(() =>
+  import('../../components/support-line').then((m) => ({ default: m.SupportLine })),
+);
 
 export function GreetingMenu({ user }: { user: SessionUser }) {
   const { open, setOpen, root, button } = useDropdown();
@@ -44,6 +49,13 @@ export function GreetingMenu({ user }: { user: SessionUser }) {
             Sign Out
           </button>
         </li>
+        {open ? (
+          <li>
+            <Suspense fallback={null}>
+              <SupportLine className="greeting-support" />
+            </Suspense>
+          </li>
+        ) : null}
       </ul>
     </div>
   );

@@ -1,11 +1,11 @@
-import { useId, useState } from 'react';
+import { Suspense, useId, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { paths } from '../../config/paths';
 import { useDelivery } from '../../features/delivery/delivery-store';
 import { NavSearch } from '../../features/search/components/nav-search';
 import { openModal } from '../../stores/modals';
 import { useSessionUser } from '../../stores/session';
-import { GreetingMenu } from './greeting-menu';
+import { GreetingMenu, SupportLine } from './greeting-menu';
 
 // Navigation bar (ordering-payments §2): Home, About, Faq, Browse Restaurants; the greeting
 // menu for signed-in users, Sign In and Sign Up otherwise. Under 768 px the links fold into
@@ -84,6 +84,12 @@ export function NavBar() {
               </>
             )}
           </div>
+          {/* signed in, the greeting menu ends with it */}
+          {open && !user ? (
+            <Suspense fallback={null}>
+              <SupportLine className="nav-support" />
+            </Suspense>
+          ) : null}
         </div>
       </nav>
     </header>

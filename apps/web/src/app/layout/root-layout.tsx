@@ -11,14 +11,14 @@ import { useSessionUser } from '../../stores/session';
 import { RouteErrorBoundary } from '../route-error';
 import { NavBar } from './nav-bar';
 import { ScrollToTop } from './scroll-to-top';
-import { Sidebar } from './sidebar';
 import { TestModeBanner } from './test-mode-banner';
 
 // The account modals load on first use, keeping them out of the initial bundle.
 const AuthModals = lazy(() => import('../../features/auth/components/auth-modals'));
-// The footer is below the fold of every page: its own chunk, fetched while the page renders
-// (the key pages' JavaScript budget, decision 014).
+// The footer (below the fold) and the account pages' sidebar load after the page's own chunks:
+// the restaurant and preset pages' JavaScript budget has no room for them (decision 066).
 const Footer = lazy(() => import('./footer'));
+const Sidebar = lazy(() => import('./sidebar'));
 
 export function RootLayout() {
   const user = useSessionUser();
@@ -38,7 +38,12 @@ export function RootLayout() {
         <NavBar />
         {showDeliveryBar ? <DeliveryBar /> : null}
         <div className={showSidebar ? 'container with-sidebar' : undefined}>
-          {showSidebar ? <Sidebar /> : null}
+          {showSidebar ? (
+            // the placeholder keeps the sidebar's place: the page does not move when it arrives
+            <Suspense fallback={<div className="sidebar" />}>
+              <Sidebar />
+            </Suspense>
+          ) : null}
           <main id="main" tabIndex={-1}>
             <RouteErrorBoundary resetKey={pathname}>
               {/* A deep link's first page shows this while its chunk loads; later navigations

@@ -8,13 +8,14 @@ import {
   checkoutOrderResponseSchema,
   deliveryFeeResponseSchema,
   presetDetailResponseSchema,
+  siteConfigResponseSchema,
   updateCateringOrderBodySchema,
   type OrderPayload,
 } from '@caterway/contracts';
 import { contractBody, contractJson, errorAnswer, setupContractServer } from '@caterway/contracts/testing';
 import { formatIsoDate } from '@caterway/domain';
 import { describedText, renderPage, signIn } from '../../test/render';
-import { placedOrder, presetDetail, priceOrder } from '../../test/wire';
+import { placedOrder, presetDetail, priceOrder, siteConfig } from '../../test/wire';
 import { Component as EditOrderRoute } from './edit-order';
 
 // The edit catered order page (ordering-payments §2 'Edit catered order page', §4 'Order edit')
@@ -32,6 +33,7 @@ setupContractServer(
     contractJson(cateringOrderDetailResponseSchema, { catering_order: order }),
   ),
   http.get('/api/v2/presets/:id', () => contractJson(presetDetailResponseSchema, { preset: presetDetail() })),
+  http.get('/api/v2/site_config', () => contractJson(siteConfigResponseSchema, siteConfig())),
   http.post('/api/v2/delivery_fee_by_distance', () =>
     contractJson(deliveryFeeResponseSchema, {
       delivery_fee: 1250,
@@ -100,6 +102,10 @@ describe('the edit order page', () => {
     );
     // no Checkout button on the edit page: its own buttons instead
     expect(within(cart).queryByRole('button', { name: 'Checkout' })).toBeNull();
+    // the support line with the order's number (issue 20 §4)
+    expect((await screen.findByText('Need help with this order?')).parentElement!.textContent).toContain(
+      'and quote order CW-1041.',
+    );
   });
 
   it('saves an edit after its confirmation and goes to the completed page', async () => {
@@ -214,5 +220,8 @@ describe('the edit order page', () => {
     screen.getByText('Orders cannot be changed within 24 hours of delivery.');
     screen.getByText('6 × Dish 11');
     expect(screen.queryByRole('button', { name: 'Update Order' })).toBeNull();
+    expect((await screen.findByText('Need help with this order?')).parentElement!.textContent).toContain(
+      'and quote order CW-1041.',
+    );
   });
 });

@@ -4,9 +4,9 @@ import SuggestionBot from '../../features/suggestion-bot/components/suggestion-b
 
 // What the restaurant and preset pages add once they have shown (one chunk, loaded after the
 // page: the key pages' JavaScript budget has no room for either): the server's calendar and
-// capacity answer for the chosen delivery time (decision 055), and the suggestion bot, which
-// floats over the page (position: fixed, nothing shifts when it appears), and the restaurant's
-// reliability beside its rating (issue 20 part 3). Not a route itself.
+// capacity answer for the chosen delivery time (decision 055), the suggestion bot, in the row
+// of the header's actions, where it covers nothing (issue 20), and the restaurant's reliability
+// beside its rating (issue 20 part 3). Not a route itself.
 
 export default function PresetExtras({
   presetId,

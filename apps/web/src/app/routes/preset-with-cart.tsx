@@ -17,7 +17,8 @@ const PresetExtras = lazy(() => import('./preset-extras'));
 // The restaurant page and preset detail composed from three features (ARCHITECTURE.md: routes
 // compose features; features do not import each other): preset-detail draws the page, the cart
 // fills its summary column, dish buttons and header actions, the delivery store says where and
-// when, and the suggestion bot floats over the page. Not a route itself: both route files use it.
+// when, and the suggestion bot (the help bubble) joins the header's actions. Not a route
+// itself: both route files use it.
 
 export function PresetWithCart({
   idOrSlug,
@@ -55,20 +56,24 @@ export function PresetWithCart({
           onCheckout={onCheckout}
         />
       ),
-    actions: (preset) => shared(preset) || <PresetActions preset={preset} delivery={delivery} />,
+    // the help bubble sits in the row of actions: it never covers the page (issue 20); its place
+    // is kept while its chunk loads
+    actions: (preset) =>
+      shared(preset) || (
+        <>
+          <PresetActions preset={preset} delivery={delivery} />
+          <Suspense fallback={<span className="suggestion-bot" />}>
+            <PresetExtras
+              presetId={preset.id}
+              presetName={preset.name}
+              delivery={delivery}
+              savedCart={preset.presetType === 'save_for_later'}
+            />
+          </Suspense>
+        </>
+      ),
     dishAction: (preset) =>
       shared(preset) ? undefined : (dish) => <MenuAction preset={preset} menuId={dish.menuId} menuName={dish.name} />,
-    extras: (preset) =>
-      shared(preset) || (
-        <Suspense fallback={null}>
-          <PresetExtras
-            presetId={preset.id}
-            presetName={preset.name}
-            delivery={delivery}
-            savedCart={preset.presetType === 'save_for_later'}
-          />
-        </Suspense>
-      ),
   };
   return <PresetPage key={idOrSlug} idOrSlug={idOrSlug} kind={kind} slots={slots} shareToken={shareToken} />;
 }

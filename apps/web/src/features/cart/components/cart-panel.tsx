@@ -216,6 +216,9 @@ export function CartPanel({
           <p className="muted cart-note">{messages.notDeliverable}</p>
         ) : null}
         <p className="muted cart-note">{messages.priceHelp}</p>
+      </div>
+      {/* kept in view on wide screens, whatever the cart's length (issue 20) */}
+      <div className="cart-foot">
         {problem ? (
           <p className="form-alert" role="alert">
             {problem}

@@ -1,13 +1,13 @@
 // @vitest-environment happy-dom
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
-import { describe, expect, it, vi } from 'vitest';
-import { cateringOrderDetailResponseSchema } from '@caterway/contracts';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
+import { cateringOrderDetailResponseSchema, siteConfigResponseSchema } from '@caterway/contracts';
 import { contractJson, errorAnswer, setupContractServer } from '@caterway/contracts/testing';
 import { quebecTotals } from '../../../test/quebec-order';
 import { renderPage, signIn } from '../../../test/render';
-import { placedOrder } from '../../../test/wire';
+import { placedOrder, siteConfig } from '../../../test/wire';
 import { CheckoutCompleted, isOrderReceipt, type OrderReceipt } from './checkout-completed';
 
 // The thank-you page (ordering-payments §2) keeps its texts and, coming from the checkout, shows
@@ -29,6 +29,8 @@ const show = (r?: OrderReceipt, orderId?: number) =>
   renderPage(<CheckoutCompleted links={links} receipt={r} orderId={orderId} now={() => placedAt} />, {
     at: '/checkout-completed',
   });
+/** "Need help with this order?" (issue 20 §4) once the site config's support line is in. */
+const helpLine = async () => (await screen.findByText('Need help with this order?')).parentElement!;
 const rows = (selector: string) =>
   [...document.querySelectorAll(`${selector} > div`)].map((row) => [
     row.querySelector('dt')!.textContent,
@@ -36,7 +38,7 @@ const rows = (selector: string) =>
   ]);
 
 describe('the completed page', () => {
-  it("shows the placed order's taxes, tip, total and PO number under the spec's texts", () => {
+  it("shows the placed order's taxes, tip, total and PO number under the spec's texts", async () => {
     show(receipt);
     screen.getByRole('heading', { name: 'Thank you! Your order has been submitted' });
     screen.getByText('You will receive a response shortly!');
@@ -50,12 +52,14 @@ describe('the completed page', () => {
       ['Total', '$144.44'],
     ]);
     expect(rows('dl.order-receipt-facts')).toEqual([['PO number', 'PO-4471']]);
+    expect((await helpLine()).textContent).toContain('and quote order CW-2026-000031.');
   });
 
-  it('shows only the charge when the breakdown does not add up to it', () => {
+  it('shows only the charge when the breakdown does not add up to it', async () => {
     show({ ...receipt, totalCents: receipt.totalCents + 1 });
     expect(document.querySelector('dl.checkout-totals')).toBeNull();
     screen.getByText('Total $144.45');
+    await helpLine();
   });
 
   it('shows the texts alone without a receipt (a reload), and refuses a state that is not one', () => {
@@ -80,6 +84,7 @@ setupContractServer(
       ? errorAnswer(500, 'Something went wrong')
       : contractJson(cateringOrderDetailResponseSchema, { catering_order: detail }),
   ),
+  http.get('/api/v2/site_config', () => contractJson(siteConfigResponseSchema, siteConfig())),
 );
 
 describe('the completed page with the placed order', () => {
@@ -116,6 +121,14 @@ describe('the completed page with the placed order', () => {
     expect(screen.getByRole('link', { name: 'Edit order' }).getAttribute('href')).toBe('/chefs/maple-kitchen/41');
     expect(screen.getByRole('link', { name: 'View in My Orders' }).getAttribute('href')).toBe('/my-orders');
     screen.getByText('Its invoice will be in My Orders once the order is delivered.');
+    // the support line with the order's number (issue 20 §4)
+    const help = await helpLine();
+    expect(help.textContent).toBe(
+      'Need help with this order? Call +1 (416) 555-0142 or email help@caterway.example and quote order CW-1041.',
+    );
+    expect(within(help).getByRole('link', { name: 'help@caterway.example' }).getAttribute('href')).toBe(
+      'mailto:help@caterway.example?subject=Order%20CW-1041',
+    );
   });
 
   it('says the restaurant confirmed an order it accepted at once, and offers no edit once locked', async () => {
@@ -133,6 +146,7 @@ describe('the completed page with the placed order', () => {
     expect(rows('dl.order-receipt-facts')).toContainEqual(['Payment', 'Bank debit (pre-authorized debit)']);
     expect(screen.queryByRole('link', { name: 'Edit order' })).toBeNull();
     expect(screen.queryByText(/^Changes lock/)).toBeNull();
+    expect((await helpLine()).textContent).toContain('and quote order CW-1041.');
   });
 
   it('saves the delivery as an iCalendar file from the keyboard', async () => {
@@ -140,8 +154,19 @@ describe('the completed page with the placed order', () => {
     failRead = false;
     detail = placedOrder('2026-12-03', { restaurant_name: 'Maple Kitchen' });
     const saved: Blob[] = [];
-    const createObjectURL = vi.fn((blob: Blob) => (saved.push(blob), 'blob:ics'));
-    Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() });
+    // the browser's object URLs, for this test only; happy-dom would follow the download link to
+    // the blob and leave the page there, where the later tests' fetches go nowhere
+    const created = vi
+      .spyOn(URL, 'createObjectURL')
+      .mockImplementation((blob) => (saved.push(blob as Blob), 'blob:ics'));
+    const revoked = vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
+    const stay = (event: Event) => event.preventDefault();
+    document.addEventListener('click', stay);
+    onTestFinished(() => {
+      created.mockRestore();
+      revoked.mockRestore();
+      document.removeEventListener('click', stay);
+    });
     show(undefined, 41);
     const button = await screen.findByRole('button', { name: 'Add to calendar' });
     button.focus();
@@ -151,6 +176,7 @@ describe('the completed page with the placed order', () => {
     expect(text).toContain('DTSTART:20261203T153000Z');
     expect(text).toContain('SUMMARY:Catering delivery: Maple Kitchen (CW-1041)');
     expect(text).toContain('UID:order-41@caterway.ca');
+    await helpLine();
   });
 
   it("keeps the checkout's receipt and points to My Orders when the order cannot be read", async () => {
@@ -160,5 +186,6 @@ describe('the completed page with the placed order', () => {
     await screen.findByText(/The order's details could not be loaded/);
     screen.getByRole('heading', { name: 'Order CW-2026-000031' });
     expect(screen.getByRole('link', { name: 'See it in My Orders' }).getAttribute('href')).toBe('/my-orders');
+    expect((await helpLine()).textContent).toContain('and quote order CW-2026-000031.');
   });
 });

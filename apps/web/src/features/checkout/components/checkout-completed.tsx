@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { changesLockText, confirmationWindow, formatCents, messages, orderCalendarFile } from '@caterway/domain';
 import { Button } from '@caterway/ui';
+import { OrderHelp } from '../../../components/support-line';
 import { saveFile } from '../../../lib/save-file';
 import type { CateringOrderDetail } from '../../my-orders/api/types';
 import { placedOrderQueryOptions } from '../api/get-placed-order';
@@ -185,6 +186,7 @@ function PlacedOrder({ order, links, now }: { order: CateringOrderDetail; links:
           </Link>
         ) : null}
       </div>
+      <OrderHelp orderNumber={order.orderNumber} />
     </section>
   );
 }
@@ -208,6 +210,7 @@ function Receipt({ receipt }: { receipt: OrderReceipt }) {
         <p className="checkout-total">Total {formatCents(receipt.totalCents)}</p>
       )}
       <Facts facts={facts} />
+      <OrderHelp orderNumber={receipt.orderNumber} />
     </section>
   );
 }

@@ -129,9 +129,23 @@ function CheckoutForm({
               </p>
             ) : null}
           </OrderProblems>
-          <Button type="submit" form={formId} block busy={payment.busy}>
-            Continue to Payment
-          </Button>
+          {/* phones: a bar along the bottom, one line with the total (to the details above) and the
+              button, always in reach (issue 20); wide screens: the foot of this column */}
+          <div className="checkout-action">
+            {totals ? (
+              <button
+                type="button"
+                className="link-button checkout-action-total"
+                aria-label={`Total ${formatCents(totals.totalCents)}, show the order details`}
+                onClick={(e) => e.currentTarget.closest('aside')?.scrollIntoView()}
+              >
+                Total <strong>{formatCents(totals.totalCents)}</strong>
+              </button>
+            ) : null}
+            <Button type="submit" form={formId} block busy={payment.busy}>
+              Continue to Payment
+            </Button>
+          </div>
         </aside>
       </div>
 

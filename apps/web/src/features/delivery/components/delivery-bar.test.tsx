@@ -66,6 +66,29 @@ async function openForm(user: ReturnType<typeof userEvent.setup>) {
   return screen.findByRole('combobox', { name: 'Delivery address' });
 }
 
+describe('the delivery bar, collapsed (issue 20: one line of at most 64 px on a phone until tapped)', () => {
+  it('is one row, the summary and Update Details, with no field until tapped; Cancel folds it back', async () => {
+    const user = userEvent.setup();
+    renderPage(<DeliveryBar />, { at: '/' });
+    const row = bar().querySelector('.delivery-summary')!;
+    // one row of two parts: the styles keep it on one line, the address giving way first
+    expect([...row.children].map((el) => el.tagName)).toEqual(['DL', 'BUTTON']);
+    expect(row.querySelector('dl > div:first-child dd')!.textContent).toBe('1 Yonge St, Toronto, ON');
+    // the labels are still there for screen readers (hidden from sight on a phone)
+    expect([...row.querySelectorAll('dt')].map((dt) => dt.textContent)).toEqual(['Deliver to', 'Date', 'Time']);
+    expect(within(bar()).queryByRole('combobox')).toBeNull();
+    expect(within(bar()).queryByRole('radio')).toBeNull();
+
+    await user.click(within(bar()).getByRole('button', { name: 'Update Details' }));
+    await screen.findByRole('combobox', { name: 'Delivery address' });
+    expect(bar().querySelector('.delivery-summary')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Update Details' })));
+    expect(within(bar()).queryByRole('combobox')).toBeNull();
+    expect(summary()[0]).toEqual(['Deliver to', '1 Yonge St, Toronto, ON']);
+  });
+});
+
 describe('the delivery bar', () => {
   it('sums up where and when, and Update Details opens the form with the focus in the address', async () => {
     const user = userEvent.setup();

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { messages, statusLabel } from '@caterway/domain';
 import { Button, Modal, ModalActions } from '@caterway/ui';
+import { OrderHelp } from '../../../components/support-line';
 import { notifyError, notifySuccess } from '../../../stores/notifications';
 import { useSessionUser } from '../../../stores/session';
 import { useCancelGroupOrder } from '../api/cancel-group-order';
@@ -62,6 +63,7 @@ export function GroupOrderDetailModal({ entry, onClose }: { entry: OrderHistoryE
         ) : (
           <GroupOrderBody detail={detail.data} entry={entry} onCancel={() => setConfirming(true)} />
         )}
+        <OrderHelp orderNumber={entry.orderNumber} />
       </div>
     </Modal>
   );

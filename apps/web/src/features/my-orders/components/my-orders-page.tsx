@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { changesLockText, formatCents, messages } from '@caterway/domain';
+import { OrderHelp } from '../../../components/support-line';
 import { notifyError } from '../../../stores/notifications';
 import { useOrderHistory } from '../api/get-order-history';
 import { myOrdersMessages, type OrderHistoryEntry } from '../api/types';
@@ -54,6 +55,7 @@ export function MyOrdersPage({ links }: { links: OrderLinks }) {
             {list.map((entry) => (
               <li key={`${entry.orderType}-${entry.id}`}>
                 <OrderCard entry={entry} onOpen={() => setOpen({ entry, tab })} />
+                <OrderHelp orderNumber={entry.orderNumber} />
               </li>
             ))}
           </ul>

@@ -14,6 +14,7 @@ import {
 } from '@caterway/contracts';
 import { configureApiClient } from '../../../lib/api-client';
 import { quebecTotals } from '../../../test/quebec-order';
+import { siteConfig } from '../../../test/wire';
 import type { OrderHistoryEntry } from '../api/types';
 import { OrderDetailModal } from './order-detail-modal';
 
@@ -121,6 +122,8 @@ const links = {
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 const creditNotesPath = '/api/v2/catering_orders/31/credit_notes';
+/** the support line's settings (decision 066), which every order names */
+const siteConfigPath = '/api/v2/site_config';
 
 /** What the API answers, by path: a body (200), or a function giving the response; anything else is 404. */
 let routes: Record<string, unknown>;
@@ -151,7 +154,7 @@ async function openModal(
     upcoming = true,
   }: { more?: Record<string, unknown>; modalEntry?: OrderHistoryEntry; upcoming?: boolean } = {},
 ) {
-  routes = { '/api/v2/catering_orders/31': { catering_order: order }, ...more };
+  routes = { '/api/v2/catering_orders/31': { catering_order: order }, [siteConfigPath]: siteConfig(), ...more };
   render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
       <MemoryRouter>
@@ -192,6 +195,17 @@ describe('the order detail modal of a Quebec order', () => {
       answer.total_price,
     ]);
     expect(within(dialog).queryByText(/GST\+QST/)).toBeNull();
+  });
+
+  it('offers the support line with the order number: "Need help with this order?" (issue 20 §4)', async () => {
+    const dialog = await openModal(wireOrder());
+    const help = (await within(dialog).findByText('Need help with this order?')).parentElement!;
+    expect(help.textContent).toBe(
+      'Need help with this order? Call +1 (416) 555-0142 or email help@caterway.example and quote order CW-2026-000031.',
+    );
+    expect(within(help).getByRole('link', { name: 'help@caterway.example' }).getAttribute('href')).toBe(
+      'mailto:help@caterway.example?subject=Order%20CW-2026-000031',
+    );
   });
 
   it('shows the PO number, cost centre and on-site contact when the buyer gave them', async () => {
@@ -394,7 +408,7 @@ describe('the credit notes of an order', () => {
     fetched = [];
     await openModal(wireOrder({ invoice_available: false }));
     expect(screen.queryByText('Loading credit notes…')).toBeNull();
-    expect(fetched).toEqual(['/api/v2/catering_orders/31']);
+    expect(fetched.filter((path) => path !== siteConfigPath)).toEqual(['/api/v2/catering_orders/31']);
   });
 
   it('says it is loading them, says when they failed to load, and loads them again on Try again', async () => {

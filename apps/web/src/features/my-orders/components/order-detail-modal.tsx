@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { changesLockText, formatCents, messages } from '@caterway/domain';
 import { Button, Modal, ModalActions } from '@caterway/ui';
+import { OrderHelp } from '../../../components/support-line';
 import { TaxAndTipRows } from '../../../components/tax-and-tip-rows';
 import { notifyError, notifySuccess } from '../../../stores/notifications';
 import { useCancelCateringOrder } from '../api/cancel-catering-order';
@@ -120,6 +121,7 @@ export function OrderDetailModal({
         ) : (
           original
         )}
+        <OrderHelp orderNumber={entry.orderNumber} />
       </div>
     </Modal>
   );

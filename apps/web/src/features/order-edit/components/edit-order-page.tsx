@@ -1,5 +1,6 @@
 import { lazy, Suspense, useId, useRef, useState } from 'react';
 import { changesLockText, formatCents } from '@caterway/domain';
+import { OrderHelp } from '../../../components/support-line';
 import { CartSourceProvider } from '../../cart/cart-source';
 import { CartPanel } from '../../cart/components/cart-panel';
 import { MenuAction } from '../../cart/components/menu-action';
@@ -93,6 +94,9 @@ export function EditOrderPage({ order, preset }: { order: CateringOrderDetail; p
         Editing order <strong>{order.orderNumber}</strong> · {order.displayDeliveryDateTime} ·{' '}
         {formatCents(order.totals.totalCents)}
         {lock ? <span className="edit-order-lock">{lock}</span> : null}
+      </div>
+      <div className="container">
+        <OrderHelp orderNumber={order.orderNumber} />
       </div>
       <PresetPage
         idOrSlug={String(preset.id)}

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { formatCents, messages } from '@caterway/domain';
 import { Button } from '@caterway/ui';
+import { OrderHelp } from '../../../components/support-line';
 import type { CateringOrderDetail } from '../../checkout/api/catering-order-detail';
 
 /**
@@ -35,6 +36,7 @@ export function NotEditable({
         <p>
           Total <strong>{formatCents(order.totals.totalCents)}</strong>
         </p>
+        <OrderHelp orderNumber={order.orderNumber} />
       </section>
       {payment ? (
         <section className="container edit-order-payment-only" aria-label="Payment">

@@ -21,12 +21,12 @@ const StoreHoursModal = lazy(() => import('./store-hours-modal'));
 
 // Restaurant page (/chefs/{slug}) and preset detail (/preset-detail/{id or slug}):
 // ordering-payments §2 'Restaurant / preset detail'. An unknown preset goes to /not-found (§8).
-// The route may fill slots with other features (the cart): the summary column (a bottom bar
-// on phones), extra header actions, a control on each dish and floating extras. Without them
-// the column shows the default menu's figures.
+// The route fills slots with other features (the cart): the summary column (a bottom bar on
+// phones), extra header actions, a control on each dish and floating extras.
 
 export interface PresetPageSlots {
-  summary?: (preset: PresetDetail) => ReactNode;
+  /** the summary column: the cart, which every page using this one fills it with */
+  summary: (preset: PresetDetail) => ReactNode;
   actions?: (preset: PresetDetail) => ReactNode;
   dishAction?: (preset: PresetDetail) => DishAction | undefined;
   extras?: (preset: PresetDetail) => ReactNode;
@@ -39,12 +39,12 @@ export const DESCRIPTION_LIMIT = 300;
 export function PresetPage({
   idOrSlug,
   kind,
-  slots = {},
+  slots,
   shareToken,
 }: {
   idOrSlug: string;
   kind: 'restaurant' | 'preset';
-  slots?: PresetPageSlots;
+  slots: PresetPageSlots;
   shareToken?: string;
 }) {
   const query = usePreset(idOrSlug, shareToken);
@@ -151,7 +151,7 @@ function PresetView({
           )}
         </div>
 
-        {slots.summary ? slots.summary(preset) : <OrderSummary preset={preset} notice={notice} />}
+        {slots.summary(preset)}
       </div>
       {slots.extras?.(preset)}
 
@@ -211,35 +211,6 @@ function DeliveryFacts({ preset, notice }: { preset: PresetDetail; notice: strin
         ) : null}
       </dl>
     </section>
-  );
-}
-
-/**
- * The default menu's figures where the cart will sit: a sticky column on wide screens and a
- * bar along the bottom on phones. Read-only: it summarises the data, it takes no actions.
- */
-function OrderSummary({ preset, notice }: { preset: PresetDetail; notice: string | null }) {
-  return (
-    <aside className="order-summary" aria-labelledby="order-summary-heading">
-      <h2 id="order-summary-heading">Default menu</h2>
-      <dl className="order-summary-figures">
-        <div>
-          <dt>Serves</dt>
-          <dd>{preset.numberOfGuests}</dd>
-        </div>
-        <div>
-          <dt>Per person</dt>
-          <dd>{formatCents(preset.pricePerPersonCents)}</dd>
-        </div>
-        <div className="order-summary-total">
-          <dt>Total before tax</dt>
-          <dd>{formatCents(preset.totalPriceCents)}</dd>
-        </div>
-      </dl>
-      <p className="muted order-summary-note">
-        {preset.taxName} ({preset.taxRate.toFixed(3)}%) and delivery are added at checkout.{notice ? ` ${notice}.` : ''}
-      </p>
-    </aside>
   );
 }
 
