@@ -237,13 +237,21 @@ test('check out with a new card and save it; the completed page and the confirma
   expect(carts[String(preset.id)]).toBeUndefined();
 
   // The confirmation email (the development mailbox).
+  let confirmation: { id: number; subject: string } | undefined;
   await expect
     .poll(async () => {
       const res = await request.get(`/api/v2/dev/mailbox?to=${encodeURIComponent(demoCustomer.email)}`);
-      const body = (await res.json()) as { emails: { subject: string }[] };
-      return body.emails.some((e) => /order .* is confirmed/i.test(e.subject));
+      const body = (await res.json()) as { emails: { id: number; subject: string }[] };
+      confirmation = body.emails.find((e) => /order .* was submitted/i.test(e.subject));
+      return confirmation !== undefined;
     })
     .toBe(true);
+  // with the delivery as a calendar file attached (issue 20 part 3)
+  const mail = (await (await request.get(`/api/v2/dev/mailbox/${confirmation!.id}`)).json()) as {
+    email: { attachments: { filename: string; content: string }[] };
+  };
+  expect(mail.email.attachments.map((a) => a.filename)).toEqual([expect.stringMatching(/^caterway-CW-[\w-]+\.ics$/)]);
+  expect(mail.email.attachments[0]!.content).toContain('BEGIN:VEVENT');
 
   // A reload of /checkout has no cart state: the empty state links home.
   await page.goto('/checkout');
