@@ -26,3 +26,4 @@ export * from './calendar.js';
 export * from './statements.js';
 export * from './calendar-file.js';
 export * from './store-open.js';
+export * from './forgiving-search.js';
