@@ -207,8 +207,8 @@ export async function explainSearch(app: FastifyInstance, db: Db): Promise<Expla
     await repo.quickMatches('chicken', '(chicken)');
     await repo.quickMatches('itlian', '(itlian | italian)');
     // kept 60 s by the app, so the requests below may not send it: this repository's is fresh
-    current = 'query words: typo tolerance (once a minute per word list)';
-    await repo.expandTerms(['itlian', 'chiken']);
+    current = "the forgiving search's vocabulary (at start, then once a minute or on a catalogue change)";
+    await repo.vocabularyWords();
     const samples: [string, string][] = [
       ['quick search: common words', '/api/v2/search/elastic_search?q=chicken&lat=43.6487&lng=-79.3817'],
       ['quick search: rare words', '/api/v2/search/elastic_search?q=injera&city=Toronto'],

@@ -4,7 +4,14 @@ import { prepared, withTransaction, type Queryable } from '../../db/pool.js';
 import { createTtlCache } from '../../lib/ttl-cache.js';
 import { distanceOrderSql, nearSql } from '../presets/presets.sql-parts.js';
 import type { GeoPoint } from '../presets/presets.types.js';
-import type { CateringIndexData, CateringIndexRow, QuickIndexRow, QuickMatch } from './search.types.js';
+import type {
+  CateringIndexData,
+  CateringIndexRow,
+  QuickIndexRow,
+  DishMatchRow,
+  QuickMatch,
+  VocabularyWord,
+} from './search.types.js';
 
 // The only SQL of search. Every query here picks ids on presets alone through the indexes of
 // 002_search.sql; cards are hydrated by the presets repository for the page's ids only.
@@ -24,7 +31,7 @@ export interface ListingFilter {
   near: GeoPoint | null;
   radiusKm: number;
   cuisines: readonly string[];
-  /** to_tsquery('english') text from expandTerms; null for no text filter */
+  /** to_tsquery('english') text from the vocabulary (search-vocabulary.ts); null for no text filter */
   tsquery: string | null;
 }
 
@@ -79,39 +86,6 @@ export function createSearchRepository(db: Queryable, options: { wordMatchSet?: 
       );
       return plan[0]?.['QUERY PLAN'][0].Plan['Plan Rows'] ?? Infinity;
     });
-  // The expansions of query words, kept like the word estimates: search_terms changes only with
-  // the catalogue (its trigger), which the API does not write. An expansion to nothing (no
-  // catalogue yet, or words unlike any) is not kept.
-  const expansions = createTtlCache<string, string | null>({
-    ttlMs: WORD_ESTIMATE_TTL_MS,
-    maxEntries: 5_000,
-    keep: (v) => v !== null,
-  });
-  /** expandTerms' statement: the words' exact or nearest catalogue words, as to_tsquery text. */
-  async function expand(words: readonly string[], tx: Queryable): Promise<string | null> {
-    const { rows } = await tx.query<{ word: string; exact: boolean; alternatives: string[] | null }>(
-      prepared(
-        `SELECT t.word, e.exact,
-              CASE WHEN e.exact THEN NULL
-                   ELSE (SELECT array_agg(x.word) FROM (
-                           SELECT s.word FROM search_terms s WHERE s.word % t.word
-                            ORDER BY s.word <-> t.word, s.word LIMIT 3) x)
-              END AS alternatives
-         FROM unnest($1::text[]) WITH ORDINALITY AS t(word, n)
-         CROSS JOIN LATERAL (SELECT EXISTS (SELECT 1 FROM search_terms s WHERE s.word = t.word) AS exact) e
-        WHERE numnode(plainto_tsquery('english', t.word)) > 0
-        ORDER BY t.n`,
-        [words],
-      ),
-    );
-    // a word the catalogue does not know and nothing resembles ("nyc") is left out, so the
-    // other words still find something
-    const groups = rows
-      .filter((r) => r.exact || r.alternatives?.length)
-      .map((r) => `(${[r.word, ...(r.alternatives ?? [])].join(' | ')})`);
-    return groups.length ? groups.join(' & ') : null;
-  }
-
   return {
     /**
      * One page of a listing and the exact size of the whole list: the restaurant search (the
@@ -291,14 +265,15 @@ export function createSearchRepository(db: Queryable, options: { wordMatchSet?: 
     },
 
     /**
-     * Typo tolerance: each query word that is not a word of the catalogue is replaced by its
-     * nearest catalogue words (pg_trgm similarity over search_terms, up to 3) and kept itself.
-     * Returns to_tsquery('english') text: one OR group per word, the groups ANDed; English stop
-     * words and words with nothing similar are dropped. Null when no word is left.
+     * The catalogue's words for the forgiving search's vocabulary (search-vocabulary.ts,
+     * decision 065): every word of search_terms, and whether it is an English stop word (a
+     * word the full-text query drops).
      */
-    async expandTerms(words: readonly string[], tx: Queryable = db): Promise<string | null> {
-      if (!words.length) return null;
-      return expansions.get(words.join(' '), () => expand(words, tx));
+    async vocabularyWords(tx: Queryable = db): Promise<VocabularyWord[]> {
+      const { rows } = await tx.query<VocabularyWord>(
+        `SELECT word, numnode(plainto_tsquery('english', word)) = 0 AS stop FROM search_terms`,
+      );
+      return rows;
     },
 
     /**
@@ -331,6 +306,42 @@ export function createSearchRepository(db: Queryable, options: { wordMatchSet?: 
         [q, tsquery],
       );
       return rows;
+    },
+
+    /**
+     * The dishes of these restaurant presets (in this order) whose names hold the words of
+     * tsquery, for the full results page (decision 065): dishes whose names hold the typed words
+     * as typed first, then by the restaurants' order and the menu's; at most limit, and how many
+     * there are. Through menus_chef_idx: only the given restaurants' menus are read.
+     */
+    async matchingDishes(
+      restaurantIds: readonly number[],
+      tsquery: string,
+      typed: string,
+      limit: number,
+      tx: Queryable = db,
+    ): Promise<{ total: number; items: DishMatchRow[] }> {
+      if (!restaurantIds.length) return { total: 0, items: [] };
+      const { rows } = await tx.query<{ total: number; items: DishMatchRow[] }>(
+        prepared(
+          `WITH d AS MATERIALIZED (
+             SELECT m.id::int AS id, m.name, m.price_cents, m.main_image_url, p.id::int AS restaurant_id,
+                    p.name AS restaurant_name, p.slug AS restaurant_slug, r.n, m.position,
+                    to_tsvector('english', m.name) AS doc
+               FROM unnest($1::bigint[]) WITH ORDINALITY AS r(id, n)
+               JOIN presets p ON p.id = r.id
+               JOIN preset_chefs pc ON pc.preset_id = p.id
+               JOIN menus m ON m.chef_id = pc.chef_id AND NOT m.is_deleted
+              WHERE to_tsvector('english', m.name) @@ to_tsquery('english', $2))
+           SELECT (SELECT count(*)::int FROM d) AS total,
+                  coalesce((SELECT json_agg(x) FROM (
+                    SELECT id, name, price_cents, main_image_url, restaurant_id, restaurant_name, restaurant_slug
+                      FROM d ORDER BY (d.doc @@ plainto_tsquery('english', $3)) DESC, d.n, d.position, d.id
+                     LIMIT $4) x), '[]'::json) AS items`,
+          [restaurantIds, tsquery, typed, limit],
+        ),
+      );
+      return rows[0]!;
     },
 
     /** The cuisine filter cards: the preset_cuisine_type system vars in display order. */

@@ -4,6 +4,7 @@ import type {
   PresetSearchResponse,
   QuickSearchResponse,
   RestaurantSearchResponse,
+  SearchAllResponse,
   presetSortSchema,
 } from '@caterway/contracts';
 import { cities } from '../../db/seed/vocabulary.js';
@@ -19,6 +20,7 @@ import { toPresetCard, toRestaurantCard } from '../presets/presets.mappers.js';
 import { LISTING_RADIUS_KM, type GeoPoint } from '../presets/presets.types.js';
 import type { CateringIndex } from './catering-index.js';
 import type { QuickSearchIndex } from './quick-search-index.js';
+import type { SearchVocabulary } from './search-vocabulary.js';
 import type { SearchRepository } from './search.repository.js';
 
 export interface SearchQueryInput extends DeliveryContextQuery {
@@ -28,6 +30,14 @@ export interface SearchQueryInput extends DeliveryContextQuery {
   preset_category_names?: string[];
   q?: string;
   sort: z.infer<typeof presetSortSchema>;
+}
+
+/** GET api/v2/search/all: the full results page's query (decision 065). */
+export interface SearchAllInput extends DeliveryContextQuery {
+  q: string;
+  preset_category_names?: string[];
+  sort: z.infer<typeof presetSortSchema>;
+  per_group: number;
 }
 
 export interface QuickSearchInput {
@@ -41,6 +51,8 @@ export interface QuickSearchInput {
 
 export interface SearchServiceDeps {
   searchRepository: SearchRepository;
+  /** the catalogue's words: a query's forgiving full-text filter (search-vocabulary.ts) */
+  vocabulary: Pick<SearchVocabulary, 'expand'>;
   /** the signed-in user's saved carts: read directly, the user edits them */
   presetCards: PresetCards;
   /** catalogue cards of listings and the quick search, briefly cached (card-cache.ts) */
@@ -61,7 +73,6 @@ export interface SearchServiceDeps {
 
 /** The city the navigation search falls back to (ordering-payments §7: default Toronto). */
 export const DEFAULT_CITY = 'Toronto';
-const MAX_QUERY_WORDS = 8;
 
 /**
  * The preset search counts at most this many matches and then says "1,000+": nobody pages
@@ -70,15 +81,11 @@ const MAX_QUERY_WORDS = 8;
  */
 export const PRESET_COUNT_CAP = 1000;
 
-/** Query words as the catalogue's word list holds them: lower case, letters only, 3+ letters. */
-export function queryWords(q: string): string[] {
-  const words = q
-    .toLowerCase()
-    .normalize('NFC')
-    .split(/[^\p{L}]+/u)
-    .filter((w) => w.length >= 3);
-  return [...new Set(words)].slice(0, MAX_QUERY_WORDS);
-}
+/**
+ * The full results page lists the dishes of at most this many matching restaurants, the nearest
+ * (or, without an address, the most ordered) first: its Dishes group, with their count.
+ */
+export const DISH_RESTAURANTS = 40;
 
 /** A city's centre from the cities the catalogue serves (the seed's vocabulary); Toronto otherwise. */
 export function cityCentre(name: string | undefined): GeoPoint {
@@ -93,6 +100,7 @@ const CUISINES_TTL_MS = 60_000;
 
 export function createSearchService({
   searchRepository: repo,
+  vocabulary,
   presetCards,
   cardCache,
   cateringIndex,
@@ -149,7 +157,7 @@ export function createSearchService({
      */
     async restaurants(query: SearchQueryInput, viewerId?: number): Promise<RestaurantSearchResponse> {
       const ctx = await contextFor(query, viewerId);
-      const tsquery = query.q ? await repo.expandTerms(queryWords(query.q)) : null;
+      const tsquery = query.q ? (await vocabulary.expand(query.q)).tsquery : null;
       const { ids, total } = await repo.listingPage(
         {
           presetType: 'restaurant',
@@ -185,7 +193,7 @@ export function createSearchService({
      */
     async presets(query: SearchQueryInput, viewerId?: number): Promise<PresetSearchResponse> {
       const ctx = await contextFor(query, viewerId);
-      const tsquery = query.q ? await repo.expandTerms(queryWords(query.q)) : null;
+      const tsquery = query.q ? (await vocabulary.expand(query.q)).tsquery : null;
       const filter = {
         presetType: 'catering' as const,
         near: ctx.point,
@@ -265,6 +273,71 @@ export function createSearchService({
     },
 
     /**
+     * GET api/v2/search/all: the full results page (/search?q=, decision 065). The query's
+     * forgiving filter over restaurants, catering presets and dishes, with browsing's filters
+     * (near the address, its date and time, cuisines, the presets' sort): the first per_group of
+     * each kind and how many there are. Restaurants as the restaurant search lists them (nearest
+     * first), presets as the preset search does; the dishes are those of the DISH_RESTAURANTS
+     * first matching restaurants whose names hold the words, exact words first, each with its
+     * restaurant. did_you_mean corrects the misspelt words.
+     */
+    async all(query: SearchAllInput, viewerId?: number): Promise<SearchAllResponse> {
+      const [ctx, expansion] = await Promise.all([contextFor(query, viewerId), vocabulary.expand(query.q)]);
+      const { tsquery, didYouMean } = expansion;
+      if (!tsquery) {
+        return {
+          query: query.q,
+          did_you_mean: null,
+          restaurants: { total: 0, items: [] },
+          presets: { total: 0, capped: false, items: [] },
+          dishes: { total: 0, capped: false, items: [] },
+        };
+      }
+      const cuisines = query.preset_category_names ?? [];
+      const filter = { near: ctx.point, radiusKm: LISTING_RADIUS_KM, cuisines, tsquery };
+      const [restaurantPage, presetPage] = await Promise.all([
+        repo.listingPage(
+          { ...filter, presetType: 'restaurant' },
+          { sort: 'popular', limit: Math.max(query.per_group, DISH_RESTAURANTS), offset: 0 },
+        ),
+        cateringIndex.page(filter, { sort: query.sort, limit: query.per_group, offset: 0, countCap: presetCountCap }),
+      ]);
+      const dishRestaurants = restaurantPage.ids.slice(0, DISH_RESTAURANTS);
+      const [restaurantRows, presetRows, dishes] = await Promise.all([
+        cardCache.cardsByIds(restaurantPage.ids.slice(0, query.per_group)),
+        cardCache.cardsByIds(presetPage.ids),
+        repo.matchingDishes(dishRestaurants, tsquery, query.q, query.per_group),
+      ]);
+      const restaurants = await withCapacity(
+        restaurantRows.map((r) => toRestaurantCard(r, ctx)),
+        restaurantRows,
+        ctx,
+        capacity,
+      );
+      return {
+        query: query.q,
+        did_you_mean: didYouMean,
+        restaurants: { total: restaurantPage.total, items: restaurants },
+        presets: {
+          total: presetPage.total,
+          capped: presetPage.capped,
+          items: presetRows.map((r) => toPresetCard(r, ctx)),
+        },
+        dishes: {
+          total: dishes.total,
+          capped: restaurantPage.total > dishRestaurants.length,
+          items: dishes.items.map((d) => ({
+            id: d.id,
+            name: d.name,
+            price_cents: d.price_cents,
+            image_url: d.main_image_url,
+            restaurant: { id: d.restaurant_id, name: d.restaurant_name, slug: d.restaurant_slug },
+          })),
+        },
+      };
+    },
+
+    /**
      * GET api/v2/search/elastic_search (ordering-payments §2 navigation search, §7): restaurants
      * by relevance, then distance from lat/lng, the geocoded address, or the city's centre
      * (Toronto when the city is unknown or absent).
@@ -274,7 +347,7 @@ export function createSearchService({
         query.lat !== undefined && query.lng !== undefined
           ? { latitude: query.lat, longitude: query.lng }
           : ((query.address ? await geocodePoint(geocoder, query.address) : null) ?? cityCentre(query.city));
-      const tsquery = await repo.expandTerms(queryWords(query.q));
+      const { tsquery } = await vocabulary.expand(query.q, { typing: true });
       if (!tsquery) return { presets: [], query: query.q };
       // restaurants that can deliver there first; the whole catalogue when none matches nearby
       const ids = await quickIndex.ids({ q: query.q, tsquery, point, radiusKm: LISTING_RADIUS_KM, limit: query.limit });

@@ -32,3 +32,21 @@ export interface QuickMatch {
   id: number;
   score100: number;
 }
+
+/** A word of the catalogue (search_terms) for the forgiving search's vocabulary (decision 065). */
+export interface VocabularyWord {
+  word: string;
+  /** an English stop word ("the", "with"): no filter of its own */
+  stop: boolean;
+}
+
+/** A dish found by the full results page's words, with its restaurant (search.repository's matchingDishes). */
+export interface DishMatchRow {
+  id: number;
+  name: string;
+  price_cents: number;
+  main_image_url: string;
+  restaurant_id: number;
+  restaurant_name: string;
+  restaurant_slug: string;
+}
