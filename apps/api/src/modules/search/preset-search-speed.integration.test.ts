@@ -5,6 +5,7 @@ import { fixedClock } from '../../lib/clock.js';
 import { createCardCache } from '../presets/card-cache.js';
 import { createPresetsRepository } from '../presets/presets.repository.js';
 import { createCateringIndex } from './catering-index.js';
+import { createDishIndex } from './dish-index.js';
 import { createQuickSearchIndex } from './quick-search-index.js';
 import { createSearchVocabulary } from './search-vocabulary.js';
 import { createSearchRepository, type ListingFilter } from './search.repository.js';
@@ -195,6 +196,7 @@ describe('preset search: sort walk and capped count', () => {
       createSearchService({
         searchRepository,
         vocabulary: createSearchVocabulary({ load: () => searchRepository.vocabularyWords() }),
+        dishIndex: createDishIndex({ load: (chefIds) => searchRepository.dishRows(chefIds) }),
         cateringIndex: cateringIndexOf(searchRepository),
         quickIndex: createQuickSearchIndex({
           load: () => searchRepository.restaurantQuickRows(),

@@ -37,9 +37,8 @@ describe('GET api/v2/search/all', () => {
       expect(result.restaurants.total).toBeGreaterThan(0);
       expect(result.restaurants.items.length).toBe(Math.min(6, result.restaurants.total));
       expect(result.restaurants.items.every((r) => r.cuisine_types.includes('Japanese'))).toBe(true);
-      // nearest first, within the delivery radius
-      const distances = result.restaurants.items.map((r) => r.distance!);
-      expect(distances).toEqual([...distances].sort((a, b) => a - b));
+      // within the delivery radius (50 km)
+      expect(result.restaurants.items.every((r) => r.distance !== null && r.distance <= 50)).toBe(true);
       expect(result.dishes.total).toBeGreaterThan(0);
       expect(result.dishes.items.every((d) => /sushi/i.test(d.name))).toBe(true);
       expect(result.dishes.items[0]!.restaurant.slug).toBeTruthy();

@@ -24,6 +24,8 @@ export interface QueryExpansion {
   tsquery: string | null;
   /** the query with each misspelt word replaced by the word it most likely meant; null when none was */
   didYouMean: string | null;
+  /** per query word kept: the word as typed (folded) first, then the catalogue words it may mean */
+  groups: string[][];
 }
 
 /** Query words read at most (the rest are left out). */
@@ -51,7 +53,7 @@ export function expandQuery(vocabulary: Vocabulary, q: string, options: { typing
     0,
     MAX_QUERY_WORDS,
   );
-  const groups: string[] = [];
+  const groups: string[][] = [];
   const corrected = new Map<string, string>();
   words.forEach((word, i) => {
     if (vocabulary.stop.has(word)) return;
@@ -64,14 +66,18 @@ export function expandQuery(vocabulary: Vocabulary, q: string, options: { typing
     const best = matches[0]!;
     if (best.kind === 'typo') corrected.set(word, best.word.toLowerCase());
     // the vocabulary's words are letters only (search_terms), so safe in to_tsquery's syntax
-    groups.push(`(${[...new Set([word, ...matches.map((m) => m.word.toLowerCase())])].join(' | ')})`);
+    groups.push([...new Set([word, ...matches.map((m) => m.word.toLowerCase())])]);
   });
   const didYouMean = corrected.size
     ? searchTokens(q)
         .map((w) => corrected.get(w) ?? w)
         .join(' ')
     : null;
-  return { tsquery: groups.length ? groups.join(' & ') : null, didYouMean };
+  return {
+    tsquery: groups.length ? groups.map((g) => `(${g.join(' | ')})`).join(' & ') : null,
+    didYouMean,
+    groups,
+  };
 }
 
 export interface SearchVocabularyDeps {

@@ -8,7 +8,7 @@ import type {
   CateringIndexData,
   CateringIndexRow,
   QuickIndexRow,
-  DishMatchRow,
+  DishRow,
   QuickMatch,
   VocabularyWord,
 } from './search.types.js';
@@ -277,12 +277,12 @@ export function createSearchRepository(db: Queryable, options: { wordMatchSet?: 
     },
 
     /**
-     * Every active restaurant with the coordinates of its stored cube, for the navigation
-     * search's index (quick-search-index.ts): an index-only read of presets_restaurant_popular_geo_idx.
+     * Every active restaurant with the coordinates of its stored cube and its cuisines, most
+     * ordered first, for the navigation and full search's index (quick-search-index.ts): an index-only read of presets_restaurant_popular_geo_idx.
      */
     async restaurantQuickRows(tx: Queryable = db): Promise<QuickIndexRow[]> {
       const { rows } = await tx.query<QuickIndexRow>(
-        `SELECT p.id::int AS id, cube_ll_coord(p.location, 1) AS x, cube_ll_coord(p.location, 2) AS y, cube_ll_coord(p.location, 3) AS z
+        `SELECT p.id::int AS id, cube_ll_coord(p.location, 1) AS x, cube_ll_coord(p.location, 2) AS y, cube_ll_coord(p.location, 3) AS z, p.cuisine_types
            FROM presets p WHERE p.preset_type = 'restaurant' AND p.is_active ORDER BY p.order_count DESC, p.id`,
       );
       return rows;
@@ -309,39 +309,24 @@ export function createSearchRepository(db: Queryable, options: { wordMatchSet?: 
     },
 
     /**
-     * The dishes of these restaurant presets (in this order) whose names hold the words of
-     * tsquery, for the full results page (decision 065): dishes whose names hold the typed words
-     * as typed first, then by the restaurants' order and the menu's; at most limit, and how many
-     * there are. Through menus_chef_idx: only the given restaurants' menus are read.
+     * The dishes of the active restaurants (of the given restaurants only, when chefIds is
+     * given) for the full search's dish index (dish-index.ts, decision 065), each with its
+     * restaurant preset, in menu order. Every dish is read when the index loads (once a minute,
+     * or after a reconnect): a sequential read of menus, by design; a catalogue change reads its
+     * restaurants' dishes alone, through menus_chef_idx.
      */
-    async matchingDishes(
-      restaurantIds: readonly number[],
-      tsquery: string,
-      typed: string,
-      limit: number,
-      tx: Queryable = db,
-    ): Promise<{ total: number; items: DishMatchRow[] }> {
-      if (!restaurantIds.length) return { total: 0, items: [] };
-      const { rows } = await tx.query<{ total: number; items: DishMatchRow[] }>(
-        prepared(
-          `WITH d AS MATERIALIZED (
-             SELECT m.id::int AS id, m.name, m.price_cents, m.main_image_url, p.id::int AS restaurant_id,
-                    p.name AS restaurant_name, p.slug AS restaurant_slug, r.n, m.position,
-                    to_tsvector('english', m.name) AS doc
-               FROM unnest($1::bigint[]) WITH ORDINALITY AS r(id, n)
-               JOIN presets p ON p.id = r.id
-               JOIN preset_chefs pc ON pc.preset_id = p.id
-               JOIN menus m ON m.chef_id = pc.chef_id AND NOT m.is_deleted
-              WHERE to_tsvector('english', m.name) @@ to_tsquery('english', $2))
-           SELECT (SELECT count(*)::int FROM d) AS total,
-                  coalesce((SELECT json_agg(x) FROM (
-                    SELECT id, name, price_cents, main_image_url, restaurant_id, restaurant_name, restaurant_slug
-                      FROM d ORDER BY (d.doc @@ plainto_tsquery('english', $3)) DESC, d.n, d.position, d.id
-                     LIMIT $4) x), '[]'::json) AS items`,
-          [restaurantIds, tsquery, typed, limit],
-        ),
+    async dishRows(chefIds?: readonly number[], tx: Queryable = db): Promise<DishRow[]> {
+      const { rows } = await tx.query<DishRow>(
+        `SELECT m.id::int AS id, m.chef_id::int AS chef_id, m.name, m.price_cents, m.main_image_url,
+                p.id::int AS restaurant_id, p.name AS restaurant_name, p.slug AS restaurant_slug
+           FROM presets p
+           JOIN preset_chefs pc ON pc.preset_id = p.id
+           JOIN menus m ON m.chef_id = pc.chef_id AND NOT m.is_deleted
+          WHERE p.preset_type = 'restaurant' AND p.is_active ${chefIds ? 'AND pc.chef_id = ANY($1::bigint[])' : ''}
+          ORDER BY p.id, pc.position, m.position, m.id`,
+        chefIds ? [chefIds] : [],
       );
-      return rows[0]!;
+      return rows;
     },
 
     /** The cuisine filter cards: the preset_cuisine_type system vars in display order. */

@@ -19,6 +19,7 @@ import type { PresetCards } from '../presets/preset-cards.js';
 import { toPresetCard, toRestaurantCard } from '../presets/presets.mappers.js';
 import { LISTING_RADIUS_KM, type GeoPoint } from '../presets/presets.types.js';
 import type { CateringIndex } from './catering-index.js';
+import type { DishIndex } from './dish-index.js';
 import type { QuickSearchIndex } from './quick-search-index.js';
 import type { SearchVocabulary } from './search-vocabulary.js';
 import type { SearchRepository } from './search.repository.js';
@@ -59,8 +60,10 @@ export interface SearchServiceDeps {
   cardCache: Pick<CardCache, 'cardsByIds'>;
   /** the preset search's listings, from memory (catering-index.ts) */
   cateringIndex: Pick<CateringIndex, 'page'>;
-  /** the navigation search's ranking, from memory (quick-search-index.ts) */
-  quickIndex: Pick<QuickSearchIndex, 'ids'>;
+  /** the navigation search's ranking and the full search's restaurants, from memory (quick-search-index.ts) */
+  quickIndex: Pick<QuickSearchIndex, 'ids' | 'list'>;
+  /** the full search's dishes, from memory (dish-index.ts) */
+  dishIndex: Pick<DishIndex, 'find'>;
   geocoder: Pick<Geocoder, 'geocode' | 'placeAt'>;
   clock: Clock;
   /** the viewer's favourite preset ids (modules/favorites) */
@@ -105,6 +108,7 @@ export function createSearchService({
   cardCache,
   cateringIndex,
   quickIndex,
+  dishIndex,
   geocoder,
   clock,
   favoriteIdsOf,
@@ -276,14 +280,15 @@ export function createSearchService({
      * GET api/v2/search/all: the full results page (/search?q=, decision 065). The query's
      * forgiving filter over restaurants, catering presets and dishes, with browsing's filters
      * (near the address, its date and time, cuisines, the presets' sort): the first per_group of
-     * each kind and how many there are. Restaurants as the restaurant search lists them (nearest
-     * first), presets as the preset search does; the dishes are those of the DISH_RESTAURANTS
-     * first matching restaurants whose names hold the words, exact words first, each with its
-     * restaurant. did_you_mean corrects the misspelt words.
+     * each kind and how many there are, all from memory. Restaurants within the delivery radius
+     * by relevance (the words as typed first), then distance, as the navigation search ranks
+     * them; presets as the preset search lists them; the dishes of the DISH_RESTAURANTS first of
+     * those restaurants whose names hold the words, exact words first, each with its restaurant.
+     * did_you_mean corrects the misspelt words.
      */
     async all(query: SearchAllInput, viewerId?: number): Promise<SearchAllResponse> {
       const [ctx, expansion] = await Promise.all([contextFor(query, viewerId), vocabulary.expand(query.q)]);
-      const { tsquery, didYouMean } = expansion;
+      const { tsquery, didYouMean, groups } = expansion;
       if (!tsquery) {
         return {
           query: query.q,
@@ -294,19 +299,25 @@ export function createSearchService({
         };
       }
       const cuisines = query.preset_category_names ?? [];
-      const filter = { near: ctx.point, radiusKm: LISTING_RADIUS_KM, cuisines, tsquery };
-      const [restaurantPage, presetPage] = await Promise.all([
-        repo.listingPage(
-          { ...filter, presetType: 'restaurant' },
-          { sort: 'popular', limit: Math.max(query.per_group, DISH_RESTAURANTS), offset: 0 },
+      const [restaurantList, presetPage] = await Promise.all([
+        quickIndex.list({
+          q: query.q,
+          tsquery,
+          point: ctx.point,
+          radiusKm: LISTING_RADIUS_KM,
+          cuisines,
+          limit: Math.max(query.per_group, DISH_RESTAURANTS),
+        }),
+        cateringIndex.page(
+          { near: ctx.point, radiusKm: LISTING_RADIUS_KM, cuisines, tsquery },
+          { sort: query.sort, limit: query.per_group, offset: 0, countCap: presetCountCap },
         ),
-        cateringIndex.page(filter, { sort: query.sort, limit: query.per_group, offset: 0, countCap: presetCountCap }),
       ]);
-      const dishRestaurants = restaurantPage.ids.slice(0, DISH_RESTAURANTS);
+      const dishRestaurants = restaurantList.ids.slice(0, DISH_RESTAURANTS);
       const [restaurantRows, presetRows, dishes] = await Promise.all([
-        cardCache.cardsByIds(restaurantPage.ids.slice(0, query.per_group)),
+        cardCache.cardsByIds(restaurantList.ids.slice(0, query.per_group)),
         cardCache.cardsByIds(presetPage.ids),
-        repo.matchingDishes(dishRestaurants, tsquery, query.q, query.per_group),
+        dishIndex.find(dishRestaurants, groups, query.per_group),
       ]);
       const restaurants = await withCapacity(
         restaurantRows.map((r) => toRestaurantCard(r, ctx)),
@@ -317,7 +328,7 @@ export function createSearchService({
       return {
         query: query.q,
         did_you_mean: didYouMean,
-        restaurants: { total: restaurantPage.total, items: restaurants },
+        restaurants: { total: restaurantList.total, items: restaurants },
         presets: {
           total: presetPage.total,
           capped: presetPage.capped,
@@ -325,7 +336,7 @@ export function createSearchService({
         },
         dishes: {
           total: dishes.total,
-          capped: restaurantPage.total > dishRestaurants.length,
+          capped: restaurantList.total > dishRestaurants.length,
           items: dishes.items.map((d) => ({
             id: d.id,
             name: d.name,

@@ -24,8 +24,10 @@ export interface CateringIndexData {
   byGuests: number[];
 }
 
-/** An active restaurant: its id and the coordinates of its stored cube. */
-export type QuickIndexRow = LocatedRow;
+/** An active restaurant: its id, the coordinates of its stored cube and its cuisines (the full search's filter). */
+export interface QuickIndexRow extends LocatedRow {
+  cuisine_types?: string[];
+}
 
 /** A restaurant matching a query, with its relevance rounded to 2 decimals, times 100. */
 export interface QuickMatch {
@@ -40,9 +42,10 @@ export interface VocabularyWord {
   stop: boolean;
 }
 
-/** A dish found by the full results page's words, with its restaurant (search.repository's matchingDishes). */
-export interface DishMatchRow {
+/** A dish of an active restaurant for the full search's dish index (dish-index.ts), with its restaurant. */
+export interface DishRow {
   id: number;
+  chef_id: number;
   name: string;
   price_cents: number;
   main_image_url: string;
