@@ -105,6 +105,41 @@ export const searchEndpoints: Record<string, () => string> = {
   },
 };
 
+/** Words as people mistype them (issue 20 §2): swapped, missing and extra letters, plurals, a word being typed. */
+const forgiven = [
+  'suhsi',
+  'indain',
+  'chikcen',
+  'piza',
+  'burritoes',
+  'salads',
+  'sandwiches',
+  'noodels',
+  'tacso',
+  'sand',
+];
+
+/**
+ * The full results page's call (GET api/v2/search/all, decision 065), as the page sends it:
+ * common, rare and mistyped words; near a street of the catalogue's cities (7 in 10, half of
+ * them with a delivery date and time), or with no address; a cuisine filter or a sort now and then.
+ */
+export const searchAllEndpoints: Record<string, () => string> = {
+  'full search (search/all)': () => {
+    const r = random();
+    const q = r < 0.4 ? pick(commonWords) : r < 0.6 ? pick(rareWords) : r < 0.8 ? pick(typos) : pick(forgiven);
+    let url = `/api/v2/search/all?q=${enc(q)}`;
+    if (random() < 0.7) {
+      const p = nearPoint();
+      url += `&lat=${p.lat}&lng=${p.lng}`;
+      if (random() < 0.5) url += `&${deliveryParams()}`;
+    }
+    if (random() < 0.2) url += `&preset_category_names=${enc(pick(cuisines))}`;
+    if (random() < 0.2) url += `&sort=${pick(sorts)}`;
+    return url;
+  },
+};
+
 // ---------------------------------------------------------------- EXPLAIN
 export interface ExplainedStatement {
   endpoint: string;
@@ -207,8 +242,8 @@ export async function explainSearch(app: FastifyInstance, db: Db): Promise<Expla
     await repo.quickMatches('chicken', '(chicken)');
     await repo.quickMatches('itlian', '(itlian | italian)');
     // kept 60 s by the app, so the requests below may not send it: this repository's is fresh
-    current = 'query words: typo tolerance (once a minute per word list)';
-    await repo.expandTerms(['itlian', 'chiken']);
+    current = "the forgiving search's vocabulary (at start, then once a minute or on a catalogue change)";
+    await repo.vocabularyWords();
     const samples: [string, string][] = [
       ['quick search: common words', '/api/v2/search/elastic_search?q=chicken&lat=43.6487&lng=-79.3817'],
       ['quick search: rare words', '/api/v2/search/elastic_search?q=injera&city=Toronto'],
@@ -232,6 +267,12 @@ export async function explainSearch(app: FastifyInstance, db: Db): Promise<Expla
         '/api/v2/search?search_type=preset&q=chicken&preset_category_names=Thai&lat=45.5017&lng=-73.5673',
       ],
       ['home lists', '/api/v2/presets?lat=49.2827&lng=-123.1207'],
+      ['full search, common word near', '/api/v2/search/all?q=chicken&lat=43.6487&lng=-79.3817'],
+      [
+        'full search, swapped letters, cuisine',
+        '/api/v2/search/all?q=suhsi&lat=45.5017&lng=-73.5673&preset_category_names=Japanese',
+      ],
+      ['full search, no address', '/api/v2/search/all?q=indain&sort=price_asc'],
     ];
     for (const [endpoint, url] of samples) {
       current = endpoint;

@@ -81,3 +81,44 @@ export const quickSearchResponseSchema = z
   .object({ presets: z.array(restaurantCardSchema), query: z.string() })
   .meta({ id: 'QuickSearch' });
 export type QuickSearchResponse = z.infer<typeof quickSearchResponseSchema>;
+
+/**
+ * GET api/v2/search/all: the full results page (/search?q=, issue 20 §2, decision 065): the
+ * forgiving search over restaurants, catering presets and dishes, with browsing's filters.
+ */
+export const searchAllQuerySchema = deliveryContextQuerySchema.extend({
+  q: z.string().trim().min(1, 'Type what you are looking for').max(200),
+  /** cuisine filter cards (names of preset_cuisine_type system vars), as browsing sends them */
+  preset_category_names: csv.optional(),
+  /** the presets' order, as on browse-presets */
+  sort: presetSortSchema.default('popular'),
+  /** how many of each kind are listed */
+  per_group: z.coerce.number().int().min(1).max(24).default(6),
+});
+export type SearchAllQuery = z.input<typeof searchAllQuerySchema>;
+
+export const searchDishSchema = z
+  .object({
+    id: z.number().int(), // the dish (menu) id
+    name: z.string(),
+    price_cents: z.number().int(),
+    image_url: z.string(),
+    /** the restaurant serving it: its page is /chefs/{slug} */
+    restaurant: z.object({ id: z.number().int(), name: z.string(), slug: z.string() }),
+  })
+  .meta({ id: 'SearchDish' });
+export type SearchDish = z.infer<typeof searchDishSchema>;
+
+export const searchAllResponseSchema = z
+  .object({
+    query: z.string(),
+    /** the query with its misspelt words corrected ("suhsi" -> "sushi"); null when none was */
+    did_you_mean: z.string().nullable(),
+    restaurants: z.object({ total: z.number().int(), items: z.array(restaurantCardSchema) }),
+    /** capped: total stopped at the preset search's count cap (show "1,000+") */
+    presets: z.object({ total: z.number().int(), capped: z.boolean(), items: z.array(presetCardSchema) }),
+    /** capped: only the dishes of the 40 first matching restaurants were counted */
+    dishes: z.object({ total: z.number().int(), capped: z.boolean(), items: z.array(searchDishSchema) }),
+  })
+  .meta({ id: 'SearchAll' });
+export type SearchAllResponse = z.infer<typeof searchAllResponseSchema>;

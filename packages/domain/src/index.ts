@@ -28,3 +28,4 @@ export * from './calendar-file.js';
 export * from './store-open.js';
 export * from './changes-lock.js';
 export * from './reliability.js';
+export * from './forgiving-search.js';

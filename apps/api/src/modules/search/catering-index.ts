@@ -118,11 +118,10 @@ export function buildCateringSnapshot(data: CateringIndexData): CateringSnapshot
       const { list, backwards } = orders[page.sort];
       const out: number[] = [];
       let matches = 0;
-      for (let k = 0; k < list.length; k++) {
-        const i = list[backwards ? list.length - 1 - k : k]!;
-        if (wordBits && (wordBits[i >>> 5]! & (1 << (i & 31))) === 0) continue;
+      /** whether position i is listed (its words, cuisines, distance); false once the page and count are done */
+      const take = (i: number): boolean => {
         if (oneWord) {
-          if ((cuisineMasks[i]! & q0) === 0) continue;
+          if ((cuisineMasks[i]! & q0) === 0) return true;
         } else if (cuisineQuery) {
           let any = false;
           for (let w = 0; w < words; w++) {
@@ -131,20 +130,38 @@ export function buildCateringSnapshot(data: CateringIndexData): CateringSnapshot
               break;
             }
           }
-          if (!any) continue;
+          if (!any) return true;
         }
         if (near) {
           // cube_distance: the square root of the summed squares, compared as PostgreSQL does
           const dx = xyz[3 * i]! - px;
-          if (!(Math.abs(dx) <= axis)) continue;
+          if (!(Math.abs(dx) <= axis)) return true;
           const dy = xyz[3 * i + 1]! - py;
-          if (!(Math.abs(dy) <= axis)) continue;
+          if (!(Math.abs(dy) <= axis)) return true;
           const dz = xyz[3 * i + 2]! - pz;
-          if (!(Math.sqrt(dx * dx + dy * dy + dz * dz) <= chord)) continue;
+          if (!(Math.sqrt(dx * dx + dy * dy + dz * dz) <= chord)) return true;
         }
         matches++;
         if (matches > page.offset && matches <= want) out.push(ids[i]!);
-        if (matches >= want && matches >= stopAt) break;
+        return !(matches >= want && matches >= stopAt);
+      };
+      if (wordBits && page.sort === 'popular') {
+        // the popular order is the positions' own: walk the words' set bits, 32 at a time
+        walk: for (let w = 0; w < wordBits.length; w++) {
+          let bits = wordBits[w]!;
+          while (bits !== 0) {
+            const low = bits & -bits;
+            const i = (w << 5) + 31 - Math.clz32(low);
+            bits ^= low;
+            if (i >= n || !take(i)) break walk;
+          }
+        }
+      } else {
+        for (let k = 0; k < list.length; k++) {
+          const i = list[backwards ? list.length - 1 - k : k]!;
+          if (wordBits && (wordBits[i >>> 5]! & (1 << (i & 31))) === 0) continue;
+          if (!take(i)) break;
+        }
       }
       const capped = page.countCap !== undefined && matches > page.countCap;
       return { ids: out, total: capped ? page.countCap! : matches, capped };

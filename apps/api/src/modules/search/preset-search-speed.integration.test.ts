@@ -5,7 +5,9 @@ import { fixedClock } from '../../lib/clock.js';
 import { createCardCache } from '../presets/card-cache.js';
 import { createPresetsRepository } from '../presets/presets.repository.js';
 import { createCateringIndex } from './catering-index.js';
+import { createDishIndex } from './dish-index.js';
 import { createQuickSearchIndex } from './quick-search-index.js';
+import { createSearchVocabulary } from './search-vocabulary.js';
 import { createSearchRepository, type ListingFilter } from './search.repository.js';
 import { createSearchService, PRESET_COUNT_CAP, type SearchQueryInput } from './search.service.js';
 
@@ -193,6 +195,8 @@ describe('preset search: sort walk and capped count', () => {
     const service = (presetCountCap?: number) =>
       createSearchService({
         searchRepository,
+        vocabulary: createSearchVocabulary({ load: () => searchRepository.vocabularyWords() }),
+        dishIndex: createDishIndex({ load: (chefIds) => searchRepository.dishRows(chefIds) }),
         cateringIndex: cateringIndexOf(searchRepository),
         quickIndex: createQuickSearchIndex({
           load: () => searchRepository.restaurantQuickRows(),

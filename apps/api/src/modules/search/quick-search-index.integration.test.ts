@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDemoTestApp, type TestContext } from '../../../test/helpers.js';
 import { createQuickSearchIndex, QUICK_SEARCH_POOL } from './quick-search-index.js';
+import { createSearchVocabulary } from './search-vocabulary.js';
 import { createSearchRepository } from './search.repository.js';
-import { queryWords } from './search.service.js';
 
 // The navigation search's index (docs/decisions/023) against the statement it replaced: the
 // QUICK_SEARCH_POOL nearest matches (within the radius when given) ordered by relevance, then
@@ -60,8 +60,9 @@ describe('quick search index', () => {
       matches: (q, t) => repo.quickMatches(q, t),
     });
     let nonEmpty = 0;
-    for (const q of ['pizza', 'Sushi', 'thai curry', 'itlian', 'burgr', 'salad bowl', 'coffee']) {
-      const tsquery = await repo.expandTerms(queryWords(q));
+    const vocabulary = createSearchVocabulary({ load: () => repo.vocabularyWords() });
+    for (const q of ['pizza', 'Sushi', 'suhsi', 'thai curry', 'itlian', 'burgr', 'salad bowl', 'coffee']) {
+      const { tsquery } = await vocabulary.expand(q, { typing: true });
       expect(tsquery, q).not.toBeNull();
       for (const point of POINTS) {
         for (const limit of [5, 12]) {
@@ -86,7 +87,9 @@ describe('quick search index', () => {
     expect(res.statusCode).toBe(200);
     const repo = createSearchRepository(ctx.db);
     // the default limit is 8
-    const expected = await reference('pizza', (await repo.expandTerms(['pizza']))!, POINTS[0]!, 50, 8);
+    const vocabulary = createSearchVocabulary({ load: () => repo.vocabularyWords() });
+    const { tsquery } = await vocabulary.expand('pizza', { typing: true });
+    const expected = await reference('pizza', tsquery!, POINTS[0]!, 50, 8);
     expect(expected.length).toBeGreaterThan(0);
     expect(res.json<{ presets: { id: number }[] }>().presets.map((p) => p.id)).toEqual(expected);
   });

@@ -109,3 +109,45 @@ describe('quick search index', () => {
     expect(reads).toBe(3);
   });
 });
+
+describe('quick search snapshot: the full search list', () => {
+  const { rows: plain, at } = restaurants(600);
+  const cuisines = ['Japanese', 'Indian', 'Italian'];
+  const rows = plain.map((r) => ({ ...r, cuisine_types: [cuisines[r.id % 3]!] }));
+  const snapshot = buildQuickSnapshot(rows);
+  const matches: QuickMatch[] = rows.filter((r) => r.id % 4 !== 0).map((r) => ({ id: r.id, score100: (r.id * 7) % 5 }));
+  const prepared = snapshot.prepare(matches);
+  const position = new Map(rows.map((r, i) => [r.id, i]));
+
+  // every match by brute force: filter, then relevance, distance (or the rows' order), id
+  function reference(point: typeof TORONTO | null, radiusKm: number, wanted: string[], limit: number) {
+    const all = matches
+      .filter((m) => !wanted.length || wanted.includes(cuisines[m.id % 3]!))
+      .map((m) => ({ ...m, order: point ? (at.get(m.id) ? chord(point, at.get(m.id)!) : NaN) : position.get(m.id)! }))
+      .filter((m) => !point || m.order <= chordOf(radiusKm * 1000))
+      .sort((a, b) => b.score100 - a.score100 || a.order - b.order || a.id - b.id);
+    return { ids: all.slice(0, limit).map((m) => m.id), total: all.length };
+  }
+
+  it('lists the best matches within the radius and counts them all', () => {
+    for (const radiusKm of [5, 30, 50]) {
+      for (const limit of [1, 6, 40, 1000]) {
+        const got = snapshot.list(prepared, { point: TORONTO, radiusKm, cuisines: [] }, limit);
+        expect(got, `${radiusKm} km, limit ${limit}`).toEqual(reference(TORONTO, radiusKm, [], limit));
+      }
+    }
+  });
+
+  it('filters by cuisine, and lists the most ordered first without a point', () => {
+    const got = snapshot.list(prepared, { point: TORONTO, radiusKm: 50, cuisines: ['Indian', 'Italian'] }, 40);
+    expect(got).toEqual(reference(TORONTO, 50, ['Indian', 'Italian'], 40));
+    expect(got.total).toBeGreaterThan(40);
+    expect(snapshot.list(prepared, { point: null, radiusKm: 50, cuisines: [] }, 12)).toEqual(
+      reference(null, 50, [], 12),
+    );
+    expect(snapshot.list(prepared, { point: null, radiusKm: 50, cuisines: ['Thai'] }, 12)).toEqual({
+      ids: [],
+      total: 0,
+    });
+  });
+});

@@ -26,6 +26,16 @@ export interface QuickSnapshot {
   prepare(matches: readonly QuickMatch[]): PreparedMatches;
   /** the ids of the limit best of the pool nearest to point (within radiusKm when not null) */
   rank(matches: PreparedMatches, point: GeoPoint, radiusKm: number | null, limit: number): number[];
+  /**
+   * The full search's restaurants (decision 065): every match within radiusKm of the point (any
+   * match without one) holding one of the cuisines (when given), by relevance, then distance (the
+   * most ordered first without a point), then id; the first limit ids and how many there are.
+   */
+  list(
+    matches: PreparedMatches,
+    filter: { point: GeoPoint | null; radiusKm: number; cuisines: readonly string[] },
+    limit: number,
+  ): { ids: number[]; total: number };
 }
 
 export interface PreparedMatches {
@@ -35,6 +45,7 @@ export interface PreparedMatches {
 
 export function buildQuickSnapshot(rows: readonly QuickIndexRow[]): QuickSnapshot {
   const { ids, xyz, positionOf } = locateRows(rows);
+  const cuisinesAt = rows.map((r) => r.cuisine_types ?? []);
   return {
     size: rows.length,
     has: (id) => positionOf.has(id),
@@ -70,6 +81,42 @@ export function buildQuickSnapshot(rows: readonly QuickIndexRow[]): QuickSnapsho
       pool.sort((a, b) => b.score - a.score || a.chord - b.chord || a.id - b.id);
       return pool.slice(0, limit).map((m) => m.id);
     },
+    list({ positions, scores }, filter, limit) {
+      const point = filter.point ? earthPoint(filter.point) : null;
+      const within = chordOf(filter.radiusKm * 1000);
+      // farther than the chord (plus a metre) along one axis is out: other cities leave cheaply
+      const axis = within + 1;
+      const wanted = filter.cuisines.length ? new Set(filter.cuisines) : null;
+      // the best `limit` so far, best first (a common word matches thousands: no sort of them all)
+      const best: { score: number; order: number; id: number }[] = [];
+      const worse = (a: { score: number; order: number; id: number }, score: number, order: number, id: number) =>
+        a.score < score || (a.score === score && (a.order > order || (a.order === order && a.id > id)));
+      let total = 0;
+      for (let k = 0; k < positions.length; k++) {
+        const i = positions[k]!;
+        if (wanted && !cuisinesAt[i]!.some((c) => wanted.has(c))) continue;
+        // without a point: the most ordered first (the rows' order)
+        let order = i;
+        if (point) {
+          const dx = xyz[3 * i]! - point[0];
+          if (!(Math.abs(dx) <= axis)) continue; // NaN: no location, never within
+          const dy = xyz[3 * i + 1]! - point[1];
+          if (!(Math.abs(dy) <= axis)) continue;
+          const dz = xyz[3 * i + 2]! - point[2];
+          order = Math.sqrt(dx * dx + dy * dy + dz * dz);
+          if (!(order <= within)) continue;
+        }
+        total++;
+        const score = scores[k]!;
+        const id = ids[i]!;
+        if (best.length === limit && !worse(best[limit - 1]!, score, order, id)) continue;
+        let at = best.length === limit ? limit - 1 : best.length;
+        while (at > 0 && worse(best[at - 1]!, score, order, id)) at--;
+        best.splice(at, 0, { score, order, id });
+        if (best.length > limit) best.length = limit;
+      }
+      return { ids: best.map((m) => m.id), total };
+    },
   };
 }
 
@@ -97,6 +144,12 @@ export function createQuickSearchIndex(deps: QuickIndexDeps) {
     sizeOf: (prepared) => prepared.positions.length,
     now: deps.now,
   });
+  /** The snapshot and the restaurants matching a query text in it (read once per snapshot and text). */
+  async function matchesOf(q: string, tsquery: string) {
+    const { snapshot, answer } = await index.current();
+    const matches = await answer(`${tsquery}\n${q}`, async (s) => s.prepare(await deps.matches(q, tsquery)));
+    return { snapshot, matches };
+  }
   return {
     /**
      * The navigation search's restaurant ids: the QUICK_SEARCH_POOL nearest matches within
@@ -109,12 +162,21 @@ export function createQuickSearchIndex(deps: QuickIndexDeps) {
       radiusKm: number;
       limit: number;
     }): Promise<number[]> {
-      const { snapshot, answer } = await index.current();
-      const matches = await answer(`${input.tsquery}\n${input.q}`, async (s) =>
-        s.prepare(await deps.matches(input.q, input.tsquery)),
-      );
+      const { snapshot, matches } = await matchesOf(input.q, input.tsquery);
       const near = snapshot.rank(matches, input.point, input.radiusKm, input.limit);
       return near.length ? near : snapshot.rank(matches, input.point, null, input.limit);
+    },
+    /** The full search's restaurants (QuickSnapshot.list), from the same match sets as ids(). */
+    async list(input: {
+      q: string;
+      tsquery: string;
+      point: GeoPoint | null;
+      radiusKm: number;
+      cuisines: readonly string[];
+      limit: number;
+    }): Promise<{ ids: number[]; total: number }> {
+      const { snapshot, matches } = await matchesOf(input.q, input.tsquery);
+      return snapshot.list(matches, input, input.limit);
     },
     async warm(): Promise<void> {
       await index.current();

@@ -281,6 +281,12 @@ describe('search endpoints on the demo catalogue', () => {
       expect(sushi.presets[0]!.cuisine_types).toContain('Japanese');
       const typo = await quick('q=sushii');
       expect(typo.presets.map((p) => p.id)).toEqual(sushi.presets.map((p) => p.id));
+      // two letters swapped (issue 20 §2): found as the word was meant
+      const swapped = await quick('q=suhsi');
+      expect(swapped.presets.map((p) => p.id)).toEqual(sushi.presets.map((p) => p.id));
+      const indain = await quick('q=indain');
+      expect(indain.presets.length).toBeGreaterThan(0);
+      expect(indain.presets.every((p) => p.cuisine_types.includes('Indian'))).toBe(true);
 
       const italian = await quick('q=itlian');
       expect(italian.presets.length).toBeGreaterThan(0);

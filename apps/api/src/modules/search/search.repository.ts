@@ -4,7 +4,14 @@ import { prepared, withTransaction, type Queryable } from '../../db/pool.js';
 import { createTtlCache } from '../../lib/ttl-cache.js';
 import { distanceOrderSql, nearSql } from '../presets/presets.sql-parts.js';
 import type { GeoPoint } from '../presets/presets.types.js';
-import type { CateringIndexData, CateringIndexRow, QuickIndexRow, QuickMatch } from './search.types.js';
+import type {
+  CateringIndexData,
+  CateringIndexRow,
+  QuickIndexRow,
+  DishRow,
+  QuickMatch,
+  VocabularyWord,
+} from './search.types.js';
 
 // The only SQL of search. Every query here picks ids on presets alone through the indexes of
 // 002_search.sql; cards are hydrated by the presets repository for the page's ids only.
@@ -24,7 +31,7 @@ export interface ListingFilter {
   near: GeoPoint | null;
   radiusKm: number;
   cuisines: readonly string[];
-  /** to_tsquery('english') text from expandTerms; null for no text filter */
+  /** to_tsquery('english') text from the vocabulary (search-vocabulary.ts); null for no text filter */
   tsquery: string | null;
 }
 
@@ -79,39 +86,6 @@ export function createSearchRepository(db: Queryable, options: { wordMatchSet?: 
       );
       return plan[0]?.['QUERY PLAN'][0].Plan['Plan Rows'] ?? Infinity;
     });
-  // The expansions of query words, kept like the word estimates: search_terms changes only with
-  // the catalogue (its trigger), which the API does not write. An expansion to nothing (no
-  // catalogue yet, or words unlike any) is not kept.
-  const expansions = createTtlCache<string, string | null>({
-    ttlMs: WORD_ESTIMATE_TTL_MS,
-    maxEntries: 5_000,
-    keep: (v) => v !== null,
-  });
-  /** expandTerms' statement: the words' exact or nearest catalogue words, as to_tsquery text. */
-  async function expand(words: readonly string[], tx: Queryable): Promise<string | null> {
-    const { rows } = await tx.query<{ word: string; exact: boolean; alternatives: string[] | null }>(
-      prepared(
-        `SELECT t.word, e.exact,
-              CASE WHEN e.exact THEN NULL
-                   ELSE (SELECT array_agg(x.word) FROM (
-                           SELECT s.word FROM search_terms s WHERE s.word % t.word
-                            ORDER BY s.word <-> t.word, s.word LIMIT 3) x)
-              END AS alternatives
-         FROM unnest($1::text[]) WITH ORDINALITY AS t(word, n)
-         CROSS JOIN LATERAL (SELECT EXISTS (SELECT 1 FROM search_terms s WHERE s.word = t.word) AS exact) e
-        WHERE numnode(plainto_tsquery('english', t.word)) > 0
-        ORDER BY t.n`,
-        [words],
-      ),
-    );
-    // a word the catalogue does not know and nothing resembles ("nyc") is left out, so the
-    // other words still find something
-    const groups = rows
-      .filter((r) => r.exact || r.alternatives?.length)
-      .map((r) => `(${[r.word, ...(r.alternatives ?? [])].join(' | ')})`);
-    return groups.length ? groups.join(' & ') : null;
-  }
-
   return {
     /**
      * One page of a listing and the exact size of the whole list: the restaurant search (the
@@ -291,23 +265,24 @@ export function createSearchRepository(db: Queryable, options: { wordMatchSet?: 
     },
 
     /**
-     * Typo tolerance: each query word that is not a word of the catalogue is replaced by its
-     * nearest catalogue words (pg_trgm similarity over search_terms, up to 3) and kept itself.
-     * Returns to_tsquery('english') text: one OR group per word, the groups ANDed; English stop
-     * words and words with nothing similar are dropped. Null when no word is left.
+     * The catalogue's words for the forgiving search's vocabulary (search-vocabulary.ts,
+     * decision 065): every word of search_terms, and whether it is an English stop word (a
+     * word the full-text query drops).
      */
-    async expandTerms(words: readonly string[], tx: Queryable = db): Promise<string | null> {
-      if (!words.length) return null;
-      return expansions.get(words.join(' '), () => expand(words, tx));
+    async vocabularyWords(tx: Queryable = db): Promise<VocabularyWord[]> {
+      const { rows } = await tx.query<VocabularyWord>(
+        `SELECT word, numnode(plainto_tsquery('english', word)) = 0 AS stop FROM search_terms`,
+      );
+      return rows;
     },
 
     /**
-     * Every active restaurant with the coordinates of its stored cube, for the navigation
-     * search's index (quick-search-index.ts): an index-only read of presets_restaurant_popular_geo_idx.
+     * Every active restaurant with the coordinates of its stored cube and its cuisines, most
+     * ordered first, for the navigation and full search's index (quick-search-index.ts): an index-only read of presets_restaurant_popular_geo_idx.
      */
     async restaurantQuickRows(tx: Queryable = db): Promise<QuickIndexRow[]> {
       const { rows } = await tx.query<QuickIndexRow>(
-        `SELECT p.id::int AS id, cube_ll_coord(p.location, 1) AS x, cube_ll_coord(p.location, 2) AS y, cube_ll_coord(p.location, 3) AS z
+        `SELECT p.id::int AS id, cube_ll_coord(p.location, 1) AS x, cube_ll_coord(p.location, 2) AS y, cube_ll_coord(p.location, 3) AS z, p.cuisine_types
            FROM presets p WHERE p.preset_type = 'restaurant' AND p.is_active ORDER BY p.order_count DESC, p.id`,
       );
       return rows;
@@ -329,6 +304,27 @@ export function createSearchRepository(db: Queryable, options: { wordMatchSet?: 
           WHERE p.preset_type = 'restaurant' AND p.is_active
             AND (p.search_document @@ websearch_to_tsquery('english', $1) OR p.search_document @@ to_tsquery('english', $2))`,
         [q, tsquery],
+      );
+      return rows;
+    },
+
+    /**
+     * The dishes of the active restaurants (of the given restaurants only, when chefIds is
+     * given) for the full search's dish index (dish-index.ts, decision 065), each with its
+     * restaurant preset, in menu order. Every dish is read when the index loads (once a minute,
+     * or after a reconnect): a sequential read of menus, by design; a catalogue change reads its
+     * restaurants' dishes alone, through menus_chef_idx.
+     */
+    async dishRows(chefIds?: readonly number[], tx: Queryable = db): Promise<DishRow[]> {
+      const { rows } = await tx.query<DishRow>(
+        `SELECT m.id::int AS id, m.chef_id::int AS chef_id, m.name, m.price_cents, m.main_image_url,
+                p.id::int AS restaurant_id, p.name AS restaurant_name, p.slug AS restaurant_slug
+           FROM presets p
+           JOIN preset_chefs pc ON pc.preset_id = p.id
+           JOIN menus m ON m.chef_id = pc.chef_id AND NOT m.is_deleted
+          WHERE p.preset_type = 'restaurant' AND p.is_active ${chefIds ? 'AND pc.chef_id = ANY($1::bigint[])' : ''}
+          ORDER BY p.id, pc.position, m.position, m.id`,
+        chefIds ? [chefIds] : [],
       );
       return rows;
     },

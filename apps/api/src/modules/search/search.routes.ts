@@ -9,6 +9,8 @@ import {
   quickSearchQuerySchema,
   quickSearchResponseSchema,
   restaurantSearchResponseSchema,
+  searchAllQuerySchema,
+  searchAllResponseSchema,
   searchQuerySchema,
 } from '@caterway/contracts';
 import type { AppDeps } from '../../lib/deps.js';
@@ -21,7 +23,9 @@ import { favoritePresetIdsFrom } from '../favorites/favorites.service.js';
 import { STALE_PAYMENT_CLAIM_SECONDS } from '../orders/orders.types.js';
 import { presetCardsFrom } from '../presets/preset-cards.js';
 import { createCateringIndex } from './catering-index.js';
+import { createDishIndex } from './dish-index.js';
 import { createQuickSearchIndex } from './quick-search-index.js';
+import { createSearchVocabulary } from './search-vocabulary.js';
 import { createSearchRepository } from './search.repository.js';
 import { createSearchService } from './search.service.js';
 
@@ -43,8 +47,12 @@ export async function searchRoutes(app: FastifyInstance, deps: AppDeps): Promise
     visibleAt: () => searchRepository.visibleNow(),
     changedSince: (ids, at) => searchRepository.presetsChangedSince(ids, at),
   });
+  const vocabulary = createSearchVocabulary({ load: () => searchRepository.vocabularyWords() });
+  const dishIndex = createDishIndex({ load: (chefIds) => searchRepository.dishRows(chefIds) });
   const service = createSearchService({
     searchRepository,
+    vocabulary,
+    dishIndex,
     cateringIndex,
     quickIndex,
     presetCards,
@@ -80,11 +88,25 @@ export async function searchRoutes(app: FastifyInstance, deps: AppDeps): Promise
       await Promise.all([cateringIndex.refresh(), quickIndex.refresh()]);
     },
   });
+  // the forgiving search's words and dishes (decision 065): a change may bring new words (a
+  // dish's name), so every change reloads the words (a few hundred: a read of search_terms) and
+  // the changed restaurants' dishes, what is held serving meanwhile
+  catalogueSyncOf(app, deps).register({
+    name: 'search vocabulary and dishes',
+    forget: async (change) => {
+      await Promise.all([vocabulary.refresh(), dishIndex.forgetChefs(change.chefIds)]);
+    },
+    forgetAll: async () => {
+      await Promise.all([vocabulary.refresh(), dishIndex.refresh()]);
+    },
+  });
   app.addHook('onReady', (done) => {
     // the first preset search then finds the index loaded (~0.1 s at 35,000 presets); not awaited,
     // and a failure (database not up yet) only means the first search loads it
     cateringIndex.warm().catch((err: unknown) => app.log.warn({ err }, 'catering index not loaded at start'));
     quickIndex.warm().catch((err: unknown) => app.log.warn({ err }, 'quick search index not loaded at start'));
+    vocabulary.current().catch((err: unknown) => app.log.warn({ err }, 'search vocabulary not loaded at start'));
+    dishIndex.current().catch((err: unknown) => app.log.warn({ err }, 'dish index not loaded at start'));
     done();
   });
 
@@ -129,5 +151,28 @@ export async function searchRoutes(app: FastifyInstance, deps: AppDeps): Promise
       },
     },
     async (request) => service.quick(request.query),
+  );
+
+  r.get(
+    '/api/v2/search/all',
+    {
+      preHandler: [searchLimit, optionalUser(deps)],
+      serializerCompiler,
+      schema: {
+        tags,
+        summary:
+          'Full search results (/search?q=): restaurants, presets and dishes matching the words, forgiving typos and plurals, with browsing filters',
+        description:
+          'Each query word finds the catalogue words it may mean: case and accents folded, plurals, one edit (a letter missing, extra, wrong or two swapped) in words of 4+ letters, two in words of 8+ (decision 065). Restaurants within the delivery radius of lat/lng or the address by relevance (words as typed first), then distance, presets in the chosen sort, dishes of the 40 first matching restaurants; per_group of each and their counts. did_you_mean corrects misspelt words.',
+        querystring: searchAllQuerySchema,
+        response: {
+          200: searchAllResponseSchema,
+          401: errorBodySchema,
+          422: messagesBodySchema,
+          429: errorResponses[429],
+        },
+      },
+    },
+    async (request) => service.all(request.query, request.user?.id),
   );
 }

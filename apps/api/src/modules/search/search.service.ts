@@ -4,6 +4,7 @@ import type {
   PresetSearchResponse,
   QuickSearchResponse,
   RestaurantSearchResponse,
+  SearchAllResponse,
   presetSortSchema,
 } from '@caterway/contracts';
 import { cities } from '../../db/seed/vocabulary.js';
@@ -18,7 +19,9 @@ import type { PresetCards } from '../presets/preset-cards.js';
 import { toPresetCard, toRestaurantCard } from '../presets/presets.mappers.js';
 import { LISTING_RADIUS_KM, type GeoPoint } from '../presets/presets.types.js';
 import type { CateringIndex } from './catering-index.js';
+import type { DishIndex } from './dish-index.js';
 import type { QuickSearchIndex } from './quick-search-index.js';
+import type { SearchVocabulary } from './search-vocabulary.js';
 import type { SearchRepository } from './search.repository.js';
 
 export interface SearchQueryInput extends DeliveryContextQuery {
@@ -28,6 +31,14 @@ export interface SearchQueryInput extends DeliveryContextQuery {
   preset_category_names?: string[];
   q?: string;
   sort: z.infer<typeof presetSortSchema>;
+}
+
+/** GET api/v2/search/all: the full results page's query (decision 065). */
+export interface SearchAllInput extends DeliveryContextQuery {
+  q: string;
+  preset_category_names?: string[];
+  sort: z.infer<typeof presetSortSchema>;
+  per_group: number;
 }
 
 export interface QuickSearchInput {
@@ -41,14 +52,18 @@ export interface QuickSearchInput {
 
 export interface SearchServiceDeps {
   searchRepository: SearchRepository;
+  /** the catalogue's words: a query's forgiving full-text filter (search-vocabulary.ts) */
+  vocabulary: Pick<SearchVocabulary, 'expand'>;
   /** the signed-in user's saved carts: read directly, the user edits them */
   presetCards: PresetCards;
   /** catalogue cards of listings and the quick search, briefly cached (card-cache.ts) */
   cardCache: Pick<CardCache, 'cardsByIds'>;
   /** the preset search's listings, from memory (catering-index.ts) */
   cateringIndex: Pick<CateringIndex, 'page'>;
-  /** the navigation search's ranking, from memory (quick-search-index.ts) */
-  quickIndex: Pick<QuickSearchIndex, 'ids'>;
+  /** the navigation search's ranking and the full search's restaurants, from memory (quick-search-index.ts) */
+  quickIndex: Pick<QuickSearchIndex, 'ids' | 'list'>;
+  /** the full search's dishes, from memory (dish-index.ts) */
+  dishIndex: Pick<DishIndex, 'find'>;
   geocoder: Pick<Geocoder, 'geocode' | 'placeAt'>;
   clock: Clock;
   /** the viewer's favourite preset ids (modules/favorites) */
@@ -61,7 +76,6 @@ export interface SearchServiceDeps {
 
 /** The city the navigation search falls back to (ordering-payments §7: default Toronto). */
 export const DEFAULT_CITY = 'Toronto';
-const MAX_QUERY_WORDS = 8;
 
 /**
  * The preset search counts at most this many matches and then says "1,000+": nobody pages
@@ -70,15 +84,11 @@ const MAX_QUERY_WORDS = 8;
  */
 export const PRESET_COUNT_CAP = 1000;
 
-/** Query words as the catalogue's word list holds them: lower case, letters only, 3+ letters. */
-export function queryWords(q: string): string[] {
-  const words = q
-    .toLowerCase()
-    .normalize('NFC')
-    .split(/[^\p{L}]+/u)
-    .filter((w) => w.length >= 3);
-  return [...new Set(words)].slice(0, MAX_QUERY_WORDS);
-}
+/**
+ * The full results page lists the dishes of at most this many matching restaurants, the nearest
+ * (or, without an address, the most ordered) first: its Dishes group, with their count.
+ */
+export const DISH_RESTAURANTS = 40;
 
 /** A city's centre from the cities the catalogue serves (the seed's vocabulary); Toronto otherwise. */
 export function cityCentre(name: string | undefined): GeoPoint {
@@ -93,10 +103,12 @@ const CUISINES_TTL_MS = 60_000;
 
 export function createSearchService({
   searchRepository: repo,
+  vocabulary,
   presetCards,
   cardCache,
   cateringIndex,
   quickIndex,
+  dishIndex,
   geocoder,
   clock,
   favoriteIdsOf,
@@ -149,7 +161,7 @@ export function createSearchService({
      */
     async restaurants(query: SearchQueryInput, viewerId?: number): Promise<RestaurantSearchResponse> {
       const ctx = await contextFor(query, viewerId);
-      const tsquery = query.q ? await repo.expandTerms(queryWords(query.q)) : null;
+      const tsquery = query.q ? (await vocabulary.expand(query.q)).tsquery : null;
       const { ids, total } = await repo.listingPage(
         {
           presetType: 'restaurant',
@@ -185,7 +197,7 @@ export function createSearchService({
      */
     async presets(query: SearchQueryInput, viewerId?: number): Promise<PresetSearchResponse> {
       const ctx = await contextFor(query, viewerId);
-      const tsquery = query.q ? await repo.expandTerms(queryWords(query.q)) : null;
+      const tsquery = query.q ? (await vocabulary.expand(query.q)).tsquery : null;
       const filter = {
         presetType: 'catering' as const,
         near: ctx.point,
@@ -265,6 +277,78 @@ export function createSearchService({
     },
 
     /**
+     * GET api/v2/search/all: the full results page (/search?q=, decision 065). The query's
+     * forgiving filter over restaurants, catering presets and dishes, with browsing's filters
+     * (near the address, its date and time, cuisines, the presets' sort): the first per_group of
+     * each kind and how many there are, all from memory. Restaurants within the delivery radius
+     * by relevance (the words as typed first), then distance, as the navigation search ranks
+     * them; presets as the preset search lists them; the dishes of the DISH_RESTAURANTS first of
+     * those restaurants whose names hold the words, exact words first, each with its restaurant.
+     * did_you_mean corrects the misspelt words.
+     */
+    async all(query: SearchAllInput, viewerId?: number): Promise<SearchAllResponse> {
+      const [ctx, expansion] = await Promise.all([contextFor(query, viewerId), vocabulary.expand(query.q)]);
+      const { tsquery, didYouMean, groups } = expansion;
+      if (!tsquery) {
+        return {
+          query: query.q,
+          did_you_mean: null,
+          restaurants: { total: 0, items: [] },
+          presets: { total: 0, capped: false, items: [] },
+          dishes: { total: 0, capped: false, items: [] },
+        };
+      }
+      const cuisines = query.preset_category_names ?? [];
+      const [restaurantList, presetPage] = await Promise.all([
+        quickIndex.list({
+          q: query.q,
+          tsquery,
+          point: ctx.point,
+          radiusKm: LISTING_RADIUS_KM,
+          cuisines,
+          limit: Math.max(query.per_group, DISH_RESTAURANTS),
+        }),
+        cateringIndex.page(
+          { near: ctx.point, radiusKm: LISTING_RADIUS_KM, cuisines, tsquery },
+          { sort: query.sort, limit: query.per_group, offset: 0, countCap: presetCountCap },
+        ),
+      ]);
+      const dishRestaurants = restaurantList.ids.slice(0, DISH_RESTAURANTS);
+      const [restaurantRows, presetRows, dishes] = await Promise.all([
+        cardCache.cardsByIds(restaurantList.ids.slice(0, query.per_group)),
+        cardCache.cardsByIds(presetPage.ids),
+        dishIndex.find(dishRestaurants, groups, query.per_group),
+      ]);
+      const restaurants = await withCapacity(
+        restaurantRows.map((r) => toRestaurantCard(r, ctx)),
+        restaurantRows,
+        ctx,
+        capacity,
+      );
+      return {
+        query: query.q,
+        did_you_mean: didYouMean,
+        restaurants: { total: restaurantList.total, items: restaurants },
+        presets: {
+          total: presetPage.total,
+          capped: presetPage.capped,
+          items: presetRows.map((r) => toPresetCard(r, ctx)),
+        },
+        dishes: {
+          total: dishes.total,
+          capped: restaurantList.total > dishRestaurants.length,
+          items: dishes.items.map((d) => ({
+            id: d.id,
+            name: d.name,
+            price_cents: d.price_cents,
+            image_url: d.main_image_url,
+            restaurant: { id: d.restaurant_id, name: d.restaurant_name, slug: d.restaurant_slug },
+          })),
+        },
+      };
+    },
+
+    /**
      * GET api/v2/search/elastic_search (ordering-payments §2 navigation search, §7): restaurants
      * by relevance, then distance from lat/lng, the geocoded address, or the city's centre
      * (Toronto when the city is unknown or absent).
@@ -274,7 +358,7 @@ export function createSearchService({
         query.lat !== undefined && query.lng !== undefined
           ? { latitude: query.lat, longitude: query.lng }
           : ((query.address ? await geocodePoint(geocoder, query.address) : null) ?? cityCentre(query.city));
-      const tsquery = await repo.expandTerms(queryWords(query.q));
+      const { tsquery } = await vocabulary.expand(query.q, { typing: true });
       if (!tsquery) return { presets: [], query: query.q };
       // restaurants that can deliver there first; the whole catalogue when none matches nearby
       const ids = await quickIndex.ids({ q: query.q, tsquery, point, radiusKm: LISTING_RADIUS_KM, limit: query.limit });

@@ -24,11 +24,32 @@ export interface CateringIndexData {
   byGuests: number[];
 }
 
-/** An active restaurant: its id and the coordinates of its stored cube. */
-export type QuickIndexRow = LocatedRow;
+/** An active restaurant: its id, the coordinates of its stored cube and its cuisines (the full search's filter). */
+export interface QuickIndexRow extends LocatedRow {
+  cuisine_types?: string[];
+}
 
 /** A restaurant matching a query, with its relevance rounded to 2 decimals, times 100. */
 export interface QuickMatch {
   id: number;
   score100: number;
+}
+
+/** A word of the catalogue (search_terms) for the forgiving search's vocabulary (decision 065). */
+export interface VocabularyWord {
+  word: string;
+  /** an English stop word ("the", "with"): no filter of its own */
+  stop: boolean;
+}
+
+/** A dish of an active restaurant for the full search's dish index (dish-index.ts), with its restaurant. */
+export interface DishRow {
+  id: number;
+  chef_id: number;
+  name: string;
+  price_cents: number;
+  main_image_url: string;
+  restaurant_id: number;
+  restaurant_name: string;
+  restaurant_slug: string;
 }
