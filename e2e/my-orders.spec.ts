@@ -178,6 +178,33 @@ test('a delivered order is under PAST and downloads its invoice as order_{id}.pd
   expect(fs.readFileSync(file).subarray(0, 5).toString()).toBe('%PDF-');
 });
 
+test('Order again puts a past order back in the cart for a new date, and upcoming orders say when changes lock', async ({
+  page,
+  request,
+}) => {
+  const jwt = await apiSignIn(request);
+  const lists = await history(request, jwt);
+  const accepted = lists.upcoming.find((o) => o.editable)!;
+  const delivered = lists.past.find((o) => o.status === 'Delivered')!;
+  await page.goto('/');
+  await signInFromNav(page);
+  await page.goto('/my-orders');
+  // issue 20: every editable order says when its changes lock
+  await expect(card(page, accepted.order_number)).toContainText(
+    /Changes lock (today|\w{3}) .*\d{1,2}:\d{2} [AP]M · cancelling is free until then/,
+  );
+  await page.getByRole('tab', { name: 'PAST' }).click();
+  await card(page, delivered.order_number).click();
+  const modal = page.getByRole('dialog', { name: `Order #${delivered.order_number}` });
+  await modal.getByRole('button', { name: 'Order again' }).click();
+  await expect(page).toHaveURL(/\/preset-detail\//);
+  await expect(page.getByText(`The items of order ${delivered.order_number} are in your cart.`)).toBeVisible();
+  // the restaurant page holds it as a saved cart (ordering-payments §3 'Saved cart')
+  await expect(page.getByText(/~~ \[ Saved @ /)).toBeVisible();
+  const carts = await page.evaluate(() => JSON.parse(localStorage.getItem('caterway.cart') ?? '{}') as object);
+  expect(Object.keys(carts)).toHaveLength(1);
+});
+
 test('an accepted order offers Edit and Cancel; Cancel asks first and NO keeps the order @phone', async ({
   page,
   request,
