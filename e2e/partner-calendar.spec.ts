@@ -96,6 +96,15 @@ test.describe('the restaurant calendar', () => {
     await expect(notice).toContainText('Unavailable at this time');
     await expect(notice).toContainText('Store is closed on this day!');
     await expect(notice).toContainText('next available');
+    // and its Store Hours list the closure among the coming changes (decision 068)
+    await page.getByRole('button', { name: 'Store Hours' }).click();
+    const hoursDialog = page.getByRole('dialog', { name: 'Store Hours' });
+    const changes = hoursDialog.getByRole('region', { name: 'Holiday hours and closures' });
+    await expect(changes.getByRole('listitem')).toHaveCount(1);
+    await expect(changes.getByRole('listitem')).toContainText('Closed');
+    // the team's reason is not for customers
+    await expect(hoursDialog).not.toContainText('Private event');
+    await page.keyboard.press('Escape');
 
     // checkout for tomorrow is refused by the server
     const token = await apiToken(request);
