@@ -79,21 +79,23 @@ export function BrowseRestaurantsPage({ delivery }: { delivery: DeliveryContext 
       ) : null}
       <div className="browse-tools">
         <DietaryFilter selected={dietary.selected} onChange={dietary.setSelected} />
-        <div className="field sort-field">
-          <label htmlFor={sortId}>Sort by</label>
-          <select id={sortId} value={sort} onChange={(e) => setSort(e.target.value as RestaurantSort)}>
-            {restaurantSortOptions.map((o) => (
-              <option key={o.value} value={o.value}>
-                {o.label}
-              </option>
-            ))}
-          </select>
+        <div className="browse-tools-end">
+          <div className="field sort-field">
+            <label htmlFor={sortId}>Sort by</label>
+            <select id={sortId} value={sort} onChange={(e) => setSort(e.target.value as RestaurantSort)}>
+              {restaurantSortOptions.map((o) => (
+                <option key={o.value} value={o.value}>
+                  {o.label}
+                </option>
+              ))}
+            </select>
+          </div>
+          {restaurants.length > 0 ? (
+            <button type="button" className="btn btn-secondary" onClick={() => setMapOf({ restaurant: null })}>
+              Show map
+            </button>
+          ) : null}
         </div>
-        {restaurants.length > 0 ? (
-          <button type="button" className="btn btn-secondary" onClick={() => setMapOf({ restaurant: null })}>
-            Show map
-          </button>
-        ) : null}
       </div>
 
       {query.isError && !query.data ? (
