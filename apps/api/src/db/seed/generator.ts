@@ -83,7 +83,7 @@ export interface PresetRow {
   minimum_order_amount_cents: number;
   order_count: number;
   average_rating: number;
-  /** reviews behind the rating: about one for every three orders (migration 052) */
+  /** reviews behind the rating: about one for every three orders (migration 053) */
   rating_count: number;
   serving_styles: string[];
   category_names: string[];

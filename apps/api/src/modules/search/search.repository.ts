@@ -172,7 +172,7 @@ export function createSearchRepository(db: Queryable, options: { wordMatchSet?: 
       };
       /**
        * Restaurants near a point: the page, nearest first (or in the chosen restaurant order, from
-       * the index tuples of presets_restaurant_location_idx, migration 052), and the exact count in one statement.
+       * the index tuples of presets_restaurant_location_idx, migration 053), and the exact count in one statement.
        * The point, its box and the chord are computed once (pt) and the preset type is a literal,
        * so the plan depends on no value and PostgreSQL keeps one generic plan per connection
        * instead of planning both queries on every call (docs/decisions/022). The tests are
