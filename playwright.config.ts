@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
+import { tileUrlFor } from './e2e/tile-server';
 
 // The suite uses CHROME_PATH, else Debian's headless shell of its Chromium (the
 // chromium-headless-shell package: the same Blink without the desktop browser around it, which
@@ -52,6 +53,8 @@ export default defineConfig({
     reuseExistingServer: false,
     stdout: 'ignore',
     stderr: 'pipe',
-    env: { E2E_PORT: String(port) },
+    // the map's tiles from the loopback tile server e2e/browse-decide.spec.ts starts while it
+    // needs it; while it is not running the map panel falls back to its schematic (decision 067)
+    env: { E2E_PORT: String(port), MAP_TILE_URL: tileUrlFor(port) },
   },
 });

@@ -111,14 +111,20 @@ test('scrolling loads the next page of restaurants', async ({ page }) => {
   expect([...list].sort((a, b) => a - b)).toEqual(list);
 });
 
-test('the map modal shows the restaurant with View Details and View full screen', async ({ page }) => {
+test('the map modal shows the restaurant with View Details and View full screen', async ({
+  page,
+  allowConsoleErrors,
+}) => {
+  // the cluster's MAP_TILE_URL points at e2e/browse-decide.spec.ts's tile server, not running
+  // here: the tiles fail and the panel draws its schematic (decision 067)
+  allowConsoleErrors(/Failed to load resource: net::ERR_CONNECTION_REFUSED/);
   await enterAddress(page, 'Browse restaurants');
   const first = cards(page).first();
   const name = (await first.getByRole('heading').textContent())!;
   await first.getByRole('button', { name: /^Map/ }).click();
   const dialog = page.getByRole('dialog', { name });
   await expect(dialog).toBeVisible();
-  await expect(dialog.getByText('Zoom 15')).toBeVisible();
+  await expect(dialog.getByTestId('map-active')).toContainText(name.trim());
   await expect(dialog.getByRole('button', { name: 'View full screen' })).toBeVisible();
   await expect(dialog.getByRole('link', { name: 'View Details' })).toHaveAttribute('href', /^\/chefs\//);
   await page.keyboard.press('Escape');

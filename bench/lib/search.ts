@@ -87,6 +87,14 @@ export const searchEndpoints: Record<string, () => string> = {
         : '';
     return `/api/v2/search.json?search_type=restaurant&lat=${p.lat}&lng=${p.lng}&page=${page}&${deliveryParams()}${filter}`;
   },
+  // decision 067: the restaurant list in another order or by dietary needs (from the index tuples)
+  'restaurants sorted or by dietary need': () => {
+    const p = nearPoint();
+    const sort = pick(['rating', 'popularity', 'price', 'soonest', 'distance']);
+    const needs =
+      random() < 0.5 ? `&dietary_types=${enc(pick(['Vegan', 'Halal', 'Gluten Free', 'Vegan,Nut Free']))}` : '';
+    return `/api/v2/search.json?search_type=restaurant&lat=${p.lat}&lng=${p.lng}&page=${1 + Math.floor(random() * 3)}&restaurant_sort=${sort}&${deliveryParams()}${needs}`;
+  },
   'preset search with sort': () => {
     const near =
       random() < 0.6
@@ -257,6 +265,14 @@ export async function explainSearch(app: FastifyInstance, db: Db): Promise<Expla
         '/api/v2/search.json?search_type=restaurant&lat=45.5017&lng=-73.5673&preset_category_names=Italian,Japanese',
       ],
       ['restaurants, no address (popular)', '/api/v2/search.json?search_type=restaurant&page=3'],
+      [
+        'restaurants by rating with a dietary need',
+        '/api/v2/search.json?search_type=restaurant&lat=43.6487&lng=-79.3817&restaurant_sort=rating&dietary_types=Halal',
+      ],
+      [
+        'restaurants by price',
+        '/api/v2/search.json?search_type=restaurant&lat=45.5017&lng=-73.5673&restaurant_sort=price&page=2',
+      ],
       ['preset search with sort', '/api/v2/search?search_type=preset&sort=price_desc&page=2&lat=40.7484&lng=-73.9857'],
       ['preset search with sort (no address)', '/api/v2/search?search_type=preset&sort=headcount_asc&page=4'],
       ['preset search with words', '/api/v2/search?search_type=preset&q=breakfst&lat=43.6487&lng=-79.3817'],

@@ -69,12 +69,15 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
         connect: ['https://api.stripe.com'],
       }
     : { script: [], frame: [], connect: [] };
+  // the map's tiles (MAP_TILE_URL, decision 067) are images from the tile server's origin ({s}
+  // subdomains: every subdomain of its host)
+  const tileOrigin = deps.config.mapTileUrl ? [tileSource(deps.config.mapTileUrl)] : [];
   // helmet's headers, computed once (plugins/security-headers.ts, decision 018's addendum).
   registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        imgSrc: ["'self'", 'data:', 'blob:', ...tileOrigin],
         styleSrc: ["'self'"],
         styleSrcAttr: ["'unsafe-inline'"],
         scriptSrc: ["'self'", ...stripe.script],
@@ -131,4 +134,11 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await registerGroupOrdersSite(app, { distDir, basePath, siteUrl, host });
   await registerWeb(app, deps.config.webDistDir, { devMailbox: deps.config.mailboxEnabled });
   return app;
+}
+
+/** The CSP source of a tile URL template: its scheme and host, a {s} subdomain as a wildcard. */
+export function tileSource(template: string): string {
+  const m = /^(https?:\/\/)([^/]+)\//.exec(template);
+  if (!m) return "'none'";
+  return `${m[1]}${m[2]!.replace(/^\{s\}\./, '*.')}`;
 }

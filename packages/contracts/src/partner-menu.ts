@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DIETARY_NEEDS } from '@caterway/domain';
 import { partnerRestaurantParamsSchema } from './partner.js';
 
 // The menu editor of the restaurant portal (issue 19 part 3, docs/decisions/052): a restaurant's
@@ -6,16 +7,8 @@ import { partnerRestaurantParamsSchema } from './partner.js';
 // catering presets, as its team reads and writes them under
 // /api/v2/partner/restaurants/{chefId}/menu... Staff read; managers, owners and operations write.
 
-/** The seven dietary tags the editor writes, spelt as the storefront's dietary_types (seed vocabulary). */
-export const editorDietaryTags = [
-  'Vegetarian',
-  'Vegan',
-  'Gluten Free',
-  'Dairy Free',
-  'Nut Free',
-  'Halal',
-  'Kosher',
-] as const;
+/** The seven dietary tags the editor writes, spelt as the storefront's dietary_types (seed vocabulary): the browse filters' needs (decision 067). */
+export const editorDietaryTags = DIETARY_NEEDS;
 export type EditorDietaryTag = (typeof editorDietaryTags)[number];
 
 /** Canada's priority food allergens (Health Canada), as stored in menus.allergens. */

@@ -49,7 +49,11 @@ export const restaurantCardSchema = z
     available_for_ordering: z.boolean(),
     /** why not, when available_for_ordering is false (paused: not taking new orders now; full: no capacity left) */
     unavailable_reason: z.enum(['closed', 'outside_hours', 'notice', 'distance', 'paused', 'full']).nullable(),
-    /** when full (capacity) at the chosen time: the next time with room, as the delivery bar spells it */
+    /**
+     * when it cannot take the order at the chosen time for a reason a later time fixes (closed,
+     * outside hours, notice, paused, full): the next time it can, as the delivery bar spells it;
+     * null when available, out of the delivery area, or nothing within 14 days
+     */
     next_available: z.object({ delivery_date: z.string(), delivery_time: z.string(), text: z.string() }).nullable(),
     preset_tags: z.array(presetTagSchema),
     store_hours: storeHoursSchema,
@@ -58,6 +62,16 @@ export const restaurantCardSchema = z
     order_count: z.number().int(),
     pre_order_notice_hour: z.number().int(),
     favorite: z.boolean(),
+    /** the delivery fee to the chosen address (cents); null without an address or outside every fee range */
+    delivery_fee_cents: z.number().int().nullable(),
+    /** the order minimum (cents) */
+    minimum_order_cents: z.number().int(),
+    /** how many reviews average_rating is the mean of */
+    rating_count: z.number().int(),
+    /** 1 ($) to 4 ($$$$), from the price per person (domain priceLevel) */
+    price_level: z.number().int().min(1).max(4),
+    /** the menu's price per person (cents) */
+    price_per_person_cents: z.number().int(),
   })
   .meta({ id: 'RestaurantCard' });
 export type RestaurantCard = z.infer<typeof restaurantCardSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DIETARY_NEEDS, RESTAURANT_SORTS } from '@caterway/domain';
 import { deliveryContextQuerySchema, presetCardSchema, restaurantCardSchema } from './presets.js';
 
 // Browse and search (ordering-payments §3 Search response, §7 Calls).
@@ -13,6 +14,18 @@ const csv = z
       .filter(Boolean),
   );
 
+export const restaurantSortSchema = z.enum(RESTAURANT_SORTS);
+export type RestaurantSortParam = z.infer<typeof restaurantSortSchema>;
+
+/** dietary_types=Vegetarian,Halal: each one of the seven needs (decision 067), or 422. */
+const dietaryNeedsCsv = csv.pipe(
+  z.array(
+    z.enum(DIETARY_NEEDS, {
+      error: (issue) => `Unknown dietary need: ${String(issue.input)}. Choose from: ${DIETARY_NEEDS.join(', ')}.`,
+    }),
+  ),
+);
+
 export const presetSortSchema = z.enum(['popular', 'price_desc', 'price_asc', 'headcount_desc', 'headcount_asc']);
 export type PresetSort = z.infer<typeof presetSortSchema>;
 
@@ -25,6 +38,10 @@ export const searchQuerySchema = deliveryContextQuerySchema.extend({
   preset_category_names: csv.optional(),
   q: z.string().trim().max(200).optional(),
   sort: presetSortSchema.default('popular'),
+  /** restaurants only: distance (nearest first), rating, popularity, price (cheapest first) or soonest available */
+  restaurant_sort: restaurantSortSchema.default('distance'),
+  /** restaurants and presets with a dish tagged for every one of these needs */
+  dietary_types: dietaryNeedsCsv.optional(),
 });
 export type SearchQuery = z.input<typeof searchQuerySchema>;
 

@@ -14,6 +14,13 @@ export const siteConfigResponseSchema = z
     support_email: z.string(),
     /** the support line's phone number as customers read it (SUPPORT_PHONE, decision 066) */
     support_phone: z.string(),
+    /**
+     * the restaurant map's raster tile URL template (MAP_TILE_URL: {z}/{x}/{y}, OpenStreetMap-compatible);
+     * '' when unset: the map panel draws its schematic (decision 067)
+     */
+    map_tile_url: z.string(),
+    /** the tiles' attribution, shown on the map */
+    map_tile_attribution: z.string(),
   })
   .meta({ id: 'SiteConfig' });
 export type SiteConfigResponse = z.infer<typeof siteConfigResponseSchema>;

@@ -8,6 +8,7 @@ export * from './money.js';
 export * from './money-input.js';
 export * from './demo-request.js';
 export * from './availability.js';
+export * from './browse.js';
 export * from './totals.js';
 export * from './tax-table.js';
 export * from './cart-rules.js';

@@ -104,6 +104,21 @@ const envSchema = z.object({
   /** where the group-order site is served (share links, admin links; docs/decisions/011); default ${PUBLIC_URL}/group-orders-site */
   GROUP_ORDERS_URL: z.url().optional(),
   GROUP_ORDERS_DIST_DIR: z.string().optional(),
+  /**
+   * the restaurant map's raster tiles (decision 067): an OpenStreetMap-compatible URL template
+   * with {z}, {x} and {y} (and optionally {s}), e.g. https://tile.openstreetmap.org/{z}/{x}/{y}.png;
+   * unset (the offline default): the map panel draws its schematic instead
+   */
+  MAP_TILE_URL: z
+    .string()
+    .trim()
+    .refine(
+      (v) => v === '' || (/^https?:\/\/[^/]+\//.test(v) && ['{z}', '{x}', '{y}'].every((p) => v.includes(p))),
+      'MAP_TILE_URL must be an http(s) URL template with {z}, {x} and {y}',
+    )
+    .optional(),
+  /** the tiles' attribution, shown on the map (OpenStreetMap's licence asks for it) */
+  MAP_TILE_ATTRIBUTION: z.string().trim().max(300).default('© OpenStreetMap contributors'),
   /** 'sandbox': the built-in provider, nobody is charged; 'stripe': Stripe. Default: stripe when STRIPE_SECRET_KEY is set */
   PAYMENTS: z.enum(['sandbox', 'stripe']).optional(),
   /** Stripe (card + acss_debit) when set; the built-in sandbox provider otherwise */
@@ -211,6 +226,9 @@ export interface Config {
   /** the site's own host name (GROUP_ORDERS_URL on another host, at its root), else null */
   groupOrdersHost: string | null;
   groupOrdersDistDir: string;
+  /** the map's tile URL template ('' when unset: the schematic) and its attribution (decision 067) */
+  mapTileUrl: string;
+  mapTileAttribution: string;
   stripeSecretKey?: string;
   stripePublishableKey?: string;
   /** POST /api/stripe/webhook is registered only with Stripe as the provider and this secret */
@@ -391,6 +409,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     groupOrdersBasePath,
     groupOrdersHost,
     groupOrdersDistDir: path.resolve(env.GROUP_ORDERS_DIST_DIR ?? path.join(appsDir, 'group-orders/dist')),
+    mapTileUrl: env.MAP_TILE_URL ?? '',
+    mapTileAttribution: env.MAP_TILE_ATTRIBUTION,
     // PAYMENTS=sandbox runs the sandbox even where Stripe keys are set: the keys are not used
     stripeSecretKey: payments === 'stripe' ? env.STRIPE_SECRET_KEY : undefined,
     stripePublishableKey: payments === 'stripe' ? env.STRIPE_PUBLISHABLE_KEY : undefined,

@@ -15,7 +15,7 @@ import { computeTotals } from '@caterway/domain';
 
 type Wire<S extends z.ZodType> = z.input<S>;
 
-/** GET api/v2/site_config: real payments, and a support line (decision 066). */
+/** GET api/v2/site_config: real payments, a support line (decision 066), no map tiles (the schematic, decision 067). */
 export function siteConfig(
   over: Partial<Wire<typeof siteConfigResponseSchema>> = {},
 ): Wire<typeof siteConfigResponseSchema> {
@@ -24,6 +24,8 @@ export function siteConfig(
     test_mode: false,
     support_email: 'help@caterway.example',
     support_phone: '+1 (416) 555-0142',
+    map_tile_url: '',
+    map_tile_attribution: '© OpenStreetMap contributors',
     ...over,
   };
 }
@@ -67,6 +69,11 @@ export function restaurantCard(
     order_count: 12,
     pre_order_notice_hour: 24,
     favorite: false,
+    delivery_fee_cents: 1500,
+    minimum_order_cents: 20000,
+    rating_count: 4,
+    price_level: 2,
+    price_per_person_cents: 2800,
     ...over,
   };
 }

@@ -83,6 +83,8 @@ export interface PresetRow {
   minimum_order_amount_cents: number;
   order_count: number;
   average_rating: number;
+  /** reviews behind the rating: about one for every three orders (migration 053) */
+  rating_count: number;
   serving_styles: string[];
   category_names: string[];
   cuisine_types: string[];
@@ -751,6 +753,7 @@ function addPreset(
     minimum_order_amount_cents: minimum,
     order_count: orderCount,
     average_rating: round(Math.min(5, 3.5 + 1.5 * (1 - rng.next() ** 1.6) * 0.7 + popularity * 0.45), 2),
+    rating_count: Math.ceil(orderCount / 3),
     serving_styles: styles,
     category_names: draft.groups,
     cuisine_types: union(draft.chefs.map((c) => c.chef.cuisine_types)),

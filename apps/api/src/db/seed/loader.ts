@@ -89,6 +89,7 @@ const tables = {
       ['minimum_order_amount_cents', 'integer'],
       ['order_count', 'integer'],
       ['average_rating', 'numeric'],
+      ['rating_count', 'integer'],
       ['serving_styles', 'text[]'],
       ['category_names', 'text[]'],
       ['cuisine_types', 'text[]'],

@@ -1,10 +1,38 @@
 import type { RestaurantCard } from '@caterway/contracts';
+import { nextOpenTime } from '@caterway/domain';
 import type { CapacityService, SlotQuery } from '../capacity/capacity.service.js';
 import { displayDateTime } from '../orders/orders.email.js';
 import { deliveryAt, type DeliveryContext } from './delivery-context.js';
 import { wallTime } from './preset-availability.js';
 import { noticeHours } from './presets.mappers.js';
 import type { CardRow } from './presets.repository.js';
+
+/**
+ * The next time a restaurant that cannot take the order at the chosen time can (issue 20 §2): for
+ * a card unavailable because it is closed that day or hour, short of notice or paused, the first
+ * delivery time its calendar takes from the chosen one on (domain nextOpenTime, the rule checkout
+ * applies); null when it is out of the delivery area (no time fixes that) or nothing opens within
+ * NEXT_AVAILABLE_DAYS. Capacity is not counted here: a full restaurant's next time is withCapacity's.
+ */
+export function withNextOpen(card: RestaurantCard, row: CardRow, ctx: DeliveryContext): RestaurantCard {
+  const lead = row.chefs[0];
+  const reason = card.unavailable_reason;
+  if (!lead || card.available_for_ordering || reason === null || reason === 'distance' || reason === 'full')
+    return card;
+  const from = deliveryAt(ctx, lead.time_zone);
+  if (!from) return card;
+  const next = nextOpenTime({
+    storeHours: lead.store_hours,
+    calendar: lead.calendar,
+    timeZone: lead.time_zone,
+    noticeHours: noticeHours(row),
+    now: ctx.now,
+    from,
+  });
+  return next
+    ? { ...card, next_available: { ...wallTime(next, lead.time_zone), text: displayDateTime(next, lead.time_zone) } }
+    : card;
+}
 
 /**
  * Restaurant cards with their capacity at the chosen delivery time (issue 19 part 2): a
@@ -20,6 +48,7 @@ export async function withCapacity(
   capacity: Pick<CapacityService, 'fullAmong'>,
 ): Promise<RestaurantCard[]> {
   if (!ctx.date) return cards;
+  cards = cards.map((card, i) => (rows[i] ? withNextOpen(card, rows[i], ctx) : card));
   const slots: SlotQuery[] = [];
   rows.forEach((row, i) => {
     const lead = row.chefs[0];

@@ -2,7 +2,9 @@ import type { PresetCard, RestaurantCard } from '@caterway/contracts';
 import {
   KM_PER_MILE,
   availableForOrdering,
+  deliveryFeeForDistance,
   haversineKm,
+  priceLevel,
   type StoreHoursMap,
   type UnavailableReason,
 } from '@caterway/domain';
@@ -79,9 +81,20 @@ function chefImages(row: CardRow): Record<string, { profile_image_url: string; m
   );
 }
 
+/** The delivery fee from the restaurant to the chosen address (the checkout's ranges), null without an address or outside them. */
+function deliveryFeeOf(chef: CardChefRow | undefined, km: number | null): number | null {
+  if (!chef || km === null) return null;
+  const ranges = chef.delivery_fee_ranges.map((r) => ({
+    minKm: Number(r.min_km),
+    maxKm: Number(r.max_km),
+    feeCents: r.fee_cents,
+  }));
+  return deliveryFeeForDistance(ranges, km);
+}
+
 export function toRestaurantCard(row: CardRow, ctx: DeliveryContext): RestaurantCard {
   const chef = row.chefs[0];
-  const { distance, unit } = distanceOf(chef, ctx);
+  const { distance, unit, km } = distanceOf(chef, ctx);
   const availability = availabilityOf(row, ctx);
   return {
     id: row.id,
@@ -108,6 +121,11 @@ export function toRestaurantCard(row: CardRow, ctx: DeliveryContext): Restaurant
     order_count: row.order_count,
     pre_order_notice_hour: noticeHours(row),
     favorite: ctx.favoriteIds?.has(row.id) ?? false,
+    delivery_fee_cents: deliveryFeeOf(chef, km),
+    minimum_order_cents: row.minimum_order_amount_cents,
+    rating_count: row.rating_count,
+    price_level: priceLevel(row.price_per_person_cents),
+    price_per_person_cents: row.price_per_person_cents,
   };
 }
 

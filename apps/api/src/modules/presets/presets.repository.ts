@@ -31,6 +31,8 @@ export interface CardChefRow {
   main_image_url: string;
   pre_order_notice_hours: number;
   delivery_radius_km: number;
+  /** the delivery fee by distance, ordered by min_km */
+  delivery_fee_ranges: { min_km: number; max_km: number; fee_cents: number }[];
   store_hours: StoreHoursMap;
   /** closures still to come and the pause (decision 055) */
   calendar: RestaurantCalendar;
@@ -56,6 +58,7 @@ export interface CardRow {
   owner_user_id: number | null;
   order_count: number;
   average_rating: number;
+  rating_count: number;
   number_of_guests: number;
   price_per_person_cents: number;
   minimum_order_amount_cents: number;
@@ -80,7 +83,6 @@ export interface ChefRow extends CardChefRow {
   pre_order_min_order_amount_cents: number;
   addon_maximum_items_qty: number;
   eft_enabled: boolean;
-  delivery_fee_ranges: { min_km: number; max_km: number; fee_cents: number }[];
   cuisine_types: string[];
 }
 
@@ -110,7 +112,7 @@ export interface PresetItemRow {
 
 const CARD_SQL = `
   SELECT p.id, p.slug, p.name, p.description, p.preset_type, p.base_preset_id, p.owner_user_id, p.order_count,
-         p.average_rating, p.number_of_guests, p.price_per_person_cents, p.minimum_order_amount_cents, p.serving_styles,
+         p.average_rating, p.rating_count, p.number_of_guests, p.price_per_person_cents, p.minimum_order_amount_cents, p.serving_styles,
          p.banner_image_url, p.search_result_image_url, p.category_names, p.cuisine_types, p.dietary_types,
          coalesce((SELECT sum(pi.quantity * m.price_cents) FROM preset_items pi JOIN menus m ON m.id = pi.menu_id
                     WHERE pi.preset_id = p.id), 0)::bigint AS total_price_cents,
@@ -121,7 +123,7 @@ const CARD_SQL = `
                      'country', c.country, 'latitude', c.latitude, 'longitude', c.longitude, 'time_zone', c.time_zone,
                      'profile_image_url', c.profile_image_url, 'main_image_url', c.main_image_url,
                      'pre_order_notice_hours', c.pre_order_notice_hours, 'delivery_radius_km', c.delivery_radius_km,
-                     'store_hours', c.store_hours, 'calendar', ${chefCalendarJson('c')}) ORDER BY pc.position, c.id)
+                     'delivery_fee_ranges', c.delivery_fee_ranges, 'store_hours', c.store_hours, 'calendar', ${chefCalendarJson('c')}) ORDER BY pc.position, c.id)
                      FROM preset_chefs pc JOIN chefs c ON c.id = pc.chef_id WHERE pc.preset_id = p.id), '[]') AS chefs
     FROM presets p`;
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PresetSort } from '@caterway/contracts';
+import { DIETARY_NEEDS, type DietaryNeed } from '@caterway/domain';
 import { createRng } from '../../db/seed/prng.js';
 import {
   buildCateringSnapshot,
@@ -16,6 +17,8 @@ interface Preset {
   id: number;
   at: { latitude: number; longitude: number } | null;
   cuisines: string[];
+  /** dishes' dietary tags, with tags that are no filter's need ('Keto') among them */
+  diets: string[];
   orders: number;
   price: number;
   guests: number;
@@ -41,6 +44,7 @@ function catalogue(n: number, seed: number, cuisineCount = CUISINES.length): Pre
           ? null
           : { latitude: city.latitude + (random() - 0.5) * 1.1, longitude: city.longitude + (random() - 0.5) * 1.4 },
       cuisines: Array.from({ length: Math.floor(random() * 3) }, () => CUISINES[Math.floor(random() * cuisineCount)]!),
+      diets: [...DIETARY_NEEDS, 'Keto'].filter(() => random() < 0.6),
       // few distinct values, so ties are common and the id decides
       orders: Math.floor(random() * 20),
       price: 1000 + 100 * Math.floor(random() * 15),
@@ -60,7 +64,14 @@ const compare: Record<PresetSort, (a: Preset, b: Preset) => number> = {
 function indexData(presets: Preset[]): CateringIndexData {
   const row = (p: Preset): CateringIndexRow => {
     const xyz = p.at ? earthPoint(p.at) : null;
-    return { id: p.id, x: xyz?.[0] ?? null, y: xyz?.[1] ?? null, z: xyz?.[2] ?? null, cuisine_types: p.cuisines };
+    return {
+      id: p.id,
+      x: xyz?.[0] ?? null,
+      y: xyz?.[1] ?? null,
+      z: xyz?.[2] ?? null,
+      cuisine_types: p.cuisines,
+      dietary_types: p.diets,
+    };
   };
   return {
     popular: [...presets].sort(compare.popular).map(row),
@@ -81,6 +92,7 @@ function reference(
     near: { latitude: number; longitude: number } | null;
     radiusKm: number;
     cuisines: string[];
+    dietary?: DietaryNeed[];
     words?: Set<number>;
   },
   page: { sort: PresetSort; limit: number; offset: number; countCap?: number },
@@ -89,6 +101,7 @@ function reference(
   const all = presets
     .filter((p) => !q.words || q.words.has(p.id))
     .filter((p) => !q.cuisines.length || p.cuisines.some((c) => q.cuisines.includes(c)))
+    .filter((p) => (q.dietary ?? []).every((d) => p.diets.includes(d)))
     .filter((p) => !q.near || (p.at !== null && distance(p.at, q.near) <= chord))
     .sort(compare[page.sort]);
   const capped = page.countCap !== undefined && all.length > page.countCap;
@@ -131,7 +144,9 @@ describe('catering index', () => {
         offset: 12 * Math.floor(random() * 4),
         countCap: random() < 0.5 ? undefined : [5, 30, 1000][Math.floor(random() * 3)],
       };
-      const query = { near, radiusKm: 50, cuisines };
+      // sometimes one or two dietary needs, all of which a preset's dishes must have
+      const dietary = DIETARY_NEEDS.filter(() => random() < 0.15);
+      const query = { near, radiusKm: 50, cuisines, dietary };
       const expected = reference([...presets], { ...query, words }, page);
       if (expected.ids.length) nonEmpty++;
       const got = snapshot.page(query, page, words && snapshot.bitsOf([...words]));

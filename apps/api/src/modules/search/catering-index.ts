@@ -1,4 +1,5 @@
 import type { PresetSort } from '@caterway/contracts';
+import { DIETARY_NEEDS, type DietaryNeed } from '@caterway/domain';
 import type { GeoPoint } from '../presets/presets.types.js';
 import { chordOf, createSnapshotIndex, earthPoint, locateRows, type SnapshotIndexOptions } from './located-rows.js';
 import type { CateringIndexData } from './search.types.js';
@@ -19,6 +20,8 @@ export interface CateringQuery {
   near: GeoPoint | null;
   radiusKm: number;
   cuisines: readonly string[];
+  /** dietary needs: kept when the preset's dishes' tags hold every one (decision 067) */
+  dietary?: readonly DietaryNeed[];
 }
 
 export interface CateringPage {
@@ -61,6 +64,11 @@ export function buildCateringSnapshot(data: CateringIndexData): CateringSnapshot
       cuisineMasks[i * words + (bit >>> 5)]! |= 1 << (bit & 31);
     }
   }
+  // each preset's dietary tags as bits of one word (DIETARY_NEEDS' order; other tags ignored)
+  const dietaryBit = new Map<string, number>(DIETARY_NEEDS.map((need, i) => [need, 1 << i]));
+  const dietaryMasks = new Uint32Array(n);
+  for (const [i, row] of rows.entries())
+    for (const d of row.dietary_types ?? []) dietaryMasks[i]! |= dietaryBit.get(d) ?? 0;
   const positions = (list: readonly number[]) => {
     const out = new Uint32Array(list.length);
     let k = 0;
@@ -106,6 +114,9 @@ export function buildCateringSnapshot(data: CateringIndexData): CateringSnapshot
           if (bit !== undefined) cuisineQuery[bit >>> 5]! |= 1 << (bit & 31);
         }
       }
+      // every need asked for must be among the preset's dishes' tags
+      let dietaryNeeded = 0;
+      for (const d of query.dietary ?? []) dietaryNeeded |= dietaryBit.get(d) ?? 0;
       // up to 32 cuisines in the catalogue (one word a preset): one AND a preset
       const oneWord = cuisineQuery !== null && words === 1;
       const q0 = cuisineQuery?.[0] ?? 0;
@@ -118,8 +129,9 @@ export function buildCateringSnapshot(data: CateringIndexData): CateringSnapshot
       const { list, backwards } = orders[page.sort];
       const out: number[] = [];
       let matches = 0;
-      /** whether position i is listed (its words, cuisines, distance); false once the page and count are done */
+      /** whether position i is listed (its words, dietary needs, cuisines, distance); false once the page and count are done */
       const take = (i: number): boolean => {
+        if (dietaryNeeded !== 0 && (dietaryMasks[i]! & dietaryNeeded) !== dietaryNeeded) return true;
         if (oneWord) {
           if ((cuisineMasks[i]! & q0) === 0) return true;
         } else if (cuisineQuery) {

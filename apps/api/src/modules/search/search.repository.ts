@@ -1,5 +1,6 @@
 import pg from 'pg';
 import type { PresetSort } from '@caterway/contracts';
+import type { DietaryNeed, RestaurantSort } from '@caterway/domain';
 import { prepared, withTransaction, type Queryable } from '../../db/pool.js';
 import { createTtlCache } from '../../lib/ttl-cache.js';
 import { distanceOrderSql, nearSql } from '../presets/presets.sql-parts.js';
@@ -26,11 +27,23 @@ const sortSql: Record<PresetSort, string> = {
   headcount_asc: 'p.number_of_guests, p.id',
 };
 
+/**
+ * The restaurant list's orders other than nearest first (decision 067); each ends with the id so
+ * pages never overlap. Soonest available is ranked by the service (search.service.ts).
+ */
+const restaurantSortSql: Record<Exclude<RestaurantSort, 'distance' | 'soonest'>, string> = {
+  rating: 'p.average_rating DESC, p.rating_count DESC, p.id',
+  popularity: 'p.order_count DESC, p.id',
+  price: 'p.price_per_person_cents, p.id',
+};
+
 export interface ListingFilter {
   presetType: 'restaurant' | 'catering';
   near: GeoPoint | null;
   radiusKm: number;
   cuisines: readonly string[];
+  /** dietary needs: a preset is kept when its dishes' tags (presets.dietary_types) hold every one */
+  dietary?: readonly DietaryNeed[];
   /** to_tsquery('english') text from the vocabulary (search-vocabulary.ts); null for no text filter */
   tsquery: string | null;
 }
@@ -51,6 +64,10 @@ function listingWhere(f: ListingFilter, options: { typeLiteral?: boolean } = {})
   if (f.cuisines.length) {
     params.push(f.cuisines);
     where.push(`p.cuisine_types && $${params.length}::text[]`);
+  }
+  if (f.dietary?.length) {
+    params.push(f.dietary);
+    where.push(`p.dietary_types @> $${params.length}::text[]`);
   }
   if (f.tsquery) {
     params.push(f.tsquery);
@@ -94,12 +111,18 @@ export function createSearchRepository(db: Queryable, options: { wordMatchSet?: 
      */
     async listingPage(
       filter: ListingFilter,
-      page: { sort: PresetSort; limit: number; offset: number },
+      page: { sort: PresetSort; limit: number; offset: number; restaurantSort?: RestaurantSort },
       tx: Queryable = db,
     ): Promise<{ ids: number[]; total: number }> {
       const { where, params } = listingWhere(filter);
-      const order =
-        filter.presetType === 'restaurant' && filter.near
+      // restaurants by rating, popularity or price (nearest first otherwise; soonest is the service's)
+      const restaurantOrder =
+        filter.presetType === 'restaurant' && page.restaurantSort && page.restaurantSort in restaurantSortSql
+          ? restaurantSortSql[page.restaurantSort as keyof typeof restaurantSortSql]
+          : null;
+      const order = restaurantOrder
+        ? restaurantOrder
+        : filter.presetType === 'restaurant' && filter.near
           ? // the distance alone: a tie-breaker would stop the GiST index from returning rows nearest first (KNN)
             distanceOrderSql(`$${params.length - 2}`, `$${params.length - 1}`)
           : sortSql[page.sort];
@@ -128,15 +151,16 @@ export function createSearchRepository(db: Queryable, options: { wordMatchSet?: 
         if (estimate > wordMatchSet) return null;
         const n = wordsParams.length;
         const nearTest = filter.near ? `WHERE ${nearSql(`$${n + 3}`, `$${n + 4}`, `$${n + 5}`)}` : '';
-        const orderSql =
-          filter.presetType === 'restaurant' && filter.near
+        const orderSql = restaurantOrder
+          ? restaurantOrder
+          : filter.presetType === 'restaurant' && filter.near
             ? `${distanceOrderSql(`$${n + 3}`, `$${n + 4}`)}, p.id`
             : sortSql[page.sort];
         const nearParams = filter.near ? [filter.near.latitude, filter.near.longitude, filter.radiusKm * 1000] : [];
         // not a named statement: a generic plan would not see how few the words' matches are
         const { rows } = await tx.query<{ n: number; ids: number[] }>({
           text: `WITH m AS MATERIALIZED (
-               SELECT p.id, p.order_count, p.price_per_person_cents, p.number_of_guests, p.location FROM presets p
+               SELECT p.id, p.order_count, p.price_per_person_cents, p.number_of_guests, p.average_rating, p.rating_count, p.location FROM presets p
                 WHERE ${wordsWhere}),
              near AS MATERIALIZED (SELECT * FROM m p ${nearTest})
              SELECT (SELECT count(*)::int FROM near) AS n,
@@ -147,7 +171,8 @@ export function createSearchRepository(db: Queryable, options: { wordMatchSet?: 
         return { ids: ids.map(Number), total };
       };
       /**
-       * Restaurants near a point: the page, nearest first, and the exact count in one statement.
+       * Restaurants near a point: the page, nearest first (or in the chosen restaurant order, from
+       * the index tuples of presets_restaurant_location_idx, migration 053), and the exact count in one statement.
        * The point, its box and the chord are computed once (pt) and the preset type is a literal,
        * so the plan depends on no value and PostgreSQL keeps one generic plan per connection
        * instead of planning both queries on every call (docs/decisions/022). The tests are
@@ -164,7 +189,7 @@ export function createSearchRepository(db: Queryable, options: { wordMatchSet?: 
                       2 * earth() * sin($${n + 3}::float8 / (2 * earth())) AS chord)
              SELECT (SELECT count(*)::int FROM presets p WHERE ${rest} AND ${nearTest}) AS n,
                     ARRAY(SELECT p.id FROM presets p WHERE ${rest} AND ${nearTest}
-                           ORDER BY p.location <-> (SELECT centre FROM pt) LIMIT $${n + 4} OFFSET $${n + 5}) AS ids`,
+                           ORDER BY ${restaurantOrder ?? 'p.location <-> (SELECT centre FROM pt)'} LIMIT $${n + 4} OFFSET $${n + 5}) AS ids`,
             [...restParams, near.latitude, near.longitude, filter.radiusKm * 1000, page.limit, page.offset],
           ),
         );
@@ -195,7 +220,7 @@ export function createSearchRepository(db: Queryable, options: { wordMatchSet?: 
     async cateringIndexRows(tx: Queryable = db): Promise<CateringIndexData> {
       const [popular, byPrice, byGuests] = await Promise.all([
         tx.query<CateringIndexRow>(
-          `SELECT p.id::int AS id, cube_ll_coord(p.location, 1) AS x, cube_ll_coord(p.location, 2) AS y, cube_ll_coord(p.location, 3) AS z, p.cuisine_types
+          `SELECT p.id::int AS id, cube_ll_coord(p.location, 1) AS x, cube_ll_coord(p.location, 2) AS y, cube_ll_coord(p.location, 3) AS z, p.cuisine_types, p.dietary_types
              FROM presets p WHERE p.preset_type = 'catering' AND p.is_active ORDER BY p.order_count DESC, p.id`,
         ),
         tx.query<{ id: number }>(

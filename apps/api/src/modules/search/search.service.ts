@@ -1,12 +1,14 @@
 import type { z } from 'zod';
 import type {
   PresetCard,
+  RestaurantCard,
   PresetSearchResponse,
   QuickSearchResponse,
   RestaurantSearchResponse,
   SearchAllResponse,
   presetSortSchema,
 } from '@caterway/contracts';
+import type { DietaryNeed, RestaurantSort } from '@caterway/domain';
 import { cities } from '../../db/seed/vocabulary.js';
 import type { Clock } from '../../lib/clock.js';
 import { unauthorized } from '../../lib/errors.js';
@@ -31,6 +33,9 @@ export interface SearchQueryInput extends DeliveryContextQuery {
   preset_category_names?: string[];
   q?: string;
   sort: z.infer<typeof presetSortSchema>;
+  /** restaurants only (decision 067) */
+  restaurant_sort?: RestaurantSort;
+  dietary_types?: DietaryNeed[];
 }
 
 /** GET api/v2/search/all: the full results page's query (decision 065). */
@@ -98,6 +103,35 @@ export function cityCentre(name: string | undefined): GeoPoint {
   return { latitude: city.centre.lat, longitude: city.centre.lng };
 }
 
+/**
+ * Soonest available ranks this many of the nearest restaurants by when they can deliver (the
+ * chosen time for those that can, their next time for the others); the rest follow nearest first.
+ * A ranking of every restaurant of a city would compute the calendar of each (about 1,100 on the
+ * bench catalogue) on every page; four pages are what a visitor scrolls (decision 067).
+ */
+export const SOONEST_POOL = 48;
+
+/**
+ * A local date and wall time ('11:30 AM' or '11:30') as a number that orders them: the wall time
+ * read as if it were UTC (the restaurants of one listing share a zone or nearly; a zone's offset
+ * only reorders restaurants hours apart). Infinity when unreadable.
+ */
+export function wallTimeKey(date: string, time: string): number {
+  const day = Date.parse(`${date}T00:00:00Z`);
+  const m = /^(\d{1,2}):(\d{2})(?: ?(AM|PM))?$/i.exec(time.trim());
+  if (!m || Number.isNaN(day)) return Infinity;
+  const half = m[3]?.toUpperCase();
+  const hours = half ? (Number(m[1]) % 12) + (half === 'PM' ? 12 : 0) : Number(m[1]);
+  return day + (hours * 60 + Number(m[2])) * 60_000;
+}
+
+/** When a card can deliver: the chosen time when available, its next time otherwise, never (Infinity) without one. */
+function soonestKey(card: RestaurantCard, chosen: number): number {
+  if (card.available_for_ordering) return chosen;
+  const next = card.next_available;
+  return next ? wallTimeKey(next.delivery_date, next.delivery_time) : Infinity;
+}
+
 /** The cuisine cards change with an admin edit at most: every page reuses them for a minute. */
 const CUISINES_TTL_MS = 60_000;
 
@@ -162,30 +196,61 @@ export function createSearchService({
     async restaurants(query: SearchQueryInput, viewerId?: number): Promise<RestaurantSearchResponse> {
       const ctx = await contextFor(query, viewerId);
       const tsquery = query.q ? (await vocabulary.expand(query.q)).tsquery : null;
-      const { ids, total } = await repo.listingPage(
-        {
-          presetType: 'restaurant',
-          near: ctx.point,
-          radiusKm: LISTING_RADIUS_KM,
-          cuisines: query.preset_category_names ?? [],
-          tsquery,
-        },
-        { sort: 'popular', limit: query.per_page, offset: (query.page - 1) * query.per_page },
-      );
-      const [rows, metaData] = await Promise.all([cardCache.cardsByIds(ids), meta(query.page, query.per_page, total)]);
-      const cards = await withCapacity(
-        rows.map((r) => toRestaurantCard(r, ctx)),
-        rows,
-        ctx,
-        capacity,
-      );
+      const filter = {
+        presetType: 'restaurant' as const,
+        near: ctx.point,
+        radiusKm: LISTING_RADIUS_KM,
+        cuisines: query.preset_category_names ?? [],
+        dietary: query.dietary_types ?? [],
+        tsquery,
+      };
+      const sort = query.restaurant_sort ?? 'distance';
+      const offset = (query.page - 1) * query.per_page;
+      /** Cards of these ids, with their availability, next time and capacity at the chosen time. */
+      const cardsOf = async (ids: number[]) => {
+        const rows = await cardCache.cardsByIds(ids);
+        return withCapacity(
+          rows.map((r) => toRestaurantCard(r, ctx)),
+          rows,
+          ctx,
+          capacity,
+        );
+      };
+      let cards: RestaurantCard[];
+      let total: number;
+      if (sort === 'soonest' && ctx.date && offset < SOONEST_POOL) {
+        // the nearest SOONEST_POOL ranked by when they can deliver, nearest first among equals
+        const pool = await repo.listingPage(filter, { sort: 'popular', limit: SOONEST_POOL, offset: 0 });
+        total = pool.total;
+        const chosen = wallTimeKey(ctx.date, ctx.time ?? '');
+        const ranked = (await cardsOf(pool.ids))
+          .map((card, i) => ({ card, i, key: soonestKey(card, chosen) }))
+          .sort((a, b) => a.key - b.key || a.i - b.i)
+          .map((r) => r.card);
+        cards = ranked.slice(offset, offset + query.per_page);
+        // a page that reaches past the pool goes on nearest first
+        const missing = offset + query.per_page - Math.max(offset, ranked.length);
+        if (ranked.length === SOONEST_POOL && missing > 0) {
+          const rest = await repo.listingPage(filter, { sort: 'popular', limit: missing, offset: SOONEST_POOL });
+          cards = [...cards, ...(await cardsOf(rest.ids))];
+        }
+      } else {
+        const page = await repo.listingPage(filter, {
+          sort: 'popular',
+          restaurantSort: sort === 'soonest' ? 'distance' : sort,
+          limit: query.per_page,
+          offset,
+        });
+        total = page.total;
+        cards = await cardsOf(page.ids);
+      }
       return {
         presets: {
           all_presets: cards,
           favorite_restaurants: [],
           saved_for_later_restaurants: [],
         },
-        meta_data: metaData,
+        meta_data: await meta(query.page, query.per_page, total),
       };
     },
 
@@ -203,6 +268,7 @@ export function createSearchService({
         near: ctx.point,
         radiusKm: LISTING_RADIUS_KM,
         cuisines: query.preset_category_names ?? [],
+        dietary: query.dietary_types ?? [],
         tsquery,
       };
       const page = {

@@ -13,6 +13,8 @@ export interface LocatedRow {
 /** What the index needs of one active catering preset (search.repository's cateringIndexRows). */
 export interface CateringIndexRow extends LocatedRow {
   cuisine_types: string[];
+  /** its dishes' dietary tags (the dietary filter, decision 067) */
+  dietary_types: string[];
 }
 
 export interface CateringIndexData {

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../../test/helpers.js';
+import { createTestApp, testConfig, type TestContext } from '../../../test/helpers.js';
 import { createStripeProvider } from '../../adapters/payments/index.js';
 
 // GET api/v2/site_config: where the storefront sends people for group orders (runtime config).
@@ -19,6 +19,8 @@ describe('GET api/v2/site_config', () => {
       test_mode: true,
       support_email: 'support@caterway.ca',
       support_phone: '+1 416-555-0100',
+      map_tile_url: '',
+      map_tile_attribution: '© OpenStreetMap contributors',
     });
     expect(res.headers['cache-control']).toBe('public, max-age=300');
   });
@@ -59,5 +61,32 @@ describe('GET api/v2/site_config', () => {
     expect((await stripe.app.inject({ method: 'GET', url: '/api/v2/site_config' })).json()).toMatchObject({
       test_mode: false,
     });
+  });
+
+  it('hands the storefront MAP_TILE_URL and lets the pages load its tiles (CSP img-src)', async () => {
+    const ctx = await createTestApp({
+      env: { MAP_TILE_URL: 'https://{s}.tile.example.org/{z}/{x}/{y}.png', MAP_TILE_ATTRIBUTION: '© Example tiles' },
+    });
+    contexts.push(ctx);
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/v2/site_config' });
+    expect(res.json()).toMatchObject({
+      map_tile_url: 'https://{s}.tile.example.org/{z}/{x}/{y}.png',
+      map_tile_attribution: '© Example tiles',
+    });
+    expect(String(res.headers['content-security-policy'])).toMatch(
+      /img-src 'self' data: blob: https:\/\/\*\.tile\.example\.org/,
+    );
+    // without it, no other origin's images
+    const offline = await createTestApp();
+    contexts.push(offline);
+    const plain = await offline.app.inject({ method: 'GET', url: '/api/v2/site_config' });
+    expect(String(plain.headers['content-security-policy'])).toMatch(/img-src 'self' data: blob:;/);
+  });
+
+  it('refuses a MAP_TILE_URL without {z}, {x} and {y}', () => {
+    expect(() => testConfig({ MAP_TILE_URL: 'https://tiles.example.org/map.png' })).toThrow(/MAP_TILE_URL/);
+    expect(testConfig({ MAP_TILE_URL: 'http://127.0.0.1:5107/{z}/{x}/{y}.png' }).mapTileUrl).toBe(
+      'http://127.0.0.1:5107/{z}/{x}/{y}.png',
+    );
   });
 });

@@ -7,8 +7,9 @@ import type { AppDeps } from '../../lib/deps.js';
 // Runtime config for the browser, so one storefront build works wherever the group-order site
 // is deployed (GROUP_ORDERS_URL is read once, in config/env.ts, which also builds share links),
 // and whether payments are in test mode: the provider the app runs with is the sandbox
-// (PAYMENTS=sandbox; docs/decisions/028), so every page says that no card is charged; and the
-// support line's email and phone, which production sets (docs/decisions/066).
+// (PAYMENTS=sandbox; docs/decisions/028), so every page says that no card is charged; the
+// support line's email and phone, which production sets (docs/decisions/066); and where the
+// restaurant map's tiles come from (MAP_TILE_URL, decision 067; '' draws the schematic).
 export function siteConfigRoutes(app: FastifyInstance, deps: AppDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const body = {
@@ -17,6 +18,8 @@ export function siteConfigRoutes(app: FastifyInstance, deps: AppDeps): void {
     // the support line: one place (SUPPORT_EMAIL, SUPPORT_PHONE) for every page that names it (decision 066)
     support_email: deps.config.supportEmail,
     support_phone: deps.config.supportPhone,
+    map_tile_url: deps.config.mapTileUrl,
+    map_tile_attribution: deps.config.mapTileAttribution,
   };
   r.get(
     '/api/v2/site_config',
@@ -24,7 +27,7 @@ export function siteConfigRoutes(app: FastifyInstance, deps: AppDeps): void {
       schema: {
         tags: ['site'],
         summary:
-          "Runtime settings the sites need: the group-order site's base URL, whether payments are in test mode (sandbox), and the support line",
+          "Runtime settings the sites need: the group-order site's base URL, whether payments are in test mode (sandbox), the support line, and the map's tiles",
         response: { 200: siteConfigResponseSchema },
       },
     },

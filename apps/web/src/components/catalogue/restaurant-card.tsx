@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../config/paths';
 import type { Restaurant } from '../../types/catalogue';
@@ -61,6 +62,8 @@ export interface RestaurantCardProps {
   headingLevel?: 'h2' | 'h3';
   /** The first cards of a list, in view on arrival: their image loads at once, first (the page's LCP). */
   priority?: boolean;
+  /** more facts under the address (the browse pages' fee, minimum, notice, reviews and price) */
+  children?: ReactNode;
 }
 
 /**
@@ -73,6 +76,7 @@ export function RestaurantCardView({
   onShowMap,
   headingLevel: Heading = 'h3',
   priority = false,
+  children,
 }: RestaurantCardProps) {
   const distance = formatDistance(restaurant.distance, restaurant.distanceUnit);
   const image = restaurant.searchResultImageUrl || restaurant.mainImageUrl;
@@ -115,6 +119,7 @@ export function RestaurantCardView({
         </div>
         {restaurant.shortAddress ? <p className="catalogue-card-address">{restaurant.shortAddress}</p> : null}
         {restaurant.nextAvailable ? <p className="catalogue-card-next">{nextAvailableLine(restaurant)}</p> : null}
+        {children}
         <TagBadges tags={restaurant.presetTags} />
         {onShowMap ? (
           <button type="button" className="btn btn-ghost btn-sm card-action" onClick={() => onShowMap(restaurant)}>

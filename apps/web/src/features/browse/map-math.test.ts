@@ -1,22 +1,33 @@
 import { describe, expect, it } from 'vitest';
-import { clampToEdge, metresPerPixel, pixelOffset } from './map-math';
+import { bearingDeg, flatKm, schematicPoint, schematicRings } from './map-math';
 
-describe('map math of the location panel (zoom 15)', () => {
-  it('uses the Web-Mercator ground resolution', () => {
-    expect(metresPerPixel(0, 15)).toBeCloseTo(4.777, 2);
-    expect(metresPerPixel(43.65, 15)).toBeCloseTo(3.457, 2);
+describe('map math of the schematic map panel', () => {
+  const here = { lat: 43.6487, lng: -79.3817 };
+  it('gives the bearing clockwise from north', () => {
+    expect(bearingDeg(here, { lat: 43.7, lng: -79.3817 })).toBeCloseTo(0, 1);
+    expect(bearingDeg(here, { lat: 43.6487, lng: -79.3 })).toBeCloseTo(90, 0);
+    expect(bearingDeg(here, { lat: 43.6, lng: -79.3817 })).toBeCloseTo(180, 1);
+    expect(bearingDeg(here, { lat: 43.6487, lng: -79.45 })).toBeCloseTo(270, 0);
   });
-  it('places a point east and north of the centre right and up', () => {
-    const center = { lat: 43.65, lng: -79.38 };
-    const { x, y } = pixelOffset(center, { lat: 43.651, lng: -79.379 }, 15);
-    // 0.001 deg of latitude is ~111 m, of longitude ~80 m at 43.65 N
-    expect(x).toBeCloseTo(80.5 / 3.457, 0);
-    expect(y).toBeCloseTo(-111.3 / 3.457, 0);
+  it('chooses round rings that reach the farthest restaurant, at most four', () => {
+    expect(schematicRings(4.3)).toEqual([2, 4, 6]);
+    expect(schematicRings(0.9)).toEqual([0.25, 0.5, 0.75, 1]);
+    expect(schematicRings(18)).toEqual([5, 10, 15, 20]);
+    expect(schematicRings(0)).toEqual([0.25]);
+    expect(schematicRings(48).length).toBeLessThanOrEqual(4);
   });
-  it('clamps an off-map point to the edge along the same direction', () => {
-    const p = clampToEdge(1000, 500, 300, 180);
-    expect(p.x).toBeCloseTo(300);
-    expect(p.y).toBeCloseTo(150);
-    expect(clampToEdge(0, -900, 300, 180)).toEqual({ x: 0, y: -180 });
+  it('places east to the right and north up, at its share of the radius', () => {
+    const east = schematicPoint(90, 2, 4, 100);
+    expect(east.x).toBeCloseTo(50);
+    expect(east.y).toBeCloseTo(0);
+    const north = schematicPoint(0, 4, 4, 100);
+    expect(north.y).toBeCloseTo(-100);
+    // beyond the outer ring: on it
+    expect(schematicPoint(180, 9, 4, 100).y).toBeCloseTo(100);
+  });
+  it('estimates short distances on a flat projection', () => {
+    // 0.01 deg of latitude is 1.113 km
+    expect(flatKm(here, { lat: 43.6587, lng: -79.3817 })).toBeCloseTo(1.113, 2);
+    expect(flatKm(here, here)).toBe(0);
   });
 });

@@ -1,26 +1,47 @@
-// Placing points on the location modal's drawn map (ordering-payments §9: zoom 15).
+// The map panel's schematic (decision 067): restaurants around the delivery address by bearing and
+// distance, with rings at round distances, when no tile server is configured.
 
-/** Web-Mercator ground resolution at a zoom level: metres per pixel of a 256 px tile map. */
-export function metresPerPixel(lat: number, zoom: number): number {
-  return (156_543.033_92 * Math.cos((lat * Math.PI) / 180)) / 2 ** zoom;
+const rad = (deg: number) => (deg * Math.PI) / 180;
+
+/** Initial great-circle bearing from one point to another, in degrees clockwise from north (0-360). */
+export function bearingDeg(from: { lat: number; lng: number }, to: { lat: number; lng: number }): number {
+  const φ1 = rad(from.lat);
+  const φ2 = rad(to.lat);
+  const Δλ = rad(to.lng - from.lng);
+  const y = Math.sin(Δλ) * Math.cos(φ2);
+  const x = Math.cos(φ1) * Math.sin(φ2) - Math.sin(φ1) * Math.cos(φ2) * Math.cos(Δλ);
+  return ((Math.atan2(y, x) * 180) / Math.PI + 360) % 360;
+}
+
+/** Ring spacings the schematic chooses from (km). */
+const RING_STEPS = [0.25, 0.5, 1, 2, 5, 10, 20, 25, 50];
+
+/**
+ * The schematic map's rings: the smallest spacing with which at most `maxRings` rings reach the
+ * farthest restaurant, and those rings' distances (km).
+ */
+export function schematicRings(farthestKm: number, maxRings = 4): number[] {
+  const far = Math.max(farthestKm, 0.1);
+  const step = RING_STEPS.find((s) => s * maxRings >= far) ?? Math.ceil(far / maxRings);
+  const count = Math.max(1, Math.ceil(far / step - 1e-9));
+  return Array.from({ length: count }, (_, i) => Number(((i + 1) * step).toFixed(2)));
 }
 
 /**
- * Offset in map pixels (x right, y down) of a point from the centre, at the given zoom.
- * An equirectangular approximation: exact enough over the few kilometres one view covers.
+ * Where the schematic draws a restaurant: the delivery address at the centre, each restaurant
+ * along its bearing at its distance, `radius` pixels standing for `outerKm`.
  */
-export function pixelOffset(center: { lat: number; lng: number }, point: { lat: number; lng: number }, zoom: number) {
-  const mpp = metresPerPixel(center.lat, zoom);
-  const metresPerDegLat = 111_320;
-  const metresPerDegLng = 111_320 * Math.cos((center.lat * Math.PI) / 180);
-  return {
-    x: ((point.lng - center.lng) * metresPerDegLng) / mpp,
-    y: -((point.lat - center.lat) * metresPerDegLat) / mpp,
-  };
+export function schematicPoint(bearing: number, km: number, outerKm: number, radius: number) {
+  const r = (Math.min(km, outerKm) / outerKm) * radius;
+  return { x: r * Math.sin(rad(bearing)), y: -r * Math.cos(rad(bearing)) };
 }
 
-/** Scales (x, y) down onto the rectangle |x| <= w, |y| <= h, keeping its direction. */
-export function clampToEdge(x: number, y: number, w: number, h: number) {
-  const k = Math.min(w / Math.abs(x || 1e-9), h / Math.abs(y || 1e-9));
-  return { x: x * k, y: y * k };
+/**
+ * Distance in km on a flat projection around `from`: enough to place restaurants a few km apart
+ * on the schematic when the server gave no distance (no delivery address).
+ */
+export function flatKm(from: { lat: number; lng: number }, to: { lat: number; lng: number }): number {
+  const dx = (to.lng - from.lng) * 111.32 * Math.cos(rad(from.lat));
+  const dy = (to.lat - from.lat) * 111.32;
+  return Math.hypot(dx, dy);
 }

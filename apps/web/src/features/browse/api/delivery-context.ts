@@ -1,4 +1,5 @@
 import type { DeliveryQuery } from '@caterway/contracts/client';
+import { dietaryNeedsOf, type DietaryNeed } from '@caterway/domain';
 
 /**
  * Where and when the user wants the food (the delivery bar's details, browse-account-orders §3).
@@ -25,4 +26,10 @@ export function deliveryQuery(ctx: DeliveryContext): DeliveryQuery {
     delivery_date: ctx.deliveryDate,
     delivery_time: ctx.deliveryTime,
   };
+}
+
+/** dietary_types=...: the needs in their canonical order (one query key whatever the click order), or absent. */
+export function dietaryParam(needs: readonly DietaryNeed[] | undefined): string | undefined {
+  const list = dietaryNeedsOf(needs ?? []);
+  return list.length > 0 ? list.join(',') : undefined;
 }

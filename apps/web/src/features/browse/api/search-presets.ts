@@ -6,9 +6,10 @@ import {
   useQuery,
 } from '@tanstack/react-query';
 import { browseClient, browseKeys, type BrowseQuery } from '@caterway/contracts/client';
+import type { DietaryNeed } from '@caterway/domain';
 import { connect } from '../../../api/clients';
 import type { PresetSort } from '../../../types/catalogue';
-import { deliveryQuery, type DeliveryContext } from './delivery-context';
+import { deliveryQuery, dietaryParam, type DeliveryContext } from './delivery-context';
 
 // GET api/v2/search?search_type=preset&page= (browse-account-orders §7): presets as
 // [category, presets] pairs, with the cuisine filter cards in metaData.
@@ -20,6 +21,8 @@ export interface PresetSearchParams {
   cuisines: readonly string[];
   sort?: PresetSort;
   perPage?: number;
+  /** dietary needs every listed preset's dishes cover; empty = all */
+  dietary?: readonly DietaryNeed[];
 }
 
 /** Every page's query but the page; the cuisines sorted, so their order does not make a new listing. */
@@ -27,6 +30,7 @@ const listingQuery = (params: PresetSearchParams): BrowseQuery => ({
   per_page: params.perPage,
   sort: params.sort,
   preset_category_names: params.cuisines.length > 0 ? [...params.cuisines].sort().join(',') : undefined,
+  dietary_types: dietaryParam(params.dietary),
   ...deliveryQuery(params.delivery),
 });
 

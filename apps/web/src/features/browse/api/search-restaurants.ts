@@ -1,7 +1,8 @@
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { browseClient, browseKeys, type BrowseQuery } from '@caterway/contracts/client';
+import type { DietaryNeed, RestaurantSort } from '@caterway/domain';
 import { connect } from '../../../api/clients';
-import { deliveryQuery, type DeliveryContext } from './delivery-context';
+import { deliveryQuery, dietaryParam, type DeliveryContext } from './delivery-context';
 
 // GET api/v2/search.json?search_type=restaurant&page=&preset_category_names=&lat=&lng= (or
 // address): restaurants ranked by distance, each saying whether it can take an order at the
@@ -13,6 +14,10 @@ export interface RestaurantSearchParams {
   delivery: DeliveryContext;
   /** selected cuisine filter cards; empty = all */
   cuisines: readonly string[];
+  /** the list's order (decision 067); distance when absent */
+  sort?: RestaurantSort;
+  /** dietary needs every listed restaurant has dishes for; empty = all */
+  dietary?: readonly DietaryNeed[];
 }
 
 export const RESTAURANTS_PER_PAGE = 12;
@@ -21,6 +26,8 @@ export const RESTAURANTS_PER_PAGE = 12;
 const listingQuery = (params: RestaurantSearchParams): BrowseQuery => ({
   per_page: RESTAURANTS_PER_PAGE,
   preset_category_names: params.cuisines.length > 0 ? [...params.cuisines].sort().join(',') : undefined,
+  restaurant_sort: params.sort && params.sort !== 'distance' ? params.sort : undefined,
+  dietary_types: dietaryParam(params.dietary),
   ...deliveryQuery(params.delivery),
 });
 

@@ -1,16 +1,28 @@
-import { useDeferredValue, useState } from 'react';
+import { useDeferredValue, useId, useState } from 'react';
 import { Link } from 'react-router';
+import type { DietaryNeed, RestaurantSort } from '@caterway/domain';
 import { RestaurantCardView } from '../../../components/catalogue/restaurant-card';
 import { paths } from '../../../config/paths';
 import type { Restaurant } from '../../../types/catalogue';
 import type { DeliveryContext } from '../api/delivery-context';
 import { useRestaurantSearch } from '../api/search-restaurants';
+import { CardFacts } from './card-facts';
 import { CuisineFilter } from './cuisine-filter';
+import { DietaryFilter } from './dietary-filter';
 import { LoadMore } from './load-more';
 import { LocationModal } from './location-modal';
 import { NoResults } from './no-results';
 import { useDebouncedSelection } from './use-debounced-filter';
 import './browse.css';
+
+/** The restaurant list's orders (decision 067), distance first. */
+export const restaurantSortOptions: { value: RestaurantSort; label: string }[] = [
+  { value: 'distance', label: 'Distance' },
+  { value: 'rating', label: 'Rating' },
+  { value: 'popularity', label: 'Popularity' },
+  { value: 'price', label: 'Price, lowest first' },
+  { value: 'soonest', label: 'Soonest available' },
+];
 
 /**
  * Restaurants near the delivery address for the chosen date and time (ordering-payments §2
@@ -19,8 +31,12 @@ import './browse.css';
  */
 export function BrowseRestaurantsPage({ delivery }: { delivery: DeliveryContext }) {
   const filter = useDebouncedSelection();
-  const query = useRestaurantSearch({ delivery, cuisines: filter.applied });
-  const [mapOf, setMapOf] = useState<Restaurant | null>(null);
+  const dietary = useDebouncedSelection<DietaryNeed>();
+  const [sort, setSort] = useState<RestaurantSort>('distance');
+  const sortId = useId();
+  const query = useRestaurantSearch({ delivery, cuisines: filter.applied, dietary: dietary.applied, sort });
+  // the map: of one restaurant (its Map button) or of the whole list (null)
+  const [mapOf, setMapOf] = useState<{ restaurant: Restaurant | null } | null>(null);
 
   // The cards render in a transition, in slices between which the browser stays responsive.
   const data = useDeferredValue(query.data);
@@ -31,7 +47,8 @@ export function BrowseRestaurantsPage({ delivery }: { delivery: DeliveryContext 
   const restaurants = pages
     .flatMap((p) => p.presets.allPresets)
     .filter((r) => (seen.has(r.id) ? false : (seen.add(r.id), true)));
-  const reloading = filter.pending || (query.isFetching && !query.isFetchingNextPage && query.isPlaceholderData);
+  const reloading =
+    filter.pending || dietary.pending || (query.isFetching && !query.isFetchingNextPage && query.isPlaceholderData);
   const origin =
     delivery.lat !== null && delivery.lng !== null
       ? { lat: delivery.lat, lng: delivery.lng, address: delivery.address }
@@ -60,6 +77,26 @@ export function BrowseRestaurantsPage({ delivery }: { delivery: DeliveryContext 
           onChange={filter.setSelected}
         />
       ) : null}
+      <div className="browse-tools">
+        <DietaryFilter selected={dietary.selected} onChange={dietary.setSelected} />
+        <div className="browse-tools-end">
+          <div className="field sort-field">
+            <label htmlFor={sortId}>Sort by</label>
+            <select id={sortId} value={sort} onChange={(e) => setSort(e.target.value as RestaurantSort)}>
+              {restaurantSortOptions.map((o) => (
+                <option key={o.value} value={o.value}>
+                  {o.label}
+                </option>
+              ))}
+            </select>
+          </div>
+          {restaurants.length > 0 ? (
+            <button type="button" className="btn btn-secondary" onClick={() => setMapOf({ restaurant: null })}>
+              Show map
+            </button>
+          ) : null}
+        </div>
+      </div>
 
       {query.isError && !query.data ? (
         <div className="inline-alert" role="alert">
@@ -77,7 +114,14 @@ export function BrowseRestaurantsPage({ delivery }: { delivery: DeliveryContext 
           <ul className="card-grid" aria-label="Restaurants" data-testid="restaurant-list">
             {restaurants.map((r, i) => (
               <li key={r.id}>
-                <RestaurantCardView restaurant={r} onShowMap={setMapOf} headingLevel="h2" priority={i < 2} />
+                <RestaurantCardView
+                  restaurant={r}
+                  onShowMap={(restaurant) => setMapOf({ restaurant })}
+                  headingLevel="h2"
+                  priority={i < 2}
+                >
+                  <CardFacts restaurant={r} />
+                </RestaurantCardView>
               </li>
             ))}
           </ul>
@@ -101,7 +145,14 @@ export function BrowseRestaurantsPage({ delivery }: { delivery: DeliveryContext 
           ) : null}
         </div>
       )}
-      {mapOf ? <LocationModal restaurant={mapOf} origin={origin} onClose={() => setMapOf(null)} /> : null}
+      {mapOf ? (
+        <LocationModal
+          restaurants={restaurants}
+          restaurant={mapOf.restaurant}
+          origin={origin}
+          onClose={() => setMapOf(null)}
+        />
+      ) : null}
     </div>
   );
 }

@@ -1,44 +1,44 @@
-import { useRef, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Modal } from '@caterway/ui';
 import { formatDistance, restaurantHref } from '../../../components/catalogue/restaurant-card';
+import { useSiteConfig } from '../../../lib/site-config';
 import type { Restaurant } from '../../../types/catalogue';
-import { clampToEdge, metresPerPixel, pixelOffset } from '../map-math';
+import { MAP_ZOOM, type MapOrigin } from './map-types';
+import { markerLabel, SchematicMap } from './schematic-map';
 
-/** The location modal's map zoom (ordering-payments §9). */
-export const MAP_ZOOM = 15;
-
-const VIEW_W = 640;
-const VIEW_H = 400;
+// Leaflet and its CSS: a chunk of their own, fetched only when a panel opens with a tile source
+const TileMap = lazy(() => import('./tile-map'));
 
 export interface LocationModalProps {
-  restaurant: Restaurant;
+  /** the restaurants on the map: the list as loaded */
+  restaurants: readonly Restaurant[];
+  /** the restaurant whose Map button opened it; null: the whole list's map */
+  restaurant: Restaurant | null;
   /** The delivery address, when it has coordinates. */
-  origin: { lat: number; lng: number; address: string } | null;
+  origin: MapOrigin | null;
   onClose: () => void;
 }
 
 /**
  * The map modal of the restaurant list (ordering-payments §2: View Details, View full screen;
- * §9: zoom 15). There is no tile server offline, so the map is drawn here: the restaurant's pin
- * at the centre of a zoom-15 view, the delivery address placed at its true offset (or an
- * arrow at the edge when it is outside the view), a scale bar, and the coordinates.
- * A tile layer (Leaflet/MapLibre with a configurable tile URL, ARCHITECTURE.md 'maps') slots in
- * behind the same panel later; see docs/decisions/006-map-panel-without-tiles.md.
+ * §9: zoom 15; issue 20 §2, decision 067). With MAP_TILE_URL (site_config) a real map: Leaflet
+ * over its tiles, a marker for every listed restaurant with its card on hover or tap, the
+ * delivery address marked, a restaurant's own map at zoom 15. Without it (the offline default),
+ * or when the tile server does not answer, a schematic of the restaurants around the address.
  */
-export function LocationModal({ restaurant, origin, onClose }: LocationModalProps) {
+export function LocationModal({ restaurants, restaurant, origin, onClose }: LocationModalProps) {
   const figure = useRef<HTMLElement>(null);
   const [fullScreen, setFullScreen] = useState(false);
-  const center = { lat: restaurant.latitude, lng: restaurant.longitude };
-  const cx = VIEW_W / 2;
-  const cy = VIEW_H / 2;
-  const offset = origin ? pixelOffset(center, origin, MAP_ZOOM) : null;
-  const inside = offset ? Math.abs(offset.x) < cx - 24 && Math.abs(offset.y) < cy - 24 : false;
-  // Where the edge arrow sits when the delivery address is off the map.
-  const edge = offset && !inside ? clampToEdge(offset.x, offset.y, cx - 28, cy - 28) : null;
-  const scaleMetres = 200;
-  const scalePx = scaleMetres / metresPerPixel(center.lat, MAP_ZOOM);
-  const distance = formatDistance(restaurant.distance, restaurant.distanceUnit);
+  const [tilesFailed, setTilesFailed] = useState(false);
+  const [activeId, setActiveId] = useState<number | null>(restaurant?.id ?? null);
+  const config = useSiteConfig();
+  const listed =
+    restaurant && !restaurants.some((r) => r.id === restaurant.id) ? [restaurant, ...restaurants] : restaurants;
+  const active = listed.find((r) => r.id === activeId) ?? null;
+  const tileUrl = config.data?.mapTileUrl ?? '';
+  const tiles = tileUrl !== '' && !tilesFailed;
+  const distance = active ? formatDistance(active.distance, active.distanceUnit) : null;
 
   const toggleFullScreen = async () => {
     const node = figure.current;
@@ -63,84 +63,50 @@ export function LocationModal({ restaurant, origin, onClose }: LocationModalProp
   };
 
   return (
-    <Modal title={restaurant.name} size="wider" onClose={onClose} description={restaurant.shortAddress || undefined}>
+    <Modal
+      title={restaurant?.name ?? 'Restaurants on the map'}
+      size="wider"
+      onClose={onClose}
+      description={restaurant?.shortAddress || (origin ? `Around ${origin.address}` : undefined)}
+    >
       <figure ref={figure} className={fullScreen ? 'location-map location-map-full' : 'location-map'}>
-        <svg
-          viewBox={`0 0 ${VIEW_W} ${VIEW_H}`}
-          role="img"
-          aria-labelledby="location-map-caption"
-          preserveAspectRatio="xMidYMid slice"
-        >
-          <defs>
-            <pattern id="blocks" width="80" height="64" patternUnits="userSpaceOnUse">
-              <rect width="80" height="64" fill="#efe9df" />
-              <rect x="6" y="6" width="68" height="52" rx="4" fill="#f8f4ec" />
-            </pattern>
-          </defs>
-          <rect width={VIEW_W} height={VIEW_H} fill="url(#blocks)" />
-          <path
-            d={`M0 ${cy + 52} C ${VIEW_W * 0.3} ${cy + 20}, ${VIEW_W * 0.6} ${cy + 110}, ${VIEW_W} ${cy + 70}`}
-            stroke="#cfe3f1"
-            strokeWidth="18"
-            fill="none"
-          />
-          <line x1={cx} y1="0" x2={cx} y2={VIEW_H} stroke="#fff" strokeWidth="10" />
-          <line x1="0" y1={cy} x2={VIEW_W} y2={cy} stroke="#fff" strokeWidth="10" />
-          {offset && inside ? (
-            <>
-              <line
-                x1={cx}
-                y1={cy}
-                x2={cx + offset.x}
-                y2={cy + offset.y}
-                stroke="#1d5c43"
-                strokeWidth="3"
-                strokeDasharray="6 6"
-              />
-              <circle cx={cx + offset.x} cy={cy + offset.y} r="10" fill="#2e86ab" stroke="#fff" strokeWidth="3" />
-            </>
-          ) : null}
-          {edge ? (
-            <g
-              transform={`translate(${cx + edge.x} ${cy + edge.y}) rotate(${(Math.atan2(offset!.y, offset!.x) * 180) / Math.PI})`}
-            >
-              <path d="M-14 -10 L10 0 L-14 10 Z" fill="#2e86ab" stroke="#fff" strokeWidth="2" />
-            </g>
-          ) : null}
-          <g transform={`translate(${cx} ${cy})`}>
-            <path
-              d="M0 0 C -6 -14 -18 -20 -18 -34 A 18 18 0 1 1 18 -34 C 18 -20 6 -14 0 0 Z"
-              fill="#b83b24"
-              stroke="#fff"
-              strokeWidth="3"
+        {config.isPending ? (
+          <div className="map-canvas" aria-hidden="true" />
+        ) : tiles ? (
+          <Suspense fallback={<div className="map-canvas" aria-hidden="true" />}>
+            <TileMap
+              tileUrl={tileUrl}
+              attribution={config.data?.mapTileAttribution ?? ''}
+              origin={origin}
+              restaurants={listed}
+              activeId={activeId}
+              onActivate={setActiveId}
+              onFail={() => setTilesFailed(true)}
+              hrefOf={(r) => restaurantHref(r.slug)}
             />
-            <circle cx="0" cy="-34" r="6.5" fill="#fff" />
-          </g>
-          <g transform={`translate(16 ${VIEW_H - 20})`}>
-            <rect x="-6" y="-22" width={scalePx + 60} height="30" rx="6" fill="#ffffffd9" />
-            <line x1="0" y1="0" x2={scalePx} y2="0" stroke="#1c2321" strokeWidth="3" />
-            <line x1="0" y1="-5" x2="0" y2="3" stroke="#1c2321" strokeWidth="2" />
-            <line x1={scalePx} y1="-5" x2={scalePx} y2="3" stroke="#1c2321" strokeWidth="2" />
-            <text x={scalePx + 8} y="4" fontSize="13" fill="#1c2321">
-              {scaleMetres} m
-            </text>
-          </g>
-        </svg>
-        <figcaption id="location-map-caption" className="location-caption">
-          <span>
-            <span className="legend-pin" aria-hidden="true" /> {restaurant.name}: {restaurant.latitude.toFixed(5)},{' '}
-            {restaurant.longitude.toFixed(5)}
+          </Suspense>
+        ) : (
+          <SchematicMap origin={origin} restaurants={listed} activeId={activeId} onActivate={setActiveId} />
+        )}
+        <figcaption className="location-caption">
+          <span role="status" data-testid="map-active">
+            {active ? markerLabel(active) : 'Point at, tap or Tab to a restaurant to see its name.'}
           </span>
           {origin ? (
             <span>
-              <span className="legend-dot" aria-hidden="true" /> Delivery address
-              {inside ? '' : ' (off this view, arrow points to it)'}: {origin.address}
-              {distance ? `, ${distance} away` : ''}
+              <span className="legend-dot" aria-hidden="true" /> Delivery address: {origin.address}
+              {restaurant && distance ? `, ${distance} from ${restaurant.name}` : ''}
             </span>
           ) : (
             <span className="muted">Add a delivery address to see how far it is.</span>
           )}
-          <span className="muted">Zoom {MAP_ZOOM}</span>
+          <span className="muted">
+            {tiles
+              ? restaurant
+                ? `Zoom ${MAP_ZOOM}`
+                : 'Every listed restaurant'
+              : 'Schematic: distances from the delivery address'}
+          </span>
         </figcaption>
         {fullScreen ? (
           <button
@@ -153,9 +119,11 @@ export function LocationModal({ restaurant, origin, onClose }: LocationModalProp
         ) : null}
       </figure>
       <div className="location-actions">
-        <Link to={restaurantHref(restaurant.slug)} className="btn btn-primary" onClick={onClose}>
-          View Details
-        </Link>
+        {active ? (
+          <Link to={restaurantHref(active.slug)} className="btn btn-primary" onClick={onClose}>
+            View Details
+          </Link>
+        ) : null}
         <button type="button" className="btn btn-secondary" onClick={() => void toggleFullScreen()}>
           View full screen
         </button>

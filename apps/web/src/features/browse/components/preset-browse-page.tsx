@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import type { DietaryNeed } from '@caterway/domain';
 import { Carousel, CarouselSkeleton } from '../../../components/carousel';
 import { PresetCardView } from '../../../components/catalogue/preset-card';
 import { paths } from '../../../config/paths';
@@ -6,6 +7,7 @@ import type { PresetSummary } from '../../../types/catalogue';
 import type { DeliveryContext } from '../api/delivery-context';
 import { usePresetRows } from '../api/search-presets';
 import { CuisineFilter } from './cuisine-filter';
+import { DietaryFilter } from './dietary-filter';
 import { NoResults } from './no-results';
 import { SortablePresets } from './sortable-presets';
 import { useDebouncedSelection } from './use-debounced-filter';
@@ -34,11 +36,12 @@ function presetCountText(count: number, capped: boolean): string {
  */
 export function PresetBrowsePage({ delivery, title, onQuickView }: PresetBrowsePageProps) {
   const filter = useDebouncedSelection();
+  const dietary = useDebouncedSelection<DietaryNeed>();
   // a larger first page, so each category row has cards to scroll through
-  const rows = usePresetRows({ delivery, cuisines: filter.applied, perPage: 48 });
+  const rows = usePresetRows({ delivery, cuisines: filter.applied, dietary: dietary.applied, perPage: 48 });
   const meta = rows.data?.metaData;
   const groups = (rows.data?.presets.allPresets ?? []).filter(([, list]) => list.length > 0);
-  const reloading = filter.pending || (rows.isFetching && rows.isPlaceholderData);
+  const reloading = filter.pending || dietary.pending || (rows.isFetching && rows.isPlaceholderData);
 
   return (
     <div className="container page browse-page">
@@ -59,6 +62,9 @@ export function PresetBrowsePage({ delivery, title, onQuickView }: PresetBrowseP
           onChange={filter.setSelected}
         />
       ) : null}
+      <div className="browse-tools">
+        <DietaryFilter selected={dietary.selected} onChange={dietary.setSelected} />
+      </div>
 
       {rows.isError && !rows.data ? (
         <div className="inline-alert" role="alert">
@@ -75,6 +81,13 @@ export function PresetBrowsePage({ delivery, title, onQuickView }: PresetBrowseP
         <NoResults what="menus" />
       ) : (
         <div aria-busy={reloading || undefined} className={reloading ? 'results-reloading' : undefined}>
+          {/* the sortable section first: its sort sits at the top of the page, not under every row (issue 20 §2) */}
+          <SortablePresets
+            delivery={delivery}
+            cuisines={filter.applied}
+            dietary={dietary.applied}
+            onQuickView={onQuickView}
+          />
           {groups.map(([name, list]) => (
             <Carousel
               key={name}
@@ -84,7 +97,6 @@ export function PresetBrowsePage({ delivery, title, onQuickView }: PresetBrowseP
               renderItem={(p) => <PresetCardView preset={p} onQuickView={onQuickView} />}
             />
           ))}
-          <SortablePresets delivery={delivery} cuisines={filter.applied} onQuickView={onQuickView} />
         </div>
       )}
     </div>

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
+import type { DietaryNeed } from '@caterway/domain';
 import { Button } from '@caterway/ui';
 import { PresetCardView } from '../../../components/catalogue/preset-card';
 import type { PresetSort, PresetSummary } from '../../../types/catalogue';
@@ -11,6 +12,8 @@ export const SECTION_INITIAL = 4;
 export const SECTION_STEP = 8;
 export const SHOW_MORE_DELAY_MS = 1000;
 
+const NO_NEEDS: readonly DietaryNeed[] = [];
+
 export const sortOptions: { value: PresetSort; label: string }[] = [
   { value: 'popular', label: 'Popular' },
   { value: 'price_desc', label: 'Price High to Low' },
@@ -22,10 +25,12 @@ export const sortOptions: { value: PresetSort; label: string }[] = [
 export function SortablePresets({
   delivery,
   cuisines,
+  dietary = NO_NEEDS,
   onQuickView,
 }: {
   delivery: DeliveryContext;
   cuisines: readonly string[];
+  dietary?: readonly DietaryNeed[];
   onQuickView?: (preset: PresetSummary) => void;
 }) {
   const [sort, setSort] = useState<PresetSort>('popular');
@@ -34,17 +39,17 @@ export function SortablePresets({
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const headingId = useId();
   const selectId = useId();
-  const query = useSortedPresets({ delivery, cuisines, sort, perPage: 48 });
+  const query = useSortedPresets({ delivery, cuisines, dietary, sort, perPage: 48 });
 
   // another sort or cuisine filter starts the list over (adjusted while rendering; the pending
   // reveal is cancelled by the effect's cleanup, as on unmount)
-  const [listedFor, setListedFor] = useState({ sort, cuisines });
-  if (listedFor.sort !== sort || listedFor.cuisines !== cuisines) {
-    setListedFor({ sort, cuisines });
+  const [listedFor, setListedFor] = useState({ sort, cuisines, dietary });
+  if (listedFor.sort !== sort || listedFor.cuisines !== cuisines || listedFor.dietary !== dietary) {
+    setListedFor({ sort, cuisines, dietary });
     setRevealing(false);
     setVisible(SECTION_INITIAL);
   }
-  useEffect(() => () => clearTimeout(timer.current), [sort, cuisines]);
+  useEffect(() => () => clearTimeout(timer.current), [sort, cuisines, dietary]);
 
   const seen = new Set<number>();
   const loaded = sortPresets(

@@ -3,10 +3,10 @@ import { useEffect, useState } from 'react';
 /** A filter change reloads the search after a 1 s pause (ordering-payments §4, §9). */
 export const FILTER_DEBOUNCE_MS = 1000;
 
-/** Selected cuisines now (for the cards) and after the pause (for the query). */
-export function useDebouncedSelection(initial: readonly string[] = []) {
-  const [selected, setSelected] = useState<string[]>([...initial]);
-  const [applied, setApplied] = useState<string[]>([...initial]);
+/** Selected filter values (cuisines, dietary needs) now (for the cards) and after the pause (for the query). */
+export function useDebouncedSelection<T extends string = string>(initial: readonly T[] = []) {
+  const [selected, setSelected] = useState<T[]>([...initial]);
+  const [applied, setApplied] = useState<T[]>([...initial]);
   useEffect(() => {
     if (sameSet(selected, applied)) return;
     const timer = setTimeout(() => setApplied(selected), FILTER_DEBOUNCE_MS);
