@@ -19,6 +19,7 @@ describe('storage', () => {
         'caterway.user',
         'caterway.lightbox',
         'caterway.cart',
+        'caterway.headcount',
         'caterway.receiving_method',
         // the suggestion bot's tooltip, 'remembered locally' (ordering-payments §4)
         'caterway.suggestion_tooltip',

@@ -28,6 +28,7 @@ export const storageKeys = {
   cart: 'caterway.cart',
   receivingMethod: 'caterway.receiving_method',
   suggestionTooltip: 'caterway.suggestion_tooltip',
+  headcount: 'caterway.headcount',
   deliveryDate: 'delivery_date',
   deliveryTime: 'delivery_time',
   address: 'address',
@@ -37,6 +38,10 @@ export const storageKeys = {
 } as const;
 
 export type StorageKey = keyof typeof storageKeys;
+
+/** The people one order can be for: the delivery bar and the restaurant pages accept 1 to 2,000. */
+export const MIN_HEADCOUNT = 1;
+export const MAX_HEADCOUNT = 2000;
 
 export type ReceivingMethod = 'delivery' | 'pickup';
 export const receivingMethods: readonly ReceivingMethod[] = ['delivery', 'pickup'];
@@ -136,6 +141,14 @@ export function createStorage(backend: KeyValueStore) {
     },
     setReceivingMethod(method: ReceivingMethod): void {
       write('receivingMethod', method);
+    },
+    /** How many people the orders are for (issue 20), kept with the delivery details; null when unset or invalid. */
+    getHeadcount(): number | null {
+      const value = Number(read('headcount'));
+      return Number.isInteger(value) && value >= MIN_HEADCOUNT && value <= MAX_HEADCOUNT ? value : null;
+    },
+    setHeadcount(headcount: number | null): void {
+      write('headcount', headcount === null ? null : String(headcount));
     },
     /** Raw strings as stored; the domain's normalizeDeliveryInfo repairs them. */
     getDeliveryFields(): StoredDeliveryFields {
