@@ -398,7 +398,7 @@ test('settings: field errors, then save and see the changes after a reload @phon
   await page.getByLabel(/^New password/).fill('Dinner5Twenty');
   await page.getByLabel('Confirm new password').fill('Dinner5Twentyy');
   await page.getByLabel('Gap days').fill('0');
-  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await page.getByRole('button', { name: 'Save changes' }).click();
   await expect(page.getByLabel('First name')).toBeFocused();
   await expect(page.getByText('Please fill in the required field.')).toHaveCount(2);
   await expect(page.getByText('Both password need to be the same')).toBeVisible();
@@ -417,7 +417,7 @@ test('settings: field errors, then save and see the changes after a reload @phon
   await page.getByLabel('Gap days').fill('2');
   await page.getByLabel('Cut-off time').fill('16:30');
   await page.getByLabel('Delivery time').fill('12:15');
-  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await page.getByRole('button', { name: 'Save changes' }).click();
   await expect(page.getByText('Successfully updated!')).toBeVisible();
   await expect(page.getByLabel(/^New password/)).toHaveValue('');
 

@@ -122,7 +122,7 @@ async function fillRequired(page: Page) {
   if ((await phone.inputValue()) === '') await phone.fill('416-555-0142');
 }
 
-const orderDetails = (page: Page) => page.getByRole('complementary', { name: 'Order Details' });
+const orderDetails = (page: Page) => page.getByRole('complementary', { name: 'Order details' });
 
 async function fillCard(dialog: ReturnType<Page['getByRole']>, number: string, expiry = '12/34') {
   await dialog.getByLabel('Card number').fill(number);
@@ -155,7 +155,7 @@ test('check out with a new card and save it; the completed page and the confirma
   await fillRequired(page);
   const email = page.getByLabel('Email');
   await email.fill('not-an-email');
-  await orderDetails(page).getByRole('button', { name: 'Continue to Payment' }).click();
+  await orderDetails(page).getByRole('button', { name: 'Continue to payment' }).click();
   await expect(page.getByText('Invalid email address')).toBeVisible();
   await email.fill(demoCustomer.email);
 
@@ -176,7 +176,7 @@ test('check out with a new card and save it; the completed page and the confirma
   const submitted = page.waitForRequest(
     (r) => r.method() === 'PUT' && /^\/api\/v2\/catering_orders\/\d+$/.test(new URL(r.url()).pathname),
   );
-  await orderDetails(page).getByRole('button', { name: 'Continue to Payment' }).click();
+  await orderDetails(page).getByRole('button', { name: 'Continue to payment' }).click();
   const sent = await submitted;
   expect((sent.postDataJSON() as { catering_order: Record<string, unknown> }).catering_order).toMatchObject({
     tip_percent: 15,
@@ -263,7 +263,7 @@ test('pay again with the saved default card', async ({ page, request }) => {
   await signIn(page);
   await openCheckout(page, preset);
   await fillRequired(page);
-  await orderDetails(page).getByRole('button', { name: 'Continue to Payment' }).click();
+  await orderDetails(page).getByRole('button', { name: 'Continue to payment' }).click();
   const dialog = page.getByRole('dialog', { name: 'Pay by Credit Card' });
   await expect(dialog.getByLabel(/4242 .*Default/)).toBeChecked();
   await expect(dialog.getByLabel('Card number')).toHaveCount(0);
@@ -281,7 +281,7 @@ test('a declining card shows the provider message in the order details and keeps
   await signIn(page);
   await openCheckout(page, preset);
   await fillRequired(page);
-  await orderDetails(page).getByRole('button', { name: 'Continue to Payment' }).click();
+  await orderDetails(page).getByRole('button', { name: 'Continue to payment' }).click();
   const dialog = page.getByRole('dialog', { name: 'Pay by Credit Card' });
   await dialog.getByLabel('Add a new card').check();
   await fillCard(dialog, '4000000000000002');
@@ -305,7 +305,7 @@ test('EFT is offered for an EFT-enabled chef and completes with the sandbox bank
   await signIn(page);
   await openCheckout(page, preset);
   await fillRequired(page);
-  await orderDetails(page).getByRole('button', { name: 'Continue to Payment' }).click();
+  await orderDetails(page).getByRole('button', { name: 'Continue to payment' }).click();
   const cardDialog = page.getByRole('dialog', { name: 'Pay by Credit Card' });
   await cardDialog.getByText('Bank Account (EFT)').click();
   // The order is re-created as EFT and the EFT modal opens 1 s after the card modal closed.
@@ -343,12 +343,12 @@ test('the payments page: add errors, set a default (other tabs follow) and delet
   await page.getByRole('button', { name: 'Add Payment Method' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add Payment Method' });
   await fillCard(dialog, '4000 0000 0000 0069');
-  await dialog.getByRole('button', { name: 'Save Card' }).click();
+  await dialog.getByRole('button', { name: 'Save card' }).click();
   const toasts = page.getByRole('region', { name: 'Notifications' });
   await expect(toasts.getByText('Card Addition Error!')).toBeVisible();
   await expect(toasts.getByText('Your card has expired.')).toBeVisible();
   await fillCard(dialog, '5555 5555 5555 4444', '01/33');
-  await dialog.getByRole('button', { name: 'Save Card' }).click();
+  await dialog.getByRole('button', { name: 'Save card' }).click();
   await expect(dialog).toHaveCount(0);
   await expect(cards.getByRole('listitem')).toHaveCount(2);
 
@@ -379,7 +379,7 @@ test('accessibility of /checkout and /payments at 1280 and 360 px', async ({ pag
     await openCheckout(page, preset);
     await expectAccessible(page);
     await fillRequired(page);
-    await orderDetails(page).getByRole('button', { name: 'Continue to Payment' }).click();
+    await orderDetails(page).getByRole('button', { name: 'Continue to payment' }).click();
     await expect(page.getByRole('dialog', { name: 'Pay by Credit Card' })).toBeVisible();
     await expectAccessible(page);
     await page.keyboard.press('Escape');

@@ -56,8 +56,8 @@ test.describe('restaurant and preset pages', () => {
     await expect(firstMenu.locator('.menu-card-price').first()).toHaveText(/^\$\d{1,3}(,\d{3})*\.\d{2}$/);
     await expectAccessible(page);
 
-    await page.getByRole('button', { name: 'Store Hours' }).click();
-    const hours = page.getByRole('dialog', { name: 'Store Hours' });
+    await page.getByRole('button', { name: 'Store hours' }).click();
+    const hours = page.getByRole('dialog', { name: 'Store hours' });
     await expect(hours).toBeVisible();
     await expect(hours.getByText(/^Currently (Open|Closed)$/)).toBeVisible();
     for (const day of ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday']) {

@@ -182,7 +182,7 @@ test.describe('on a 390×844 phone', () => {
     await expect(bar.getByRole('button', { name: 'SAVE' })).toBeVisible();
   });
 
-  test('the checkout summary is one line of at most 15% of the screen, with Continue to Payment', async ({
+  test('the checkout summary is one line of at most 15% of the screen, with Continue to payment', async ({
     page,
     request,
   }) => {
@@ -193,7 +193,7 @@ test.describe('on a 390×844 phone', () => {
     await page.getByRole('complementary', { name: 'Your order' }).getByRole('button', { name: 'Checkout' }).click();
     await expect(page).toHaveURL(/\/checkout$/);
     const action = page.locator('.checkout-action');
-    const continueButton = page.getByRole('button', { name: 'Continue to Payment' });
+    const continueButton = page.getByRole('button', { name: 'Continue to payment' });
     await expect(action.getByRole('button', { name: /^Total \$[\d,.]+, show the order details$/ })).toBeVisible();
     for (const y of [0, 1200]) {
       await page.evaluate((to) => window.scrollTo(0, to), y);
@@ -202,7 +202,7 @@ test.describe('on a 390×844 phone', () => {
     }
     // the total leads to the order's details above the bar
     await action.getByRole('button', { name: /show the order details/ }).click();
-    await expect(page.getByRole('heading', { name: 'Order Details' })).toBeInViewport();
+    await expect(page.getByRole('heading', { name: 'Order details' })).toBeInViewport();
     await expectAccessible(page);
   });
 

@@ -143,7 +143,7 @@ async function storeSession(page: Page, request: APIRequestContext, who: { email
 
 /** From the console page: find the order, accept, delivery-ready, delivered; the history. */
 async function runOrderThroughConsole(page: Page, order: { orderNumber: string; deliveryDate: string }) {
-  await expect(page.getByRole('heading', { name: 'Operations Console', level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Operations console', level: 1 })).toBeVisible();
   await page.getByLabel('Delivery from').fill(order.deliveryDate);
   await page.getByLabel('Delivery to').fill(order.deliveryDate);
   await page.getByRole('button', { name: 'Show orders' }).click();
@@ -198,7 +198,7 @@ test('staff accept an order, mark it delivery-ready and delivered; the history s
   const order = await placeOrder(request);
   await signIn(page, staff);
   await page.getByRole('button', { name: `Hi, ${staff.firstName}` }).click();
-  await page.getByRole('link', { name: 'Operations Console' }).click();
+  await page.getByRole('link', { name: 'Operations console' }).click();
   await expect(page).toHaveURL(/\/ops$/);
   await runOrderThroughConsole(page, order);
 
@@ -246,8 +246,8 @@ test('at 360 px the console works by touch and stays accessible @phone-only', as
 test('a customer has no console: no menu entry, and /ops goes back home', async ({ page }) => {
   await signIn(page, demoCustomer);
   await page.getByRole('button', { name: `Hi, ${demoCustomer.firstName}` }).click();
-  await expect(page.getByRole('link', { name: 'Operations Console' })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Operations console' })).toHaveCount(0);
   await page.goto('/ops');
   await expect(page).toHaveURL(/\/$/);
-  await expect(page.getByRole('heading', { name: 'Operations Console' })).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: 'Operations console' })).toHaveCount(0);
 });

@@ -202,13 +202,13 @@ test('place an add-on order to a placed order', async ({ page, request }) => {
   await page.getByLabel('Company').fill('');
   const phone = page.getByLabel('Phone');
   if ((await phone.inputValue()) === '') await phone.fill('416-555-0142');
-  const details = page.getByRole('complementary', { name: 'Order Details' });
+  const details = page.getByRole('complementary', { name: 'Order details' });
   await expect(details.getByText('Delivery Fee')).toHaveCount(0);
   await expectAccessible(page);
   // the checkout sends back the parent link the add-on page was opened for (parentToken)
   const [saved] = await Promise.all([
     page.waitForRequest((r) => r.url().includes('/update_addon_order') && r.method() === 'PUT'),
-    details.getByRole('button', { name: 'Continue to Payment' }).click(),
+    details.getByRole('button', { name: 'Continue to payment' }).click(),
   ]);
   expect((saved.postDataJSON() as { parent_token: string }).parent_token).toBe(
     `/chefs/${parent.preset.slug}/${parent.id}`,
@@ -223,7 +223,7 @@ test('place an add-on order to a placed order', async ({ page, request }) => {
   await expect(page.getByRole('heading', { name: 'Add-on Checkout', level: 1 })).toBeVisible();
   const phoneAgain = page.getByLabel('Phone');
   if ((await phoneAgain.inputValue()) === '') await phoneAgain.fill('416-555-0142');
-  await details.getByRole('button', { name: 'Continue to Payment' }).click();
+  await details.getByRole('button', { name: 'Continue to payment' }).click();
   await pay.getByLabel('Add a new card').check();
   await pay.getByLabel('Card number').fill('4242 4242 4242 4242');
   await pay.getByLabel('Expiry (MM/YY)').fill('12/34');

@@ -96,9 +96,9 @@ test.describe('the restaurant calendar', () => {
     await expect(notice).toContainText('Unavailable at this time');
     await expect(notice).toContainText('Store is closed on this day!');
     await expect(notice).toContainText('next available');
-    // and its Store Hours list the closure among the coming changes (decision 068)
-    await page.getByRole('button', { name: 'Store Hours' }).click();
-    const hoursDialog = page.getByRole('dialog', { name: 'Store Hours' });
+    // and its Store hours list the closure among the coming changes (decision 068)
+    await page.getByRole('button', { name: 'Store hours' }).click();
+    const hoursDialog = page.getByRole('dialog', { name: 'Store hours' });
     const changes = hoursDialog.getByRole('region', { name: 'Holiday hours and closures' });
     await expect(changes.getByRole('listitem')).toHaveCount(1);
     await expect(changes.getByRole('listitem')).toContainText('Closed');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCardExpiry, isCardExpired } from './payment-methods.js';
+import { formatCardExpiry, isCardExpired, paymentBrandLabel } from './payment-methods.js';
 
 describe('isCardExpired', () => {
   const now = new Date(2026, 10, 22); // 22 November 2026, local time
@@ -42,5 +42,21 @@ describe('formatCardExpiry', () => {
   });
   it('is empty without an expiry', () => {
     expect(formatCardExpiry(null, null)).toBe('');
+  });
+});
+
+describe('paymentBrandLabel', () => {
+  it('spells card networks as they do', () => {
+    expect(paymentBrandLabel('visa')).toBe('Visa');
+    expect(paymentBrandLabel('VISA')).toBe('Visa');
+    expect(paymentBrandLabel('amex')).toBe('American Express');
+    expect(paymentBrandLabel('mastercard')).toBe('Mastercard');
+  });
+
+  it('calls an unknown network a card and keeps a bank name', () => {
+    expect(paymentBrandLabel('zzpay')).toBe('Card');
+    expect(paymentBrandLabel(null)).toBe('Card');
+    expect(paymentBrandLabel('TD', true)).toBe('TD');
+    expect(paymentBrandLabel('', true)).toBe('Bank account');
   });
 });

@@ -23,3 +23,24 @@ export function formatCardExpiry(expMonth: number | null | undefined, expYear: n
   if (expMonth == null || expYear == null) return '';
   return `${String(expMonth).padStart(2, '0')}/${String(expYear % 100).padStart(2, '0')}`;
 }
+
+const cardBrandLabels: Record<string, string> = {
+  visa: 'Visa',
+  mastercard: 'Mastercard',
+  amex: 'American Express',
+  discover: 'Discover',
+  diners: 'Diners Club',
+  jcb: 'JCB',
+  unionpay: 'UnionPay',
+  interac: 'Interac',
+};
+
+/**
+ * A saved method's brand as people write it: card networks by their own spelling ("Visa",
+ * "American Express"; the provider sends "visa", "amex"), an unknown network as "Card"; a bank
+ * account keeps its bank's name as the provider gives it ("TD").
+ */
+export function paymentBrandLabel(brand: string | null | undefined, isBankAccount = false): string {
+  if (isBankAccount) return brand?.trim() || 'Bank account';
+  return cardBrandLabels[(brand ?? '').trim().toLowerCase()] ?? 'Card';
+}

@@ -1,4 +1,5 @@
 import type { UserPaymentMethod } from '@caterway/contracts';
+import { paymentBrandLabel } from '@caterway/domain';
 import { withTransaction, type Db } from '../../db/pool.js';
 import type { Clock } from '../../lib/clock.js';
 import type { AppDeps } from '../../lib/deps.js';
@@ -32,21 +33,11 @@ export interface PaymentMethodsServiceDeps {
   clock: Clock;
 }
 
-const brandLabels: Record<string, string> = {
-  visa: 'Visa',
-  mastercard: 'Mastercard',
-  amex: 'American Express',
-  discover: 'Discover',
-  diners: 'Diners Club',
-  jcb: 'JCB',
-  unionpay: 'UnionPay',
-};
-
 /** The line under a saved method, e.g. "Visa ending in 4242", "TD account ending in 6789". */
 export function describeMethod(m: Pick<UserPaymentMethodRow, 'payment_type' | 'brand' | 'last4'>): string {
   return m.payment_type === 'acss_debit'
-    ? `${m.brand} account ending in ${m.last4}`
-    : `${brandLabels[m.brand] ?? 'Card'} ending in ${m.last4}`;
+    ? `${paymentBrandLabel(m.brand, true)} account ending in ${m.last4}`
+    : `${paymentBrandLabel(m.brand)} ending in ${m.last4}`;
 }
 
 /** Whitelist of what goes on the wire. */

@@ -41,9 +41,9 @@ describe('greetingMenuEntries', () => {
 
   it('shows the operations console to staff accounts only', () => {
     expect(greetingMenuEntries({ id: 3, adminToken: null, role: 'customer' }).map((e) => e.label)).not.toContain(
-      'Operations Console',
+      'Operations console',
     );
     const staff = greetingMenuEntries({ id: 4, adminToken: null, role: 'staff' });
-    expect(staff.at(-1)).toEqual({ label: 'Operations Console', href: '/ops', built: true });
+    expect(staff.at(-1)).toEqual({ label: 'Operations console', href: '/ops', built: true });
   });
 });

@@ -33,7 +33,7 @@ export function greetingMenuEntries(
     { label: 'Reports', href: paths.reports.path, built: paths.reports.built },
     { label: 'Orders', href: paths.myOrders.path, built: paths.myOrders.built },
     // not in the spec's menu: the operations console, for staff accounts only
-    { label: 'Operations Console', href: paths.ops.path, built: paths.ops.built && user.role === 'staff' },
+    { label: 'Operations console', href: paths.ops.path, built: paths.ops.built && user.role === 'staff' },
   ];
   return entries.filter((e) => e.built);
 }

@@ -20,7 +20,7 @@ import { authenticationSecret, createPaymentAttempts, runPaymentAttempt } from '
 import type { CheckoutOrderFlow } from './use-checkout-order';
 
 /**
- * Continue to Payment, the payment modal and finalizing (ordering-payments §4, §8): the form is
+ * Continue to payment, the payment modal and finalizing (ordering-payments §4, §8): the form is
  * checked and the order saved, the modal takes a card or a bank account, 3-D Secure runs when
  * the bank asks, and the placed order goes to the completed page with its receipt.
  */

@@ -30,7 +30,7 @@ export function ResetRequestModal() {
         <div className="form">
           <p role="status">{request.data.message || messages.resetRequested}</p>
           <Button block data-autofocus onClick={() => openModal('signIn')}>
-            Back to Sign In
+            Back to sign in
           </Button>
         </div>
       ) : (
@@ -58,7 +58,7 @@ export function ResetRequestModal() {
           </Button>
           <div className="form-links">
             <button type="button" className="link-button" onClick={() => openModal('signIn')}>
-              Back to Sign In
+              Back to sign in
             </button>
           </div>
         </form>

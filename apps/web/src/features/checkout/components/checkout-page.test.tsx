@@ -188,7 +188,7 @@ function renderCheckout(checkout: CheckoutState = state) {
 
 /** The order details' totals as [label, amount] rows. */
 function totalsRows(): [string, string][] {
-  const details = screen.getByRole('complementary', { name: 'Order Details' });
+  const details = screen.getByRole('complementary', { name: 'Order details' });
   return [...details.querySelectorAll('dl.checkout-totals > div')].map((row) => [
     row.querySelector('dt')!.textContent,
     row.querySelector('dd')!.textContent,
@@ -239,7 +239,7 @@ describe('the checkout tip', () => {
     screen.getByText('Estimated; the final price is confirmed when you continue.');
     expect(totalsRows()).toContainEqual(['Tip', formatCents(1590)]);
 
-    await user.click(screen.getByRole('button', { name: 'Continue to Payment' }));
+    await user.click(screen.getByRole('button', { name: 'Continue to payment' }));
     await screen.findByText('Payment step');
     // ... then the server's price of what was sent
     expect(sent.at(-1)).toMatchObject({ tip_percent: 15, tip_cents: null });
@@ -262,14 +262,14 @@ describe('the checkout tip', () => {
     await serverPriced();
     await user.click(screen.getByRole('radio', { name: 'Other amount' }));
     const amount = screen.getByLabelText('Tip amount ($)');
-    await user.click(screen.getByRole('button', { name: 'Continue to Payment' }));
+    await user.click(screen.getByRole('button', { name: 'Continue to payment' }));
     // an empty amount is asked for, not sent
     expect(amount.getAttribute('aria-invalid')).toBe('true');
     expect(description(amount)).toBe('Please enter the tip in dollars, such as 5.00.');
     expect(sent).toHaveLength(1);
 
     await user.type(amount, '7.25');
-    await user.click(screen.getByRole('button', { name: 'Continue to Payment' }));
+    await user.click(screen.getByRole('button', { name: 'Continue to payment' }));
     await screen.findByText('Payment step');
     expect(sent.at(-1)).toMatchObject({ tip_percent: null, tip_cents: 725 });
     await serverPriced();
@@ -289,7 +289,7 @@ describe('the checkout PO number and cost centre', () => {
     expect((centre as HTMLInputElement).maxLength).toBe(64);
     await user.type(po, 'PO-4471');
     await user.type(centre, 'CC 310');
-    await user.click(screen.getByRole('button', { name: 'Continue to Payment' }));
+    await user.click(screen.getByRole('button', { name: 'Continue to payment' }));
     await screen.findByText('Payment step');
     expect(sent.at(-1)).toMatchObject({ po_number: 'PO-4471', cost_centre: 'CC 310' });
   });
@@ -301,7 +301,7 @@ describe('the checkout PO number and cost centre', () => {
     const po = screen.getByLabelText(/PO number/);
     await user.click(po);
     await user.paste('PO\u0007-1');
-    await user.click(screen.getByRole('button', { name: 'Continue to Payment' }));
+    await user.click(screen.getByRole('button', { name: 'Continue to payment' }));
     await waitFor(() => expect(po.getAttribute('aria-invalid')).toBe('true'));
     expect(description(po)).toBe('PO number cannot contain control characters.');
     expect(screen.queryByText('Payment step')).toBeNull();

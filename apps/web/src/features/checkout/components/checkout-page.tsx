@@ -111,7 +111,7 @@ function CheckoutForm({
         </form>
 
         <aside className="order-details" aria-labelledby={`${formId}-details`}>
-          <h2 id={`${formId}-details`}>Order Details</h2>
+          <h2 id={`${formId}-details`}>Order details</h2>
           <PriceChanges lines={checkoutData} />
           <OrderSummary
             presetName={preset.name}
@@ -143,7 +143,7 @@ function CheckoutForm({
               </button>
             ) : null}
             <Button type="submit" form={formId} block busy={payment.busy}>
-              Continue to Payment
+              Continue to payment
             </Button>
           </div>
         </aside>

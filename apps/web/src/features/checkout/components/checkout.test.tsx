@@ -151,8 +151,8 @@ async function openCheckout() {
     expect(screen.queryByText('Estimated; the final price is confirmed when you continue.')).toBeNull(),
   );
 }
-const details = () => screen.getByRole('complementary', { name: 'Order Details' });
-const continueButton = () => screen.getByRole('button', { name: 'Continue to Payment' });
+const details = () => screen.getByRole('complementary', { name: 'Order details' });
+const continueButton = () => screen.getByRole('button', { name: 'Continue to payment' });
 
 describe('the checkout page', () => {
   it('says the cart is empty when the page has none', () => {

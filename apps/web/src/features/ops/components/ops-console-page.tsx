@@ -41,7 +41,7 @@ export function OpsConsolePage() {
 
   return (
     <section className="container page ops-page" aria-labelledby="ops-title">
-      <h1 id="ops-title">Operations Console</h1>
+      <h1 id="ops-title">Operations console</h1>
       <EscalationsPanel />
       <RestaurantsPanel />
       <h2 className="ops-escalations-title">Orders</h2>

@@ -1,5 +1,12 @@
 import { lazy, Suspense, useId, useRef, useState, type FormEvent } from 'react';
-import { formatCardExpiry, formatCents, isCardExpired, messages, paymentMessages } from '@caterway/domain';
+import {
+  formatCardExpiry,
+  formatCents,
+  isCardExpired,
+  messages,
+  paymentBrandLabel,
+  paymentMessages,
+} from '@caterway/domain';
 import { Button, Modal } from '@caterway/ui';
 import { isApiError } from '../../../lib/api-client';
 import { notify, TOAST_DURATION } from '../../../stores/notifications';
@@ -234,7 +241,7 @@ export function PaymentModal({
                     onChange={() => setSelected(card.paymentMethodId)}
                   />
                   <span>
-                    {card.brand} •••• {card.last4} ({formatCardExpiry(card.expMonth, card.expYear)})
+                    {paymentBrandLabel(card.brand)} •••• {card.last4} ({formatCardExpiry(card.expMonth, card.expYear)})
                     {card.isDefault ? ' — Default' : ''}
                     {expired ? ' — Expired' : ''}
                   </span>
@@ -310,8 +317,8 @@ export function PaymentModal({
         >
           {purpose === 'save'
             ? model === 'eft'
-              ? 'Save Bank Account'
-              : 'Save Card'
+              ? 'Save bank account'
+              : 'Save card'
             : amountCents === undefined
               ? 'Pay Now'
               : `Pay ${formatCents(amountCents)}`}

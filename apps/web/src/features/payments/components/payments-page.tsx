@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { paymentKeys } from '@caterway/contracts/client';
-import { formatCardExpiry, isCardExpired, messages, paymentMessages } from '@caterway/domain';
+import { formatCardExpiry, isCardExpired, messages, paymentBrandLabel, paymentMessages } from '@caterway/domain';
 import { Button, Modal } from '@caterway/ui';
 import { isApiError } from '../../../lib/api-client';
 import { notify, notifySuccess, TOAST_DURATION } from '../../../stores/notifications';
@@ -135,7 +135,7 @@ export function PaymentsPage({ homeHref, billing }: PaymentsPageProps) {
         <Modal
           title="Delete payment method?"
           onClose={() => setConfirmDelete(null)}
-          description={`${confirmDelete.brand} ending in ${confirmDelete.last4} will be removed from your account.`}
+          description={`${paymentBrandLabel(confirmDelete.brand, isBankAccount(confirmDelete))} ending in ${confirmDelete.last4} will be removed from your account.`}
         >
           <div className="payments-actions">
             <Button
@@ -183,7 +183,8 @@ function MethodList({ title, empty, methods, busy, onMakeDefault, onDelete }: Me
             // Bank accounts are never expired (ordering-payments §2).
             const expired = !isBankAccount(m) && isCardExpired(m.expMonth, m.expYear, now);
             const expiry = formatCardExpiry(m.expMonth, m.expYear);
-            const label = `${m.brand} ending in ${m.last4}`;
+            const brand = paymentBrandLabel(m.brand, isBankAccount(m));
+            const label = `${brand} ending in ${m.last4}`;
             return (
               <li
                 key={m.id}
@@ -198,7 +199,7 @@ function MethodList({ title, empty, methods, busy, onMakeDefault, onDelete }: Me
                   disabled={busy || m.isDefault}
                   onClick={() => onMakeDefault(m)}
                 >
-                  <span className="method-brand">{m.brand}</span>
+                  <span className="method-brand">{brand}</span>
                   <span className="method-last4">
                     <span aria-hidden="true">•••• </span>
                     <span className="visually-hidden">ending in </span>

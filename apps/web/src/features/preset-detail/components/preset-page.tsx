@@ -113,7 +113,7 @@ function PresetView({
             <ExpandableText className="preset-description" text={preset.description} limit={DESCRIPTION_LIMIT} />
             <div className="preset-actions">
               <button type="button" className="btn btn-secondary btn-sm" onClick={() => setModal('hours')}>
-                Store Hours
+                Store hours
               </button>
               {preset.presetItems.length > 0 ? (
                 <button type="button" className="btn btn-ghost btn-sm" onClick={() => setModal('quick')}>

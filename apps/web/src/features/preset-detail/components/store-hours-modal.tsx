@@ -103,7 +103,7 @@ export function StoreHoursModal({
   const available = hasStoreHours(storeHours);
   const open = available && isCurrentlyOpen(storeHours, now, timeZone, calendar?.closures);
   return (
-    <Modal title="Store Hours" onClose={onClose}>
+    <Modal title="Store hours" onClose={onClose}>
       {available ? (
         <>
           <p className={open ? 'store-status store-status-open' : 'store-status store-status-closed'}>

@@ -233,7 +233,7 @@ function SettingsFormView({ profile, cuisines, dietaryTypes, onSaved }: FormView
 
       <div className="settings-actions">
         <Button type="submit" busy={update.isPending}>
-          Save Changes
+          Save changes
         </Button>
       </div>
     </form>
