@@ -81,11 +81,13 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
         onChange={(e) => setConfirmation(e.target.value)}
       />
       {serverMessages.length > 0 ? (
-        <ul className="form-alert" role="alert">
-          {serverMessages.map((m) => (
-            <li key={m}>{m}</li>
-          ))}
-        </ul>
+        <div className="form-alert" role="alert">
+          <ul>
+            {serverMessages.map((m) => (
+              <li key={m}>{m}</li>
+            ))}
+          </ul>
+        </div>
       ) : null}
       <Button type="submit" block busy={reset.isPending}>
         Update password

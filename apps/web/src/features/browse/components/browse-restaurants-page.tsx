@@ -61,22 +61,21 @@ export function BrowseRestaurantsPage({ delivery }: { delivery: DeliveryContext 
         <p className="browse-count" role="status" aria-live="polite" data-testid="restaurant-count">
           {meta
             ? `${meta.fullCount} ${meta.fullCount === 1 ? 'restaurant' : 'restaurants'}${delivery.address ? ` near ${delivery.address}` : ''}`
-            : query.isPending
-              ? 'Finding restaurants…'
-              : ''}
+            : query.isError
+              ? ''
+              : 'Finding restaurants…'}
         </p>
         <Link to={paths.browsePresets.path} className="browse-switch">
           Browse preset menus instead
         </Link>
       </header>
 
-      {meta ? (
-        <CuisineFilter
-          cuisines={meta.presetCategoryNameWithIcon}
-          selected={filter.selected}
-          onChange={filter.setSelected}
-        />
-      ) : null}
+      {/* drawn before the first answer (its strip keeps its height), so the tools below never move */}
+      <CuisineFilter
+        cuisines={meta?.presetCategoryNameWithIcon ?? []}
+        selected={filter.selected}
+        onChange={filter.setSelected}
+      />
       <div className="browse-tools">
         <DietaryFilter selected={dietary.selected} onChange={dietary.setSelected} />
         <div className="browse-tools-end">
@@ -90,11 +89,15 @@ export function BrowseRestaurantsPage({ delivery }: { delivery: DeliveryContext 
               ))}
             </select>
           </div>
-          {restaurants.length > 0 ? (
-            <button type="button" className="btn btn-secondary" onClick={() => setMapOf({ restaurant: null })}>
-              Show map
-            </button>
-          ) : null}
+          {/* there from the first frame (disabled until there is something to map): the row never grows */}
+          <button
+            type="button"
+            className="btn btn-secondary"
+            disabled={restaurants.length === 0}
+            onClick={() => setMapOf({ restaurant: null })}
+          >
+            Show map
+          </button>
         </div>
       </div>
 

@@ -48,20 +48,19 @@ export function PresetBrowsePage({ delivery, title, onQuickView }: PresetBrowseP
       <header className="browse-head">
         <h1>{title}</h1>
         <p className="browse-count" role="status" aria-live="polite">
-          {meta ? presetCountText(meta.fullCount, meta.fullCountCapped) : rows.isPending ? 'Finding preset menus…' : ''}
+          {meta ? presetCountText(meta.fullCount, meta.fullCountCapped) : rows.isError ? '' : 'Finding preset menus…'}
         </p>
         <Link to={paths.browseRestaurants.path} className="browse-switch">
           Search by Cuisine Type
         </Link>
       </header>
 
-      {meta ? (
-        <CuisineFilter
-          cuisines={meta.presetCategoryNameWithIcon}
-          selected={filter.selected}
-          onChange={filter.setSelected}
-        />
-      ) : null}
+      {/* drawn before the first answer (its strip keeps its height), so the tools below never move */}
+      <CuisineFilter
+        cuisines={meta?.presetCategoryNameWithIcon ?? []}
+        selected={filter.selected}
+        onChange={filter.setSelected}
+      />
       <div className="browse-tools">
         <DietaryFilter selected={dietary.selected} onChange={dietary.setSelected} />
       </div>

@@ -22,11 +22,13 @@ export function OrderProblems({
           {problem.text}
         </p>
       ) : problem?.kind === 'messages' ? (
-        <ul className="form-alert" role="alert">
-          {problem.messages.map((m) => (
-            <li key={m}>{m}</li>
-          ))}
-        </ul>
+        <div className="form-alert" role="alert">
+          <ul>
+            {problem.messages.map((m) => (
+              <li key={m}>{m}</li>
+            ))}
+          </ul>
+        </div>
       ) : null}
     </div>
   );

@@ -224,11 +224,13 @@ function SettingsFormView({ profile, cuisines, dietaryTypes, onSaved }: FormView
       </FormSection>
 
       {serverMessages.length > 0 ? (
-        <ul className="form-alert" role="alert">
-          {serverMessages.map((m) => (
-            <li key={m}>{m}</li>
-          ))}
-        </ul>
+        <div className="form-alert" role="alert">
+          <ul>
+            {serverMessages.map((m) => (
+              <li key={m}>{m}</li>
+            ))}
+          </ul>
+        </div>
       ) : null}
 
       <div className="settings-actions">
