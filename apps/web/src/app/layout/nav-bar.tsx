@@ -1,11 +1,15 @@
-import { Suspense, useId, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { paths } from '../../config/paths';
 import { useDelivery } from '../../features/delivery/delivery-store';
 import { NavSearch } from '../../features/search/components/nav-search';
 import { openModal } from '../../stores/modals';
 import { useSessionUser } from '../../stores/session';
-import { GreetingMenu, SupportLine } from './greeting-menu';
+import { SupportLine } from './support-line-lazy';
+
+// The greeting menu (its entries, the dropdown, sign-out) loads only for a signed-in user: the
+// key pages' first view is a visitor's (decision 073). Until it is in, its button shows disabled.
+const GreetingMenu = lazy(() => import('./greeting-menu'));
 
 // Navigation bar (ordering-payments §2): Home, About, Faq, Browse Restaurants; the greeting
 // menu for signed-in users, Sign In and Sign Up otherwise. Under 768 px the links fold into
@@ -72,7 +76,15 @@ export function NavBar() {
           </ul>
           <div className="nav-account">
             {user ? (
-              <GreetingMenu user={user} />
+              <Suspense
+                fallback={
+                  <button type="button" className="btn btn-ghost greeting-button" disabled>
+                    Hi, {user.firstName}
+                  </button>
+                }
+              >
+                <GreetingMenu user={user} />
+              </Suspense>
             ) : (
               <>
                 <button type="button" className="btn btn-ghost" onClick={() => openModal('signIn')}>
