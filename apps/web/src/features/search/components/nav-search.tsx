@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { useLocation } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
+import { paths } from '../../../config/paths';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { QUICK_SEARCH_DEBOUNCE_MS, QUICK_SEARCH_MIN_CHARS, type QuickSearchNear } from '../quick-search-rules';
 import './nav-search.css';
@@ -7,6 +8,8 @@ import './nav-search.css';
 export interface NavSearchProps {
   /** The delivery details, so results are near the user (ordering-payments §7). */
   near: QuickSearchNear;
+  /** Focus the field when shown (the phones' search row, opened by its button). */
+  focusOnShow?: boolean;
 }
 
 // The results panel (and its search call) loads with the first search: every page shows the
@@ -17,9 +20,10 @@ const SearchResultsPanel = lazy(() => import('./search-results-panel'));
  * The navigation's restaurant search (ordering-payments §2, §5, §9): from 3 characters and
  * after a 500 ms pause, an overlay 'Results for query' lists restaurants with their chef
  * images, each linking to /chefs/{slug}. Page scrolling is locked while it is open. Escape
- * closes it; Down/Up move between the input and the results.
+ * closes it; Down/Up move between the input and the results; Enter opens the full results page
+ * (/search?q=, issue 20 §2).
  */
-export function NavSearch({ near }: NavSearchProps) {
+export function NavSearch({ near, focusOnShow = false }: NavSearchProps) {
   const [text, setText] = useState('');
   // Closed until the user types; Escape, a result or navigating closes it until the next keystroke.
   const [dismissed, setDismissed] = useState(true);
@@ -29,6 +33,7 @@ export function NavSearch({ near }: NavSearchProps) {
   const overlayId = useId();
   const titleId = useId();
   const { pathname } = useLocation();
+  const navigate = useNavigate();
   const q = useDebouncedValue(text.trim(), QUICK_SEARCH_DEBOUNCE_MS);
   const ready = q.length >= QUICK_SEARCH_MIN_CHARS;
 
@@ -41,6 +46,11 @@ export function NavSearch({ near }: NavSearchProps) {
     setShownPath(pathname);
     setDismissed(true);
   }
+
+  // The phones' search row: its button opened it to type in it.
+  useEffect(() => {
+    if (focusOnShow) input.current?.focus();
+  }, [focusOnShow]);
 
   // Lock page scrolling while open, restoring whatever was there before.
   useEffect(() => {
@@ -99,23 +109,17 @@ export function NavSearch({ near }: NavSearchProps) {
         className="nav-search-form"
         onSubmit={(e) => {
           e.preventDefault();
-          if (ready) setDismissed(false);
+          // Enter opens the full results page (issue 20 §2), grouped by kind
+          const words = text.trim();
+          if (!words) return;
+          setDismissed(true);
+          void navigate(paths.search.getHref(words));
         }}
       >
         <label htmlFor={inputId} className="visually-hidden">
           Search restaurants
         </label>
-        <svg
-          className="nav-search-icon"
-          viewBox="0 0 24 24"
-          width="18"
-          height="18"
-          aria-hidden="true"
-          focusable="false"
-        >
-          <circle cx="11" cy="11" r="7" fill="none" stroke="currentColor" strokeWidth="2" />
-          <path d="M20 20l-4-4" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-        </svg>
+        <SearchIcon size={18} className="nav-search-icon" />
         <input
           ref={input}
           id={inputId}
@@ -157,5 +161,15 @@ export function NavSearch({ near }: NavSearchProps) {
         ) : null}
       </div>
     </div>
+  );
+}
+
+/** The magnifier of the search field and of the phones' search button. */
+export function SearchIcon({ size, className }: { size: number; className?: string }) {
+  return (
+    <svg className={className} viewBox="0 0 24 24" width={size} height={size} aria-hidden="true" focusable="false">
+      <circle cx="11" cy="11" r="7" fill="none" stroke="currentColor" strokeWidth="2" />
+      <path d="M20 20l-4-4" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+    </svg>
   );
 }
