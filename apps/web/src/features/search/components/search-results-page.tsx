@@ -5,7 +5,6 @@ import { PresetCardView } from '../../../components/catalogue/preset-card';
 import { RestaurantCardView } from '../../../components/catalogue/restaurant-card';
 import { paths } from '../../../config/paths';
 import { useSearchAll, type SearchAllParams } from '../api/search-all';
-import './search-results.css';
 
 export interface SearchResultsPageProps {
   params: SearchAllParams;
@@ -93,18 +92,18 @@ export function SearchResultsPage({ params, filters }: SearchResultsPageProps) {
             </ul>
           </Group>
           <Group id="dishes" title="Dishes" count={data.dishes.total} capped={data.dishes.capped}>
-            <ul className="search-dishes" aria-label="Dishes">
+            <ul className="search-results search-dishes" aria-label="Dishes">
               {data.dishes.items.map((d) => (
                 <li key={d.id}>
-                  <Link to={paths.restaurant.getHref(d.restaurant.slug)} className="search-dish">
+                  <Link to={paths.restaurant.getHref(d.restaurant.slug)} className="search-result">
                     {d.imageUrl ? (
-                      <img src={d.imageUrl} alt="" width={56} height={56} loading="lazy" decoding="async" />
+                      <img src={d.imageUrl} alt="" width={48} height={48} loading="lazy" decoding="async" />
                     ) : (
-                      <span className="search-dish-img" />
+                      <span className="search-result-img" />
                     )}
-                    <span className="search-dish-text">
-                      <span className="search-dish-name">{d.name}</span>
-                      <span className="search-dish-meta">
+                    <span className="search-result-text">
+                      <span className="search-result-name">{d.name}</span>
+                      <span className="search-result-meta">
                         {formatCents(d.priceCents)} · {d.restaurant.name}
                       </span>
                     </span>
