@@ -8,6 +8,7 @@
 // at a first guess and read again at the corrected instant, which settles across a DST change.
 // A wall time that does not exist (the hour skipped in spring) maps to the instant after the
 // gap; an ambiguous one (the hour repeated in autumn) to its first occurrence.
+import { MAX_DAYS_AHEAD } from './dates.js';
 import { messages } from './messages.js';
 
 export type StoreWeekday = 'monday' | 'tuesday' | 'wednesday' | 'thursday' | 'friday' | 'saturday' | 'sunday';
@@ -520,9 +521,6 @@ export function orderLeadTime(
 export function processingInstant(delivery: Date, noticeHours: number): Date {
   return new Date(delivery.getTime() - noticeHours * 3_600_000);
 }
-
-/** Orders are taken at most this many days ahead (issue 15: the spec sets no horizon; a year-3000 order is a typo). */
-export const MAX_DAYS_AHEAD = 90;
 
 /** The last delivery date ('yyyy-MM-dd') that may be ordered: today in the zone plus MAX_DAYS_AHEAD. */
 export function lastOrderableDate(now: Date, timeZone: string = DEFAULT_TIME_ZONE): string {

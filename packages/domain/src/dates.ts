@@ -3,8 +3,14 @@
 // these never go through UTC: `toISOString()` would shift the day for anyone west of Greenwich
 // in the evening. Every function takes its `now`/date as an argument (no hidden clock).
 
-import { MAX_DAYS_AHEAD } from './availability.js';
 import { messages } from './messages.js';
+
+/**
+ * Orders are taken at most this many days ahead (issue 15: the spec sets no horizon; a year-3000
+ * order is a typo). Here rather than in availability.ts: the date pickers of every page need it,
+ * the opening-hours rules only the pages that check them (decision 073).
+ */
+export const MAX_DAYS_AHEAD = 90;
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 

@@ -10,12 +10,12 @@ import {
   localDateOf,
   localDateRangeInstants,
   localDayStart,
-  MAX_DAYS_AHEAD,
   orderHorizonCheck,
   processingInstant,
   timeZoneOffsetMinutes,
   type StoreHoursMap,
 } from './availability.js';
+import { MAX_DAYS_AHEAD } from './dates.js';
 import { groupCutoffInstant, groupDeliveryInstant } from './group-orders.js';
 import { messages } from './messages.js';
 

@@ -39,6 +39,7 @@ const HomePage = page(() => import('./routes/home'));
 const SignUp = page(() => import('./routes/signup'));
 const BrowseRestaurants = page(() => import('./routes/browse-restaurants'));
 const BrowsePresets = page(() => import('./routes/browse-presets'));
+const Search = page(() => import('./routes/search'));
 const Restaurant = page(() => import('./routes/restaurant'));
 const EditOrder = page(() => import('./routes/edit-order'));
 const AddOnOrder = page(() => import('./routes/add-on-order'));
@@ -69,6 +70,7 @@ const lazyPages: [string, Page][] = [
   [paths.signUp.path, SignUp],
   [paths.browseRestaurants.path, BrowseRestaurants],
   [paths.browsePresets.path, BrowsePresets],
+  [paths.search.path, Search],
   [paths.restaurant.path, Restaurant],
   [paths.editOrder.path, EditOrder],
   [paths.addOnOrder.path, AddOnOrder],

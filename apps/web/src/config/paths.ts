@@ -17,6 +17,12 @@ export const paths = {
   faq: fixed('/faq', true),
   browseRestaurants: fixed('/browse-restaurants', true),
   browsePresets: fixed('/browse-presets', true),
+  /** The full search results (issue 20 §2, decision 065): restaurants, presets and dishes. */
+  search: {
+    path: '/search',
+    built: true,
+    getHref: (q: string) => `/search?q=${encodeURIComponent(q)}`,
+  } satisfies PathEntry<[string]>,
   bookDemo: fixed('/book-demo', true),
   dailyLunches: fixed('/daily-lunches', true),
   /** Restaurant page: a restaurant-kind preset by slug (browse-account-orders §2). */

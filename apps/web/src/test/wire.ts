@@ -3,6 +3,7 @@ import type {
   cateringOrderDetailSchema,
   orderPayloadSchema,
   orderTotalsSchema,
+  presetCardSchema,
   presetDetailSchema,
   profileSchema,
   restaurantCardSchema,
@@ -74,6 +75,36 @@ export function restaurantCard(
     rating_count: 4,
     price_level: 2,
     price_per_person_cents: 2800,
+    ...over,
+  };
+}
+
+export function presetCard(over: Partial<Wire<typeof presetCardSchema>> = {}): Wire<typeof presetCardSchema> {
+  return {
+    id: 7,
+    slug: 'maple-lunch',
+    name: 'Maple Lunch',
+    description: 'A lunch for the team',
+    preset_type: 'catering',
+    base_preset_id: null,
+    order_count: 3,
+    average_rating: 4,
+    number_of_guests: 10,
+    price_per_person_cents: 1500,
+    total_price_cents: 15000,
+    serving_styles: ['Family Style'],
+    chef_ids: [1],
+    chef_names: ['Maple Kitchen'],
+    chef_images: {},
+    search_result_image_url: '',
+    banner_image_url: '',
+    category_names: ['Lunch'],
+    cuisine_types: ['Canadian'],
+    dietary_types: [],
+    preset_tags: [],
+    favorite: false,
+    distance: 2.4,
+    available_for_ordering: true,
     ...over,
   };
 }

@@ -1,17 +1,14 @@
-import { lazy, Suspense, useId } from 'react';
+import { Suspense, useId } from 'react';
 import { Link } from 'react-router';
 import { useSignOut } from '../../features/auth/api/sign-out';
 import { useSiteConfig } from '../../lib/site-config';
 import { useDropdown } from '../../lib/use-dropdown';
 import type { SessionUser } from '../../stores/session';
 import { greetingMenuEntries } from './greeting-menu-entries';
+import { SupportLine } from './support-line-lazy';
 
-/** The support line (decision 066) of the header's menus, loaded when a menu first opens. */
-export const SupportLine = lazy(() =>
-  import('../../components/support-line').then((m) => ({ default: m.SupportLine })),
-);
-
-export function GreetingMenu({ user }: { user: SessionUser }) {
+/** Loaded by the navigation bar once a user is signed in (decision 073): visitors never need it. */
+export default function GreetingMenu({ user }: { user: SessionUser }) {
   const { open, setOpen, root, button } = useDropdown();
   const menuId = useId();
   const signOut = useSignOut();

@@ -1,11 +1,15 @@
-import { Suspense, useId, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { paths } from '../../config/paths';
 import { useDelivery } from '../../features/delivery/delivery-store';
-import { NavSearch } from '../../features/search/components/nav-search';
+import { NavSearch, SearchIcon } from '../../features/search/components/nav-search';
 import { openModal } from '../../stores/modals';
 import { useSessionUser } from '../../stores/session';
-import { GreetingMenu, SupportLine } from './greeting-menu';
+import { SupportLine } from './support-line-lazy';
+
+// The greeting menu (its entries, the dropdown, sign-out) loads only for a signed-in user: the
+// key pages' first view is a visitor's (decision 073). Until it is in, its button shows disabled.
+const GreetingMenu = lazy(() => import('./greeting-menu'));
 
 // Navigation bar (ordering-payments §2): Home, About, Faq, Browse Restaurants; the greeting
 // menu for signed-in users, Sign In and Sign Up otherwise. Under 768 px the links fold into
@@ -20,7 +24,10 @@ const links = [
 export function NavBar() {
   const user = useSessionUser();
   const [open, setOpen] = useState(false);
+  // phones: the search has a button of its own in the bar, opening a full-width row (issue 20 §2)
+  const [searching, setSearching] = useState(false);
   const panelId = useId();
+  const searchRowId = useId();
   const location = useLocation();
   const { info } = useDelivery();
 
@@ -29,6 +36,7 @@ export function NavBar() {
   if (shownPath !== location.pathname) {
     setShownPath(location.pathname);
     setOpen(false);
+    setSearching(false);
   }
 
   return (
@@ -44,11 +52,27 @@ export function NavBar() {
         </Link>
         <button
           type="button"
+          className="icon-button nav-search-toggle"
+          aria-expanded={searching}
+          aria-controls={searchRowId}
+          aria-label="Search"
+          onClick={() => {
+            setSearching((s) => !s);
+            setOpen(false);
+          }}
+        >
+          <SearchIcon size={22} />
+        </button>
+        <button
+          type="button"
           className="icon-button nav-toggle"
           aria-expanded={open}
           aria-controls={panelId}
           aria-label="Menu"
-          onClick={() => setOpen((o) => !o)}
+          onClick={() => {
+            setOpen((o) => !o);
+            setSearching(false);
+          }}
         >
           <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
             {open ? (
@@ -59,8 +83,10 @@ export function NavBar() {
           </svg>
         </button>
         <div id={panelId} className={`nav-panel${open ? ' nav-panel-open' : ''}`}>
-          {/* restaurant search (ordering-payments §2); on phones it sits in this collapsed menu */}
-          <NavSearch near={{ lat: info.lat, lng: info.lng, address: info.address }} />
+          {/* restaurant search (ordering-payments §2); on phones the search button's row holds it */}
+          <div className="nav-search-wide">
+            <NavSearch near={{ lat: info.lat, lng: info.lng, address: info.address }} />
+          </div>
           <ul className="nav-links">
             {links.map((link) => (
               <li key={link.to}>
@@ -72,7 +98,15 @@ export function NavBar() {
           </ul>
           <div className="nav-account">
             {user ? (
-              <GreetingMenu user={user} />
+              <Suspense
+                fallback={
+                  <button type="button" className="btn btn-ghost greeting-button" disabled>
+                    Hi, {user.firstName}
+                  </button>
+                }
+              >
+                <GreetingMenu user={user} />
+              </Suspense>
             ) : (
               <>
                 <button type="button" className="btn btn-ghost" onClick={() => openModal('signIn')}>
@@ -92,6 +126,11 @@ export function NavBar() {
           ) : null}
         </div>
       </nav>
+      {searching ? (
+        <div id={searchRowId} className="container nav-search-row">
+          <NavSearch near={{ lat: info.lat, lng: info.lng, address: info.address }} focusOnShow />
+        </div>
+      ) : null}
     </header>
   );
 }

@@ -1,8 +1,10 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { PresetBrowsePage } from '../../features/browse/components/preset-browse-page';
 import { useDelivery } from '../../features/delivery/delivery-store';
-import { PresetQuickView } from '../../features/preset-detail/components/preset-quick-view';
 import { useSessionUser } from '../../stores/session';
+
+// The quick view opens from a card's button: its modal loads then (decision 073), as on the home page.
+const PresetQuickView = lazy(() => import('../../features/preset-detail/components/preset-quick-view'));
 
 /**
  * /browse-presets: preset rows, cuisine filters and the sortable section; a card's Quick view
@@ -25,7 +27,11 @@ export function BrowsePresetsRoute() {
         title={user?.confirmed ? 'Browse Presets' : 'Popular Options'}
         onQuickView={(preset) => setQuickView(preset.slug)}
       />
-      {quickView !== null ? <PresetQuickView presetIdOrSlug={quickView} onClose={() => setQuickView(null)} /> : null}
+      {quickView !== null ? (
+        <Suspense fallback={null}>
+          <PresetQuickView presetIdOrSlug={quickView} onClose={() => setQuickView(null)} />
+        </Suspense>
+      ) : null}
     </>
   );
 }

@@ -5,6 +5,9 @@ import { CartPanel, SharedCartPanel } from '../../features/cart/components/cart-
 import { MenuAction } from '../../features/cart/components/menu-action';
 import { PresetActions } from '../../features/cart/components/preset-actions';
 import '../../features/cart/components/cart.css';
+// the lazy extras' styles ride with the cart's: one stylesheet costs less than two (decision 073)
+import '../../features/delivery/components/slot-notice.css';
+import '../../features/suggestion-bot/components/suggestion-bot.css';
 import type { CartDelivery, Preset } from '../../features/cart/types';
 import { useDelivery } from '../../features/delivery/delivery-store';
 import { PresetPage, type PresetPageSlots } from '../../features/preset-detail/components/preset-page';

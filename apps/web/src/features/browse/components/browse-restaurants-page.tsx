@@ -1,4 +1,4 @@
-import { useDeferredValue, useId, useState } from 'react';
+import { lazy, Suspense, useDeferredValue, useId, useState } from 'react';
 import { Link } from 'react-router';
 import type { DietaryNeed, RestaurantSort } from '@caterway/domain';
 import { RestaurantCardView } from '../../../components/catalogue/restaurant-card';
@@ -10,10 +10,13 @@ import { CardFacts } from './card-facts';
 import { CuisineFilter } from './cuisine-filter';
 import { DietaryFilter } from './dietary-filter';
 import { LoadMore } from './load-more';
-import { LocationModal } from './location-modal';
 import { NoResults } from './no-results';
 import { useDebouncedSelection } from './use-debounced-filter';
 import './browse.css';
+
+// The map (the modal, the schematic, Leaflet when tiles are set) opens on a click: it loads then,
+// not with the list (decision 073).
+const LocationModal = lazy(() => import('./location-modal').then((m) => ({ default: m.LocationModal })));
 
 /** The restaurant list's orders (decision 067), distance first. */
 export const restaurantSortOptions: { value: RestaurantSort; label: string }[] = [
@@ -149,12 +152,14 @@ export function BrowseRestaurantsPage({ delivery }: { delivery: DeliveryContext 
         </div>
       )}
       {mapOf ? (
-        <LocationModal
-          restaurants={restaurants}
-          restaurant={mapOf.restaurant}
-          origin={origin}
-          onClose={() => setMapOf(null)}
-        />
+        <Suspense fallback={null}>
+          <LocationModal
+            restaurants={restaurants}
+            restaurant={mapOf.restaurant}
+            origin={origin}
+            onClose={() => setMapOf(null)}
+          />
+        </Suspense>
       ) : null}
     </div>
   );

@@ -3,6 +3,8 @@ import type { HomePresetsParams } from '../api/get-home-presets';
 import { FloatingAddressBar } from './floating-address-bar';
 import { HeroHeading } from './hero-word';
 import './landing-hero.css';
+// the sections' styles too: the page shows them at once, and one stylesheet costs less than two (decision 073)
+import './landing.css';
 
 // Below the fold: its own chunk, so the first paint only needs the hero.
 const LandingSections = lazy(() => import('./landing-sections'));

@@ -100,9 +100,14 @@ describe('the navigation search overlay', () => {
     expect(overlay()).toBeNull();
     expect(document.activeElement).toBe(field());
     expect(document.body.style.overflow).toBe('');
-    // Enter in the field opens it again without another pause
-    await user.keyboard('{Enter}');
-    await screen.findByRole('list', { name: 'Restaurants' });
+  });
+
+  it('opens the full results page on Enter (issue 20 §2)', async () => {
+    const user = userEvent.setup();
+    renderSearch();
+    await user.type(field(), 'suhsi rolls{Enter}');
+    await waitFor(() => expect(screen.getByLabelText('Current page').textContent).toBe('/search'));
+    expect(overlay()).toBeNull();
   });
 
   it('moves with Down/Up between the field and the results, and Escape from a result closes it', async () => {

@@ -87,4 +87,3 @@ function ResultLink({ result, onFollow }: { result: Result; onFollow: () => void
     </Link>
   );
 }
-export default SearchResultsPanel;
