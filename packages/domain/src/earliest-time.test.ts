@@ -84,9 +84,9 @@ describe('earliestDeliveryTime', () => {
     expect(earliestTimeLabel(shortDeliveryText(earliest, TORONTO))).toBe('Deliver Tue, Dec 1 at 11:00 AM instead');
   });
 
-  it('looks from the start of the chosen day, so an early time gets that day’s opening', () => {
+  it('looks from the chosen time on, as the next available time of cards and pages does', () => {
     expect(earliestDeliveryTime(input(at('2026-12-03', '09:30 AM')))).toEqual(at('2026-12-03', '11:00 AM'));
-    expect(earliestDeliveryTime(input(at('2026-12-03', '03:00 PM')))).toEqual(at('2026-12-03', '11:00 AM'));
+    expect(earliestDeliveryTime(input(at('2026-12-03', '03:00 PM')))).toEqual(at('2026-12-03', '05:00 PM'));
     // Sunday: Monday's lunch
     expect(earliestDeliveryTime(input(at('2026-12-06', '12:00 PM')))).toEqual(at('2026-12-07', '11:00 AM'));
   });

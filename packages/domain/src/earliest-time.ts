@@ -6,7 +6,6 @@
 import {
   calendarHoursCheck,
   localDateOf,
-  localDayStart,
   orderLeadTime,
   leadTimeCheck,
   pausedUntilAt,
@@ -101,19 +100,18 @@ function clock(minutes: number): string {
 }
 
 /**
- * The earliest delivery time, from the chosen day on, that the server takes for this order: in
+ * The earliest delivery time, from the chosen one on, that the server takes for this order: in
  * the lead restaurant's windows, with every restaurant's hours and closures, the notice (dishes
- * included) and the horizon (calendarScheduleProblems). Looks from the start of the chosen local
- * day (so 'Opens at 11:00 AM' offers 11:00 that day) or from now when that is later, for
- * NEXT_AVAILABLE_DAYS days. Null while a restaurant is paused for a new order (no time helps: the
+ * included) and the horizon (calendarScheduleProblems). Looks from the chosen time (or now when
+ * that is later), as the cards' and the restaurant page's next available time do, for
+ * NEXT_AVAILABLE_DAYS days; `accept` adds a rule of the caller's (a group order's cut-off). Null while a restaurant is paused for a new order (no time helps: the
  * pause refuses every new order) or when nothing opens in that span.
  */
-export function earliestDeliveryTime(input: RefusalInput): Date | null {
+export function earliestDeliveryTime(input: RefusalInput, accept?: (at: Date) => boolean): Date | null {
   if (input.newOrder && input.stores.some((s) => pausedUntilAt(s.calendar, input.now))) return null;
   const lead = input.stores[0];
   if (!lead) return null;
-  const dayStart = localDayStart(localDateOf(input.delivery, lead.timeZone), lead.timeZone)!;
-  const from = dayStart.getTime() > input.now.getTime() ? dayStart : input.now;
+  const from = input.delivery.getTime() > input.now.getTime() ? input.delivery : input.now;
   const needed = orderLeadTime(input.noticeHours, input.dishes);
   for (const at of openDeliveryTimes({
     storeHours: lead.storeHours,
@@ -123,7 +121,7 @@ export function earliestDeliveryTime(input: RefusalInput): Date | null {
     now: input.now,
     from,
   })) {
-    if (!calendarScheduleProblems({ ...input, delivery: at }, false).length) return at;
+    if (!calendarScheduleProblems({ ...input, delivery: at }, false).length && (accept?.(at) ?? true)) return at;
   }
   return null;
 }
