@@ -50,13 +50,27 @@ describe('refusalWhy', () => {
     );
   });
 
-  it('says a closed weekday, a closure with its reason, and the hours', () => {
+  it('says a closed weekday, a closure (a holiday by name, the team’s reason kept private), and the hours', () => {
     expect(refusalWhy(input(at('2026-12-06', '12:00 PM')))).toBe('Closed on Sundays');
     const calendar = {
       closures: [{ starts_on: '2026-12-03', ends_on: '2026-12-03', windows: null, reason: 'Staff party' }],
     };
     expect(refusalWhy(input(at('2026-12-03', '12:00 PM'), { stores: [{ ...masala, calendar }] }))).toBe(
-      'Closed on Dec 3 (Staff party)',
+      'Closed on Dec 3',
+    );
+    const holiday = {
+      closures: [
+        {
+          starts_on: '2026-12-25',
+          ends_on: '2026-12-25',
+          windows: null,
+          reason: 'Xmas',
+          holiday: '2026-12-25 Christmas Day',
+        },
+      ],
+    };
+    expect(refusalWhy(input(at('2026-12-25', '12:00 PM'), { stores: [{ ...masala, calendar: holiday }] }))).toBe(
+      'Closed on Dec 25 (Christmas Day)',
     );
     expect(refusalWhy(input(at('2026-12-03', '09:30 AM')))).toBe('Opens at 11:00 AM');
     expect(refusalWhy(input(at('2026-12-03', '03:00 PM')))).toBe(

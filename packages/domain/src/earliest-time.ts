@@ -76,7 +76,9 @@ export function refusalWhy(input: RefusalInput): string | null {
     const date = localDateOf(input.delivery, store.timeZone);
     if (hours.reason === 'closed') {
       const closure = store.calendar?.closures?.find((c) => c.starts_on <= date && date <= c.ends_on);
-      if (closure) return refusalWords.closedDate(`${MONTHS[p.month - 1]} ${p.day}`, closure.reason || null);
+      // the team's reason stays private (decision 068); a statutory holiday is named
+      const holiday = closure?.holiday?.replace(/^\d{4}-\d{2}-\d{2}\s+/, '') || null;
+      if (closure) return refusalWords.closedDate(`${MONTHS[p.month - 1]} ${p.day}`, holiday);
       return refusalWords.closedWeekday(`${weekdayLabel(p.weekday)}s`);
     }
     const windows = windowsOn(store.storeHours, date, p.weekday, store.calendar?.closures) ?? [];
