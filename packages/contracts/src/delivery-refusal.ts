@@ -27,3 +27,9 @@ export const deliveryRefusalSchema = z.object({
   earliest_available: earliestAvailableSchema.nullable(),
 });
 export type DeliveryRefusal = z.infer<typeof deliveryRefusalSchema>;
+
+/** A 422 body's refusal of a delivery time, when it carries one (clients read it from the error body). */
+export function deliveryRefusalOf(body: unknown): DeliveryRefusal | null {
+  const parsed = deliveryRefusalSchema.safeParse(body);
+  return parsed.success ? parsed.data : null;
+}

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
+import { deliveryRefusalOf } from '@caterway/contracts';
 import { emptyOrderProblem, messages } from '@caterway/domain';
-import { isApiError } from '../../lib/api-client';
+import { isApiError, type ApiError } from '../../lib/api-client';
 import { toWireCheckoutLine, type CheckoutState } from '../../types/checkout-state';
 import { createCateringOrder } from './api/create-catering-order';
 import type { CheckoutOrder } from './api/types';
@@ -65,7 +66,7 @@ export function useCheckoutOrder({
       !failure
         ? { kind: 'text', text: messages.orderRequestFailed }
         : failure.rest.length > 0
-          ? { kind: 'messages', messages: failure.rest }
+          ? { kind: 'messages', messages: failure.rest, refusal: deliveryRefusalOf((error as ApiError).body) }
           : null,
     );
     const onField = failure?.rest.length === 0;
@@ -107,7 +108,20 @@ export function useCheckoutOrder({
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once, on entry (not on each change)
   }, []);
 
-  return { order, serverPricing, problem, problemRef, paymentError, setPaymentError, showFailure, saveOrder };
+  /** the one click on a refused time's earliest one (decision 072): the fields take it, the refusal goes */
+  const clearProblem = () => setProblem(null);
+
+  return {
+    order,
+    serverPricing,
+    problem,
+    problemRef,
+    paymentError,
+    setPaymentError,
+    showFailure,
+    saveOrder,
+    clearProblem,
+  };
 }
 
 export type CheckoutOrderFlow = ReturnType<typeof useCheckoutOrder>;

@@ -1,10 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type RefObject } from 'react';
 import { useNavigate } from 'react-router';
+import { deliveryRefusalOf } from '@caterway/contracts';
 import { orderKeys } from '@caterway/contracts/client';
 import { emptyOrderProblem, messages } from '@caterway/domain';
 import { paths } from '../../config/paths';
-import { isApiError } from '../../lib/api-client';
+import { isApiError, type ApiError } from '../../lib/api-client';
 import { notify, TOAST_DURATION } from '../../stores/notifications';
 import { toWireCheckoutLine } from '../../types/checkout-state';
 import type { Preset } from '../cart/types';
@@ -53,7 +54,13 @@ export function useEditOrderSave(
             ? error.serverError
             : messages.orderRequestFailed,
       });
-    else setProblem(failure.rest.length > 0 ? { kind: 'messages', messages: failure.rest } : null);
+    // a refused time comes with why and the earliest time the server takes (decision 072)
+    else
+      setProblem(
+        failure.rest.length > 0
+          ? { kind: 'messages', messages: failure.rest, refusal: deliveryRefusalOf((error as ApiError).body) }
+          : null,
+      );
     const onField = failure?.rest.length === 0;
     requestAnimationFrame(() =>
       (onField ? formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]') : problemRef.current)?.focus(),
