@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
-import { deliveryRefusalOf } from '@caterway/contracts';
 import { emptyOrderProblem, messages } from '@caterway/domain';
-import { isApiError, type ApiError } from '../../lib/api-client';
+import { isApiError } from '../../lib/api-client';
 import { toWireCheckoutLine, type CheckoutState } from '../../types/checkout-state';
 import { createCateringOrder } from './api/create-catering-order';
 import type { CheckoutOrder } from './api/types';
@@ -9,6 +8,7 @@ import { updateAddOnOrder } from './api/update-add-on-order';
 import { updateCateringOrder } from './api/update-catering-order';
 import {
   buildOrderPayload,
+  deliveryRefusalOf,
   validationFailure,
   type CheckoutFormErrors,
   type CheckoutFormValues,
@@ -66,7 +66,7 @@ export function useCheckoutOrder({
       !failure
         ? { kind: 'text', text: messages.orderRequestFailed }
         : failure.rest.length > 0
-          ? { kind: 'messages', messages: failure.rest, refusal: deliveryRefusalOf((error as ApiError).body) }
+          ? { kind: 'messages', messages: failure.rest, refusal: deliveryRefusalOf(error) }
           : null,
     );
     const onField = failure?.rest.length === 0;

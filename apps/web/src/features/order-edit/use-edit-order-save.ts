@@ -1,17 +1,22 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type RefObject } from 'react';
 import { useNavigate } from 'react-router';
-import { deliveryRefusalOf } from '@caterway/contracts';
 import { orderKeys } from '@caterway/contracts/client';
 import { emptyOrderProblem, messages } from '@caterway/domain';
 import { paths } from '../../config/paths';
-import { isApiError, type ApiError } from '../../lib/api-client';
+import { isApiError } from '../../lib/api-client';
 import { notify, TOAST_DURATION } from '../../stores/notifications';
 import { toWireCheckoutLine } from '../../types/checkout-state';
 import type { Preset } from '../cart/types';
 import { editCateringOrder, type CateringOrderDetail } from '../checkout/api/catering-order-detail';
 import type { CheckoutOrder } from '../checkout/api/types';
-import { buildOrderPayload, cutleryCountOf, validateCheckoutForm, validationFailure } from '../checkout/checkout-form';
+import {
+  buildOrderPayload,
+  cutleryCountOf,
+  deliveryRefusalOf,
+  validateCheckoutForm,
+  validationFailure,
+} from '../checkout/checkout-form';
 import type { Problem } from '../checkout/checkout-types';
 import type { OrderReceipt } from '../checkout/components/checkout-completed';
 import type { EditOrderForm } from './use-edit-order-form';
@@ -58,7 +63,7 @@ export function useEditOrderSave(
     else
       setProblem(
         failure.rest.length > 0
-          ? { kind: 'messages', messages: failure.rest, refusal: deliveryRefusalOf((error as ApiError).body) }
+          ? { kind: 'messages', messages: failure.rest, refusal: deliveryRefusalOf(error) }
           : null,
       );
     const onField = failure?.rest.length === 0;
