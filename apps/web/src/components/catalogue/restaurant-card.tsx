@@ -64,6 +64,8 @@ export interface RestaurantCardProps {
   priority?: boolean;
   /** more facts under the address (the browse pages' fee, minimum, notice, reviews and price) */
   children?: ReactNode;
+  /** makes "Next available …" one click that sets the delivery date and time (issue 20 §1; decision 072) */
+  onChooseTime?: (deliveryDate: string, deliveryTime: string) => void;
 }
 
 /**
@@ -77,6 +79,7 @@ export function RestaurantCardView({
   headingLevel: Heading = 'h3',
   priority = false,
   children,
+  onChooseTime,
 }: RestaurantCardProps) {
   const distance = formatDistance(restaurant.distance, restaurant.distanceUnit);
   const image = restaurant.searchResultImageUrl || restaurant.mainImageUrl;
@@ -118,7 +121,24 @@ export function RestaurantCardView({
           ) : null}
         </div>
         {restaurant.shortAddress ? <p className="catalogue-card-address">{restaurant.shortAddress}</p> : null}
-        {restaurant.nextAvailable ? <p className="catalogue-card-next">{nextAvailableLine(restaurant)}</p> : null}
+        {restaurant.nextAvailable ? (
+          <p className="catalogue-card-next">
+            {onChooseTime ? (
+              <button
+                type="button"
+                className="link-button"
+                aria-label={`Deliver ${nextAvailableLine(restaurant)!.replace('Next available ', '')} instead`}
+                onClick={() =>
+                  onChooseTime(restaurant.nextAvailable!.deliveryDate, restaurant.nextAvailable!.deliveryTime)
+                }
+              >
+                {nextAvailableLine(restaurant)}
+              </button>
+            ) : (
+              nextAvailableLine(restaurant)
+            )}
+          </p>
+        ) : null}
         {children}
         <TagBadges tags={restaurant.presetTags} />
         {onShowMap ? (
