@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { GroupOrder, PresetAvailability, PresetDetail } from '@caterway/contracts';
 import { test, expect, expectAccessible, demoCustomer } from './fixtures';
-import { apiToken, chooseDelivery, e2eDb, signInAsDemo } from './order-setup';
+import { apiToken, chooseDelivery, e2eDb } from './order-setup';
 
 // Issue 20 §1 "too soon is never a dead end" (decision 072): a delivery time inside a restaurant's
 // notice says why in plain words and offers the earliest time that works as one click, on the
@@ -57,14 +57,37 @@ async function refusalFor(request: APIRequestContext, preset: PresetDetail, date
   return answer.earliest_available!;
 }
 
-test('a restaurant page: too soon says why, one click takes the earliest time, checkout opens with it', async ({
+/** The demo customer's session on the device, as the storefront's sign-in keeps it (the site reads it). */
+async function storeSession(page: Page, request: APIRequestContext) {
+  const res = await request.post('/user_token', {
+    data: { auth: { email: demoCustomer.email, password: demoCustomer.password } },
+  });
+  const { jwt, user } = (await res.json()) as {
+    jwt: string;
+    user: { id: number; first_name: string; last_name: string; email: string; confirmed: boolean; role: string };
+  };
+  await page.goto('/');
+  await page.evaluate((stored) => localStorage.setItem('caterway.user', JSON.stringify(stored)), {
+    id: user.id,
+    firstName: user.first_name,
+    lastName: user.last_name,
+    email: user.email,
+    confirmed: user.confirmed,
+    role: user.role,
+    adminToken: null,
+    jwt,
+  });
+}
+
+test('a restaurant page: too soon says why, one click takes the earliest time, checkout opens with it @phone', async ({
   page,
   request,
 }) => {
   const tomorrow = tomorrowInToronto();
   const preset = await restaurantWithLongNotice(request, tomorrow);
   const earliest = await refusalFor(request, preset, tomorrow);
-  await signInAsDemo(page);
+  // signed in as the storefront keeps it (the phone's menu is not under test here)
+  await storeSession(page, request);
   await chooseDelivery(page, tomorrow);
   await page.goto(`/chefs/${preset.slug}`);
 
@@ -94,29 +117,31 @@ test('a restaurant page: too soon says why, one click takes the earliest time, c
   await expect(page.getByText(/requires 48 hours notice/)).toHaveCount(0);
 });
 
-/** The demo customer's session on the device, as the storefront's sign-in keeps it (the site reads it). */
-async function storeSession(page: Page, request: APIRequestContext) {
-  const res = await request.post('/user_token', {
-    data: { auth: { email: demoCustomer.email, password: demoCustomer.password } },
-  });
-  const { jwt, user } = (await res.json()) as {
-    jwt: string;
-    user: { id: number; first_name: string; last_name: string; email: string; confirmed: boolean; role: string };
-  };
+test('browse restaurants: a card short of notice names its next time, one click moves the delivery there @phone', async ({
+  page,
+}) => {
+  const tomorrow = tomorrowInToronto();
   await page.goto('/');
-  await page.evaluate((stored) => localStorage.setItem('caterway.user', JSON.stringify(stored)), {
-    id: user.id,
-    firstName: user.first_name,
-    lastName: user.last_name,
-    email: user.email,
-    confirmed: user.confirmed,
-    role: user.role,
-    adminToken: null,
-    jwt,
-  });
-}
+  await chooseDelivery(page, tomorrow);
+  await page.goto('/browse-restaurants');
+  const list = page.getByTestId('restaurant-list');
+  const instead = { name: /^Deliver .+ instead$/ };
+  const card = list
+    .getByTestId('restaurant-card')
+    .filter({ has: page.getByRole('button', instead) })
+    .first();
+  const next = card.getByRole('button', instead);
+  await expect(next).toBeVisible();
+  const name = (await card.getByRole('heading').textContent())!;
+  await expectAccessible(page);
+  await next.click();
+  // the delivery details take the card's time: the list reloads and that restaurant is available
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('delivery_date'))).not.toBe(tomorrow);
+  const same = list.getByTestId('restaurant-card').filter({ has: page.getByRole('heading', { name, exact: true }) });
+  await expect(same.locator('.availability')).toHaveText('Available');
+});
 
-test('the group-order site: a delivery inside the notice says why and one click fixes it', async ({
+test('the group-order site: a delivery inside the notice says why and one click fixes it @phone', async ({
   page,
   request,
   allowConsoleErrors,
