@@ -93,9 +93,11 @@ test.describe('the restaurant calendar', () => {
     );
     await page.goto(`/chefs/${restaurant.slug}`);
     const notice = page.getByTestId('slot-notice');
-    await expect(notice).toContainText('Unavailable at this time');
+    // why in plain words (the team's reason stays private) and the earliest time as one click (decision 072)
+    await expect(notice).toContainText('Closed on ');
+    await expect(notice).not.toContainText('Private event');
     await expect(notice).toContainText('Store is closed on this day!');
-    await expect(notice).toContainText('next available');
+    await expect(notice.getByRole('button', { name: /^Deliver .+ instead$/ })).toBeVisible();
     // and its Store hours list the closure among the coming changes (decision 068)
     await page.getByRole('button', { name: 'Store hours' }).click();
     const hoursDialog = page.getByRole('dialog', { name: 'Store hours' });

@@ -1,11 +1,20 @@
 import { z } from 'zod';
 import { isSaneCalendarDate, messages } from '@caterway/domain';
+import { earliestAvailableSchema } from './delivery-refusal.js';
 
 /** Single failure: { error: "message" } (spec: browse-account-orders §8). */
 export const errorBodySchema = z.object({ error: z.string() }).meta({ id: 'ErrorBody' });
-/** Validation failure: { messages: [...] } with error holding them joined by commas. */
+/**
+ * Validation failure: { messages: [...] } with error holding them joined by commas. A refused
+ * delivery time adds why and earliest_available (delivery-refusal.ts, decision 072).
+ */
 export const messagesBodySchema = z
-  .object({ error: z.string(), messages: z.array(z.string()) })
+  .object({
+    error: z.string(),
+    messages: z.array(z.string()),
+    why: z.string().optional(),
+    earliest_available: earliestAvailableSchema.nullable().optional(),
+  })
   .meta({ id: 'MessagesBody' });
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 export type MessagesBody = z.infer<typeof messagesBodySchema>;

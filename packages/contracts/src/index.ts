@@ -4,6 +4,7 @@ export * from './mailbox.js';
 export * from './geo.js';
 export * from './catalogue.js';
 export * from './presets.js';
+export * from './delivery-refusal.js';
 export * from './search.js';
 export * from './demo-requests.js';
 export * from './orders.js';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { calendarDateSchema } from './common.js';
+import { earliestAvailableSchema } from './delivery-refusal.js';
 
 // Catalogue read models on the wire (snake_case). Field lists follow
 // browse-account-orders §3 and ordering-payments §3.
@@ -287,6 +288,10 @@ export const presetAvailabilityResponseSchema = z
     message: z.string().nullable(),
     /** the next delivery time the restaurant takes an order for (within 14 days), when unavailable */
     next_available: z.object({ delivery_date: z.string(), delivery_time: z.string(), text: z.string() }).nullable(),
+    /** why in plain words ('Masala House needs 24 hours' notice', 'Full at 12:00 PM'; decision 072) */
+    why: z.string().nullable(),
+    /** next_available as the one-click button sets it, null when no time helps (a pause) */
+    earliest_available: earliestAvailableSchema.nullable(),
   })
   .meta({ id: 'PresetAvailability' });
 export type PresetAvailability = z.infer<typeof presetAvailabilityResponseSchema>;

@@ -20,17 +20,20 @@ export class AppError extends Error {
   /** A list of messages for validation failures, answered as { messages: [...] }. */
   readonly messages?: string[];
   readonly headers?: Record<string, string>;
+  /** more fields of the error body, e.g. a refused delivery time's earliest_available (decision 072) */
+  readonly extra?: Record<string, unknown>;
 
   constructor(
     code: ErrorCode,
     message: string,
-    options: { messages?: string[]; headers?: Record<string, string> } = {},
+    options: { messages?: string[]; headers?: Record<string, string>; extra?: Record<string, unknown> } = {},
   ) {
     super(message);
     this.name = 'AppError';
     this.code = code;
     this.messages = options.messages;
     this.headers = options.headers;
+    this.extra = options.extra;
   }
 
   get status(): number {
@@ -42,4 +45,5 @@ export const notFound = (message = 'Not found') => new AppError('not_found', mes
 export const unauthorized = (message = 'Not authorized') => new AppError('unauthorized', message);
 export const forbidden = (message = 'Not authorized') => new AppError('forbidden', message);
 export const conflict = (message: string) => new AppError('conflict', message);
-export const validationFailed = (messages: string[]) => new AppError('validation', messages.join(', '), { messages });
+export const validationFailed = (messages: string[], extra?: Record<string, unknown>) =>
+  new AppError('validation', messages.join(', '), { messages, extra });

@@ -91,7 +91,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
     const withMessage = request.routeOptions.config?.errorMessageKey === true;
     const answer = (
       status: number,
-      body: { error: string; messages?: string[] },
+      body: { error: string; messages?: string[] } & Record<string, unknown>,
       headers: Record<string, string> = {},
     ) =>
       reply
@@ -102,7 +102,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (err instanceof AppError) {
       return answer(
         err.status,
-        err.messages ? { error: err.message, messages: err.messages } : { error: err.message },
+        { ...err.extra, ...(err.messages ? { error: err.message, messages: err.messages } : { error: err.message }) },
         err.headers,
       );
     }

@@ -7,6 +7,8 @@ import { queryString, type Transport, type TransportOptions } from '@caterway/co
 export class ApiError extends Error {
   readonly status: number;
   readonly messages: string[];
+  /** the body as answered (a refused delivery time's why and earliest_available, decision 072) */
+  readonly body: Record<string, unknown>;
 
   constructor(status: number, body: unknown) {
     const record = body && typeof body === 'object' ? (body as Record<string, unknown>) : {};
@@ -18,6 +20,7 @@ export class ApiError extends Error {
     this.name = 'ApiError';
     this.status = status;
     this.messages = messages.length > 0 ? messages : error ? [error] : [];
+    this.body = record;
   }
 }
 

@@ -14,6 +14,8 @@ export class ApiError extends Error {
   readonly messages: string[];
   /** Seconds from a Retry-After header (429). */
   readonly retryAfter: number | undefined;
+  /** The body as answered (e.g. a refused delivery time's why and earliest_available, decision 072). */
+  readonly body: Record<string, unknown>;
 
   constructor(status: number, body: unknown, retryAfter?: number) {
     const record = body && typeof body === 'object' ? (body as Record<string, unknown>) : {};
@@ -27,6 +29,7 @@ export class ApiError extends Error {
     this.serverError = serverError;
     this.messages = messages;
     this.retryAfter = retryAfter;
+    this.body = record;
   }
 }
 

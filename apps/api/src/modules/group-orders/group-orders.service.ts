@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type {
   createGroupOrderBodySchema,
   DashboardGroupOrder,
+  DeliveryRefusal,
   GroupMember,
   GroupOrder,
   GroupOrderBudgetChangesResponse,
@@ -32,6 +33,7 @@ import {
   isGroupDeliverySeconds,
   invoiceAvailable,
   isUpcoming,
+  localDateOf,
   messages,
   orderingOpen,
   parseCalendarDate,
@@ -44,6 +46,7 @@ import {
 } from '@caterway/domain';
 import { withTransaction, type Db, type Queryable } from '../../db/pool.js';
 import type { Clock } from '../../lib/clock.js';
+import { deliveryRefusal } from '../../lib/delivery-refusal.js';
 import { conflict, notFound, validationFailed } from '../../lib/errors.js';
 import { enqueue } from '../../lib/jobs.js';
 import type { Mailer } from '../../ports/email.js';
@@ -367,7 +370,30 @@ export function createGroupOrdersService(deps: GroupOrdersServiceDeps) {
       ? groupCutoffInstant({ deliveryDate: date, gapDays: body.gap_days, cutoffSeconds: body.cutoff_time, timeZone })
       : null;
     if (cutoffAt && cutoffAt.getTime() <= now.getTime()) problems.push(groupMessages.cutoffPassed);
-    if (chef && deliveryAt) problems.push(...groupScheduleProblems(chef, deliveryAt, now));
+    let refusal: DeliveryRefusal | null = null;
+    if (chef && deliveryAt) {
+      const refused = groupScheduleProblems(chef, deliveryAt, now);
+      problems.push(...refused);
+      // why and the earliest time whose cut-off is still ahead (decision 072)
+      if (refused.length)
+        refusal = deliveryRefusal(
+          {
+            delivery: deliveryAt,
+            timeZone,
+            stores: [{ name: chef.business_name, storeHours: chef.store_hours, timeZone, calendar: chef.calendar }],
+            noticeHours: chef.pre_order_notice_hours,
+            now,
+            newOrder: true,
+          },
+          (at) =>
+            groupCutoffInstant({
+              deliveryDate: localDateOf(at, timeZone),
+              gapDays: body.gap_days,
+              cutoffSeconds: body.cutoff_time,
+              timeZone,
+            })!.getTime() > now.getTime(),
+        );
+    }
     let latitude = body.latitude ?? null;
     let longitude = body.longitude ?? null;
     const placed = await placeAddress(deps.geocoder, {
@@ -386,7 +412,7 @@ export function createGroupOrdersService(deps: GroupOrdersServiceDeps) {
         if (!supply.ok) problems.push(supply.message);
       }
     }
-    if (problems.length) throw validationFailed([...new Set(problems)]);
+    if (problems.length) throw validationFailed([...new Set(problems)], refusal ?? undefined);
     return {
       name: body.name,
       headCount: body.head_count,

@@ -1,4 +1,4 @@
-import { opsRestaurantMessages } from '@caterway/contracts';
+import { opsRestaurantMessages, type DeliveryRefusal } from '@caterway/contracts';
 import {
   addOnLinesProblem,
   CartPricingError,
@@ -30,6 +30,7 @@ import {
   type PricingMenu,
   type TaxLineRule,
 } from '@caterway/domain';
+import { deliveryRefusal } from '../../lib/delivery-refusal.js';
 import { notFound, validationFailed } from '../../lib/errors.js';
 import type { Geocoder } from '../../ports/geocoder.js';
 import { placeAddress, quoteDelivery, roundKm } from './delivery-fee.js';
@@ -228,7 +229,7 @@ export async function prepareOrder(
       totalCents: priced.totals.totalCents,
     }),
   );
-  if (problems.length) throw validationFailed([...new Set(problems)]);
+  if (problems.length) throw validationFailed([...new Set(problems)], when.refusal ?? undefined);
   return {
     preset,
     chefs,
@@ -441,26 +442,28 @@ function checkWhen(
     isAddOn,
     chefs.map((c) => c.pre_order_notice_hours),
   );
+  let refusal: DeliveryRefusal | null = null;
   if (deliveryAt) {
-    problems.push(
-      ...calendarScheduleProblems(
-        {
-          delivery: deliveryAt,
-          timeZone,
-          stores: chefs.map((c) => ({
-            storeHours: c.store_hours,
-            timeZone: c.time_zone,
-            calendar: c.calendar,
-          })),
-          noticeHours,
-          dishes,
-          now,
-        },
-        !isEdit,
-      ),
-    );
+    const schedule = {
+      delivery: deliveryAt,
+      timeZone,
+      stores: chefs.map((c) => ({
+        name: c.business_name,
+        storeHours: c.store_hours,
+        timeZone: c.time_zone,
+        calendar: c.calendar,
+      })),
+      noticeHours,
+      dishes,
+      now,
+      newOrder: !isEdit,
+    };
+    const refused = calendarScheduleProblems(schedule, !isEdit);
+    problems.push(...refused);
+    // the documents' messages stay as they are; the body adds why and the earliest time (decision 072)
+    if (refused.length) refusal = deliveryRefusal(schedule);
   }
-  return { date, deliveryAt, timeZone, noticeHours: orderLeadTime(noticeHours, dishes).hours };
+  return { date, deliveryAt, timeZone, noticeHours: orderLeadTime(noticeHours, dishes).hours, refusal };
 }
 
 /** Where: delivery address, radius and fee by distance from the lead chef (§7, §9). */

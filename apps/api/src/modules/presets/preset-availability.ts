@@ -5,10 +5,14 @@ import {
   calendarScheduleProblems,
   capacityMessages,
   deliveryInstant,
+  formatLocalTime,
   localDateOf,
   messages,
+  refusalWhy,
+  refusalWords,
   zonedParts,
 } from '@caterway/domain';
+import { earliestAvailableOf } from '../../lib/delivery-refusal.js';
 import { notFound, validationFailed } from '../../lib/errors.js';
 import type { CapacityService } from '../capacity/capacity.service.js';
 import { displayDateTime } from '../orders/orders.email.js';
@@ -82,7 +86,14 @@ export function createPresetAvailability(deps: {
       timeZone: lead.time_zone,
     });
     if (!reason && !rule.length && !slot.full)
-      return { available: true, reason: null, message: null, next_available: null };
+      return {
+        available: true,
+        reason: null,
+        message: null,
+        next_available: null,
+        why: null,
+        earliest_available: null,
+      };
     const next = slot.nextAvailable;
     const nextText = next ? displayDateTime(next, lead.time_zone) : null;
     let message: string;
@@ -94,11 +105,30 @@ export function createPresetAvailability(deps: {
       message = capacityMessages.full(row.name, displayDateTime(at, lead.time_zone));
       if (nextText) message = `${message} ${capacityMessages.nextTime(nextText)}`;
     }
+    // plain words and the one-click time (decision 072); a pause leaves no time to offer a new order
+    const why =
+      reason === 'full'
+        ? refusalWords.full(formatLocalTime(at, lead.time_zone))
+        : refusalWhy({
+            delivery: at,
+            timeZone: lead.time_zone,
+            stores: row.chefs.map((c) => ({
+              name: c.business_name,
+              storeHours: c.store_hours,
+              timeZone: c.time_zone,
+              calendar: c.calendar,
+            })),
+            noticeHours: notice,
+            now,
+            newOrder: true,
+          });
     return {
       available: false,
       reason: reason ?? 'closed',
       message,
       next_available: next ? { ...wallTime(next, lead.time_zone), text: nextText! } : null,
+      why: why ?? message,
+      earliest_available: next && reason !== 'paused' ? earliestAvailableOf(next, lead.time_zone) : null,
     };
   };
 }

@@ -1,13 +1,13 @@
 import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
-import type { GroupOrder } from '@caterway/contracts';
+import { deliveryRefusalOf, type DeliveryRefusal, type GroupOrder } from '@caterway/contracts';
 import { lastPickableDate } from '@caterway/domain';
 import { CopyLink, ErrorList, LoadError, Loading, StatusBadge, useDocumentTitle } from '@caterway/ui';
 import { useGroupOrder, useSaveDetails } from '../../api/group-orders';
 import { describeLoadError, errorMessage, isApiError } from '../../lib/api';
 import { creatorSession } from '../../lib/creator-auth';
 import { SITE_NAME } from '../../lib/site';
-import { formatInstant } from '../../lib/time';
+import { formatInstant, secondsToTimeInput } from '../../lib/time';
 import {
   checkDetails,
   CORPORATE_FIELD_MAX,
@@ -49,6 +49,8 @@ function DetailsEditor({ groupOrder }: { groupOrder: GroupOrder }) {
   const [form, setForm] = useState<DetailsForm>(() => formFromGroupOrder(groupOrder, searchParams));
   const [errors, setErrors] = useState<FieldErrors>({});
   const [serverErrors, setServerErrors] = useState<string[]>([]);
+  /** a refused delivery time: why and the server's earliest time, one click away (decision 072) */
+  const [refusal, setRefusal] = useState<DeliveryRefusal | null>(null);
   const [saved, setSaved] = useState<string>('');
   const save = useSaveDetails(groupOrder.uuid);
   const session = creatorSession();
@@ -75,6 +77,7 @@ function DetailsEditor({ groupOrder }: { groupOrder: GroupOrder }) {
   const submit = (openOrdering: boolean) => (event?: FormEvent) => {
     event?.preventDefault();
     setServerErrors([]);
+    setRefusal(null);
     const checked = checkDetails(form, { latitude: lat, longitude: lng, openOrdering });
     if (!checked.ok) {
       setErrors(checked.errors);
@@ -89,9 +92,24 @@ function DetailsEditor({ groupOrder }: { groupOrder: GroupOrder }) {
         setSaved(
           go.status === 'accepting' ? 'Saved. Ordering is open: share the link with your team.' : 'Details saved.',
         ),
-      onError: (e) =>
-        setServerErrors(isApiError(e) && e.status < 500 && e.messages.length > 0 ? e.messages : [errorMessage(e)]),
+      onError: (e) => {
+        setServerErrors(isApiError(e) && e.status < 500 && e.messages.length > 0 ? e.messages : [errorMessage(e)]);
+        setRefusal(isApiError(e) && e.status === 422 ? deliveryRefusalOf(e.body) : null);
+      },
     });
+  };
+
+  /** the one click: the earliest time into the date and time fields; Save then goes through */
+  const chooseEarliest = (earliest: NonNullable<DeliveryRefusal['earliest_available']>) => {
+    setForm((f) => ({
+      ...f,
+      deliveryDate: earliest.delivery_date,
+      deliveryTime: secondsToTimeInput(earliest.delivery_seconds),
+    }));
+    setErrors((e) => ({ ...e, deliveryDate: undefined, deliveryTime: undefined }));
+    setServerErrors([]);
+    setRefusal(null);
+    setSaved(`Delivery set to ${earliest.text}. Save to keep it.`);
   };
 
   const editable = groupOrder.editable;
@@ -292,6 +310,18 @@ function DetailsEditor({ groupOrder }: { groupOrder: GroupOrder }) {
           </div>
         </fieldset>
         <ErrorList messages={serverErrors} />
+        {refusal ? (
+          <div className="too-soon">
+            <p>
+              <strong>{refusal.why}</strong>
+            </p>
+            {refusal.earliest_available ? (
+              <button type="button" className="btn" onClick={() => chooseEarliest(refusal.earliest_available!)}>
+                {refusal.earliest_available.label}
+              </button>
+            ) : null}
+          </div>
+        ) : null}
         <p className="save-status" role="status" aria-live="polite">
           {saved}
         </p>

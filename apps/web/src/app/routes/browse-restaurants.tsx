@@ -1,9 +1,9 @@
 import { BrowseRestaurantsPage } from '../../features/browse/components/browse-restaurants-page';
-import { useDelivery } from '../../features/delivery/delivery-store';
+import { saveDelivery, useDelivery } from '../../features/delivery/delivery-store';
 
 /** /browse-restaurants: the delivery bar's details drive the search (ordering-payments §2, §7). */
 export function BrowseRestaurantsRoute() {
-  const { info } = useDelivery();
+  const { info, receivingMethod } = useDelivery();
   return (
     <BrowseRestaurantsPage
       delivery={{
@@ -13,6 +13,9 @@ export function BrowseRestaurantsRoute() {
         deliveryDate: info.deliveryDate,
         deliveryTime: info.deliveryTime,
       }}
+      onChooseTime={(deliveryDate, deliveryTime) =>
+        saveDelivery({ ...info, deliveryDate, deliveryTime }, receivingMethod)
+      }
     />
   );
 }

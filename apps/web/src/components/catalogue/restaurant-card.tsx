@@ -41,13 +41,15 @@ const shortDay = new Intl.DateTimeFormat('en-US', {
   timeZone: 'UTC',
 });
 
+const NEXT_PREFIX = 'Next available ';
+
 /** A full restaurant's next time with room (contracts: next_available), short for a card: "Next available Tue, Dec 8, 1:00 PM". */
 export function nextAvailableLine(restaurant: Pick<Restaurant, 'nextAvailable'>): string | null {
   const next = restaurant.nextAvailable;
   if (!next) return null;
   const day = new Date(`${next.deliveryDate}T12:00:00Z`);
-  if (Number.isNaN(day.getTime())) return `Next available ${next.text}`;
-  return `Next available ${shortDay.format(day)}, ${next.deliveryTime.replace(/^0/, '')}`;
+  if (Number.isNaN(day.getTime())) return `${NEXT_PREFIX}${next.text}`;
+  return `${NEXT_PREFIX}${shortDay.format(day)}, ${next.deliveryTime.replace(/^0/, '')}`;
 }
 
 export function formatDistance(distance: number | null, unit: string): string | null {
@@ -64,6 +66,8 @@ export interface RestaurantCardProps {
   priority?: boolean;
   /** more facts under the address (the browse pages' fee, minimum, notice, reviews and price) */
   children?: ReactNode;
+  /** makes "Next available …" one click that sets the delivery date and time (issue 20 §1; decision 072) */
+  onChooseTime?: (deliveryDate: string, deliveryTime: string) => void;
 }
 
 /**
@@ -77,6 +81,7 @@ export function RestaurantCardView({
   headingLevel: Heading = 'h3',
   priority = false,
   children,
+  onChooseTime,
 }: RestaurantCardProps) {
   const distance = formatDistance(restaurant.distance, restaurant.distanceUnit);
   const image = restaurant.searchResultImageUrl || restaurant.mainImageUrl;
@@ -118,7 +123,28 @@ export function RestaurantCardView({
           ) : null}
         </div>
         {restaurant.shortAddress ? <p className="catalogue-card-address">{restaurant.shortAddress}</p> : null}
-        {restaurant.nextAvailable ? <p className="catalogue-card-next">{nextAvailableLine(restaurant)}</p> : null}
+        {restaurant.nextAvailable ? (
+          <p className="catalogue-card-next">
+            {onChooseTime ? (
+              <>
+                {/* the time is the button; its name says what it does and holds the visible text */}
+                Next available{' '}
+                <button
+                  type="button"
+                  className="link-button"
+                  aria-label={`Deliver ${nextAvailableLine(restaurant)!.slice(NEXT_PREFIX.length)} instead`}
+                  onClick={() =>
+                    onChooseTime(restaurant.nextAvailable!.deliveryDate, restaurant.nextAvailable!.deliveryTime)
+                  }
+                >
+                  {nextAvailableLine(restaurant)!.slice(NEXT_PREFIX.length)}
+                </button>
+              </>
+            ) : (
+              nextAvailableLine(restaurant)
+            )}
+          </p>
+        ) : null}
         {children}
         <TagBadges tags={restaurant.presetTags} />
         {onShowMap ? (

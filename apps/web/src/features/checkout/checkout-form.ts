@@ -1,4 +1,4 @@
-import type { OrderPayload } from '@caterway/contracts';
+import type { DeliveryRefusal, OrderPayload } from '@caterway/contracts';
 import {
   availableTimeSlots,
   formatIsoDate,
@@ -296,4 +296,23 @@ export function validationFailure(error: unknown): ServerMessages | null {
   return isApiError(error) && error.status === 422 && error.messages.length > 0
     ? serverFieldErrors(error.messages)
     : null;
+}
+
+/**
+ * A 422's refusal of a delivery time, when it carries one (decision 072): why and the earliest
+ * time. Read by hand, not with the contract's zod schema: the checkout chunk has no zod.
+ */
+export function deliveryRefusalOf(error: unknown): DeliveryRefusal | null {
+  if (!isApiError(error) || error.status !== 422 || typeof error.body.why !== 'string') return null;
+  const e = error.body.earliest_available as Record<string, unknown> | null | undefined;
+  const earliest =
+    e &&
+    typeof e.delivery_date === 'string' &&
+    typeof e.delivery_time === 'string' &&
+    typeof e.delivery_seconds === 'number' &&
+    typeof e.text === 'string' &&
+    typeof e.label === 'string'
+      ? (e as DeliveryRefusal['earliest_available'])
+      : null;
+  return { why: error.body.why, earliest_available: earliest };
 }

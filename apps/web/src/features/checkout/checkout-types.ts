@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import type { DeliveryRefusal } from '@caterway/contracts';
 import type { CheckoutState } from '../../types/checkout-state';
 
 // The checkout page's props and what the route composes into it (the payment modal and the
@@ -67,4 +68,6 @@ export interface AddOnCheckout {
 export const MODEL_SWITCH_DELAY_MS = 1000;
 
 /** What went wrong with a save, shown by the order's buttons. */
-export type Problem = { kind: 'messages'; messages: string[] } | { kind: 'text'; text: string } | null;
+/** `refusal`: a refused delivery time's why and earliest time (decision 072), offered as one click */
+export type Problem =
+  { kind: 'messages'; messages: string[]; refusal?: DeliveryRefusal | null } | { kind: 'text'; text: string } | null;

@@ -8,6 +8,7 @@ import { updateAddOnOrder } from './api/update-add-on-order';
 import { updateCateringOrder } from './api/update-catering-order';
 import {
   buildOrderPayload,
+  deliveryRefusalOf,
   validationFailure,
   type CheckoutFormErrors,
   type CheckoutFormValues,
@@ -65,7 +66,7 @@ export function useCheckoutOrder({
       !failure
         ? { kind: 'text', text: messages.orderRequestFailed }
         : failure.rest.length > 0
-          ? { kind: 'messages', messages: failure.rest }
+          ? { kind: 'messages', messages: failure.rest, refusal: deliveryRefusalOf(error) }
           : null,
     );
     const onField = failure?.rest.length === 0;
@@ -107,7 +108,20 @@ export function useCheckoutOrder({
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once, on entry (not on each change)
   }, []);
 
-  return { order, serverPricing, problem, problemRef, paymentError, setPaymentError, showFailure, saveOrder };
+  /** the one click on a refused time's earliest one (decision 072): the fields take it, the refusal goes */
+  const clearProblem = () => setProblem(null);
+
+  return {
+    order,
+    serverPricing,
+    problem,
+    problemRef,
+    paymentError,
+    setPaymentError,
+    showFailure,
+    saveOrder,
+    clearProblem,
+  };
 }
 
 export type CheckoutOrderFlow = ReturnType<typeof useCheckoutOrder>;

@@ -10,7 +10,13 @@ import { toWireCheckoutLine } from '../../types/checkout-state';
 import type { Preset } from '../cart/types';
 import { editCateringOrder, type CateringOrderDetail } from '../checkout/api/catering-order-detail';
 import type { CheckoutOrder } from '../checkout/api/types';
-import { buildOrderPayload, cutleryCountOf, validateCheckoutForm, validationFailure } from '../checkout/checkout-form';
+import {
+  buildOrderPayload,
+  cutleryCountOf,
+  deliveryRefusalOf,
+  validateCheckoutForm,
+  validationFailure,
+} from '../checkout/checkout-form';
 import type { Problem } from '../checkout/checkout-types';
 import type { OrderReceipt } from '../checkout/components/checkout-completed';
 import type { EditOrderForm } from './use-edit-order-form';
@@ -53,7 +59,13 @@ export function useEditOrderSave(
             ? error.serverError
             : messages.orderRequestFailed,
       });
-    else setProblem(failure.rest.length > 0 ? { kind: 'messages', messages: failure.rest } : null);
+    // a refused time comes with why and the earliest time the server takes (decision 072)
+    else
+      setProblem(
+        failure.rest.length > 0
+          ? { kind: 'messages', messages: failure.rest, refusal: deliveryRefusalOf(error) }
+          : null,
+      );
     const onField = failure?.rest.length === 0;
     requestAnimationFrame(() =>
       (onField ? formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]') : problemRef.current)?.focus(),

@@ -109,6 +109,21 @@ describe('the restaurant list', () => {
     expect(fact(card('Far Away Grill'), 'Delivery')).toBe('Does not deliver here');
   });
 
+  it('makes the next available time one click that hands the date and time to the route (decision 072)', async () => {
+    const user = userEvent.setup();
+    const chosen: [string, string][] = [];
+    searches.length = 0;
+    renderPage(<BrowseRestaurantsPage delivery={delivery} onChooseTime={(date, time) => chosen.push([date, time])} />, {
+      at: '/browse-restaurants',
+    });
+    await screen.findByRole('heading', { name: 'Sushi Bay' });
+    const next = within(card('Sushi Bay')).getByRole('button', { name: 'Deliver Mon, Nov 30, 11:00 AM instead' });
+    expect(next.textContent).toBe('Mon, Nov 30, 11:00 AM');
+    expect(next.parentElement!.textContent).toBe('Next available Mon, Nov 30, 11:00 AM');
+    await user.click(next);
+    expect(chosen).toEqual([['2026-11-30', '11:00 AM']]);
+  });
+
   it('asks the server for the chosen order and the dietary needs (after the filter pause)', async () => {
     const user = userEvent.setup();
     renderList();

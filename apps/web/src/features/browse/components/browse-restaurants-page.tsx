@@ -32,7 +32,14 @@ export const restaurantSortOptions: { value: RestaurantSort; label: string }[] =
  * 'Restaurant search list', §4, §7): count, cuisine filter cards, infinite scroll, cards with
  * availability, the map modal, and the spec's advice when nothing is found.
  */
-export function BrowseRestaurantsPage({ delivery }: { delivery: DeliveryContext }) {
+export function BrowseRestaurantsPage({
+  delivery,
+  onChooseTime,
+}: {
+  delivery: DeliveryContext;
+  /** a card's next available time as one click: the route sets the delivery details (decision 072) */
+  onChooseTime?: (deliveryDate: string, deliveryTime: string) => void;
+}) {
   const filter = useDebouncedSelection();
   const dietary = useDebouncedSelection<DietaryNeed>();
   const [sort, setSort] = useState<RestaurantSort>('distance');
@@ -125,6 +132,7 @@ export function BrowseRestaurantsPage({ delivery }: { delivery: DeliveryContext 
                   onShowMap={(restaurant) => setMapOf({ restaurant })}
                   headingLevel="h2"
                   priority={i < 2}
+                  onChooseTime={onChooseTime}
                 >
                   <CardFacts restaurant={r} />
                 </RestaurantCardView>

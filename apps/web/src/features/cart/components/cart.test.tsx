@@ -39,6 +39,8 @@ setupContractServer(
       reason: null,
       message: null,
       next_available: null,
+      why: null,
+      earliest_available: null,
     }),
   ),
   http.get('/api/v2/presets/:slug', ({ params }) =>

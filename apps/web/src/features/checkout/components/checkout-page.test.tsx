@@ -103,6 +103,9 @@ function serverTotals(p: OrderPayload) {
 }
 
 let sent: OrderPayload[] = [];
+/** the restaurant refuses every time but this one, as a too-soon refusal (decision 072) */
+let onlyTakes: { date: string; time: string } | null = null;
+const inSixDays = formatIsoDate(new Date(Date.now() + 6 * 86_400_000));
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
@@ -134,6 +137,23 @@ function fakeApi(url: string, init?: RequestInit): Response {
       return json(422, { error: list.join(', '), messages: list });
     }
     const payload = body.catering_order as OrderPayload;
+    if (onlyTakes && (payload.delivery_date !== onlyTakes.date || payload.delivery_time !== onlyTakes.time)) {
+      const list = [
+        'This preset requires 24 hours notice, please select a delivery date and time that meets the minimum lead time',
+      ];
+      return json(422, {
+        error: list.join(', '),
+        messages: list,
+        why: "Masala House needs 24 hours' notice",
+        earliest_available: {
+          delivery_date: inSixDays,
+          delivery_time: '10:00 AM',
+          delivery_seconds: 36_000,
+          text: 'Tomorrow at 10:00 AM',
+          label: 'Deliver Tomorrow at 10:00 AM instead',
+        },
+      });
+    }
     sent.push(payload);
     return json(method === 'POST' ? 201 : 200, {
       catering_order: {
@@ -154,6 +174,7 @@ function fakeApi(url: string, init?: RequestInit): Response {
 
 beforeEach(() => {
   sent = [];
+  onlyTakes = null;
   configureApiClient({
     fetch: (input: RequestInfo | URL, init?: RequestInit) =>
       Promise.resolve(fakeApi(input instanceof Request ? input.url : String(input), init)),
@@ -324,5 +345,23 @@ describe('prices changed since the cart was built (decision 052)', () => {
     renderCheckout({ ...state, checkoutData: [{ ...line(502, 12, 2, 800), addedUnitPriceCents: 800 }] });
     await screen.findByRole('radiogroup', { name: 'Tip' });
     expect(screen.queryByText(/Prices changed/)).toBeNull();
+  });
+});
+
+describe('a refused delivery time (issue 20 §1; decision 072)', () => {
+  it('says why, offers the earliest time as one click, and continues with it', async () => {
+    onlyTakes = { date: inSixDays, time: '10:00' };
+    const user = userEvent.setup();
+    renderCheckout();
+    // the draft is created on entry: the server refuses the delivery bar's time
+    const alert = await screen.findByText("Masala House needs 24 hours' notice");
+    expect(alert.closest('[role="alert"]')!.textContent).toContain('This preset requires 24 hours notice');
+    await user.click(screen.getByRole('button', { name: 'Deliver Tomorrow at 10:00 AM instead' }));
+    expect(screen.getByLabelText<HTMLInputElement>('Date').value).toBe(inSixDays);
+    expect(screen.getByLabelText<HTMLSelectElement>('Time').value).toBe('10:00 AM');
+    expect(screen.queryByText("Masala House needs 24 hours' notice")).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Continue to Payment' }));
+    await screen.findByText('Payment step');
+    expect(sent.at(-1)).toMatchObject({ delivery_date: inSixDays, delivery_time: '10:00' });
   });
 });

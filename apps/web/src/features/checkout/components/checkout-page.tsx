@@ -122,7 +122,24 @@ function CheckoutForm({
             isAddOn={Boolean(addOn)}
             confirmed={confirmed}
           />
-          <OrderProblems problem={flow.problem} problemRef={flow.problemRef}>
+          <OrderProblems
+            problem={flow.problem}
+            problemRef={flow.problemRef}
+            onUseTime={
+              addOn
+                ? undefined
+                : (date, time) => {
+                    form.update({ date, time });
+                    flow.clearProblem();
+                    // the user continues from the button they pressed: Pay, now with a time that works
+                    requestAnimationFrame(() =>
+                      formRef.current?.ownerDocument
+                        .querySelector<HTMLElement>(`button[type="submit"][form="${formId}"]`)
+                        ?.focus(),
+                    );
+                  }
+            }
+          >
             {flow.paymentError ? (
               <p className="form-alert" role="alert">
                 {flow.paymentError}

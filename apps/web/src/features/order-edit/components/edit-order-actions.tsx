@@ -16,6 +16,7 @@ export function EditOrderActions({
   onUpdate,
   onUpdatePaymentMethod,
   onCancelChanges,
+  onUseTime,
 }: {
   needsPayment: boolean;
   paymentError: string | null;
@@ -28,6 +29,8 @@ export function EditOrderActions({
   onUpdate: () => void;
   onUpdatePaymentMethod: () => void;
   onCancelChanges: () => void;
+  /** a refused delivery time's one click: the earliest time the server takes into the fields */
+  onUseTime?: (date: string, time: string) => void;
 }) {
   return (
     <div className="edit-order-actions">
@@ -40,7 +43,7 @@ export function EditOrderActions({
           {paymentError}
         </p>
       ) : null}
-      <OrderProblems problem={problem} problemRef={problemRef} />
+      <OrderProblems problem={problem} problemRef={problemRef} onUseTime={onUseTime} />
       <Button block disabled={!modified || busy} busy={busy && !confirming} onClick={onUpdate}>
         Update Order
       </Button>

@@ -84,6 +84,14 @@ export function EditOrderPage({ order, preset }: { order: CateringOrderDetail; p
       onUpdate={() => setDialog('update')}
       onUpdatePaymentMethod={() => void onUpdatePaymentMethod()}
       onCancelChanges={() => setDialog('cancel')}
+      onUseTime={
+        form.isAddOn
+          ? undefined
+          : (date, time) => {
+              form.update({ date, time });
+              flow.setProblem(null);
+            }
+      }
     />
   );
 
