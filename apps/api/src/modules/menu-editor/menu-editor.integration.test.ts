@@ -187,6 +187,19 @@ describe('menu editor', () => {
     const dish = created.json().dish as PartnerDish;
     expect(dish).toMatchObject({ lead_time_hours: 48, allergens: ['Milk'], serves: 10, options: [] });
     expect((await lastAudit()).summary).toBe(`Added Saffron Rice Tray ($45.00) to ${category}`);
+    // until a photo is uploaded, the dish shows the picture its name says (decision 074)
+    expect(dish.main_image_url).toBe(`/media/art/dish/${dish.id}-rice.svg`);
+    const renamed = await call('PUT', `${base()}/dishes/${dish.id}`, owner.jwt, {
+      ...dishBody(dish),
+      name: 'Saffron Rice Pudding Cups',
+    });
+    const pudding = renamed.json().dish as PartnerDish;
+    expect(pudding.main_image_url).toBe(`/media/art/dish/${dish.id}-parfait.svg`);
+    const back = await call('PUT', `${base()}/dishes/${dish.id}`, owner.jwt, {
+      ...dishBody(pudding),
+      name: 'Saffron Rice Tray',
+    });
+    expect((back.json().dish as PartnerDish).main_image_url).toBe(`/media/art/dish/${dish.id}-rice.svg`);
 
     const withOption = await call('POST', `${base()}/dishes/${dish.id}/options`, owner.jwt, {
       name: 'Extra raita',
