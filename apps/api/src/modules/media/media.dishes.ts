@@ -45,6 +45,17 @@ const GLAZES = ['#264653', '#3D5A80', '#9C6644', '#E76F51', '#457B9D', '#2A9D8F'
 
 type Draw = (r: Rng) => string;
 
+/** Half of a sandwich cut corner to corner, pushed off the cut so the filling shows. */
+const HALF_SANDWICH = g(
+  2,
+  2,
+  0,
+  P('M-17 17h34v-34z', '#B7793F') +
+    P('M-10 15h25v-25z', '#EFCB8A') +
+    S('M-15 15l30 -30', '#6A994E', 5) +
+    S('M-11 17l28 -28', '#E07A5F', 3),
+);
+
 const maki = (x: number, y: number, fill: string) =>
   c(x, y, 11, '#1F2D24') + c(x, y, 8.5, '#FAFAF5') + c(x, y, 4, fill);
 const cup = (liquid: string, top: string) =>
@@ -268,31 +279,7 @@ export const drawings: Record<DishType, Draw> = {
       [-14, -12, -10],
       [14, 12, 14],
     ]
-      .map(([x, y, a]) =>
-        g(
-          x!,
-          y!,
-          a!,
-          [0, 180]
-            .map((t) =>
-              g(
-                0,
-                0,
-                t,
-                g(
-                  -2,
-                  2,
-                  0,
-                  P('M-16 16h32v-32z', '#C68B59') +
-                    P('M-10 13h23v-23z', '#F3D9A4') +
-                    S('M-14 14l28 -28', '#6A994E', 4) +
-                    S('M-11 17l28 -28', '#E07A5F', 2.5),
-                ),
-              ),
-            )
-            .join(''),
-        ),
-      )
+      .map(([x, y, a]) => g(x!, y!, a!, g(0, 0, 0, HALF_SANDWICH) + g(0, 0, 180, HALF_SANDWICH)))
       .join(''),
   wrap: () =>
     plate() +
@@ -387,7 +374,8 @@ export const drawings: Record<DishType, Draw> = {
     c(16, -18, 2, '#FFF'),
   curry: (r) =>
     plate() +
-    e(-18, 0, 18, 26, '#FBF6EA') +
+    e(-18, 0, 18, 26, '#FFFFFF') +
+    ring(6, 9, (x, y) => e(x - 18, y, 3, 1.5, '#E6DCC8')) +
     c(12, 0, 26, '#C9CED6') +
     c(12, 0, 23, r.pick(['#D97706', '#C2410C', '#B45309', '#8A9A3B'])) +
     [
@@ -529,7 +517,7 @@ export const drawings: Record<DishType, Draw> = {
       .join('') +
     R(-40, 18, 12, 8, 1, '#E9C46A'),
   fries: () =>
-    roundShadow(40) +
+    R(-27, -25, 60, 60, 10, '#000', SHADOW) +
     R(-30, -30, 60, 60, 10, '#D62828') +
     R(-24, -24, 48, 48, 6, '#F1E3C6') +
     [
