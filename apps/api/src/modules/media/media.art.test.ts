@@ -72,6 +72,15 @@ describe('generated artwork', () => {
     expect(renderArt('preset', '3-salad-soup-bread')).toMatch(/translate\(\d+ (19[2-9]|20[0-8])\) scale\(2.08\)/);
   });
 
+  it('draws a neutral spread when the URL names no dish type, never a cuisine at random', () => {
+    // a new restaurant's banner before it has dishes: salad, a plate and bread
+    const banner = renderArt('chef-banner', '41')!;
+    expect(banner).toContain('#EEF5DB'); // salad leaves' bowl
+    expect(banner).toContain('#E8C28A'); // flatbread
+    expect(banner).not.toContain('#1F2D24'); // no maki
+    expect(renderArt('dish', '41')).toContain('#C8553D'); // the generic plate
+  });
+
   it('writes the initials of a chef profile as a monogram', () => {
     expect(renderArt('chef-profile', '7-tc')).toContain('>TC</text>');
   });

@@ -2,7 +2,7 @@
 // name says seen from above (media.dishes.ts), monogram initials) so the storefront looks
 // finished without any remote image host. Same kind + seed -> byte-identical SVG, cacheable
 // forever; the dish type is part of the seed (decision 074).
-import { dishTypes, isDishType, type DishType } from '@caterway/domain';
+import { isDishType, type DishType } from '@caterway/domain';
 import { drawDish } from './media.dishes.js';
 
 export const artKinds = ['chef-profile', 'chef-banner', 'dish', 'preset', 'item', 'logo'] as const;
@@ -83,6 +83,7 @@ function monogram(initials: string, cx: number, cy: number, size: number, color:
   return `<text x="${cx}" y="${cy}" text-anchor="middle" dominant-baseline="central" font-family="Georgia,'Times New Roman',serif" font-size="${size}" font-weight="700" fill="${color}">${safe}</text>`;
 }
 
+const NEUTRAL: DishType[] = ['salad', 'plate', 'bread'];
 const typeOf = (hint: string): DishType | null => (isDishType(hint) ? hint : (legacyHints[hint] ?? null));
 
 /** Renders kind + seed as an SVG document, or null when the kind is unknown or the seed invalid. */
@@ -93,7 +94,9 @@ export function renderArt(kind: string, seed: string): string | null {
   const bg = r.pick(backgrounds);
   const angle = r.int(0, 90);
   const types = hints.map(typeOf).filter((t): t is DishType => t !== null);
-  const first = types[0] ?? r.pick(dishTypes);
+  // a URL that names no type (a banner of a restaurant without dishes yet, a dish between
+  // migration 058 and the start-up repair) draws a neutral spread, never a cuisine it is not
+  const first = types[0] ?? 'plate';
   switch (kind as ArtKind) {
     case 'chef-profile':
     case 'logo': {
@@ -110,7 +113,7 @@ export function renderArt(kind: string, seed: string): string | null {
       // a phone) never cuts one
       let body = '';
       for (let i = 0; i < 3; i++) {
-        const type = types.length ? types[i % types.length]! : r.pick(dishTypes);
+        const type = types.length ? types[i % types.length]! : NEUTRAL[i]!;
         body += drawDish(r, type, 220 + i * 380 + r.int(-20, 20), 200 + r.int(-8, 8), 100);
       }
       return svg(1200, 400, bg, body, angle);
