@@ -1,4 +1,4 @@
-import { dishTypeOf, type DishType } from '@caterway/domain';
+import { bannerArtUrl, dishTypeOf, type DishType } from '@caterway/domain';
 import type { Queryable } from '../../db/pool.js';
 import { slugify } from '../../db/seed/generator.js';
 
@@ -105,6 +105,8 @@ export interface PresetDerived {
   cuisine_types: string[];
   serving_styles: string[];
   search_result_image_url: string;
+  /** the dish types of the preset's lines, in order: its generated banner shows them */
+  banner_types: DishType[];
 }
 
 const ISO_MS = `to_char(%s AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
@@ -390,6 +392,7 @@ export function createMenuEditorRepository(db: Queryable) {
         `UPDATE presets p SET name = $2, description = $3, number_of_guests = $4, price_per_person_cents = $6,
                 minimum_order_amount_cents = $7, dietary_types = $8, cuisine_types = $9, serving_styles = $10,
                 search_result_image_url = $11,
+                banner_image_url = CASE WHEN p.banner_image_url ~ '^/media/art/preset/' THEN $12 ELSE p.banner_image_url END,
                 is_active = $5 AND live.all_live, held_by_restaurant = $5 AND NOT live.all_live
            FROM (SELECT coalesce(bool_and(c.status = 'live'), true) AS all_live
                    FROM preset_chefs pc JOIN chefs c ON c.id = pc.chef_id WHERE pc.preset_id = $1) live
@@ -406,6 +409,7 @@ export function createMenuEditorRepository(db: Queryable) {
           d.cuisine_types,
           d.serving_styles,
           d.search_result_image_url,
+          bannerArtUrl('preset', presetId, d.banner_types),
         ],
       );
     },
