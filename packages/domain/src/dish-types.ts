@@ -31,6 +31,7 @@ export const dishTypes = [
   'samosa',
   // mains
   'pasta',
+  'macaroni',
   'curry',
   'skewers',
   'grill',
@@ -146,7 +147,8 @@ const rules: [DishType, RegExp][] = [
     'dips',
     /\b(hummus|mezze|meze|guacamole|dips?|baba ganoush|tzatziki|salsa|queso|crudites|foul|ful medames|labneh|muhammara|chips)\b/,
   ],
-  ['bake', /\b(lasagna|lasagne)\b/],
+  ['bake', /\b(lasagna|lasagne|shepherd'?s? pie)\b/],
+  ['macaroni', /\b(mac & cheese|mac and cheese|mac n cheese|macaroni)\b/],
   [
     'pasta',
     /\b(pasta|penne|spaghetti|rigatoni|linguine|fettuccine|gnocchi|ravioli|tortellini|mac & cheese|mac and cheese|macaroni|carbonara|bolognese|alfredo|orzo|ziti|pappardelle)\b/,

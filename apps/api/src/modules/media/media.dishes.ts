@@ -361,6 +361,22 @@ export const drawings: Record<DishType, Draw> = {
       .join('') +
     c(28, 24, 10, '#FFFFFF') +
     c(28, 24, 7, '#5A8F29'),
+  macaroni: () => {
+    let elbows = '';
+    for (let i = 0; i < 12; i++) {
+      const x = Math.round(Math.cos(i * 2.4) * (6 + i * 1.8));
+      const y = Math.round(Math.sin(i * 2.4) * (6 + i * 1.8));
+      elbows += S(`M${x - 4} ${y}a4 4 0 0 0 8 0`, '#E0A526', 3);
+    }
+    return (
+      R(-43, -29, 92, 68, 8, '#000', SHADOW) +
+      R(-46, -34, 92, 68, 8, '#F2F2F0') +
+      R(-40, -28, 80, 56, 5, '#F6C945') +
+      elbows +
+      c(-20, -12, 4, '#D98E32') +
+      c(22, 14, 4, '#D98E32')
+    );
+  },
   pasta: () =>
     plate() +
     c(0, 0, 30, '#F2CC8F') +
@@ -695,13 +711,10 @@ export const drawings: Record<DishType, Draw> = {
     glass(-14, -4, '#F79D1E', straw(-12, -6)) +
     glass(20, 14, '#F79D1E', straw(22, 12)) +
     P('M-36 -22a12 12 0 0 1 24 0z', '#F9C74F'),
-  smoothie: (r) => {
-    const colour = r.pick(['#E56B8A', '#8CB369', '#B5838D']);
-    return (
-      glass(-14, -4, colour, straw(-12, -6) + c(-20, -10, 4, '#C1121F')) +
-      glass(20, 14, colour, straw(22, 12) + e(14, 10, 4, 2, '#4F9D4A'))
-    );
-  },
+  // two flavours, so a green smoothie and a berry one both read right
+  smoothie: () =>
+    glass(-14, -4, '#E56B8A', straw(-12, -6) + c(-20, -10, 4, '#C1121F')) +
+    glass(20, 14, '#8CB369', straw(22, 12) + e(14, 10, 4, 2, '#4F9D4A')),
   soda: (r) =>
     [
       [-18, -16],
