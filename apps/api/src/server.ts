@@ -6,6 +6,7 @@ import { createStorage } from './adapters/storage/index.js';
 import { buildApp } from './app.js';
 import { loadConfigOrExit } from './config/env.js';
 import { DataDirInUseError } from './db/embedded.js';
+import { repairGeneratedArt } from './db/generated-art.js';
 import { ensureDemoData, replaceDemoStaffPassword, replaceDemoTeamPassword } from './db/seed/demo.js';
 import { loadReferenceData } from './db/seed/loader.js';
 import { ensureDemoOrderHistory, ensureDemoRestaurantTeam } from './demo-orders.js';
@@ -54,6 +55,9 @@ async function main() {
       const team = await ensureDemoRestaurantTeam(database.db, { payments, geocoder, clock, log });
       if (team) log.info(team, 'demo restaurant team created');
     }
+    // dishes that still show generated art draw their dish type, banners their dishes (decision 074)
+    const art = await repairGeneratedArt(database.db);
+    if (art.dishes || art.options || art.banners) log.info(art, 'generated art brought up to date');
     // production: the demo staff and team accounts never keep their published passwords (decision 028)
     const published = [
       ['Staff account', replaceDemoStaffPassword],

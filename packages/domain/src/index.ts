@@ -31,3 +31,4 @@ export * from './changes-lock.js';
 export * from './reliability.js';
 export * from './forgiving-search.js';
 export * from './earliest-time.js';
+export * from './dish-types.js';

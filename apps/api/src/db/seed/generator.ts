@@ -2,12 +2,12 @@
 // Same seed and sizes -> identical rows on every machine (a PRNG of our own, no Math.random,
 // no clock). Rows come out in batches (one block of up to 12 chefs of one city at a time) so
 // the loader can stream a 10,000-restaurant catalogue without holding it all in memory.
+import { bannerArtUrl, dishArtUrl, dishTypeOf, dishTypeOfArtUrl, itemArtUrl, type DishType } from '@caterway/domain';
 import type { MenuItemRow, MenuRow } from '../catalogue-rows.js';
 import { createRng, type Rng } from './prng.js';
 import {
   CATEGORY,
   addOns,
-  categoryArt,
   cities,
   concepts,
   dietName,
@@ -300,6 +300,8 @@ export function* generateCatalogue(options: CatalogueOptions): Generator<Catalog
         const ctx = makeChef(rng, city, concept, ci + use * cities.length, ++ids.chef, usedNames, usedSlugs);
         ctx.catering = share(totalCatering, restaurants, chefIndex);
         makeMenus(rng, ctx, share(totalItems, restaurants, chefIndex), ids);
+        // the banner shows the restaurant's own dishes (decision 074)
+        ctx.chef.main_image_url = bannerArtUrl('chef-banner', ctx.chef.id, menuTypes(ctx.menus));
         chefIndex++;
         block.push(ctx);
         batch.chefs.push(ctx.chef);
@@ -469,6 +471,11 @@ function makeChef(
   return { chef, concept, city, menus: [], items: new Map(), specs: new Map(), catering: 0, cateringIndex: 0 };
 }
 
+/** The dish types a banner can show: the live dishes' pictures, in menu order. */
+function menuTypes(menus: MenuRow[]): DishType[] {
+  return menus.filter((m) => !m.is_deleted).map((m) => dishTypeOfArtUrl(m.main_image_url) ?? 'plate');
+}
+
 function makeMenus(rng: Rng, ctx: ChefContext, itemBudget: number, ids: { menu: number; menuItem: number }): void {
   const byCategory = dishesOf(ctx.concept);
   // round-robin over categories so every chef covers its concept's categories
@@ -490,7 +497,7 @@ function makeMenus(rng: Rng, ctx: ChefContext, itemBudget: number, ids: { menu: 
   const level = ctx.city.priceLevel * chefFactor;
   picked.forEach((dish, position) => {
     const id = ++ids.menu;
-    const hint = /pizza/i.test(dish.name) ? 'pizza' : (categoryArt[dish.category] ?? 'plate');
+    const type = dishTypeOf({ name: dish.name, category: dish.category, cuisines: ctx.concept.cuisines });
     const comps = dish.components.length
       ? ` with ${dish.components.slice(0, -1).join(', ').toLowerCase()}${dish.components.length > 1 ? ' and ' : ''}${(dish.components.at(-1) ?? '').toLowerCase()}`
       : '';
@@ -515,7 +522,7 @@ function makeMenus(rng: Rng, ctx: ChefContext, itemBudget: number, ids: { menu: 
               [10, 1],
             ] as const),
       dietary_types: dietNames(dish.diets),
-      main_image_url: `/media/art/dish/${id}-${hint}.svg`,
+      main_image_url: dishArtUrl(id, { name: dish.name, category: dish.category, cuisines: ctx.concept.cuisines }),
       // a few retired dishes, never in a default cart (spec: Menu.isDeleted)
       is_deleted: position >= 3 && rng.chance(0.03),
       position,
@@ -535,13 +542,14 @@ function makeMenus(rng: Rng, ctx: ChefContext, itemBudget: number, ids: { menu: 
     for (let i = 0; i < count; i++) {
       const option = options[i % options.length] ?? { name: 'House option', price: 0, diets: [] };
       const itemId = ++ids.menuItem;
+      const name = i < options.length ? option.name : `${option.name} (option ${Math.floor(i / options.length) + 1})`;
       items.push({
         id: itemId,
         menu_id: id,
-        name: i < options.length ? option.name : `${option.name} (option ${Math.floor(i / options.length) + 1})`,
+        name,
         price_cents: option.price,
         dietary_types: dietNames(option.diets),
-        main_image_url: `/media/art/item/${itemId}.svg`,
+        main_image_url: itemArtUrl(itemId, name, type),
         position: i,
       });
     }
@@ -746,7 +754,7 @@ function addPreset(
     name: draft.name,
     description: draft.description,
     preset_type: draft.type,
-    banner_image_url: draft.bannerUrl ?? `/media/art/preset/${id}.svg`,
+    banner_image_url: draft.bannerUrl ?? bannerArtUrl('preset', id, menuTypes(draft.lines.map((l) => l.menu))),
     search_result_image_url: firstMenu.main_image_url,
     number_of_guests: guests,
     price_per_person_cents: Math.round(total / guests),

@@ -1956,20 +1956,6 @@ export const presetPrefixes = [
   'Seasonal',
 ] as const;
 
-/** Image hint per category for the generated artwork (media.art.ts shapes). */
-export const categoryArt: Record<string, string> = {
-  [CATEGORY.breakfast]: 'plate',
-  [CATEGORY.mains]: 'plate',
-  [CATEGORY.bowls]: 'bowl',
-  [CATEGORY.salads]: 'bowl',
-  [CATEGORY.soups]: 'bowl',
-  [CATEGORY.sides]: 'plate',
-  [CATEGORY.sandwiches]: 'sandwich',
-  [CATEGORY.platters]: 'tray',
-  [CATEGORY.desserts]: 'cake',
-  [CATEGORY.drinks]: 'cup',
-};
-
 /** Parses a dish line into its parts; prices are Toronto-level dollars, turned into cents. */
 export function parseDish(category: string, line: DishLine): DishSpec {
   const [name = '', price = '0', diets = '', kind = 's', components = ''] = line.split('|');

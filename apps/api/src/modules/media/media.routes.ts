@@ -11,12 +11,17 @@ const paramsSchema = z.object({
     .string()
     .max(40)
     .describe(`one of ${artKinds.join(', ')}`),
-  file: z.string().max(80).describe('<seed>.svg, e.g. 12.svg, 12-bc.svg (initials), 34-bowl.svg (shape)'),
+  file: z
+    .string()
+    .max(80)
+    .describe(
+      '<seed>.svg, e.g. 12.svg, 12-bc.svg (initials), 34-sushi.svg (dish type), 7-sushi-ramen-poke.svg (banner)',
+    ),
 });
 
 /**
  * Generated catalogue artwork (ARCHITECTURE.md: no remote image hosts). The catalogue stores
- * relative URLs like /media/art/dish/123-bowl.svg; the same URL always draws the same picture,
+ * relative URLs like /media/art/dish/123-sushi.svg (the dish type, decision 074); the same URL always draws the same picture,
  * so browsers and CDNs keep it for a year.
  */
 export function mediaRoutes(app: FastifyInstance, _deps: AppDeps): void {

@@ -187,6 +187,19 @@ describe('menu editor', () => {
     const dish = created.json().dish as PartnerDish;
     expect(dish).toMatchObject({ lead_time_hours: 48, allergens: ['Milk'], serves: 10, options: [] });
     expect((await lastAudit()).summary).toBe(`Added Saffron Rice Tray ($45.00) to ${category}`);
+    // until a photo is uploaded, the dish shows the picture its name says (decision 074)
+    expect(dish.main_image_url).toBe(`/media/art/dish/${dish.id}-rice.svg`);
+    const renamed = await call('PUT', `${base()}/dishes/${dish.id}`, owner.jwt, {
+      ...dishBody(dish),
+      name: 'Saffron Rice Pudding Cups',
+    });
+    const pudding = renamed.json().dish as PartnerDish;
+    expect(pudding.main_image_url).toBe(`/media/art/dish/${dish.id}-parfait.svg`);
+    const back = await call('PUT', `${base()}/dishes/${dish.id}`, owner.jwt, {
+      ...dishBody(pudding),
+      name: 'Saffron Rice Tray',
+    });
+    expect((back.json().dish as PartnerDish).main_image_url).toBe(`/media/art/dish/${dish.id}-rice.svg`);
 
     const withOption = await call('POST', `${base()}/dishes/${dish.id}/options`, owner.jwt, {
       name: 'Extra raita',
@@ -292,6 +305,14 @@ describe('menu editor', () => {
     expect(preset.price_per_person_cents).toBe(Math.round(total / 20));
     expect(preset.slug).toBe(`team-lunch-for-20-${preset.id}`);
     expect(preset.lines[0]!.serving_details).toMatch(/^\d+ (individually packaged|trays?)/);
+    // its generated banner shows its two dishes (decision 074)
+    const typeOf = (url: string) => /^\/media\/art\/dish\/\d+-([a-z]+)\.svg$/.exec(url)?.[1];
+    const banner = await ctx.db.query<{ url: string }>('SELECT banner_image_url AS url FROM presets WHERE id = $1', [
+      preset.id,
+    ]);
+    const shown = [...new Set([typeOf(a.main_image_url), typeOf(b.main_image_url)])].join('-');
+    expect(shown).toMatch(/^[a-z]+(-[a-z]+)?$/);
+    expect(banner.rows[0]!.url).toMatch(new RegExp(`^/media/art/preset/${preset.id}-${shown}`));
 
     // a dish in a preset cannot be deleted
     const held = await call('DELETE', `${base()}/dishes/${a.id}`, owner.jwt);

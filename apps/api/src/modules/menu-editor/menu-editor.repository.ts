@@ -1,3 +1,4 @@
+import { bannerArtUrl, dishTypeOf, type DishType } from '@caterway/domain';
 import type { Queryable } from '../../db/pool.js';
 import { slugify } from '../../db/seed/generator.js';
 
@@ -104,6 +105,8 @@ export interface PresetDerived {
   cuisine_types: string[];
   serving_styles: string[];
   search_result_image_url: string;
+  /** the dish types of the preset's lines, in order: its generated banner shows them */
+  banner_types: DishType[];
 }
 
 const ISO_MS = `to_char(%s AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
@@ -145,6 +148,14 @@ const dishValues = (f: DishFields) => [
   f.tax_category,
   f.category_name,
 ];
+
+/** The picture a dish of this restaurant shows: its name, category, then the kitchen's cuisine. */
+async function artTypeOf(tx: Queryable, chefId: number, f: DishFields): Promise<DishType> {
+  const { rows } = await tx.query<{ cuisines: string[] }>('SELECT cuisine_types AS cuisines FROM chefs WHERE id = $1', [
+    chefId,
+  ]);
+  return dishTypeOf({ name: f.name, category: f.category_name, cuisines: rows[0]?.cuisines ?? [] });
+}
 
 export function createMenuEditorRepository(db: Queryable) {
   return {
@@ -198,7 +209,14 @@ export function createMenuEditorRepository(db: Queryable) {
          RETURNING id::int AS id`,
         [chefId, ...dishValues(f)],
       );
-      return rows[0]!.id;
+      const id = rows[0]!.id;
+      // until the restaurant uploads a photo, the dish shows the picture its name says (decision 074)
+      await tx.query(`UPDATE menus m SET main_image_url = $2 || m.id || '-' || $3 || '.svg' WHERE m.id = $1`, [
+        id,
+        '/media/art/dish/',
+        await artTypeOf(tx, chefId, f),
+      ]);
+      return id;
     },
 
     /** Rewrites a dish if its version is still `version`; false when another change came first. */
@@ -206,10 +224,12 @@ export function createMenuEditorRepository(db: Queryable) {
       const { rowCount } = await tx.query(
         `UPDATE menus SET name = $4, description = $5, price_cents = $6, serves = $7, min_order_amount = $8, menu_type = $9,
                 dietary_types = $10, allergens = $11, lead_time_hours = $12, tax_category = $13, category_name = $14,
+                main_image_url = CASE WHEN main_image_url = '' OR main_image_url LIKE '/media/art/%'
+                                      THEN '/media/art/dish/' || id || '-' || $15 || '.svg' ELSE main_image_url END,
                 updated_at = ${NEXT_VERSION}
           WHERE id = $1 AND chef_id = $2 AND NOT is_deleted
             AND date_trunc('milliseconds', updated_at) = $3::timestamptz`,
-        [dishId, chefId, version, ...dishValues(f)],
+        [dishId, chefId, version, ...dishValues(f), await artTypeOf(tx, chefId, f)],
       );
       return rowCount === 1;
     },
@@ -372,6 +392,7 @@ export function createMenuEditorRepository(db: Queryable) {
         `UPDATE presets p SET name = $2, description = $3, number_of_guests = $4, price_per_person_cents = $6,
                 minimum_order_amount_cents = $7, dietary_types = $8, cuisine_types = $9, serving_styles = $10,
                 search_result_image_url = $11,
+                banner_image_url = CASE WHEN p.banner_image_url ~ '^/media/art/preset/' THEN $12 ELSE p.banner_image_url END,
                 is_active = $5 AND live.all_live, held_by_restaurant = $5 AND NOT live.all_live
            FROM (SELECT coalesce(bool_and(c.status = 'live'), true) AS all_live
                    FROM preset_chefs pc JOIN chefs c ON c.id = pc.chef_id WHERE pc.preset_id = $1) live
@@ -388,6 +409,7 @@ export function createMenuEditorRepository(db: Queryable) {
           d.cuisine_types,
           d.serving_styles,
           d.search_result_image_url,
+          bannerArtUrl('preset', presetId, d.banner_types),
         ],
       );
     },

@@ -6,7 +6,14 @@ import {
   type PartnerPreset,
   type PartnerRestaurant,
 } from '@caterway/contracts';
-import { formatCents, lineSubtotalCents, priceCart, type PricingMenu } from '@caterway/domain';
+import {
+  dishTypeOf,
+  dishTypeOfArtUrl,
+  formatCents,
+  lineSubtotalCents,
+  priceCart,
+  type PricingMenu,
+} from '@caterway/domain';
 import { withTransaction, type Db, type Queryable } from '../../db/pool.js';
 import { servingDetails } from '../../db/seed/generator.js';
 import { conflict, forbidden, notFound, validationFailed } from '../../lib/errors.js';
@@ -173,6 +180,11 @@ export function derivePreset(input: PresetInput, dishes: Dishes, chefs: ChefMenu
           ? ['Individually Packaged', 'Family Style']
           : [kinds.has('other') ? 'Family Style' : 'Individually Packaged'],
       search_result_image_url: dishes.get(lines[0]?.menu_id ?? 0)?.main_image_url ?? '',
+      // the generated banner shows the preset's dishes (decision 074)
+      banner_types: lines.map((l) => {
+        const dish = dishes.get(l.menu_id)!;
+        return dishTypeOfArtUrl(dish.main_image_url) ?? dishTypeOf({ name: dish.name, category: dish.category_name });
+      }),
     },
   };
 }

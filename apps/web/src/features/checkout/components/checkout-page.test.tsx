@@ -360,7 +360,7 @@ describe('a refused delivery time (issue 20 §1; decision 072)', () => {
     expect(screen.getByLabelText<HTMLInputElement>('Date').value).toBe(inSixDays);
     expect(screen.getByLabelText<HTMLSelectElement>('Time').value).toBe('10:00 AM');
     expect(screen.queryByText("Masala House needs 24 hours' notice")).toBeNull();
-    await user.click(screen.getByRole('button', { name: 'Continue to Payment' }));
+    await user.click(screen.getByRole('button', { name: 'Continue to payment' }));
     await screen.findByText('Payment step');
     expect(sent.at(-1)).toMatchObject({ delivery_date: inSixDays, delivery_time: '10:00' });
   });
