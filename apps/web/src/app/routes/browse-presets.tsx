@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { PresetBrowsePage } from '../../features/browse/components/preset-browse-page';
 import { useDelivery } from '../../features/delivery/delivery-store';
 import { PresetQuickView } from '../../features/preset-detail/components/preset-quick-view';
+import { useHeadcount } from '../../stores/headcount';
 import { useSessionUser } from '../../stores/session';
 
 /**
@@ -10,6 +11,7 @@ import { useSessionUser } from '../../stores/session';
  */
 export function BrowsePresetsRoute() {
   const { info } = useDelivery();
+  const headcount = useHeadcount();
   const user = useSessionUser();
   const [quickView, setQuickView] = useState<string | number | null>(null);
   return (
@@ -21,6 +23,7 @@ export function BrowsePresetsRoute() {
           lng: info.lng,
           deliveryDate: info.deliveryDate,
           deliveryTime: info.deliveryTime,
+          headcount,
         }}
         title={user?.confirmed ? 'Browse Presets' : 'Popular Options'}
         onQuickView={(preset) => setQuickView(preset.slug)}
