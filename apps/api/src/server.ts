@@ -15,6 +15,7 @@ import { isControllable, sharedControllableClock, systemClock } from './lib/cloc
 import { demoAccounts, demoRestaurantTeam } from './lib/demo-accounts.js';
 import { openDatabase } from './lib/runtime.js';
 import { resolveJwtSecret } from './lib/secrets.js';
+import { createCatalogueChangesRepository } from './modules/catalogue-changes/catalogue-changes.repository.js';
 import { createIdempotencyRepository } from './modules/orders/idempotency.repository.js';
 import { createOrdersRepository } from './modules/orders/orders.repository.js';
 
@@ -56,7 +57,9 @@ async function main() {
       if (team) log.info(team, 'demo restaurant team created');
     }
     // dishes that still show generated art draw their dish type, banners their dishes (decision 074)
-    const art = await repairGeneratedArt(database.db);
+    const art = await repairGeneratedArt(database.db, (ids) =>
+      createCatalogueChangesRepository(database.db).catalogueChanged(ids),
+    );
     if (art.dishes || art.options || art.banners) log.info(art, 'generated art brought up to date');
     // production: the demo staff and team accounts never keep their published passwords (decision 028)
     const published = [

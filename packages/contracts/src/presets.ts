@@ -73,6 +73,15 @@ export const restaurantCardSchema = z
     price_level: z.number().int().min(1).max(4),
     /** the menu's price per person (cents) */
     price_per_person_cents: z.number().int(),
+    /**
+     * the all-in price per person (issue 20; decision 071): the card's food for all_in_heads
+     * people + the delivery fee to the chosen address + a piece of cutlery a head + the place of
+     * supply's taxes, at least the minimum, divided by the heads and rounded up (cents); null
+     * without an address, outside the delivery fee ranges, or where no tax rate is known
+     */
+    all_in_per_person_cents: z.number().int().nullable(),
+    /** the people the all-in price is for: the headcount asked, else the preset's number_of_guests */
+    all_in_heads: z.number().int(),
   })
   .meta({ id: 'RestaurantCard' });
 export type RestaurantCard = z.infer<typeof restaurantCardSchema>;
@@ -106,6 +115,15 @@ export const presetCardSchema = z
     favorite: z.boolean(),
     distance: z.number().nullable(),
     available_for_ordering: z.boolean().nullable(),
+    /**
+     * the all-in price per person (issue 20; decision 071): the card's food for all_in_heads
+     * people + the delivery fee to the chosen address + a piece of cutlery a head + the place of
+     * supply's taxes, at least the minimum, divided by the heads and rounded up (cents); null
+     * without an address, outside the delivery fee ranges, or where no tax rate is known
+     */
+    all_in_per_person_cents: z.number().int().nullable(),
+    /** the people the all-in price is for: the headcount asked, else the preset's number_of_guests */
+    all_in_heads: z.number().int(),
   })
   .meta({ id: 'PresetCard' });
 export type PresetCard = z.infer<typeof presetCardSchema>;
@@ -263,6 +281,8 @@ export const deliveryContextQuerySchema = z.object({
   delivery_date: calendarDateSchema('Please select valid date.').optional(),
   /** hh:mm AM/PM or HH:mm */
   delivery_time: z.string().trim().max(10).optional(),
+  /** how many people (issue 20): the cards' all-in price is for this many; 1 to 2,000 */
+  headcount: z.coerce.number().int().min(1).max(2000).optional(),
 });
 export type DeliveryContextQuery = z.input<typeof deliveryContextQuerySchema>;
 

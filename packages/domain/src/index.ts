@@ -10,6 +10,7 @@ export * from './demo-request.js';
 export * from './availability.js';
 export * from './browse.js';
 export * from './totals.js';
+export * from './all-in.js';
 export * from './tax-table.js';
 export * from './cart-rules.js';
 export * from './payment-methods.js';

@@ -86,9 +86,17 @@ describe('repairGeneratedArt over a catalogue written before dish types', () => 
     await t?.drop();
   });
 
+  const announced: (readonly number[])[] = [];
+  const announce = (chefIds: readonly number[]) => {
+    announced.push(chefIds);
+    return Promise.resolve();
+  };
+
   it('gives every dish still showing generated art the picture of its type, and never touches a photo', async () => {
-    const first = await repairGeneratedArt(t.db);
+    const first = await repairGeneratedArt(t.db, announce);
     expect(first).toEqual({ dishes: 3, options: 1, banners: 2 });
+    // running instances drop what they cached: the restaurant is announced as changed
+    expect(announced.flat()).toContain(ids.chef);
     expect(await url('menus', 'main_image_url', ids.nigiri!)).toBe(`/media/art/dish/${ids.nigiri}-nigiri.svg`);
     // an owner-added dish without a picture gets one
     expect(await url('menus', 'main_image_url', ids.gyoza!)).toBe(`/media/art/dish/${ids.gyoza}-dumplings.svg`);
@@ -111,6 +119,8 @@ describe('repairGeneratedArt over a catalogue written before dish types', () => 
   });
 
   it('has nothing left to do the second time', async () => {
-    expect(await repairGeneratedArt(t.db)).toEqual({ dishes: 0, options: 0, banners: 0 });
+    announced.length = 0;
+    expect(await repairGeneratedArt(t.db, announce)).toEqual({ dishes: 0, options: 0, banners: 0 });
+    expect(announced).toEqual([]);
   });
 });

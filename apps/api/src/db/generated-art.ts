@@ -134,10 +134,21 @@ async function repairBanners(db: Queryable): Promise<number> {
   return chefChanges.length + presetChanges.length;
 }
 
-/** Runs at start-up, after the migrations; counts what it rewrote. */
-export async function repairGeneratedArt(db: Queryable): Promise<ArtRepair> {
+/**
+ * Runs at start-up, after the migrations; counts what it rewrote. When it rewrote anything,
+ * every restaurant's catalogue is announced as changed (`catalogueChanged`, the catalogue-changes
+ * repository's): instances already running with the old URLs cached drop them (decision 056).
+ */
+export async function repairGeneratedArt(
+  db: Queryable,
+  catalogueChanged: (chefIds: readonly number[]) => Promise<void>,
+): Promise<ArtRepair> {
   const dishes = await repairDishes(db);
   const options = await repairOptions(db);
   const banners = await repairBanners(db);
+  if (dishes || options || banners) {
+    const { rows } = await db.query<{ id: number }>('SELECT id::int AS id FROM chefs');
+    await catalogueChanged(rows.map((r) => r.id));
+  }
   return { dishes, options, banners };
 }

@@ -75,6 +75,8 @@ export function restaurantCard(
     rating_count: 4,
     price_level: 2,
     price_per_person_cents: 2800,
+    all_in_per_person_cents: null,
+    all_in_heads: 10,
     ...over,
   };
 }
@@ -105,6 +107,8 @@ export function presetCard(over: Partial<Wire<typeof presetCardSchema>> = {}): W
     favorite: false,
     distance: 2.4,
     available_for_ordering: true,
+    all_in_per_person_cents: null,
+    all_in_heads: 10,
     ...over,
   };
 }
@@ -186,6 +190,8 @@ export function presetDetail(over: Partial<Wire<typeof presetDetailSchema>> = {}
     favorite: false,
     distance: 2.4,
     available_for_ordering: true,
+    all_in_per_person_cents: null,
+    all_in_heads: 8,
     chefs: [
       {
         id: 1,

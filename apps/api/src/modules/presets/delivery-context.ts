@@ -16,6 +16,8 @@ export interface DeliveryContext {
   now: Date;
   /** where the point is (province or state, city): the place of supply of a delivery; unknown until looked up */
   place?: PlaceOfSupply | null;
+  /** how many people the visitor orders for (issue 20): the cards' all-in price; absent: each preset's own guests */
+  heads?: number | null;
   /** the signed-in viewer's favourite preset ids, so cards can say favorite: true */
   favoriteIds?: ReadonlySet<number>;
 }
@@ -26,6 +28,7 @@ export interface DeliveryContextQuery {
   address?: string;
   delivery_date?: string;
   delivery_time?: string;
+  headcount?: number;
 }
 
 /** The spec's default delivery time (browse-account-orders §9) when a date comes without one. */
@@ -53,7 +56,13 @@ export async function resolveDeliveryContext(
   else if (query.address) point = await geocodePoint(deps.geocoder, query.address);
 
   const date = query.delivery_date ?? null;
-  return { point, date, time: date ? query.delivery_time || DEFAULT_TIME : null, now: deps.now };
+  return {
+    point,
+    date,
+    time: date ? query.delivery_time || DEFAULT_TIME : null,
+    now: deps.now,
+    heads: query.headcount ?? null,
+  };
 }
 
 export async function geocodePoint(

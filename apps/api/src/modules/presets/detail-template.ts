@@ -17,6 +17,8 @@ const VISITOR_FIELDS = [
   'favorite',
   'distance',
   'available_for_ordering',
+  'all_in_per_person_cents',
+  'all_in_heads',
   'tax_rate',
   'tax_name',
   'tax_lines',

@@ -1,7 +1,11 @@
 import type { PresetCard, RestaurantCard } from '@caterway/contracts';
 import {
   KM_PER_MILE,
+  allInPerPerson,
   availableForOrdering,
+  foodLine,
+  scaledFoodCents,
+  taxesFor,
   deliveryFeeForDistance,
   haversineKm,
   priceLevel,
@@ -92,10 +96,39 @@ function deliveryFeeOf(chef: CardChefRow | undefined, km: number | null): number
   return deliveryFeeForDistance(ranges, km);
 }
 
+type AllInFields = Pick<RestaurantCard, 'all_in_per_person_cents' | 'all_in_heads'>;
+
+/**
+ * The card's all-in price per person (issue 20; decision 071): the preset's default cart (its
+ * total for number_of_guests people), brought in proportion to the headcount when one is given,
+ * + the delivery fee to the address + a piece of cutlery a head + the taxes of the address's
+ * place of supply on the chosen date (today without one), at least the preset's minimum, per
+ * head. A restaurant card's preset is the restaurant's own menu, so its basis is the same.
+ * null, never a guess, without an address, a fee for it, or a tax rate for its place.
+ */
+export function allInOf(row: CardRow, ctx: DeliveryContext, deliveryFeeCents: number | null): AllInFields {
+  const guests = row.number_of_guests;
+  const heads = ctx.heads ?? guests;
+  const none = { all_in_per_person_cents: null, all_in_heads: heads };
+  if (deliveryFeeCents === null || !ctx.place || guests < 1 || heads < 1) return none;
+  const taxes = taxesFor(ctx.place, ctx.date ?? ctx.now.toISOString().slice(0, 10));
+  if (!taxes) return none;
+  const food = scaledFoodCents(Number(row.total_price_cents), guests, heads);
+  const allIn = allInPerPerson({
+    lines: [foodLine(food)],
+    heads,
+    deliveryFeeCents,
+    taxes,
+    minimumTotalCents: row.minimum_order_amount_cents,
+  });
+  return { all_in_per_person_cents: allIn.perPersonCents, all_in_heads: heads };
+}
+
 export function toRestaurantCard(row: CardRow, ctx: DeliveryContext): RestaurantCard {
   const chef = row.chefs[0];
   const { distance, unit, km } = distanceOf(chef, ctx);
   const availability = availabilityOf(row, ctx);
+  const deliveryFeeCents = deliveryFeeOf(chef, km);
   return {
     id: row.id,
     slug: row.slug,
@@ -121,11 +154,12 @@ export function toRestaurantCard(row: CardRow, ctx: DeliveryContext): Restaurant
     order_count: row.order_count,
     pre_order_notice_hour: noticeHours(row),
     favorite: ctx.favoriteIds?.has(row.id) ?? false,
-    delivery_fee_cents: deliveryFeeOf(chef, km),
+    delivery_fee_cents: deliveryFeeCents,
     minimum_order_cents: row.minimum_order_amount_cents,
     rating_count: row.rating_count,
     price_level: priceLevel(row.price_per_person_cents),
     price_per_person_cents: row.price_per_person_cents,
+    ...allInOf(row, ctx, deliveryFeeCents),
   };
 }
 
@@ -136,13 +170,14 @@ export function toRestaurantCard(row: CardRow, ctx: DeliveryContext): Restaurant
 export function presetCardVisitorFields(
   row: CardRow,
   ctx: DeliveryContext,
-): Pick<PresetCard, 'favorite' | 'distance' | 'available_for_ordering'> {
+): Pick<PresetCard, 'favorite' | 'distance' | 'available_for_ordering' | 'all_in_per_person_cents' | 'all_in_heads'> {
   const km = distanceOf(row.chefs[0], ctx).km;
   return {
     favorite: ctx.favoriteIds?.has(row.id) ?? false,
     distance: km === null ? null : round1(km),
     // unknown (null) until the visitor gives an address or a delivery date
     available_for_ordering: ctx.point || ctx.date ? availabilityOf(row, ctx).available : null,
+    ...allInOf(row, ctx, deliveryFeeOf(row.chefs[0], km)),
   };
 }
 

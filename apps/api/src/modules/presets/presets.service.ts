@@ -104,7 +104,9 @@ export function createPresetsService({
       resolveDeliveryContext(query, { geocoder, now: clock.now() }),
       viewerId === undefined ? Promise.resolve([]) : favoriteIdsOf(viewerId),
     ]);
-    return { ...ctx, favoriteIds: new Set(favorites) };
+    // the address's province or state (and US city): the all-in price's taxes (decision 071)
+    const place = ctx.point ? await pointPlace(geocoder, ctx.point) : null;
+    return { ...ctx, place, favoriteIds: new Set(favorites) };
   }
 
   /**
@@ -221,8 +223,8 @@ export function createPresetsService({
               .then((entries) => soldOutAt(entries, clock.now().getTime()))
           : repo.soldOutOfPreset(found.id, now),
       ]);
-      // the delivery point's province or state: the preset's taxes are the place of supply's
-      const ctx = { ...base, place: base.point ? await pointPlace(geocoder, base.point) : null };
+      // contextFor placed the delivery point: the preset's taxes are the place of supply's
+      const ctx = base;
       if (!cache || !isCatalogue(found)) {
         const assembled = await assemble(found.id, ctx, soldOut);
         if (!assembled) throw notFound(messages.presetNotFound);

@@ -14,6 +14,7 @@ import type { Clock } from '../../lib/clock.js';
 import { unauthorized } from '../../lib/errors.js';
 import type { Geocoder } from '../../ports/geocoder.js';
 import type { CapacityService } from '../capacity/capacity.service.js';
+import { pointPlace } from '../orders/place-of-supply.js';
 import type { CardCache } from '../presets/card-cache.js';
 import { withCapacity } from '../presets/card-capacity.js';
 import { geocodePoint, resolveDeliveryContext, type DeliveryContextQuery } from '../presets/delivery-context.js';
@@ -155,7 +156,9 @@ export function createSearchService({
       resolveDeliveryContext(query, { geocoder, now: clock.now() }),
       viewerId === undefined ? Promise.resolve([]) : favoriteIdsOf(viewerId),
     ]);
-    return { ...ctx, favoriteIds: new Set(favorites) };
+    // the address's province or state (and US city): the all-in price's taxes (decision 071)
+    const place = ctx.point ? await pointPlace(geocoder, ctx.point) : null;
+    return { ...ctx, place, favoriteIds: new Set(favorites) };
   }
 
   let cuisineCache: { at: number; list: Promise<{ name: string; icon: string }[]> } | undefined;

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { PresetBrowsePage } from '../../features/browse/components/preset-browse-page';
 import { useDelivery } from '../../features/delivery/delivery-store';
+import { useHeadcount } from '../../stores/headcount';
 import { useSessionUser } from '../../stores/session';
 
 // The quick view opens from a card's button: its modal loads then (decision 073), as on the home page.
@@ -12,6 +13,7 @@ const PresetQuickView = lazy(() => import('../../features/preset-detail/componen
  */
 export function BrowsePresetsRoute() {
   const { info } = useDelivery();
+  const headcount = useHeadcount();
   const user = useSessionUser();
   const [quickView, setQuickView] = useState<string | number | null>(null);
   return (
@@ -23,6 +25,7 @@ export function BrowsePresetsRoute() {
           lng: info.lng,
           deliveryDate: info.deliveryDate,
           deliveryTime: info.deliveryTime,
+          headcount,
         }}
         title={user?.confirmed ? 'Browse Presets' : 'Popular Options'}
         onQuickView={(preset) => setQuickView(preset.slug)}

@@ -7,6 +7,7 @@ import { AddressSearchForm } from '../../features/delivery/components/address-se
 import { useDelivery } from '../../features/delivery/delivery-store';
 import { LandingPage } from '../../features/landing/components/landing-page';
 import { storage } from '../../lib/storage';
+import { useHeadcount } from '../../stores/headcount';
 import { openModal } from '../../stores/modals';
 import { notify, TOAST_DURATION } from '../../stores/notifications';
 import { sessionStore, useSessionUser } from '../../stores/session';
@@ -24,6 +25,7 @@ export function HomePage() {
   const navigate = useNavigate();
   const user = useSessionUser();
   const { info } = useDelivery();
+  const headcount = useHeadcount();
   const [quickView, setQuickView] = useState<string | number | null>(null);
   useVerificationNotice();
   const delivery = {
@@ -32,6 +34,7 @@ export function HomePage() {
     lng: info.lng,
     deliveryDate: info.deliveryDate,
     deliveryTime: info.deliveryTime,
+    headcount,
   };
 
   if (user?.confirmed) {

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { formatCents } from '@caterway/domain';
 import type { PresetSummary } from '../../types/catalogue';
 import { Photo } from './photo';
-import { CARD_SIZES, presetHref } from './restaurant-card';
+import { AllInPrice, CARD_SIZES, presetHref } from './restaurant-card';
 import { StarRating } from './star-rating';
 import { TagBadges } from './tag-badges';
 import './catalogue.css';
@@ -49,6 +49,7 @@ export function PresetCardView({ preset, onQuickView, headingLevel: Heading = 'h
             <span className="muted"> / person</span>
           </span>
         </div>
+        <AllInPrice card={preset} />
         <dl className="preset-facts">
           <div>
             <dt>Serves</dt>

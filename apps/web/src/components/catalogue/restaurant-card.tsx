@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { formatCents } from '@caterway/domain';
 import { paths } from '../../config/paths';
 import type { Restaurant } from '../../types/catalogue';
 import { Photo } from './photo';
@@ -55,6 +56,23 @@ export function nextAvailableLine(restaurant: Pick<Restaurant, 'nextAvailable'>)
 export function formatDistance(distance: number | null, unit: string): string | null {
   if (distance === null) return null;
   return `${distance < 10 ? distance.toFixed(1) : Math.round(distance)} ${unit}`;
+}
+
+/**
+ * "$18.40 /person all-in · for 40 people" (issue 20; decision 071): the server's figure for the
+ * chosen address and headcount; nothing without one, never a guess.
+ */
+export function AllInPrice({ card }: { card: Pick<Restaurant, 'allInPerPersonCents' | 'allInHeads'> }) {
+  if (card.allInPerPersonCents === null) return null;
+  return (
+    <p
+      className="catalogue-card-meta"
+      data-testid="all-in"
+      title="Food, delivery, cutlery and tax to your address, divided by the people"
+    >
+      <strong>{formatCents(card.allInPerPersonCents)}</strong> /person all-in · for {card.allInHeads} people
+    </p>
+  );
 }
 
 export interface RestaurantCardProps {
@@ -145,6 +163,7 @@ export function RestaurantCardView({
             )}
           </p>
         ) : null}
+        <AllInPrice card={restaurant} />
         {children}
         <TagBadges tags={restaurant.presetTags} />
         {onShowMap ? (

@@ -14,6 +14,8 @@ export interface DeliveryContext {
   deliveryDate: string;
   /** hh:mm a */
   deliveryTime: string;
+  /** how many people (the headcount store): the cards' all-in price is for them */
+  headcount?: number | null;
 }
 
 /** Query parameters of the delivery context: coordinates when known, else the address text (ordering-payments §7). */
@@ -25,6 +27,7 @@ export function deliveryQuery(ctx: DeliveryContext): DeliveryQuery {
     address: placed ? undefined : ctx.address || undefined,
     delivery_date: ctx.deliveryDate,
     delivery_time: ctx.deliveryTime,
+    headcount: ctx.headcount ?? undefined,
   };
 }
 

@@ -30,6 +30,8 @@ import { ChefProgress } from './chef-progress';
 const ConfirmDialog = lazy(() => import('@caterway/ui/confirm-dialog'));
 const AdditionalItemsModal = lazy(() => import('./additional-items-modal'));
 const ItemModal = lazy(() => import('./item-modal'));
+/** The all-in price per person (decision 071): below the total, so out of the first view's JavaScript. */
+const AllInLine = lazy(() => import('./all-in-line'));
 /** Someone else's saved cart from its share link (decision 031): only such pages load it. */
 export const SharedCartPanel = lazy(() => import('./shared-cart-panel'));
 
@@ -212,6 +214,17 @@ export function CartPanel({
             <dd>{formatCents(totals.totalCents)}</dd>
           </div>
         </dl>
+        {addOn ? null : (
+          <Suspense fallback={null}>
+            <AllInLine
+              preset={preset}
+              lines={lines}
+              receivingMethod={delivery.receivingMethod}
+              deliveryFeeCents={isDelivery ? (fee.data?.deliverable ? fee.data.deliveryFee : null) : 0}
+              isRestaurant={isRestaurant}
+            />
+          </Suspense>
+        )}
         {notDeliverable && inlineProblem !== messages.notDeliverable ? (
           <p className="muted cart-note">{messages.notDeliverable}</p>
         ) : null}

@@ -28,26 +28,18 @@ export function OrderProblems({
           {problem.text}
         </p>
       ) : problem?.kind === 'messages' ? (
-<<<<<<< HEAD
         <div className="form-alert" role="alert">
           <ul>
             {problem.messages.map((m) => (
               <li key={m}>{m}</li>
             ))}
+            {refusal ? (
+              <li>
+                <strong>{refusal.why}</strong>
+              </li>
+            ) : null}
           </ul>
         </div>
-=======
-        <ul className="form-alert" role="alert">
-          {problem.messages.map((m) => (
-            <li key={m}>{m}</li>
-          ))}
-          {refusal ? (
-            <li>
-              <strong>{refusal.why}</strong>
-            </li>
-          ) : null}
-        </ul>
->>>>>>> wt-soon
       ) : null}
       {earliest && onUseTime ? (
         <button

@@ -13,6 +13,8 @@ export interface HomePresetsParams {
   address: string;
   deliveryDate: string;
   deliveryTime: string;
+  /** how many people (the headcount store): the cards' all-in price is for them */
+  headcount?: number | null;
 }
 
 const homeQuery = (params: HomePresetsParams): DeliveryQuery => ({
@@ -22,6 +24,7 @@ const homeQuery = (params: HomePresetsParams): DeliveryQuery => ({
   address: params.lat === null ? params.address : undefined,
   delivery_date: params.deliveryDate,
   delivery_time: params.deliveryTime,
+  headcount: params.headcount ?? undefined,
 });
 
 export const getHomePresets = (params: HomePresetsParams, signal?: AbortSignal) =>
