@@ -90,7 +90,8 @@ test('filter restaurants by cuisine and clear the filter', async ({ page }) => {
   await expect(card).toHaveAttribute('aria-pressed', 'true');
   // After the 1 s pause the list reloads with that cuisine only.
   await expect.poll(() => count(page), { timeout: 10_000 }).toBeLessThan(all);
-  const metas = await cards(page).locator('.catalogue-card-meta').allTextContents();
+  // each card's cuisine line (the all-in price line shares the style)
+  const metas = await cards(page).locator('.catalogue-card-meta', { hasNotText: 'all-in' }).allTextContents();
   expect(metas.length).toBeGreaterThan(0);
   for (const meta of metas) expect(meta).toContain(cuisine);
 

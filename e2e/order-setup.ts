@@ -40,12 +40,21 @@ export async function signInAsDemo(page: Page): Promise<void> {
   await expect(dialog).toHaveCount(0);
 }
 
+/** One sign-in per worker: the API slows repeated sign-ins from one address (429), as it should. */
+let customerToken: Promise<string> | null = null;
+
 export async function apiToken(request: APIRequestContext): Promise<string> {
-  const res = await request.post('/user_token', {
-    data: { auth: { email: demoCustomer.email, password: demoCustomer.password } },
+  customerToken ??= (async () => {
+    const res = await request.post('/user_token', {
+      data: { auth: { email: demoCustomer.email, password: demoCustomer.password } },
+    });
+    if (!res.ok()) throw new Error(`sign-in failed: ${res.status()}`);
+    return ((await res.json()) as { jwt: string }).jwt;
+  })().catch((error: unknown) => {
+    customerToken = null;
+    throw error;
   });
-  if (!res.ok()) throw new Error(`sign-in failed: ${res.status()}`);
-  return ((await res.json()) as { jwt: string }).jwt;
+  return customerToken;
 }
 
 /**

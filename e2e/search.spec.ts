@@ -16,6 +16,8 @@ async function enterAddress(page: Page) {
   await hero.getByRole('listbox').getByRole('option').first().click();
   await hero.getByRole('button', { name: 'Browse restaurants' }).click();
   await expect(page).toHaveURL(/\/browse-restaurants$/);
+  // the page has drawn its answer (a new page closes the phone's search row: tap after it)
+  await expect(page.getByTestId('restaurant-count')).toContainText(/\d+ restaurants?/);
 }
 
 const group = (page: Page, kind: 'restaurants' | 'presets' | 'dishes') => page.getByTestId(`search-group-${kind}`);
