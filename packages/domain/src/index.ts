@@ -30,3 +30,4 @@ export * from './store-open.js';
 export * from './changes-lock.js';
 export * from './reliability.js';
 export * from './forgiving-search.js';
+export * from './headcount.js';
