@@ -57,14 +57,12 @@ export interface ScaledLine {
  * A cart with nothing chosen, or a headcount outside 1..2000, comes back unchanged.
  */
 export function scaleLinesToHeadcount(lines: readonly ScalableLine[], people: number): ScaledLine[] {
-  const unchanged = () =>
-    lines.map((line) => ({ quantity: line.quantity, menuItemsMapping: { ...(line.menuItemsMapping ?? {}) } }));
   const base = cartServings(lines);
-  if (base === 0 || !Number.isSafeInteger(people) || people < 1 || people > MAX_PEOPLE) return unchanged();
+  const scale = base > 0 && Number.isSafeInteger(people) && people >= 1 && people <= MAX_PEOPLE;
   return lines.map((line) => {
     const from = count(line.quantity);
     const mapping = line.menuItemsMapping ?? {};
-    if (from === 0) return { quantity: line.quantity, menuItemsMapping: { ...mapping } };
+    if (!scale || from === 0) return { quantity: line.quantity, menuItemsMapping: { ...mapping } };
     const minimum = Math.max(1, count(line.minOrderAmount));
     const quantity = Math.max(minimum, ceilDiv(from * people, base));
     const menuItemsMapping: Record<string, number> = {};

@@ -3,7 +3,6 @@ import { useNavigate } from 'react-router';
 import { paths } from '../../config/paths';
 import { CartPanel, SharedCartPanel } from '../../features/cart/components/cart-panel';
 import { MenuAction } from '../../features/cart/components/menu-action';
-import { PresetActions } from '../../features/cart/components/preset-actions';
 import '../../features/cart/components/cart.css';
 import type { CartDelivery, Preset } from '../../features/cart/types';
 import { useDelivery } from '../../features/delivery/delivery-store';
@@ -13,6 +12,11 @@ import type { CheckoutState } from '../../types/checkout-state';
 // the suggestion bot and the chosen time's availability (decision 055) load after the page, which
 // keeps the restaurant and preset pages within their JavaScript budget
 const PresetExtras = lazy(() => import('./preset-extras'));
+// Favorite, Save Cart and Create Group Order: buttons that act on a press, drawn a moment after
+// the page so the headcount question and servings line fit the budget (decision 070)
+const PresetActions = lazy(() =>
+  import('../../features/cart/components/preset-actions').then((m) => ({ default: m.PresetActions })),
+);
 
 // The restaurant page and preset detail composed from three features (ARCHITECTURE.md: routes
 // compose features; features do not import each other): preset-detail draws the page, the cart
@@ -61,7 +65,9 @@ export function PresetWithCart({
     actions: (preset) =>
       shared(preset) || (
         <>
-          <PresetActions preset={preset} delivery={delivery} />
+          <Suspense>
+            <PresetActions preset={preset} delivery={delivery} />
+          </Suspense>
           <Suspense fallback={<span className="suggestion-bot" />}>
             <PresetExtras
               presetId={preset.id}

@@ -84,7 +84,7 @@ const perUnit = (index: Map<number, MenuRef>, line: CartLine) => {
 /** How many people the lines feed (each dish's serves per unit; decision 070). */
 export function servingsOf(preset: Preset, lines: CartLine[]): number {
   const index = menuIndex(preset);
-  return cartServings(lines.map((line) => ({ quantity: line.quantity, ...perUnit(index, line) })));
+  return cartServings(lines.map((line) => ({ ...line, ...perUnit(index, line) })));
 }
 
 /** The lines scaled to feed `people`, keeping their mix (decision 070); null: unchanged. */
@@ -92,11 +92,7 @@ export function scaleCart(preset: Preset, lines: CartLine[], people: number | nu
   if (people === null) return lines;
   const index = menuIndex(preset);
   const scaled = scaleLinesToHeadcount(
-    lines.map((line) => ({
-      ...perUnit(index, line),
-      quantity: line.quantity,
-      menuItemsMapping: line.menuItemsMapping,
-    })),
+    lines.map((line) => ({ ...line, ...perUnit(index, line) })),
     people,
   );
   return lines.map((line, i) => {

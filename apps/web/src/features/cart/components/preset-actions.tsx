@@ -2,11 +2,14 @@ import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { messages } from '@caterway/domain';
 import { Button } from '@caterway/ui';
+import { isApiError } from '../../../lib/api-client';
 import { groupOrderPageUrl } from '../../../lib/group-orders-site';
 import { openModal } from '../../../stores/modals';
-import { notify } from '../../../stores/notifications';
+import { notify, notifyError } from '../../../stores/notifications';
 import { useSessionUser } from '../../../stores/session';
+import { addFavorite } from '../api/add-favorite';
 import { startGroupOrder } from '../api/create-group-order';
+import { removeFavorite } from '../api/remove-favorite';
 import { closeCartDialog, openCartDialog, useCartDialog } from '../cart-ui-store';
 import type { CartDelivery, Preset } from '../types';
 
@@ -55,10 +58,21 @@ function FavoriteToggle({ preset, signedIn }: { preset: Preset; signedIn: boolea
   const toggle = async () => {
     if (!signedIn) return askToSignIn(messages.pleaseSignInToFavorite);
     setBusy(true);
-    // the favourite calls load on the press (page budget, decision 070)
-    const { toggleFavorite } = await import('../api/toggle-favorite');
-    setFavorite(await toggleFavorite(preset.id, favorite));
-    setBusy(false);
+    try {
+      if (favorite) {
+        await removeFavorite(preset.id);
+        setFavorite(false);
+        notify({ tone: 'success', message: messages.removedFromFavorites });
+      } else {
+        await addFavorite(preset.id);
+        setFavorite(true);
+        notify({ tone: 'success', message: messages.addedToFavorites });
+      }
+    } catch (error) {
+      notifyError(isApiError(error) && error.serverError ? error.serverError : messages.genericFailure);
+    } finally {
+      setBusy(false);
+    }
   };
   return (
     <button

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { servingsText } from '@caterway/domain';
 import { Button } from '@caterway/ui';
-import { setHeadcount, useHeadcount } from '../../../stores/headcount';
+import { headcountInput, parseHeadcount, setHeadcount, useHeadcount } from '../../../stores/headcount';
 import { scaleCart, servingsOf } from '../cart-model';
 import { useCartSource } from '../cart-source';
 import type { CartLine, Preset } from '../types';
@@ -29,10 +29,9 @@ export function ServingsLine({ preset, lines }: { preset: Preset; lines: CartLin
   const scaleTo = (n: number) => source.write(preset, scaleCart(preset, source.read(preset).lines, n));
 
   const commit = () => {
-    const n = Number(draft);
-    const bad = !Number.isInteger(n) || n < 1 || n > 2000;
-    setError(bad && draft !== '');
-    if (bad || n === people) return;
+    const n = parseHeadcount(draft);
+    setError(n === null && draft !== '');
+    if (n === null || n === people) return;
     const edited = source.read(preset).savedAt !== null;
     setHeadcount(n);
     if (edited) scaleTo(n);
@@ -44,10 +43,7 @@ export function ServingsLine({ preset, lines }: { preset: Preset; lines: CartLin
         <label htmlFor={id}>How many people?</label>
         <input
           id={id}
-          type="number"
-          inputMode="numeric"
-          min={1}
-          max={2000}
+          {...headcountInput}
           value={draft}
           aria-invalid={error || undefined}
           aria-describedby={error ? `${id}e` : undefined}

@@ -147,6 +147,7 @@ describe('the delivery bar', () => {
     expect(screen.getByRole<HTMLButtonElement>('button', { name: 'SAVE' }).disabled).toBe(false);
     await user.click(screen.getByRole('button', { name: 'SAVE' }));
     await waitFor(() => expect(headcountStore.get()).toBe(40));
+    await waitFor(() => expect(summary()).toContainEqual(['For', '40 people']));
     await user.click(await screen.findByRole('button', { name: 'Update Details' }));
     expect(await screen.findByLabelText('How many people?')).toHaveProperty('value', '40');
   });

@@ -13,7 +13,7 @@ import { Button } from '@caterway/ui';
 import { AddressAutocomplete } from '../../../components/address-autocomplete';
 import { useAddressField } from '../../../components/use-address-field';
 import type { ReceivingMethod } from '../../../lib/storage';
-import { headcountStore, setHeadcount } from '../../../stores/headcount';
+import { headcountInput, headcountStore, parseHeadcount, setHeadcount } from '../../../stores/headcount';
 import { saveDelivery } from '../delivery-store';
 
 /** The delivery bar's edit form: its own chunk, loaded when Update Details is pressed. */
@@ -47,8 +47,8 @@ export function DeliveryForm({ formId, initial, initialMethod, allowPickup, onDo
   // §5 'time required and valid'): a past or impossible date, then a time the day does not offer.
   const dateError = tooFar ?? (dateValid ? null : messages.invalidDate);
   const timeError = dateValid && !timeValid ? messages.invalidTime : null;
-  const headcount = people === '' ? null : Number(people);
-  const peopleValid = headcount === null || (Number.isInteger(headcount) && headcount >= 1 && headcount <= 2000);
+  const headcount = parseHeadcount(people);
+  const peopleValid = people === '' || headcount !== null;
   const canSave = field.address.trim() !== '' && dateValid && timeValid && peopleValid && !field.resolving;
 
   const onSubmit = async (event: FormEvent) => {
@@ -130,10 +130,7 @@ export function DeliveryForm({ formId, initial, initialMethod, allowPickup, onDo
         <label htmlFor={peopleId}>How many people?</label>
         <input
           id={peopleId}
-          type="number"
-          inputMode="numeric"
-          min={1}
-          max={2000}
+          {...headcountInput}
           placeholder="e.g. 40"
           value={people}
           aria-invalid={!peopleValid || undefined}
