@@ -156,6 +156,8 @@ export const menuSchema = z
     is_deleted: z.boolean(),
     /** the dish's own lead time in hours; null: its restaurant's notice (decision 052) */
     lead_time_hours: z.number().int().nullable(),
+    /** how many people one unit feeds (the partner menu editor's Serves; issue 20 headcount) */
+    serves: z.number().int(),
     menu_items: z.array(menuItemSchema),
   })
   .meta({ id: 'Menu' });
@@ -211,6 +213,8 @@ export const presetItemSchema = z
     dietary_types: z.string(),
     menu_type: z.enum(['single', 'other']),
     min_order_amount: z.number().int(),
+    /** how many people one unit of the dish feeds (menus.serves; issue 20 headcount) */
+    serves: z.number().int(),
     /** how the line is served and whom it feeds, e.g. '3 trays, each serving about 10 guests.' */
     serving_details: z.string(),
     /** the dish's images */

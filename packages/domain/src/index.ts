@@ -33,3 +33,4 @@ export * from './reliability.js';
 export * from './forgiving-search.js';
 export * from './earliest-time.js';
 export * from './dish-types.js';
+export * from './headcount.js';

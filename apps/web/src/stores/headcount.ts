@@ -17,3 +17,12 @@ export function setHeadcount(headcount: number | null): void {
 }
 
 export const useHeadcount = () => useStore(headcountStore);
+
+/** The number field that asks "How many people?" (the cart's and the delivery bar's). */
+export const headcountInput = { type: 'number', inputMode: 'numeric', min: MIN_HEADCOUNT, max: MAX_HEADCOUNT } as const;
+
+/** The whole number a headcount field holds, or null when it holds none in 1..2,000. */
+export const parseHeadcount = (text: string): number | null => {
+  const n = Number(text);
+  return text !== '' && Number.isInteger(n) && n >= MIN_HEADCOUNT && n <= MAX_HEADCOUNT ? n : null;
+};

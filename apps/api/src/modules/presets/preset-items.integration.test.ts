@@ -35,4 +35,24 @@ describe('preset item fields', () => {
     }
     expect(preset.preset_items.some((i) => i.menu_type === 'other')).toBe(true);
   });
+
+  it("answers each dish's serves (menus.serves) on the lines and the chefs' menus (issue 20 headcount)", async () => {
+    await ctx.db.query(
+      `UPDATE menus SET serves = 12 WHERE id = (SELECT pi.menu_id FROM preset_items pi JOIN presets p ON p.id = pi.preset_id
+         WHERE p.is_active AND p.preset_type = 'catering' ORDER BY p.id, pi.id LIMIT 1)`,
+    );
+    const { rows } = await ctx.db.query<{ slug: string }>(
+      `SELECT slug FROM presets WHERE is_active AND preset_type = 'catering' ORDER BY id LIMIT 1`,
+    );
+    const res = await ctx.app.inject({ method: 'GET', url: `/api/v2/presets/${rows[0]!.slug}` });
+    const { preset } = presetDetailResponseSchema.parse(res.json());
+    const stored = await ctx.db.query<{ id: string; serves: number }>(
+      'SELECT id, serves FROM menus WHERE chef_id = ANY($1::bigint[]) AND NOT is_deleted',
+      [preset.chefs.map((c) => c.id)],
+    );
+    const serves = new Map(stored.rows.map((r) => [Number(r.id), r.serves]));
+    for (const item of preset.preset_items) expect(item.serves).toBe(serves.get(item.menu_id));
+    for (const menu of preset.chefs.flatMap((c) => c.menus)) expect(menu.serves).toBe(serves.get(menu.id));
+    expect(preset.preset_items[0]!.serves).toBe(12);
+  });
 });

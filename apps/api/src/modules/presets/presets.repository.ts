@@ -87,7 +87,7 @@ export interface ChefRow extends CardChefRow {
 }
 
 /** A dish as the detail shows it: with its own lead time (decision 052; null: the restaurant's notice). */
-export type DetailMenuRow = MenuRow & { lead_time_hours: number | null };
+export type DetailMenuRow = MenuRow & { lead_time_hours: number | null; serves: number };
 /** A menu item as the detail page reads it (its order is the query's). */
 export type MenuItemRow = Omit<CatalogueMenuItemRow, 'position'>;
 
@@ -108,6 +108,8 @@ export interface PresetItemRow {
   dietary_types: string[];
   menu_type: 'single' | 'other';
   min_order_amount: number;
+  /** how many people one unit of the dish feeds (menus.serves; issue 20) */
+  serves: number;
 }
 
 const CARD_SQL = `
@@ -269,7 +271,7 @@ export function createPresetsRepository(db: Queryable) {
       if (!chefIds.length) return [];
       const { rows } = await tx.query<DetailMenuRow>(
         `SELECT id, chef_id, name, description, category_name, menu_type, tax_category, price_cents, min_order_amount, dietary_types,
-                main_image_url, is_deleted, position, lead_time_hours
+                main_image_url, is_deleted, position, lead_time_hours, serves
            FROM menus WHERE chef_id = ANY($1::bigint[]) AND NOT is_deleted
           ORDER BY chef_id, position, id`,
         [chefIds],
@@ -307,7 +309,8 @@ export function createPresetsRepository(db: Queryable) {
     async findPresetItems(presetId: number, tx: Queryable = db): Promise<PresetItemRow[]> {
       const { rows } = await tx.query<PresetItemRow>(
         `SELECT pi.id, pi.chef_id, pi.menu_id, pi.quantity, pi.special_instruction, pi.menu_items_mapping, pi.serving_details, pi.saved_unit_price_cents,
-                m.name, m.category_name, m.price_cents, m.main_image_url, m.dietary_types, m.menu_type, m.min_order_amount
+                m.name, m.category_name, m.price_cents, m.main_image_url, m.dietary_types, m.menu_type, m.min_order_amount,
+                m.serves
            FROM preset_items pi JOIN menus m ON m.id = pi.menu_id
           WHERE pi.preset_id = $1
           ORDER BY pi.position, pi.id`,

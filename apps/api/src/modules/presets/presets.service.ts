@@ -300,6 +300,7 @@ export function createPresetsService({
       dietary_types: list(m.dietary_types),
       is_deleted: m.is_deleted,
       lead_time_hours: m.lead_time_hours,
+      serves: m.serves,
       menu_items: menuItems(m.id),
     });
 
@@ -363,6 +364,7 @@ export function createPresetsService({
           dietary_types: list(i.dietary_types),
           menu_type: i.menu_type,
           min_order_amount: i.min_order_amount,
+          serves: i.serves,
           serving_details: i.serving_details,
           images: i.main_image_url ? [i.main_image_url] : [],
           average_rating: card.average_rating,

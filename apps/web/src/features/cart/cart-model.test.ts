@@ -4,7 +4,6 @@ import { cartPriceChanges } from '../checkout/components/checkout-page';
 import {
   additionalMenus,
   cartTotals,
-  checkoutProblem,
   defaultLines,
   hydrateLines,
   lineProblem,
@@ -13,6 +12,7 @@ import {
   scheduleProblem,
 } from './cart-model';
 import { delivery, preset } from './cart.test-helpers';
+import { checkoutProblem } from './checkout-check';
 import { groupOrderHref } from './components/preset-actions';
 import type { Preset } from './types';
 

@@ -1,15 +1,14 @@
 import {
   cartProgress,
-  chefMinimumProblems,
   computeTotals,
   DEFAULT_TIME_ZONE,
   deliveryInstant,
   deliveryScheduleProblems,
-  emptyOrderProblem,
   itemQuantityProblem,
-  presetMinimumProblem,
   priceCart,
+  cartServings,
   lineSubtotalCents,
+  scaleLinesToHeadcount,
   sidesProblem,
   type Tip,
   type Totals,
@@ -74,6 +73,31 @@ export function defaultLines(preset: Preset): CartLine[] {
         ref,
       ),
     ];
+  });
+}
+
+const perUnit = (index: Map<number, MenuRef>, line: CartLine) => {
+  const menu = index.get(line.menuId)?.menu;
+  return { serves: menu?.serves, minOrderAmount: menu?.minOrderAmount ?? 1 };
+};
+
+/** How many people the lines feed (each dish's serves per unit; decision 070). */
+export function servingsOf(preset: Preset, lines: CartLine[]): number {
+  const index = menuIndex(preset);
+  return cartServings(lines.map((line) => ({ ...line, ...perUnit(index, line) })));
+}
+
+/** The lines scaled to feed `people`, keeping their mix (decision 070); null: unchanged. */
+export function scaleCart(preset: Preset, lines: CartLine[], people: number | null): CartLine[] {
+  if (people === null) return lines;
+  const index = menuIndex(preset);
+  const scaled = scaleLinesToHeadcount(
+    lines.map((line) => ({ ...line, ...perUnit(index, line) })),
+    people,
+  );
+  return lines.map((line, i) => {
+    const ref = index.get(line.menuId);
+    return ref ? withDisplay({ ...line, ...scaled[i]! }, ref) : line;
   });
 }
 
@@ -228,45 +252,4 @@ export function scheduleProblem(
     now,
   });
   return first ?? null;
-}
-
-export interface CheckoutCheck {
-  /** the first refusal, shown as a toast (and inline for schedule problems) */
-  problem: string | null;
-  kind: 'schedule' | 'item' | 'chef' | 'preset' | 'empty' | null;
-}
-
-/**
- * Every browser-side check before checkout (ordering-payments §5, §8), in the order a user can
- * act on them: something in the order at all, then each line's minimum, each chef's minimum,
- * the preset's minimum (delivery on restaurant pages: including delivery and tax), then the date.
- */
-export function checkoutProblem(args: {
-  preset: Preset;
-  lines: CartLine[];
-  delivery: CartDelivery;
-  totals: Totals;
-  isRestaurant: boolean;
-  now: Date;
-}): CheckoutCheck {
-  const { preset, lines, delivery, totals, isRestaurant, now } = args;
-  const empty = emptyOrderProblem(
-    lines.map((l) => ({ quantity: l.quantity, itemQuantities: Object.values(l.menuItemsMapping) })),
-  );
-  if (empty) return { problem: empty, kind: 'empty' };
-  const index = menuIndex(preset);
-  for (const line of lines) {
-    const ref = index.get(line.menuId);
-    const problem = ref ? lineProblem(line, ref.menu) : null;
-    if (problem) return { problem, kind: 'item' };
-  }
-  const [chef] = chefMinimumProblems(chefProgress(preset, lines));
-  if (chef) return { problem: chef, kind: 'chef' };
-  if (isRestaurant && delivery.receivingMethod === 'delivery') {
-    const presetMin = presetMinimumProblem(totals.totalCents, preset.minimumOrderAmountCents);
-    if (presetMin) return { problem: presetMin, kind: 'preset' };
-  }
-  const schedule = scheduleProblem(preset, delivery, now, lines);
-  if (schedule) return { problem: schedule, kind: 'schedule' };
-  return { problem: null, kind: null };
 }

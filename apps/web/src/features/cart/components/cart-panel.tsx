@@ -2,24 +2,14 @@ import { lazy, Suspense, useId, useState, type ReactNode } from 'react';
 import { formatCents, messages, type Tip } from '@caterway/domain';
 import { Button } from '@caterway/ui';
 import { TaxAndTipRows } from '../../../components/tax-and-tip-rows';
-import { openModal } from '../../../stores/modals';
-import { notify } from '../../../stores/notifications';
 import { useSessionUser } from '../../../stores/session';
 import { useDeliveryFee } from '../api/get-delivery-fee';
-import { addMenuToCart, removeLineFromCart } from '../cart-actions';
-import {
-  additionalMenus,
-  cartTotals,
-  checkoutProblem,
-  chefProgress,
-  lineProblem,
-  menuIndex,
-  scheduleProblem,
-} from '../cart-model';
+import { cartTotals, chefProgress, scheduleProblem } from '../cart-model';
 import { useCartSource } from '../cart-source';
-import { closeCartDialog, openCartDialog, useCartDialog } from '../cart-ui-store';
+import { openCartDialog, useCartDialog } from '../cart-ui-store';
 import type { CartDelivery, CartLine, CheckoutState, Preset } from '../types';
 import { ChefProgress } from './chef-progress';
+import { ServingsLine } from './servings-line';
 
 // The sticky cart summary of the restaurant and preset pages (ordering-payments §2, §4 Cart,
 // §5, §9): a column on wide screens, a bottom total bar on phones that expands into the same
@@ -27,9 +17,7 @@ import { ChefProgress } from './chef-progress';
 
 // The editor (with its serving details and dietary types) loads when first opened.
 // Dialogs opened from a button: their own chunks, outside the page's initial JavaScript.
-const ConfirmDialog = lazy(() => import('@caterway/ui/confirm-dialog'));
-const AdditionalItemsModal = lazy(() => import('./additional-items-modal'));
-const ItemModal = lazy(() => import('./item-modal'));
+const CartDialogs = lazy(() => import('./cart-dialogs'));
 /** The all-in price per person (decision 071): below the total, so out of the first view's JavaScript. */
 const AllInLine = lazy(() => import('./all-in-line'));
 /** Someone else's saved cart from its share link (decision 031): only such pages load it. */
@@ -56,14 +44,6 @@ export interface CartPanelProps {
   cutleryCount?: number;
   /** the edit page's tip (added after tax); the storefront cart has none (it is chosen at checkout) */
   tip?: Tip | null;
-}
-
-export function restaurantAddress(preset: Preset): string {
-  const chef = preset.chefs[0];
-  if (!chef) return preset.address1;
-  return [chef.address1, chef.address2, chef.city, [chef.state, chef.zip].filter(Boolean).join(' ')]
-    .filter(Boolean)
-    .join(', ');
 }
 
 const savedTime = (iso: string) =>
@@ -103,7 +83,6 @@ export function CartPanel({
   const progress = chefProgress(preset, lines);
   // an add-on rides on its parent's delivery time (the server checks its 1 hour notice)
   const schedule = addOn ? null : scheduleProblem(preset, delivery, new Date(), lines);
-  const index = menuIndex(preset);
   const defaults = lines.filter((l) => typeof l.id === 'number');
   const added = lines.filter((l) => typeof l.id !== 'number');
 
@@ -111,40 +90,25 @@ export function CartPanel({
   const inlineProblem = refusal && refusal.about === about ? refusal.problem : null;
   const notDeliverable = !addOn && isDelivery && fee.data !== undefined && !fee.data.deliverable;
 
-  const checkout = () => {
-    const check = addOn
-      ? addOnProblem(preset, lines, totals.totalCents, source.maxLines)
-      : checkoutProblem({ preset, lines, delivery, totals, isRestaurant, now: new Date() });
-    // The server refuses an address outside the chef's delivery ranges; say so before checkout.
-    if (!check.problem && notDeliverable) Object.assign(check, { problem: messages.notDeliverable, kind: 'schedule' });
-    setRefusal(check.problem ? { problem: check.problem, about } : null);
-    if (check.problem) {
-      notify(
-        check.kind === 'empty'
-          ? { tone: 'error', title: messages.noItemsTitle, message: check.problem }
-          : { tone: 'error', message: check.problem },
-      );
-      return;
-    }
-    if (!user || !user.confirmed) {
-      notify({ tone: 'error', message: messages.pleaseSignInToCheckout });
-      openModal('signIn');
-      return;
-    }
-    onCheckout({
+  // the checks and the way on load with the first press (checkout-check.ts: page budget)
+  const checkout = async () => {
+    const { pressCheckout } = await import('../checkout-check');
+    pressCheckout({
       preset,
-      deliveryPriceCents: deliveryFeeCents,
-      checkoutData: lines,
-      restaurantAddress: restaurantAddress(preset),
-      receivingMethod: delivery.receivingMethod,
+      lines,
+      delivery,
+      totals,
+      isRestaurant,
+      addOn,
+      maxLines: source.maxLines,
+      notDeliverable,
+      deliveryFeeCents,
+      signedIn: !!user?.confirmed,
+      refuse: (problem) => setRefusal(problem ? { problem, about } : null),
+      onCheckout,
     });
   };
 
-  const editing =
-    dialog && (dialog.kind === 'edit' || dialog.kind === 'remove')
-      ? lines.find((l) => l.id === dialog.lineId)
-      : undefined;
-  const editingRef = editing ? index.get(editing.menuId) : undefined;
   const problem = schedule ?? inlineProblem;
 
   return (
@@ -163,7 +127,7 @@ export function CartPanel({
           </span>
         </button>
         {footer ? null : (
-          <Button className="btn-sm cart-bar-checkout" onClick={checkout}>
+          <Button className="btn-sm cart-bar-checkout" onClick={() => void checkout()}>
             Checkout
           </Button>
         )}
@@ -173,6 +137,7 @@ export function CartPanel({
         <h2 id={headingId}>Your order</h2>
         {savedAt ? <p className="cart-saved muted">{messages.cartSavedAt(savedTime(savedAt))}</p> : null}
         {addOn ? <p className="cart-note">{messages.vendorAddOnNotice}</p> : <ChefProgress rows={progress} />}
+        {addOn || footer ? null : <ServingsLine preset={preset} lines={lines} />}
 
         {lines.length === 0 ? <p className="muted">Your cart is empty. Add dishes from the menu.</p> : null}
         <CartLines soldOut={preset.soldOut.menuIds} title="Menu" lines={defaults} />
@@ -238,83 +203,19 @@ export function CartPanel({
           </p>
         ) : null}
         {footer ?? (
-          <Button block onClick={checkout} className="cart-checkout">
+          <Button block onClick={() => void checkout()} className="cart-checkout">
             Checkout
           </Button>
         )}
       </div>
 
-      {dialog?.kind === 'edit' && editing && editingRef ? (
+      {dialog && dialog.kind !== 'save' ? (
         <Suspense fallback={null}>
-          <ItemModal
-            menuRef={editingRef}
-            soldOut={preset.soldOut.menuItemIds}
-            line={editing}
-            onClose={closeCartDialog}
-            onSave={(line) => {
-              source.write(
-                preset,
-                lines.map((l) => (l.id === line.id ? line : l)),
-              );
-              closeCartDialog();
-            }}
-          />
+          <CartDialogs preset={preset} lines={lines} dialog={dialog} />
         </Suspense>
       ) : null}
-      <Suspense fallback={null}>
-        {dialog?.kind === 'remove' && editing ? (
-          <ConfirmDialog
-            title={`Remove ${editing.menuName}`}
-            message={messages.confirmRemoveItem}
-            confirmLabel="Remove"
-            onCancel={closeCartDialog}
-            onConfirm={() => {
-              closeCartDialog();
-              removeLineFromCart(source, preset, editing.id);
-            }}
-          />
-        ) : null}
-        {dialog?.kind === 'reset' ? (
-          <ConfirmDialog
-            title="Reset preset"
-            message={messages.confirmResetPreset}
-            confirmLabel="Yes"
-            onCancel={closeCartDialog}
-            onConfirm={() => {
-              closeCartDialog();
-              source.reset(preset);
-            }}
-          />
-        ) : null}
-        {dialog?.kind === 'additional' ? (
-          <AdditionalItemsModal
-            refs={additionalMenus(preset, lines)}
-            onAdd={(menuId) => addMenuToCart(source, preset, menuId)}
-            onClose={closeCartDialog}
-          />
-        ) : null}
-      </Suspense>
     </aside>
   );
-}
-
-/** The add-on cart's checks (ordering-payments §5): items, each line's minimum, the add-on limit. */
-function addOnProblem(
-  preset: Preset,
-  lines: CartLine[],
-  totalCents: number,
-  maxLines: number | undefined,
-): { problem: string | null; kind: 'empty' | 'item' | null } {
-  if (lines.length === 0 || totalCents <= 0) return { problem: messages.cartEmpty, kind: 'item' };
-  const index = menuIndex(preset);
-  for (const line of lines) {
-    const ref = index.get(line.menuId);
-    const problem = ref ? lineProblem(line, ref.menu) : null;
-    if (problem) return { problem, kind: 'item' };
-  }
-  if (maxLines !== undefined && lines.length > maxLines)
-    return { problem: messages.addOnLimit(maxLines), kind: 'item' };
-  return { problem: null, kind: null };
 }
 
 /** The cart's lines; a dish the restaurant 86'd since it was put in the cart says Sold out (decision 053). */

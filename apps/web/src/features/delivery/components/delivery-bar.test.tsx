@@ -11,6 +11,7 @@ import {
 } from '@caterway/contracts';
 import { contractJson, errorAnswer, setupContractServer } from '@caterway/contracts/testing';
 import { formatDisplayDate, formatIsoDate, messages } from '@caterway/domain';
+import { headcountStore, setHeadcount } from '../../../stores/headcount';
 import { describedText, renderPage } from '../../../test/render';
 import { deliveryStore, saveDelivery } from '../delivery-store';
 import { DeliveryBar } from './delivery-bar';
@@ -116,11 +117,13 @@ describe('the delivery bar', () => {
     expect(option.getAttribute('aria-selected')).toBe('true');
     await user.keyboard('{Enter}');
     expect((address as HTMLInputElement).value).toBe(unionStation.label);
-    // Tab order: address, date, time, Delivery/Pickup, SAVE
+    // Tab order: address, date, time, how many people, Delivery/Pickup, SAVE
     await user.tab();
     expect(document.activeElement).toBe(screen.getByLabelText('Date'));
     await user.tab();
     expect(document.activeElement).toBe(screen.getByLabelText('Time'));
+    await user.tab();
+    expect(document.activeElement).toBe(screen.getByLabelText('How many people?'));
     await user.tab();
     expect(document.activeElement).toBe(screen.getByRole('radio', { name: 'Delivery' }));
     await user.tab();
@@ -129,6 +132,24 @@ describe('the delivery bar', () => {
     await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Update Details' })));
     expect(summary()[0]).toEqual(['Deliver to', unionStation.label]);
     expect(deliveryStore.get().info).toMatchObject({ lat: 43.6453, lng: -79.3806 });
+  });
+
+  it('saves how many people with the details, and refuses a number out of 1..2000 (issue 20)', async () => {
+    setHeadcount(null);
+    const user = userEvent.setup();
+    await openForm(user);
+    const people = screen.getByLabelText('How many people?');
+    await user.type(people, '0');
+    expect(screen.getByRole('alert').textContent).toBe('Enter a whole number of people from 1 to 2,000.');
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'SAVE' }).disabled).toBe(true);
+    await user.clear(people);
+    await user.type(people, '40');
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'SAVE' }).disabled).toBe(false);
+    await user.click(screen.getByRole('button', { name: 'SAVE' }));
+    await waitFor(() => expect(headcountStore.get()).toBe(40));
+    await waitFor(() => expect(summary()).toContainEqual(['For', '40 people']));
+    await user.click(await screen.findByRole('button', { name: 'Update Details' }));
+    expect(await screen.findByLabelText('How many people?')).toHaveProperty('value', '40');
   });
 
   it('Escape closes the suggestions but keeps the form', async () => {

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { displayTime, formatDisplayDate } from '@caterway/domain';
 import { Button } from '@caterway/ui';
+import { useHeadcount } from '../../../stores/headcount';
 import { refreshDelivery, useDelivery } from '../delivery-store';
 
 // The edit form (with the address autocomplete) loads on Update Details: every page shows the
@@ -18,6 +19,7 @@ export interface DeliveryBarProps {
  */
 export function DeliveryBar({ allowPickup = true }: DeliveryBarProps) {
   const { info, receivingMethod } = useDelivery();
+  const people = useHeadcount();
   const [editing, setEditing] = useState(false);
   const formId = useId();
   const updateButton = useRef<HTMLButtonElement>(null);
@@ -68,6 +70,12 @@ export function DeliveryBar({ allowPickup = true }: DeliveryBarProps) {
                 <dt>Time</dt>
                 <dd>{displayTime(info.deliveryTime)}</dd>
               </div>
+              {people ? (
+                <div>
+                  <dt>For</dt>
+                  <dd>{people} people</dd>
+                </div>
+              ) : null}
             </dl>
             <Button ref={updateButton} variant="secondary" className="btn-sm" onClick={() => setEditing(true)}>
               Update Details

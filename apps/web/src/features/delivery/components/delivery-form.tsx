@@ -13,6 +13,7 @@ import { Button } from '@caterway/ui';
 import { AddressAutocomplete } from '../../../components/address-autocomplete';
 import { useAddressField } from '../../../components/use-address-field';
 import type { ReceivingMethod } from '../../../lib/storage';
+import { headcountInput, headcountStore, parseHeadcount, setHeadcount } from '../../../stores/headcount';
 import { saveDelivery } from '../delivery-store';
 
 /** The delivery bar's edit form: its own chunk, loaded when Update Details is pressed. */
@@ -29,8 +30,11 @@ export function DeliveryForm({ formId, initial, initialMethod, allowPickup, onDo
   const [date, setDate] = useState(initial.deliveryDate);
   const [time, setTime] = useState(initial.deliveryTime);
   const [method, setMethod] = useState<ReceivingMethod>(allowPickup ? initialMethod : 'delivery');
+  // issue 20 headcount first: how many people, saved with the details (empty: not said)
+  const [people, setPeople] = useState(String(headcountStore.get() ?? ''));
   const dateId = useId();
   const timeId = useId();
+  const peopleId = useId();
 
   const now = new Date();
   const today = formatIsoDate(now);
@@ -43,7 +47,9 @@ export function DeliveryForm({ formId, initial, initialMethod, allowPickup, onDo
   // §5 'time required and valid'): a past or impossible date, then a time the day does not offer.
   const dateError = tooFar ?? (dateValid ? null : messages.invalidDate);
   const timeError = dateValid && !timeValid ? messages.invalidTime : null;
-  const canSave = field.address.trim() !== '' && dateValid && timeValid && !field.resolving;
+  const headcount = parseHeadcount(people);
+  const peopleValid = people === '' || headcount !== null;
+  const canSave = field.address.trim() !== '' && dateValid && timeValid && peopleValid && !field.resolving;
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -55,6 +61,7 @@ export function DeliveryForm({ formId, initial, initialMethod, allowPickup, onDo
       { address: resolved.label, lat: resolved.lat, lng: resolved.lng, deliveryDate: date, deliveryTime: time },
       method,
     );
+    setHeadcount(headcount);
     onDone();
   };
 
@@ -119,6 +126,23 @@ export function DeliveryForm({ formId, initial, initialMethod, allowPickup, onDo
           {timeError}
         </p>
       ) : null}
+      <div className="field">
+        <label htmlFor={peopleId}>How many people?</label>
+        <input
+          id={peopleId}
+          {...headcountInput}
+          placeholder="e.g. 40"
+          value={people}
+          aria-invalid={!peopleValid || undefined}
+          aria-describedby={peopleValid ? undefined : `${peopleId}-error`}
+          onChange={(event) => setPeople(event.target.value.trim())}
+        />
+      </div>
+      {peopleValid ? null : (
+        <p id={`${peopleId}-error`} className="field-error delivery-form-error" role="alert">
+          Enter a whole number of people from 1 to 2,000.
+        </p>
+      )}
       {allowPickup ? (
         <fieldset className="segmented">
           <legend className="visually-hidden">Receiving method</legend>
