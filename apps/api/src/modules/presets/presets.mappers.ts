@@ -4,6 +4,7 @@ import {
   allInPerPerson,
   availableForOrdering,
   foodLine,
+  scaleLinesToHeadcount,
   scaledFoodCents,
   taxesFor,
   deliveryFeeForDistance,
@@ -106,6 +107,24 @@ type AllInFields = Pick<RestaurantCard, 'all_in_per_person_cents' | 'all_in_head
  * head. A restaurant card's preset is the restaurant's own menu, so its basis is the same.
  * null, never a guess, without an address, a fee for it, or a tax rate for its place.
  */
+/**
+ * The food of the card's basis for `heads` people: the default cart itself without a headcount;
+ * with one, the default cart's lines scaled exactly as the storefront's cart scales them
+ * (scaleLinesToHeadcount: each dish's serves and minimum, rounded up), so the card's figure is
+ * the cart's (decision 070). A row without its lines falls back to the total in proportion.
+ */
+export function cardFoodCents(row: CardRow, headcount: number | null): number {
+  const total = Number(row.total_price_cents);
+  if (headcount === null) return total;
+  const lines = row.default_lines ?? [];
+  if (lines.length === 0) return scaledFoodCents(total, row.number_of_guests, headcount);
+  const scaled = scaleLinesToHeadcount(
+    lines.map((l) => ({ quantity: l.quantity, serves: l.serves, minOrderAmount: l.min_order_amount })),
+    headcount,
+  );
+  return scaled.reduce((sum, line, i) => sum + line.quantity * lines[i]!.price_cents, 0);
+}
+
 export function allInOf(row: CardRow, ctx: DeliveryContext, deliveryFeeCents: number | null): AllInFields {
   const guests = row.number_of_guests;
   const heads = ctx.heads ?? guests;
@@ -113,7 +132,7 @@ export function allInOf(row: CardRow, ctx: DeliveryContext, deliveryFeeCents: nu
   if (deliveryFeeCents === null || !ctx.place || guests < 1 || heads < 1) return none;
   const taxes = taxesFor(ctx.place, ctx.date ?? ctx.now.toISOString().slice(0, 10));
   if (!taxes) return none;
-  const food = scaledFoodCents(Number(row.total_price_cents), guests, heads);
+  const food = cardFoodCents(row, ctx.heads ?? null);
   const allIn = allInPerPerson({
     lines: [foodLine(food)],
     heads,

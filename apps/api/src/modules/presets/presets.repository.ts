@@ -69,6 +69,8 @@ export interface CardRow {
   cuisine_types: string[];
   dietary_types: string[];
   total_price_cents: number;
+  /** the default cart's lines: what a headcount scales, as the cart does (decisions 070, 071) */
+  default_lines?: { quantity: number; price_cents: number; serves: number; min_order_amount: number }[];
   tags: { id: number; name: string; color: string }[];
   chefs: CardChefRow[];
 }
@@ -118,6 +120,9 @@ const CARD_SQL = `
          p.banner_image_url, p.search_result_image_url, p.category_names, p.cuisine_types, p.dietary_types,
          coalesce((SELECT sum(pi.quantity * m.price_cents) FROM preset_items pi JOIN menus m ON m.id = pi.menu_id
                     WHERE pi.preset_id = p.id), 0)::bigint AS total_price_cents,
+         coalesce((SELECT json_agg(json_build_object('quantity', pi.quantity, 'price_cents', m.price_cents,
+                     'serves', m.serves, 'min_order_amount', m.min_order_amount) ORDER BY pi.id)
+                     FROM preset_items pi JOIN menus m ON m.id = pi.menu_id WHERE pi.preset_id = p.id), '[]') AS default_lines,
          coalesce((SELECT json_agg(json_build_object('id', t.id, 'name', t.name, 'color', t.color) ORDER BY t.name)
                      FROM preset_tags pt JOIN tags t ON t.id = pt.tag_id WHERE pt.preset_id = p.id), '[]') AS tags,
          coalesce((SELECT json_agg(json_build_object(

@@ -48,7 +48,25 @@ describe('the all-in price per person on the cards', () => {
          FROM presets p WHERE p.id = $1`,
       [id],
     );
-    return { total: Number(rows[0]!.total), guests: rows[0]!.guests, minimum: rows[0]!.minimum };
+    const lines = await ctx.db.query<{ quantity: number; price: number; serves: number; min: number }>(
+      `SELECT pi.quantity, m.price_cents AS price, m.serves, m.min_order_amount AS min
+         FROM preset_items pi JOIN menus m ON m.id = pi.menu_id WHERE pi.preset_id = $1`,
+      [id],
+    );
+    /**
+     * The default cart scaled to `heads` as the storefront's cart does (decision 070), worked by
+     * hand: every chosen line times heads / the servings the cart feeds, rounded up, at least the
+     * dish's minimum.
+     */
+    const foodFor = (heads: number) => {
+      const feeds = lines.rows.reduce((sum, l) => sum + l.quantity * Math.max(1, l.serves), 0);
+      return lines.rows.reduce((sum, l) => {
+        if (l.quantity <= 0) return sum;
+        const quantity = Math.max(Math.max(1, l.min), Math.ceil((l.quantity * heads) / feeds));
+        return sum + quantity * l.price;
+      }, 0);
+    };
+    return { total: Number(rows[0]!.total), guests: rows[0]!.guests, minimum: rows[0]!.minimum, foodFor };
   };
   /** Worked by hand for Toronto: (food + fee + 50 cents a head + HST 13% of all three) / heads, rounded up. */
   const ontarioShare = (food: number, fee: number, heads: number, minimum: number) => {
@@ -62,7 +80,7 @@ describe('the all-in price per person on the cards', () => {
     expect(priced.length).toBeGreaterThan(3);
     for (const card of priced) {
       const b = await basis(card.id);
-      const food = Math.ceil((b.total * 40) / b.guests);
+      const food = b.foodFor(40);
       expect(card.all_in_heads).toBe(40);
       expect(card.all_in_per_person_cents, card.slug).toBe(ontarioShare(food, card.delivery_fee_cents!, 40, b.minimum));
     }
@@ -107,7 +125,7 @@ describe('the all-in price per person on the cards', () => {
     expect(cards.length).toBeGreaterThan(0);
     for (const card of cards.slice(0, 3)) {
       const b = await basis(card.id);
-      const food = Math.ceil((b.total * 25) / b.guests);
+      const food = b.foodFor(25);
       const taxable = food + card.delivery_fee_cents! + 50 * 25;
       const total = taxable + taxOn(taxable, 5) + taxOn(taxable, 9.975);
       expect(card.all_in_per_person_cents).toBe(Math.ceil(Math.max(total, b.minimum) / 25));
